@@ -1,0 +1,4 @@
+/** The command line and REPL (bin/composer-lab.js calls main()). */
+export { main, buildProgram, type BenchResult } from "./main.js";
+export { startRepl, installTableInspect } from "./repl.js";
+export { emit, routeConsoleToStderr } from "./output.js";

@@ -1,0 +1,4 @@
+/** Shared plumbing every stage may use: project paths, progress on stderr, tool probes. */
+export { projectRoot, datasetsDir, scratchDir, timestampSlug } from "./paths.js";
+export { progress, type Progress } from "./progress.js";
+export { ToolProbe, probeCommand, probeTools, jupyterPython, chromiumPath } from "./probe.js";

@@ -1,0 +1,9 @@
+/**
+ * composer-lab's public surface. Each pipeline stage is a namespace:
+ *   import { viz, demo, backend } from "composer-lab";
+ */
+export * as core from "./core/index.js";
+export * as backend from "./backend/index.js";
+export * as viz from "./viz/index.js";
+export * as demo from "./demo/index.js";
+export * as notebooks from "./notebooks/index.js";

@@ -1,0 +1,66 @@
+"""Executes one notebook with nbclient, cell by cell, stopping at the first failing cell.
+
+Usage: execute_notebook.py SRC DST KERNEL TIMEOUT_S CWD
+Prints one JSON object on stdout; always writes the (partly) executed notebook to DST.
+tslab reports a failing cell only on its stderr stream (ename/evalue empty), so the failing
+cell's stderr is collected and returned.
+"""
+import json
+import sys
+import time
+
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
+
+
+def stream_text(cell, name):
+    return "".join(o.get("text", "") for o in cell.get("outputs", []) if o.get("output_type") == "stream" and o.get("name") == name)
+
+
+def error_text(cell):
+    parts = []
+    for o in cell.get("outputs", []):
+        if o.get("output_type") == "error":
+            parts.append(f"{o.get('ename', '')}: {o.get('evalue', '')}".strip(": "))
+    return "\n".join(p for p in parts if p)
+
+
+def main():
+    src, dst, kernel, timeout, cwd = sys.argv[1:6]
+    nb = nbformat.read(src, as_version=4)
+    client = NotebookClient(nb, kernel_name=kernel, timeout=int(timeout), resources={"metadata": {"path": cwd}})
+    t0 = time.time()
+    result = {"ok": True, "cells": len(nb.cells), "executed": 0, "failed": None}
+    code_index = 0
+    try:
+        with client.setup_kernel():
+            for index, cell in enumerate(nb.cells):
+                if cell.cell_type != "code":
+                    continue
+                code_index += 1
+                try:
+                    client.execute_cell(cell, index)
+                    result["executed"] += 1
+                except (CellExecutionError, CellTimeoutError, DeadKernelError) as e:
+                    result["ok"] = False
+                    lines = str(e).strip().splitlines()
+                    fallback = type(e).__name__ + (": " + lines[-1] if lines else "")
+                    result["failed"] = {
+                        "index": index,
+                        "code_cell": code_index,
+                        "source": cell.source,
+                        "stderr": stream_text(cell, "stderr"),
+                        "error": error_text(cell) or fallback,
+                    }
+                    break
+    except Exception as e:  # kernel failed to start, bad notebook JSON, ...
+        result["ok"] = False
+        result["failed"] = {"index": -1, "code_cell": 0, "source": "", "stderr": "", "error": f"{type(e).__name__}: {e}"}
+    result["seconds"] = round(time.time() - t0, 3)
+    nbformat.write(nb, dst)
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

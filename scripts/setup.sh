@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# One-command, idempotent setup for composer-lab. Called by `npm test` and `npm run demo`
+# (their pre-scripts) and safe to run by hand: each step is skipped when already satisfied.
+#   COMPOSER_LAB_SKIP_APT=1   skip the Debian packages (you installed them yourself)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+log() { printf '[setup] %s\n' "$*" >&2; }
+
+# Debian packages the lab needs: Jupyter + the kernel machinery for notebooks, pytest + coverage for
+# grading Python repos, bubblewrap for the sandbox, chromium + fonts for offline PNG export.
+APT_PACKAGES=(
+  jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel
+  python3-pytest python3-pytest-cov python3-coverage
+  bubblewrap chromium fonts-liberation git
+)
+
+missing=()
+if command -v dpkg-query >/dev/null 2>&1; then
+  for p in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+else
+  missing=("${APT_PACKAGES[@]}")
+fi
+
+if [ "${#missing[@]}" -gt 0 ] && [ "${COMPOSER_LAB_SKIP_APT:-0}" != 1 ]; then
+  if ! command -v apt-get >/dev/null 2>&1; then
+    cat >&2 <<MSG
+[setup] This host has no apt-get, so the system packages cannot be installed automatically.
+[setup] Install these (or your distribution's equivalents) and run again with COMPOSER_LAB_SKIP_APT=1:
+[setup]   Jupyter (notebook, nbconvert, nbclient, ipykernel), python3 with pytest, pytest-cov and coverage,
+[setup]   bubblewrap, chromium, a TrueType font set (e.g. Liberation).
+[setup] Missing here: ${missing[*]}
+MSG
+    exit 1
+  fi
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else
+      log "need root or sudo to apt-get install: ${missing[*]}"; exit 1; fi
+  fi
+  log "installing Debian packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq >&2
+  $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+# npm dependencies: `npm ci` when node_modules is absent or older than the lockfile.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  log "installing npm dependencies (npm ci)"
+  npm ci --no-audit --no-fund >&2
+fi
+
+# The compiled library (dist/, which notebooks load) and the tslab kernel registered
+# project-locally (.jupyter/), started from the project root so that notebooks import
+# `composer-lab` the way a user's notebook would. Both steps are skipped when up to date.
+node bin/composer-lab.js kernel install >&2

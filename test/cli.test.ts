@@ -1,0 +1,55 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { cli, oneJson, tmp } from "./helpers.js";
+
+describe("composer-lab CLI", () => {
+  it("--help lists the subcommands", () => {
+    const r = cli(["--help"]);
+    expect(r.code).toBe(0);
+    for (const cmd of ["demo", "notebooks", "repl", "doctor", "kernel", "viz", "bench"]) expect(r.stdout).toMatch(new RegExp(`^\\s+${cmd}\\b`, "m"));
+  });
+
+  it("doctor --json prints exactly one JSON object with the probed tools", () => {
+    const r = cli(["doctor", "--json"]);
+    const out = oneJson(r.stdout);
+    expect(out.tools.map((t: { tool: string }) => t.tool)).toContain("bubblewrap");
+    expect(out.tools.find((t: { tool: string }) => t.tool === "node").available).toBe(true);
+    expect(["tensorflow", "wasm", "cpu"]).toContain(out.backend.name);
+  });
+
+  it("an unknown command fails with one JSON error object under --json", () => {
+    const r = cli(["no-such-command", "--json"]);
+    expect(r.code).not.toBe(0);
+    const out = oneJson(r.stdout);
+    expect(out.ok).toBe(false);
+    expect(out.error).toMatch(/unknown command/);
+  });
+
+  it("viz export names the file and the field of a bad figure", () => {
+    const dir = tmp();
+    const bad = join(dir, "bad.json");
+    writeFileSync(bad, JSON.stringify({ data: [], layout: {} }));
+    const r = cli(["viz", "export", bad, "--png", join(dir, "x.png"), "--json"]);
+    expect(r.code).toBe(1);
+    const out = oneJson(r.stdout);
+    expect(out.error).toContain(bad);
+    expect(out.error).toMatch(/at data: a figure needs at least one trace/);
+  });
+
+  it("viz export writes a PNG and a self-contained HTML page", () => {
+    const dir = tmp();
+    const fig = join(dir, "fig.json");
+    writeFileSync(fig, JSON.stringify({ data: [{ type: "bar", x: ["a", "b"], y: [1, 2] }], layout: { width: 300, height: 200 } }));
+    const r = cli(["viz", "export", fig, "--png", join(dir, "f.png"), "--html", join(dir, "f.html"), "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = oneJson(r.stdout);
+    expect(out.png).toBe(join(dir, "f.png"));
+    expect(out.html).toBe(join(dir, "f.html"));
+  });
+
+  it("bench lists the benchmarks", () => {
+    const out = oneJson(cli(["bench", "--json"]).stdout);
+    expect(out.benchmarks).toContain("viz-export");
+  });
+});

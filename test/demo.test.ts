@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { RunMetrics, runDemo, type DemoStage } from "../lib/demo/index.js";
+import { barChart, checkPage, closeRenderer, fromRows } from "../lib/viz/index.js";
+import { cli, oneJson, tmp } from "./helpers.js";
+
+afterAll(() => closeRenderer());
+
+describe("composer-lab demo", () => {
+  it("runs every stage and writes metrics.json and a report.html that renders offline without errors", async () => {
+    const out = join(tmp(), "run");
+    const r = cli(["demo", "--json", "--out", out]);
+    expect(r.code, r.stderr).toBe(0);
+    const res = oneJson(r.stdout);
+    expect(res.ok).toBe(true);
+    const metrics = RunMetrics.parse(JSON.parse(readFileSync(join(out, "metrics.json"), "utf8")));
+    expect(metrics.stages.map((s) => s.name)).toContain("environment");
+    const env = metrics.stages.find((s) => s.name === "environment")!;
+    expect(env.status).toBe("ok");
+    expect(env.metrics.matmul_gflops_cpu).toBeGreaterThan(0);
+
+    const page = await checkPage(join(out, "report.html"));
+    expect(page.consoleErrors).toEqual([]);
+    expect(page.pageErrors).toEqual([]);
+    expect(page.plots).toBeGreaterThanOrEqual(1);
+  });
+
+  it("records a failing stage, still runs the others and still writes the report", async () => {
+    const failing: DemoStage = { name: "boom", title: "Boom", description: "fails", run: async () => { throw new Error("stage exploded"); } };
+    const ok: DemoStage = {
+      name: "fine", title: "Fine", description: "works",
+      run: async () => ({ summary: "fine", metrics: { x: 1 }, tables: [{ title: "t", table: fromRows([{ a: 1 }]) }], figures: [{ title: "f", figure: barChart(["a"], { s: [1] }) }] }),
+    };
+    const r = await runDemo({ outDir: join(tmp(), "run"), stages: [failing, ok], log: () => {} });
+    expect(r.metrics.ok).toBe(false);
+    expect(r.metrics.stages.map((s) => s.status)).toEqual(["failed", "ok"]);
+    expect(r.metrics.stages[0]!.error).toContain("stage exploded");
+    const html = readFileSync(r.report, "utf8");
+    expect(html).toContain("stage exploded");
+    expect((await checkPage(r.report)).plots).toBe(1);
+  });
+
+  it("rejects unknown stage names up front", async () => {
+    await expect(runDemo({ only: ["nope"], outDir: tmp() })).rejects.toThrow(/unknown stage\(s\): nope \(known: environment/);
+  });
+});

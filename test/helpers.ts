@@ -1,0 +1,29 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const ROOT = join(import.meta.dirname, "..");
+
+export function tmp(prefix = "composer-lab-test-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Runs the real CLI (bin/composer-lab.js) as a user would. */
+export function cli(args: string[], opts: { env?: Record<string, string>; input?: string } = {}) {
+  const r = spawnSync(process.execPath, [join(ROOT, "bin", "composer-lab.js"), ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, ...opts.env },
+    input: opts.input,
+    timeout: 170_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Parses stdout that must hold exactly one JSON object (the --json contract). */
+export function oneJson(stdout: string): Record<string, any> {
+  const lines = stdout.split("\n").filter((l) => l.trim() !== "");
+  if (lines.length !== 1) throw new Error(`expected exactly one JSON line on stdout, got ${lines.length}:\n${stdout}`);
+  return JSON.parse(lines[0]!);
+}

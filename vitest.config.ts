@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    // Real kernels, browsers and sandboxes start in these tests: allow them time on 2 cores.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    pool: "forks",
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});
