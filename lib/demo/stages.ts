@@ -1,8 +1,9 @@
 /** The stages `composer-lab demo` runs, in pipeline order. Each issue that adds a stage adds it here. */
 import { environmentStage } from "./environment.js";
 import type { DemoStage } from "./stage.js";
+import { tracesStage } from "../traces/index.js";
 
-export const STAGES: DemoStage[] = [environmentStage];
+export const STAGES: DemoStage[] = [environmentStage, tracesStage];
 
 /** The six pipeline stages of the lab and whether each is implemented yet (notebooks show this). */
 export const PIPELINE = [

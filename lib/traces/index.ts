@@ -1,0 +1,12 @@
+/**
+ * lib/traces: ingest real agent traces (Claude Code JSONL, chat-format trajectories), find error
+ * sites and classify them (error_kind → behavior_dim).
+ */
+export { TraceFormat, BehaviorDim, ErrorKind, Chain, ToolCall, ToolResult, Turn, Session, IngestIssue, ErrorSite, TraceExample } from "./schema.js";
+export { ERROR_KIND_PATTERNS, BEHAVIOR_DIM, classifyError, TOOL_ERROR_TAG, READ_ONLY_TOOL } from "./classify.js";
+export { readClaudeSession, type ReadOptions } from "./claude.js";
+export { readChatSessions } from "./chat.js";
+export { findErrorSites, traceExamples, stateExcerpt, availableTools, actionSignature, renderTurn, type SiteOptions } from "./sites.js";
+export { ingest, summarize, listTraceFiles, detectFormat, type IngestOptions, type IngestedSession, type TraceSummary, type FormatOption } from "./ingest.js";
+export { readLines } from "./lines.js";
+export { tracesStage } from "./demo.js";

@@ -1,0 +1,141 @@
+/** Ingestion entry points: paths (files or folders, recursive) → sessions → error sites → summary. */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { readClaudeSession, type ReadOptions } from "./claude.js";
+import { readChatSessions } from "./chat.js";
+import { parseRecord, readLines } from "./lines.js";
+import { findErrorSites, type SiteOptions } from "./sites.js";
+import type { ErrorSite, IngestIssue, Session, TraceFormat } from "./schema.js";
+
+export type FormatOption = TraceFormat | "auto";
+
+export interface IngestOptions extends ReadOptions, SiteOptions {
+  format?: FormatOption;
+  /** Receives each issue as it is found (they are also counted in the summary). */
+  onIssue?: (issue: IngestIssue) => void;
+  /** Called after each file (for progress bars). */
+  onFile?: (file: string, done: number, total: number) => void;
+}
+
+/** All .jsonl files under the given paths (folders walked recursively, sorted). A missing path
+ *  is an error that names it. */
+export function listTraceFiles(paths: string[]): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile() && e.name.endsWith(".jsonl")) out.push(p);
+    }
+  };
+  for (const p of paths) {
+    const abs = resolve(p);
+    if (!existsSync(abs)) throw new Error(`no such file or directory: ${p}`);
+    if (statSync(abs).isDirectory()) walk(abs);
+    else out.push(abs);
+  }
+  return out;
+}
+
+/** Tells the two formats apart from the first parseable record of a file. */
+export async function detectFormat(file: string): Promise<TraceFormat | null> {
+  let seen = 0;
+  for await (const { text } of readLines(file)) {
+    if (text.trim() === "" || ++seen > 50) continue;
+    const p = parseRecord(text);
+    if (!p.ok) continue;
+    const r = p.value;
+    if (Array.isArray(r.messages) || Array.isArray(r.conversation) || Array.isArray(r.trajectory)) return "chat";
+    if (typeof r.type === "string" && ("uuid" in r || "sessionId" in r || "message" in r || r.type === "summary")) return "claude";
+    if (seen > 50) break;
+  }
+  return null;
+}
+
+export interface IngestedSession {
+  session: Session;
+  sites: ErrorSite[];
+}
+
+/** Streams sessions with their error sites, one file at a time (memory bounded by a session). */
+export async function* ingest(paths: string[], opts: IngestOptions = {}): AsyncGenerator<IngestedSession> {
+  const files = listTraceFiles(paths);
+  const issues: IngestIssue[] = [];
+  const flush = () => {
+    for (const i of issues.splice(0)) opts.onIssue?.(i);
+  };
+  for (const [n, file] of files.entries()) {
+    const format = !opts.format || opts.format === "auto" ? await detectFormat(file) : opts.format;
+    if (format === null) issues.push({ file, line: 0, reason: "could not tell the format (no Claude Code record or messages[] trajectory in the first lines)" });
+    else if (format === "claude") {
+      const s = await readClaudeSession(file, opts, issues);
+      flush();
+      if (s) yield { session: s, sites: findErrorSites(s, opts) };
+    } else {
+      for await (const s of readChatSessions(file, opts, issues)) {
+        flush();
+        yield { session: s, sites: findErrorSites(s, opts) };
+      }
+    }
+    flush();
+    opts.onFile?.(file, n + 1, files.length);
+  }
+}
+
+export interface TraceSummary {
+  files: number;
+  sessions: number;
+  turns: number;
+  assistantTurns: number;
+  sidechainTurns: number;
+  branchTurns: number;
+  summaries: number;
+  toolCalls: number;
+  errorSites: number;
+  errorKinds: Record<string, number>;
+  behaviorDims: Record<string, number>;
+  malformedLines: number;
+  issues: number;
+  issuesByReason: Record<string, number>;
+  /** The first 100 issues with file and line. */
+  issueSamples: IngestIssue[];
+  formats: Record<string, number>;
+}
+
+const bump = (m: Record<string, number>, k: string, n = 1) => void (m[k] = (m[k] ?? 0) + n);
+
+/** Counts over everything under `paths`; keeps only counters (and 100 issue samples) in memory. */
+export async function summarize(paths: string[], opts: IngestOptions = {}): Promise<TraceSummary> {
+  const files = listTraceFiles(paths);
+  const sum: TraceSummary = {
+    files: files.length, sessions: 0, turns: 0, assistantTurns: 0, sidechainTurns: 0, branchTurns: 0, summaries: 0, toolCalls: 0,
+    errorSites: 0, errorKinds: {}, behaviorDims: {}, malformedLines: 0, issues: 0, issuesByReason: {}, issueSamples: [], formats: {},
+  };
+  for await (const { session, sites } of ingest(files, {
+    ...opts,
+    onIssue: (i) => {
+      opts.onIssue?.(i);
+      sum.issues++;
+      if (i.reason.startsWith("malformed JSON")) sum.malformedLines++;
+      bump(sum.issuesByReason, i.reason.replace(/\(.*\)$|\bid \S+\)?|[0-9a-f-]{36}|\[\d+\]/g, "").replace(/\s+/g, " ").trim());
+      if (sum.issueSamples.length < 100) sum.issueSamples.push(i);
+    },
+  })) {
+    sum.sessions++;
+    bump(sum.formats, session.format);
+    for (const t of session.turns) {
+      sum.turns++;
+      if (t.role === "assistant") sum.assistantTurns++;
+      if (t.role === "summary") sum.summaries++;
+      if (t.chain === "sidechain") sum.sidechainTurns++;
+      if (t.chain === "branch") sum.branchTurns++;
+      sum.toolCalls += t.toolCalls.length;
+    }
+    sum.errorSites += sites.length;
+    for (const s of sites) {
+      bump(sum.errorKinds, s.error_kind);
+      bump(sum.behaviorDims, s.behavior_dim);
+    }
+  }
+  return sum;
+}

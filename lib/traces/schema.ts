@@ -1,0 +1,116 @@
+/** The shapes traces take once ingested: the schema is the type (z.infer), at every boundary. */
+import { z } from "zod";
+
+export const TraceFormat = z.enum(["claude", "chat"]);
+export type TraceFormat = z.infer<typeof TraceFormat>;
+
+export const BehaviorDim = z.enum(["tool_use", "style", "communication", "effort"]);
+export type BehaviorDim = z.infer<typeof BehaviorDim>;
+
+export const ErrorKind = z.enum([
+  "tool_not_found", "schema_mismatch", "malformed_args", "json_decode", "command_not_found", "syntax_error",
+  "failing_test", "lint_style", "file_not_found", "permission_denied", "connection_error", "runtime_error",
+  "tool_error", "repeated_failure", "wasteful_action", "verbose_communication",
+]);
+export type ErrorKind = z.infer<typeof ErrorKind>;
+
+/** Which part of the session a turn belongs to: the main thread, a subagent's sidechain, or an
+ *  abandoned branch (a record not on the path to the session's last record). */
+export const Chain = z.enum(["main", "sidechain", "branch"]);
+export type Chain = z.infer<typeof Chain>;
+
+export const ToolCall = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Parsed arguments; null when they did not parse (see `argsError`). */
+  input: z.unknown(),
+  /** The arguments as the model wrote them, when they came as text (chat format). */
+  rawArgs: z.string().optional(),
+  argsError: z.string().optional(),
+});
+export type ToolCall = z.infer<typeof ToolCall>;
+
+export const ToolResult = z.object({
+  toolUseId: z.string(),
+  content: z.string(),
+  /** The structural flag (is_error) — the source of truth; null when the record carries none. */
+  isError: z.boolean().nullable(),
+  /** True when the result carries the legacy "[TOOL_RESULT (ERROR)]" tag (fallback only). */
+  errorTag: z.boolean(),
+});
+export type ToolResult = z.infer<typeof ToolResult>;
+
+export const Turn = z.object({
+  index: z.number().int(),
+  role: z.enum(["user", "assistant", "system", "summary"]),
+  chain: Chain,
+  /** uuid(s) of the source records (several assistant records with one message.id merge). */
+  uuids: z.array(z.string()),
+  parentUuid: z.string().nullable(),
+  messageId: z.string().nullable(),
+  text: z.string(),
+  thinking: z.string().nullable(),
+  toolCalls: z.array(ToolCall),
+  toolResults: z.array(ToolResult),
+  timestamp: z.string().nullable(),
+  /** 1-based line of the first source record. */
+  line: z.number().int(),
+});
+export type Turn = z.infer<typeof Turn>;
+
+export const Session = z.object({
+  id: z.string(),
+  file: z.string(),
+  format: TraceFormat,
+  /** Line of the trajectory within a chat-format file (1 for Claude Code: one file, one session). */
+  line: z.number().int(),
+  turns: z.array(Turn),
+  availableTools: z.array(z.string()),
+});
+export type Session = z.infer<typeof Session>;
+
+/** A line or record that could not be ingested as it was: counted and reported, never fatal. */
+export const IngestIssue = z.object({
+  file: z.string(),
+  line: z.number().int(),
+  reason: z.string(),
+});
+export type IngestIssue = z.infer<typeof IngestIssue>;
+
+/** Everything the hint layers need at one error site. */
+export const ErrorSite = z.object({
+  session_id: z.string(),
+  file: z.string(),
+  /** Source line of the record holding the error. */
+  line: z.number().int(),
+  chain: Chain,
+  /** The assistant turn right after the error: the one that carries tool_error = error_kind. */
+  turn_index: z.number().int(),
+  error_kind: ErrorKind,
+  behavior_dim: BehaviorDim,
+  error_message: z.string(),
+  tool_name: z.string().nullable(),
+  available_tools: z.array(z.string()),
+  erroring_action: z.string(),
+  state_excerpt: z.string(),
+  /** Position of this error in a run of same-kind errors (1 = first); n for repeated_failure. */
+  repeat_count: z.number().int(),
+  source_excerpt: z.string().max(200),
+  /** Whether the recovery turn has content (the collator skips sites without one). */
+  has_recovery: z.boolean(),
+});
+export type ErrorSite = z.infer<typeof ErrorSite>;
+
+/** One node per assistant turn, as the trainer consumes it (the seed's TraceState node). */
+export const TraceExample = z.object({
+  session_id: z.string(),
+  turn_index: z.number().int(),
+  chain: Chain,
+  text: z.string(),
+  thinking: z.string().nullable(),
+  tool_calls: z.array(ToolCall),
+  /** error_kind when the previous tool result errored, else null. */
+  tool_error: ErrorKind.nullable(),
+  behavior_dim: BehaviorDim.nullable(),
+});
+export type TraceExample = z.infer<typeof TraceExample>;

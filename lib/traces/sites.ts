@@ -1,0 +1,158 @@
+/**
+ * Error-site detection over an ingested session (the seed's §5): an error tool result marks the
+ * NEXT assistant turn (in the same chain) with tool_error = error_kind. Detection: the structural
+ * flag (is_error) first; the "[TOOL_RESULT (ERROR)]" tag only where a result has no flag; plus
+ * structural call failures (unparseable arguments, a tool not among the declared ones). Trace-level
+ * detectors add repeated_failure (same kind ≥3 in a row) and wasteful_action (an action repeated
+ * with no change in between).
+ */
+import { BEHAVIOR_DIM, READ_ONLY_TOOL, classifyError } from "./classify.js";
+import type { Chain, ErrorKind, ErrorSite, Session, ToolCall, TraceExample, Turn } from "./schema.js";
+
+export interface SiteOptions {
+  /** Turns in state_excerpt (default 3). */
+  k?: number;
+  /** Token budget of state_excerpt, ~4 characters a token (default 1500). */
+  stateTokens?: number;
+  /** Same-kind run length that makes a repeated_failure site (default 3). */
+  repeatThreshold?: number;
+}
+
+const clip = (s: string, n: number): string => (s.length > n ? s.slice(0, n - 1) + "…" : s);
+
+/** A canonical text for a tool call: its name and arguments with sorted keys. */
+export function actionSignature(call: ToolCall): string {
+  const canon = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canon) : v && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon((v as Record<string, unknown>)[k])])) : v;
+  return `${call.name}(${call.input === null && call.rawArgs !== undefined ? call.rawArgs : JSON.stringify(canon(call.input))})`;
+}
+
+export function renderTurn(t: Turn): string {
+  const parts = [t.text];
+  for (const c of t.toolCalls) parts.push(`→ ${clip(actionSignature(c), 400)}`);
+  for (const r of t.toolResults) parts.push(`← ${r.isError ? "[error] " : ""}${clip(r.content, 400)}`);
+  return `${t.role}: ${parts.filter(Boolean).join("\n")}`;
+}
+
+/** The last k turns before `end` (exclusive), newest kept first when the budget binds. */
+export function stateExcerpt(turns: Turn[], end: number, k = 3, tokens = 1500): string {
+  const budget = tokens * 4;
+  const out: string[] = [];
+  let used = 0;
+  for (let i = end - 1; i >= 0 && out.length < k; i--) {
+    const r = renderTurn(turns[i]!);
+    if (used + r.length > budget) {
+      if (out.length === 0) out.push(clip(r.slice(r.length - budget), budget));
+      break;
+    }
+    out.unshift(r);
+    used += r.length;
+  }
+  return out.join("\n\n");
+}
+
+/** Tools this session shows it has: declared ones, else those it called without tool_not_found. */
+export function availableTools(s: Session): string[] {
+  if (s.availableTools.length) return s.availableTools;
+  const bad = new Set<string>();
+  const used = new Set<string>();
+  const callsById = new Map<string, ToolCall>();
+  for (const t of s.turns) for (const c of t.toolCalls) callsById.set(c.id, c);
+  for (const t of s.turns)
+    for (const r of t.toolResults) {
+      const c = callsById.get(r.toolUseId);
+      if (!c) continue;
+      if ((r.isError ?? r.errorTag) && classifyError(r.content) === "tool_not_found") bad.add(c.name);
+      else used.add(c.name);
+    }
+  return [...used].filter((n) => !bad.has(n)).sort();
+}
+
+export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] {
+  const k = opts.k ?? 3;
+  const stateTokens = opts.stateTokens ?? 1500;
+  const threshold = opts.repeatThreshold ?? 3;
+  const tools = availableTools(s);
+  const declared = new Set(s.availableTools);
+  const sites: ErrorSite[] = [];
+  const chains: Chain[] = ["main", "sidechain", "branch"];
+  for (const chain of chains) {
+    const turns = s.turns.filter((t) => t.chain === chain);
+    const callsById = new Map<string, { call: ToolCall; turn: Turn }>();
+    let run: { kind: ErrorKind; n: number; last: ErrorSite } | null = null;
+    const seen = new Map<string, { turn: Turn; changes: number }>();
+    let changes = 0;
+    const nextAssistant = (from: number): Turn | undefined => turns.slice(from + 1).find((t) => t.role === "assistant");
+    const base = (turnPos: number, recovery: Turn | undefined, line: number) => ({
+      session_id: s.id, file: s.file, line, chain, available_tools: tools,
+      turn_index: recovery?.index ?? -1,
+      has_recovery: !!recovery && (recovery.text.trim() !== "" || recovery.toolCalls.length > 0),
+      state_excerpt: stateExcerpt(turns, turnPos + 1, k, stateTokens),
+    });
+    const closeRun = () => {
+      if (run && run.n >= threshold) {
+        sites.push({ ...run.last, error_kind: "repeated_failure", behavior_dim: BEHAVIOR_DIM.repeated_failure, repeat_count: run.n, error_message: `${run.kind} ${run.n} times in a row: ${clip(run.last.error_message, 300)}` });
+      }
+      run = null;
+    };
+    turns.forEach((turn, pos) => {
+      for (const call of turn.toolCalls) {
+        callsById.set(call.id, { call, turn });
+        // wasteful_action: the same action again with nothing changed since.
+        const sig = actionSignature(call);
+        const prior = seen.get(sig);
+        if (prior && prior.changes === changes) {
+          sites.push({
+            ...base(pos, turn, turn.line), turn_index: turn.index, has_recovery: true,
+            error_kind: "wasteful_action", behavior_dim: BEHAVIOR_DIM.wasteful_action,
+            error_message: `repeats turn ${prior.turn.index}: ${clip(sig, 300)}`, tool_name: call.name,
+            erroring_action: clip(sig, 1000), repeat_count: 2, source_excerpt: clip(sig, 200),
+            state_excerpt: stateExcerpt(turns, pos, k, stateTokens),
+          });
+        }
+        if (!READ_ONLY_TOOL.test(call.name)) changes++;
+        seen.set(sig, { turn, changes });
+      }
+      for (const result of turn.toolResults) {
+        const found = callsById.get(result.toolUseId);
+        const call = found?.call;
+        let kind: ErrorKind | null = null;
+        if (call?.argsError !== undefined) kind = "malformed_args";
+        else if (call && declared.size > 0 && call.name && !declared.has(call.name)) kind = "tool_not_found";
+        else if (result.isError ?? result.errorTag) kind = classifyError(result.content);
+        // Runs count consecutive ERRORS: a success in between (e.g. an edit) does not reset them,
+        // an error of another kind does.
+        if (!kind) continue;
+        const message = call?.argsError !== undefined ? `${call.argsError}${result.content ? `\n${result.content}` : ""}` : result.content;
+        const site: ErrorSite = {
+          ...base(pos, nextAssistant(pos), turn.line),
+          error_kind: kind, behavior_dim: BEHAVIOR_DIM[kind], error_message: message,
+          tool_name: call?.name ?? null, erroring_action: call ? clip(actionSignature(call), 1000) : "",
+          repeat_count: 1, source_excerpt: clip(message, 200),
+        };
+        if (run && run.kind === kind) run.n++;
+        else {
+          closeRun();
+          run = { kind, n: 1, last: site };
+        }
+        site.repeat_count = run!.n;
+        run!.last = site;
+        sites.push(site);
+      }
+    });
+    closeRun();
+  }
+  return sites;
+}
+
+/** One node per assistant turn, with tool_error set on turns that follow an errored result. */
+export function traceExamples(s: Session, sites: ErrorSite[] = findErrorSites(s)): TraceExample[] {
+  const errorAt = new Map<number, ErrorSite>();
+  for (const site of sites) if (site.error_kind !== "wasteful_action" && site.error_kind !== "repeated_failure" && !errorAt.has(site.turn_index)) errorAt.set(site.turn_index, site);
+  return s.turns
+    .filter((t) => t.role === "assistant")
+    .map((t) => ({
+      session_id: s.id, turn_index: t.index, chain: t.chain, text: t.text, thinking: t.thinking, tool_calls: t.toolCalls,
+      tool_error: errorAt.get(t.index)?.error_kind ?? null, behavior_dim: errorAt.get(t.index)?.behavior_dim ?? null,
+    }));
+}
