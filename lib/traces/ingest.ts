@@ -3,7 +3,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { readClaudeSession, type ReadOptions } from "./claude.js";
 import { readChatSessions } from "./chat.js";
-import { parseRecord, readLines } from "./lines.js";
+import { parseRecord } from "./lines.js";
+import { open } from "node:fs/promises";
 import { findErrorSites, type SiteOptions } from "./sites.js";
 import type { ErrorSite, IngestIssue, Session, TraceFormat } from "./schema.js";
 
@@ -37,17 +38,24 @@ export function listTraceFiles(paths: string[]): string[] {
   return out;
 }
 
-/** Tells the two formats apart from the first parseable record of a file. */
+/** Tells the two formats apart from the first parseable records of a file (reads at most 256 KB). */
 export async function detectFormat(file: string): Promise<TraceFormat | null> {
-  let seen = 0;
-  for await (const { text } of readLines(file)) {
-    if (text.trim() === "" || ++seen > 50) continue;
+  const fh = await open(file, "r");
+  let head: string;
+  try {
+    const buf = Buffer.alloc(256 * 1024);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    head = buf.subarray(0, bytesRead).toString("utf8");
+  } finally {
+    await fh.close();
+  }
+  for (const text of head.split("\n").slice(0, 50)) {
+    if (text.trim() === "") continue;
     const p = parseRecord(text);
     if (!p.ok) continue;
     const r = p.value;
     if (Array.isArray(r.messages) || Array.isArray(r.conversation) || Array.isArray(r.trajectory)) return "chat";
     if (typeof r.type === "string" && ("uuid" in r || "sessionId" in r || "message" in r || r.type === "summary")) return "claude";
-    if (seen > 50) break;
   }
   return null;
 }

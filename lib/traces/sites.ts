@@ -20,11 +20,9 @@ export interface SiteOptions {
 
 const clip = (s: string, n: number): string => (s.length > n ? s.slice(0, n - 1) + "…" : s);
 
-/** A canonical text for a tool call: its name and arguments with sorted keys. */
+/** A tool call as text: its name and arguments (as written; a model repeats its own key order). */
 export function actionSignature(call: ToolCall): string {
-  const canon = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canon) : v && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon((v as Record<string, unknown>)[k])])) : v;
-  return `${call.name}(${call.input === null && call.rawArgs !== undefined ? call.rawArgs : JSON.stringify(canon(call.input))})`;
+  return `${call.name}(${call.input === null && call.rawArgs !== undefined ? call.rawArgs : JSON.stringify(call.input)})`;
 }
 
 export function renderTurn(t: Turn): string {
@@ -82,7 +80,10 @@ export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] 
     let run: { kind: ErrorKind; n: number; last: ErrorSite } | null = null;
     const seen = new Map<string, { turn: Turn; changes: number }>();
     let changes = 0;
-    const nextAssistant = (from: number): Turn | undefined => turns.slice(from + 1).find((t) => t.role === "assistant");
+    const nextAssistant = (from: number): Turn | undefined => {
+      for (let i = from + 1; i < turns.length; i++) if (turns[i]!.role === "assistant") return turns[i];
+      return undefined;
+    };
     const base = (turnPos: number, recovery: Turn | undefined, line: number) => ({
       session_id: s.id, file: s.file, line, chain, available_tools: tools,
       turn_index: recovery?.index ?? -1,
