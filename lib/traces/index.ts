@@ -7,6 +7,6 @@ export { ERROR_KIND_PATTERNS, BEHAVIOR_DIM, classifyError, TOOL_ERROR_TAG, READ_
 export { readClaudeSession, type ReadOptions } from "./claude.js";
 export { readChatSessions } from "./chat.js";
 export { findErrorSites, traceExamples, stateExcerpt, availableTools, actionSignature, renderTurn, type SiteOptions } from "./sites.js";
-export { ingest, summarize, listTraceFiles, detectFormat, type IngestOptions, type IngestedSession, type TraceSummary, type FormatOption } from "./ingest.js";
+export { ingest, collect, summarize, listTraceFiles, detectFormat, type IngestOptions, type IngestedSession, type TraceSummary, type FormatOption } from "./ingest.js";
 export { readLines } from "./lines.js";
 export { tracesStage } from "./demo.js";

@@ -147,3 +147,12 @@ export async function summarize(paths: string[], opts: IngestOptions = {}): Prom
   }
   return sum;
 }
+
+/** Everything under `paths` in memory at once, for notebooks and small corpora (use `ingest` or
+ *  `summarize` to stream large ones). */
+export async function collect(paths: string[], opts: IngestOptions = {}): Promise<{ sessions: IngestedSession[]; sites: ErrorSite[]; issues: IngestIssue[] }> {
+  const sessions: IngestedSession[] = [];
+  const issues: IngestIssue[] = [];
+  for await (const s of ingest(paths, { ...opts, onIssue: (i) => (issues.push(i), opts.onIssue?.(i)) })) sessions.push(s);
+  return { sessions, sites: sessions.flatMap((s) => s.sites), issues };
+}
