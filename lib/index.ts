@@ -6,5 +6,7 @@ export * as core from "./core/index.js";
 export * as backend from "./backend/index.js";
 export * as viz from "./viz/index.js";
 export * as traces from "./traces/index.js";
+export * as hints from "./hints/index.js";
+export * as train from "./train/index.js";
 export * as demo from "./demo/index.js";
 export * as notebooks from "./notebooks/index.js";

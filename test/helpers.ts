@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,4 +26,13 @@ export function oneJson(stdout: string): Record<string, any> {
   const lines = stdout.split("\n").filter((l) => l.trim() !== "");
   if (lines.length !== 1) throw new Error(`expected exactly one JSON line on stdout, got ${lines.length}:\n${stdout}`);
   return JSON.parse(lines[0]!);
+}
+
+/** The CLI without blocking this process (for tests whose servers run in this process). */
+export function cliAsync(args: string[], opts: { env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((res) => {
+    execFile(process.execPath, [join(ROOT, "bin", "composer-lab.js"), ...args], { cwd: ROOT, env: { ...process.env, ...opts.env }, timeout: 170_000 }, (err, stdout, stderr) => {
+      res({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
 }

@@ -23,11 +23,19 @@ export function progress(total: number, title: string, opts: { quiet?: boolean }
       stop: () => bar.stop(),
     };
   }
+  // Off a TTY: a line at each 10% step (and at most every 5 s otherwise), not one per item.
   let done = 0;
+  let lastStep = -1;
+  let lastAt = Date.now();
   return {
     tick(n = 1, label = "") {
       done += n;
-      process.stderr.write(`${title} ${done}/${total}${label ? ` ${label}` : ""}\n`);
+      const step = total > 0 ? Math.floor((10 * done) / total) : 10;
+      if (step !== lastStep || Date.now() - lastAt > 5000 || done >= total) {
+        lastStep = step;
+        lastAt = Date.now();
+        process.stderr.write(`${title} ${done}/${total}${label ? ` ${label}` : ""}\n`);
+      }
     },
     stop() {},
   };

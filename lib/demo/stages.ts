@@ -2,8 +2,9 @@
 import { environmentStage } from "./environment.js";
 import type { DemoStage } from "./stage.js";
 import { tracesStage } from "../traces/index.js";
+import { hintsStage } from "../hints/index.js";
 
-export const STAGES: DemoStage[] = [environmentStage, tracesStage];
+export const STAGES: DemoStage[] = [environmentStage, tracesStage, hintsStage];
 
 /** The six pipeline stages of the lab and whether each is implemented yet (notebooks show this). */
 export const PIPELINE = [

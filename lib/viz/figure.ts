@@ -45,10 +45,10 @@ export function lineChart(series: Record<string, { x: number[]; y: number[] }>, 
   return parseFigure({ data, layout: layout(axes) });
 }
 
-/** Grouped bars: one group per category, one bar per series. */
-export function barChart(categories: string[], series: Record<string, number[]>, axes: Axes = {}): Figure {
+/** Bars: one group (or, with `stacked`, one stack) per category, one bar per series. */
+export function barChart(categories: string[], series: Record<string, number[]>, axes: Axes & { stacked?: boolean } = {}): Figure {
   const data = Object.entries(series).map(([name, y]) => ({ type: "bar", name, x: categories, y }));
-  return parseFigure({ data, layout: layout(axes, { barmode: "group" }) });
+  return parseFigure({ data, layout: layout(axes, { barmode: axes.stacked ? "stack" : "group" }) });
 }
 
 /** A histogram of raw values (Plotly bins them). */

@@ -1,0 +1,89 @@
+/** A hints config file (JSON or YAML), validated by zod: which layers, in which order, with what options. */
+import { readFileSync } from "node:fs";
+import YAML from "yaml";
+import { z } from "zod";
+import { Policy } from "../train/index.js";
+import { IntrospectionHintGenerator, openAISelfCritique, policySelfCritique } from "./introspection.js";
+import { JudgeHintGenerator } from "./judge.js";
+import { LayeredHintGenerator } from "./layered.js";
+import type { HintGenerator } from "./protocol.js";
+import { SiblingBootstrapGenerator } from "./sibling.js";
+import { RawErrorHintGenerator, TemplateHintGenerator, TemplateRegistry } from "./templates.js";
+
+const Template = z.union([z.string(), z.object({ text: z.string(), required: z.array(z.string()).optional() })]);
+
+export const LayerConfig = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("template"), templates: z.record(Template).optional() }).strict(),
+  z.object({ type: z.literal("raw_error") }).strict(),
+  z.object({
+    type: z.literal("judge"),
+    base_url: z.string().url().optional(),
+    model: z.string().optional(),
+    api_key_env: z.string().optional(),
+    sample_rate: z.number().min(0).max(1).default(0.15),
+    seed: z.number().int().default(0),
+    concurrency: z.number().int().positive().default(4),
+    max_retries: z.number().int().min(0).default(3),
+    timeout_ms: z.number().int().positive().default(30_000),
+    backoff_ms: z.number().int().min(0).default(500),
+    cache_dir: z.union([z.string(), z.literal(false)]).optional(),
+    prices: z.object({ input_per_mtok: z.number().min(0), output_per_mtok: z.number().min(0) }).optional(),
+  }).strict(),
+  z.object({
+    type: z.literal("introspection"),
+    backend: z.enum(["policy", "openai"]).default("policy"),
+    base_url: z.string().url().optional(),
+    model: z.string().optional(),
+    policy: z.record(z.unknown()).optional(),
+  }).strict(),
+  z.object({ type: z.literal("sibling"), threshold: z.number().default(0) }).strict(),
+]);
+
+export const HintsConfig = z.object({ layers: z.array(LayerConfig).min(1) }).strict();
+export type HintsConfig = z.infer<typeof HintsConfig>;
+
+/** Reads and validates a config; errors name the file and the field. */
+export function loadHintsConfig(file: string): HintsConfig {
+  let raw: unknown;
+  try {
+    const text = readFileSync(file, "utf8");
+    raw = /\.json$/i.test(file) ? JSON.parse(text) : YAML.parse(text);
+  } catch (e) {
+    throw new Error(`${file}: ${(e as Error).message}`);
+  }
+  const r = HintsConfig.safeParse(raw);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    throw new Error(`${file}: ${i.path.join(".") || "(root)"}: ${i.message}`);
+  }
+  return r.data;
+}
+
+/** Builds the generator a config describes (`overrides` from the command line win over the file). */
+export function buildFromConfig(config: HintsConfig, overrides: { judgeUrl?: string; judgeModel?: string; cacheDir?: string | false } = {}): LayeredHintGenerator {
+  const registry = new TemplateRegistry();
+  const layers: HintGenerator[] = config.layers.map((l) => {
+    switch (l.type) {
+      case "template":
+        for (const [kind, t] of Object.entries(l.templates ?? {})) registry.register(kind, t);
+        return new TemplateHintGenerator(registry);
+      case "raw_error":
+        return new RawErrorHintGenerator();
+      case "judge":
+        return new JudgeHintGenerator({
+          baseURL: overrides.judgeUrl ?? l.base_url, model: overrides.judgeModel ?? l.model, apiKey: l.api_key_env ? process.env[l.api_key_env] : undefined,
+          sample_rate: l.sample_rate, seed: l.seed, concurrency: l.concurrency, max_retries: l.max_retries,
+          timeout_ms: l.timeout_ms, backoff_ms: l.backoff_ms, cache_dir: overrides.cacheDir ?? l.cache_dir, prices: l.prices, templates: registry,
+        });
+      case "introspection":
+        if (l.backend === "openai") {
+          if (!l.model) throw new Error("introspection layer with backend openai needs a model");
+          return new IntrospectionHintGenerator(openAISelfCritique({ baseURL: l.base_url, model: l.model }));
+        }
+        return new IntrospectionHintGenerator(policySelfCritique(new Policy(l.policy ?? {})));
+      case "sibling":
+        return new SiblingBootstrapGenerator(l.threshold);
+    }
+  });
+  return new LayeredHintGenerator(layers);
+}
