@@ -16,7 +16,9 @@ const clip = (s: string, n = 200): string => (s.length > n ? s.slice(0, n - 1) +
 
 /** Slot values from a context; excerpts are cut to 200 characters. */
 export function slotValues(ctx: ErrorContext): Record<string, string | undefined> {
-  const firstLine = (s?: string) => s?.trim().split("\n").filter(Boolean).pop();
+  // The most telling line of an error is its last (a traceback's exception); wrapper tags go.
+  const lastLine = (s?: string) =>
+    s?.replace(/\[TOOL_RESULT \(ERROR\)\]\s*/g, "").replace(/<\/?tool_use_error>/g, "").trim().split("\n").filter((l) => l.trim()).pop()?.trim();
   return {
     tool_list: ctx.available_tools?.length ? ctx.available_tools.join(", ") : undefined,
     tool_name: ctx.tool_name ?? undefined,
@@ -29,7 +31,7 @@ export function slotValues(ctx: ErrorContext): Record<string, string | undefined
     rule_msg: ctx.rule_msg ? clip(ctx.rule_msg) : undefined,
     prior_action: ctx.prior_action ? clip(ctx.prior_action) : undefined,
     n: ctx.n !== undefined ? String(ctx.n) : ctx.repeat_count !== undefined ? String(ctx.repeat_count) : undefined,
-    error_excerpt: ctx.error_message ? clip(firstLine(ctx.error_message) ?? "") : undefined,
+    error_excerpt: ctx.error_message ? clip(lastLine(ctx.error_message) ?? "") : undefined,
   };
 }
 

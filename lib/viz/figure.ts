@@ -29,8 +29,8 @@ interface Axes {
 function layout(a: Axes, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     title: a.title ? { text: a.title } : undefined,
-    xaxis: { title: { text: a.xTitle ?? "" } },
-    yaxis: { title: { text: a.yTitle ?? "" } },
+    xaxis: { title: { text: a.xTitle ?? "" }, automargin: true },
+    yaxis: { title: { text: a.yTitle ?? "" }, automargin: true },
     width: a.width ?? 720,
     height: a.height ?? 400,
     margin: { l: 60, r: 20, t: a.title ? 50 : 20, b: 50 },
