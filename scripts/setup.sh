@@ -12,7 +12,7 @@ log() { printf '[setup] %s\n' "$*" >&2; }
 APT_PACKAGES=(
   jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel
   python3-pytest python3-pytest-cov python3-coverage
-  bubblewrap chromium fonts-liberation git
+  bubblewrap docker.io debootstrap chromium fonts-liberation git
 )
 
 missing=()

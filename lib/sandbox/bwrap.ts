@@ -1,0 +1,91 @@
+/**
+ * bubblewrap: unprivileged namespaces (user, pid, net, ipc, uts, mount). Inside: /usr and a few
+ * /etc files read-only, the workdir writable at /work, a private /tmp, no network, no host
+ * environment; a per-run cgroup bounds pids, memory and CPU where one can be made, prlimit bounds
+ * CPU time, file size and open files; a wall-clock timeout kills the whole namespace.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, realpathSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { capture } from "./capture.js";
+import { cgroupMode, createRunCgroup } from "./cgroup.js";
+import { RunOptions, SANDBOX_WORKDIR, argv, baseEnv, type RunResult, type Sandbox } from "./types.js";
+
+/** /etc files a Python toolchain needs (only those that exist are bound). */
+const ETC_FILES = ["/etc/ld.so.cache", "/etc/alternatives", "/etc/localtime", "/etc/python3", "/etc/python3.11", "/etc/python3.12", "/etc/ssl/certs/ca-certificates.crt", "/etc/mime.types"];
+
+export class BwrapSandbox implements Sandbox {
+  readonly name = "bwrap" as const;
+  constructor(readonly bwrapPath = "bwrap") {}
+
+  args(o: ReturnType<typeof RunOptions.parse>): string[] {
+    const a = [
+      "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
+      "--uid", "1000", "--gid", "1000", "--hostname", "sandbox",
+      "--ro-bind", "/usr", "/usr",
+      "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin", "--symlink", "usr/lib", "/lib",
+    ];
+    if (existsSync("/usr/lib64")) a.push("--symlink", "usr/lib64", "/lib64");
+    for (const f of ETC_FILES) if (existsSync(f)) a.push("--ro-bind", f, f);
+    // A passwd/group naming the sandbox user: some tools (getpass, pip) want one.
+    a.push("--file", "11", "/etc/passwd", "--file", "12", "/etc/group");
+    a.push("--bind", realpathSync(o.workdir), SANDBOX_WORKDIR);
+    for (const [host, inside] of Object.entries(o.roBinds)) a.push("--ro-bind", realpathSync(host), inside);
+    for (const [host, inside] of Object.entries(o.rwBinds)) a.push("--bind", realpathSync(host), inside);
+    a.push("--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/", "--chdir", SANDBOX_WORKDIR, "--clearenv");
+    for (const [k, v] of Object.entries(baseEnv(o.env))) a.push("--setenv", k, v);
+    return a;
+  }
+
+  async run(command: string | string[], options: RunOptions): Promise<RunResult> {
+    const o = RunOptions.parse(options);
+    const cpuSeconds = Math.ceil(o.timeoutMs / 1000) + 1;
+    const limits = ["prlimit", `--cpu=${cpuSeconds}`, `--fsize=${512 * 1024 * 1024}`, "--nofile=512", "--core=0"];
+    const cg = createRunCgroup(`run-${process.pid}-${randomBytes(4).toString("hex")}`, o);
+    // Without a memory cgroup, bound the address space instead (coarser, but bounded).
+    if (!cg) limits.push(`--as=${o.memoryMb * 1024 * 1024}`);
+    const inner = [...limits, "--", ...argv(command)];
+    const bw = [this.bwrapPath, ...this.args(o), ...inner];
+    // Join the cgroups before exec'ing bwrap, so every process of the run is inside them.
+    const join = cg ? cg.procsFiles.map((f) => `echo $$ > '${f}'`).join(" && ") + " && " : "";
+    const t0 = performance.now();
+    const child = spawn("/bin/sh", ["-c", `${join}exec "$@"`, "sh", ...bw], {
+      stdio: ["pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe"],
+      env: {},
+      detached: true, // own process group: the timeout kills everything we started
+    });
+    const fds = child.stdio as unknown as NodeJS.WritableStream[];
+    fds[11]!.end("root:x:0:0:root:/root:/usr/sbin/nologin\nsandbox:x:1000:1000:sandbox:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n");
+    fds[12]!.end("root:x:0:\nsandbox:x:1000:\nnogroup:x:65534:\n");
+    child.stdin!.end(o.stdin ?? "");
+    const out = capture(child.stdout!, o.maxOutputBytes);
+    const err = capture(child.stderr!, o.maxOutputBytes);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
+    }, o.timeoutMs);
+    const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.on("close", (code, signal) => res({ code, signal })));
+    clearTimeout(timer);
+    await Promise.all([out.done, err.done]);
+    const oomKilled = cg?.oomKilled() ?? false;
+    await cg?.cleanup();
+    return {
+      exitCode: code, signal, stdout: out.text(), stderr: err.text(), timedOut, oomKilled,
+      wallMs: performance.now() - t0, outputTruncated: out.truncated() || err.truncated(), sandbox: this.name,
+    };
+  }
+
+  async check(): Promise<{ ok: boolean; why: string | null; detail?: Record<string, unknown> }> {
+    const v = spawnSync(this.bwrapPath, ["--version"], { encoding: "utf8" });
+    if (v.error) return { ok: false, why: `${this.bwrapPath} not found (apt-get install bubblewrap)` };
+    const probe = spawnSync(this.bwrapPath, ["--unshare-all", "--die-with-parent", "--ro-bind", "/usr", "/usr", "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib", ...(existsSync("/usr/lib64") ? ["--symlink", "usr/lib64", "/lib64"] : []), "--proc", "/proc", "--dev", "/dev", "/usr/bin/true"], { encoding: "utf8" });
+    if (probe.status !== 0) return { ok: false, why: `bwrap cannot create namespaces here: ${probe.stderr.trim() || `exit ${probe.status}`}` };
+    const cg = cgroupMode();
+    return { ok: true, why: null, detail: { version: v.stdout.trim(), cgroups: cg.kind, ...(cg.kind === "none" ? { cgroups_why: cg.why } : {}) } };
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * Per-run cgroups for pids, memory and CPU (RLIMIT_NPROC counts per uid, so it cannot bound one
+ * run). Works with cgroup v2 (unified) or v1 (separate pids/memory/cpu hierarchies) where this
+ * process may create groups (root); otherwise runs go without, and `check` says so.
+ */
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+export interface CgroupLimits {
+  memoryMb: number;
+  pids: number;
+  cpus: number;
+}
+
+export interface RunCgroup {
+  /** Files to write the child's pid into (before it execs the sandbox). */
+  procsFiles: string[];
+  oomKilled(): boolean;
+  /** Kills whatever is left and removes the groups. */
+  cleanup(): Promise<void>;
+}
+
+type Mode = { kind: "v2"; root: string } | { kind: "v1"; pids: string; memory: string; cpu: string } | { kind: "none"; why: string };
+
+let mode: Mode | undefined;
+
+function writable(dir: string): boolean {
+  try {
+    const probe = join(dir, `composer-lab-probe-${process.pid}`);
+    mkdirSync(probe);
+    rmdirSync(probe);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function cgroupMode(): Mode {
+  if (mode) return mode;
+  const base = "/sys/fs/cgroup";
+  if (existsSync(join(base, "cgroup.controllers"))) {
+    const root = join(base, "composer-lab");
+    try {
+      mkdirSync(root, { recursive: true });
+      // enable the controllers for our children
+      const available = readFileSync(join(base, "cgroup.controllers"), "utf8");
+      for (const c of ["pids", "memory", "cpu"]) if (available.includes(c)) writeFileSync(join(root, "cgroup.subtree_control"), `+${c}`);
+      mode = { kind: "v2", root };
+    } catch (e) {
+      mode = { kind: "none", why: `cgroup v2 not writable: ${(e as Error).message}` };
+    }
+    return mode;
+  }
+  const dirs = { pids: join(base, "pids"), memory: join(base, "memory"), cpu: join(base, "cpu") };
+  if (Object.values(dirs).every((d) => existsSync(d) && writable(d))) {
+    for (const d of Object.values(dirs)) mkdirSync(join(d, "composer-lab"), { recursive: true });
+    mode = { kind: "v1", pids: join(dirs.pids, "composer-lab"), memory: join(dirs.memory, "composer-lab"), cpu: join(dirs.cpu, "composer-lab") };
+  } else mode = { kind: "none", why: "no writable cgroup hierarchy (run as root, or with a delegated cgroup)" };
+  return mode;
+}
+
+const killAll = (procs: string) => {
+  try {
+    for (const pid of readFileSync(procs, "utf8").split("\n").filter(Boolean)) {
+      try {
+        process.kill(Number(pid), "SIGKILL");
+      } catch {
+        /* gone */
+      }
+    }
+  } catch {
+    /* no group */
+  }
+};
+
+const rmdirRetry = async (dir: string) => {
+  for (let i = 0; i < 100; i++) {
+    try {
+      rmdirSync(dir);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 10)); // tasks still exiting
+    }
+  }
+};
+
+/** Creates the groups for one run, or returns null where cgroups are not available. */
+export function createRunCgroup(id: string, limits: CgroupLimits): RunCgroup | null {
+  const m = cgroupMode();
+  const mem = String(limits.memoryMb * 1024 * 1024);
+  if (m.kind === "v2") {
+    const dir = join(m.root, id);
+    mkdirSync(dir);
+    writeFileSync(join(dir, "pids.max"), String(limits.pids));
+    writeFileSync(join(dir, "memory.max"), mem);
+    try {
+      writeFileSync(join(dir, "memory.swap.max"), "0");
+    } catch {
+      /* no swap accounting */
+    }
+    writeFileSync(join(dir, "cpu.max"), `${Math.round(limits.cpus * 100_000)} 100000`);
+    return {
+      procsFiles: [join(dir, "cgroup.procs")],
+      oomKilled: () => /oom_kill [1-9]/.test(readFileSync(join(dir, "memory.events"), "utf8")),
+      cleanup: async () => {
+        try {
+          writeFileSync(join(dir, "cgroup.kill"), "1");
+        } catch {
+          killAll(join(dir, "cgroup.procs"));
+        }
+        await rmdirRetry(dir);
+      },
+    };
+  }
+  if (m.kind === "v1") {
+    const dirs = [join(m.pids, id), join(m.memory, id), join(m.cpu, id)] as const;
+    for (const d of dirs) mkdirSync(d);
+    writeFileSync(join(dirs[0], "pids.max"), String(limits.pids));
+    writeFileSync(join(dirs[1], "memory.limit_in_bytes"), mem);
+    try {
+      writeFileSync(join(dirs[1], "memory.memsw.limit_in_bytes"), mem);
+    } catch {
+      /* no swap accounting */
+    }
+    writeFileSync(join(dirs[2], "cpu.cfs_period_us"), "100000");
+    writeFileSync(join(dirs[2], "cpu.cfs_quota_us"), String(Math.round(limits.cpus * 100_000)));
+    return {
+      procsFiles: dirs.map((d) => join(d, "cgroup.procs")),
+      oomKilled: () => {
+        const ctl = readFileSync(join(dirs[1], "memory.oom_control"), "utf8");
+        return /oom_kill [1-9]/.test(ctl);
+      },
+      cleanup: async () => {
+        for (const d of dirs) killAll(join(d, "cgroup.procs"));
+        for (const d of dirs) await rmdirRetry(d);
+      },
+    };
+  }
+  return null;
+}

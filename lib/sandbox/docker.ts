@@ -1,0 +1,262 @@
+/**
+ * Docker on dockerode: network none, read-only root, all capabilities dropped, no-new-privileges,
+ * a non-root user, memory / pids / CPU limits, the workdir bound at /work, the container removed
+ * after the run. No registry is reachable here, so the base image is built locally
+ * (debootstrap + import: `composer-lab sandbox image`).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import Docker from "dockerode";
+import { capture } from "./capture.js";
+import { RunOptions, SANDBOX_WORKDIR, argv, baseEnv, type RunResult, type Sandbox } from "./types.js";
+
+export const DEFAULT_IMAGE = "composer-lab/python:bookworm";
+const SANDBOX_UID = 1000;
+
+/** The Docker endpoint: DOCKER_HOST (unix://…), else the standard socket. */
+export function dockerSocketPath(): string {
+  const h = process.env.DOCKER_HOST;
+  if (h?.startsWith("unix://")) return h.slice("unix://".length);
+  return "/var/run/docker.sock";
+}
+
+export function dockerClient(socketPath = dockerSocketPath()): Docker {
+  return new Docker({ socketPath });
+}
+
+/** Changes the owner of a tree (not following links). */
+function chownTree(dir: string, uid: number, gid: number): void {
+  chownSync(dir, uid, gid);
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) chownTree(p, uid, gid);
+    else {
+      try {
+        if (!lstatSync(p).isSymbolicLink()) chownSync(p, uid, gid);
+      } catch {
+        /* vanished */
+      }
+    }
+  }
+}
+
+export class DockerSandbox implements Sandbox {
+  readonly name = "docker" as const;
+  readonly docker: Docker;
+  constructor(readonly opts: { image?: string; socketPath?: string } = {}) {
+    this.docker = dockerClient(opts.socketPath);
+  }
+  get image(): string {
+    return this.opts.image ?? DEFAULT_IMAGE;
+  }
+
+  async run(command: string | string[], options: RunOptions): Promise<RunResult> {
+    const o = RunOptions.parse(options);
+    const t0 = performance.now();
+    // The container user must own the writable binds to write them; give them back afterwards.
+    const asRoot = process.getuid?.() === 0;
+    const writable = [o.workdir, ...Object.keys(o.rwBinds)];
+    const owners = writable.map((d) => statSync(d));
+    if (asRoot) for (const d of writable) chownTree(d, SANDBOX_UID, SANDBOX_UID);
+    const container = await this.docker.createContainer({
+      Image: this.image,
+      Cmd: argv(command),
+      User: `${SANDBOX_UID}:${SANDBOX_UID}`,
+      WorkingDir: SANDBOX_WORKDIR,
+      Env: Object.entries(baseEnv(o.env)).map(([k, v]) => `${k}=${v}`),
+      Hostname: "sandbox",
+      NetworkDisabled: true,
+      OpenStdin: o.stdin !== undefined,
+      StdinOnce: o.stdin !== undefined,
+      AttachStdout: true,
+      AttachStderr: true,
+      HostConfig: {
+        Binds: [
+          `${o.workdir}:${SANDBOX_WORKDIR}:rw`,
+          ...Object.entries(o.roBinds).map(([h, i]) => `${h}:${i}:ro`),
+          ...Object.entries(o.rwBinds).map(([h, i]) => `${h}:${i}:rw`),
+        ],
+        NetworkMode: "none",
+        ReadonlyRootfs: true,
+        Tmpfs: { "/tmp": "rw,nosuid,size=256m" },
+        CapDrop: ["ALL"],
+        SecurityOpt: ["no-new-privileges"],
+        Memory: o.memoryMb * 1024 * 1024,
+        MemorySwap: o.memoryMb * 1024 * 1024,
+        PidsLimit: o.pids,
+        NanoCpus: Math.round(o.cpus * 1e9),
+        Ulimits: [{ Name: "fsize", Soft: 512 * 1024 * 1024, Hard: 512 * 1024 * 1024 }, { Name: "nofile", Soft: 512, Hard: 512 }],
+        LogConfig: { Type: "none", Config: {} },
+      },
+    });
+    try {
+      const stream = await container.attach({ stream: true, stdout: true, stderr: true, stdin: o.stdin !== undefined, hijack: true });
+      const outS = new PassThrough();
+      const errS = new PassThrough();
+      this.docker.modem.demuxStream(stream, outS, errS);
+      stream.on("end", () => {
+        outS.end();
+        errS.end();
+      });
+      const out = capture(outS, o.maxOutputBytes);
+      const err = capture(errS, o.maxOutputBytes);
+      await container.start();
+      if (o.stdin !== undefined) stream.end(o.stdin);
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        container.kill().catch(() => {});
+      }, o.timeoutMs);
+      const status = (await container.wait()) as { StatusCode: number };
+      clearTimeout(timer);
+      await Promise.race([Promise.all([out.done, err.done]), new Promise((r) => setTimeout(r, 2000))]);
+      const info = await container.inspect();
+      return {
+        exitCode: status.StatusCode, signal: timedOut ? "SIGKILL" : null, stdout: out.text(), stderr: err.text(), timedOut,
+        oomKilled: info.State.OOMKilled, wallMs: performance.now() - t0, outputTruncated: out.truncated() || err.truncated(), sandbox: this.name,
+      };
+    } finally {
+      await container.remove({ force: true }).catch(() => {});
+      if (asRoot) writable.forEach((d, i) => chownTree(d, owners[i]!.uid, owners[i]!.gid));
+    }
+  }
+
+  async check(): Promise<{ ok: boolean; why: string | null; detail?: Record<string, unknown> }> {
+    try {
+      await this.docker.ping();
+    } catch (e) {
+      return { ok: false, why: `no Docker engine at ${this.opts.socketPath ?? dockerSocketPath()} (${(e as Error).message}); start one, e.g. \`composer-lab sandbox dockerd\`` };
+    }
+    try {
+      await this.docker.getImage(this.image).inspect();
+    } catch {
+      return { ok: false, why: `the engine runs but image ${this.image} is missing: build it with \`composer-lab sandbox image\`` };
+    }
+    const v = await this.docker.version();
+    return { ok: true, why: null, detail: { server: v.Version, image: this.image } };
+  }
+}
+
+/** A dockerd this process started (for tests and machines without a running engine). */
+export interface Dockerd {
+  socketPath: string;
+  process: ChildProcess | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * Returns a reachable Docker engine: the one at DOCKER_HOST / the standard socket if it answers,
+ * else a dockerd started here (no iptables changes, no bridge: containers run with network none).
+ */
+export async function ensureDockerd(opts: { root?: string; log?: (m: string) => void } = {}): Promise<Dockerd> {
+  const existing = dockerSocketPath();
+  if (existsSync(existing)) {
+    try {
+      await dockerClient(existing).ping();
+      return { socketPath: existing, process: null, stop: async () => {} };
+    } catch {
+      /* stale socket */
+    }
+  }
+  if (spawnSync("dockerd", ["--version"]).error) throw new Error("dockerd not found (apt-get install docker.io)");
+  const root = opts.root ?? "/var/lib/composer-lab-docker";
+  mkdirSync(root, { recursive: true });
+  const socketPath = join(root, "docker.sock");
+  const client = dockerClient(socketPath);
+  try {
+    await client.ping();
+    return { socketPath, process: null, stop: async () => {} }; // started earlier by us: reuse
+  } catch {
+    rmSync(socketPath, { force: true });
+  }
+  opts.log?.(`starting dockerd (data in ${root})`);
+  const child = spawn("dockerd", [
+    "--host", `unix://${socketPath}`, "--data-root", join(root, "data"), "--exec-root", join(root, "exec"),
+    "--pidfile", join(root, "docker.pid"), "--iptables=false", "--ip-masq=false", "--bridge=none",
+  ], { stdio: ["ignore", "ignore", "pipe"], detached: true });
+  let log = "";
+  child.stderr!.on("data", (d) => (log = (log + d).slice(-4000)));
+  for (let i = 0; i < 120; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    if (child.exitCode !== null) throw new Error(`dockerd exited (${child.exitCode}):\n${log}`);
+    try {
+      await client.ping();
+      return {
+        socketPath, process: child,
+        stop: async () => {
+          child.kill("SIGTERM");
+          await new Promise((r) => child.once("exit", r));
+        },
+      };
+    } catch {
+      /* not yet */
+    }
+  }
+  child.kill("SIGKILL");
+  throw new Error(`dockerd did not answer within 30 s:\n${log}`);
+}
+
+/** The Debian mirror this machine's apt uses (deb822 or one-line sources). */
+export function aptMirror(): string {
+  const files = ["/etc/apt/sources.list", ...(existsSync("/etc/apt/sources.list.d") ? readdirSync("/etc/apt/sources.list.d").map((f) => join("/etc/apt/sources.list.d", f)) : [])];
+  for (const f of files) {
+    let text = "";
+    try {
+      text = readFileSync(f, "utf8");
+    } catch {
+      continue;
+    }
+    const deb822 = text.match(/^URIs:\s*(\S+)/m);
+    if (deb822 && !/security/.test(deb822[1]!)) return deb822[1]!;
+    const line = text.match(/^deb\s+(?:\[[^\]]*\]\s+)?(\S+)\s+\S+/m);
+    if (line && !/security/.test(line[1]!)) return line[1]!;
+  }
+  return "http://deb.debian.org/debian";
+}
+
+/**
+ * Builds the sandbox base image without a registry: debootstrap a minimal Debian with python3,
+ * pytest and coverage, then `docker import` it. Skipped when the image exists (unless `force`).
+ */
+export async function buildBaseImage(docker: Docker, opts: { image?: string; suite?: string; mirror?: string; force?: boolean; log?: (m: string) => void; workdir?: string } = {}): Promise<{ image: string; built: boolean; seconds: number }> {
+  const image = opts.image ?? DEFAULT_IMAGE;
+  const t0 = performance.now();
+  if (!opts.force) {
+    try {
+      await docker.getImage(image).inspect();
+      return { image, built: false, seconds: 0 };
+    } catch {
+      /* build it */
+    }
+  }
+  if (spawnSync("debootstrap", ["--version"]).error) throw new Error("debootstrap not found (apt-get install debootstrap)");
+  const rootfs = opts.workdir ?? join("/var/tmp", `composer-lab-rootfs-${process.pid}`);
+  rmSync(rootfs, { recursive: true, force: true });
+  const mirror = opts.mirror ?? aptMirror();
+  opts.log?.(`debootstrap ${opts.suite ?? "bookworm"} from ${mirror} (about 2 minutes)`);
+  await new Promise<void>((res, rej) => {
+    const p = spawn("debootstrap", ["--variant=minbase", "--include=python3,python3-pytest,python3-pytest-cov,python3-coverage", opts.suite ?? "bookworm", rootfs, mirror], { stdio: ["ignore", "pipe", "pipe"] });
+    let tail = "";
+    p.stdout!.on("data", (d) => (tail = (tail + d).slice(-3000)));
+    p.stderr!.on("data", (d) => (tail = (tail + d).slice(-3000)));
+    p.on("close", (code) => (code === 0 ? res() : rej(new Error(`debootstrap failed (${code}):\n${tail}`))));
+  });
+  opts.log?.(`importing ${rootfs} as ${image}`);
+  const tar = spawn("tar", ["-C", rootfs, "-c", "."], { stdio: ["ignore", "pipe", "inherit"] });
+  const [repo, tag] = image.split(":");
+  const response = (await docker.importImage(tar.stdout as unknown as string, { repo, tag: tag ?? "latest" })) as NodeJS.ReadableStream & { readableEnded?: boolean };
+  // The response may have ended already by the time the promise resolves.
+  let body = "";
+  await new Promise<void>((res, rej) => {
+    if (response.readableEnded) return res();
+    response.on("data", (d: Buffer) => (body += d));
+    response.on("end", () => res());
+    response.on("error", rej);
+  });
+  if (/"error"/.test(body)) throw new Error(`docker import failed: ${body.slice(-500)}`);
+  await docker.getImage(image).inspect();
+  rmSync(rootfs, { recursive: true, force: true });
+  return { image, built: true, seconds: (performance.now() - t0) / 1000 };
+}

@@ -1,0 +1,40 @@
+/**
+ * lib/sandbox: run commands and test suites in real sandboxes (bubblewrap, Docker). Everything
+ * that executes agent-touched code goes through here.
+ */
+import { BwrapSandbox } from "./bwrap.js";
+import { DockerSandbox } from "./docker.js";
+import { NoSandbox } from "./none.js";
+import type { Sandbox, SandboxName } from "./types.js";
+
+export { RunOptions, RunResult, SANDBOX_NAMES, SANDBOX_WORKDIR, baseEnv, type Sandbox, type SandboxName, type ResolvedRunOptions } from "./types.js";
+export { BwrapSandbox } from "./bwrap.js";
+export { DockerSandbox, DEFAULT_IMAGE, ensureDockerd, buildBaseImage, aptMirror, dockerClient, dockerSocketPath, type Dockerd } from "./docker.js";
+export { NoSandbox } from "./none.js";
+export { cgroupMode } from "./cgroup.js";
+export { checkShellCommand, ALLOWED_COMMANDS, DENIED_COMMANDS, ALLOWED_PY_MODULES, LEAK_PATH, type ShimVerdict } from "./shim.js";
+export { runPytest, foldReports, TestOutcome, TestResult, type PytestRun, type PytestOptions } from "./pytest.js";
+
+export type SandboxChoice = SandboxName | "auto";
+
+/** The sandbox to use: "auto" = bubblewrap where it works, else Docker; "none" only when asked. */
+export async function getSandbox(choice: SandboxChoice = "auto", opts: { dockerSocket?: string; image?: string } = {}): Promise<Sandbox> {
+  if (choice === "none") return new NoSandbox();
+  if (choice === "bwrap") return new BwrapSandbox();
+  if (choice === "docker") return new DockerSandbox({ socketPath: opts.dockerSocket, image: opts.image });
+  const bw = new BwrapSandbox();
+  if ((await bw.check()).ok) return bw;
+  const dk = new DockerSandbox({ socketPath: opts.dockerSocket, image: opts.image });
+  const c = await dk.check();
+  if (c.ok) return dk;
+  throw new Error(`no sandbox works here (bubblewrap: ${(await bw.check()).why}; docker: ${c.why}); pass --sandbox none to run unsandboxed`);
+}
+
+/** Which sandboxes work here, and why not. */
+export async function checkSandboxes(opts: { dockerSocket?: string } = {}): Promise<Record<SandboxName, { ok: boolean; why: string | null; detail?: Record<string, unknown> }>> {
+  return {
+    bwrap: await new BwrapSandbox().check(),
+    docker: await new DockerSandbox({ socketPath: opts.dockerSocket }).check(),
+    none: await new NoSandbox().check(),
+  };
+}

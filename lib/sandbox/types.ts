@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+export const SANDBOX_NAMES = ["bwrap", "docker", "none"] as const;
+export type SandboxName = (typeof SANDBOX_NAMES)[number];
+
+/** Where the workdir appears inside a sandbox (its cwd). */
+export const SANDBOX_WORKDIR = "/work";
+
+export const RunOptions = z.object({
+  /** Host directory bound writable at /work (the only writable path besides a private /tmp). */
+  workdir: z.string(),
+  timeoutMs: z.number().int().positive().default(60_000),
+  memoryMb: z.number().int().positive().default(1024),
+  cpus: z.number().positive().default(1),
+  pids: z.number().int().positive().default(256),
+  /** The ONLY environment variables the command sees (plus PATH, HOME, LANG). */
+  env: z.record(z.string()).default({}),
+  /** stdout and stderr are each captured up to this many bytes; the rest is dropped. */
+  maxOutputBytes: z.number().int().positive().default(1_000_000),
+  /** Extra read-only binds: host path → path inside. */
+  roBinds: z.record(z.string()).default({}),
+  /** Extra writable binds: host path → path inside. */
+  rwBinds: z.record(z.string()).default({}),
+  stdin: z.string().optional(),
+});
+export type RunOptions = z.input<typeof RunOptions>;
+export type ResolvedRunOptions = z.output<typeof RunOptions>;
+
+export const RunResult = z.object({
+  exitCode: z.number().int().nullable(),
+  signal: z.string().nullable(),
+  stdout: z.string(),
+  stderr: z.string(),
+  timedOut: z.boolean(),
+  oomKilled: z.boolean(),
+  wallMs: z.number(),
+  /** True when stdout or stderr went past maxOutputBytes. */
+  outputTruncated: z.boolean(),
+  sandbox: z.enum(SANDBOX_NAMES),
+});
+export type RunResult = z.infer<typeof RunResult>;
+
+export interface Sandbox {
+  readonly name: SandboxName;
+  /** argv, or a string run by /bin/sh -c. */
+  run(command: string | string[], opts: RunOptions): Promise<RunResult>;
+  /** Whether this sandbox works here, and why not. */
+  check(): Promise<{ ok: boolean; why: string | null; detail?: Record<string, unknown> }>;
+}
+
+export const argv = (command: string | string[]): string[] => (typeof command === "string" ? ["/bin/sh", "-c", command] : command);
+
+/** Variables every sandboxed command gets: nothing from the host. */
+export function baseEnv(extra: Record<string, string>): Record<string, string> {
+  return { PATH: "/usr/local/bin:/usr/bin:/bin", HOME: "/tmp", LANG: "C.UTF-8", PYTHONDONTWRITEBYTECODE: "1", ...extra };
+}
