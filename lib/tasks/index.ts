@@ -1,0 +1,8 @@
+/** lib/tasks: feature-deletion tasks from Python repos: schema, pool, deletion, scrubbing, validation gates. */
+export { FeatureDeletionTask, TaskIndexEntry, BrokenSnapshot, Granularity, publicView, type PublicTask } from "./schema.js";
+export { readIndex, loadTask, addToPool, taskRepoDir } from "./pool.js";
+export { scrub, LEAK_DIRS, LEAK_FILE } from "./scrub.js";
+export { fileDiff, applyUnifiedDiff, confinedPath, type AppliedPatch } from "./diffs.js";
+export { pythonFacts, PySymbol, PyFileFacts, PyBinding } from "./pyast.js";
+export { deleteSymbol, findSymbol, type DeleteOptions } from "./delete.js";
+export { buildDeletionTask, GateFailure, type BuildSpec, type GateName } from "./build.js";

@@ -1,0 +1,34 @@
+/** Python source facts (definitions, their bodies, imports) from Python's own ast module, run
+ *  as a parse-only helper: nothing in the analysed code is executed. */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { z } from "zod";
+import { jupyterPython, projectRoot } from "../core/index.js";
+
+export const PySymbol = z.object({
+  qualname: z.string(),
+  kind: z.enum(["function", "class"]),
+  start: z.number().int(),
+  lineno: z.number().int(),
+  end_lineno: z.number().int(),
+  body_start: z.number().int().nullable(),
+  body_col: z.number().int(),
+  doc_span: z.tuple([z.number().int(), z.number().int()]).nullable(),
+  real_statements: z.number().int(),
+  source: z.string(),
+});
+export type PySymbol = z.infer<typeof PySymbol>;
+
+export const PyBinding = z.object({ lineno: z.number().int(), module: z.string().nullable(), names: z.array(z.string()), assign: z.boolean().optional() });
+export type PyBinding = z.infer<typeof PyBinding>;
+
+export const PyFileFacts = z.object({ symbols: z.array(PySymbol), imports: z.array(PyBinding), error: z.string().nullable() });
+export type PyFileFacts = z.infer<typeof PyFileFacts>;
+
+/** Facts for several files in one helper call. */
+export function pythonFacts(files: Record<string, string>): Record<string, PyFileFacts> {
+  if (Object.keys(files).length === 0) return {};
+  const r = spawnSync(jupyterPython(), [join(projectRoot(), "lib", "tasks", "pyast.py")], { input: JSON.stringify({ files }), encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`pyast helper failed: ${r.stderr || r.error?.message}`);
+  return z.record(PyFileFacts).parse(JSON.parse(r.stdout));
+}
