@@ -8,5 +8,8 @@ export * as viz from "./viz/index.js";
 export * as traces from "./traces/index.js";
 export * as hints from "./hints/index.js";
 export * as train from "./train/index.js";
+export * as sandbox from "./sandbox/index.js";
+export * as tasks from "./tasks/index.js";
+export * as env from "./env/index.js";
 export * as demo from "./demo/index.js";
 export * as notebooks from "./notebooks/index.js";

@@ -3,8 +3,9 @@ import { environmentStage } from "./environment.js";
 import type { DemoStage } from "./stage.js";
 import { tracesStage } from "../traces/index.js";
 import { hintsStage } from "../hints/index.js";
+import { gradingStage } from "../env/index.js";
 
-export const STAGES: DemoStage[] = [environmentStage, tracesStage, hintsStage];
+export const STAGES: DemoStage[] = [environmentStage, tracesStage, hintsStage, gradingStage];
 
 /** The six pipeline stages of the lab and whether each is implemented yet (notebooks show this). */
 export const PIPELINE = [

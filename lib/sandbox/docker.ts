@@ -5,7 +5,7 @@
  * (debootstrap + import: `composer-lab sandbox image`).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { chownSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import Docker from "dockerode";
@@ -15,10 +15,14 @@ import { RunOptions, SANDBOX_WORKDIR, argv, baseEnv, type RunResult, type Sandbo
 export const DEFAULT_IMAGE = "composer-lab/python:bookworm";
 const SANDBOX_UID = 1000;
 
-/** The Docker endpoint: DOCKER_HOST (unix://…), else the standard socket. */
+/** Where `ensureDockerd` keeps an engine it starts. */
+export const LAB_DOCKER_ROOT = "/var/lib/composer-lab-docker";
+
+/** The Docker endpoint: DOCKER_HOST (unix://…), else the standard socket, else the lab's own. */
 export function dockerSocketPath(): string {
   const h = process.env.DOCKER_HOST;
   if (h?.startsWith("unix://")) return h.slice("unix://".length);
+  if (!existsSync("/var/run/docker.sock") && existsSync(join(LAB_DOCKER_ROOT, "docker.sock"))) return join(LAB_DOCKER_ROOT, "docker.sock");
   return "/var/run/docker.sock";
 }
 
@@ -127,7 +131,7 @@ export class DockerSandbox implements Sandbox {
     try {
       await this.docker.ping();
     } catch (e) {
-      return { ok: false, why: `no Docker engine at ${this.opts.socketPath ?? dockerSocketPath()} (${(e as Error).message}); start one, e.g. \`composer-lab sandbox dockerd\`` };
+      return { ok: false, why: `no Docker engine at ${this.opts.socketPath ?? dockerSocketPath()} (${(e as Error).message}); start one with \`composer-lab sandbox dockerd\`` };
     }
     try {
       await this.docker.getImage(this.image).inspect();
@@ -161,7 +165,7 @@ export async function ensureDockerd(opts: { root?: string; log?: (m: string) => 
     }
   }
   if (spawnSync("dockerd", ["--version"]).error) throw new Error("dockerd not found (apt-get install docker.io)");
-  const root = opts.root ?? "/var/lib/composer-lab-docker";
+  const root = opts.root ?? LAB_DOCKER_ROOT;
   mkdirSync(root, { recursive: true });
   const socketPath = join(root, "docker.sock");
   const client = dockerClient(socketPath);
@@ -171,16 +175,24 @@ export async function ensureDockerd(opts: { root?: string; log?: (m: string) => 
   } catch {
     rmSync(socketPath, { force: true });
   }
-  opts.log?.(`starting dockerd (data in ${root})`);
+  opts.log?.(`starting dockerd (data in ${root}, log in ${join(root, "dockerd.log")})`);
+  // Its output goes to a file, not a pipe: the engine must outlive the process that started it.
+  const logFd = openSync(join(root, "dockerd.log"), "a");
   const child = spawn("dockerd", [
     "--host", `unix://${socketPath}`, "--data-root", join(root, "data"), "--exec-root", join(root, "exec"),
     "--pidfile", join(root, "docker.pid"), "--iptables=false", "--ip-masq=false", "--bridge=none",
-  ], { stdio: ["ignore", "ignore", "pipe"], detached: true });
-  let log = "";
-  child.stderr!.on("data", (d) => (log = (log + d).slice(-4000)));
+  ], { stdio: ["ignore", logFd, logFd], detached: true });
+  closeSync(logFd);
+  const logTail = () => {
+    try {
+      return readFileSync(join(root, "dockerd.log"), "utf8").slice(-3000);
+    } catch {
+      return "";
+    }
+  };
   for (let i = 0; i < 120; i++) {
     await new Promise((r) => setTimeout(r, 250));
-    if (child.exitCode !== null) throw new Error(`dockerd exited (${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null) throw new Error(`dockerd exited (${child.exitCode}):\n${logTail()}`);
     try {
       await client.ping();
       return {
@@ -195,7 +207,7 @@ export async function ensureDockerd(opts: { root?: string; log?: (m: string) => 
     }
   }
   child.kill("SIGKILL");
-  throw new Error(`dockerd did not answer within 30 s:\n${log}`);
+  throw new Error(`dockerd did not answer within 30 s:\n${logTail()}`);
 }
 
 /** The Debian mirror this machine's apt uses (deb822 or one-line sources). */

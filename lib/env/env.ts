@@ -1,0 +1,205 @@
+/**
+ * FeatureDeletionEnv: one task per episode. reset(task) starts from a fresh copy of the broken
+ * repo (the golden diff and deleted symbols never reach an observation); step(action) runs one
+ * tool; submit (or max_turns) grades: reward = (FAIL_TO_PASS passing / FAIL_TO_PASS) × (all
+ * PASS_TO_PASS pass) × (not hacked). Everything executes in the sandbox.
+ */
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { LEAK_PATH, checkShellCommand, runPytest, type Sandbox, type TestResult } from "../sandbox/index.js";
+import { confinedPath, type FeatureDeletionTask } from "../tasks/index.js";
+import { Action, TOOL_DESCRIPTIONS, type TrajectoryStep } from "./actions.js";
+import { HackMonitor, type HackFlag } from "./monitor.js";
+
+export interface StepResult {
+  observation: string;
+  reward: number;
+  done: boolean;
+  info: Record<string, unknown>;
+}
+
+export interface Grade {
+  reward: number;
+  frac: number;
+  guardOk: boolean;
+  hacked: boolean;
+  flags: HackFlag[];
+  perTest: (TestResult & { group: "fail_to_pass" | "pass_to_pass" })[];
+  wallMs: number;
+}
+
+export interface EnvOptions {
+  sandbox: Sandbox;
+  monitor?: HackMonitor;
+  max_turns?: number;
+  /** Per-command limits inside the sandbox. */
+  timeoutMs?: number;
+  memoryMb?: number;
+  /** Observations are cut to this many characters. */
+  max_observation_chars?: number;
+}
+
+const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n)}\n… (${s.length - n} more characters)` : s);
+
+export class FeatureDeletionEnv {
+  readonly monitor: HackMonitor;
+  readonly max_turns: number;
+  task: FeatureDeletionTask | null = null;
+  workdir: string | null = null;
+  turns = 0;
+  trajectory: TrajectoryStep[] = [];
+  done = false;
+
+  constructor(readonly opts: EnvOptions) {
+    this.monitor = opts.monitor ?? new HackMonitor();
+    this.max_turns = opts.max_turns ?? 40;
+  }
+
+  /** The broken snapshot directory of a task. */
+  static snapshotDir(task: FeatureDeletionTask): string {
+    if (task.broken.kind !== "dir") throw new Error(`${task.task_id}: Docker-image snapshots are graded by DockerSandbox images; this env needs a directory snapshot`);
+    return task.broken.path;
+  }
+
+  /** Starts an episode on a fresh copy of the broken repo; returns the prompt. */
+  reset(task: FeatureDeletionTask): string {
+    this.close();
+    this.task = task;
+    this.workdir = mkdtempSync(join(tmpdir(), `composer-lab-env-${task.task_id}-`));
+    cpSync(FeatureDeletionEnv.snapshotDir(task), this.workdir, { recursive: true });
+    this.turns = 0;
+    this.trajectory = [];
+    this.done = false;
+    return this.renderPrompt(task);
+  }
+
+  renderPrompt(task: FeatureDeletionTask): string {
+    return [
+      `A feature of this Python repository has been removed. ${task.description}`.trim(),
+      "",
+      "These tests fail and must pass when you are done:",
+      ...task.fail_to_pass.map((t) => `  - ${t}`),
+      `The other ${task.pass_to_pass.length} tests must keep passing. Do not edit tests.`,
+      "",
+      "Act with one JSON action per step:",
+      ...Object.values(TOOL_DESCRIPTIONS).map((d) => `  ${d}`),
+    ].join("\n");
+  }
+
+  private need(): { task: FeatureDeletionTask; workdir: string } {
+    if (!this.task || !this.workdir) throw new Error("call reset(task) first");
+    if (this.done) throw new Error("the episode is over: call reset(task)");
+    return { task: this.task, workdir: this.workdir };
+  }
+
+  async step(raw: unknown): Promise<StepResult> {
+    const { workdir } = this.need();
+    const parsed = Action.safeParse(raw);
+    this.turns++;
+    if (!parsed.success) {
+      const obs = `invalid action: ${parsed.error.issues.map((i) => `${i.path.join(".") || "action"}: ${i.message}`).join("; ")}`;
+      return this.finishStep({ type: "list_dir", path: "." }, false, obs, "invalid action", false);
+    }
+    const action = parsed.data;
+    if (action.type === "submit") return this.submit(action);
+    let ok = true;
+    let refused: string | null = null;
+    let obs: string;
+    try {
+      switch (action.type) {
+        case "read_file": {
+          if (LEAK_PATH.test(action.path)) throw Object.assign(new Error(`${action.path}: caches, bytecode and VCS data are off limits`), { refused: true });
+          const p = confinedPath(workdir, action.path);
+          if (!existsSync(p) || lstatSync(p).isDirectory()) throw new Error(`${action.path}: no such file`);
+          obs = readFileSync(p, "utf8");
+          break;
+        }
+        case "write_file": {
+          const p = confinedPath(workdir, action.path);
+          mkdirSync(dirname(p), { recursive: true });
+          writeFileSync(p, action.content);
+          obs = `wrote ${action.path} (${action.content.length} characters)`;
+          break;
+        }
+        case "edit": {
+          const p = confinedPath(workdir, action.path);
+          if (!existsSync(p)) throw new Error(`${action.path}: no such file`);
+          const text = readFileSync(p, "utf8");
+          const n = text.split(action.search).length - 1;
+          if (n !== 1) throw new Error(`${action.path}: the search text occurs ${n} times (it must occur exactly once)`);
+          writeFileSync(p, text.replace(action.search, () => action.replace));
+          obs = `edited ${action.path}`;
+          break;
+        }
+        case "list_dir": {
+          const p = confinedPath(workdir, action.path);
+          obs = readdirSync(p, { withFileTypes: true }).map((e) => (e.isDirectory() ? `${e.name}/` : e.name)).sort().join("\n");
+          break;
+        }
+        case "run_tests": {
+          const r = await runPytest(this.opts.sandbox, workdir, { tests: action.tests, timeoutMs: this.opts.timeoutMs ?? 300_000, memoryMb: this.opts.memoryMb });
+          const failing = r.tests.filter((t) => t.outcome === "failed" || t.outcome === "error");
+          obs = [
+            Object.entries(r.counts).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(", ") || "no tests ran",
+            ...r.collectionErrors.map((c) => `collection error in ${c.nodeid}:\n${c.message ?? ""}`),
+            ...failing.map((t) => `${t.outcome.toUpperCase()} ${t.nodeid}\n${t.message ?? ""}`),
+            r.run.timedOut ? "(timed out)" : "",
+          ].filter(Boolean).join("\n");
+          ok = failing.length === 0 && r.collectionErrors.length === 0;
+          break;
+        }
+        case "shell": {
+          const v = checkShellCommand(action.command);
+          if (!v.allowed) throw Object.assign(new Error(`refused: ${v.why}`), { refused: true });
+          const r = await this.opts.sandbox.run(action.command, { workdir, timeoutMs: this.opts.timeoutMs ?? 60_000, memoryMb: this.opts.memoryMb });
+          ok = r.exitCode === 0;
+          obs = `exit ${r.exitCode ?? r.signal}${r.timedOut ? " (timed out)" : ""}\n${r.stdout}${r.stderr ? `\n[stderr]\n${r.stderr}` : ""}`;
+          break;
+        }
+      }
+    } catch (e) {
+      ok = false;
+      obs = (e as Error).message;
+      if ((e as { refused?: boolean }).refused) refused = obs;
+    }
+    return this.finishStep(action, ok, obs!, refused, true);
+  }
+
+  private async finishStep(action: Action, ok: boolean, obs: string, refused: string | null, valid: boolean): Promise<StepResult> {
+    this.trajectory.push({ turn: this.turns, action, ok, observation: obs.slice(0, 2000), refused });
+    if (this.turns >= this.max_turns) return this.submit({ type: "submit" }, "max_turns reached");
+    return { observation: clip(obs, this.opts.max_observation_chars ?? 8000), reward: 0, done: false, info: { turn: this.turns, ok, refused, valid } };
+  }
+
+  private async submit(action: Action, why = "submitted"): Promise<StepResult> {
+    const { task, workdir } = this.need();
+    if (action.type === "submit") this.trajectory.push({ turn: this.turns, action, ok: true, observation: why, refused: null });
+    const g = await gradeWorkdir(task, workdir, this.trajectory, this.opts.sandbox, this.monitor, this.opts);
+    this.done = true;
+    const summary = `${why}: ${g.perTest.filter((t) => t.group === "fail_to_pass" && t.outcome === "passed").length}/${task.fail_to_pass.length} target tests pass; guard ${g.guardOk ? "ok" : "broken"}${g.hacked ? "; flagged by the monitor" : ""}`;
+    return { observation: summary, reward: g.reward, done: true, info: { ...g, turn: this.turns } };
+  }
+
+  /** Removes the episode's working copy. */
+  close(): void {
+    if (this.workdir) rmSync(this.workdir, { recursive: true, force: true });
+    this.workdir = null;
+  }
+}
+
+/** Grades a working tree: the target and guard tests in the sandbox, then the monitor. */
+export async function gradeWorkdir(task: FeatureDeletionTask, workdir: string, trajectory: TrajectoryStep[], sandbox: Sandbox, monitor = new HackMonitor(), limits: { timeoutMs?: number; memoryMb?: number } = {}): Promise<Grade> {
+  const t0 = performance.now();
+  const r = await runPytest(sandbox, workdir, { tests: [...task.fail_to_pass, ...task.pass_to_pass], timeoutMs: limits.timeoutMs ?? 600_000, memoryMb: limits.memoryMb });
+  const byId = new Map(r.tests.map((t) => [t.nodeid, t]));
+  const missing = (nodeid: string): TestResult => ({ nodeid, outcome: "error", phase: "collect", duration: 0, message: "did not run" });
+  const perTest = [
+    ...task.fail_to_pass.map((id) => ({ ...(byId.get(id) ?? missing(id)), group: "fail_to_pass" as const })),
+    ...task.pass_to_pass.map((id) => ({ ...(byId.get(id) ?? missing(id)), group: "pass_to_pass" as const })),
+  ];
+  const frac = perTest.filter((t) => t.group === "fail_to_pass" && t.outcome === "passed").length / Math.max(1, task.fail_to_pass.length);
+  const guardOk = perTest.filter((t) => t.group === "pass_to_pass").every((t) => t.outcome === "passed");
+  const { hacked, flags } = monitor.check({ task, brokenDir: FeatureDeletionEnv.snapshotDir(task), finalDir: workdir, trajectory });
+  return { reward: frac * (guardOk && !hacked ? 1 : 0), frac, guardOk, hacked, flags, perTest, wallMs: performance.now() - t0 };
+}
