@@ -1,0 +1,67 @@
+/**
+ * The Docker sandbox against a real dockerd: the test uses the engine that answers, or starts its
+ * own (and stops it afterwards); the base image is built with debootstrap when missing.
+ */
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DockerSandbox, buildBaseImage, dockerClient, ensureDockerd, runPytest, type Dockerd } from "../lib/sandbox/index.js";
+import { gradeCompletion } from "../lib/env/index.js";
+import { loadTask } from "../lib/tasks/index.js";
+import { ROOT, tmp } from "./helpers.js";
+
+let dockerd: Dockerd;
+let sb: DockerSandbox;
+
+beforeAll(async () => {
+  dockerd = await ensureDockerd({ log: (m) => console.error(m) });
+  await buildBaseImage(dockerClient(dockerd.socketPath), { log: (m) => console.error(m) });
+  sb = new DockerSandbox({ socketPath: dockerd.socketPath });
+  expect((await sb.check()).ok).toBe(true);
+}, 900_000);
+
+afterAll(async () => {
+  await dockerd?.stop();
+});
+
+describe("Docker sandbox", () => {
+  it("runs as a non-root user in the workdir, with no network, a read-only root and no host environment", async () => {
+    process.env.COMPOSER_LAB_TEST_SECRET = "s3cret-value";
+    const r = await sb.run(["python3", "-c", `
+import os, socket
+print(os.getuid(), os.getcwd())
+print("SECRET" if "s3cret-value" in str(os.environ) else "clean")
+try:
+    socket.create_connection(("1.1.1.1", 80), timeout=2); print("CONNECTED")
+except OSError: print("no network")
+for p in ["/usr/evil", "/etc/evil", "/evil"]:
+    try: open(p, "w"); print("WROTE", p)
+    except OSError: pass
+open("out.txt", "w").write("ok")
+print(open("/etc/shadow").read() if os.access("/etc/shadow", os.R_OK) else "shadow unreadable")
+`], { workdir: tmp() });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toBe("1000 /work\nclean\nno network\nshadow unreadable\n");
+  });
+
+  it("enforces memory, timeout and output limits and removes the container", async () => {
+    const wd = tmp();
+    const mem = await sb.run(["python3", "-c", "x = bytearray(2 * 1024**3); print('ALLOCATED')"], { workdir: wd, memoryMb: 128 });
+    expect(mem.stdout).not.toContain("ALLOCATED");
+    expect(mem.oomKilled || mem.exitCode !== 0).toBe(true);
+    const slow = await sb.run(["sleep", "60"], { workdir: wd, timeoutMs: 1500 });
+    expect(slow.timedOut).toBe(true);
+    const loud = await sb.run(["python3", "-c", "import sys\nfor _ in range(50): sys.stdout.write('y' * 1_000_000)"], { workdir: wd, maxOutputBytes: 5000 });
+    expect(loud.outputTruncated).toBe(true);
+    expect(loud.stdout.length).toBe(5000);
+    const left = await dockerClient(dockerd.socketPath).listContainers({ all: true });
+    expect(left.filter((c) => c.Image === sb.image)).toEqual([]);
+  });
+
+  it("runs the same pytest suite and grades a task like bubblewrap does", async () => {
+    const r = await runPytest(sb, join(ROOT, "datasets", "repos", "inventory"));
+    expect(r.counts.passed).toBe(22);
+    const task = loadTask(join(ROOT, "datasets", "tasks"), "inventory-totals");
+    const g = await gradeCompletion(task, task.golden_diff, sb);
+    expect(g).toMatchObject({ reward: 1, guardOk: true, hacked: false });
+  });
+});
