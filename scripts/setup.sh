@@ -8,7 +8,8 @@ ROOT=$PWD
 log() { printf '[setup] %s\n' "$*" >&2; }
 
 # Debian packages the lab needs: Jupyter + the kernel machinery for notebooks, pytest + coverage for
-# grading Python repos, bubblewrap for the sandbox, chromium + fonts for offline PNG export.
+# grading Python repos, bubblewrap / docker.io + debootstrap for the sandboxes, chromium + fonts
+# for offline PNG export.
 APT_PACKAGES=(
   jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel
   python3-pytest python3-pytest-cov python3-coverage
@@ -30,7 +31,8 @@ if [ "${#missing[@]}" -gt 0 ] && [ "${COMPOSER_LAB_SKIP_APT:-0}" != 1 ]; then
 [setup] This host has no apt-get, so the system packages cannot be installed automatically.
 [setup] Install these (or your distribution's equivalents) and run again with COMPOSER_LAB_SKIP_APT=1:
 [setup]   Jupyter (notebook, nbconvert, nbclient, ipykernel), python3 with pytest, pytest-cov and coverage,
-[setup]   bubblewrap, chromium, a TrueType font set (e.g. Liberation).
+[setup]   bubblewrap, docker.io and debootstrap (optional: the Docker sandbox), chromium,
+[setup]   a TrueType font set (e.g. Liberation).
 [setup] Missing here: ${missing[*]}
 MSG
     exit 1

@@ -10,7 +10,7 @@ export class NoSandbox implements Sandbox {
     const o = RunOptions.parse(options);
     const [cmd, ...args] = argv(command);
     const t0 = performance.now();
-    const child = spawn(cmd!, args, { cwd: o.workdir, env: { ...baseEnv(o.env), PATH: process.env.PATH ?? "/usr/bin:/bin" }, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(cmd!, args, { cwd: o.workdir, env: baseEnv(o.env), detached: true, stdio: ["pipe", "pipe", "pipe"] });
     child.stdin.end(o.stdin ?? "");
     const out = capture(child.stdout, o.maxOutputBytes);
     const err = capture(child.stderr, o.maxOutputBytes);

@@ -90,13 +90,16 @@ export async function runPytest(sandbox: Sandbox, workdir: string, opts: PytestO
       "python3", "-m", "pytest", "-p", "composer_lab_results", "-p", "no:cacheprovider", "--continue-on-collection-errors",
       "-q", "--no-header", "-rN", ...(args ?? []), ...(tests ?? []),
     ];
+    const plugin = join(projectRoot(), "lib", "sandbox", "pytest_plugin");
+    // Sandboxes bind the plugin and the results folder in; unsandboxed runs use the host paths.
+    const bound = sandbox.name !== "none";
     const run = await sandbox.run(cmd, {
       timeoutMs: 300_000,
       ...runOpts,
       workdir,
-      env: { PYTHONPATH: "/opt/composer-lab", COMPOSER_LAB_RESULTS: "/results/results.jsonl", ...runOpts.env },
-      roBinds: { [join(projectRoot(), "lib", "sandbox", "pytest_plugin")]: "/opt/composer-lab", ...runOpts.roBinds },
-      rwBinds: { [results]: "/results", ...runOpts.rwBinds },
+      env: { PYTHONPATH: bound ? "/opt/composer-lab" : plugin, COMPOSER_LAB_RESULTS: bound ? "/results/results.jsonl" : join(results, "results.jsonl"), ...runOpts.env },
+      roBinds: bound ? { [plugin]: "/opt/composer-lab", ...runOpts.roBinds } : {},
+      rwBinds: bound ? { [results]: "/results", ...runOpts.rwBinds } : {},
     });
     let lines: Line[] = [];
     try {

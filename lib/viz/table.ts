@@ -37,6 +37,6 @@ export function tableHTML(t: Table, opts: { limit?: number } = {}): string {
 }
 
 /** Builds a table from row objects (the common case when summarizing results). */
-export function fromRows(rows: Record<string, unknown>[]): Table {
-  return aq.from(rows);
+export function fromRows(rows: readonly object[]): Table {
+  return aq.from(rows as Record<string, unknown>[]);
 }
