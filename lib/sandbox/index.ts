@@ -13,7 +13,7 @@ export { DockerSandbox, DEFAULT_IMAGE, ensureDockerd, buildBaseImage, aptMirror,
 export { NoSandbox } from "./none.js";
 export { cgroupMode } from "./cgroup.js";
 export { checkShellCommand, ALLOWED_COMMANDS, DENIED_COMMANDS, ALLOWED_PY_MODULES, LEAK_PATH, type ShimVerdict } from "./shim.js";
-export { runPytest, foldReports, TestOutcome, TestResult, type PytestRun, type PytestOptions } from "./pytest.js";
+export { runPytest, foldReports, TestOutcome, TestResult, type PytestRun, type PytestOptions, type CoverageMap } from "./pytest.js";
 
 export type SandboxChoice = SandboxName | "auto";
 

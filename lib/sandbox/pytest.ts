@@ -30,6 +30,8 @@ export interface PytestRun {
   /** pytest's exit status as the plugin saw it (null when pytest never finished). */
   exitstatus: number | null;
   run: RunResult;
+  /** Present when coverage was asked for. */
+  coverage?: CoverageMap;
 }
 
 interface Line {
@@ -80,24 +82,39 @@ export interface PytestOptions extends Omit<RunOptions, "workdir"> {
   tests?: string[];
   /** Extra pytest arguments. */
   args?: string[];
+  /** Measure per-test line coverage of these source paths (relative to the workdir). */
+  coverage?: { source: string[] };
 }
+
+/** file (relative) → line → node ids of the tests that ran it. */
+export type CoverageMap = Record<string, Record<number, string[]>>;
 
 export async function runPytest(sandbox: Sandbox, workdir: string, opts: PytestOptions = {}): Promise<PytestRun> {
   const results = mkdtempSync(join(tmpdir(), "composer-lab-pytest-"));
   try {
-    const { tests, args, ...runOpts } = opts;
-    const cmd = [
+    const { tests, args, coverage, ...runOpts } = opts;
+    const bound = sandbox.name !== "none";
+    const resultsIn = bound ? "/results" : results;
+    const covArgs = coverage ? [...coverage.source.map((s) => `--cov=${s}`), "--cov-context=test", "--cov-report="] : [];
+    const pytest = [
       "python3", "-m", "pytest", "-p", "composer_lab_results", "-p", "no:cacheprovider", "--continue-on-collection-errors",
-      "-q", "--no-header", "-rN", ...(args ?? []), ...(tests ?? []),
+      "-q", "--no-header", "-rN", ...covArgs, ...(args ?? []), ...(tests ?? []),
     ];
+    // With coverage, the same sandbox run also writes the per-test line map as JSON.
+    const q = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
+    const cmd = coverage
+      ? ["/bin/sh", "-c", `${pytest.map(q).join(" ")}; rc=$?; python3 -m coverage json -q --show-contexts -o ${q(`${resultsIn}/coverage.json`)} >/dev/null 2>&1; exit $rc`]
+      : pytest;
     const plugin = join(projectRoot(), "lib", "sandbox", "pytest_plugin");
     // Sandboxes bind the plugin and the results folder in; unsandboxed runs use the host paths.
-    const bound = sandbox.name !== "none";
     const run = await sandbox.run(cmd, {
       timeoutMs: 300_000,
       ...runOpts,
       workdir,
-      env: { PYTHONPATH: bound ? "/opt/composer-lab" : plugin, COMPOSER_LAB_RESULTS: bound ? "/results/results.jsonl" : join(results, "results.jsonl"), ...runOpts.env },
+      env: {
+        PYTHONPATH: bound ? "/opt/composer-lab" : plugin, COMPOSER_LAB_RESULTS: `${resultsIn}/results.jsonl`,
+        ...(coverage ? { COVERAGE_FILE: `${resultsIn}/.coverage` } : {}), ...runOpts.env,
+      },
       roBinds: bound ? { [plugin]: "/opt/composer-lab", ...runOpts.roBinds } : {},
       rwBinds: bound ? { [results]: "/results", ...runOpts.rwBinds } : {},
     });
@@ -116,8 +133,30 @@ export async function runPytest(sandbox: Sandbox, workdir: string, opts: PytestO
     const folded = foldReports(lines);
     const counts = Object.fromEntries(TestOutcome.options.map((o) => [o, 0])) as Record<TestOutcome, number>;
     for (const t of folded.tests) counts[t.outcome]++;
-    return { ...folded, counts, run };
+    return { ...folded, counts, run, ...(coverage ? { coverage: readCoverage(join(results, "coverage.json")) } : {}) };
   } finally {
     rmSync(results, { recursive: true, force: true });
   }
+}
+
+/** coverage.py's JSON (with --show-contexts) → file → line → test node ids. */
+function readCoverage(file: string): CoverageMap {
+  let raw: { files?: Record<string, { contexts?: Record<string, string[]> }> };
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return {};
+  }
+  const map: CoverageMap = {};
+  for (const [path, data] of Object.entries(raw.files ?? {})) {
+    const rel = path.replace(/^\/work\//, "");
+    const lines: Record<number, string[]> = {};
+    for (const [line, contexts] of Object.entries(data.contexts ?? {})) {
+      // pytest-cov names contexts "<nodeid>|setup", "<nodeid>|run", "<nodeid>|teardown"; "" is import time
+      const ids = [...new Set(contexts.filter(Boolean).map((c) => c.replace(/\|(setup|run|teardown)$/, "")))];
+      lines[Number(line)] = ids;
+    }
+    map[rel] = lines;
+  }
+  return map;
 }

@@ -1,33 +1,36 @@
 /**
- * Building one feature-deletion task from a passing Python repo and chosen symbols, with the four
- * validation gates of the seed's §5c run in the sandbox:
- *   1. the full suite passes on the original repo;
- *   2. the deletion makes the target tests fail (FAIL_TO_PASS, non-empty);
- *   3. the rest still passes and collection works (PASS_TO_PASS);
- *   4. the golden diff restores green.
+ * The feature-deletion task builder. Three ways to make a (broken repo, tests, golden diff) tuple:
+ *  - Path B (ast): per-test coverage maps tests → lines; candidates are functions / classes / files
+ *    covered by few tests (selective), deleted by editing the syntax tree;
+ *  - Path A (git): a commit that adds code and tests: revert the code, keep the tests;
+ *  - Path A (swe): SWE-bench-style instances over a local checkout: broken = base + test_patch,
+ *    golden = patch.
+ * Every candidate passes the four validation gates of the seed's §5c in the sandbox before it is
+ * emitted (1 baseline passes, 2 deletion breaks the targets, 3 the rest still passes, 4 the golden
+ * diff restores green); rejections are counted per gate. Builds run in parallel, show progress,
+ * and resume: validated and rejected candidates are not redone, and a task appears whole or not at all.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { runPytest, type Sandbox } from "../sandbox/index.js";
-import { deleteSymbol, type DeleteOptions } from "./delete.js";
+import { basename, dirname, join, relative } from "node:path";
+import pLimit from "p-limit";
+import { z } from "zod";
+import { progress } from "../core/index.js";
+import { runPytest, type CoverageMap, type PytestRun, type Sandbox } from "../sandbox/index.js";
+import { deleteSymbols, type DeleteOptions } from "./delete.js";
 import { applyUnifiedDiff, fileDiff } from "./diffs.js";
-import { addToPool, taskRepoDir } from "./pool.js";
-import { FeatureDeletionTask } from "./schema.js";
+import { detectLicense } from "./license.js";
+import { addToPool, readIndex, taskRepoDir } from "./pool.js";
+import { pythonFacts } from "./pyast.js";
+import { FeatureDeletionTask, Granularity } from "./schema.js";
 import { scrub } from "./scrub.js";
 
-export interface BuildSpec extends DeleteOptions {
-  task_id: string;
-  /** A name for the upstream repo (e.g. "owner/name"). */
-  repo: string;
-  base_commit?: string;
-  /** What to delete: file (relative) and qualified name. */
-  deletions: { file: string; qualname: string }[];
-  upstream_license?: string;
-  description?: string;
-}
-
+export const GATES = ["gate1", "gate2", "gate3", "gate4"] as const;
+export type Gate = (typeof GATES)[number];
 export type GateName = "baseline" | "breaks_target" | "keeps_rest" | "solvable";
+const GATE_OF: Record<GateName, Gate> = { baseline: "gate1", breaks_target: "gate2", keeps_rest: "gate3", solvable: "gate4" };
 
 export class GateFailure extends Error {
   constructor(readonly gate: GateName, message: string) {
@@ -35,61 +38,529 @@ export class GateFailure extends Error {
   }
 }
 
-export async function buildDeletionTask(sourceRepo: string, pool: string, spec: BuildSpec, sandbox: Sandbox, opts: { timeoutMs?: number } = {}): Promise<FeatureDeletionTask> {
+export const BuildOptions = z.object({
+  path: z.enum(["ast", "git", "swe"]).default("ast"),
+  granularity: Granularity.exclude(["feature"]).default("function"),
+  /** Stop after this many validated tasks (this run). */
+  max: z.number().int().positive().default(20),
+  /** Escalation: how the feature is deleted. */
+  mode: z.enum(["stub", "remove"]).default("stub"),
+  /** Escalation (starvation): strip docstrings / type hints of the deleted code. */
+  strip_docstring: z.boolean().default(false),
+  strip_type_hints: z.boolean().default(false),
+  /** Escalation (multi-feature): independent deletions per task. */
+  features: z.number().int().positive().default(1),
+  /** Escalation (coupling): the largest share of the suite that may touch a candidate. */
+  max_coupling: z.number().min(0).max(1).default(0.5),
+  /** Escalation (span): the smallest and largest deleted body, in lines. */
+  min_lines: z.number().int().min(1).default(2),
+  max_lines: z.number().int().positive().default(200),
+  concurrency: z.number().int().positive().default(2),
+  /** Run only the tests each gate needs (sound for stubs: untouched tests cannot see a stubbed body). */
+  selective: z.boolean().default(true),
+  repo_name: z.string().optional(),
+  timeoutMs: z.number().int().positive().default(600_000),
+  /** Path A (git): how many commits back to look. */
+  max_commits: z.number().int().positive().default(200),
+});
+export type BuildOptions = z.input<typeof BuildOptions>;
+
+export interface BuildReport {
+  candidates: number;
+  validated: number;
+  /** Validated in an earlier (interrupted) run and not redone. */
+  resumed: number;
+  rejected: Record<Gate, number>;
+  rejections: { id: string; gate: Gate; reason: string }[];
+  testRuns: { invocations: number; tests: number; suite_size: number; suite_equivalents: number; per_validated_task: number | null };
+  seconds: number;
+  tasks: string[];
+}
+
+/** A prepared candidate: the repo before and after, and what was deleted. */
+interface Prepared {
+  id: string;
+  original: string;
+  broken: string;
+  golden: string;
+  deleted_symbols: { file: string; qualname: string }[];
+  granularity: z.infer<typeof Granularity>;
+  base_commit: string;
+  description: string;
+  /** Tests that may be affected (covering tests), when selection is sound. */
+  affected?: string[];
+  /** Known targets/guards (Path A swe): validated rather than discovered. */
+  known?: { fail_to_pass: string[]; pass_to_pass: string[] };
+}
+
+class Counter {
+  invocations = 0;
+  tests = 0;
+  add(r: PytestRun) {
+    this.invocations++;
+    this.tests += r.tests.length;
+    return r;
+  }
+}
+
+const slug = (s: string) => s.replace(/[^\w.-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 80);
+const failing = (r: PytestRun) => new Set(r.tests.filter((t) => t.outcome === "failed" || t.outcome === "error").map((t) => t.nodeid));
+const passing = (r: PytestRun) => new Set(r.tests.filter((t) => t.outcome === "passed").map((t) => t.nodeid));
+
+/** Runs gates 2–4 on a prepared candidate against the baseline (gate 1 has been checked). */
+async function runGates(p: Prepared, baseline: PytestRun, sandbox: Sandbox, counter: Counter, opts: { selective: boolean; timeoutMs: number }): Promise<{ fail_to_pass: string[]; pass_to_pass: string[] }> {
+  const basePass = passing(baseline);
+  if (p.known) {
+    const bad = [...p.known.fail_to_pass, ...p.known.pass_to_pass].filter((t) => !basePass.has(t));
+    if (bad.length) throw new GateFailure("baseline", `${bad.length} listed tests do not pass on the solved repo (e.g. ${bad[0]})`);
+  }
+  const tests = p.known ? [...p.known.fail_to_pass, ...p.known.pass_to_pass] : opts.selective && p.affected ? p.affected : undefined;
+  const res = counter.add(await runPytest(sandbox, p.broken, { tests, timeoutMs: opts.timeoutMs }));
+  if (res.collectionErrors.length && !tests) throw new GateFailure("keeps_rest", `collection breaks: ${res.collectionErrors.map((c) => c.nodeid).join(", ")}`);
+  const nowFailing = failing(res);
+  const ran = new Set(res.tests.map((t) => t.nodeid));
+  let fail_to_pass: string[];
+  let pass_to_pass: string[];
+  if (p.known) {
+    fail_to_pass = p.known.fail_to_pass;
+    const stillPass = fail_to_pass.filter((t) => !nowFailing.has(t) && ran.has(t));
+    if (stillPass.length) throw new GateFailure("breaks_target", `${stillPass.length} FAIL_TO_PASS tests pass without the patch (e.g. ${stillPass[0]})`);
+    const broke = p.known.pass_to_pass.filter((t) => !passing(res).has(t));
+    if (broke.length) throw new GateFailure("keeps_rest", `${broke.length} PASS_TO_PASS tests fail on the broken repo (e.g. ${broke[0]})`);
+    pass_to_pass = p.known.pass_to_pass;
+  } else {
+    fail_to_pass = [...nowFailing].filter((t) => basePass.has(t)).sort();
+    if (fail_to_pass.length === 0) throw new GateFailure("breaks_target", "no test fails after the deletion");
+    const affected = new Set(p.affected ?? []);
+    const collateral = p.affected ? fail_to_pass.filter((t) => !affected.has(t)) : [];
+    if (collateral.length) throw new GateFailure("keeps_rest", `${collateral.length} tests that never ran the deleted code fail (e.g. ${collateral[0]})`);
+    const lost = tests ? [] : [...basePass].filter((t) => !ran.has(t));
+    if (lost.length) throw new GateFailure("keeps_rest", `${lost.length} tests no longer run (e.g. ${lost[0]})`);
+    pass_to_pass = [...basePass].filter((t) => !nowFailing.has(t)).sort();
+  }
+  // Gate 4: the golden diff restores green (targets, and the affected guards).
+  const solved = mkdtempSync(join(tmpdir(), "composer-lab-solved-"));
+  try {
+    cpSync(p.broken, solved, { recursive: true });
+    applyUnifiedDiff(solved, p.golden);
+    const check = p.known ? [...fail_to_pass, ...pass_to_pass] : [...new Set([...fail_to_pass, ...(p.affected ?? fail_to_pass)])];
+    const fixed = counter.add(await runPytest(sandbox, solved, { tests: check, timeoutMs: opts.timeoutMs }));
+    const notFixed = check.filter((t) => !passing(fixed).has(t));
+    if (notFixed.length) throw new GateFailure("solvable", `the golden diff leaves ${notFixed.length} tests failing (e.g. ${notFixed[0]})`);
+  } finally {
+    rmSync(solved, { recursive: true, force: true });
+  }
+  return { fail_to_pass, pass_to_pass };
+}
+
+/** Writes a validated task into the pool: snapshot (temp + rename), golden diff, index line last. */
+function emit(pool: string, p: Prepared, gates: { fail_to_pass: string[]; pass_to_pass: string[] }, meta: { repo: string; license: string }): FeatureDeletionTask {
+  const dest = taskRepoDir(pool, p.id);
+  rmSync(dest + ".tmp", { recursive: true, force: true });
+  mkdirSync(dirname(dest), { recursive: true });
+  cpSync(p.broken, dest + ".tmp", { recursive: true });
+  scrub(dest + ".tmp");
+  rmSync(dest, { recursive: true, force: true });
+  renameSync(dest + ".tmp", dest);
+  const task = FeatureDeletionTask.parse({
+    task_id: p.id, repo: meta.repo, base_commit: p.base_commit, broken: { kind: "dir", path: dest },
+    fail_to_pass: gates.fail_to_pass, pass_to_pass: gates.pass_to_pass, golden_diff: p.golden, granularity: p.granularity,
+    deleted_symbols: p.deleted_symbols, upstream_license: meta.license, description: p.description,
+    // fewer failing targets and more deleted lines read as harder
+    difficulty_prior: Math.min(0.95, Math.max(0.05, 0.5 + 0.05 * p.deleted_symbols.length - 0.02 * gates.fail_to_pass.length)),
+  });
+  addToPool(pool, task);
+  return task;
+}
+
+interface StateLine {
+  id: string;
+  status: "validated" | "rejected";
+  gate?: Gate;
+  reason?: string;
+}
+
+function readState(pool: string): Map<string, StateLine> {
+  const f = join(pool, "build-state.jsonl");
+  const m = new Map<string, StateLine>();
+  if (!existsSync(f)) return m;
+  for (const line of readFileSync(f, "utf8").split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      const s = JSON.parse(line) as StateLine;
+      m.set(s.id, s);
+    } catch {
+      /* a torn last line from a killed build: ignore it */
+    }
+  }
+  return m;
+}
+
+/** Source files of a repo (not tests, not setup/docs, not leak dirs). */
+export function sourceFiles(repo: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) {
+        if (!/^(tests?|testing|docs?|examples?|benchmarks?|\..*|__pycache__|build|dist|node_modules|venv|\.venv)$/.test(e.name)) walk(p);
+      } else if (e.name.endsWith(".py") && !/^(test_.*|.*_test|conftest|setup|noxfile|tasks)\.py$/.test(e.name)) out.push(relative(repo, p));
+    }
+  };
+  walk(repo);
+  return out.sort();
+}
+
+/** Top-level packages and modules to measure coverage of. */
+function coverageSources(repo: string): string[] {
+  const top = readdirSync(repo, { withFileTypes: true });
+  const pkgs = top.filter((e) => e.isDirectory() && existsSync(join(repo, e.name, "__init__.py")) && !/^tests?$/.test(e.name)).map((e) => e.name);
+  const src = existsSync(join(repo, "src")) ? readdirSync(join(repo, "src"), { withFileTypes: true }).filter((e) => e.isDirectory() && existsSync(join(repo, "src", e.name, "__init__.py"))).map((e) => `src/${e.name}`) : [];
+  return pkgs.length + src.length ? [...pkgs, ...src] : ["."];
+}
+
+export interface Candidate {
+  id: string;
+  file: string;
+  qualnames: string[];
+  /** Tests that ran the candidate's lines. */
+  tests: string[];
+  lines: number;
+}
+
+/** Path B candidates: covered by ≥ 1 test, chosen for selectivity (few tests touch them). */
+export function selectCandidates(repo: string, coverage: CoverageMap, suite: string[], opts: z.output<typeof BuildOptions>, repoSlug: string): Candidate[] {
+  const files = sourceFiles(repo);
+  const facts = pythonFacts(Object.fromEntries(files.map((f) => [f, readFileSync(join(repo, f), "utf8")])));
+  const maxTests = Math.max(1, Math.floor(opts.max_coupling * suite.length));
+  const testsOf = (file: string, from: number, to: number) => {
+    const cov = coverage[file] ?? {};
+    const s = new Set<string>();
+    for (let l = from; l <= to; l++) for (const t of cov[l] ?? []) s.add(t);
+    return [...s];
+  };
+  const out: Candidate[] = [];
+  for (const file of files) {
+    const f = facts[file];
+    if (!f || f.error) continue;
+    if (opts.granularity === "file") {
+      const top = f.symbols.filter((s) => !s.qualname.includes(".") && s.kind === "function" && s.body_start);
+      if (top.length === 0) continue;
+      const tests = [...new Set(top.flatMap((s) => testsOf(file, s.body_start!, s.end_lineno)))];
+      const lines = top.reduce((n, s) => n + s.end_lineno - s.body_start! + 1, 0);
+      out.push({ id: `${repoSlug}-file-${slug(file)}`, file, qualnames: top.map((s) => s.qualname), tests, lines });
+      continue;
+    }
+    for (const s of f.symbols) {
+      if (s.kind !== (opts.granularity === "class" ? "class" : "function") || !s.body_start) continue;
+      const parent = s.qualname.split(".").slice(0, -1).join(".");
+      if (parent && f.symbols.find((p) => p.qualname === parent)?.kind === "function") continue; // nested in a function
+      if (/^__\w+__$/.test(s.qualname.split(".").pop()!) && s.qualname.split(".").pop() !== "__init__") continue;
+      out.push({ id: `${repoSlug}-${opts.granularity}-${slug(`${file.replace(/\.py$/, "")}.${s.qualname}`)}`, file, qualnames: [s.qualname], tests: testsOf(file, s.body_start, s.end_lineno), lines: s.end_lineno - s.body_start + 1 });
+    }
+  }
+  return out
+    .filter((c) => c.tests.length >= 1 && c.tests.length <= maxTests && c.lines >= opts.min_lines && c.lines <= opts.max_lines)
+    .sort((a, b) => a.tests.length - b.tests.length || a.id.localeCompare(b.id));
+}
+
+/** Groups single candidates into multi-feature ones whose test sets are disjoint. */
+function groupFeatures(cands: Candidate[], n: number): Candidate[] {
+  if (n <= 1) return cands;
+  const used = new Set<string>();
+  const groups: Candidate[] = [];
+  for (const c of cands) {
+    if (used.has(c.id)) continue;
+    const group = [c];
+    const tests = new Set(c.tests);
+    for (const d of cands) {
+      if (group.length >= n) break;
+      if (used.has(d.id) || group.includes(d) || d.tests.some((t) => tests.has(t))) continue;
+      group.push(d);
+      d.tests.forEach((t) => tests.add(t));
+    }
+    if (group.length < n) continue;
+    group.forEach((g) => used.add(g.id));
+    groups.push({ id: `${group[0]!.id}+${n - 1}`, file: group.map((g) => g.file).join(","), qualnames: group.flatMap((g) => g.qualnames.map((q) => `${g.file}::${q}`)), tests: [...tests], lines: group.reduce((a, g) => a + g.lines, 0) });
+  }
+  return groups;
+}
+
+export interface BuildHooks {
+  log?: (m: string) => void;
+  quiet?: boolean;
+  /** Called after each candidate (validated or rejected). */
+  onCandidate?: (id: string, status: "validated" | "rejected", detail: string) => void;
+}
+
+/** The shared driver: prepared candidates through the gates, in parallel, resumable. */
+async function drive(pool: string, jobs: { id: string; prepare: () => Promise<Prepared> }[], baselineOf: (p: Prepared) => Promise<PytestRun>, sandbox: Sandbox, o: z.output<typeof BuildOptions>, meta: { repo: string; license: string; suite_size: number }, counter: Counter, hooks: BuildHooks, t0: number): Promise<BuildReport> {
+  mkdirSync(pool, { recursive: true });
+  const state = readState(pool);
+  const inIndex = new Set(existsSync(join(pool, "index.jsonl")) ? readIndex(pool).map((t) => t.task_id) : []);
+  // A snapshot without its index line is a task a killed build left half-written: drop it.
+  if (existsSync(join(pool, "tasks"))) for (const d of readdirSync(join(pool, "tasks"))) if (!inIndex.has(d)) rmSync(join(pool, "tasks", d), { recursive: true, force: true });
+  const report: BuildReport = { candidates: jobs.length, validated: 0, resumed: 0, rejected: { gate1: 0, gate2: 0, gate3: 0, gate4: 0 }, rejections: [], testRuns: { invocations: 0, tests: 0, suite_size: meta.suite_size, suite_equivalents: 0, per_validated_task: null }, seconds: 0, tasks: [] };
+  const record = (s: StateLine) => appendFileSync(join(pool, "build-state.jsonl"), JSON.stringify(s) + "\n");
+  const todo = jobs.filter((j) => {
+    if (inIndex.has(j.id)) {
+      report.resumed++;
+      report.tasks.push(j.id);
+      return false;
+    }
+    const s = state.get(j.id);
+    if (s?.status === "rejected" && s.gate) {
+      report.rejected[s.gate]++;
+      report.rejections.push({ id: j.id, gate: s.gate, reason: s.reason ?? "" });
+      return false;
+    }
+    return true;
+  });
+  const bar = progress(todo.length, "tasks", { quiet: hooks.quiet });
+  const limit = pLimit(o.concurrency);
+  let emitted = report.resumed;
+  await Promise.all(
+    todo.map((job) =>
+      limit(async () => {
+        if (emitted >= o.max) return bar.tick(1, `${job.id} skipped (max reached)`);
+        let p: Prepared | undefined;
+        try {
+          p = await job.prepare();
+          const baseline = await baselineOf(p);
+          const gates = await runGates(p, baseline, sandbox, counter, { selective: o.selective && o.mode === "stub" && o.path === "ast", timeoutMs: o.timeoutMs });
+          if (emitted >= o.max) return bar.tick(1, `${job.id} skipped (max reached)`);
+          emitted++;
+          emit(pool, p, gates, meta);
+          record({ id: job.id, status: "validated" });
+          report.validated++;
+          report.tasks.push(job.id);
+          hooks.onCandidate?.(job.id, "validated", `${gates.fail_to_pass.length} FAIL_TO_PASS`);
+          bar.tick(1, `${job.id} ok`);
+        } catch (e) {
+          const gate: Gate = e instanceof GateFailure ? GATE_OF[e.gate] : "gate2";
+          const reason = (e as Error).message;
+          record({ id: job.id, status: "rejected", gate, reason });
+          report.rejected[gate]++;
+          report.rejections.push({ id: job.id, gate, reason });
+          hooks.onCandidate?.(job.id, "rejected", reason);
+          bar.tick(1, `${job.id} ${gate}`);
+        } finally {
+          if (p) for (const d of new Set([p.broken, dirname(p.broken)])) if (d.includes("composer-lab-cand-")) rmSync(d, { recursive: true, force: true });
+        }
+      }),
+    ),
+  );
+  bar.stop();
+  report.testRuns = {
+    invocations: counter.invocations, tests: counter.tests, suite_size: meta.suite_size,
+    suite_equivalents: meta.suite_size ? Number((counter.tests / meta.suite_size).toFixed(2)) : 0,
+    per_validated_task: report.validated ? Number((counter.tests / meta.suite_size / report.validated).toFixed(2)) : null,
+  };
+  report.seconds = (performance.now() - t0) / 1000;
+  return report;
+}
+
+/** Path B: coverage-mapped AST deletion over a Python repo with a pytest suite. */
+export async function buildFromRepo(repo: string, pool: string, sandbox: Sandbox, options: BuildOptions = {}, hooks: BuildHooks = {}): Promise<BuildReport> {
+  const o = BuildOptions.parse(options);
+  const t0 = performance.now();
+  const counter = new Counter();
+  const work = mkdtempSync(join(tmpdir(), "composer-lab-build-"));
+  try {
+    const original = join(work, "original");
+    cpSync(repo, original, { recursive: true });
+    scrub(original);
+    hooks.log?.(`measuring per-test coverage of ${repo}`);
+    const baseline = counter.add(await runPytest(sandbox, original, { coverage: { source: coverageSources(original) }, timeoutMs: o.timeoutMs }));
+    if (baseline.tests.length === 0) throw new Error(`${repo}: pytest found no tests (${baseline.run.stderr.trim().split("\n").pop() ?? ""})`);
+    const basePass = passing(baseline);
+    const repoSlug = slug(o.repo_name ?? basename(repo));
+    const cands = groupFeatures(selectCandidates(original, baseline.coverage ?? {}, [...basePass], o, repoSlug), o.features);
+    const delOpts: DeleteOptions = { mode: o.mode, strip_docstring: o.strip_docstring, strip_type_hints: o.strip_type_hints };
+    const jobs = cands.map((c) => ({
+      id: c.id,
+      prepare: async (): Promise<Prepared> => {
+        const baseFail = c.tests.filter((t) => !basePass.has(t));
+        if (baseFail.length) throw new GateFailure("baseline", `${baseFail.length} covering tests fail on the original (e.g. ${baseFail[0]})`);
+        const broken = join(mkdtempSync(join(tmpdir(), "composer-lab-cand-")), "repo");
+        cpSync(original, broken, { recursive: true });
+        const byFile = new Map<string, string[]>();
+        for (const q of c.qualnames) {
+          const [file, name] = q.includes("::") ? q.split("::") as [string, string] : [c.file, q];
+          byFile.set(file, [...(byFile.get(file) ?? []), name]);
+        }
+        const diffs: string[] = [];
+        const deleted: { file: string; qualname: string }[] = [];
+        for (const [file, names] of byFile) {
+          const before = readFileSync(join(original, file), "utf8");
+          let after: string;
+          try {
+            after = deleteSymbols(before, names, delOpts, file);
+          } catch (e) {
+            throw new GateFailure("breaks_target", `cannot delete ${names.join(", ")} from ${file}: ${(e as Error).message}`);
+          }
+          writeFileSync(join(broken, file), after);
+          diffs.push(fileDiff(file, after, before));
+          deleted.push(...names.map((qualname) => ({ file, qualname })));
+        }
+        return {
+          id: c.id, original, broken, golden: diffs.join(""), deleted_symbols: deleted, granularity: o.granularity, base_commit: "working-tree",
+          description: `Re-implement ${deleted.map((d) => `${d.qualname} in ${d.file}`).join(" and ")}.`, affected: c.tests,
+        };
+      },
+    }));
+    return await drive(pool, jobs, async () => baseline, sandbox, o, { repo: o.repo_name ?? basename(repo), license: detectLicense(repo), suite_size: baseline.tests.length }, counter, hooks, t0);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Explicit deletions (a chosen symbol list) through the same gates: one task or a GateFailure. */
+export async function buildDeletionTask(sourceRepo: string, pool: string, spec: { task_id: string; repo: string; deletions: { file: string; qualname: string }[]; description?: string; upstream_license?: string } & DeleteOptions, sandbox: Sandbox): Promise<FeatureDeletionTask> {
+  const counter = new Counter();
   const work = mkdtempSync(join(tmpdir(), "composer-lab-build-"));
   try {
     const original = join(work, "original");
     cpSync(sourceRepo, original, { recursive: true });
     scrub(original);
-    // Gate 1: baseline.
-    const base = await runPytest(sandbox, original, { timeoutMs: opts.timeoutMs });
-    const baseFailing = base.tests.filter((t) => t.outcome === "failed" || t.outcome === "error").map((t) => t.nodeid);
-    if (base.tests.length === 0 || baseFailing.length || base.collectionErrors.length) throw new GateFailure("baseline", `the original suite does not pass (${baseFailing.length} failing, ${base.collectionErrors.length} collection errors, ${base.tests.length} tests)`);
-
+    const baseline = counter.add(await runPytest(sandbox, original));
+    if (baseline.tests.length === 0 || failing(baseline).size || baseline.collectionErrors.length) throw new GateFailure("baseline", `the original suite does not pass (${failing(baseline).size} failing, ${baseline.collectionErrors.length} collection errors, ${baseline.tests.length} tests)`);
     const broken = join(work, "broken");
     cpSync(original, broken, { recursive: true });
     const diffs: string[] = [];
-    for (const d of spec.deletions) {
-      const path = join(broken, d.file);
-      const before = readFileSync(path, "utf8");
-      const after = deleteSymbol(before, d.qualname, spec, d.file);
-      writeFileSync(path, after);
-      diffs.push(fileDiff(d.file, after, readFileSync(join(original, d.file), "utf8")));
+    const byFile = new Map<string, string[]>();
+    for (const d of spec.deletions) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d.qualname]);
+    for (const [file, names] of byFile) {
+      const before = readFileSync(join(original, file), "utf8");
+      const after = deleteSymbols(before, names, spec, file);
+      writeFileSync(join(broken, file), after);
+      diffs.push(fileDiff(file, after, before));
     }
-    const golden = diffs.join("");
-    // Gates 2 and 3.
-    const res = await runPytest(sandbox, broken, { timeoutMs: opts.timeoutMs });
-    const passedBefore = new Set(base.tests.filter((t) => t.outcome === "passed").map((t) => t.nodeid));
-    const fail_to_pass = res.tests.filter((t) => passedBefore.has(t.nodeid) && (t.outcome === "failed" || t.outcome === "error")).map((t) => t.nodeid).sort();
-    const pass_to_pass = res.tests.filter((t) => passedBefore.has(t.nodeid) && t.outcome === "passed").map((t) => t.nodeid).sort();
-    if (fail_to_pass.length === 0) throw new GateFailure("breaks_target", "no test fails after the deletion");
-    if (res.collectionErrors.length) throw new GateFailure("keeps_rest", `collection breaks: ${res.collectionErrors.map((c) => c.nodeid).join(", ")}`);
-    const lost = [...passedBefore].filter((id) => !res.tests.some((t) => t.nodeid === id));
-    if (lost.length) throw new GateFailure("keeps_rest", `${lost.length} tests no longer run`);
-    // Gate 4: the golden diff restores green.
-    const solved = join(work, "solved");
-    cpSync(broken, solved, { recursive: true });
-    applyUnifiedDiff(solved, golden);
-    const fixed = await runPytest(sandbox, solved, { tests: [...fail_to_pass, ...pass_to_pass], timeoutMs: opts.timeoutMs });
-    const stillFailing = fixed.tests.filter((t) => t.outcome !== "passed").map((t) => t.nodeid);
-    if (stillFailing.length || fixed.tests.length !== fail_to_pass.length + pass_to_pass.length) throw new GateFailure("solvable", `the golden diff leaves ${stillFailing.length} tests failing`);
-
-    const task = FeatureDeletionTask.parse({
-      task_id: spec.task_id, repo: spec.repo, base_commit: spec.base_commit ?? "working-tree", broken: { kind: "dir", path: taskRepoDir(pool, spec.task_id) },
-      fail_to_pass, pass_to_pass, golden_diff: golden, granularity: "function", deleted_symbols: spec.deletions,
-      upstream_license: spec.upstream_license ?? "unknown", description: spec.description ?? "",
-    });
-    // Only a validated task reaches the pool, and only whole: snapshot in place, then the index line.
-    scrub(broken);
-    const dest = taskRepoDir(pool, spec.task_id);
-    rmSync(dest, { recursive: true, force: true });
-    rmSync(dest + ".tmp", { recursive: true, force: true });
-    mkdirSync(join(dest, ".."), { recursive: true });
-    cpSync(broken, dest + ".tmp", { recursive: true });
-    renameSync(dest + ".tmp", dest);
-    addToPool(pool, task);
-    return task;
+    const p: Prepared = { id: spec.task_id, original, broken, golden: diffs.join(""), deleted_symbols: spec.deletions, granularity: "function", base_commit: "working-tree", description: spec.description ?? "" };
+    const gates = await runGates(p, baseline, sandbox, counter, { selective: false, timeoutMs: 600_000 });
+    mkdirSync(pool, { recursive: true });
+    return emit(pool, p, gates, { repo: spec.repo, license: spec.upstream_license ?? detectLicense(sourceRepo) });
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+const git = (repo: string, args: string[]): string => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+const isTestFile = (f: string) => /(^|\/)(tests?|testing)\/|(^|\/)(test_[^/]*|[^/]*_test|conftest)\.py$/.test(f);
+
+/** Extracts a commit's tree into `dest` (host-side git on a local, trusted checkout). */
+function extractCommit(repo: string, commit: string, dest: string): void {
+  mkdirSync(dest, { recursive: true });
+  const tar = execFileSync("git", ["-C", repo, "archive", "--format=tar", commit], { maxBuffer: 1024 * 1024 * 1024 });
+  execFileSync("tar", ["-x", "-C", dest], { input: tar });
+}
+
+/** Path A (git): commits that add code and tests → revert the code, keep the tests. */
+export async function buildFromGitHistory(repo: string, pool: string, sandbox: Sandbox, options: BuildOptions = {}, hooks: BuildHooks = {}): Promise<BuildReport> {
+  const o = BuildOptions.parse({ ...options, path: "git" });
+  const t0 = performance.now();
+  const counter = new Counter();
+  const repoSlug = slug(o.repo_name ?? basename(repo));
+  const commits = git(repo, ["log", "--format=%H %P", `-n${o.max_commits}`]).trim().split("\n").map((l) => l.split(" ")).filter((p) => p.length === 2) as [string, string][];
+  const baselines = new Map<string, Promise<PytestRun>>();
+  let suiteSize = 0;
+  const jobs = commits.flatMap(([commit, parent]) => {
+    const changed = git(repo, ["diff", "--name-status", parent, commit]).trim().split("\n").filter(Boolean).map((l) => l.split("\t") as [string, string]);
+    const code = changed.filter(([st, f]) => f.endsWith(".py") && !isTestFile(f) && /^[AM]/.test(st)).map(([st, f]) => ({ added: st.startsWith("A"), file: f }));
+    const tests = changed.filter(([, f]) => isTestFile(f));
+    if (code.length === 0 || tests.length === 0) return [];
+    return [{
+      id: `${repoSlug}-commit-${commit.slice(0, 10)}`,
+      prepare: async (): Promise<Prepared> => {
+        const dir = mkdtempSync(join(tmpdir(), "composer-lab-cand-"));
+        const original = join(dir, "original");
+        extractCommit(repo, commit, original);
+        scrub(original);
+        const broken = join(dir, "repo");
+        cpSync(original, broken, { recursive: true });
+        const diffs: string[] = [];
+        for (const c of code) {
+          const after = readFileSync(join(original, c.file), "utf8");
+          const before = c.added ? "" : git(repo, ["show", `${parent}:${c.file}`]);
+          if (c.added) rmSync(join(broken, c.file));
+          else writeFileSync(join(broken, c.file), before);
+          diffs.push(c.added ? fileDiff(c.file, "", after).replace(`--- a/${c.file}`, "--- /dev/null") : fileDiff(c.file, before, after));
+        }
+        return { id: `${repoSlug}-commit-${commit.slice(0, 10)}`, original, broken, golden: diffs.join(""), deleted_symbols: [], granularity: "file", base_commit: commit, description: git(repo, ["log", "-1", "--format=%s", commit]).trim() };
+      },
+    }];
+  });
+  const baselineOf = (p: Prepared) => {
+    if (!baselines.has(p.original)) baselines.set(p.original, runPytest(sandbox, p.original, { timeoutMs: o.timeoutMs }).then((r) => { suiteSize = Math.max(suiteSize, r.tests.length); return counter.add(r); }));
+    return baselines.get(p.original)!;
+  };
+  const report = await drive(pool, jobs, baselineOf, sandbox, o, { repo: o.repo_name ?? basename(repo), license: detectLicense(repo), suite_size: 0 }, counter, hooks, t0);
+  report.testRuns.suite_size = suiteSize;
+  report.testRuns.suite_equivalents = suiteSize ? Number((counter.tests / suiteSize).toFixed(2)) : 0;
+  report.testRuns.per_validated_task = report.validated && suiteSize ? Number((counter.tests / suiteSize / report.validated).toFixed(2)) : null;
+  return report;
+}
+
+/** SWE-bench's instance columns (lists may come JSON-encoded as strings). */
+export const SweInstance = z.object({
+  instance_id: z.string(),
+  repo: z.string(),
+  base_commit: z.string(),
+  patch: z.string(),
+  test_patch: z.string(),
+  FAIL_TO_PASS: z.union([z.array(z.string()), z.string().transform((s) => JSON.parse(s) as string[])]),
+  PASS_TO_PASS: z.union([z.array(z.string()), z.string().transform((s) => JSON.parse(s) as string[])]),
+  problem_statement: z.string().optional(),
+});
+export type SweInstance = z.infer<typeof SweInstance>;
+
+/** Reads instances from JSON (an array) or JSONL, naming the line of a bad one. */
+export function readSweInstances(file: string): SweInstance[] {
+  const text = readFileSync(file, "utf8").trim();
+  const rows: { v: unknown; line: number }[] = text.startsWith("[") ? (JSON.parse(text) as unknown[]).map((v, i) => ({ v, line: i + 1 })) : text.split("\n").filter((l) => l.trim()).map((l, i) => ({ v: JSON.parse(l), line: i + 1 }));
+  return rows.map(({ v, line }) => {
+    const r = SweInstance.safeParse(v);
+    if (!r.success) throw new Error(`${file}:${line}: ${r.error.issues[0]!.path.join(".")}: ${r.error.issues[0]!.message}`);
+    return r.data;
+  });
+}
+
+/** Path A (swe): SWE-bench-style instances over a local checkout of their repo. */
+export async function buildFromSweInstances(instancesFile: string, checkout: string, pool: string, sandbox: Sandbox, options: BuildOptions = {}, hooks: BuildHooks = {}): Promise<BuildReport> {
+  const o = BuildOptions.parse({ ...options, path: "swe" });
+  const t0 = performance.now();
+  const counter = new Counter();
+  const instances = readSweInstances(instancesFile);
+  const baselines = new Map<string, Promise<PytestRun>>();
+  const jobs = instances.map((inst) => ({
+    id: slug(inst.instance_id),
+    prepare: async (): Promise<Prepared> => {
+      const dir = mkdtempSync(join(tmpdir(), "composer-lab-cand-"));
+      const original = join(dir, "original");
+      extractCommit(checkout, inst.base_commit, original);
+      applyUnifiedDiff(original, inst.test_patch);
+      const broken = join(dir, "repo");
+      cpSync(original, broken, { recursive: true });
+      applyUnifiedDiff(original, inst.patch);
+      scrub(original);
+      scrub(broken);
+      return {
+        id: slug(inst.instance_id), original, broken, golden: inst.patch, deleted_symbols: [], granularity: "feature", base_commit: inst.base_commit,
+        description: inst.problem_statement ?? "", known: { fail_to_pass: inst.FAIL_TO_PASS, pass_to_pass: inst.PASS_TO_PASS },
+      };
+    },
+  }));
+  const baselineOf = (p: Prepared) => {
+    if (!baselines.has(p.original)) baselines.set(p.original, runPytest(sandbox, p.original, { tests: [...p.known!.fail_to_pass, ...p.known!.pass_to_pass], timeoutMs: o.timeoutMs }).then((r) => counter.add(r)));
+    return baselines.get(p.original)!;
+  };
+  const size = Math.max(1, ...instances.map((i) => i.FAIL_TO_PASS.length + i.PASS_TO_PASS.length));
+  return drive(pool, jobs, baselineOf, sandbox, o, { repo: instances[0]?.repo ?? basename(checkout), license: detectLicense(checkout), suite_size: size }, counter, hooks, t0);
+}
+
+/** A content hash of a tree's Python files (to name builds). */
+export function treeHash(dir: string): string {
+  const h = createHash("sha256");
+  for (const f of sourceFiles(dir)) h.update(f).update(readFileSync(join(dir, f)));
+  return h.digest("hex").slice(0, 12);
 }

@@ -5,4 +5,9 @@ export { scrub, LEAK_DIRS, LEAK_FILE } from "./scrub.js";
 export { fileDiff, applyUnifiedDiff, confinedPath, type AppliedPatch } from "./diffs.js";
 export { pythonFacts, PySymbol, PyFileFacts, PyBinding } from "./pyast.js";
 export { deleteSymbol, findSymbol, type DeleteOptions } from "./delete.js";
-export { buildDeletionTask, GateFailure, type BuildSpec, type GateName } from "./build.js";
+export {
+  buildFromRepo, buildFromGitHistory, buildFromSweInstances, buildDeletionTask, selectCandidates, sourceFiles, readSweInstances, treeHash,
+  BuildOptions, SweInstance, GateFailure, GATES, type Gate, type GateName, type BuildReport, type BuildHooks, type Candidate,
+} from "./build.js";
+export { detectLicense, isCopyleft, COPYLEFT } from "./license.js";
+export { deleteSymbols } from "./delete.js";

@@ -37,6 +37,11 @@ def real_count(body):
 def analyse(source):
     tree = ast.parse(source)
     lines = source.splitlines(keepends=True)
+    raw = [l.encode("utf-8") for l in source.split("\n")]
+
+    def cc(lineno, col):
+        """ast columns are UTF-8 byte offsets; callers index characters."""
+        return len(raw[lineno - 1][:col].decode("utf-8", errors="replace"))
     symbols, imports = [], []
 
     def visit(node, prefix):
@@ -49,6 +54,15 @@ def analyse(source):
                 if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
                     doc = [body[0].lineno, body[0].end_lineno]
                 first = body[1] if doc and len(body) > 1 else body[0]
+                hints = []
+                if not isinstance(child, ast.ClassDef):
+                    a = child.args
+                    for arg in a.posonlyargs + a.args + a.kwonlyargs + [x for x in (a.vararg, a.kwarg) if x]:
+                        if arg.annotation is not None:
+                            hints.append({"start": [arg.lineno, cc(arg.lineno, arg.col_offset)], "end": [arg.end_lineno, cc(arg.end_lineno, arg.end_col_offset)], "text": arg.arg})
+                    if child.returns is not None:
+                        r = child.returns
+                        hints.append({"start": "returns", "end": [r.end_lineno, cc(r.end_lineno, r.end_col_offset)], "returns_start": [r.lineno, cc(r.lineno, r.col_offset)], "text": ""})
                 symbols.append({
                     "qualname": qual,
                     "kind": "class" if isinstance(child, ast.ClassDef) else "function",
@@ -60,6 +74,8 @@ def analyse(source):
                     "doc_span": doc,
                     "real_statements": real_count(body),
                     "source": "".join(lines[start - 1:child.end_lineno]),
+                    "hints": hints,
+                    "names": sorted({n.id for n in ast.walk(child) if isinstance(n, ast.Name)} | {n.value.id for n in ast.walk(child) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)}),
                 })
                 visit(child, qual + ".")
             elif isinstance(child, (ast.Import, ast.ImportFrom)) and prefix == "":

@@ -16,6 +16,10 @@ export const PySymbol = z.object({
   doc_span: z.tuple([z.number().int(), z.number().int()]).nullable(),
   real_statements: z.number().int(),
   source: z.string(),
+  /** Annotation spans in the signature (for hint starvation). */
+  hints: z.array(z.object({ start: z.union([z.tuple([z.number(), z.number()]), z.literal("returns")]), end: z.tuple([z.number(), z.number()]), returns_start: z.tuple([z.number(), z.number()]).optional(), text: z.string() })).default([]),
+  /** Names the definition uses (for finding imports a removal leaves dead). */
+  names: z.array(z.string()).default([]),
 });
 export type PySymbol = z.infer<typeof PySymbol>;
 
