@@ -20,7 +20,7 @@ export async function run(): Promise<BenchResult> {
   for (let i = 0; i < RUNS; i++) {
     for (const [name, sb] of sandboxes) {
       const r = await runPytest(sb, repo);
-      if (r.counts.passed !== 22) throw new Error(`${name}: expected 22 passing tests, got ${JSON.stringify(r.counts)}`);
+      if (r.counts.failed || r.counts.error || !r.counts.passed) throw new Error(`${name}: the suite should pass, got ${JSON.stringify(r.counts)}`);
       times[name]!.push(r.run.wallMs);
     }
     process.stderr.write(`bench sandbox: round ${i + 1}/${RUNS}\n`);

@@ -59,7 +59,7 @@ print(open("/etc/shadow").read() if os.access("/etc/shadow", os.R_OK) else "shad
 
   it("runs the same pytest suite and grades a task like bubblewrap does", async () => {
     const r = await runPytest(sb, join(ROOT, "datasets", "repos", "inventory"));
-    expect(r.counts.passed).toBe(22);
+    expect(r.counts.passed).toBe(60);
     const task = loadTask(join(ROOT, "datasets", "tasks"), "inventory-totals");
     const g = await gradeCompletion(task, task.golden_diff, sb);
     expect(g).toMatchObject({ reward: 1, guardOk: true, hacked: false });

@@ -92,8 +92,8 @@ describe("grading", () => {
     const got = Object.fromEntries(await Promise.all(exampleAttempts(task).map(async (a) => [a.name, await gradeCompletion(task, a.completion, sb)] as const)));
     expect(got["golden diff"]).toMatchObject({ reward: 1, frac: 1, guardOk: true, hacked: false });
     expect(got["untouched"]).toMatchObject({ reward: 0, frac: 0, guardOk: true });
-    expect(got["partial fix"]!.frac).toBeCloseTo(4 / 6, 6);
-    expect(got["partial fix"]!.reward).toBeCloseTo(4 / 6, 6);
+    expect(got["partial fix"]!.frac).toBeCloseTo(11 / 15, 6);
+    expect(got["partial fix"]!.reward).toBeCloseTo(11 / 15, 6);
     expect(got["partial fix"]!.perTest.find((t) => t.nodeid.endsWith("test_reserve_insufficient"))!.outcome).toBe("failed");
     expect(got["bytecode hack"]).toMatchObject({ reward: 0, hacked: true, frac: 1 });
   });
@@ -201,7 +201,7 @@ describe("composer-lab grade", () => {
     expect(r.code, r.stderr).toBe(0);
     const out = oneJson(r.stdout);
     expect(out).toMatchObject({ reward: 1, frac: 1, guardOk: true, hacked: false, flags: [] });
-    expect(out.perTest).toHaveLength(22);
+    expect(out.perTest).toHaveLength(60);
     const missing = cli(["grade", POOL, "--task", "nope", "--patch", "x", "--json"]);
     expect(oneJson(missing.stdout).error).toBe(`${POOL}: no task nope`);
   });

@@ -90,6 +90,23 @@ export interface PytestOptions extends Omit<RunOptions, "workdir"> {
 export type CoverageMap = Record<string, Record<number, string[]>>;
 
 export async function runPytest(sandbox: Sandbox, workdir: string, opts: PytestOptions = {}): Promise<PytestRun> {
+  const first = await runPytestOnce(sandbox, workdir, opts);
+  // Given node ids, pytest runs nothing when one of their files fails to collect, even with
+  // --continue-on-collection-errors: run the others again and report the broken file's tests as errors.
+  if (opts.tests?.length && first.collectionErrors.length && first.tests.length === 0) {
+    const bad = new Set(first.collectionErrors.map((c) => c.nodeid.split("::")[0]));
+    const rest = opts.tests.filter((t) => !bad.has(t.split("::")[0]));
+    const second = rest.length && rest.length < opts.tests.length ? await runPytestOnce(sandbox, workdir, { ...opts, tests: rest }) : undefined;
+    const errored: TestResult[] = opts.tests.filter((t) => bad.has(t.split("::")[0])).map((nodeid) => ({ nodeid, outcome: "error", phase: "collect", duration: 0, message: first.collectionErrors.find((c) => c.nodeid === nodeid.split("::")[0])?.message ?? null }));
+    const tests = [...(second?.tests ?? []), ...errored];
+    const counts = Object.fromEntries(TestOutcome.options.map((o) => [o, 0])) as Record<TestOutcome, number>;
+    for (const t of tests) counts[t.outcome]++;
+    return { ...(second ?? first), tests, counts, collectionErrors: first.collectionErrors };
+  }
+  return first;
+}
+
+async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOptions): Promise<PytestRun> {
   const results = mkdtempSync(join(tmpdir(), "composer-lab-pytest-"));
   try {
     const { tests, args, coverage, ...runOpts } = opts;

@@ -72,6 +72,8 @@ export interface BuildReport {
   resumed: number;
   rejected: Record<Gate, number>;
   rejections: { id: string; gate: Gate; reason: string }[];
+  /** Candidates that hit an infrastructure error (not a gate): retried by the next run. */
+  errors: { id: string; error: string }[];
   testRuns: { invocations: number; tests: number; suite_size: number; suite_equivalents: number; per_validated_task: number | null };
   seconds: number;
   tasks: string[];
@@ -156,19 +158,19 @@ async function runGates(p: Prepared, baseline: PytestRun, sandbox: Sandbox, coun
 /** Writes a validated task into the pool: snapshot (temp + rename), golden diff, index line last. */
 function emit(pool: string, p: Prepared, gates: { fail_to_pass: string[]; pass_to_pass: string[] }, meta: { repo: string; license: string }): FeatureDeletionTask {
   const dest = taskRepoDir(pool, p.id);
+  const task = FeatureDeletionTask.parse({
+    task_id: p.id, repo: meta.repo, base_commit: p.base_commit, broken: { kind: "dir", path: dest },
+    fail_to_pass: gates.fail_to_pass, pass_to_pass: gates.pass_to_pass, golden_diff: p.golden, granularity: p.granularity,
+    deleted_symbols: p.deleted_symbols, upstream_license: meta.license, description: p.description,
+    // fewer failing targets and more deleted symbols read as harder
+    difficulty_prior: Math.min(0.95, Math.max(0.05, 0.5 + 0.05 * p.deleted_symbols.length - 0.02 * gates.fail_to_pass.length)),
+  });
   rmSync(dest + ".tmp", { recursive: true, force: true });
   mkdirSync(dirname(dest), { recursive: true });
   cpSync(p.broken, dest + ".tmp", { recursive: true });
   scrub(dest + ".tmp");
   rmSync(dest, { recursive: true, force: true });
   renameSync(dest + ".tmp", dest);
-  const task = FeatureDeletionTask.parse({
-    task_id: p.id, repo: meta.repo, base_commit: p.base_commit, broken: { kind: "dir", path: dest },
-    fail_to_pass: gates.fail_to_pass, pass_to_pass: gates.pass_to_pass, golden_diff: p.golden, granularity: p.granularity,
-    deleted_symbols: p.deleted_symbols, upstream_license: meta.license, description: p.description,
-    // fewer failing targets and more deleted lines read as harder
-    difficulty_prior: Math.min(0.95, Math.max(0.05, 0.5 + 0.05 * p.deleted_symbols.length - 0.02 * gates.fail_to_pass.length)),
-  });
   addToPool(pool, task);
   return task;
 }
@@ -281,7 +283,7 @@ function groupFeatures(cands: Candidate[], n: number): Candidate[] {
     }
     if (group.length < n) continue;
     group.forEach((g) => used.add(g.id));
-    groups.push({ id: `${group[0]!.id}+${n - 1}`, file: group.map((g) => g.file).join(","), qualnames: group.flatMap((g) => g.qualnames.map((q) => `${g.file}::${q}`)), tests: [...tests], lines: group.reduce((a, g) => a + g.lines, 0) });
+    groups.push({ id: `${group[0]!.id}-and-${n - 1}`, file: group.map((g) => g.file).join(","), qualnames: group.flatMap((g) => g.qualnames.map((q) => `${g.file}::${q}`)), tests: [...tests], lines: group.reduce((a, g) => a + g.lines, 0) });
   }
   return groups;
 }
@@ -300,7 +302,7 @@ async function drive(pool: string, jobs: { id: string; prepare: () => Promise<Pr
   const inIndex = new Set(existsSync(join(pool, "index.jsonl")) ? readIndex(pool).map((t) => t.task_id) : []);
   // A snapshot without its index line is a task a killed build left half-written: drop it.
   if (existsSync(join(pool, "tasks"))) for (const d of readdirSync(join(pool, "tasks"))) if (!inIndex.has(d)) rmSync(join(pool, "tasks", d), { recursive: true, force: true });
-  const report: BuildReport = { candidates: jobs.length, validated: 0, resumed: 0, rejected: { gate1: 0, gate2: 0, gate3: 0, gate4: 0 }, rejections: [], testRuns: { invocations: 0, tests: 0, suite_size: meta.suite_size, suite_equivalents: 0, per_validated_task: null }, seconds: 0, tasks: [] };
+  const report: BuildReport = { candidates: jobs.length, validated: 0, resumed: 0, rejected: { gate1: 0, gate2: 0, gate3: 0, gate4: 0 }, rejections: [], errors: [], testRuns: { invocations: 0, tests: 0, suite_size: meta.suite_size, suite_equivalents: 0, per_validated_task: null }, seconds: 0, tasks: [] };
   const record = (s: StateLine) => appendFileSync(join(pool, "build-state.jsonl"), JSON.stringify(s) + "\n");
   const todo = jobs.filter((j) => {
     if (inIndex.has(j.id)) {
@@ -337,8 +339,13 @@ async function drive(pool: string, jobs: { id: string; prepare: () => Promise<Pr
           hooks.onCandidate?.(job.id, "validated", `${gates.fail_to_pass.length} FAIL_TO_PASS`);
           bar.tick(1, `${job.id} ok`);
         } catch (e) {
-          const gate: Gate = e instanceof GateFailure ? GATE_OF[e.gate] : "gate2";
-          const reason = (e as Error).message;
+          if (!(e instanceof GateFailure)) {
+            report.errors.push({ id: job.id, error: (e as Error).message });
+            hooks.onCandidate?.(job.id, "rejected", (e as Error).message);
+            return bar.tick(1, `${job.id} error`);
+          }
+          const gate: Gate = GATE_OF[e.gate];
+          const reason = e.message;
           record({ id: job.id, status: "rejected", gate, reason });
           report.rejected[gate]++;
           report.rejections.push({ id: job.id, gate, reason });
