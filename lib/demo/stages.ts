@@ -4,8 +4,9 @@ import type { DemoStage } from "./stage.js";
 import { tracesStage } from "../traces/index.js";
 import { hintsStage } from "../hints/index.js";
 import { gradingStage } from "../env/index.js";
+import { tasksStage } from "../tasks/index.js";
 
-export const STAGES: DemoStage[] = [environmentStage, tracesStage, hintsStage, gradingStage];
+export const STAGES: DemoStage[] = [environmentStage, tracesStage, hintsStage, tasksStage, gradingStage];
 
 /** The six pipeline stages of the lab and whether each is implemented yet (notebooks show this). */
 export const PIPELINE = [

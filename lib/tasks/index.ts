@@ -11,3 +11,4 @@ export {
 } from "./build.js";
 export { detectLicense, isCopyleft, COPYLEFT } from "./license.js";
 export { deleteSymbols } from "./delete.js";
+export { tasksStage } from "./demo.js";
