@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { capture } from "./capture.js";
+import { supervise } from "./capture.js";
 import { cgroupMode, createRunCgroup } from "./cgroup.js";
 import { RunOptions, SANDBOX_WORKDIR, argv, baseEnv, type RunResult, type Sandbox } from "./types.js";
 
@@ -57,26 +57,12 @@ export class BwrapSandbox implements Sandbox {
     const fds = child.stdio as unknown as NodeJS.WritableStream[];
     fds[11]!.end("root:x:0:0:root:/root:/usr/sbin/nologin\nsandbox:x:1000:1000:sandbox:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n");
     fds[12]!.end("root:x:0:\nsandbox:x:1000:\nnogroup:x:65534:\n");
-    child.stdin!.end(o.stdin ?? "");
-    const out = capture(child.stdout!, o.maxOutputBytes);
-    const err = capture(child.stderr!, o.maxOutputBytes);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        /* already gone */
-      }
-    }, o.timeoutMs);
-    const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.on("close", (code, signal) => res({ code, signal })));
-    clearTimeout(timer);
-    await Promise.all([out.done, err.done]);
+    const r = await supervise(child, o);
     const oomKilled = cg?.oomKilled() ?? false;
     await cg?.cleanup();
     return {
-      exitCode: code, signal, stdout: out.text(), stderr: err.text(), timedOut, oomKilled,
-      wallMs: performance.now() - t0, outputTruncated: out.truncated() || err.truncated(), sandbox: this.name,
+      exitCode: r.code, signal: r.signal, stdout: r.stdout, stderr: r.stderr, timedOut: r.timedOut, oomKilled,
+      wallMs: performance.now() - t0, outputTruncated: r.outputTruncated, sandbox: this.name,
     };
   }
 

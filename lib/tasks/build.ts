@@ -367,6 +367,25 @@ async function drive(pool: string, jobs: { id: string; prepare: () => Promise<Pr
   return report;
 }
 
+/** Applies deletions (file → qualnames) to `broken`, a copy of `original`; returns the golden diff. */
+function deleteInto(original: string, broken: string, deletions: { file: string; qualname: string }[], opts: DeleteOptions): string {
+  const byFile = new Map<string, string[]>();
+  for (const d of deletions) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d.qualname]);
+  const diffs: string[] = [];
+  for (const [file, names] of byFile) {
+    const before = readFileSync(join(original, file), "utf8");
+    let after: string;
+    try {
+      after = deleteSymbols(before, names, opts, file);
+    } catch (e) {
+      throw new GateFailure("breaks_target", `cannot delete ${names.join(", ")} from ${file}: ${(e as Error).message}`);
+    }
+    writeFileSync(join(broken, file), after);
+    diffs.push(fileDiff(file, after, before));
+  }
+  return diffs.join("");
+}
+
 /** Path B: coverage-mapped AST deletion over a Python repo with a pytest suite. */
 export async function buildFromRepo(repo: string, pool: string, sandbox: Sandbox, options: BuildOptions = {}, hooks: BuildHooks = {}): Promise<BuildReport> {
   const o = BuildOptions.parse(options);
@@ -391,27 +410,10 @@ export async function buildFromRepo(repo: string, pool: string, sandbox: Sandbox
         if (baseFail.length) throw new GateFailure("baseline", `${baseFail.length} covering tests fail on the original (e.g. ${baseFail[0]})`);
         const broken = join(mkdtempSync(join(tmpdir(), "composer-lab-cand-")), "repo");
         cpSync(original, broken, { recursive: true });
-        const byFile = new Map<string, string[]>();
-        for (const q of c.qualnames) {
-          const [file, name] = q.includes("::") ? q.split("::") as [string, string] : [c.file, q];
-          byFile.set(file, [...(byFile.get(file) ?? []), name]);
-        }
-        const diffs: string[] = [];
-        const deleted: { file: string; qualname: string }[] = [];
-        for (const [file, names] of byFile) {
-          const before = readFileSync(join(original, file), "utf8");
-          let after: string;
-          try {
-            after = deleteSymbols(before, names, delOpts, file);
-          } catch (e) {
-            throw new GateFailure("breaks_target", `cannot delete ${names.join(", ")} from ${file}: ${(e as Error).message}`);
-          }
-          writeFileSync(join(broken, file), after);
-          diffs.push(fileDiff(file, after, before));
-          deleted.push(...names.map((qualname) => ({ file, qualname })));
-        }
+        const deleted = c.qualnames.map((q) => (q.includes("::") ? { file: q.split("::")[0]!, qualname: q.split("::")[1]! } : { file: c.file, qualname: q }));
+        const golden = deleteInto(original, broken, deleted, delOpts);
         return {
-          id: c.id, original, broken, golden: diffs.join(""), deleted_symbols: deleted, granularity: o.granularity, base_commit: "working-tree",
+          id: c.id, original, broken, golden, deleted_symbols: deleted, granularity: o.granularity, base_commit: "working-tree",
           description: `Re-implement ${deleted.map((d) => `${d.qualname} in ${d.file}`).join(" and ")}.`, affected: c.tests,
         };
       },
@@ -434,16 +436,8 @@ export async function buildDeletionTask(sourceRepo: string, pool: string, spec: 
     if (baseline.tests.length === 0 || failing(baseline).size || baseline.collectionErrors.length) throw new GateFailure("baseline", `the original suite does not pass (${failing(baseline).size} failing, ${baseline.collectionErrors.length} collection errors, ${baseline.tests.length} tests)`);
     const broken = join(work, "broken");
     cpSync(original, broken, { recursive: true });
-    const diffs: string[] = [];
-    const byFile = new Map<string, string[]>();
-    for (const d of spec.deletions) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d.qualname]);
-    for (const [file, names] of byFile) {
-      const before = readFileSync(join(original, file), "utf8");
-      const after = deleteSymbols(before, names, spec, file);
-      writeFileSync(join(broken, file), after);
-      diffs.push(fileDiff(file, after, before));
-    }
-    const p: Prepared = { id: spec.task_id, original, broken, golden: diffs.join(""), deleted_symbols: spec.deletions, granularity: "function", base_commit: "working-tree", description: spec.description ?? "" };
+    const golden = deleteInto(original, broken, spec.deletions, spec);
+    const p: Prepared = { id: spec.task_id, original, broken, golden, deleted_symbols: spec.deletions, granularity: "function", base_commit: "working-tree", description: spec.description ?? "" };
     const gates = await runGates(p, baseline, sandbox, counter, { selective: false, timeoutMs: 600_000 });
     mkdirSync(pool, { recursive: true });
     return emit(pool, p, gates, { repo: spec.repo, license: spec.upstream_license ?? detectLicense(sourceRepo) });
