@@ -95,8 +95,10 @@ export interface RewardFnOptions {
   /** Completions graded at once (default 2). */
   concurrency?: number;
   monitor?: HackMonitor;
-  /** Receives each grade (for logging, curricula). */
+  /** Receives each grade (for logging). */
   onGrade?: (taskId: string, grade: GradeCompletionResult) => void;
+  /** An online curriculum fed with each batch (e.g. lib/curriculum's PassRateCurriculum). */
+  curriculum?: { observeBatch(task_ids: string[], rewards: number[]): unknown };
 }
 
 /** A TRL-style reward function over a task pool. */
@@ -111,7 +113,7 @@ export function makeRewardFn(opts: RewardFnOptions) {
     const ids = Array.isArray(kwargs.task_id) ? kwargs.task_id : completions.map(() => kwargs.task_id as string);
     if (ids.length !== completions.length) throw new Error(`reward_fn: ${completions.length} completions but ${ids.length} task ids`);
     void prompts;
-    return Promise.all(
+    const rewards = await Promise.all(
       completions.map((c, i) =>
         limit(async () => {
           const g = await gradeCompletion(task(ids[i]!), c, opts.sandbox, { monitor: opts.monitor });
@@ -120,5 +122,7 @@ export function makeRewardFn(opts: RewardFnOptions) {
         }),
       ),
     );
+    opts.curriculum?.observeBatch(ids, rewards);
+    return rewards;
   };
 }

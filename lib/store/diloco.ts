@@ -1,0 +1,258 @@
+/**
+ * DiLoCo over an object store (Douillard et al., 2023, Alg. 1): each worker takes H inner
+ * optimizer steps from the shared parameters θ, then publishes its pseudo-gradient
+ * Δ_r = θ_start − θ_end as round_{NNNNNN}/rank_{RRRR}; the outer step averages the Δ_r of the
+ * ranks present and applies SGD with Nesterov momentum: v ← μ·v + Δ, θ ← θ − lr·(Δ + μ·v).
+ * Rank 0 leads each round: it waits for the others up to timeout_s, drops stragglers (logged),
+ * and commits round_{NNNNNN}/{params.bin, momentum.bin, commit.json} (commit.json last, so a
+ * round is complete exactly when it exists). A restarted worker resumes from the last commit.
+ * With H = 1, outer lr 1 and no momentum this is synchronous data-parallel averaging.
+ */
+import { z } from "zod";
+import type { Store } from "./store.js";
+
+export const DilocoConfig = z.object({
+  rounds: z.number().int().positive().default(5),
+  /** H: inner steps per round. */
+  inner_steps: z.number().int().positive().default(4),
+  inner_lr: z.number().positive().default(0.05),
+  outer_lr: z.number().positive().default(0.7),
+  momentum: z.number().min(0).max(1).default(0.9),
+  /** A rank missing this long after the leader published is dropped from the round. */
+  timeout_s: z.number().positive().default(30),
+  poll_ms: z.number().int().positive().default(50),
+  // the toy objective: linear regression, one data shard per rank
+  dim: z.number().int().positive().default(8),
+  samples_per_worker: z.number().int().positive().default(64),
+  /** Minibatch size (≥ samples_per_worker: full batch). */
+  batch: z.number().int().positive().default(16),
+  noise: z.number().min(0).default(0.1),
+  seed: z.number().int().default(0),
+});
+export type DilocoConfig = z.infer<typeof DilocoConfig>;
+
+export const RoundCommit = z.object({
+  round: z.number().int(),
+  ranks: z.array(z.number().int()),
+  dropped: z.array(z.number().int()),
+  loss: z.number(),
+  committed_at: z.string(),
+});
+export type RoundCommit = z.infer<typeof RoundCommit>;
+
+const pad = (n: number, w: number) => String(n).padStart(w, "0");
+export const roundKey = (prefix: string, round: number) => `${prefix}/round_${pad(round, 6)}`;
+export const rankKey = (prefix: string, round: number, rank: number) => `${roundKey(prefix, round)}/rank_${pad(rank, 4)}.bin`;
+
+const toBytes = (v: Float32Array) => new Uint8Array(v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength));
+const fromBytes = (b: Buffer) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A seeded Gaussian stream (Box–Muller over mulberry32). */
+function gaussian(seed: number): () => number {
+  let s = seed | 0;
+  const u = () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let r = Math.imul(s ^ (s >>> 15), 1 | s);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return (((r ^ (r >>> 14)) >>> 0) + 0.5) / 4294967296;
+  };
+  return () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
+}
+
+/** The toy objective: y = X·w* + noise, a shard per rank; the model is the weight vector. */
+export class ToyRegression {
+  readonly X: Float32Array[];
+  readonly y: Float32Array;
+  constructor(readonly cfg: DilocoConfig, readonly rank: number) {
+    const wStar = ToyRegression.trueWeights(cfg);
+    const g = gaussian(cfg.seed * 1000 + rank + 1);
+    this.X = Array.from({ length: cfg.samples_per_worker }, () => Float32Array.from({ length: cfg.dim }, () => g()));
+    this.y = Float32Array.from(this.X, (x) => x.reduce((a, xi, i) => a + xi * wStar[i]!, 0) + cfg.noise * g());
+  }
+  static trueWeights(cfg: DilocoConfig): Float32Array {
+    const g = gaussian(cfg.seed * 1000);
+    return Float32Array.from({ length: cfg.dim }, () => g());
+  }
+  static init(cfg: DilocoConfig): Float32Array {
+    return new Float32Array(cfg.dim); // zeros: every rank starts from the same θ
+  }
+  /** ∇ of the mean squared error over the minibatch used at inner step `step`. */
+  grad(w: Float32Array, step: number): Float32Array {
+    const n = this.X.length;
+    const b = Math.min(this.cfg.batch, n);
+    const gsum = new Float32Array(w.length);
+    for (let j = 0; j < b; j++) {
+      const i = (step * b + j) % n;
+      const x = this.X[i]!;
+      const err = x.reduce((a, xi, k) => a + xi * w[k]!, 0) - this.y[i]!;
+      for (let k = 0; k < w.length; k++) gsum[k]! += (2 * err * x[k]!) / b;
+    }
+    return gsum;
+  }
+  loss(w: Float32Array): number {
+    let s = 0;
+    this.X.forEach((x, i) => {
+      const e = x.reduce((a, xi, k) => a + xi * w[k]!, 0) - this.y[i]!;
+      s += e * e;
+    });
+    return s / this.X.length;
+  }
+  /** H inner SGD steps from θ; returns θ_end. */
+  inner(theta: Float32Array, round: number): Float32Array {
+    const w = Float32Array.from(theta);
+    for (let h = 0; h < this.cfg.inner_steps; h++) {
+      const g = this.grad(w, (round - 1) * this.cfg.inner_steps + h);
+      for (let k = 0; k < w.length; k++) w[k]! -= this.cfg.inner_lr * g[k]!;
+    }
+    return w;
+  }
+}
+
+/** The outer step: v ← μ·v + Δ; θ ← θ − lr·(Δ + μ·v) (Nesterov). Pure. */
+export function outerStep(theta: Float32Array, v: Float32Array, delta: Float32Array, lr: number, mu: number): { theta: Float32Array; v: Float32Array } {
+  const v2 = Float32Array.from(v, (vi, k) => mu * vi + delta[k]!);
+  return { theta: Float32Array.from(theta, (t, k) => t - lr * (delta[k]! + mu * v2[k]!)), v: v2 };
+}
+
+export function meanOf(vs: Float32Array[]): Float32Array {
+  const out = new Float32Array(vs[0]!.length);
+  for (const v of vs) for (let k = 0; k < v.length; k++) out[k]! += v[k]! / vs.length;
+  return out;
+}
+
+/** The last round with a commit (0 = initial parameters), or -1. */
+export async function lastCommittedRound(store: Store, prefix: string): Promise<number> {
+  const keys = await store.list(`${prefix}/round_`);
+  const rounds = keys.filter((k) => k.endsWith("/commit.json")).map((k) => Number(k.match(/round_(\d+)\//)![1]));
+  return rounds.length ? Math.max(...rounds) : -1;
+}
+
+async function readCommit(store: Store, prefix: string, round: number): Promise<{ commit: RoundCommit; theta: Float32Array; v: Float32Array } | null> {
+  const c = await store.get(`${roundKey(prefix, round)}/commit.json`);
+  if (!c) return null;
+  const theta = await store.get(`${roundKey(prefix, round)}/params.bin`);
+  const v = await store.get(`${roundKey(prefix, round)}/momentum.bin`);
+  if (!theta || !v) throw new Error(`${store.uri}/${roundKey(prefix, round)}: commit without params`);
+  return { commit: RoundCommit.parse(JSON.parse(c.toString("utf8"))), theta: fromBytes(theta), v: fromBytes(v) };
+}
+
+async function writeCommit(store: Store, prefix: string, round: number, theta: Float32Array, v: Float32Array, commit: Omit<RoundCommit, "committed_at">): Promise<void> {
+  await store.put(`${roundKey(prefix, round)}/params.bin`, toBytes(theta));
+  await store.put(`${roundKey(prefix, round)}/momentum.bin`, toBytes(v));
+  await store.put(`${roundKey(prefix, round)}/commit.json`, JSON.stringify({ ...commit, committed_at: new Date().toISOString() }));
+}
+
+export interface WorkerOptions {
+  store: Store;
+  /** Key prefix of this run's rendezvous (e.g. runs/<id>/diloco_rendezvous). */
+  prefix: string;
+  rank: number;
+  workers: number;
+  config?: Partial<DilocoConfig>;
+  log?: (m: string) => void;
+  /** Test hook: a pause inside each inner phase (to be killed mid-round). */
+  inner_delay_ms?: number;
+}
+
+export interface WorkerResult {
+  rank: number;
+  resumed_from: number;
+  rounds_done: number;
+  final_round: number;
+}
+
+/** One DiLoCo worker (rank 0 also leads the outer steps). */
+export async function runWorker(o: WorkerOptions): Promise<WorkerResult> {
+  const cfg = DilocoConfig.parse(o.config ?? {});
+  const log = o.log ?? (() => {});
+  const model = new ToyRegression(cfg, o.rank);
+  const all = o.rank === 0 ? Array.from({ length: o.workers }, (_, r) => new ToyRegression(cfg, r)) : [];
+  const globalLoss = (w: Float32Array) => all.reduce((a, m) => a + m.loss(w), 0) / all.length;
+  let last = await lastCommittedRound(o.store, o.prefix);
+  if (last < 0) {
+    if (o.rank === 0) {
+      const theta = ToyRegression.init(cfg);
+      await writeCommit(o.store, o.prefix, 0, theta, new Float32Array(cfg.dim), { round: 0, ranks: [], dropped: [], loss: globalLoss(theta) });
+    }
+    const deadline = Date.now() + cfg.timeout_s * 1000 * 3;
+    while ((last = await lastCommittedRound(o.store, o.prefix)) < 0) {
+      if (Date.now() > deadline) throw new Error(`rank ${o.rank}: no initial parameters after ${cfg.timeout_s * 3} s`);
+      await sleep(cfg.poll_ms);
+    }
+  }
+  const resumed_from = last;
+  let state = (await readCommit(o.store, o.prefix, last))!;
+  let done = 0;
+  for (let round = last + 1; round <= cfg.rounds; round++) {
+    const thetaEnd = model.inner(state.theta, round);
+    if (o.inner_delay_ms) await sleep(o.inner_delay_ms);
+    const delta = Float32Array.from(state.theta, (t, k) => t - thetaEnd[k]!);
+    await o.store.put(rankKey(o.prefix, round, o.rank), toBytes(delta));
+    if (o.rank === 0) {
+      const deadline = Date.now() + cfg.timeout_s * 1000;
+      let present: number[] = [];
+      for (;;) {
+        const keys = new Set(await o.store.list(`${roundKey(o.prefix, round)}/rank_`));
+        present = Array.from({ length: o.workers }, (_, r) => r).filter((r) => keys.has(rankKey(o.prefix, round, r)));
+        if (present.length === o.workers || Date.now() > deadline) break;
+        await sleep(cfg.poll_ms);
+      }
+      const dropped = Array.from({ length: o.workers }, (_, r) => r).filter((r) => !present.includes(r));
+      if (dropped.length) log(`round ${round}: dropping straggler rank(s) ${dropped.join(", ")} after ${cfg.timeout_s} s`);
+      const deltas = await Promise.all(present.map(async (r) => fromBytes((await o.store.get(rankKey(o.prefix, round, r)))!)));
+      const next = outerStep(state.theta, state.v, meanOf(deltas), cfg.outer_lr, cfg.momentum);
+      await writeCommit(o.store, o.prefix, round, next.theta, next.v, { round, ranks: present, dropped, loss: globalLoss(next.theta) });
+      log(`round ${round}: ${present.length}/${o.workers} ranks, loss ${globalLoss(next.theta).toFixed(5)}`);
+    }
+    // Everyone (the leader included) continues from the committed parameters.
+    const deadline = Date.now() + cfg.timeout_s * 1000 * 3;
+    let c: Awaited<ReturnType<typeof readCommit>> = null;
+    while (!(c = await readCommit(o.store, o.prefix, round))) {
+      if (Date.now() > deadline) throw new Error(`rank ${o.rank}: round ${round} was never committed (is rank 0 alive?)`);
+      await sleep(cfg.poll_ms);
+    }
+    state = c;
+    done++;
+  }
+  return { rank: o.rank, resumed_from, rounds_done: done, final_round: cfg.rounds };
+}
+
+export interface DilocoSummary {
+  rounds: number;
+  workers: number;
+  droppedRanks: { round: number; rank: number }[];
+  loss: number;
+  lossHistory: number[];
+  params: number[];
+}
+
+/** Reads what a run committed. */
+export async function summarizeRun(store: Store, prefix: string, workers: number): Promise<DilocoSummary> {
+  const last = await lastCommittedRound(store, prefix);
+  if (last < 0) throw new Error(`${store.uri}/${prefix}: no committed round`);
+  const lossHistory: number[] = [];
+  const droppedRanks: { round: number; rank: number }[] = [];
+  let params: number[] = [];
+  for (let r = 0; r <= last; r++) {
+    const c = await readCommit(store, prefix, r);
+    if (!c) continue;
+    lossHistory.push(c.commit.loss);
+    for (const rank of c.commit.dropped) droppedRanks.push({ round: r, rank });
+    params = Array.from(c.theta);
+  }
+  return { rounds: last, workers, droppedRanks, loss: lossHistory[lossHistory.length - 1]!, lossHistory, params };
+}
+
+/** Synchronous data-parallel SGD on the same shards (the reference DiLoCo must match with H=1,
+ *  outer lr 1, no momentum). */
+export function syncDataParallel(cfg: Partial<DilocoConfig>, workers: number, rounds: number): Float32Array {
+  const c = DilocoConfig.parse(cfg);
+  const models = Array.from({ length: workers }, (_, r) => new ToyRegression(c, r));
+  let w = ToyRegression.init(c);
+  for (let t = 1; t <= rounds; t++) {
+    const g = meanOf(models.map((m) => m.grad(w, t - 1)));
+    w = Float32Array.from(w, (wi, k) => wi - c.inner_lr * g[k]!);
+  }
+  return w;
+}

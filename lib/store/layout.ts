@@ -1,0 +1,189 @@
+/**
+ * The data layout between the slow outer loop (data generation) and the fast inner loop (training),
+ * per systems-framing.md: runs/<run_id>/{sft_corpus, dpo_pairs, rl_task_pool, divergence_pairs,
+ * wm_tuples, holdout}/ as JSONL shards plus a manifest.json per section (written last, so a reader
+ * only ever sees whole shards). Typed by zod on both sides. "Type the signal and route it": a failed
+ * branch never enters sft_corpus; losers go to wm_tuples and, as rejected, to dpo_pairs.
+ */
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import type { Store } from "./store.js";
+
+const Message = z.object({ role: z.string(), content: z.string() });
+
+export const SftExample = z.object({ id: z.string(), task_id: z.string().optional(), messages: z.array(Message).min(1), reward: z.number() });
+export const DpoPair = z.object({ id: z.string(), task_id: z.string().optional(), state_messages: z.array(Message), chosen: z.string(), rejected: z.string() });
+export const RlTaskEntry = z.object({ id: z.string(), task_id: z.string(), difficulty_prior: z.number().min(0).max(1), pool: z.string().optional() }).passthrough();
+export const DivergencePair = z.object({ id: z.string(), task_id: z.string().optional(), state_messages: z.array(Message), branches: z.array(z.object({ action: z.string(), reward: z.number() })).min(2) });
+export const WmTuple = z.object({ id: z.string(), task_id: z.string().optional(), state: z.string(), action: z.string(), next_state: z.string(), outcome: z.number() });
+export const HoldoutItem = z.object({ id: z.string(), task_id: z.string().optional() }).passthrough();
+
+export const SECTIONS = {
+  sft_corpus: SftExample,
+  dpo_pairs: DpoPair,
+  rl_task_pool: RlTaskEntry,
+  divergence_pairs: DivergencePair,
+  wm_tuples: WmTuple,
+  holdout: HoldoutItem,
+} as const;
+export type Section = keyof typeof SECTIONS;
+export type SectionItem<S extends Section> = z.infer<(typeof SECTIONS)[S]>;
+/** Sections that feed training: a held-out item may never enter them. */
+export const TRAINING_SECTIONS: Section[] = ["sft_corpus", "dpo_pairs", "rl_task_pool", "divergence_pairs", "wm_tuples"];
+
+export const Manifest = z.object({
+  section: z.string(),
+  schema_version: z.literal(1),
+  shards: z.array(z.object({ key: z.string(), items: z.number().int(), sha256: z.string() })),
+  items: z.number().int(),
+  updated_at: z.string(),
+});
+export type Manifest = z.infer<typeof Manifest>;
+
+/**
+ * A seeded, stable, disjoint partition: an id is held out iff hash(seed, id) falls under the
+ * fraction. The same id always lands on the same side, whatever else is in the run.
+ */
+export class HeldoutSplit {
+  constructor(readonly fraction = 0.1, readonly seed = 0) {
+    if (fraction < 0 || fraction >= 1) throw new Error("holdout fraction must be in [0, 1)");
+  }
+  isHeldout(id: string): boolean {
+    return createHash("sha256").update(`${this.seed}:${id}`).digest().readUInt32BE(0) / 2 ** 32 < this.fraction;
+  }
+  split<T>(items: T[], idOf: (t: T) => string): { train: T[]; holdout: T[] } {
+    const train: T[] = [];
+    const holdout: T[] = [];
+    for (const it of items) (this.isHeldout(idOf(it)) ? holdout : train).push(it);
+    return { train, holdout };
+  }
+}
+
+export class HeldoutViolation extends Error {}
+
+/** Buffers items of one section and writes them as shards; the manifest goes last. */
+export class SectionWriter<S extends Section> {
+  private buffer: SectionItem<S>[] = [];
+  private manifest: Manifest | null = null;
+  constructor(readonly run: RunLayout, readonly section: S, readonly shardSize = 1000) {}
+
+  async add(item: SectionItem<S>): Promise<void> {
+    const parsed = SECTIONS[this.section].parse(item) as SectionItem<S>;
+    const key = (parsed as { task_id?: string }).task_id ?? parsed.id;
+    if (TRAINING_SECTIONS.includes(this.section) && this.run.split.isHeldout(key)) {
+      throw new HeldoutViolation(`${this.section}: ${key} is held out and may not enter a training prefix`);
+    }
+    this.buffer.push(parsed);
+    if (this.buffer.length >= this.shardSize) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    this.manifest ??= (await this.run.manifest(this.section)) ?? { section: this.section, schema_version: 1, shards: [], items: 0, updated_at: "" };
+    if (this.buffer.length) {
+      const text = this.buffer.map((x) => JSON.stringify(x)).join("\n") + "\n";
+      const key = `${this.run.prefix}/${this.section}/shard-${String(this.manifest.shards.length + 1).padStart(6, "0")}.jsonl`;
+      await this.run.store.put(key, text);
+      this.manifest.shards.push({ key, items: this.buffer.length, sha256: createHash("sha256").update(text).digest("hex") });
+      this.manifest.items += this.buffer.length;
+      this.buffer = [];
+    }
+    this.manifest.updated_at = new Date().toISOString();
+    await this.run.store.put(`${this.run.prefix}/${this.section}/manifest.json`, JSON.stringify(this.manifest, null, 2));
+  }
+}
+
+export class RunLayout {
+  readonly prefix: string;
+  private writers = new Map<Section, SectionWriter<Section>>();
+  constructor(readonly store: Store, readonly run_id: string, readonly split = new HeldoutSplit()) {
+    if (!/^[\w.-]+$/.test(run_id)) throw new Error(`bad run id ${JSON.stringify(run_id)}`);
+    this.prefix = `runs/${run_id}`;
+  }
+
+  writer<S extends Section>(section: S, shardSize?: number): SectionWriter<S> {
+    if (!this.writers.has(section)) this.writers.set(section, new SectionWriter(this, section, shardSize) as unknown as SectionWriter<Section>);
+    return this.writers.get(section) as unknown as SectionWriter<S>;
+  }
+
+  async manifest(section: Section): Promise<Manifest | null> {
+    const raw = await this.store.get(`${this.prefix}/${section}/manifest.json`);
+    return raw ? Manifest.parse(JSON.parse(raw.toString("utf8"))) : null;
+  }
+
+  /** Every item of a section, validated (shards listed in the manifest only). */
+  async read<S extends Section>(section: S): Promise<SectionItem<S>[]> {
+    const m = await this.manifest(section);
+    if (!m) return [];
+    const out: SectionItem<S>[] = [];
+    for (const shard of m.shards) {
+      const raw = await this.store.get(shard.key);
+      if (!raw) throw new Error(`${this.store.uri}/${shard.key}: listed in the manifest but missing`);
+      raw.toString("utf8").split("\n").forEach((line, i) => {
+        if (!line.trim()) return;
+        const r = SECTIONS[section].safeParse(JSON.parse(line));
+        if (!r.success) throw new Error(`${shard.key}:${i + 1}: ${r.error.issues[0]!.path.join(".")}: ${r.error.issues[0]!.message}`);
+        out.push(r.data as SectionItem<S>);
+      });
+    }
+    return out;
+  }
+
+  async flushAll(): Promise<void> {
+    for (const w of this.writers.values()) await w.flush();
+  }
+
+  /** Section → item count, from the manifests. */
+  async counts(): Promise<Record<Section, number>> {
+    const out = {} as Record<Section, number>;
+    for (const s of Object.keys(SECTIONS) as Section[]) out[s] = (await this.manifest(s))?.items ?? 0;
+    return out;
+  }
+}
+
+/** One graded rollout with its siblings (the same task, the same group). */
+export interface Rollout {
+  id: string;
+  task_id: string;
+  messages: { role: string; content: string }[];
+  /** The final answer / diff (what DPO compares). */
+  completion: string;
+  reward: number;
+  /** Clean win: passed every test and the monitor. */
+  passed: boolean;
+  /** Per-step transitions, for the world model. */
+  steps?: { state: string; action: string; next_state: string }[];
+}
+
+/**
+ * Routes a group of sibling rollouts: clean winners → sft_corpus; every branch's transitions →
+ * wm_tuples; each loser → dpo_pairs as `rejected` against the best winner (when there is one).
+ * A failed branch never enters sft_corpus. Held-out tasks are routed to holdout only.
+ */
+export async function routeGroup(run: RunLayout, group: Rollout[]): Promise<{ sft: number; dpo: number; wm: number; holdout: number }> {
+  const counts = { sft: 0, dpo: 0, wm: 0, holdout: 0 };
+  if (group.length === 0) return counts;
+  const taskId = group[0]!.task_id;
+  if (run.split.isHeldout(taskId)) {
+    await run.writer("holdout").add({ id: taskId, task_id: taskId });
+    counts.holdout++;
+    return counts;
+  }
+  const winners = group.filter((r) => r.passed).sort((a, b) => b.reward - a.reward);
+  for (const r of group) {
+    if (r.passed) {
+      await run.writer("sft_corpus").add({ id: r.id, task_id: r.task_id, messages: r.messages, reward: r.reward });
+      counts.sft++;
+    }
+    // Every branch teaches the world model; without recorded steps, the whole attempt is one transition.
+    const steps = r.steps?.length ? r.steps : [{ state: r.messages.map((m) => `${m.role}: ${m.content}`).join("\n"), action: r.completion, next_state: r.passed ? "passed" : "failed" }];
+    for (const [i, s] of steps.entries()) {
+      await run.writer("wm_tuples").add({ id: `${r.id}:${i}`, task_id: r.task_id, state: s.state, action: s.action, next_state: s.next_state, outcome: r.reward });
+      counts.wm++;
+    }
+    if (!r.passed && winners[0]) {
+      await run.writer("dpo_pairs").add({ id: `${winners[0].id}>${r.id}`, task_id: r.task_id, state_messages: r.messages.slice(0, 1), chosen: winners[0].completion, rejected: r.completion });
+      counts.dpo++;
+    }
+  }
+  return counts;
+}
