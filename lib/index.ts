@@ -11,5 +11,7 @@ export * as train from "./train/index.js";
 export * as sandbox from "./sandbox/index.js";
 export * as tasks from "./tasks/index.js";
 export * as env from "./env/index.js";
+export * as curriculum from "./curriculum/index.js";
+export * as store from "./store/index.js";
 export * as demo from "./demo/index.js";
 export * as notebooks from "./notebooks/index.js";

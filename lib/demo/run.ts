@@ -1,9 +1,10 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { scratchDir, timestampSlug } from "../core/index.js";
 import { renderReport } from "./report.js";
 import { RunMetrics, type DemoStage, type StageOutput, type StageRecord } from "./stage.js";
 import { STAGES } from "./stages.js";
+import { LocalStore, openStore } from "../store/index.js";
 
 export interface DemoOptions {
   /** Where to write the run (default scratch/runs/<timestamp>/). */
@@ -24,11 +25,6 @@ export interface DemoResult {
   metrics: RunMetrics;
 }
 
-/** Writes via a temp file + rename so a reader never sees half a file. */
-function writeAtomic(path: string, text: string): void {
-  writeFileSync(path + ".tmp", text);
-  renameSync(path + ".tmp", path);
-}
 
 /**
  * Runs every stage (or `only`) on the bundled datasets and writes metrics.json and report.html.
@@ -72,7 +68,13 @@ export async function runDemo(opts: DemoOptions = {}): Promise<DemoResult> {
   });
   const metricsPath = join(runDir, "metrics.json");
   const report = join(runDir, "report.html");
-  writeAtomic(metricsPath, JSON.stringify(metrics, null, 2) + "\n");
-  writeAtomic(report, renderReport(metrics, outputs));
+  // Through the Store (atomic writes); mirrored to COMPOSER_LAB_STORE (e.g. s3://bucket/prefix) when set.
+  const files = { "metrics.json": JSON.stringify(metrics, null, 2) + "\n", "report.html": renderReport(metrics, outputs) };
+  const local = new LocalStore(runDir);
+  for (const [k, v] of Object.entries(files)) await local.put(k, v);
+  if (process.env.COMPOSER_LAB_STORE) {
+    const remote = openStore(process.env.COMPOSER_LAB_STORE);
+    for (const [k, v] of Object.entries(files)) await remote.put(`runs/${runId}/demo/${k}`, v);
+  }
   return { runDir, report, metricsPath, metrics };
 }

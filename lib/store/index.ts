@@ -8,3 +8,4 @@ export {
   DilocoConfig, RoundCommit, ToyRegression, runWorker, summarizeRun, syncDataParallel, outerStep, meanOf, lastCommittedRound, roundKey, rankKey,
   type WorkerOptions, type WorkerResult, type DilocoSummary,
 } from "./diloco.js";
+export { storeStage } from "./demo.js";

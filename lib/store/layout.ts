@@ -65,19 +65,33 @@ export class HeldoutViolation extends Error {}
 export class SectionWriter<S extends Section> {
   private buffer: SectionItem<S>[] = [];
   private manifest: Manifest | null = null;
+  /** Writes happen one at a time, in call order (concurrent routeGroup calls share writers). */
+  private queue: Promise<unknown> = Promise.resolve();
   constructor(readonly run: RunLayout, readonly section: S, readonly shardSize = 1000) {}
 
-  async add(item: SectionItem<S>): Promise<void> {
+  add(item: SectionItem<S>): Promise<void> {
+    const next = this.queue.then(() => this.addNow(item));
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  flush(): Promise<void> {
+    const next = this.queue.then(() => this.flushNow());
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  private async addNow(item: SectionItem<S>): Promise<void> {
     const parsed = SECTIONS[this.section].parse(item) as SectionItem<S>;
     const key = (parsed as { task_id?: string }).task_id ?? parsed.id;
     if (TRAINING_SECTIONS.includes(this.section) && this.run.split.isHeldout(key)) {
       throw new HeldoutViolation(`${this.section}: ${key} is held out and may not enter a training prefix`);
     }
     this.buffer.push(parsed);
-    if (this.buffer.length >= this.shardSize) await this.flush();
+    if (this.buffer.length >= this.shardSize) await this.flushNow();
   }
 
-  async flush(): Promise<void> {
+  private async flushNow(): Promise<void> {
     this.manifest ??= (await this.run.manifest(this.section)) ?? { section: this.section, schema_version: 1, shards: [], items: 0, updated_at: "" };
     if (this.buffer.length) {
       const text = this.buffer.map((x) => JSON.stringify(x)).join("\n") + "\n";
