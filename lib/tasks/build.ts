@@ -11,7 +11,6 @@
  * and resume: validated and rejected candidates are not redone, and a task appears whole or not at all.
  */
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative } from "node:path";
@@ -557,11 +556,4 @@ export async function buildFromSweInstances(instancesFile: string, checkout: str
   };
   const size = Math.max(1, ...instances.map((i) => i.FAIL_TO_PASS.length + i.PASS_TO_PASS.length));
   return drive(pool, jobs, baselineOf, sandbox, o, { repo: instances[0]?.repo ?? basename(checkout), license: detectLicense(checkout), suite_size: size }, counter, hooks, t0);
-}
-
-/** A content hash of a tree's Python files (to name builds). */
-export function treeHash(dir: string): string {
-  const h = createHash("sha256");
-  for (const f of sourceFiles(dir)) h.update(f).update(readFileSync(join(dir, f)));
-  return h.digest("hex").slice(0, 12);
 }

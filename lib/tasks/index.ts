@@ -6,7 +6,7 @@ export { fileDiff, applyUnifiedDiff, confinedPath, type AppliedPatch } from "./d
 export { pythonFacts, PySymbol, PyFileFacts, PyBinding } from "./pyast.js";
 export { deleteSymbol, findSymbol, type DeleteOptions } from "./delete.js";
 export {
-  buildFromRepo, buildFromGitHistory, buildFromSweInstances, buildDeletionTask, selectCandidates, sourceFiles, readSweInstances, treeHash,
+  buildFromRepo, buildFromGitHistory, buildFromSweInstances, buildDeletionTask, selectCandidates, sourceFiles, readSweInstances,
   BuildOptions, SweInstance, GateFailure, GATES, type Gate, type GateName, type BuildReport, type BuildHooks, type Candidate,
 } from "./build.js";
 export { detectLicense, isCopyleft, COPYLEFT } from "./license.js";
