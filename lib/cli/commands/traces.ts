@@ -1,0 +1,40 @@
+/** `composer-lab traces …` */
+import { Option, type Command } from "commander";
+import { progress } from "../../core/index.js";
+import { listTraceFiles, summarize, type FormatOption } from "../../traces/index.js";
+import { fromRows, tableText } from "../../viz/index.js";
+import { jsonOpt } from "../options.js";
+import { emit, log } from "../output.js";
+
+export function registerTraces(program: Command): void {
+  const traces = program.command("traces").description("agent traces: ingestion and error sites");
+  traces
+    .command("summarize")
+    .description("ingest Claude Code JSONL / chat trajectories (files or folders, recursive) and count turns and error sites")
+    .argument("<paths...>", "trace files or folders")
+    .addOption(new Option("--format <format>", "input format").choices(["claude", "chat", "auto"]).default("auto"))
+    .option("--strip-thinking", "drop thinking blocks")
+    .option("--issues", "print every input issue (file:line: reason) on stderr")
+    .addOption(jsonOpt())
+    .action(async (paths: string[], o: { format: FormatOption; stripThinking?: boolean; issues?: boolean; json?: boolean }) => {
+      const files = listTraceFiles(paths);
+      const bar = progress(files.length, "traces");
+      const sum = await summarize(files, {
+        format: o.format, strip_thinking: !!o.stripThinking,
+        onFile: (f) => bar.tick(1, f.split("/").pop()),
+        onIssue: o.issues ? (i) => log(`${i.file}:${i.line}: ${i.reason}`) : undefined,
+      });
+      bar.stop();
+      emit(!!o.json, { ok: true, ...sum }, () => {
+        const { errorKinds, behaviorDims, issuesByReason, issueSamples, formats, ...counts } = sum;
+        return [
+          tableText(fromRows(Object.entries(counts).map(([k, v]) => ({ count: k, value: v })))),
+          "",
+          tableText(fromRows(Object.entries(errorKinds).sort((a, b) => b[1] - a[1]).map(([kind, n]) => ({ error_kind: kind, sites: n })))),
+          "",
+          tableText(fromRows(Object.entries(behaviorDims).map(([dim, n]) => ({ behavior_dim: dim, sites: n })))),
+          ...(sum.issues ? ["", `${sum.issues} input issue(s) skipped (--issues lists them):`, ...Object.entries(issuesByReason).map(([r, n]) => `  ${n} × ${r}`)] : []),
+        ].join("\n");
+      });
+    });
+}
