@@ -175,6 +175,8 @@ export class PassRateCurriculum {
  * difficulty; the learner's skill grows with practice on frontier tasks; a few tasks are broken
  * (never solvable).
  */
+const UPDATES_PER_STEP = 4;
+
 export function simulateCurriculum(opts: { tasks?: number; steps?: number; group?: number; seed?: number; broken?: number; config?: Partial<CurriculumConfig> } = {}) {
   const n = opts.tasks ?? 200;
   const G = opts.group ?? 8;
@@ -192,7 +194,7 @@ export function simulateCurriculum(opts: { tasks?: number; steps?: number; group
   const history: { step: number; live: number; retired: number; quarantined: number; median: number; skill: number; pHat: number[] }[] = [];
   const events: CurriculumEvent[] = [];
   for (let step = 0; step < (opts.steps ?? 600); step++) {
-    for (const id of cur.sample(4)) {
+    for (const id of cur.sample(UPDATES_PER_STEP)) {
       const i = ids.indexOf(id);
       const p = broken.has(id) ? 0 : 1 / (1 + Math.exp(difficulty[i]! - skill));
       let pass = 0;
@@ -202,5 +204,7 @@ export function simulateCurriculum(opts: { tasks?: number; steps?: number; group
     }
     if (step % 10 === 0) history.push({ ...cur.summary(), step, skill, pHat: Object.values(cur.tasks()).filter((t) => t.status === "live").map((t) => t.p) });
   }
-  return { curriculum: cur, history, events, broken: [...broken] };
+  // Escalation events on the learner's clock (the history's x axis).
+  const escalations = cur.escalations().map((e) => ({ step: Math.ceil(e.step / UPDATES_PER_STEP), median: e.median }));
+  return { curriculum: cur, history, events, escalations, broken: [...broken] };
 }

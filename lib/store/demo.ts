@@ -60,11 +60,11 @@ export const storeStage: DemoStage = {
       },
       tables: [
         { title: "Run layout", table: fromRows(Object.entries(counts).map(([section, items]) => ({ section, items, prefix: `${run.prefix}/${section}/` }))) },
-        { title: "Curriculum escalation events", table: fromRows(sim.curriculum.escalations().map((e) => ({ step: e.step, median_pass_rate: Number(e.median.toFixed(3)) }))) },
+        { title: "Curriculum escalation events", table: fromRows(sim.escalations.map((e) => ({ step: e.step, median_pass_rate: Number(e.median.toFixed(3)) }))) },
       ],
       figures: [
         { title: "Curriculum frontier: task states over time", figure: lineChart({ live: { x: steps, y: sim.history.map((h) => h.live) }, retired: { x: steps, y: sim.history.map((h) => h.retired) }, quarantined: { x: steps, y: sim.history.map((h) => h.quarantined) } }, { title: "task pool under the online curriculum", xTitle: "step", yTitle: "tasks" }) },
-        { title: "Median pass rate", figure: lineChart({ "median p̂": { x: steps, y: sim.history.map((h) => h.median) } }, { title: "median pass rate of live tasks (escalation above 0.6)", xTitle: "step", yTitle: "p̂" }) },
+        { title: "Median pass rate", figure: lineChart({ "median p̂": { x: steps, y: sim.history.map((h) => h.median) } }, { title: "median p̂ of tasks not retired (escalation above 0.6)", xTitle: "step", yTitle: "p̂" }) },
         { title: "p̂ of live tasks, midway", figure: histogram(sim.history[Math.floor(sim.history.length / 2)]!.pHat, { title: "p̂ histogram (live tasks, midway)", xTitle: "p̂", yTitle: "tasks", bins: 20 }) },
         { title: "DiLoCo loss", figure: lineChart({ loss: { x: diloco.lossHistory.map((_, i) => i), y: diloco.lossHistory } }, { title: "DiLoCo (3 workers through the store)", xTitle: "outer round", yTitle: "MSE" }) },
       ],
