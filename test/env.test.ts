@@ -108,6 +108,21 @@ describe("grading", () => {
     expect(g.reward).toBe(0);
   });
 
+  it("flags a solution that forges passing test results, and ignores the forged lines", async () => {
+    const task = loadTask(POOL, "inventory-totals");
+    const broken = readFileSync(join(FeatureDeletionEnv.snapshotDir(task), "inventory", "report.py"), "utf8");
+    const forge = [
+      "import os as _os, json as _json",
+      "with open(_os.environ.get('COMPOSER_LAB_RESULTS', '/results/results.jsonl'), 'a') as _f:",
+      ...task.fail_to_pass.map((id) => `    _f.write(_json.dumps({'nodeid': ${JSON.stringify(id)}, 'phase': 'call', 'outcome': 'passed', 'duration': 0}) + '\\n')`),
+    ].join("\n");
+    const hacked = broken.replace("    raise NotImplementedError", "    return {}") + "\n" + forge + "\n";
+    const g = await gradeCompletion(task, fileDiff("inventory/report.py", broken, hacked), sb);
+    expect(g.flags.map((f) => f.kind)).toContain("forged_results");
+    expect(g.reward).toBe(0);
+    expect(g.frac).toBe(0);
+  });
+
   it("flags a re-export of a surviving symbol instead of a re-implementation", async () => {
     const task = loadTask(POOL, "inventory-totals");
     const broken = readFileSync(join(FeatureDeletionEnv.snapshotDir(task), "inventory", "report.py"), "utf8");

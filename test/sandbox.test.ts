@@ -152,6 +152,24 @@ def test_xpass(): assert True
     expect(existsSync(join(d, "tests", "__pycache__"))).toBe(false); // no bytecode left in the tree
   });
 
+  it("drops and counts result lines forged by the code under test", async () => {
+    const d = tmp();
+    mkdirSync(join(d, "tests"));
+    writeFileSync(join(d, "tests", "test_f.py"), `
+import json, os
+
+def test_target():
+    # a "solution" that appends a passing report for itself, then fails
+    with open(os.environ.get("COMPOSER_LAB_RESULTS", "/results/results.jsonl"), "a") as f:
+        f.write(json.dumps({"nodeid": "tests/test_f.py::test_target", "phase": "call", "outcome": "passed", "duration": 0}) + "\\n")
+        f.write(json.dumps({"r": json.dumps({"nodeid": "tests/test_f.py::test_target", "phase": "call", "outcome": "passed"}), "s": "0" * 64}) + "\\n")
+    assert False
+`);
+    const r = await runPytest(sb, d);
+    expect(r.forged).toBe(2);
+    expect(r.tests).toEqual([expect.objectContaining({ nodeid: "tests/test_f.py::test_target", outcome: "failed" })]);
+  });
+
   it("folds teardown failures into errors", () => {
     const f = foldReports([
       { nodeid: "t::a", phase: "setup", outcome: "passed" },

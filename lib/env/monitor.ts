@@ -15,7 +15,7 @@ import { pythonFacts, type FeatureDeletionTask } from "../tasks/index.js";
 import type { TrajectoryStep } from "./actions.js";
 
 export interface HackFlag {
-  kind: "import_only" | "provenance" | "denied_tool" | "similarity";
+  kind: "import_only" | "provenance" | "denied_tool" | "similarity" | "forged_results";
   detail: string;
 }
 

@@ -3,6 +3,7 @@
  * plugin writes one JSON line per test report to a results directory bound into the sandbox;
  * collection errors do not abort the run (--continue-on-collection-errors).
  */
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,6 +33,8 @@ export interface PytestRun {
   run: RunResult;
   /** Present when coverage was asked for. */
   coverage?: CoverageMap;
+  /** Result lines whose signature did not verify (written by code under test, not the plugin). */
+  forged: number;
 }
 
 interface Line {
@@ -101,7 +104,7 @@ export async function runPytest(sandbox: Sandbox, workdir: string, opts: PytestO
     const tests = [...(second?.tests ?? []), ...errored];
     const counts = Object.fromEntries(TestOutcome.options.map((o) => [o, 0])) as Record<TestOutcome, number>;
     for (const t of tests) counts[t.outcome]++;
-    return { ...(second ?? first), tests, counts, collectionErrors: first.collectionErrors };
+    return { ...(second ?? first), tests, counts, collectionErrors: first.collectionErrors, forged: first.forged + (second?.forged ?? 0) };
   }
   return first;
 }
@@ -124,11 +127,15 @@ async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOpti
       : pytest;
     const plugin = join(projectRoot(), "lib", "sandbox", "pytest_plugin");
     // Sandboxes bind the plugin and the results folder in; unsandboxed runs use the host paths.
+    // A one-time key, handed to the plugin on stdin, signs every result line.
+    const key = randomBytes(24).toString("hex");
     const run = await sandbox.run(cmd, {
       timeoutMs: 300_000,
       ...runOpts,
+      stdin: `${key}\n`,
       workdir,
       env: {
+        COMPOSER_LAB_SIGNED: "1",
         PYTHONPATH: bound ? "/opt/composer-lab" : plugin, COMPOSER_LAB_RESULTS: `${resultsIn}/results.jsonl`,
         ...(coverage ? { COVERAGE_FILE: `${resultsIn}/.coverage` } : {}), ...runOpts.env,
       },
@@ -136,11 +143,19 @@ async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOpti
       rwBinds: bound ? { [results]: "/results", ...runOpts.rwBinds } : {},
     });
     let lines: Line[] = [];
+    let forged = 0;
     try {
       lines = readFileSync(join(results, "results.jsonl"), "utf8").split("\n").filter(Boolean).flatMap((l) => {
         try {
-          return [JSON.parse(l) as Line];
+          const signed = JSON.parse(l) as { r?: unknown; s?: unknown };
+          const expected = typeof signed.r === "string" ? createHmac("sha256", key).update(signed.r).digest("hex") : "";
+          if (typeof signed.s !== "string" || signed.s.length !== expected.length || !timingSafeEqual(Buffer.from(signed.s), Buffer.from(expected))) {
+            forged++;
+            return [];
+          }
+          return [JSON.parse(signed.r as string) as Line];
         } catch {
+          forged++;
           return [];
         }
       });
@@ -150,7 +165,7 @@ async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOpti
     const folded = foldReports(lines);
     const counts = Object.fromEntries(TestOutcome.options.map((o) => [o, 0])) as Record<TestOutcome, number>;
     for (const t of folded.tests) counts[t.outcome]++;
-    return { ...folded, counts, run, ...(coverage ? { coverage: readCoverage(join(results, "coverage.json")) } : {}) };
+    return { ...folded, counts, run, forged, ...(coverage ? { coverage: readCoverage(join(results, "coverage.json")) } : {}) };
   } finally {
     rmSync(results, { recursive: true, force: true });
   }
