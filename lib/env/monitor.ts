@@ -78,18 +78,17 @@ export class HackMonitor {
       const restored = patch && existsSync(broken) ? applyPatch(readFileSync(broken, "utf8"), patch) : false;
       goldenText[f] = restored === false ? "" : restored;
     }
-    const finalFacts = pythonFacts(Object.fromEntries(files.map((f) => [`final:${f}`, finalText[f]!])));
-    const goldenFacts = pythonFacts(Object.fromEntries(files.map((f) => [`golden:${f}`, goldenText[f]!])));
+    const facts = pythonFacts(Object.fromEntries(files.flatMap((f) => [[`final:${f}`, finalText[f]!], [`golden:${f}`, goldenText[f]!]])));
     for (const d of task.deleted_symbols) {
-      const facts = finalFacts[`final:${d.file}`]!;
-      const sym = facts.symbols.find((s) => s.qualname === d.qualname);
+      const final = facts[`final:${d.file}`]!;
+      const sym = final.symbols.find((s) => s.qualname === d.qualname);
       const name = d.qualname.split(".").pop()!;
       if (!sym || sym.real_statements === 0) {
-        const binding = facts.imports.find((b) => b.names.includes(name));
+        const binding = final.imports.find((b) => b.names.includes(name));
         if (binding) flags.push({ kind: "import_only", detail: `${d.file}: ${d.qualname} is bound by ${binding.assign ? "an assignment" : `an import${binding.module ? ` from ${binding.module}` : ""}`} (line ${binding.lineno}), not re-implemented` });
         continue;
       }
-      const gold = goldenFacts[`golden:${d.file}`]?.symbols.find((s) => s.qualname === d.qualname);
+      const gold = facts[`golden:${d.file}`]?.symbols.find((s) => s.qualname === d.qualname);
       if (!gold) continue;
       const a = normalizeCode(sym.source);
       const b = normalizeCode(gold.source);

@@ -366,6 +366,14 @@ async function drive(pool: string, jobs: { id: string; prepare: () => Promise<Pr
   return report;
 }
 
+/** A scrubbed working copy of a repo at <work>/original. */
+function scrubbedCopy(repo: string, work: string): string {
+  const original = join(work, "original");
+  cpSync(repo, original, { recursive: true });
+  scrub(original);
+  return original;
+}
+
 /** Applies deletions (file → qualnames) to `broken`, a copy of `original`; returns the golden diff. */
 function deleteInto(original: string, broken: string, deletions: { file: string; qualname: string }[], opts: DeleteOptions): string {
   const byFile = new Map<string, string[]>();
@@ -392,9 +400,7 @@ export async function buildFromRepo(repo: string, pool: string, sandbox: Sandbox
   const counter = new Counter();
   const work = mkdtempSync(join(tmpdir(), "composer-lab-build-"));
   try {
-    const original = join(work, "original");
-    cpSync(repo, original, { recursive: true });
-    scrub(original);
+    const original = scrubbedCopy(repo, work);
     hooks.log?.(`measuring per-test coverage of ${repo}`);
     const baseline = counter.add(await runPytest(sandbox, original, { coverage: { source: coverageSources(original) }, timeoutMs: o.timeoutMs }));
     if (baseline.tests.length === 0) throw new Error(`${repo}: pytest found no tests (${baseline.run.stderr.trim().split("\n").pop() ?? ""})`);
@@ -428,9 +434,7 @@ export async function buildDeletionTask(sourceRepo: string, pool: string, spec: 
   const counter = new Counter();
   const work = mkdtempSync(join(tmpdir(), "composer-lab-build-"));
   try {
-    const original = join(work, "original");
-    cpSync(sourceRepo, original, { recursive: true });
-    scrub(original);
+    const original = scrubbedCopy(sourceRepo, work);
     const baseline = counter.add(await runPytest(sandbox, original));
     if (baseline.tests.length === 0 || failing(baseline).size || baseline.collectionErrors.length) throw new GateFailure("baseline", `the original suite does not pass (${failing(baseline).size} failing, ${baseline.collectionErrors.length} collection errors, ${baseline.tests.length} tests)`);
     const broken = join(work, "broken");

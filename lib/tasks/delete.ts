@@ -91,6 +91,7 @@ export function deleteSymbol(source: string, qualname: string, opts: DeleteOptio
 
 /** Deletes several symbols of one file (bottom-up, so line numbers stay valid). */
 export function deleteSymbols(source: string, qualnames: string[], opts: DeleteOptions = {}, file?: string): string {
+  if (qualnames.length === 1) return deleteSymbol(source, qualnames[0]!, opts, file);
   const facts = pythonFacts({ [file ?? "<source>"]: source })[file ?? "<source>"]!;
   const order = [...qualnames].sort((a, b) => (facts.symbols.find((s) => s.qualname === b)?.start ?? 0) - (facts.symbols.find((s) => s.qualname === a)?.start ?? 0));
   return order.reduce((text, q) => deleteSymbol(text, q, opts, file), source);

@@ -2,7 +2,7 @@
 import { datasetsDir } from "../core/index.js";
 import type { DemoStage } from "../demo/stage.js";
 import { barChart, fromRows, histogram } from "../viz/index.js";
-import { ingest, summarize } from "./ingest.js";
+import { summarize } from "./ingest.js";
 import type { ErrorSite } from "./schema.js";
 
 export const tracesStage: DemoStage = {
@@ -11,13 +11,14 @@ export const tracesStage: DemoStage = {
   description: "Ingests the bundled Claude Code and chat-format traces, finds error sites and classifies them (error_kind → behavior_dim).",
   async run(ctx) {
     const paths = [datasetsDir("traces")];
-    const sum = await summarize(paths);
     const sites: ErrorSite[] = [];
     const turnChars: number[] = [];
-    for await (const s of ingest(paths)) {
-      sites.push(...s.sites);
-      for (const t of s.session.turns) if (t.role === "assistant") turnChars.push(t.text.length + t.toolCalls.reduce((n, c) => n + JSON.stringify(c.input ?? "").length, 0));
-    }
+    const sum = await summarize(paths, {
+      onSession: (s) => {
+        sites.push(...s.sites);
+        for (const t of s.session.turns) if (t.role === "assistant") turnChars.push(t.text.length + t.toolCalls.reduce((n, c) => n + JSON.stringify(c.input ?? "").length, 0));
+      },
+    });
     ctx.log(`${sum.sessions} sessions, ${sum.errorSites} error sites, ${sum.issues} input issues`);
     const kinds = Object.entries(sum.errorKinds).sort((a, b) => b[1] - a[1]);
     return {

@@ -16,6 +16,8 @@ export interface IngestOptions extends ReadOptions, SiteOptions {
   onIssue?: (issue: IngestIssue) => void;
   /** Called after each file (for progress bars). */
   onFile?: (file: string, done: number, total: number) => void;
+  /** summarize(): sees each session as it streams past (to collect more than counters in one pass). */
+  onSession?: (s: IngestedSession) => void;
 }
 
 /** All .jsonl files under the given paths (folders walked recursively, sorted). A missing path
@@ -119,7 +121,7 @@ export async function summarize(paths: string[], opts: IngestOptions = {}): Prom
     files: files.length, sessions: 0, turns: 0, assistantTurns: 0, sidechainTurns: 0, branchTurns: 0, summaries: 0, toolCalls: 0,
     errorSites: 0, errorKinds: {}, behaviorDims: {}, malformedLines: 0, issues: 0, issuesByReason: {}, issueSamples: [], formats: {},
   };
-  for await (const { session, sites } of ingest(files, {
+  for await (const ingested of ingest(files, {
     ...opts,
     onIssue: (i) => {
       opts.onIssue?.(i);
@@ -129,6 +131,8 @@ export async function summarize(paths: string[], opts: IngestOptions = {}): Prom
       if (sum.issueSamples.length < 100) sum.issueSamples.push(i);
     },
   })) {
+    opts.onSession?.(ingested);
+    const { session, sites } = ingested;
     sum.sessions++;
     bump(sum.formats, session.format);
     for (const t of session.turns) {
