@@ -1,14 +1,23 @@
 /**
  * TensorFlow.js backend selection. Order of preference: tensorflow (tfjs-node-gpu / tfjs-node,
  * used only when importable: they need libtensorflow, which does not install from the npm
- * registry alone) → wasm → cpu. `prefer` forces one; the choice is returned so runs can record it.
+ * registry alone) → webgpu (only when a WebGPU adapter exists: `navigator.gpu` in a browser or a
+ * runtime that provides it; Node 20 has none) → wasm → cpu. `prefer` forces one — and then a
+ * backend that cannot start is an error naming why, never a silent fallback. Without `prefer` the
+ * environment variable COMPOSER_LAB_BACKEND (a backend name, or "auto") decides. The choice is
+ * returned so runs can record it.
  */
 import * as tf from "@tensorflow/tfjs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
-export const BACKENDS = ["tensorflow", "wasm", "cpu"] as const;
+export const BACKENDS = ["tensorflow", "webgpu", "wasm", "cpu"] as const;
 export type BackendName = (typeof BACKENDS)[number];
+/** What a caller may ask for: a backend, or "auto" (the order above, ignoring the env variable). */
+export type BackendChoice = BackendName | "auto";
+export const BACKEND_CHOICES: readonly BackendChoice[] = ["auto", ...BACKENDS];
+/** Environment variable holding the default backend (a name from BACKEND_CHOICES). */
+export const BACKEND_ENV = "COMPOSER_LAB_BACKEND";
 
 export interface BackendInfo {
   name: BackendName;
@@ -20,6 +29,19 @@ export interface BackendInfo {
 
 const require = createRequire(import.meta.url);
 let current: BackendInfo | undefined;
+
+/** Validates a backend name (from a flag, the env variable, a config file); throws naming the known ones. */
+export function parseBackend(name: string, source = "backend"): BackendChoice {
+  const n = name.trim().toLowerCase();
+  if ((BACKEND_CHOICES as readonly string[]).includes(n)) return n as BackendChoice;
+  throw new Error(`unknown TensorFlow.js ${source} "${name}" (known: ${BACKEND_CHOICES.join(", ")})`);
+}
+
+/** The backend named by COMPOSER_LAB_BACKEND, if set (throws on an unknown name). */
+export function envBackend(env: NodeJS.ProcessEnv = process.env): BackendChoice | undefined {
+  const v = env[BACKEND_ENV];
+  return v && v.trim() ? parseBackend(v, `backend in ${BACKEND_ENV}`) : undefined;
+}
 
 async function tryTensorflow(): Promise<string> {
   for (const pkg of ["@tensorflow/tfjs-node-gpu", "@tensorflow/tfjs-node"]) {
@@ -33,6 +55,32 @@ async function tryTensorflow(): Promise<string> {
   throw new Error("neither @tensorflow/tfjs-node-gpu nor @tensorflow/tfjs-node is importable");
 }
 
+interface GPULike {
+  requestAdapter(): Promise<unknown>;
+}
+
+async function tryWebgpu(): Promise<string> {
+  // Look for an adapter before importing anything: the package registers its backend only when
+  // navigator.gpu exists, and importing it costs time for nothing where there is no GPU.
+  const nav = (globalThis as { navigator?: { gpu?: GPULike } }).navigator;
+  if (!nav?.gpu) throw new Error(`no WebGPU adapter: navigator.gpu is absent${nav ? "" : " (this runtime has no navigator)"}`);
+  let adapter: unknown;
+  try {
+    adapter = await nav.gpu.requestAdapter();
+  } catch (e) {
+    throw new Error(`no WebGPU adapter: navigator.gpu.requestAdapter() failed: ${(e as Error).message}`);
+  }
+  if (!adapter) throw new Error("no WebGPU adapter: navigator.gpu.requestAdapter() returned null");
+  const pkg = "@tensorflow/tfjs-backend-webgpu";
+  try {
+    await import(pkg); // lazily: a missing or broken install must not break startup
+  } catch (e) {
+    throw new Error(`${pkg} is not importable: ${(e as Error).message}`);
+  }
+  if (!tf.findBackendFactory("webgpu")) throw new Error(`${pkg} loaded but registered no "webgpu" backend`);
+  return pkg;
+}
+
 async function tryWasm(): Promise<string> {
   const wasm = await import("@tensorflow/tfjs-backend-wasm");
   // Point the loader at the .wasm files shipped in the package (no network fetch).
@@ -41,8 +89,15 @@ async function tryWasm(): Promise<string> {
   return "@tensorflow/tfjs-backend-wasm";
 }
 
+const PROVIDERS: Record<BackendName, () => Promise<string>> = {
+  tensorflow: tryTensorflow,
+  webgpu: tryWebgpu,
+  wasm: tryWasm,
+  cpu: async () => "@tensorflow/tfjs",
+};
+
 async function activate(name: BackendName): Promise<string> {
-  const provider = name === "tensorflow" ? await tryTensorflow() : name === "wasm" ? await tryWasm() : "@tensorflow/tfjs";
+  const provider = await PROVIDERS[name]();
   if (!(await tf.setBackend(name))) throw new Error(`tf.setBackend("${name}") returned false`);
   await tf.ready();
   // The cpu backend prints a "install tfjs-node" banner on first use; we already chose knowingly.
@@ -50,12 +105,26 @@ async function activate(name: BackendName): Promise<string> {
   return provider;
 }
 
-/** Picks and activates a backend; idempotent unless `prefer` names a different one. */
-export async function initBackend(prefer?: BackendName): Promise<BackendInfo> {
-  if (current && (!prefer || prefer === current.name)) return current;
-  const order: BackendName[] = prefer ? [prefer] : [...BACKENDS];
+/**
+ * Picks and activates a backend; idempotent unless `prefer` names a different one. `prefer`
+ * defaults to COMPOSER_LAB_BACKEND; "auto" (or neither) tries tensorflow → webgpu → wasm → cpu.
+ * A preferred backend that cannot start throws with the reason.
+ */
+export async function initBackend(prefer: BackendChoice | undefined = envBackend()): Promise<BackendInfo> {
+  const want = prefer === "auto" ? undefined : prefer;
+  if (current && (!want || want === current.name)) return current;
+  if (want) {
+    if (!(BACKENDS as readonly string[]).includes(want)) parseBackend(want);
+    try {
+      const provider = await activate(want);
+      current = { name: want, provider, skipped: [] };
+      return current;
+    } catch (e) {
+      throw new Error(`TensorFlow.js backend "${want}" could not be started: ${(e as Error).message}`);
+    }
+  }
   const skipped: BackendInfo["skipped"] = [];
-  for (const name of order) {
+  for (const name of BACKENDS) {
     try {
       const provider = await activate(name);
       current = { name, provider, skipped };

@@ -1,6 +1,9 @@
+import { InvalidArgumentError, Option, type Command } from "commander";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import type { BackendChoice } from "../backend/index.js";
 import { projectRoot } from "../core/index.js";
+import { backendOption } from "./options.js";
 
 /** Benchmarks are files bench/<name>.bench.ts exporting `run(): Promise<BenchResult>`. */
 export function listBenchmarks(): string[] {
@@ -8,4 +11,38 @@ export function listBenchmarks(): string[] {
     .filter((f) => f.endsWith(".bench.ts"))
     .map((f) => f.slice(0, -".bench.ts".length))
     .sort();
+}
+
+/** Options of `composer-lab bench` that benchmarks may read (each decides which apply to it). */
+export interface BenchOptions {
+  /** --backend / $COMPOSER_LAB_BACKEND: the TensorFlow.js backend (benches that run tfjs). */
+  backend?: BackendChoice;
+  /** --steps: how many timed steps/iterations (the bench's own default when absent). */
+  steps?: number;
+}
+
+let benchOpts: BenchOptions = {};
+
+/** The options the current `bench` invocation was given (empty when a bench runs outside the CLI). */
+export const benchOptions = (): BenchOptions => benchOpts;
+/** For running a bench from code/tests with options. */
+export const setBenchOptions = (o: BenchOptions): void => void (benchOpts = { ...o });
+
+const positiveInt = (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`expected a positive integer, got "${v}"`);
+  return n;
+};
+
+/** Adds --backend and --steps to the `bench` command and hands their values to benchmarks. */
+export function registerBenchOptions(program: Command): void {
+  const bench = program.commands.find((c) => c.name() === "bench");
+  if (!bench) return;
+  bench
+    .addOption(backendOption())
+    .addOption(new Option("--steps <n>", "timed steps/iterations, for benches that take it (bench default otherwise)").argParser(positiveInt))
+    .hook("preAction", (cmd) => {
+      const o = cmd.opts<BenchOptions>();
+      setBenchOptions({ backend: o.backend, steps: o.steps });
+    });
 }

@@ -4,12 +4,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../core/index.js";
 import { closeRenderer } from "../viz/index.js";
+import { registerBenchOptions } from "./bench.js";
 import { registerHints } from "./commands/hints.js";
 import { registerLab } from "./commands/lab.js";
 import { registerSandbox } from "./commands/sandbox.js";
 import { registerStore } from "./commands/store.js";
 import { registerTasks } from "./commands/tasks.js";
 import { registerTraces } from "./commands/traces.js";
+import { registerTrain } from "./commands/train.js";
 import { emit, log, routeConsoleToStderr } from "./output.js";
 
 export type { BenchResult } from "./commands/lab.js";
@@ -21,11 +23,13 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .exitOverride();
   registerLab(program);
+  registerBenchOptions(program); // --backend / --steps on `bench`, read by benches via benchOptions()
   registerTraces(program);
   registerHints(program);
   registerTasks(program);
   registerSandbox(program);
   registerStore(program);
+  registerTrain(program);
   return program;
 }
 

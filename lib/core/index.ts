@@ -1,4 +1,5 @@
-/** Shared plumbing every stage may use: project paths, progress on stderr, tool probes. */
+/** Shared plumbing every stage may use: project paths, progress on stderr, tool probes, the seeded PRNG. */
 export { projectRoot, datasetsDir, scratchDir, timestampSlug } from "./paths.js";
 export { progress, type Progress } from "./progress.js";
 export { ToolProbe, probeCommand, probeTools, jupyterPython, chromiumPath } from "./probe.js";
+export { Rng } from "./random.js";

@@ -6,6 +6,7 @@
  * to escalate (harder deletions). Cold-start p̂ = 1 − difficulty_prior. State saves and restores.
  */
 import { z } from "zod";
+import { Rng } from "../core/random.js";
 
 export const CurriculumConfig = z.object({
   tau_easy: z.number().min(0).max(1).default(0.9),
@@ -37,14 +38,6 @@ export interface CurriculumEvent {
   kind: "retired" | "quarantined" | "escalate";
   p?: number;
   median?: number;
-}
-
-/** mulberry32: a tiny seeded PRNG whose whole state is one integer (so it saves with the rest). */
-function nextRandom(state: number): [number, number] {
-  let t = (state + 0x6d2b79f5) | 0;
-  let r = Math.imul(t ^ (t >>> 15), 1 | t);
-  r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-  return [((r ^ (r >>> 14)) >>> 0) / 4294967296, t];
 }
 
 export class PassRateCurriculum {
@@ -107,10 +100,10 @@ export class PassRateCurriculum {
     const w = live.map((id) => this.weight(id));
     const total = w.reduce((a, b) => a + b, 0);
     const out: string[] = [];
+    const rng = new Rng(this.s.rng); // the state lives in `s` (one integer), so it saves with the rest
     for (let i = 0; i < k; i++) {
-      const [u, next] = nextRandom(this.s.rng);
-      this.s.rng = next;
-      let x = u * total;
+      let x = rng.next() * total;
+      this.s.rng = rng.state;
       let j = 0;
       while (j < live.length - 1 && x >= w[j]!) x -= w[j++]!;
       out.push(live[j]!);
@@ -180,12 +173,8 @@ const UPDATES_PER_STEP = 4;
 export function simulateCurriculum(opts: { tasks?: number; steps?: number; group?: number; seed?: number; broken?: number; config?: Partial<CurriculumConfig> } = {}) {
   const n = opts.tasks ?? 200;
   const G = opts.group ?? 8;
-  let rng = (opts.seed ?? 0) + 1;
-  const rand = () => {
-    const [u, next] = nextRandom(rng);
-    rng = next;
-    return u;
-  };
+  const rng = new Rng((opts.seed ?? 0) + 1);
+  const rand = () => rng.next();
   const difficulty = Array.from({ length: n }, () => rand() * 6 - 1);
   const broken = new Set(Array.from({ length: opts.broken ?? Math.round(n * 0.03) }, (_, i) => `t${String(i * 7 % n).padStart(4, "0")}`));
   const ids = difficulty.map((_, i) => `t${String(i).padStart(4, "0")}`);

@@ -4,3 +4,4 @@ export { FeatureDeletionEnv, gradeWorkdir, type Grade, type StepResult, type Env
 export { HackMonitor, similarity, type HackFlag, type MonitorInput } from "./monitor.js";
 export { makeRewardFn, gradeCompletion, parseCompletion, type ParsedCompletion, type GradeCompletionResult, type RewardFnOptions } from "./reward.js";
 export { gradingStage, exampleAttempts, DEMO_TASK } from "./demo.js";
+export { ToolCallEnv, ToolCallEnvConfig, ToolCallTask, TOOL_POOL, STOP, gradeToolCall, corruptCall, type ToolCallGrade, type ToolSpec } from "./toolcall.js";

@@ -9,6 +9,7 @@
  * With H = 1, outer lr 1 and no momentum this is synchronous data-parallel averaging.
  */
 import { z } from "zod";
+import { Rng } from "../core/random.js";
 import type { Store } from "./store.js";
 
 export const DilocoConfig = z.object({
@@ -48,16 +49,10 @@ const toBytes = (v: Float32Array) => new Uint8Array(v.buffer.slice(v.byteOffset,
 const fromBytes = (b: Buffer) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A seeded Gaussian stream (Box–Muller over mulberry32). */
+/** A seeded Gaussian stream (Box–Muller over the lab's mulberry32). */
 function gaussian(seed: number): () => number {
-  let s = seed | 0;
-  const u = () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let r = Math.imul(s ^ (s >>> 15), 1 | s);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return (((r ^ (r >>> 14)) >>> 0) + 0.5) / 4294967296;
-  };
-  return () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
+  const rng = new Rng(seed);
+  return () => rng.normal();
 }
 
 /** The toy objective: y = X·w* + noise, a shard per rank; the model is the weight vector. */

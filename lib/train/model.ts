@@ -3,9 +3,13 @@
  * token + position embeddings → n_layer × (attention, MLP) → final LayerNorm → logits tied to the
  * token embedding. Embedding lookups are oneHot(ids) × table: the wasm backend has no gradient for
  * tf.gather (UnsortedSegmentSum), and this form trains on every backend.
+ *
+ * Two entry points share one body: `forward` (the full sequence, differentiable, for training and
+ * scoring) and `forwardCached` (only the new tokens, attending to cached keys/values, for sampling).
  */
 import { z } from "zod";
 import { tf } from "../backend/index.js";
+import { embed, matmul, transposeLast } from "./ops.js";
 import { BOS, VOCAB_SIZE, encode } from "./tokenizer.js";
 
 export const PolicyConfig = z.object({
@@ -14,6 +18,8 @@ export const PolicyConfig = z.object({
   n_layer: z.number().int().positive().default(2),
   n_head: z.number().int().positive().default(4),
   n_embd: z.number().int().positive().default(64),
+  /** MLP hidden width; 4·n_embd when absent (GPT-2). */
+  n_inner: z.number().int().positive().optional(),
   seed: z.number().int().default(0),
 });
 export type PolicyConfig = z.infer<typeof PolicyConfig>;
@@ -27,6 +33,27 @@ interface Block {
   fc2_w: tf.Variable; fc2_b: tf.Variable;
 }
 
+/** Keys and values per layer, [B, H, T_so_far, hd] each. */
+interface LayerKV {
+  k: tf.Tensor4D;
+  v: tf.Tensor4D;
+}
+
+/**
+ * Attention state of a batch being decoded. Rows of different lengths are left-padded: row r's
+ * token in column c has position c − pad[r], and columns < pad[r] are masked out as keys. So the
+ * next token of row r sits at column `length` and position `length − pad[r]` (= tokens[r].length).
+ */
+export interface KVCache {
+  layers: LayerKV[];
+  /** Columns held (T_so_far, padding included). */
+  length: number;
+  /** Left padding of each row. */
+  pad: number[];
+  /** Each row's tokens so far, unpadded: kept to re-encode the window once it is full. */
+  tokens: number[][];
+}
+
 export class Policy {
   readonly config: PolicyConfig;
   readonly wte: tf.Variable;
@@ -36,13 +63,15 @@ export class Policy {
   readonly lnf_b: tf.Variable;
 
   constructor(config: Partial<PolicyConfig> = {}) {
-    const c = (this.config = PolicyConfig.parse(config));
+    const parsed = PolicyConfig.parse(config);
+    const c = (this.config = { ...parsed, n_inner: parsed.n_inner ?? 4 * parsed.n_embd });
     if (c.n_embd % c.n_head !== 0) throw new Error(`n_embd (${c.n_embd}) must be divisible by n_head (${c.n_head})`);
     let seed = c.seed;
     const normal = (shape: number[], std = 0.02) => tf.variable(tf.randomNormal(shape, 0, std, "float32", seed++));
     const ones = (n: number) => tf.variable(tf.ones([n]));
     const zeros = (shape: number[]) => tf.variable(tf.zeros(shape));
     const d = c.n_embd;
+    const inner = c.n_inner;
     this.wte = normal([c.vocab_size, d]);
     this.wpe = normal([c.block_size, d], 0.01);
     // GPT-2: residual projections scaled by 1/sqrt(2 n_layer)
@@ -52,53 +81,152 @@ export class Policy {
       attn_w: normal([d, 3 * d]), attn_b: zeros([3 * d]),
       proj_w: normal([d, d], projStd), proj_b: zeros([d]),
       ln2_g: ones(d), ln2_b: zeros([d]),
-      fc_w: normal([d, 4 * d]), fc_b: zeros([4 * d]),
-      fc2_w: normal([4 * d, d], projStd), fc2_b: zeros([d]),
+      fc_w: normal([d, inner]), fc_b: zeros([inner]),
+      fc2_w: normal([inner, d], projStd), fc2_b: zeros([d]),
     }));
     this.lnf_g = ones(d);
     this.lnf_b = zeros([d]);
   }
 
-  /** Every trainable variable, in a stable order. */
+  /** Every trainable variable with a stable, readable name ("wte", "h.0.attn_w", …), in creation order. */
+  namedVariables(): [string, tf.Variable][] {
+    return [
+      ["wte", this.wte], ["wpe", this.wpe],
+      ...this.blocks.flatMap((b, i) => Object.entries(b).map(([k, v]) => [`h.${i}.${k}`, v] as [string, tf.Variable])),
+      ["lnf_g", this.lnf_g], ["lnf_b", this.lnf_b],
+    ];
+  }
+
+  /** Every trainable variable, in a stable order (the order optimizer state is saved in). */
   variables(): tf.Variable[] {
-    return [this.wte, this.wpe, ...this.blocks.flatMap((b) => Object.values(b) as tf.Variable[]), this.lnf_g, this.lnf_b];
+    return this.namedVariables().map(([, v]) => v);
   }
 
   parameterCount(): number {
     return this.variables().reduce((n, v) => n + v.size, 0);
   }
 
-  /** ids [B, T] (T ≤ block_size) → logits [B, T, vocab]. */
+  /** ids [B, T] (T ≤ block_size) → logits [B, T, vocab]. Differentiable. */
   forward(ids: tf.Tensor2D): tf.Tensor3D {
     return tf.tidy(() => {
-      const { n_head, n_embd: d, vocab_size } = this.config;
-      const [B, T] = ids.shape;
+      const T = ids.shape[1];
       if (T > this.config.block_size) throw new Error(`sequence of ${T} tokens exceeds block_size ${this.config.block_size}`);
-      const tok = tf.matMul(tf.oneHot(ids.reshape([-1]), vocab_size), this.wte).reshape([B, T, d]);
-      const pos = tf.matMul(tf.oneHot(tf.range(0, T, 1, "int32"), this.config.block_size), this.wpe);
-      let x: tf.Tensor3D = tok.add(pos);
-      const hd = d / n_head;
-      const mask = tf.linalg.bandPart(tf.ones([T, T]), -1, 0); // lower-triangular: attend to the past
-      const negInf = tf.mul(tf.sub(1, mask), -1e9);
-      for (const b of this.blocks) {
-        const h = layerNorm(x, b.ln1_g, b.ln1_b);
-        const qkv = tf.add(tf.matMul(h.reshape([B * T, d]), b.attn_w), b.attn_b).reshape([B, T, 3, n_head, hd]);
-        const [q, k, v] = tf.unstack(qkv.transpose([2, 0, 3, 1, 4])) as [tf.Tensor4D, tf.Tensor4D, tf.Tensor4D]; // each [B, H, T, hd]
-        const att = tf.softmax(tf.add(tf.matMul(q, k, false, true).mul(1 / Math.sqrt(hd)), negInf));
-        const y = tf.matMul(att, v).transpose([0, 2, 1, 3]).reshape([B * T, d]);
-        x = x.add(tf.add(tf.matMul(y, b.proj_w), b.proj_b).reshape([B, T, d]));
-        const h2 = layerNorm(x, b.ln2_g, b.ln2_b).reshape([B * T, d]);
-        const m = tf.add(tf.matMul(gelu(tf.add(tf.matMul(h2, b.fc_w), b.fc_b)), b.fc2_w), b.fc2_b);
-        x = x.add(m.reshape([B, T, d]));
-      }
-      const out = layerNorm(x, this.lnf_g, this.lnf_b).reshape([B * T, d]);
-      return tf.matMul(out, this.wte, false, true).reshape([B, T, vocab_size]);
+      const causal = tf.linalg.bandPart(tf.ones([T, T]), -1, 0); // lower-triangular: attend to the past
+      const bias = tf.mul(tf.sub(1, causal), -1e9);
+      return this.body(ids, tf.range(0, T, 1, "int32"), bias, null).logits;
     });
+  }
+
+  /**
+   * ids [B, t]: only the tokens not yet seen, attending to `cache` (null: a fresh batch, whose rows
+   * are left-padded by `pad`). Returns their logits [B, t, vocab] and the cache extended by them.
+   * The passed cache is consumed (its tensors are disposed): keep using the returned one.
+   *
+   * Once a row would pass block_size tokens, the learned positions run out: then every row is
+   * re-encoded from its last block_size tokens (a sliding window, as `forward` on that window would
+   * see it). From there on each step costs a full block again, exactly like uncached decoding.
+   */
+  forwardCached(ids: tf.Tensor2D, cache: KVCache | null, pad?: number[]): { logits: tf.Tensor3D; cache: KVCache } {
+    const { block_size } = this.config;
+    const [B, t] = ids.shape;
+    if (t === 0) throw new Error("forwardCached needs at least one new token");
+    if (t > block_size) throw new Error(`${t} new tokens exceed block_size ${block_size}`);
+    const rowsPad = cache?.pad ?? pad ?? new Array<number>(B).fill(0);
+    if (rowsPad.length !== B || (cache && cache.tokens.length !== B)) throw new Error(`batch of ${B} rows does not match the cache/pad (${rowsPad.length})`);
+    const fresh = (ids.arraySync() as number[][]).map((row, r) => (cache ? row : row.slice(rowsPad[r]!)));
+    const tokens = fresh.map((row, r) => [...(cache?.tokens[r] ?? []), ...row]);
+    const past = cache?.length ?? 0;
+
+    if (past + t > block_size) {
+      // The window is full: re-encode each row's last block_size tokens as a fresh batch.
+      if (cache) disposeCache(cache);
+      const windows = tokens.map((row) => row.slice(-block_size));
+      const W = Math.max(...windows.map((w) => w.length));
+      const padded = tf.tensor2d(windows.map((w) => [...new Array<number>(W - w.length).fill(BOS), ...w]), [B, W], "int32");
+      const full = this.forwardCached(padded, null, windows.map((w) => W - w.length));
+      padded.dispose();
+      const logits = tf.tidy(() => full.logits.slice([0, W - t, 0], [B, t, -1]) as tf.Tensor3D);
+      full.logits.dispose();
+      return { logits, cache: full.cache };
+    }
+
+    // Positions and the attention bias, built on the CPU: query i sits in column past + i.
+    const Tk = past + t;
+    const pos = new Int32Array(B * t);
+    const bias = new Float32Array(B * t * Tk);
+    for (let r = 0; r < B; r++) {
+      for (let i = 0; i < t; i++) {
+        pos[r * t + i] = Math.max(0, past + i - rowsPad[r]!); // padding gets position 0; it is never attended to
+        for (let c = 0; c < Tk; c++) if (c > past + i || c < rowsPad[r]!) bias[(r * t + i) * Tk + c] = -1e9;
+      }
+    }
+    const out = tf.tidy(() => {
+      const { logits, kv } = this.body(ids, tf.tensor2d(pos, [B, t], "int32"), tf.tensor4d(bias, [B, 1, t, Tk]), cache?.layers ?? null);
+      return { logits, k: kv.map((l) => l.k), v: kv.map((l) => l.v) };
+    });
+    if (cache) disposeCache(cache);
+    const layers = out.k.map((k, l) => ({ k, v: out.v[l]! }));
+    return { logits: out.logits, cache: { layers, length: Tk, pad: [...rowsPad], tokens } };
+  }
+
+  /**
+   * The transformer on new tokens ids [B, t] at positions `pos` ([t] shared, or [B, t] per row),
+   * attending to `past` keys/values and to themselves under `bias` (0 or −1e9, broadcastable to
+   * [B, H, t, T_past + t]). Returns logits and every layer's keys/values including the new ones.
+   */
+  private body(ids: tf.Tensor2D, pos: tf.Tensor, bias: tf.Tensor, past: LayerKV[] | null): { logits: tf.Tensor3D; kv: LayerKV[] } {
+    const { n_head, n_embd: d, vocab_size } = this.config;
+    const [B, t] = ids.shape;
+    const hd = d / n_head;
+    const tok = embed(ids.reshape([-1]) as tf.Tensor1D, this.wte).reshape([B, t, d]);
+    const posEmb = embed(pos.reshape([-1]) as tf.Tensor1D, this.wpe).reshape([...pos.shape, d]);
+    let x = tok.add(posEmb) as tf.Tensor3D;
+    const kv: LayerKV[] = [];
+    this.blocks.forEach((b, l) => {
+      const h = layerNorm(x, b.ln1_g, b.ln1_b);
+      const qkv = tf.add(matmul(h.reshape([B * t, d]), b.attn_w), b.attn_b).reshape([B, t, 3, n_head, hd]);
+      const [q, kNew, vNew] = tf.unstack(qkv.transpose([2, 0, 3, 1, 4])) as [tf.Tensor4D, tf.Tensor4D, tf.Tensor4D]; // each [B, H, t, hd]
+      const prev = past?.[l];
+      const k = prev ? tf.concat([prev.k, kNew], 2) : kNew;
+      const v = prev ? tf.concat([prev.v, vNew], 2) : vNew;
+      kv.push({ k, v });
+      const att = tf.softmax(tf.add(matmul(q, transposeLast(k)).mul(1 / Math.sqrt(hd)), bias));
+      const y = matmul(att, v).transpose([0, 2, 1, 3]).reshape([B * t, d]);
+      x = x.add(tf.add(matmul(y, b.proj_w), b.proj_b).reshape([B, t, d]));
+      const h2 = layerNorm(x, b.ln2_g, b.ln2_b).reshape([B * t, d]);
+      const m = tf.add(matmul(gelu(tf.add(matmul(h2, b.fc_w), b.fc_b)), b.fc2_w), b.fc2_b);
+      x = x.add(m.reshape([B, t, d]));
+    });
+    const out = layerNorm(x, this.lnf_g, this.lnf_b).reshape([B * t, d]);
+    return { logits: matmul(out, transposeLast(this.wte)).reshape([B, t, vocab_size]), kv };
   }
 
   dispose(): void {
     for (const v of this.variables()) v.dispose();
   }
+}
+
+export function disposeCache(cache: KVCache): void {
+  for (const { k, v } of cache.layers) tf.dispose([k, v]);
+}
+
+/**
+ * Keeps only `rows` of the batch (e.g. those still generating), in that order, and drops the left
+ * padding they no longer need. Consumes `cache`.
+ */
+export function selectCacheRows(cache: KVCache, rows: number[]): KVCache {
+  const pad = rows.map((r) => cache.pad[r]!);
+  const trim = Math.min(...pad);
+  const idx = tf.tensor1d(rows, "int32");
+  const layers = cache.layers.map(({ k, v }) =>
+    tf.tidy(() => ({
+      k: tf.gather(k, idx, 0).slice([0, 0, trim, 0], [-1, -1, -1, -1]) as tf.Tensor4D,
+      v: tf.gather(v, idx, 0).slice([0, 0, trim, 0], [-1, -1, -1, -1]) as tf.Tensor4D,
+    })),
+  );
+  idx.dispose();
+  disposeCache(cache);
+  return { layers, length: cache.length - trim, pad: pad.map((p) => p - trim), tokens: rows.map((r) => cache.tokens[r]!) };
 }
 
 function layerNorm<T extends tf.Tensor>(x: T, g: tf.Tensor, b: tf.Tensor, eps = 1e-5): T {
@@ -108,7 +236,7 @@ function layerNorm<T extends tf.Tensor>(x: T, g: tf.Tensor, b: tf.Tensor, eps = 
 
 /** GELU, tanh approximation (GPT-2). */
 function gelu(x: tf.Tensor): tf.Tensor {
-  return x.mul(0.5).mul(tf.add(1, tf.tanh(x.add(x.pow(3).mul(0.044715)).mul(Math.sqrt(2 / Math.PI)))));
+  return x.mul(0.5).mul(tf.add(1, tf.tanh(x.add(x.mul(x).mul(x).mul(0.044715)).mul(Math.sqrt(2 / Math.PI)))));
 }
 
 export interface ContinuationScore {
@@ -149,23 +277,4 @@ export function scoreContinuation(policy: Policy, context: string, continuation:
     logDists.push(Float32Array.from(row));
   }
   return { tokenLogprobs, logDists, truncated };
-}
-
-/** Greedy or temperature sampling of up to `maxTokens` bytes after `prompt`. */
-export function generate(policy: Policy, prompt: string, opts: { maxTokens?: number; temperature?: number; seed?: number } = {}): string {
-  const T = policy.config.block_size;
-  const ids = encode(prompt, { bos: true });
-  const out: number[] = [];
-  let seed = opts.seed ?? 0;
-  for (let i = 0; i < (opts.maxTokens ?? 64); i++) {
-    const window = [...ids, ...out].slice(-T);
-    const next = tf.tidy(() => {
-      const logits = policy.forward(tf.tensor2d([window], [1, window.length], "int32")).slice([0, window.length - 1, 0], [1, 1, -1]).reshape([1, -1]);
-      if (!opts.temperature) return logits.argMax(-1).dataSync()[0]!;
-      return tf.multinomial(logits.div(opts.temperature) as tf.Tensor2D, 1, seed++).dataSync()[0]!;
-    });
-    if (next === BOS) break;
-    out.push(next);
-  }
-  return new TextDecoder().decode(Uint8Array.from(out.filter((t) => t < 256)));
 }

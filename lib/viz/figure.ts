@@ -58,3 +58,17 @@ export function histogram(values: number[], axes: Axes & { bins?: number } = {})
     layout: layout(axes, { bargap: 0.05 }),
   });
 }
+
+/** Mean lines with a shaded band per series (e.g. mean ± std over seeds). */
+export function bandChart(series: Record<string, { x: number[]; mean: number[]; lo: number[]; hi: number[] }>, axes: Axes = {}): Figure {
+  const palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
+  const data = Object.entries(series).flatMap(([name, s], i) => {
+    const color = palette[i % palette.length]!;
+    return [
+      { type: "scatter", mode: "lines", x: s.x, y: s.hi, line: { width: 0, color }, showlegend: false, hoverinfo: "skip", name: `${name} hi` },
+      { type: "scatter", mode: "lines", x: s.x, y: s.lo, line: { width: 0, color }, fill: "tonexty", fillcolor: `${color}33`, showlegend: false, hoverinfo: "skip", name: `${name} lo` },
+      { type: "scatter", mode: "lines", x: s.x, y: s.mean, line: { color, width: 2 }, name },
+    ];
+  });
+  return parseFigure({ data, layout: layout(axes) });
+}

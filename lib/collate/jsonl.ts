@@ -1,0 +1,40 @@
+/** Rows on disk as JSONL, validated by their schema on the way in (and optionally on the way out). */
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { z } from "zod";
+import { readLines } from "../traces/index.js";
+import { parseRecord } from "../traces/lines.js";
+
+const where = (issue: z.ZodIssue) => (issue.path.length ? issue.path.join(".") : "(row)");
+
+/** Writes one JSON row per line (via a temp file, so a reader never sees half a file); returns the
+ *  row count. With a schema, a bad row fails the write naming its index and field. */
+export async function writeRows<T>(path: string, rows: Iterable<T>, schema?: z.ZodType<T, z.ZodTypeDef, unknown>): Promise<number> {
+  const lines: string[] = [];
+  for (const r of rows) {
+    if (schema) {
+      const parsed = schema.safeParse(r);
+      if (!parsed.success) throw new Error(`${path}: row ${lines.length}: ${where(parsed.error.issues[0]!)}: ${parsed.error.issues[0]!.message}`);
+    }
+    lines.push(JSON.stringify(r));
+  }
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, lines.length ? lines.join("\n") + "\n" : "");
+  await rename(tmp, path);
+  return lines.length;
+}
+
+/** Reads and validates every row; the first bad line fails with "file:line: field: message". */
+export async function readRows<S extends z.ZodTypeAny>(path: string, schema: S): Promise<z.output<S>[]> {
+  const out: z.output<S>[] = [];
+  for await (const { line, text } of readLines(path)) {
+    if (!text.trim()) continue;
+    const rec = parseRecord(text);
+    if (!rec.ok) throw new Error(`${path}:${line}: ${rec.reason}`);
+    const parsed = schema.safeParse(rec.value);
+    if (!parsed.success) throw new Error(`${path}:${line}: ${where(parsed.error.issues[0]!)}: ${parsed.error.issues[0]!.message}`);
+    out.push(parsed.data);
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+/** Plots of training runs: one run's curves, and variants compared over seeds. */
+import { bandChart, lineChart, type Figure } from "../viz/index.js";
+import type { StepMetrics } from "./trainer.js";
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const std = (xs: number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2)));
+
+/** Reward by rollouts, mean ± std over seeds, one band per variant (plus valid-call rate). */
+export function comparisonFigures(rl: Record<string, StepMetrics[][]>, smooth = 3): Figure[] {
+  const band = (key: "reward_mean" | "valid_rate") =>
+    Object.fromEntries(
+      Object.entries(rl).map(([name, perSeed]) => {
+        const n = Math.min(...perSeed.map((ms) => ms.length));
+        const x = perSeed[0]!.slice(0, n).map((m) => m.rollouts);
+        const ys = perSeed.map((ms) => movingAverage(ms.slice(0, n).map((m) => m[key] ?? 0), smooth));
+        const mu = x.map((_, i) => mean(ys.map((y) => y[i]!)));
+        const sd = x.map((_, i) => std(ys.map((y) => y[i]!)));
+        return [name, { x, mean: mu, lo: mu.map((m, i) => m - sd[i]!), hi: mu.map((m, i) => m + sd[i]!) }];
+      }),
+    );
+  return [
+    bandChart(band("reward_mean"), { title: `Reward by rollouts (mean ± std over seeds, ${smooth}-step moving average)`, xTitle: "rollouts", yTitle: "reward" }),
+    bandChart(band("valid_rate"), { title: "Valid tool calls", xTitle: "rollouts", yTitle: "valid-call rate" }),
+  ];
+}
+
+/** One run's curves: reward, each loss channel, and the teacher–student shift at hinted turns. */
+export function trainingFigures(metrics: StepMetrics[]): Figure[] {
+  const rlm = metrics.filter((m) => m.phase === "rl");
+  const series = (ms: StepMetrics[], key: keyof StepMetrics) => {
+    const pts = ms.filter((m) => typeof m[key] === "number");
+    return { x: pts.map((m) => m.step), y: pts.map((m) => m[key] as number) };
+  };
+  const figs: Figure[] = [lineChart({ "lm_ce (SFT)": series(metrics.filter((m) => m.phase === "sft"), "loss_lm_ce") }, { title: "SFT warm start", xTitle: "step", yTitle: "cross-entropy" })];
+  if (rlm.length) {
+    figs.push(lineChart({ reward: series(rlm, "reward_mean"), "valid calls": series(rlm, "valid_rate") }, { title: "Reward", xTitle: "step", yTitle: "mean over rollouts" }));
+    const ch = Object.fromEntries((["loss_grpo", "loss_sdpo", "loss_dpo"] as const).map((k) => [k.slice(5), series(rlm, k)]).filter(([, s]) => (s as { x: number[] }).x.length));
+    figs.push(lineChart(ch as Record<string, { x: number[]; y: number[] }>, { title: "Loss channels", xTitle: "step", yTitle: "loss" }));
+    const shift = series(rlm, "shift_kl");
+    if (shift.x.length) figs.push(lineChart({ "KL(teacher‖student) at hinted tokens": shift, entropy: series(rlm, "entropy") }, { title: "Hint shift and entropy", xTitle: "step", yTitle: "nats / token" }));
+  }
+  return figs;
+}
+
+function movingAverage(xs: number[], k: number): number[] {
+  return xs.map((_, i) => mean(xs.slice(Math.max(0, i - k + 1), i + 1)));
+}

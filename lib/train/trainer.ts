@@ -1,0 +1,551 @@
+/**
+ * The trainer: a config object plus one loop that reads top to bottom.
+ *
+ *   SFT-first (lm_ce on demonstrations, some of them hint-conditioned)  →  RL:
+ *   for each step: draw prompts → G rollouts each → grade → group advantages →
+ *     SDPO rows at failed rollouts (teacher = same weights, hint spliced into the context) →
+ *     DPO pairs from the group (winner vs loser) →
+ *     total = grpo + α·sdpo + β·dpo (+ lm_ce) → one Adam step
+ *   every N steps: HeldOutGuard (proxy vs held-out), checkpoint (atomic, resumable).
+ *
+ * Metrics go to <run>/metrics.jsonl one line per step; plots and summary.json at the end.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import YAML from "yaml";
+import { z } from "zod";
+import { BACKENDS, initBackend, tf, type BackendInfo } from "../backend/index.js";
+import { Rng } from "../core/index.js";
+import { ToolCallEnv, ToolCallEnvConfig, corruptCall, gradeToolCall, STOP, type ToolCallTask } from "../env/index.js";
+import { LayeredHintGenerator, RawErrorHintGenerator, SiblingBootstrapGenerator, TemplateHintGenerator, type HintGenerator, type LayerName } from "../hints/index.js";
+import { HeldoutSplit } from "../store/index.js";
+import { toHTML } from "../viz/index.js";
+import { trainingFigures } from "./plots.js";
+import { latestCheckpoint, loadCheckpoint, restoreOptimizer, saveCheckpoint, type LoadedCheckpoint } from "./checkpoint.js";
+import { HeldOutGuard, HeldOutGuardConfig, type GuardCheck } from "./guard.js";
+import { LossWeights, composeLoss, dpoLoss, entropy, groupAdvantages, policyGradientLoss, sdpoLoss, sftLoss, stopGradient, tokenLogprobs } from "./losses.js";
+import { Policy, PolicyConfig } from "./model.js";
+import { matmul } from "./ops.js";
+import { sample } from "./sample.js";
+import { BOS, encode } from "./tokenizer.js";
+
+export const TrainConfig = z.object({
+  seed: z.number().int().default(0),
+  /** tfjs backend; unset = the default order (tensorflow → webgpu → wasm → cpu). */
+  backend: z.enum(BACKENDS).optional(),
+  model: PolicyConfig.partial().default({}),
+  env: ToolCallEnvConfig.partial().default({}),
+  heldout_fraction: z.number().min(0).max(0.9).default(0.2),
+  sft: z.object({
+    steps: z.number().int().min(0).default(120),
+    batch_size: z.number().int().positive().default(16),
+    lr: z.number().positive().default(3e-3),
+    /** Fraction of demonstrations shown after a synthetic mistake with its hint (teaches the model to read hints, as pretraining does for a real LLM). */
+    hint_fraction: z.number().min(0).max(1).default(0.5),
+  }).default({}),
+  rl: z.object({
+    steps: z.number().int().min(0).default(40),
+    prompts_per_step: z.number().int().positive().default(4),
+    num_generations: z.number().int().min(2).default(8),
+    max_new_tokens: z.number().int().positive().default(40),
+    temperature: z.number().min(0).default(1),
+    top_k: z.number().int().min(0).default(0),
+    top_p: z.number().gt(0).max(1).default(1),
+    lr: z.number().positive().default(1e-3),
+    loss_type: z.enum(["grpo", "dr_grpo", "dapo"]).default("grpo"),
+    epsilon: z.number().default(0.2),
+    epsilon_high: z.number().optional(),
+    /** KL-to-reference coefficient (k3); the reference is the post-SFT policy. */
+    beta: z.number().min(0).default(0),
+    scale_rewards: z.enum(["group", "none"]).default("group"),
+  }).default({}),
+  sdpo: z.object({
+    mode: z.enum(["sampled_token", "jsd", "top_k"]).default("jsd"),
+    /** Generalised-JSD mixing weight (GKD's β; 0.5 = symmetric JSD). */
+    jsd_alpha: z.number().min(0).max(1).default(0.5),
+    top_k: z.number().int().positive().default(20),
+    /** OPSD --jsd_token_clip; null disables. */
+    token_clip: z.number().positive().nullable().default(0.05),
+    teacher: z.object({
+      kind: z.enum(["live", "ema", "base"]).default("live"),
+      ema_rate: z.number().min(0).max(1).default(0.05),
+      sync_interval: z.number().int().positive().default(1),
+    }).default({}),
+    /** Hint layers tried in order at each failed rollout (the seed's escalation order). */
+    hint_layers: z.array(z.enum(["template", "raw_error", "sibling"])).default(["template", "raw_error", "sibling"]),
+  }).default({}),
+  dpo: z.object({ beta: z.number().positive().default(0.1) }).default({}),
+  /** total = grpo·L_grpo + lm_ce·L_ce + alpha·L_sdpo + beta·L_dpo. */
+  loss_weights: LossWeights.default({}),
+  grad_clip: z.number().positive().nullable().default(1),
+  heldout: HeldOutGuardConfig.default({}),
+  checkpoint: z.object({ every: z.number().int().min(0).default(10), keep: z.number().int().positive().default(2) }).default({}),
+});
+export type TrainConfig = z.infer<typeof TrainConfig>;
+export type TrainConfigInput = z.input<typeof TrainConfig>;
+
+export const StepMetrics = z.object({
+  step: z.number().int(),
+  phase: z.enum(["sft", "rl"]),
+  rollouts: z.number().int(),
+  reward_mean: z.number().nullable(),
+  reward_std: z.number().nullable(),
+  valid_rate: z.number().nullable(),
+  loss_total: z.number(),
+  loss_lm_ce: z.number().nullable(),
+  loss_grpo: z.number().nullable(),
+  loss_sdpo: z.number().nullable(),
+  loss_dpo: z.number().nullable(),
+  sdpo_rows: z.number().int(),
+  hint_layers: z.record(z.number()),
+  /** Mean KL(teacher ‖ student) per token at hinted turns: how far the hint moves the teacher. */
+  shift_kl: z.number().nullable(),
+  clipped_fraction: z.number().nullable(),
+  clip_ratio: z.number().nullable(),
+  kl: z.number().nullable(),
+  entropy: z.number().nullable(),
+  grad_norm: z.number(),
+  tokens_per_s: z.number(),
+  elapsed_s: z.number(),
+  heldout: z.object({ proxy: z.number(), heldout: z.number(), gap: z.number() }).optional(),
+});
+export type StepMetrics = z.infer<typeof StepMetrics>;
+
+export interface TrainResult {
+  run_dir: string;
+  backend: string;
+  steps: number;
+  resumed_from: number | null;
+  stopped: string | null;
+  final: { train_reward: number; heldout_reward: number; rl_reward_last: number | null };
+  guard: GuardCheck[];
+  parameters: number;
+  wall_s: number;
+}
+
+/** One prompt/completion pair in tokens (the unit every loss channel is computed over). */
+interface SeqRow {
+  prompt: number[];
+  completion: number[];
+}
+
+/**
+ * Packs rows for one forward pass: input ids [B, T] (right-padded: causal attention never looks at
+ * the padding), a selection tensor [B, C, T] that picks the logits predicting each completion token
+ * (a matmul, so gradients flow on every backend), completion targets [B, C] and a mask [B, C].
+ */
+function packRows(rows: SeqRow[], blockSize: number) {
+  const maxC = Math.floor(blockSize / 2);
+  const seqs = rows.map((r) => {
+    const completion = r.completion.slice(0, maxC);
+    const prompt = r.prompt.slice(-(blockSize + 1 - completion.length));
+    return { prompt, completion, all: [...prompt, ...completion] };
+  });
+  const T = Math.max(...seqs.map((s) => s.all.length - 1));
+  const C = Math.max(1, ...seqs.map((s) => s.completion.length));
+  const B = rows.length;
+  const ids = new Int32Array(B * T).fill(BOS);
+  const select = new Float32Array(B * C * T);
+  const targets = new Int32Array(B * C);
+  const mask = new Float32Array(B * C);
+  seqs.forEach((s, b) => {
+    s.all.slice(0, -1).forEach((t, i) => (ids[b * T + i] = t));
+    s.completion.forEach((t, j) => {
+      select[(b * C + j) * T + s.prompt.length + j - 1] = 1;
+      targets[b * C + j] = t;
+      mask[b * C + j] = 1;
+    });
+  });
+  return {
+    ids: tf.tensor2d(ids, [B, T], "int32"),
+    select: tf.tensor3d(select, [B, C, T]),
+    targets: tf.tensor2d(targets, [B, C], "int32"),
+    mask: tf.tensor2d(mask, [B, C]),
+    tokens: seqs.reduce((n, s) => n + s.all.length, 0),
+  };
+}
+type Packed = ReturnType<typeof packRows>;
+const disposePacked = (p: Packed) => tf.dispose([p.ids, p.select, p.targets, p.mask]);
+
+/** Logits at the completion positions only: [B, C, V]. */
+const completionLogits = (policy: Policy, p: Packed): tf.Tensor3D => tf.tidy(() => matmul(p.select, policy.forward(p.ids)));
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const std = (xs: number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2)));
+
+function hintGenerator(layers: LayerName[]): LayeredHintGenerator {
+  const make: Partial<Record<LayerName, () => HintGenerator>> = {
+    template: () => new TemplateHintGenerator(),
+    raw_error: () => new RawErrorHintGenerator(),
+    sibling: () => new SiblingBootstrapGenerator(0.99),
+  };
+  return new LayeredHintGenerator(layers.map((l) => make[l]!()));
+}
+
+function copyWeights(from: Policy, to: Policy, rate = 1): void {
+  const src = from.variables();
+  to.variables().forEach((v, i) => v.assign(tf.tidy(() => (rate === 1 ? src[i]!.clone() : v.mul(1 - rate).add(src[i]!.mul(rate))))));
+}
+
+function clonePolicy(p: Policy): Policy {
+  const q = new Policy(p.config);
+  copyWeights(p, q);
+  return q;
+}
+
+/** Global-norm gradient clipping (returns the pre-clip norm). */
+function clipGrads(grads: tf.NamedTensorMap, maxNorm: number | null): number {
+  const norm = tf.tidy(() => tf.sqrt(tf.addN(Object.values(grads).map((g) => tf.sum(tf.square(g))))).dataSync()[0]!);
+  if (maxNorm !== null && norm > maxNorm) {
+    for (const k of Object.keys(grads)) {
+      const g = grads[k]!;
+      grads[k] = g.mul(maxNorm / (norm + 1e-6));
+      g.dispose();
+    }
+  }
+  return norm;
+}
+
+export interface TrainerOptions {
+  run_dir: string;
+  /** Called after each step (live plots in notebooks). */
+  onStep?: (m: StepMetrics) => void;
+  log?: (line: string) => void;
+}
+
+export class Trainer {
+  readonly config: TrainConfig;
+  readonly env: ToolCallEnv;
+  readonly train_tasks: ToolCallTask[];
+  readonly heldout_tasks: ToolCallTask[];
+  private readonly hints: LayeredHintGenerator;
+
+  constructor(config: TrainConfigInput, readonly opts: TrainerOptions) {
+    this.config = TrainConfig.parse(config);
+    this.env = new ToolCallEnv({ seed: this.config.seed, ...this.config.env });
+    const split = new HeldoutSplit(this.config.heldout_fraction, this.config.seed).split(this.env.tasks, (t) => t.task_id);
+    this.train_tasks = split.train;
+    this.heldout_tasks = split.holdout;
+    if (this.train_tasks.length === 0) throw new Error("no training tasks: raise env.n_tasks or lower heldout_fraction");
+    this.hints = hintGenerator(this.config.sdpo.hint_layers);
+  }
+
+  async train(): Promise<TrainResult> {
+    const c = this.config;
+    const started = Date.now();
+    const log = this.opts.log ?? (() => {});
+    const backend: BackendInfo = await initBackend(c.backend);
+    log(`backend: ${backend.name} (${backend.provider})`);
+    const dir = this.opts.run_dir;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "config.json"), JSON.stringify({ ...c, backend_used: backend.name }, null, 2));
+    const metricsPath = join(dir, "metrics.jsonl");
+    const ckptDir = join(dir, "checkpoints");
+    const totalSteps = c.sft.steps + c.rl.steps;
+
+    // Resume from the last complete checkpoint, else start fresh.
+    let policy: Policy;
+    let step = 0;
+    let rng = new Rng(c.seed);
+    const guard = new HeldOutGuard(c.heldout);
+    const latest = latestCheckpoint(ckptDir);
+    let resumedFrom: number | null = null;
+    let saved: LoadedCheckpoint | null = null;
+    let savedPhase: string | null = null;
+    let rollouts = 0;
+    if (latest) {
+      const ck = await loadCheckpoint(latest);
+      policy = ck.policy;
+      step = ck.step;
+      rng.state = ck.rngState;
+      saved = ck;
+      const extra = ck.extra as { phase?: string; guard_state?: { strikes: number; history: GuardCheck[] }; rollouts?: number } | undefined;
+      savedPhase = extra?.phase ?? null;
+      if (extra?.guard_state) guard.restore(extra.guard_state);
+      rollouts = extra?.rollouts ?? 0;
+      resumedFrom = step;
+      log(`resumed from ${latest} (step ${step})`);
+      // Metrics lines past the checkpoint belong to the lost tail of the killed run.
+      if (existsSync(metricsPath)) {
+        const kept = readFileSync(metricsPath, "utf8").split("\n").filter((l) => l.trim() && (JSON.parse(l) as StepMetrics).step <= step);
+        writeFileSync(metricsPath, kept.map((l) => l + "\n").join(""));
+      }
+    } else {
+      policy = new Policy({ ...c.model, seed: c.seed });
+      writeFileSync(metricsPath, "");
+    }
+
+    // The post-SFT policy is the KL reference and the "base" teacher; saved once so resumes agree.
+    const baseDir = join(dir, "base");
+    let base: Policy | null = null;
+    const needBase = c.rl.beta > 0 || c.sdpo.teacher.kind !== "live" || c.loss_weights.beta > 0;
+    const ensureBase = async () => {
+      if (base || !needBase) return;
+      const saved = latestCheckpoint(baseDir);
+      if (saved) base = (await loadCheckpoint(saved)).policy;
+      else {
+        base = clonePolicy(policy);
+        await saveCheckpoint(baseDir, { policy: base, step, rngState: rng.state, keep: 1 });
+      }
+    };
+    let teacher: Policy | null = null; // ema teacher; live uses the policy, base uses `base`
+
+    let phase: "sft" | "rl" | null = null;
+    let optimizer: tf.Optimizer | null = null;
+    let stopped: string | null = null;
+    let lastRl: number | null = null;
+
+    while (step < totalSteps && !stopped) {
+      const nextPhase = step < c.sft.steps ? "sft" : "rl";
+      if (nextPhase !== phase) {
+        phase = nextPhase;
+        optimizer?.dispose();
+        optimizer = tf.train.adam(phase === "sft" ? c.sft.lr : c.rl.lr);
+        // Each phase has its own Adam; only a checkpoint from this same phase restores its moments.
+        if (saved && savedPhase === phase) await restoreOptimizer(optimizer, saved);
+        saved = null;
+        if (phase === "rl") {
+          await ensureBase();
+          if (c.sdpo.teacher.kind === "ema") teacher = clonePolicy(policy);
+        }
+      }
+      const t0 = Date.now();
+      const m = phase === "sft" ? this.sftStep(policy, optimizer!, rng, step) : await this.rlStep(policy, optimizer!, rng, step, base, teacher);
+      if (phase === "rl") {
+        rollouts += c.rl.prompts_per_step * c.rl.num_generations;
+        lastRl = m.reward_mean;
+        if (teacher && (step + 1) % c.sdpo.teacher.sync_interval === 0) copyWeights(policy, teacher, c.sdpo.teacher.ema_rate);
+      }
+      step++;
+      m.step = step;
+      m.rollouts = rollouts;
+      m.elapsed_s = (Date.now() - started) / 1000;
+      m.tokens_per_s = m.tokens_per_s / Math.max(1e-3, (Date.now() - t0) / 1000);
+      const rlStep = step - c.sft.steps;
+      if (phase === "rl" && guard.due(rlStep)) {
+        const proxy = this.evaluate(policy, this.train_tasks.slice(0, c.heldout.n_tasks));
+        const held = this.evaluate(policy, this.heldout_tasks.slice(0, c.heldout.n_tasks));
+        const check = guard.check(step, proxy, held);
+        m.heldout = { proxy, heldout: held, gap: check.gap };
+        if (check.stop) stopped = check.reason!;
+      }
+      appendFileSync(metricsPath, JSON.stringify(StepMetrics.parse(m)) + "\n");
+      this.opts.onStep?.(m);
+      if (step % 10 === 0 || step === totalSteps) {
+        log(`step ${step}/${totalSteps} ${phase} loss ${m.loss_total.toFixed(3)}${m.reward_mean !== null ? ` reward ${m.reward_mean.toFixed(3)}` : ""}`);
+      }
+      if (stopped || step === totalSteps || (c.checkpoint.every > 0 && step % c.checkpoint.every === 0)) {
+        await saveCheckpoint(ckptDir, { policy, optimizer: optimizer!, rngState: rng.state, step, keep: c.checkpoint.keep, extra: { phase, rollouts, guard_state: guard.state } });
+      }
+    }
+    if (stopped) {
+      writeFileSync(join(dir, "STOPPED"), stopped + "\n");
+      log(stopped);
+    }
+
+    const final = {
+      train_reward: this.evaluate(policy, this.train_tasks.slice(0, c.heldout.n_tasks)),
+      heldout_reward: this.evaluate(policy, this.heldout_tasks.slice(0, c.heldout.n_tasks)),
+      rl_reward_last: lastRl,
+    };
+    const result: TrainResult = {
+      run_dir: dir, backend: backend.name, steps: step, resumed_from: resumedFrom, stopped, final,
+      guard: guard.history, parameters: policy.parameterCount(), wall_s: (Date.now() - started) / 1000,
+    };
+    writeFileSync(join(dir, "summary.json"), JSON.stringify(result, null, 2));
+    writeFileSync(join(dir, "training.html"), toHTML(trainingFigures(readMetrics(dir)), "composer-lab training run"));
+    optimizer?.dispose();
+    for (const p of new Set([policy, base, teacher])) p?.dispose();
+    return result;
+  }
+
+  /** Greedy reward on a task list (the guard's and the final evaluation). */
+  evaluate(policy: Policy, tasks: ToolCallTask[]): number {
+    if (tasks.length === 0) return 0;
+    const outs = sample(policy, tasks.map((t) => ToolCallEnv.prompt(t)), { max_new_tokens: this.config.rl.max_new_tokens, temperature: 0, stop: [STOP] });
+    return mean(outs.map((o, i) => gradeToolCall(tasks[i]!, o.text).reward));
+  }
+
+  /** A demonstration batch; with probability hint_fraction the prompt carries the hint for a synthetic mistake. */
+  private sftRows(rng: Rng): SeqRow[] {
+    const c = this.config.sft;
+    return Array.from({ length: c.batch_size }, () => {
+      const task = this.train_tasks[Math.floor(rng.next() * this.train_tasks.length)]!;
+      let prompt = ToolCallEnv.prompt(task);
+      if (rng.next() < c.hint_fraction) {
+        const err = gradeToolCall(task, corruptCall(task, rng)).error;
+        const hint = err ? this.hintSync(err) : null;
+        if (hint) prompt = ToolCallEnv.teacherPrompt(task, hint);
+      }
+      return { prompt: encode(prompt, { bos: true }), completion: encode(ToolCallEnv.demonstration(task)) };
+    });
+  }
+
+  /** The deterministic layers are synchronous; the SFT batch uses them without awaiting. */
+  private hintSync(ctx: Parameters<HintGenerator["generate"]>[0]): string | null {
+    for (const layer of this.hints.layers) {
+      const h = layer.generate(ctx);
+      if (typeof h === "string" && h.trim()) return h;
+    }
+    return null;
+  }
+
+  private sftStep(policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number): StepMetrics {
+    const packed = packRows(this.sftRows(rng), policy.config.block_size);
+    const { value, grads } = tf.variableGrads(() => sftLoss(completionLogits(policy, packed), packed.targets, packed.mask), policy.variables());
+    const grad_norm = clipGrads(grads, this.config.grad_clip);
+    optimizer.applyGradients(grads);
+    const loss = value.dataSync()[0]!;
+    tf.dispose([value, ...Object.values(grads)]);
+    const tokens = packed.tokens;
+    disposePacked(packed);
+    return {
+      step, phase: "sft", rollouts: 0, reward_mean: null, reward_std: null, valid_rate: null, loss_total: loss, loss_lm_ce: loss,
+      loss_grpo: null, loss_sdpo: null, loss_dpo: null, sdpo_rows: 0, hint_layers: {}, shift_kl: null, clipped_fraction: null,
+      clip_ratio: null, kl: null, entropy: null, grad_norm, tokens_per_s: tokens, elapsed_s: 0,
+    };
+  }
+
+  private async rlStep(policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number, base: Policy | null, emaTeacher: Policy | null): Promise<StepMetrics> {
+    const c = this.config;
+    const G = c.rl.num_generations;
+    const w = c.loss_weights;
+    const tasks = Array.from({ length: c.rl.prompts_per_step }, () => this.train_tasks[Math.floor(rng.next() * this.train_tasks.length)]!);
+    const prompts = tasks.flatMap((t) => Array<string>(G).fill(ToolCallEnv.prompt(t)));
+    const outs = sample(policy, prompts, { max_new_tokens: c.rl.max_new_tokens, temperature: c.rl.temperature, top_k: c.rl.top_k, top_p: c.rl.top_p, stop: [STOP], rng });
+    const grades = outs.map((o, i) => gradeToolCall(tasks[Math.floor(i / G)]!, o.text));
+    const rewards = grades.map((g) => g.reward);
+    const rows: SeqRow[] = outs.map((o, i) => ({ prompt: encode(prompts[i]!, { bos: true }), completion: o.ids.length ? o.ids : [BOS] }));
+
+    // SDPO rows: each failed rollout whose error a hint layer can speak to. Teacher context = the
+    // same prompt with the hint spliced before the call; the distilled tokens are the student's own.
+    const sdpoIdx: number[] = [];
+    const teacherRows: SeqRow[] = [];
+    const layers: Record<string, number> = {};
+    if (w.alpha > 0) {
+      for (let i = 0; i < outs.length; i++) {
+        const err = grades[i]!.error;
+        if (!err) continue;
+        const g0 = Math.floor(i / G) * G;
+        const siblings = grades.slice(g0, g0 + G).map((g, j) => ({ reward: g.reward, solution_excerpt: outs[g0 + j]!.text.trim() })).filter((_, j) => g0 + j !== i);
+        const hint = await this.hints.generate({ ...err, sibling_rollouts: siblings });
+        if (!hint) continue;
+        layers[hint.layer] = (layers[hint.layer] ?? 0) + 1;
+        sdpoIdx.push(i);
+        teacherRows.push({ prompt: encode(ToolCallEnv.teacherPrompt(tasks[Math.floor(i / G)]!, hint.hint), { bos: true }), completion: rows[i]!.completion });
+      }
+    }
+
+    // DPO pairs: within each group, every loser against the group's best (when it won outright).
+    const pairs: { chosen: number; rejected: number }[] = [];
+    if (w.beta > 0) {
+      for (let g0 = 0; g0 < outs.length; g0 += G) {
+        const group = rewards.slice(g0, g0 + G);
+        const best = group.indexOf(Math.max(...group));
+        for (let j = 0; j < G; j++) if (group[j]! < group[best]!) pairs.push({ chosen: g0 + best, rejected: g0 + j });
+      }
+    }
+
+    const packed = packRows(rows, policy.config.block_size);
+    const advantages = groupAdvantages(rewards, G, { scale_rewards: c.rl.scale_rewards });
+    // Everything the teacher and reference contribute is computed outside the gradient tape.
+    const refLogp = c.rl.beta > 0 || pairs.length ? tf.tidy(() => tokenLogprobs(completionLogits(base ?? policy, packed), packed.targets)) : null;
+    const teacherPolicy = c.sdpo.teacher.kind === "live" ? policy : c.sdpo.teacher.kind === "ema" ? emaTeacher! : base!;
+    const tPacked = teacherRows.length ? packRows(teacherRows, policy.config.block_size) : null;
+    const teacherLogits = tPacked ? completionLogits(teacherPolicy, tPacked) : null;
+    // Student rows for SDPO are a subset of the rollouts: a one-hot row selector keeps it one forward.
+    const rowSelect = sdpoIdx.length ? tf.oneHot(tf.tensor1d(sdpoIdx, "int32"), rows.length).toFloat() : null;
+
+    const channels: Record<string, number | null> = { grpo: null, sdpo: null, dpo: null };
+    let clipRatio: number | null = null;
+    let kl: number | null = null;
+    let clippedFraction: number | null = null;
+    let ent: number | null = null;
+    let shift: number | null = null;
+    const { value, grads } = tf.variableGrads(() => {
+      const logits = completionLogits(policy, packed);
+      const logp = tokenLogprobs(logits, packed.targets);
+      // Diagnostics read off the same forward (values only; they are not part of the loss).
+      ent = entropy(logits).mul(packed.mask).sum().div(packed.mask.sum().maximum(1)).dataSync()[0]!;
+      const pg = policyGradientLoss({
+        logp, oldLogp: stopGradient(logp), advantages, mask: packed.mask, ...(refLogp ? { refLogp } : {}),
+        epsilon: c.rl.epsilon, ...(c.rl.epsilon_high !== undefined ? { epsilon_high: c.rl.epsilon_high } : {}),
+        beta: c.rl.beta, loss_type: c.rl.loss_type, max_completion_length: c.rl.max_new_tokens,
+      });
+      channels.grpo = pg.loss.dataSync()[0]!;
+      clipRatio = pg.clip_ratio.dataSync()[0]!;
+      if (pg.kl) kl = pg.kl.dataSync()[0]!;
+      let sdpo: tf.Scalar | undefined;
+      if (rowSelect && teacherLogits && tPacked) {
+        const [B, C, V] = logits.shape;
+        const student = matmul(rowSelect, logits.reshape([B, C * V])).reshape([sdpoIdx.length, C, V]) as tf.Tensor3D;
+        // Teacher windows may be shorter (C_t ≤ C); pad to C and use the teacher's own mask.
+        const Ct = teacherLogits.shape[1];
+        const studentT = Ct < C ? student.slice([0, 0, 0], [-1, Ct, -1]) : student;
+        const r = sdpoLoss({
+          studentLogits: studentT as tf.Tensor3D, teacherLogits, sampledIds: tPacked.targets, mask: tPacked.mask,
+          mode: c.sdpo.mode, alpha: c.sdpo.jsd_alpha, top_k: c.sdpo.top_k, token_clip: c.sdpo.token_clip,
+        });
+        sdpo = r.loss;
+        channels.sdpo = r.loss.dataSync()[0]!;
+        const lt = tf.logSoftmax(teacherLogits);
+        shift = tf.exp(lt).mul(lt.sub(tf.logSoftmax(studentT))).sum(-1).mul(tPacked.mask).sum().div(tPacked.mask.sum().maximum(1)).dataSync()[0]!;
+        clippedFraction = r.clipped_fraction.dataSync()[0]!;
+      }
+      let dpo: tf.Scalar | undefined;
+      if (pairs.length && refLogp) {
+        const seqLogp = logp.mul(packed.mask).sum(1) as tf.Tensor1D;
+        const refSeq = refLogp.mul(packed.mask).sum(1) as tf.Tensor1D;
+        const pick = (xs: tf.Tensor1D, idx: number[]) => tf.matMul(tf.oneHot(tf.tensor1d(idx, "int32"), rows.length).toFloat(), xs.reshape([-1, 1])).reshape([-1]) as tf.Tensor1D;
+        const ch = pairs.map((p) => p.chosen);
+        const rj = pairs.map((p) => p.rejected);
+        const r = dpoLoss({ policyChosenLogps: pick(seqLogp, ch), policyRejectedLogps: pick(seqLogp, rj), refChosenLogps: pick(refSeq, ch), refRejectedLogps: pick(refSeq, rj), beta: c.dpo.beta });
+        dpo = r.loss;
+        channels.dpo = r.loss.dataSync()[0]!;
+      }
+      return composeLoss({ grpo: pg.loss, ...(sdpo ? { sdpo } : {}), ...(dpo ? { dpo } : {}) }, w);
+    }, policy.variables());
+    const grad_norm = clipGrads(grads, c.grad_clip);
+    optimizer.applyGradients(grads);
+
+    const total = value.dataSync()[0]!;
+    const tokens = packed.tokens + (tPacked?.tokens ?? 0) + outs.reduce((n, o) => n + o.ids.length, 0);
+    tf.dispose([value, ...Object.values(grads), advantages, ...(refLogp ? [refLogp] : []), ...(teacherLogits ? [teacherLogits] : []), ...(rowSelect ? [rowSelect] : [])]);
+    disposePacked(packed);
+    if (tPacked) disposePacked(tPacked);
+    return {
+      step, phase: "rl", rollouts: 0, reward_mean: mean(rewards), reward_std: std(rewards), valid_rate: mean(grades.map((g) => (g.valid_call ? 1 : 0))),
+      loss_total: total, loss_lm_ce: null, loss_grpo: channels.grpo ?? null, loss_sdpo: channels.sdpo ?? null, loss_dpo: channels.dpo ?? null,
+      sdpo_rows: sdpoIdx.length, hint_layers: layers, shift_kl: shift, clipped_fraction: clippedFraction, clip_ratio: clipRatio, kl,
+      entropy: ent, grad_norm, tokens_per_s: tokens, elapsed_s: 0,
+    };
+  }
+}
+
+/** Reads a run's metrics.jsonl (line-numbered errors on bad lines). */
+export function readMetrics(runDir: string): StepMetrics[] {
+  const path = join(runDir, "metrics.jsonl");
+  return readFileSync(path, "utf8").split("\n").flatMap((line, i) => {
+    if (!line.trim()) return [];
+    const r = StepMetrics.safeParse(JSON.parse(line));
+    if (!r.success) throw new Error(`${path}:${i + 1}: ${r.error.issues[0]!.path.join(".")}: ${r.error.issues[0]!.message}`);
+    return [r.data];
+  });
+}
+
+/** Reads a TrainConfig from JSON or YAML; errors name the file and the field. */
+export function loadTrainConfig(file: string, overrides: Partial<TrainConfigInput> = {}): TrainConfig {
+  let raw: unknown;
+  try {
+    const text = readFileSync(file, "utf8");
+    raw = /\.json$/i.test(file) ? JSON.parse(text) : YAML.parse(text);
+  } catch (e) {
+    throw new Error(`${file}: ${(e as Error).message}`);
+  }
+  const r = TrainConfig.safeParse({ ...(raw as object), ...overrides });
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    throw new Error(`${file}: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  }
+  return r.data;
+}

@@ -1,0 +1,115 @@
+import { Command } from "commander";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { BACKEND_ENV, envBackend, initBackend, parseBackend, tf, withBackend } from "../lib/backend/index.js";
+import { backendOption, resolveBackend } from "../lib/cli/options.js";
+import { cli, oneJson } from "./helpers.js";
+
+const savedEnv = process.env[BACKEND_ENV];
+beforeAll(() => {
+  delete process.env[BACKEND_ENV]; // the default order, whatever the caller's shell says
+});
+afterAll(() => {
+  if (savedEnv !== undefined) process.env[BACKEND_ENV] = savedEnv;
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("TensorFlow.js backend choice", () => {
+  // First in the file: initBackend() is idempotent per process.
+  it("the default order picks wasm here, with tensorflow and webgpu skipped and why", async () => {
+    const info = await initBackend();
+    expect(info.name).toBe("wasm");
+    expect(info.provider).toBe("@tensorflow/tfjs-backend-wasm");
+    expect(tf.getBackend()).toBe("wasm");
+    expect(info.skipped.map((s) => s.name)).toEqual(["tensorflow", "webgpu"]);
+    expect(info.skipped[0]!.why).toMatch(/tfjs-node.*is importable/);
+    expect(info.skipped[1]!.why).toMatch(/^no WebGPU adapter: navigator\.gpu is absent/);
+    // idempotent: a second call (no preference) keeps the choice
+    expect(await initBackend()).toBe(info);
+  });
+
+  it('initBackend("cpu") switches to cpu and computes', async () => {
+    const info = await initBackend("cpu");
+    expect(info).toMatchObject({ name: "cpu", provider: "@tensorflow/tfjs", skipped: [] });
+    expect(tf.getBackend()).toBe("cpu");
+    expect(Array.from(tf.matMul(tf.tensor2d([[1, 2]]), tf.tensor2d([[3], [4]])).dataSync())).toEqual([11]);
+  });
+
+  it('initBackend("webgpu") is an error naming why, not a fallback', async () => {
+    const before = tf.getBackend();
+    await expect(initBackend("webgpu")).rejects.toThrow(/TensorFlow\.js backend "webgpu" could not be started: no WebGPU adapter: navigator\.gpu is absent/);
+    expect(tf.getBackend()).toBe(before);
+    await expect(withBackend("webgpu", async () => 1)).rejects.toThrow(/no WebGPU adapter/);
+  });
+
+  it("WebGPU is tried only when navigator.gpu yields an adapter", async () => {
+    const g = globalThis as { navigator?: unknown };
+    const had = Object.getOwnPropertyDescriptor(globalThis, "navigator");
+    Object.defineProperty(globalThis, "navigator", { value: { gpu: { requestAdapter: async () => null } }, configurable: true });
+    try {
+      await expect(initBackend("webgpu")).rejects.toThrow(/requestAdapter\(\) returned null/);
+    } finally {
+      if (had) Object.defineProperty(globalThis, "navigator", had);
+      else delete g.navigator;
+    }
+  });
+
+  it("COMPOSER_LAB_BACKEND is the default preference; unknown names are rejected", async () => {
+    expect(envBackend({})).toBeUndefined();
+    expect(envBackend({ [BACKEND_ENV]: "CPU" })).toBe("cpu");
+    expect(() => envBackend({ [BACKEND_ENV]: "metal" })).toThrow(/unknown TensorFlow\.js backend in COMPOSER_LAB_BACKEND "metal" \(known: auto, tensorflow, webgpu, wasm, cpu\)/);
+    expect(() => parseBackend("gpu")).toThrow(/known: auto, tensorflow, webgpu, wasm, cpu/);
+    process.env[BACKEND_ENV] = "wasm";
+    try {
+      expect((await initBackend()).name).toBe("wasm");
+      process.env[BACKEND_ENV] = "webgpu";
+      await expect(initBackend()).rejects.toThrow(/"webgpu" could not be started/);
+    } finally {
+      delete process.env[BACKEND_ENV];
+    }
+  });
+
+  it("resolveBackend logs the choice to stderr", async () => {
+    const lines: string[] = [];
+    vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => (lines.push(String(s)), true));
+    const info = await resolveBackend({ backend: "cpu" });
+    expect(info.name).toBe("cpu");
+    expect(lines.join("")).toMatch(/^backend: cpu \(@tensorflow\/tfjs\)$/m);
+  });
+});
+
+describe("--backend option", () => {
+  const parse = (argv: string[], env?: string) => {
+    if (env === undefined) delete process.env[BACKEND_ENV];
+    else process.env[BACKEND_ENV] = env;
+    try {
+      const cmd = new Command("x").exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} }).addOption(backendOption()).action(() => {});
+      cmd.parse(argv, { from: "user" });
+      return cmd.opts<{ backend?: string }>().backend;
+    } finally {
+      delete process.env[BACKEND_ENV];
+    }
+  };
+
+  it("accepts the known names, defaults to $COMPOSER_LAB_BACKEND, and a flag beats the env", () => {
+    expect(parse([])).toBeUndefined();
+    expect(parse(["--backend", "wasm"])).toBe("wasm");
+    expect(parse(["--backend", "auto"])).toBe("auto");
+    expect(parse([], "cpu")).toBe("cpu");
+    expect(parse(["--backend", "wasm"], "cpu")).toBe("wasm");
+  });
+
+  it("rejects unknown names with the known ones", () => {
+    expect(() => parse(["--backend", "cuda"])).toThrow(/unknown TensorFlow\.js backend "cuda" \(known: auto, tensorflow, webgpu, wasm, cpu\)/);
+    expect(() => parse([], "cuda")).toThrow(/COMPOSER_LAB_BACKEND.*unknown TensorFlow\.js backend "cuda"/);
+  });
+
+  it("the real CLI rejects an unknown --backend with one JSON error", () => {
+    const r = cli(["bench", "train", "--backend", "cuda", "--json"]);
+    expect(r.code).not.toBe(0);
+    const out = oneJson(r.stdout);
+    expect(out.ok).toBe(false);
+    expect(out.error).toMatch(/unknown TensorFlow\.js backend "cuda" \(known: auto, tensorflow, webgpu, wasm, cpu\)/);
+  });
+});

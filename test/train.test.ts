@@ -1,0 +1,192 @@
+/**
+ * The toy tool-calling environment, the HeldOutGuard and the trainer end to end (tiny model, real
+ * tfjs on the default backend): metrics JSONL, SDPO rows from hint layers, checkpoints, resume
+ * after SIGKILL, the guard stopping a run, and the CLI contract.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { initBackend } from "../lib/backend/index.js";
+import { Rng } from "../lib/core/index.js";
+import { ToolCallEnv, corruptCall, gradeToolCall } from "../lib/env/index.js";
+import { defaultLayered } from "../lib/hints/index.js";
+import { HeldOutGuard, StepMetrics, Trainer, readMetrics, type TrainConfigInput } from "../lib/train/index.js";
+import { ROOT, cli, oneJson, tmp } from "./helpers.js";
+
+const TINY: TrainConfigInput = {
+  model: { block_size: 256, n_layer: 1, n_head: 2, n_embd: 16 },
+  env: { n_tasks: 40 },
+  sft: { steps: 3, batch_size: 4 },
+  rl: { steps: 2, prompts_per_step: 2, num_generations: 3, max_new_tokens: 12 },
+  loss_weights: { grpo: 1, alpha: 1, beta: 0.1 },
+  heldout: { every: 1, n_tasks: 4 },
+  checkpoint: { every: 1, keep: 2 },
+};
+
+beforeAll(async () => {
+  await initBackend();
+});
+
+describe("ToolCallEnv", () => {
+  const env = new ToolCallEnv({ seed: 3, n_tasks: 50 });
+  const task = env.tasks[0]!;
+
+  it("builds a deterministic pool of distinct tasks", () => {
+    expect(env.tasks).toHaveLength(50);
+    expect(new ToolCallEnv({ seed: 3, n_tasks: 50 }).tasks).toEqual(env.tasks);
+    expect(new Set(env.tasks.map((t) => `${t.tools.join(",")}|${t.request}`)).size).toBe(50);
+    const p = ToolCallEnv.prompt(task);
+    for (const name of task.tools) expect(p).toContain(`${name}(`);
+    expect(p).toContain(`task: ${task.request}`);
+  });
+
+  it("grades calls: right tool 1, another valid tool 0.5, errors 0 with their error kinds", () => {
+    expect(gradeToolCall(task, ToolCallEnv.demonstration(task))).toMatchObject({ reward: 1, valid_call: true, right_tool: true, error_kind: null });
+    const other = task.tools.find((n) => n !== task.target)!;
+    const wrong = gradeToolCall(task, ` ${other} {}`);
+    expect(wrong.error_kind).toBe("schema_mismatch"); // {} lacks the other tool's fields
+    expect(wrong.error?.bad_fields).toMatch(/missing/);
+    expect(gradeToolCall(task, " launch_rocket {}")).toMatchObject({ reward: 0, error_kind: "tool_not_found" });
+    expect(gradeToolCall(task, ` ${task.target} {'x': 1}`)).toMatchObject({ reward: 0, error_kind: "json_decode" });
+    const extra = gradeToolCall(task, ` ${task.target} ${JSON.stringify({ ...task.args, zzz: 1 })}`);
+    expect(extra).toMatchObject({ reward: 0, error_kind: "schema_mismatch" });
+    expect(extra.error?.bad_fields).toContain("zzz (unexpected)");
+  });
+
+  it("gives wrong-but-valid calls half reward", () => {
+    const t = env.tasks.find((x) => x.tools.includes("add") && x.target !== "add")!;
+    expect(gradeToolCall(t, ' add {"a":1,"b":2}')).toMatchObject({ reward: 0.5, valid_call: true, right_tool: false, error_kind: "wrong_tool" });
+  });
+
+  it("reset/step: one call per episode; step before reset is an error", () => {
+    const e = new ToolCallEnv({ n_tasks: 5 });
+    expect(() => e.step("x")).toThrow(/before reset/);
+    const { observation, task: t } = e.reset(2);
+    expect(observation).toBe(ToolCallEnv.prompt(t));
+    const r = e.step(ToolCallEnv.demonstration(t));
+    expect(r).toMatchObject({ reward: 1, done: true });
+    expect(() => e.reset("nope")).toThrow(/no task/);
+  });
+
+  it("errors carry the slots the template layer needs, so templates hint every error kind", async () => {
+    const gen = defaultLayered();
+    const rng = new Rng(1);
+    const kinds = new Map<string, string>();
+    for (const t of env.tasks) {
+      const g = gradeToolCall(t, corruptCall(t, rng));
+      if (!g.error) continue;
+      const h = await gen.generate(g.error);
+      expect(h).not.toBeNull();
+      kinds.set(g.error_kind!, h!.layer);
+    }
+    expect(kinds.get("tool_not_found")).toBe("template");
+    expect(kinds.get("json_decode")).toBe("template");
+    expect(kinds.get("schema_mismatch")).toBe("template");
+    expect(kinds.get("wrong_tool")).toBe("raw_error");
+    const g = gradeToolCall(task, " launch_rocket {}");
+    expect((await gen.generate(g.error!))!.hint).toContain(`Available tools are: ${task.tools.join(", ")}`);
+  });
+});
+
+describe("HeldOutGuard", () => {
+  it("stops after `patience` consecutive checks over max_gap, and says why", () => {
+    const g = new HeldOutGuard({ every: 5, max_gap: 0.2, patience: 2 });
+    expect(g.due(5)).toBe(true);
+    expect(g.due(6)).toBe(false);
+    expect(g.check(5, 0.9, 0.5).stop).toBe(false);
+    expect(g.check(10, 0.5, 0.45).strikes).toBe(0); // back under: the count resets
+    expect(g.check(15, 0.9, 0.5).stop).toBe(false);
+    const c = g.check(20, 0.95, 0.4);
+    expect(c.stop).toBe(true);
+    expect(c.reason).toMatch(/0\.550 > max_gap 0\.2 for 2 consecutive checks/);
+  });
+});
+
+describe("Trainer", () => {
+  it("runs SFT then RL with SDPO and DPO channels, writing metrics, checkpoints and plots", async () => {
+    const dir = tmp();
+    const r = await new Trainer(TINY, { run_dir: dir }).train();
+    expect(r.steps).toBe(5);
+    expect(r.stopped).toBeNull();
+    const ms = readMetrics(dir);
+    expect(ms.map((m) => m.phase)).toEqual(["sft", "sft", "sft", "rl", "rl"]);
+    for (const m of ms) expect(StepMetrics.safeParse(m).success).toBe(true);
+    const rl = ms.filter((m) => m.phase === "rl");
+    expect(rl.at(-1)!.rollouts).toBe(12);
+    for (const m of rl) {
+      expect(m.loss_grpo).not.toBeNull();
+      expect(Number.isFinite(m.loss_total)).toBe(true);
+      expect(m.reward_mean).toBeGreaterThanOrEqual(0);
+      // An untrained policy fails nearly every call: each failure with a hint becomes an SDPO row.
+      expect(m.sdpo_rows).toBeGreaterThan(0);
+      expect(Object.values(m.hint_layers).reduce((a, b) => a + b, 0)).toBe(m.sdpo_rows);
+      expect(m.loss_sdpo).not.toBeNull();
+      expect(m.shift_kl).toBeGreaterThan(0); // the hint changes the teacher's distribution
+      expect(m.heldout).toBeDefined();
+    }
+    expect(readdirSync(join(dir, "checkpoints")).filter((f) => f.startsWith("ckpt_"))).toHaveLength(2);
+    expect(existsSync(join(dir, "base"))).toBe(true); // KL/DPO reference saved once
+    expect(readFileSync(join(dir, "training.html"), "utf8")).toContain("Reward");
+    expect(JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")).steps).toBe(5);
+  }, 240_000);
+
+  it("the held-out guard stops the run and records why", async () => {
+    const dir = tmp();
+    // A negative threshold makes any gap (even 0) a strike: the first check stops the run.
+    const r = await new Trainer({ ...TINY, heldout: { every: 1, n_tasks: 2, max_gap: -1, patience: 1 } }, { run_dir: dir }).train();
+    expect(r.stopped).toMatch(/held-out guard/);
+    expect(r.steps).toBe(4);
+    expect(readFileSync(join(dir, "STOPPED"), "utf8")).toMatch(/max_gap -1/);
+  }, 240_000);
+
+  it("a run killed mid-way resumes from its last checkpoint (CLI, SIGKILL)", async () => {
+    const dir = tmp();
+    const cfg = join(dir, "cfg.json");
+    writeFileSync(cfg, JSON.stringify({ ...TINY, sft: { steps: 6, batch_size: 4 }, rl: { ...TINY.rl, steps: 2 } }));
+    const run = join(dir, "run");
+    const child = spawn(process.execPath, [join(ROOT, "bin", "composer-lab.js"), "train", "--config", cfg, "--run-dir", run, "--json"], { cwd: ROOT, stdio: "ignore" });
+    // Kill as soon as the second checkpoint exists.
+    await new Promise<void>((res, rej) => {
+      const t = setInterval(() => {
+        const ck = existsSync(join(run, "checkpoints")) ? readdirSync(join(run, "checkpoints")).filter((f) => f.startsWith("ckpt_")) : [];
+        if (ck.length >= 2) {
+          clearInterval(t);
+          child.kill("SIGKILL");
+          res();
+        }
+      }, 50);
+      child.on("exit", () => {
+        clearInterval(t);
+        rej(new Error("the run finished before it could be killed"));
+      });
+    });
+    await new Promise((r) => child.on("exit", r));
+    const r = cli(["train", "--config", cfg, "--run-dir", run, "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = oneJson(r.stdout);
+    expect(out.resumed_from).toBeGreaterThanOrEqual(2);
+    expect(out.steps).toBe(8);
+    // One metrics line per step, no duplicates from the killed tail.
+    expect(readMetrics(run).map((m) => m.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  }, 240_000);
+});
+
+describe("CLI", () => {
+  it("train --config names the file and field of a bad config", () => {
+    const dir = tmp();
+    const cfg = join(dir, "bad.yaml");
+    writeFileSync(cfg, "rl:\n  num_generations: 1\n");
+    const r = cli(["train", "--config", cfg, "--json"]);
+    expect(r.code).toBe(1);
+    const out = oneJson(r.stdout);
+    expect(out.ok).toBe(false);
+    expect(out.error).toContain(`${cfg}: rl.num_generations`);
+  });
+
+  it("rejects an unknown --backend", () => {
+    const r = cli(["train", "--backend", "cuda", "--json"]);
+    expect(r.code).not.toBe(0);
+    expect(oneJson(r.stdout).error).toMatch(/unknown TensorFlow.js backend "cuda"/);
+  });
+});
