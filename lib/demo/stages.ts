@@ -6,8 +6,9 @@ import { hintsStage } from "../hints/index.js";
 import { gradingStage } from "../env/index.js";
 import { tasksStage } from "../tasks/index.js";
 import { storeStage } from "../store/index.js";
+import { trainStage } from "../train/index.js";
 
-export const STAGES: DemoStage[] = [environmentStage, tracesStage, hintsStage, tasksStage, gradingStage, storeStage];
+export const STAGES: DemoStage[] = [environmentStage, tracesStage, hintsStage, tasksStage, gradingStage, trainStage, storeStage];
 
 /** The six pipeline stages of the lab and whether each is implemented yet (notebooks show this). */
 export const PIPELINE = [

@@ -36,6 +36,8 @@ export interface VariantSummary {
 
 export interface CompareResult {
   run_dir: string;
+  /** RL metrics per variant, one array per seed (what the plots are drawn from). */
+  curves: Record<string, StepMetrics[][]>;
   summary: VariantSummary[];
   runs: { variant: string; seed: number; result: TrainResult }[];
   figures: string;
@@ -92,6 +94,6 @@ export async function compareVariants(base: TrainConfigInput, opts: CompareOptio
   const figs = comparisonFigures(rl);
   const figures = join(opts.run_dir, "comparison.html");
   writeFileSync(figures, toHTML(figs, "GRPO vs GRPO+SDPO"));
-  writeFileSync(join(opts.run_dir, "comparison.json"), JSON.stringify({ summary, runs }, null, 2));
-  return { run_dir: opts.run_dir, summary, runs, figures };
+  writeFileSync(join(opts.run_dir, "comparison.json"), JSON.stringify({ summary, runs, curves: rl }, null, 1));
+  return { run_dir: opts.run_dir, curves: rl, summary, runs, figures };
 }

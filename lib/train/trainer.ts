@@ -41,7 +41,7 @@ export const TrainConfig = z.object({
     batch_size: z.number().int().positive().default(16),
     lr: z.number().positive().default(3e-3),
     /** Fraction of demonstrations shown after a synthetic mistake with its hint (teaches the model to read hints, as pretraining does for a real LLM). */
-    hint_fraction: z.number().min(0).max(1).default(0.5),
+    hint_fraction: z.number().min(0).max(1).default(0.2),
   }).default({}),
   rl: z.object({
     steps: z.number().int().min(0).default(40),
@@ -222,8 +222,10 @@ export class Trainer {
 
   constructor(config: TrainConfigInput, readonly opts: TrainerOptions) {
     this.config = TrainConfig.parse(config);
+    // The task pool and its held-out split follow env.seed (default: the run seed), so runs with
+    // different seeds can share one environment and one SFT start.
     this.env = new ToolCallEnv({ seed: this.config.seed, ...this.config.env });
-    const split = new HeldoutSplit(this.config.heldout_fraction, this.config.seed).split(this.env.tasks, (t) => t.task_id);
+    const split = new HeldoutSplit(this.config.heldout_fraction, this.env.config.seed).split(this.env.tasks, (t) => t.task_id);
     this.train_tasks = split.train;
     this.heldout_tasks = split.holdout;
     if (this.train_tasks.length === 0) throw new Error("no training tasks: raise env.n_tasks or lower heldout_fraction");
@@ -305,6 +307,9 @@ export class Trainer {
         if (saved && savedPhase === phase) await restoreOptimizer(optimizer, saved);
         saved = null;
         if (phase === "rl") {
+          // RL draws from its own stream of the run seed (an SFT checkpoint shared by several
+          // seeds still gives each its own rollouts); a resumed RL checkpoint keeps its saved state.
+          if (savedPhase !== "rl") rng = new Rng((c.seed * 0x9e3779b1 + 0x7f4a7c15) | 0);
           await ensureBase();
           if (c.sdpo.teacher.kind === "ema") teacher = clonePolicy(policy);
         }
