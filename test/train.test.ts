@@ -172,6 +172,42 @@ describe("Trainer", () => {
   }, 240_000);
 });
 
+describe("trace replay: collate → train", () => {
+  it("collate writes SDPO/DPO/SFT rows from traces, and the trainer replays them in their channels", async () => {
+    const out = join(tmp(), "rows");
+    const r = cli(["collate", join(ROOT, "datasets", "traces"), "--out", out, "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const c = oneJson(r.stdout);
+    expect(c).toMatchObject({ ok: true, sites: 30, sdpo_rows: 30, dpo_pairs: 4 });
+    expect(c.sft_rows).toBeGreaterThan(0);
+    const dir = tmp();
+    const res = await new Trainer(
+      {
+        ...TINY,
+        sft: { steps: 2, batch_size: 2, data: c.files.sft },
+        rl: { ...TINY.rl, steps: 1 },
+        sdpo: { data: c.files.sdpo, rows_per_step: 2 },
+        dpo: { data: c.files.dpo, pairs_per_step: 2 },
+        heldout: { every: 0, n_tasks: 2 },
+      },
+      { run_dir: dir },
+    ).train();
+    expect(res.steps).toBe(3);
+    const rl = readMetrics(dir).filter((m) => m.phase === "rl")[0]!;
+    const replayed = Object.entries(rl.hint_layers).filter(([k]) => k.startsWith("replay:")).reduce((n, [, v]) => n + v, 0);
+    expect(replayed).toBe(2);
+    expect(rl.loss_sdpo).not.toBeNull();
+    expect(rl.loss_dpo).not.toBeNull(); // the replayed pairs alone give the channel a value
+  }, 240_000);
+
+  it("rows from another tokenizer are refused, naming the file and row", async () => {
+    const dir = tmp();
+    const bad = join(dir, "sft.jsonl");
+    writeFileSync(bad, JSON.stringify({ id: "x", source: "pairs", session_id: null, file: null, chain: null, window: 0, text: "", ids: [1, 99999], loss_mask: [0, 1] }) + "\n");
+    await expect(new Trainer({ ...TINY, sft: { steps: 1, batch_size: 1, data: bad } }, { run_dir: join(dir, "run") }).train()).rejects.toThrow(/sft\.jsonl.*(row 1|:1)/);
+  });
+});
+
 describe("CLI", () => {
   it("train --config names the file and field of a bad config", () => {
     const dir = tmp();

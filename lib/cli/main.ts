@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { projectRoot } from "../core/index.js";
 import { closeRenderer } from "../viz/index.js";
 import { registerBenchOptions } from "./bench.js";
+import { registerCollate } from "./commands/collate.js";
 import { registerHints } from "./commands/hints.js";
 import { registerLab } from "./commands/lab.js";
 import { registerSandbox } from "./commands/sandbox.js";
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
   registerTasks(program);
   registerSandbox(program);
   registerStore(program);
+  registerCollate(program);
   registerTrain(program);
   return program;
 }

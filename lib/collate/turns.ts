@@ -3,12 +3,10 @@
  * and lib/hints' teacherContext see); an assistant turn's own content is rendered the same way but
  * never clipped, since it is a training target.
  */
-import { actionSignature, renderTurn, type Chain, type ErrorSite, type Session, type Turn } from "../traces/index.js";
+import { actionSignature, assistantBody, renderTurn, type Chain, type ErrorSite, type Session, type Turn } from "../traces/index.js";
 
-/** The assistant's response in a turn: its text and tool calls, as renderTurn lays them out. */
-export function assistantBody(t: Turn): string {
-  return [t.text, ...t.toolCalls.map((c) => `→ ${actionSignature(c)}`)].filter(Boolean).join("\n");
-}
+export { assistantBody };
+
 
 export interface Segment {
   text: string;

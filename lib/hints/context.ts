@@ -1,6 +1,6 @@
 /** ErrorContext: everything a hint source might need (the seed's §6.1), built from error sites. */
 import { z } from "zod";
-import { BehaviorDim, type ErrorSite, type Session } from "../traces/index.js";
+import { BehaviorDim, assistantBody, type ErrorSite, type Session } from "../traces/index.js";
 
 export const SiblingRollout = z.object({
   reward: z.number(),
@@ -88,7 +88,7 @@ export function contextFromSite(site: ErrorSite, session?: Session, extra: Parti
     n: site.repeat_count,
     session_id: site.session_id,
     turn_index: site.turn_index,
-    recovery: recovery ? [recovery.text, ...recovery.toolCalls.map((c) => `${c.name}(${JSON.stringify(c.input)})`)].filter(Boolean).join("\n") : undefined,
+    recovery: recovery ? assistantBody(recovery) || undefined : undefined,
     ...extractSlots(site.error_kind, site.error_message, site.erroring_action),
     ...extra,
   });

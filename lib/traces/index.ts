@@ -6,7 +6,7 @@ export { TraceFormat, BehaviorDim, ErrorKind, Chain, ToolCall, ToolResult, Turn,
 export { ERROR_KIND_PATTERNS, BEHAVIOR_DIM, classifyError, TOOL_ERROR_TAG, READ_ONLY_TOOL } from "./classify.js";
 export { readClaudeSession, type ReadOptions } from "./claude.js";
 export { readChatSessions } from "./chat.js";
-export { findErrorSites, traceExamples, stateExcerpt, availableTools, actionSignature, renderTurn, type SiteOptions } from "./sites.js";
+export { findErrorSites, traceExamples, stateExcerpt, availableTools, actionSignature, assistantBody, renderTurn, type SiteOptions } from "./sites.js";
 export { ingest, collect, summarize, listTraceFiles, detectFormat, type IngestOptions, type IngestedSession, type TraceSummary, type FormatOption } from "./ingest.js";
 export { readLines } from "./lines.js";
 export { tracesStage } from "./demo.js";

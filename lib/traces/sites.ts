@@ -25,6 +25,12 @@ export function actionSignature(call: ToolCall): string {
   return `${call.name}(${call.input === null && call.rawArgs !== undefined ? call.rawArgs : JSON.stringify(call.input)})`;
 }
 
+/** An assistant turn's own response (text and tool calls, as renderTurn lays them out, never
+ *  clipped): the recovery text hint evaluation scores and the completion the collator trains on. */
+export function assistantBody(t: Turn): string {
+  return [t.text, ...t.toolCalls.map((c) => `→ ${actionSignature(c)}`)].filter(Boolean).join("\n");
+}
+
 export function renderTurn(t: Turn): string {
   const parts = [t.text];
   for (const c of t.toolCalls) parts.push(`→ ${clip(actionSignature(c), 400)}`);

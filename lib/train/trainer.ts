@@ -15,6 +15,7 @@ import { join } from "node:path";
 import YAML from "yaml";
 import { z } from "zod";
 import { BACKENDS, initBackend, tf, type BackendInfo } from "../backend/index.js";
+import { DpoPair, SdpoRow, SftRow, readRows } from "../collate/index.js";
 import { Rng } from "../core/index.js";
 import { ToolCallEnv, ToolCallEnvConfig, corruptCall, gradeToolCall, STOP, type ToolCallTask } from "../env/index.js";
 import { LayeredHintGenerator, RawErrorHintGenerator, SiblingBootstrapGenerator, TemplateHintGenerator, type HintGenerator, type LayerName } from "../hints/index.js";
@@ -27,7 +28,7 @@ import { LossWeights, composeLoss, dpoLoss, entropy, groupAdvantages, policyGrad
 import { Policy, PolicyConfig } from "./model.js";
 import { matmul } from "./ops.js";
 import { sample } from "./sample.js";
-import { BOS, encode } from "./tokenizer.js";
+import { BOS, VOCAB_SIZE, encode } from "./tokenizer.js";
 
 export const TrainConfig = z.object({
   seed: z.number().int().default(0),
@@ -42,6 +43,8 @@ export const TrainConfig = z.object({
     lr: z.number().positive().default(3e-3),
     /** Fraction of demonstrations shown after a synthetic mistake with its hint (teaches the model to read hints, as pretraining does for a real LLM). */
     hint_fraction: z.number().min(0).max(1).default(0.2),
+    /** SFT rows (lib/collate SftRow JSONL, e.g. from `composer-lab collate`) instead of the env's demonstrations. */
+    data: z.string().optional(),
   }).default({}),
   rl: z.object({
     steps: z.number().int().min(0).default(40),
@@ -73,8 +76,16 @@ export const TrainConfig = z.object({
     }).default({}),
     /** Hint layers tried in order at each failed rollout (the seed's escalation order). */
     hint_layers: z.array(z.enum(["template", "raw_error", "sibling"])).default(["template", "raw_error", "sibling"]),
+    /** Offline SDPO rows from traces (lib/collate SdpoRow JSONL), replayed alongside the on-policy ones. */
+    data: z.string().optional(),
+    rows_per_step: z.number().int().min(0).default(4),
   }).default({}),
-  dpo: z.object({ beta: z.number().positive().default(0.1) }).default({}),
+  dpo: z.object({
+    beta: z.number().positive().default(0.1),
+    /** Trace-replay pairs (lib/collate DpoPair JSONL), replayed alongside the in-group pairs. */
+    data: z.string().optional(),
+    pairs_per_step: z.number().int().min(0).default(4),
+  }).default({}),
   /** total = grpo·L_grpo + lm_ce·L_ce + alpha·L_sdpo + beta·L_dpo. */
   loss_weights: LossWeights.default({}),
   grad_clip: z.number().positive().nullable().default(1),
@@ -123,36 +134,52 @@ export interface TrainResult {
   wall_s: number;
 }
 
-/** One prompt/completion pair in tokens (the unit every loss channel is computed over). */
+/** One prompt/completion pair in tokens (the unit the RL channels are computed over). */
 interface SeqRow {
   prompt: number[];
   completion: number[];
 }
 
+/** Token ids with a target mask: mask[i] = 1 when ids[i] is trained on (predicted from i − 1). */
+interface TokenRow {
+  ids: number[];
+  mask: number[];
+}
+
+/** prompt + completion as a TokenRow: the completion keeps ≤ block/2 tokens, the prompt is cut from the left. */
+function seqToTokens(r: SeqRow, blockSize: number): TokenRow {
+  const completion = r.completion.slice(0, Math.floor(blockSize / 2));
+  const prompt = r.prompt.slice(-(blockSize + 1 - completion.length));
+  return { ids: [...prompt, ...completion], mask: [...prompt.map(() => 0), ...completion.map(() => 1)] };
+}
+
 /**
  * Packs rows for one forward pass: input ids [B, T] (right-padded: causal attention never looks at
- * the padding), a selection tensor [B, C, T] that picks the logits predicting each completion token
- * (a matmul, so gradients flow on every backend), completion targets [B, C] and a mask [B, C].
+ * the padding), a selection tensor [B, C, T] that picks the logits predicting each target token
+ * (a matmul, so gradients flow on every backend), targets [B, C] and their mask [B, C]. Rows longer
+ * than block_size + 1 lose their oldest tokens.
  */
-function packRows(rows: SeqRow[], blockSize: number) {
-  const maxC = Math.floor(blockSize / 2);
-  const seqs = rows.map((r) => {
-    const completion = r.completion.slice(0, maxC);
-    const prompt = r.prompt.slice(-(blockSize + 1 - completion.length));
-    return { prompt, completion, all: [...prompt, ...completion] };
+function packRows(input: (SeqRow | TokenRow)[], blockSize: number) {
+  const rows = input.map((r) => {
+    const t = "ids" in r ? r : seqToTokens(r, blockSize);
+    const cut = Math.max(0, t.ids.length - (blockSize + 1));
+    const ids = t.ids.slice(cut);
+    const mask = t.mask.slice(cut);
+    mask[0] = 0; // the first token has no prediction
+    return { ids, positions: mask.flatMap((m, i) => (m ? [i] : [])) };
   });
-  const T = Math.max(...seqs.map((s) => s.all.length - 1));
-  const C = Math.max(1, ...seqs.map((s) => s.completion.length));
+  const T = Math.max(1, ...rows.map((r) => r.ids.length - 1));
+  const C = Math.max(1, ...rows.map((r) => r.positions.length));
   const B = rows.length;
   const ids = new Int32Array(B * T).fill(BOS);
   const select = new Float32Array(B * C * T);
   const targets = new Int32Array(B * C);
   const mask = new Float32Array(B * C);
-  seqs.forEach((s, b) => {
-    s.all.slice(0, -1).forEach((t, i) => (ids[b * T + i] = t));
-    s.completion.forEach((t, j) => {
-      select[(b * C + j) * T + s.prompt.length + j - 1] = 1;
-      targets[b * C + j] = t;
+  rows.forEach((r, b) => {
+    r.ids.slice(0, -1).forEach((t, i) => (ids[b * T + i] = t));
+    r.positions.forEach((p, j) => {
+      select[(b * C + j) * T + p - 1] = 1;
+      targets[b * C + j] = r.ids[p]!;
       mask[b * C + j] = 1;
     });
   });
@@ -161,7 +188,7 @@ function packRows(rows: SeqRow[], blockSize: number) {
     select: tf.tensor3d(select, [B, C, T]),
     targets: tf.tensor2d(targets, [B, C], "int32"),
     mask: tf.tensor2d(mask, [B, C]),
-    tokens: seqs.reduce((n, s) => n + s.all.length, 0),
+    tokens: rows.reduce((n, r) => n + r.ids.length, 0),
   };
 }
 type Packed = ReturnType<typeof packRows>;
@@ -219,6 +246,9 @@ export class Trainer {
   readonly train_tasks: ToolCallTask[];
   readonly heldout_tasks: ToolCallTask[];
   private readonly hints: LayeredHintGenerator;
+  private sftData: TokenRow[] | null = null;
+  private sdpoData: SdpoRow[] | null = null;
+  private dpoData: DpoPair[] | null = null;
 
   constructor(config: TrainConfigInput, readonly opts: TrainerOptions) {
     this.config = TrainConfig.parse(config);
@@ -238,6 +268,7 @@ export class Trainer {
     const log = this.opts.log ?? (() => {});
     const backend: BackendInfo = await initBackend(c.backend);
     log(`backend: ${backend.name} (${backend.provider})`);
+    await this.loadData(this.config.model.vocab_size ?? VOCAB_SIZE);
     const dir = this.opts.run_dir;
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "config.json"), JSON.stringify({ ...c, backend_used: backend.name }, null, 2));
@@ -364,6 +395,30 @@ export class Trainer {
     return result;
   }
 
+  /** Offline rows from lib/collate JSONL files (errors name the file and line). */
+  private async loadData(vocab: number): Promise<void> {
+    const c = this.config;
+    const check = (file: string, rows: number[][][]) => {
+      rows.forEach((seqs, i) => {
+        for (const ids of seqs) if (ids.some((t) => t < 0 || t >= vocab)) throw new Error(`${file}: row ${i + 1}: token ids outside the policy's vocabulary (0..${vocab - 1}); collate with the byte tokenizer`);
+      });
+    };
+    if (c.sft.data) {
+      const rows = await readRows(c.sft.data, SftRow);
+      if (!rows.length) throw new Error(`${c.sft.data}: no SFT rows`);
+      check(c.sft.data, rows.map((r) => [r.ids]));
+      this.sftData = rows.map((r) => ({ ids: r.ids, mask: r.loss_mask }));
+    }
+    if (c.sdpo.data) {
+      this.sdpoData = await readRows(c.sdpo.data, SdpoRow);
+      check(c.sdpo.data, this.sdpoData.map((r) => [r.student_prompt_ids, r.teacher_prompt_ids, r.completion_ids]));
+    }
+    if (c.dpo.data) {
+      this.dpoData = await readRows(c.dpo.data, DpoPair);
+      check(c.dpo.data, this.dpoData.map((r) => [r.prompt_ids, r.chosen_ids, r.rejected_ids]));
+    }
+  }
+
   /** Greedy reward on a task list (the guard's and the final evaluation). */
   evaluate(policy: Policy, tasks: ToolCallTask[]): number {
     if (tasks.length === 0) return 0;
@@ -371,13 +426,20 @@ export class Trainer {
     return mean(outs.map((o, i) => gradeToolCall(tasks[i]!, o.text).reward));
   }
 
-  /** A demonstration batch; with probability hint_fraction the prompt carries the hint for a synthetic mistake. */
-  private sftRows(rng: Rng): SeqRow[] {
+  /**
+   * A demonstration batch. With probability hint_fraction the whole batch is hint-conditioned (each
+   * prompt carries the hint for a synthetic mistake): hinted prompts are ~2× longer, and mixing
+   * them into every batch would pad every batch to their length.
+   */
+  private sftRows(rng: Rng): (SeqRow | TokenRow)[] {
     const c = this.config.sft;
+    const data = this.sftData;
+    if (data) return Array.from({ length: c.batch_size }, () => data[Math.floor(rng.next() * data.length)]!);
+    const hinted = rng.next() < c.hint_fraction;
     return Array.from({ length: c.batch_size }, () => {
       const task = this.train_tasks[Math.floor(rng.next() * this.train_tasks.length)]!;
       let prompt = ToolCallEnv.prompt(task);
-      if (rng.next() < c.hint_fraction) {
+      if (hinted) {
         const err = gradeToolCall(task, corruptCall(task, rng)).error;
         const hint = err ? this.hintSync(err) : null;
         if (hint) prompt = ToolCallEnv.teacherPrompt(task, hint);
@@ -458,6 +520,20 @@ export class Trainer {
     const teacherPolicy = c.sdpo.teacher.kind === "live" ? policy : c.sdpo.teacher.kind === "ema" ? emaTeacher! : base!;
     const tPacked = teacherRows.length ? packRows(teacherRows, policy.config.block_size) : null;
     const teacherLogits = tPacked ? completionLogits(teacherPolicy, tPacked) : null;
+    // Replayed trace data (lib/collate): SDPO rows (teacher = the same weights on the hinted prompt)
+    // and DPO pairs (the failed action vs the recovery), a few per step.
+    const draw = <T>(xs: T[] | null, n: number): T[] => (xs?.length ? Array.from({ length: n }, () => xs[Math.floor(rng.next() * xs.length)]!) : []);
+    const bs = policy.config.block_size;
+    const replaySdpo = w.alpha > 0 ? draw(this.sdpoData, c.sdpo.rows_per_step) : [];
+    for (const r of replaySdpo) layers[`replay:${r.layer}`] = (layers[`replay:${r.layer}`] ?? 0) + 1;
+    const rsS = replaySdpo.length ? packRows(replaySdpo.map((r) => ({ prompt: r.student_prompt_ids, completion: r.completion_ids })), bs) : null;
+    const rsT = replaySdpo.length ? packRows(replaySdpo.map((r) => ({ prompt: r.teacher_prompt_ids, completion: r.completion_ids })), bs) : null;
+    const rsTeacher = rsT ? completionLogits(teacherPolicy, rsT) : null;
+    const replayDpo = w.beta > 0 ? draw(this.dpoData, c.dpo.pairs_per_step) : [];
+    const rdC = replayDpo.length ? packRows(replayDpo.map((p) => ({ prompt: p.prompt_ids, completion: p.chosen_ids })), bs) : null;
+    const rdR = replayDpo.length ? packRows(replayDpo.map((p) => ({ prompt: p.prompt_ids, completion: p.rejected_ids })), bs) : null;
+    const seqLogps = (pol: Policy, pk: Packed) => tokenLogprobs(completionLogits(pol, pk), pk.targets).mul(pk.mask).sum(1) as tf.Tensor1D;
+    const refReplay: [tf.Tensor1D, tf.Tensor1D] | null = rdC && rdR ? [tf.tidy(() => seqLogps(base ?? policy, rdC)), tf.tidy(() => seqLogps(base ?? policy, rdR))] : null;
     // Student rows for SDPO are a subset of the rollouts: a one-hot row selector keeps it one forward.
     const rowSelect = sdpoIdx.length ? tf.oneHot(tf.tensor1d(sdpoIdx, "int32"), rows.length).toFloat() : null;
 
@@ -497,14 +573,31 @@ export class Trainer {
         shift = tf.exp(lt).mul(lt.sub(tf.logSoftmax(studentT))).sum(-1).mul(tPacked.mask).sum().div(tPacked.mask.sum().maximum(1)).dataSync()[0]!;
         clippedFraction = r.clipped_fraction.dataSync()[0]!;
       }
+      if (rsS && rsT && rsTeacher) {
+        const r = sdpoLoss({
+          studentLogits: completionLogits(policy, rsS), teacherLogits: rsTeacher, sampledIds: rsT.targets, mask: rsT.mask,
+          mode: c.sdpo.mode, alpha: c.sdpo.jsd_alpha, top_k: c.sdpo.top_k, token_clip: c.sdpo.token_clip,
+        });
+        // Weighted by rows, so on-policy and replayed rows count alike.
+        const nOn = sdpoIdx.length;
+        sdpo = sdpo ? (sdpo.mul(nOn).add(r.loss.mul(replaySdpo.length)).div(nOn + replaySdpo.length) as tf.Scalar) : r.loss;
+        channels.sdpo = sdpo.dataSync()[0]!;
+      }
       let dpo: tf.Scalar | undefined;
+      const chosen: tf.Tensor1D[] = [], rejected: tf.Tensor1D[] = [], refChosen: tf.Tensor1D[] = [], refRejected: tf.Tensor1D[] = [];
       if (pairs.length && refLogp) {
         const seqLogp = logp.mul(packed.mask).sum(1) as tf.Tensor1D;
         const refSeq = refLogp.mul(packed.mask).sum(1) as tf.Tensor1D;
         const pick = (xs: tf.Tensor1D, idx: number[]) => tf.matMul(tf.oneHot(tf.tensor1d(idx, "int32"), rows.length).toFloat(), xs.reshape([-1, 1])).reshape([-1]) as tf.Tensor1D;
         const ch = pairs.map((p) => p.chosen);
         const rj = pairs.map((p) => p.rejected);
-        const r = dpoLoss({ policyChosenLogps: pick(seqLogp, ch), policyRejectedLogps: pick(seqLogp, rj), refChosenLogps: pick(refSeq, ch), refRejectedLogps: pick(refSeq, rj), beta: c.dpo.beta });
+        chosen.push(pick(seqLogp, ch)), rejected.push(pick(seqLogp, rj)), refChosen.push(pick(refSeq, ch)), refRejected.push(pick(refSeq, rj));
+      }
+      if (rdC && rdR && refReplay) {
+        chosen.push(seqLogps(policy, rdC)), rejected.push(seqLogps(policy, rdR)), refChosen.push(refReplay[0]), refRejected.push(refReplay[1]);
+      }
+      if (chosen.length) {
+        const r = dpoLoss({ policyChosenLogps: tf.concat(chosen), policyRejectedLogps: tf.concat(rejected), refChosenLogps: tf.concat(refChosen), refRejectedLogps: tf.concat(refRejected), beta: c.dpo.beta });
         dpo = r.loss;
         channels.dpo = r.loss.dataSync()[0]!;
       }
@@ -518,10 +611,12 @@ export class Trainer {
     tf.dispose([value, ...Object.values(grads), advantages, ...(refLogp ? [refLogp] : []), ...(teacherLogits ? [teacherLogits] : []), ...(rowSelect ? [rowSelect] : [])]);
     disposePacked(packed);
     if (tPacked) disposePacked(tPacked);
+    for (const pk of [rsS, rsT, rdC, rdR]) if (pk) disposePacked(pk);
+    tf.dispose([...(rsTeacher ? [rsTeacher] : []), ...(refReplay ?? [])]);
     return {
       step, phase: "rl", rollouts: 0, reward_mean: mean(rewards), reward_std: std(rewards), valid_rate: mean(grades.map((g) => (g.valid_call ? 1 : 0))),
       loss_total: total, loss_lm_ce: null, loss_grpo: channels.grpo ?? null, loss_sdpo: channels.sdpo ?? null, loss_dpo: channels.dpo ?? null,
-      sdpo_rows: sdpoIdx.length, hint_layers: layers, shift_kl: shift, clipped_fraction: clippedFraction, clip_ratio: clipRatio, kl,
+      sdpo_rows: sdpoIdx.length + replaySdpo.length, hint_layers: layers, shift_kl: shift, clipped_fraction: clippedFraction, clip_ratio: clipRatio, kl,
       entropy: ent, grad_norm, tokens_per_s: tokens, elapsed_s: 0,
     };
   }
