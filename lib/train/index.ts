@@ -15,4 +15,4 @@ export { HeldOutGuard, HeldOutGuardConfig, type GuardCheck } from "./guard.js";
 export { Trainer, TrainConfig, StepMetrics, readMetrics, loadTrainConfig, type TrainConfigInput, type TrainResult, type TrainerOptions } from "./trainer.js";
 export { compareVariants, DEFAULT_VARIANTS, type CompareOptions, type CompareResult, type VariantSummary } from "./compare.js";
 export { trainingFigures, comparisonFigures } from "./plots.js";
-export { trainStage, DEMO_TRAIN_CONFIG } from "./demo.js";
+export { trainStage, DEMO_TRAIN_CONFIG, WARM_START } from "./demo.js";

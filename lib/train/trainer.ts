@@ -11,7 +11,7 @@
  * Metrics go to <run>/metrics.jsonl one line per step; plots and summary.json at the end.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import YAML from "yaml";
 import { z } from "zod";
 import { BACKENDS, initBackend, tf, type BackendInfo } from "../backend/index.js";
@@ -35,6 +35,9 @@ export const TrainConfig = z.object({
   /** tfjs backend; unset = the default order (tensorflow → webgpu → wasm → cpu). */
   backend: z.enum(BACKENDS).optional(),
   model: PolicyConfig.partial().default({}),
+  /** Start from this checkpoint's weights (a checkpoint folder, or a folder of them such as a run's
+   *  checkpoints/): its model config wins over `model`. Ignored when the run resumes. */
+  init_from: z.string().optional(),
   env: ToolCallEnvConfig.partial().default({}),
   heldout_fraction: z.number().min(0).max(0.9).default(0.2),
   sft: z.object({
@@ -303,6 +306,11 @@ export class Trainer {
         const kept = readFileSync(metricsPath, "utf8").split("\n").filter((l) => l.trim() && (JSON.parse(l) as StepMetrics).step <= step);
         writeFileSync(metricsPath, kept.map((l) => l + "\n").join(""));
       }
+    } else if (c.init_from) {
+      const path = latestCheckpoint(c.init_from) ?? latestCheckpoint(join(c.init_from, "checkpoints")) ?? c.init_from;
+      policy = (await loadCheckpoint(path)).policy;
+      log(`initialised from ${path}`);
+      writeFileSync(metricsPath, "");
     } else {
       policy = new Policy({ ...c.model, seed: c.seed });
       writeFileSync(metricsPath, "");
@@ -647,5 +655,14 @@ export function loadTrainConfig(file: string, overrides: Partial<TrainConfigInpu
     const issue = r.error.issues[0]!;
     throw new Error(`${file}: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
   }
-  return r.data;
+  // Paths in a config file are relative to the file, so configs travel with their data.
+  const here = (p: string | undefined) => (p === undefined ? undefined : resolve(dirname(file), p));
+  const c = r.data;
+  return {
+    ...c,
+    ...(c.init_from ? { init_from: here(c.init_from) } : {}),
+    sft: { ...c.sft, ...(c.sft.data ? { data: here(c.sft.data) } : {}) },
+    sdpo: { ...c.sdpo, ...(c.sdpo.data ? { data: here(c.sdpo.data) } : {}) },
+    dpo: { ...c.dpo, ...(c.dpo.data ? { data: here(c.dpo.data) } : {}) },
+  };
 }
