@@ -7,7 +7,7 @@ describe("composer-lab CLI", () => {
   it("--help lists the subcommands", () => {
     const r = cli(["--help"]);
     expect(r.code).toBe(0);
-    for (const cmd of ["demo", "notebooks", "repl", "doctor", "kernel", "viz", "bench"]) expect(r.stdout).toMatch(new RegExp(`^\\s+${cmd}\\b`, "m"));
+    for (const cmd of ["demo", "notebooks", "repl", "doctor", "kernel", "viz", "bench", "collate", "train", "compare"]) expect(r.stdout).toMatch(new RegExp(`^\\s+${cmd}\\b`, "m"));
   });
 
   it("doctor --json prints exactly one JSON object with the probed tools", () => {

@@ -19,6 +19,10 @@ describe("composer-lab demo", () => {
     const env = metrics.stages.find((s) => s.name === "environment")!;
     expect(env.status).toBe("ok");
     expect(env.metrics.matmul_gflops_cpu).toBeGreaterThan(0);
+    const train = metrics.stages.find((s) => s.name === "train")!;
+    expect(train.status, train.error).toBe("ok");
+    expect(train.metrics.rl_steps).toBe(5);
+    expect(train.metrics.sdpo_rows).toBeGreaterThan(0);
 
     const page = await checkPage(join(out, "report.html"));
     expect(page.consoleErrors).toEqual([]);

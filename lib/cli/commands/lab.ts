@@ -1,15 +1,15 @@
 /** Lab-wide commands: demo, notebooks, kernel, doctor, repl, viz, bench. */
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { BACKENDS, initBackend, type BackendName } from "../../backend/index.js";
+import { initBackend, type BackendChoice } from "../../backend/index.js";
 import { progress, probeTools, projectRoot } from "../../core/index.js";
 import { runDemo, STAGES } from "../../demo/index.js";
 import { describeFailure, ensureLibraryBuilt, installKernel, runNotebooks } from "../../notebooks/index.js";
 import { closeRenderer, fromRows, parseFigure, tableText, toHTML, toPNG } from "../../viz/index.js";
 import { listBenchmarks } from "../bench.js";
-import { jsonOpt } from "../options.js";
+import { backendOption, jsonOpt } from "../options.js";
 import { emit, log } from "../output.js";
 import { startRepl } from "../repl.js";
 
@@ -70,8 +70,8 @@ export function registerLab(program: Command): void {
     .command("doctor")
     .description("what this machine offers the lab: tools and TensorFlow.js backends")
     .addOption(jsonOpt())
-    .addOption(new Option("--backend <name>", "TensorFlow.js backend to try").choices([...BACKENDS]))
-    .action(async (o: { json?: boolean; backend?: BackendName }) => {
+    .addOption(backendOption())
+    .action(async (o: { json?: boolean; backend?: BackendChoice }) => {
       const tools = probeTools();
       let backend: Record<string, unknown>;
       try {
