@@ -131,6 +131,23 @@ describe("Trainer", () => {
     expect(JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")).steps).toBe(5);
   }, 240_000);
 
+  it.each([
+    { teacher: { kind: "ema" as const, ema_rate: 0.5, sync_interval: 1 }, mode: "sampled_token" as const, loss_type: "dapo" as const },
+    { teacher: { kind: "base" as const }, mode: "top_k" as const, loss_type: "dr_grpo" as const },
+  ])("teacher $teacher.kind, SDPO $mode, $loss_type", async ({ teacher, mode, loss_type }) => {
+    const dir = tmp();
+    await new Trainer({ ...TINY, rl: { ...TINY.rl, loss_type, beta: 0.05 }, sdpo: { mode, teacher, top_k: 5 }, heldout: { every: 0, n_tasks: 2 } }, { run_dir: dir }).train();
+    const rl = readMetrics(dir).filter((m) => m.phase === "rl");
+    expect(rl).toHaveLength(2);
+    for (const m of rl) {
+      expect(m.loss_sdpo).not.toBeNull();
+      expect(m.kl).not.toBeNull(); // beta > 0: k3 KL to the post-SFT reference
+      expect(Number.isFinite(m.loss_total)).toBe(true);
+    }
+    // A frozen base teacher sees the same weights as the policy at RL step 1: the hint is the only difference.
+    expect(rl[0]!.shift_kl).toBeGreaterThan(0);
+  }, 240_000);
+
   it("the held-out guard stops the run and records why", async () => {
     const dir = tmp();
     // A negative threshold makes any gap (even 0) a strike: the first check stops the run.
