@@ -3,3 +3,4 @@ export { projectRoot, datasetsDir, scratchDir, timestampSlug } from "./paths.js"
 export { progress, type Progress } from "./progress.js";
 export { ToolProbe, probeCommand, probeTools, jupyterPython, chromiumPath } from "./probe.js";
 export { Rng } from "./random.js";
+export { loadConfigFile } from "./config.js";

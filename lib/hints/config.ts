@@ -1,7 +1,6 @@
 /** A hints config file (JSON or YAML), validated by zod: which layers, in which order, with what options. */
-import { readFileSync } from "node:fs";
-import YAML from "yaml";
 import { z } from "zod";
+import { loadConfigFile } from "../core/index.js";
 import { Policy } from "../train/index.js";
 import { IntrospectionHintGenerator, openAISelfCritique, policySelfCritique } from "./introspection.js";
 import { JudgeHintGenerator } from "./judge.js";
@@ -44,19 +43,7 @@ export type HintsConfig = z.infer<typeof HintsConfig>;
 
 /** Reads and validates a config; errors name the file and the field. */
 export function loadHintsConfig(file: string): HintsConfig {
-  let raw: unknown;
-  try {
-    const text = readFileSync(file, "utf8");
-    raw = /\.json$/i.test(file) ? JSON.parse(text) : YAML.parse(text);
-  } catch (e) {
-    throw new Error(`${file}: ${(e as Error).message}`);
-  }
-  const r = HintsConfig.safeParse(raw);
-  if (!r.success) {
-    const i = r.error.issues[0]!;
-    throw new Error(`${file}: ${i.path.join(".") || "(root)"}: ${i.message}`);
-  }
-  return r.data;
+  return loadConfigFile(file, HintsConfig);
 }
 
 /** Builds the generator a config describes (`overrides` from the command line win over the file). */

@@ -12,11 +12,10 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import YAML from "yaml";
 import { z } from "zod";
 import { BACKENDS, initBackend, tf, type BackendInfo } from "../backend/index.js";
 import { DpoPair, SdpoRow, SftRow, readRows } from "../collate/index.js";
-import { Rng } from "../core/index.js";
+import { Rng, loadConfigFile } from "../core/index.js";
 import { ToolCallEnv, ToolCallEnvConfig, corruptCall, gradeToolCall, STOP, type ToolCallTask } from "../env/index.js";
 import { LayeredHintGenerator, RawErrorHintGenerator, SiblingBootstrapGenerator, TemplateHintGenerator, type HintGenerator, type LayerName } from "../hints/index.js";
 import { HeldoutSplit } from "../store/index.js";
@@ -643,21 +642,9 @@ export function readMetrics(runDir: string): StepMetrics[] {
 
 /** Reads a TrainConfig from JSON or YAML; errors name the file and the field. */
 export function loadTrainConfig(file: string, overrides: Partial<TrainConfigInput> = {}): TrainConfig {
-  let raw: unknown;
-  try {
-    const text = readFileSync(file, "utf8");
-    raw = /\.json$/i.test(file) ? JSON.parse(text) : YAML.parse(text);
-  } catch (e) {
-    throw new Error(`${file}: ${(e as Error).message}`);
-  }
-  const r = TrainConfig.safeParse({ ...(raw as object), ...overrides });
-  if (!r.success) {
-    const issue = r.error.issues[0]!;
-    throw new Error(`${file}: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
-  }
+  const c = loadConfigFile(file, TrainConfig, overrides);
   // Paths in a config file are relative to the file, so configs travel with their data.
   const here = (p: string | undefined) => (p === undefined ? undefined : resolve(dirname(file), p));
-  const c = r.data;
   return {
     ...c,
     ...(c.init_from ? { init_from: here(c.init_from) } : {}),

@@ -1,10 +1,8 @@
 /** `composer-lab store …` and `composer-lab diloco`. */
 import type { Command } from "commander";
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import YAML from "yaml";
-import { projectRoot, timestampSlug } from "../../core/index.js";
+import { loadConfigFile, projectRoot, timestampSlug } from "../../core/index.js";
 import { DilocoConfig, openStore, runWorker, summarizeRun } from "../../store/index.js";
 import { jsonOpt } from "../options.js";
 import { emit, log } from "../output.js";
@@ -26,12 +24,7 @@ export function registerStore(program: Command): void {
   const dilocoConfig = (file?: string): Partial<DilocoConfig> => {
     // The toy preset: a few rounds in seconds (momentum 0.5 suits 4 inner steps; the paper uses 0.9 with H ≈ 500).
     if (!file) return { rounds: 8, inner_steps: 4, momentum: 0.5, timeout_s: 20 };
-    try {
-      const raw = readFileSync(file, "utf8");
-      return DilocoConfig.partial().parse(/\.json$/i.test(file) ? JSON.parse(raw) : YAML.parse(raw));
-    } catch (e) {
-      throw new Error(`${file}: ${(e as Error).message}`);
-    }
+    return loadConfigFile(file, DilocoConfig.partial());
   };
   program
     .command("diloco")
