@@ -27,7 +27,7 @@ import { LossWeights, composeLoss, dpoLoss, entropy, groupAdvantages, policyGrad
 import { Policy, PolicyConfig } from "./model.js";
 import { matmul } from "./ops.js";
 import { sample } from "./sample.js";
-import { BOS, VOCAB_SIZE, encode } from "./tokenizer.js";
+import { BOS, encode } from "./tokenizer.js";
 
 export const TrainConfig = z.object({
   seed: z.number().int().default(0),
@@ -270,7 +270,6 @@ export class Trainer {
     const log = this.opts.log ?? (() => {});
     const backend: BackendInfo = await initBackend(c.backend);
     log(`backend: ${backend.name} (${backend.provider})`);
-    await this.loadData(this.config.model.vocab_size ?? VOCAB_SIZE);
     const dir = this.opts.run_dir;
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "config.json"), JSON.stringify({ ...c, backend_used: backend.name }, null, 2));
@@ -315,6 +314,8 @@ export class Trainer {
       writeFileSync(metricsPath, "");
     }
 
+    await this.loadData(policy.config.vocab_size);
+
     // The post-SFT policy is the KL reference and the "base" teacher; saved once so resumes agree.
     const baseDir = join(dir, "base");
     let base: Policy | null = null;
@@ -328,7 +329,9 @@ export class Trainer {
         await saveCheckpoint(baseDir, { policy: base, step, rngState: rng.state, keep: 1 });
       }
     };
-    let teacher: Policy | null = null; // ema teacher; live uses the policy, base uses `base`
+    // The ema teacher (live uses the policy, base uses `base`). It is not checkpointed: after a
+    // resume it restarts from the current weights.
+    let teacher: Policy | null = null;
 
     let phase: "sft" | "rl" | null = null;
     let optimizer: tf.Optimizer | null = null;
