@@ -31,7 +31,10 @@ export interface VariantSummary {
   final_reward_std: number;
   heldout_mean: number;
   heldout_std: number;
+  /** Rollouts of the longest run (a run the held-out guard stopped has fewer). */
   rollouts: number;
+  /** Runs the held-out guard stopped early. */
+  stopped: number;
 }
 
 export interface CompareResult {
@@ -88,7 +91,8 @@ export async function compareVariants(base: TrainConfigInput, opts: CompareOptio
     const held = runs.filter((r) => r.variant === variant).map((r) => r.result.final.heldout_reward);
     return {
       variant, seeds: perSeed.length, final_reward_mean: mean(finals), final_reward_std: std(finals),
-      heldout_mean: mean(held), heldout_std: std(held), rollouts: perSeed[0]?.at(-1)?.rollouts ?? 0,
+      heldout_mean: mean(held), heldout_std: std(held), rollouts: Math.max(0, ...perSeed.map((ms) => ms.at(-1)?.rollouts ?? 0)),
+      stopped: runs.filter((r) => r.variant === variant && r.result.stopped).length,
     };
   });
   const figs = comparisonFigures(rl);

@@ -10,11 +10,13 @@ export function comparisonFigures(rl: Record<string, StepMetrics[][]>, smooth = 
   const band = (key: "reward_mean" | "valid_rate") =>
     Object.fromEntries(
       Object.entries(rl).map(([name, perSeed]) => {
-        const n = Math.min(...perSeed.map((ms) => ms.length));
-        const x = perSeed[0]!.slice(0, n).map((m) => m.rollouts);
-        const ys = perSeed.map((ms) => movingAverage(ms.slice(0, n).map((m) => m[key] ?? 0), smooth));
-        const mu = x.map((_, i) => mean(ys.map((y) => y[i]!)));
-        const sd = x.map((_, i) => std(ys.map((y) => y[i]!)));
+        // A run the held-out guard stopped is shorter: each point averages the seeds still running.
+        const longest = perSeed.reduce((a, b) => (b.length > a.length ? b : a));
+        const x = longest.map((m) => m.rollouts);
+        const ys = perSeed.map((ms) => movingAverage(ms.map((m) => m[key] ?? 0), smooth));
+        const at = (i: number) => ys.filter((y) => i < y.length).map((y) => y[i]!);
+        const mu = x.map((_, i) => mean(at(i)));
+        const sd = x.map((_, i) => std(at(i)));
         return [name, { x, mean: mu, lo: mu.map((m, i) => m - sd[i]!), hi: mu.map((m, i) => m + sd[i]!) }];
       }),
     );
