@@ -2,8 +2,7 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { z } from "zod";
-import { readLines } from "../traces/index.js";
-import { parseRecord } from "../traces/lines.js";
+import { parseRecord, readLines } from "../traces/index.js";
 
 const where = (issue: z.ZodIssue) => (issue.path.length ? issue.path.join(".") : "(row)");
 

@@ -4,3 +4,4 @@ export { progress, type Progress } from "./progress.js";
 export { ToolProbe, probeCommand, probeTools, jupyterPython, chromiumPath } from "./probe.js";
 export { Rng } from "./random.js";
 export { loadConfigFile } from "./config.js";
+export { mean, std } from "./stats.js";

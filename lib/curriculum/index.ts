@@ -6,7 +6,7 @@
  * to escalate (harder deletions). Cold-start p̂ = 1 − difficulty_prior. State saves and restores.
  */
 import { z } from "zod";
-import { Rng } from "../core/random.js";
+import { Rng } from "../core/index.js";
 
 export const CurriculumConfig = z.object({
   tau_easy: z.number().min(0).max(1).default(0.9),

@@ -9,7 +9,7 @@
  * With H = 1, outer lr 1 and no momentum this is synchronous data-parallel averaging.
  */
 import { z } from "zod";
-import { Rng } from "../core/random.js";
+import { Rng } from "../core/index.js";
 import type { Store } from "./store.js";
 
 export const DilocoConfig = z.object({

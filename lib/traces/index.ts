@@ -8,5 +8,5 @@ export { readClaudeSession, type ReadOptions } from "./claude.js";
 export { readChatSessions } from "./chat.js";
 export { findErrorSites, traceExamples, stateExcerpt, availableTools, actionSignature, assistantBody, renderTurn, type SiteOptions } from "./sites.js";
 export { ingest, collect, summarize, listTraceFiles, detectFormat, type IngestOptions, type IngestedSession, type TraceSummary, type FormatOption } from "./ingest.js";
-export { readLines } from "./lines.js";
+export { readLines, parseRecord } from "./lines.js";
 export { tracesStage } from "./demo.js";

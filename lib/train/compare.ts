@@ -5,6 +5,7 @@
  */
 import { cpSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { mean, std } from "../core/index.js";
 import { toHTML } from "../viz/index.js";
 import { comparisonFigures } from "./plots.js";
 import { readMetrics, Trainer, TrainConfig, type StepMetrics, type TrainConfigInput, type TrainerOptions, type TrainResult } from "./trainer.js";
@@ -45,9 +46,6 @@ export interface CompareResult {
   runs: { variant: string; seed: number; result: TrainResult }[];
   figures: string;
 }
-
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-const std = (xs: number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2)));
 
 function merge(base: TrainConfigInput, over: Partial<TrainConfigInput>): TrainConfigInput {
   const out: Record<string, unknown> = { ...base };

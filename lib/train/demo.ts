@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { datasetsDir } from "../core/index.js";
+import { datasetsDir, mean } from "../core/index.js";
 import type { DemoStage } from "../demo/stage.js";
 import { fromRows } from "../viz/index.js";
 import { trainingFigures } from "./plots.js";
@@ -46,7 +46,7 @@ export const trainStage: DemoStage = {
         backend: result.backend, parameters: result.parameters, sft_steps: sft.length, rl_steps: rl.length,
         sft_loss_first: sft[0]?.loss_lm_ce ?? null, sft_loss_last: sft.at(-1)?.loss_lm_ce ?? null,
         reward_first: rl[0]?.reward_mean ?? null, reward_last: rl.at(-1)?.reward_mean ?? null,
-        sdpo_rows: rl.reduce((n, m) => n + m.sdpo_rows, 0), shift_kl_mean: shift.length ? shift.reduce((a, b) => a + b, 0) / shift.length : null,
+        sdpo_rows: rl.reduce((n, m) => n + m.sdpo_rows, 0), shift_kl_mean: shift.length ? mean(shift) : null,
         heldout_reward: result.final.heldout_reward, train_reward: result.final.train_reward, wall_s: result.wall_s,
       },
       tables: [{ title: "RL steps", table: fromRows(rl.map((m) => ({ step: m.step, reward: m.reward_mean, valid: m.valid_rate, grpo: m.loss_grpo, sdpo: m.loss_sdpo, dpo: m.loss_dpo, sdpo_rows: m.sdpo_rows, shift_kl: m.shift_kl }))) }],

@@ -1,9 +1,7 @@
 /** Plots of training runs: one run's curves, and variants compared over seeds. */
+import { mean, std } from "../core/index.js";
 import { bandChart, lineChart, type Figure } from "../viz/index.js";
 import type { StepMetrics } from "./trainer.js";
-
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-const std = (xs: number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2)));
 
 /** Reward by rollouts, mean ± std over seeds, one band per variant (plus valid-call rate). */
 export function comparisonFigures(rl: Record<string, StepMetrics[][]>, smooth = 3): Figure[] {

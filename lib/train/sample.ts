@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import { tf } from "../backend/index.js";
-import { Rng } from "../core/random.js";
+import { Rng } from "../core/index.js";
 import { selectCacheRows, disposeCache, type Policy } from "./model.js";
 import { BOS, decode, encode } from "./tokenizer.js";
 

@@ -15,7 +15,7 @@ import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import { BACKENDS, initBackend, tf, type BackendInfo } from "../backend/index.js";
 import { DpoPair, SdpoRow, SftRow, readRows } from "../collate/index.js";
-import { Rng, loadConfigFile } from "../core/index.js";
+import { Rng, loadConfigFile, mean, std } from "../core/index.js";
 import { ToolCallEnv, ToolCallEnvConfig, corruptCall, gradeToolCall, STOP, type ToolCallTask } from "../env/index.js";
 import { LayeredHintGenerator, RawErrorHintGenerator, SiblingBootstrapGenerator, TemplateHintGenerator, type HintGenerator, type LayerName } from "../hints/index.js";
 import { HeldoutSplit } from "../store/index.js";
@@ -198,9 +198,6 @@ const disposePacked = (p: Packed) => tf.dispose([p.ids, p.select, p.targets, p.m
 
 /** Logits at the completion positions only: [B, C, V]. */
 const completionLogits = (policy: Policy, p: Packed): tf.Tensor3D => tf.tidy(() => matmul(p.select, policy.forward(p.ids)));
-
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
-const std = (xs: number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2)));
 
 function hintGenerator(layers: LayerName[]): LayeredHintGenerator {
   const make: Partial<Record<LayerName, () => HintGenerator>> = {
