@@ -23,7 +23,7 @@ import type { BenchResult } from "../lib/cli/index.js";
 import { resolveBackend } from "../lib/cli/options.js";
 import { projectRoot } from "../lib/core/index.js";
 import { log } from "../lib/cli/output.js";
-import { Policy, VOCAB_SIZE } from "../lib/train/index.js";
+import { Policy, VOCAB_SIZE, sftLoss } from "../lib/train/index.js";
 
 const CTX = 128;
 const D = 128;
@@ -74,16 +74,6 @@ function batches(n: number): { tokens: Int16Array; source: string; bytes: number
   return { tokens, source: "README.md", bytes };
 }
 
-/** Next-token cross-entropy: softmax over the vocabulary against one-hot targets (no tf.gather:
- *  the wasm backend has no gradient for it). */
-function crossEntropy(logits: tf.Tensor3D, targets: tf.Tensor1D): tf.Scalar {
-  return tf.tidy(() => {
-    const V = logits.shape[2];
-    const logp = tf.logSoftmax(logits.reshape([-1, V]));
-    return tf.neg(tf.mean(tf.sum(tf.mul(tf.oneHot(targets, V), logp), -1))) as tf.Scalar;
-  });
-}
-
 function runTfjs(tokens: Int16Array, steps: number): Figures & { mlp: number } {
   const policy = new Policy({ vocab_size: VOCAB_SIZE, block_size: CTX, n_embd: D, n_layer: LAYERS, n_head: HEADS, seed: SEED });
   const W = CTX + 1;
@@ -91,10 +81,12 @@ function runTfjs(tokens: Int16Array, steps: number): Figures & { mlp: number } {
     tf.tidy(() => {
       const all = tf.tensor2d(Int32Array.from(tokens.subarray(i * BATCH * W, (i + 1) * BATCH * W)), [BATCH, W], "int32");
       const x = all.slice([0, 0], [BATCH, CTX]) as tf.Tensor2D;
-      const y = all.slice([0, 1], [BATCH, CTX]).reshape([-1]) as tf.Tensor1D;
+      const y = all.slice([0, 1], [BATCH, CTX]) as tf.Tensor2D;
       return { x, y };
     });
-  const lossOf = (x: tf.Tensor2D, y: tf.Tensor1D) => crossEntropy(policy.forward(x), y);
+  // The trainer's lm_ce channel: next-token cross-entropy over every position.
+  const everyToken = tf.ones([BATCH, CTX]) as tf.Tensor2D;
+  const lossOf = (x: tf.Tensor2D, y: tf.Tensor2D) => sftLoss(policy.forward(x), y, everyToken);
 
   const b0 = batch(0);
   const l0 = tf.tidy(() => lossOf(b0.x, b0.y));
@@ -132,6 +124,7 @@ function runTfjs(tokens: Int16Array, steps: number): Figures & { mlp: number } {
     mlp: policy.blocks[0]!.fc_w.shape[1]!,
   };
   opt.dispose();
+  everyToken.dispose();
   policy.dispose();
   return figures;
 }

@@ -124,6 +124,12 @@ export const StepMetrics = z.object({
 });
 export type StepMetrics = z.infer<typeof StepMetrics>;
 
+/** One step's metrics, and the tokens it processed (the loop turns them into tokens/s). */
+interface StepResult {
+  metrics: StepMetrics;
+  tokens: number;
+}
+
 export interface TrainResult {
   run_dir: string;
   backend: string;
@@ -353,7 +359,7 @@ export class Trainer {
         }
       }
       const t0 = Date.now();
-      const m = phase === "sft" ? this.sftStep(policy, optimizer!, rng, step) : await this.rlStep(policy, optimizer!, rng, step, base, teacher);
+      const { metrics: m, tokens } = phase === "sft" ? await this.sftStep(policy, optimizer!, rng, step) : await this.rlStep(policy, optimizer!, rng, step, base, teacher);
       if (phase === "rl") {
         rollouts += c.rl.prompts_per_step * c.rl.num_generations;
         lastRl = m.reward_mean;
@@ -363,7 +369,7 @@ export class Trainer {
       m.step = step;
       m.rollouts = rollouts;
       m.elapsed_s = (Date.now() - started) / 1000;
-      m.tokens_per_s = m.tokens_per_s / Math.max(1e-3, (Date.now() - t0) / 1000);
+      m.tokens_per_s = tokens / Math.max(1e-3, (Date.now() - t0) / 1000);
       const rlStep = step - c.sft.steps;
       if (phase === "rl" && guard.due(rlStep)) {
         const proxy = this.evaluate(policy, this.train_tasks.slice(0, c.heldout.n_tasks));
@@ -386,9 +392,12 @@ export class Trainer {
       log(stopped);
     }
 
+    // The guard may have just evaluated these same weights on these same tasks (greedy): reuse it.
+    const last = guard.history.at(-1);
+    const atEnd = last?.step === step ? last : null;
     const final = {
-      train_reward: this.evaluate(policy, this.train_tasks.slice(0, c.heldout.n_tasks)),
-      heldout_reward: this.evaluate(policy, this.heldout_tasks.slice(0, c.heldout.n_tasks)),
+      train_reward: atEnd?.proxy ?? this.evaluate(policy, this.train_tasks.slice(0, c.heldout.n_tasks)),
+      heldout_reward: atEnd?.heldout ?? this.evaluate(policy, this.heldout_tasks.slice(0, c.heldout.n_tasks)),
       rl_reward_last: lastRl,
     };
     const result: TrainResult = {
@@ -438,34 +447,28 @@ export class Trainer {
    * prompt carries the hint for a synthetic mistake): hinted prompts are ~2× longer, and mixing
    * them into every batch would pad every batch to their length.
    */
-  private sftRows(rng: Rng): (SeqRow | TokenRow)[] {
+  private async sftRows(rng: Rng): Promise<(SeqRow | TokenRow)[]> {
     const c = this.config.sft;
     const data = this.sftData;
     if (data) return Array.from({ length: c.batch_size }, () => data[Math.floor(rng.next() * data.length)]!);
     const hinted = rng.next() < c.hint_fraction;
-    return Array.from({ length: c.batch_size }, () => {
+    const rows: SeqRow[] = [];
+    // One row at a time: each draws from rng in turn, so the batch is the same for a given state.
+    for (let i = 0; i < c.batch_size; i++) {
       const task = this.train_tasks[Math.floor(rng.next() * this.train_tasks.length)]!;
       let prompt = ToolCallEnv.prompt(task);
       if (hinted) {
         const err = gradeToolCall(task, corruptCall(task, rng)).error;
-        const hint = err ? this.hintSync(err) : null;
-        if (hint) prompt = ToolCallEnv.teacherPrompt(task, hint);
+        const hint = err ? await this.hints.generate(err) : null;
+        if (hint) prompt = ToolCallEnv.teacherPrompt(task, hint.hint);
       }
-      return { prompt: encode(prompt, { bos: true }), completion: encode(ToolCallEnv.demonstration(task)) };
-    });
-  }
-
-  /** The deterministic layers are synchronous; the SFT batch uses them without awaiting. */
-  private hintSync(ctx: Parameters<HintGenerator["generate"]>[0]): string | null {
-    for (const layer of this.hints.layers) {
-      const h = layer.generate(ctx);
-      if (typeof h === "string" && h.trim()) return h;
+      rows.push({ prompt: encode(prompt, { bos: true }), completion: encode(ToolCallEnv.demonstration(task)) });
     }
-    return null;
+    return rows;
   }
 
-  private sftStep(policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number): StepMetrics {
-    const packed = packRows(this.sftRows(rng), policy.config.block_size);
+  private async sftStep(policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number): Promise<StepResult> {
+    const packed = packRows(await this.sftRows(rng), policy.config.block_size);
     const { value, grads } = tf.variableGrads(() => sftLoss(completionLogits(policy, packed), packed.targets, packed.mask), policy.variables());
     const grad_norm = clipGrads(grads, this.config.grad_clip);
     optimizer.applyGradients(grads);
@@ -473,14 +476,15 @@ export class Trainer {
     tf.dispose([value, ...Object.values(grads)]);
     const tokens = packed.tokens;
     disposePacked(packed);
-    return {
+    const metrics: StepMetrics = {
       step, phase: "sft", rollouts: 0, reward_mean: null, reward_std: null, valid_rate: null, loss_total: loss, loss_lm_ce: loss,
       loss_grpo: null, loss_sdpo: null, loss_dpo: null, sdpo_rows: 0, hint_layers: {}, shift_kl: null, clipped_fraction: null,
-      clip_ratio: null, kl: null, entropy: null, grad_norm, tokens_per_s: tokens, elapsed_s: 0,
+      clip_ratio: null, kl: null, entropy: null, grad_norm, tokens_per_s: 0, elapsed_s: 0,
     };
+    return { metrics, tokens };
   }
 
-  private async rlStep(policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number, base: Policy | null, emaTeacher: Policy | null): Promise<StepMetrics> {
+  private async rlStep(policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number, base: Policy | null, emaTeacher: Policy | null): Promise<StepResult> {
     const c = this.config;
     const G = c.rl.num_generations;
     const w = c.loss_weights;
@@ -620,12 +624,13 @@ export class Trainer {
     if (tPacked) disposePacked(tPacked);
     for (const pk of [rsS, rsT, rdC, rdR]) if (pk) disposePacked(pk);
     tf.dispose([...(rsTeacher ? [rsTeacher] : []), ...(refReplay ?? [])]);
-    return {
+    const metrics: StepMetrics = {
       step, phase: "rl", rollouts: 0, reward_mean: mean(rewards), reward_std: std(rewards), valid_rate: mean(grades.map((g) => (g.valid_call ? 1 : 0))),
       loss_total: total, loss_lm_ce: null, loss_grpo: channels.grpo ?? null, loss_sdpo: channels.sdpo ?? null, loss_dpo: channels.dpo ?? null,
       sdpo_rows: sdpoIdx.length + replaySdpo.length, hint_layers: layers, shift_kl: shift, clipped_fraction: clippedFraction, clip_ratio: clipRatio, kl,
-      entropy: ent, grad_norm, tokens_per_s: tokens, elapsed_s: 0,
+      entropy: ent, grad_norm, tokens_per_s: 0, elapsed_s: 0,
     };
+    return { metrics, tokens };
   }
 }
 
