@@ -130,7 +130,13 @@ export async function saveCheckpoint(runDir: string, s: CheckpointInput): Promis
  * failing verification, with a warning) the newest ckpt_* that verifies. Temp dirs are ignored.
  */
 export function latestCheckpoint(runDir: string, opts: { warn?: (msg: string) => void } = {}): string | null {
-  const warn = opts.warn ?? ((m: string) => console.warn(m));
+  return latestVerified(runDir, opts.warn)?.dir ?? null;
+}
+
+type Verified = ReturnType<typeof readVerified> & { dir: string };
+
+/** latestCheckpoint's search, keeping what verification read (so a load need not read it again). */
+function latestVerified(runDir: string, warn: (msg: string) => void = (m) => console.warn(m)): Verified | null {
   if (!existsSync(runDir)) return null;
   const dirs = readdirSync(runDir).filter((n) => CKPT.test(n)).sort((a, b) => stepOf(b) - stepOf(a));
   const pointerPath = join(runDir, LATEST);
@@ -138,8 +144,7 @@ export function latestCheckpoint(runDir: string, opts: { warn?: (msg: string) =>
   const order = pointer && CKPT.test(pointer) ? [pointer, ...dirs.filter((d) => d !== pointer)] : dirs;
   for (const name of order) {
     try {
-      readVerified(join(runDir, name));
-      return join(runDir, name);
+      return { dir: join(runDir, name), ...readVerified(join(runDir, name)) };
     } catch (e) {
       warn(`checkpoint ${join(runDir, name)} is unusable (${(e as Error).message}); falling back to an older one`);
     }
@@ -157,13 +162,18 @@ export function verifyCheckpoint(dir: string): CheckpointManifest {
  * optimizer with restoreOptimizer(optimizer, loaded) — see there for why it works on a fresh one.
  */
 export async function loadCheckpoint(path: string): Promise<LoadedCheckpoint> {
-  let dir = path;
-  if (!existsSync(join(dir, MANIFEST))) {
-    const latest = latestCheckpoint(dir);
-    if (!latest) throw new Error(`no checkpoint in ${path}`);
-    dir = latest;
-  }
-  const { manifest: m, files } = readVerified(dir);
+  const found = existsSync(join(path, MANIFEST)) ? { dir: path, ...readVerified(path) } : latestVerified(path);
+  if (!found) throw new Error(`no checkpoint in ${path}`);
+  return fromVerified(found);
+}
+
+/** The newest complete checkpoint under runDir, loaded (read and verified once), or null. */
+export async function loadLatestCheckpoint(runDir: string): Promise<LoadedCheckpoint | null> {
+  const found = latestVerified(runDir);
+  return found ? fromVerified(found) : null;
+}
+
+function fromVerified({ dir, manifest: m, files }: Verified): LoadedCheckpoint {
   const policy = new Policy(m.config);
   const vars = new Map(policy.namedVariables());
   if (m.weights.length !== vars.size) throw new Error(`${dir}: ${m.weights.length} weight tensors for a policy with ${vars.size}`);

@@ -6,7 +6,7 @@
 export { Policy, PolicyConfig, scoreContinuation, disposeCache, selectCacheRows, type ContinuationScore, type KVCache } from "./model.js";
 export { sample, generate, SamplingConfig, type Completion } from "./sample.js";
 export {
-  saveCheckpoint, loadCheckpoint, latestCheckpoint, verifyCheckpoint, restoreOptimizer, checkpointName, CheckpointManifest,
+  saveCheckpoint, loadCheckpoint, loadLatestCheckpoint, latestCheckpoint, verifyCheckpoint, restoreOptimizer, checkpointName, CheckpointManifest,
   type CheckpointInput, type LoadedCheckpoint, type NamedTensor,
 } from "./checkpoint.js";
 export { encode, decode, BOS, VOCAB_SIZE } from "./tokenizer.js";

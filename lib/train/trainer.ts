@@ -21,7 +21,7 @@ import { LayeredHintGenerator, RawErrorHintGenerator, SiblingBootstrapGenerator,
 import { HeldoutSplit } from "../store/index.js";
 import { toHTML } from "../viz/index.js";
 import { trainingFigures } from "./plots.js";
-import { latestCheckpoint, loadCheckpoint, restoreOptimizer, saveCheckpoint, type LoadedCheckpoint } from "./checkpoint.js";
+import { loadCheckpoint, loadLatestCheckpoint, restoreOptimizer, saveCheckpoint, type LoadedCheckpoint } from "./checkpoint.js";
 import { HeldOutGuard, HeldOutGuardConfig, type GuardCheck } from "./guard.js";
 import { LossWeights, composeLoss, dpoLoss, entropy, groupAdvantages, policyGradientLoss, sdpoLoss, sftLoss, stopGradient, tokenLogprobs } from "./losses.js";
 import { Policy, PolicyConfig } from "./model.js";
@@ -285,13 +285,12 @@ export class Trainer {
     let step = 0;
     let rng = new Rng(c.seed);
     const guard = new HeldOutGuard(c.heldout);
-    const latest = latestCheckpoint(ckptDir);
+    const ck = await loadLatestCheckpoint(ckptDir);
     let resumedFrom: number | null = null;
     let saved: LoadedCheckpoint | null = null;
     let savedPhase: string | null = null;
     let rollouts = 0;
-    if (latest) {
-      const ck = await loadCheckpoint(latest);
+    if (ck) {
       policy = ck.policy;
       step = ck.step;
       rng.state = ck.rngState;
@@ -301,16 +300,16 @@ export class Trainer {
       if (extra?.guard_state) guard.restore(extra.guard_state);
       rollouts = extra?.rollouts ?? 0;
       resumedFrom = step;
-      log(`resumed from ${latest} (step ${step})`);
+      log(`resumed from ${ck.path} (step ${step})`);
       // Metrics lines past the checkpoint belong to the lost tail of the killed run.
       if (existsSync(metricsPath)) {
         const kept = readFileSync(metricsPath, "utf8").split("\n").filter((l) => l.trim() && (JSON.parse(l) as StepMetrics).step <= step);
         writeFileSync(metricsPath, kept.map((l) => l + "\n").join(""));
       }
     } else if (c.init_from) {
-      const path = latestCheckpoint(c.init_from) ?? latestCheckpoint(join(c.init_from, "checkpoints")) ?? c.init_from;
-      policy = (await loadCheckpoint(path)).policy;
-      log(`initialised from ${path}`);
+      const init = (await loadLatestCheckpoint(c.init_from)) ?? (await loadLatestCheckpoint(join(c.init_from, "checkpoints"))) ?? (await loadCheckpoint(c.init_from));
+      policy = init.policy;
+      log(`initialised from ${init.path}`);
       writeFileSync(metricsPath, "");
     } else {
       policy = new Policy({ ...c.model, seed: c.seed });
@@ -325,8 +324,8 @@ export class Trainer {
     const needBase = c.rl.beta > 0 || c.sdpo.teacher.kind !== "live" || c.loss_weights.beta > 0;
     const ensureBase = async () => {
       if (base || !needBase) return;
-      const saved = latestCheckpoint(baseDir);
-      if (saved) base = (await loadCheckpoint(saved)).policy;
+      const savedBase = await loadLatestCheckpoint(baseDir);
+      if (savedBase) base = savedBase.policy;
       else {
         base = clonePolicy(policy);
         await saveCheckpoint(baseDir, { policy: base, step, rngState: rng.state, keep: 1 });
