@@ -1,7 +1,10 @@
 /**
- * lib/train/losses.ts against an independent PyTorch implementation: test/fixtures/losses.json holds
- * inputs, options, loss values and gradients (float64) written by test/fixtures/make_loss_fixtures.py;
- * here each TS loss runs on the same inputs in float32 and must agree on value and gradient.
+ * lib/train/losses.ts against the papers' equations: test/fixtures/losses.json holds inputs, options,
+ * loss values and central finite-difference gradients (numpy float64) written by
+ * test/fixtures/make_loss_fixtures.py from the equations (not from the TypeScript); here each TS loss
+ * runs on the same inputs in float32 and must agree on value and on its analytic (autodiff) gradient.
+ * Then properties: the hint's signal survives one optimizer step in every SDPO mode and clip setting,
+ * the sampled-token estimator is unbiased for ∇KL(p_S‖p_T), and the clip's documented effects.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -18,6 +21,7 @@ import {
   policyGradientLoss,
   type PolicyGradientConfig,
   sdpoLoss,
+  parseSdpoConfig,
   type SdpoConfig,
   sftLoss,
   stopGradient,
@@ -40,9 +44,11 @@ interface Fixture {
   sdpo: {
     name: string;
     inputs: { studentLogits: number[][][]; teacherLogits: number[][][]; sampledIds: number[][]; mask: number[][] };
-    options: Omit<SdpoConfig, "token_clip"> & { token_clip: number | null };
+    options: SdpoConfig;
     expected: { loss: number; per_token: number[][]; clipped_fraction: number };
     grad: { studentLogits: number[][][] };
+    /** sampled_token only: one position's logits, the exact KL(p_S‖p_T) and its finite-difference gradient. */
+    expected_kl?: { student: number[]; teacher: number[]; kl: number; grad: number[] };
   }[];
   dpo: {
     name: string;
@@ -64,7 +70,7 @@ const SCRIPT = join(ROOT, "test", "fixtures", "make_loss_fixtures.py");
 const PYTHON = "/usr/bin/python3";
 const fx = JSON.parse(readFileSync(FIXTURE, "utf8")) as Fixture;
 
-// float32 against float64: |a − e| ≤ ATOL + RTOL·|e|
+// float32 autodiff against float64 finite differences: |a − e| ≤ ATOL + RTOL·|e|
 const ATOL = 1e-4;
 const RTOL = 1e-4;
 
@@ -95,7 +101,7 @@ function sdpoInputs(c: Fixture["sdpo"][number]) {
 }
 
 // The fixture comparisons run on both CPU backends tfjs trains on here.
-describe.each(["cpu", "wasm"] as BackendName[])("losses vs PyTorch on the %s backend", (backend) => {
+describe.each(["cpu", "wasm"] as BackendName[])("losses vs the equations (numpy float64, finite differences) on the %s backend", (backend) => {
   beforeAll(async () => {
     await initBackend(backend);
   });
@@ -139,6 +145,28 @@ describe.each(["cpu", "wasm"] as BackendName[])("losses vs PyTorch on the %s bac
     });
   });
 
+  it("sdpoLoss sampled_token: averaged over y ~ p_S, the per-token gradient is ∇KL(p_S‖p_T) (finite differences of the exact KL)", () => {
+    const c = fx.sdpo.find((x) => x.expected_kl)!;
+    const e = c.expected_kl!;
+    tf.tidy(() => {
+      const V = e.student.length;
+      const student = tf.tensor3d([[e.student]]);
+      const teacher = tf.tensor3d([[e.teacher]]);
+      const pS = Array.from(tf.softmax(student).dataSync());
+      const mask = tf.tensor2d([[1]]);
+      let expected = tf.zeros([V]);
+      let kl = 0;
+      for (let y = 0; y < V; y++) {
+        const sampledIds = tf.tensor2d([[y]], [1, 1], "int32");
+        const f = (s: tf.Tensor) => sdpoLoss({ studentLogits: s as tf.Tensor3D, teacherLogits: teacher, sampledIds, mask }).loss;
+        expected = tf.add(expected, tf.mul(tf.grad(f)(student).reshape([V]), pS[y]!));
+        kl += pS[y]! * scalar(f(student)); // the value d_t averages to the KL too
+      }
+      expectClose(expected, e.grad, "E_y[∂loss/∂studentLogits]");
+      expectClose(kl, e.kl, "E_y[d_t]");
+    });
+  });
+
   it.each(fx.dpo.map((c) => [c.name, c] as const))("dpoLoss %s", (_, c) => {
     tf.tidy(() => {
       const pc = tf.tensor1d(c.inputs.policyChosenLogps);
@@ -174,7 +202,7 @@ describe("loss properties", () => {
   beforeAll(async () => {
     await initBackend();
   });
-  const jsdCase = fx.sdpo.find((c) => c.options.mode === "jsd" && c.options.token_clip === null && c.options.alpha === 0.5)!;
+  const jsdCase = fx.sdpo.find((c) => c.options.distillation_mode === "full_logits" && c.options.distillation_kl_clip === null && c.options.distillation_alpha === 0.5)!;
 
   it("stopGradient is the identity forward and passes exactly zero gradient", () => {
     tf.tidy(() => {
@@ -189,54 +217,156 @@ describe("loss properties", () => {
     tf.tidy(() => {
       const { studentLogits, sampledIds, mask } = sdpoInputs(jsdCase);
       const shift = t3(jsdCase.inputs.teacherLogits).sub(studentLogits);
-      for (const mode of ["sampled_token", "jsd", "top_k"] as const) {
-        const opts = { sampledIds, mask, mode, top_k: 4, token_clip: null };
+      for (const distillation_mode of ["sampled_token", "full_logits", "topk_logits"] as const) {
+        const opts = { sampledIds, mask, distillation_mode, distillation_topk: 4 };
         const teacherConst = tf.add(studentLogits, shift) as tf.Tensor3D;
         const gConst = tf.grad((s: tf.Tensor) => sdpoLoss({ studentLogits: s as tf.Tensor3D, teacherLogits: teacherConst, ...opts }).loss)(studentLogits);
         const gTape = tf.grad((s: tf.Tensor) => sdpoLoss({ studentLogits: s as tf.Tensor3D, teacherLogits: tf.add(s, shift) as tf.Tensor3D, ...opts }).loss)(studentLogits);
-        expect(Array.from(gTape.dataSync()), mode).toEqual(Array.from(gConst.dataSync()));
+        expect(Array.from(gTape.dataSync()), distillation_mode).toEqual(Array.from(gConst.dataSync()));
       }
     });
   });
 
-  it("sdpoLoss: the clip lowers the loss when it binds, caps each token's contribution, and a huge clip changes nothing", () => {
+  // The constructed case of issue 13, on the lab's 257-entry byte vocabulary: the student put 31% of its
+  // mass on the wrong byte B (and sampled it), 1.8% on A; the teacher, given the hint, puts 24% on A and
+  // 0.6% on B. One SGD step on the student's logits must lower p_S(B) and raise p_S(A).
+  const VB = 257;
+  const A = "l".charCodeAt(0);
+  const Bw = "c".charCodeAt(0);
+  function constructedCase() {
+    const noise = Array.from({ length: VB }, (_, i) => 0.5 * Math.sin(1.7 * i + 0.3)); // fixed, deterministic
+    const s = noise.slice();
+    const t = noise.slice();
+    s[Bw]! += 5, s[A]! += 2.5, t[A]! += 5, t[Bw]! += 1;
+    return { student: s, teacher: t };
+  }
+  /** One SGD step (lr 1) on the student's logits; returns Δp_S(B), Δp_S(A). */
+  function oneStep(options: Parameters<typeof parseSdpoConfig>[0], sampled = Bw): { dB: number; dA: number } {
+    return tf.tidy(() => {
+      const { student, teacher } = constructedCase();
+      const logits = tf.variable(tf.tensor3d([[student]]));
+      const teacherLogits = tf.tensor3d([[teacher]]);
+      const p0 = Array.from(tf.softmax(logits).dataSync());
+      const opt = tf.train.sgd(1);
+      opt.minimize(() => sdpoLoss({ studentLogits: logits as unknown as tf.Tensor3D, teacherLogits, sampledIds: tf.tensor2d([[sampled]], [1, 1], "int32"), mask: tf.tensor2d([[1]]), ...options }).loss);
+      const p1 = Array.from(tf.softmax(logits).dataSync());
+      opt.dispose();
+      logits.dispose();
+      return { dB: p1[Bw]! - p0[Bw]!, dA: p1[A]! - p0[A]! };
+    });
+  }
+  const logitModes = [
+    { distillation_mode: "full_logits" as const },
+    { distillation_mode: "topk_logits" as const, distillation_topk_support: "student" as const, distillation_add_tail: true },
+    { distillation_mode: "topk_logits" as const, distillation_topk_support: "student" as const, distillation_add_tail: false },
+    { distillation_mode: "topk_logits" as const, distillation_topk_support: "teacher" as const, distillation_add_tail: true },
+    { distillation_mode: "topk_logits" as const, distillation_topk_support: "teacher" as const, distillation_add_tail: false },
+  ];
+  const unclipped = [
+    { distillation_mode: "sampled_token" as const },
+    ...logitModes.flatMap((m) => [0, 0.5, 1].map((distillation_alpha) => ({ ...m, distillation_alpha }))),
+  ];
+
+  it.each(unclipped.map((o) => [JSON.stringify(o), o] as const))("one step with the clip off (the default) lowers p_S(B) and raises p_S(A): %s", (_, o) => {
+    const { dB, dA } = oneStep(o);
+    expect(dB).toBeLessThan(-1e-4);
+    expect(dA).toBeGreaterThan(0);
+  });
+
+  it("sampled_token: a sampled token the teacher prefers (A) is pushed up, whatever the size of the log-ratio", () => {
+    const { dA } = oneStep({ distillation_mode: "sampled_token" }, A);
+    expect(dA).toBeGreaterThan(1e-4);
+  });
+
+  // OPSD's per-entry clip at its 0.05 on this 257-entry case: the entries A and B carry terms above 0.05
+  // and lose their gradient; the uncapped entries' terms then push the other way, so the step REVERSES:
+  // p_S(B) rises. make_loss_fixtures.py's equations give the same numbers (Δp_S(B) = +0.00215 full /
+  // tail, +0.00333 renormalised top-k, by finite differences), so this is the clipped objective, not an
+  // implementation slip — and why the clip is off by default. A per-entry cap above every entry's term
+  // changes nothing.
+  it.each(logitModes.map((o) => [JSON.stringify(o), o] as const))("clip, vocabulary scope at OPSD's 0.05 (alpha 0.5) reverses the step on the constructed case — p_S(B) rises, p_S(A) falls; at 1.0 it is the unclipped step: %s", (_, o) => {
+    const free = oneStep({ ...o, distillation_alpha: 0.5 });
+    const opsd = oneStep({ ...o, distillation_alpha: 0.5, distillation_kl_clip: 0.05, distillation_kl_clip_scope: "vocab" });
+    expect(opsd.dB).toBeGreaterThan(1e-3);
+    expect(opsd.dA).toBeLessThan(0);
+    const loose = oneStep({ ...o, distillation_alpha: 0.5, distillation_kl_clip: 1, distillation_kl_clip_scope: "vocab" });
+    expect(loose.dB).toBeCloseTo(free.dB, 7);
+    expect(loose.dA).toBeCloseTo(free.dA, 7);
+    expect(loose.dB).toBeLessThan(-1e-4);
+  });
+
+  it.each(logitModes.flatMap((o) => [0, 0.5, 1].map((distillation_alpha) => [JSON.stringify({ ...o, distillation_alpha }), { ...o, distillation_alpha }] as const)))(
+    "clip, token scope: binding (0.05 < this token's divergence), the step is exactly zero; not binding (100), the same step as unclipped: %s",
+    (_, o) => {
+      expect(oneStep({ ...o, distillation_kl_clip: 0.05, distillation_kl_clip_scope: "token" })).toEqual({ dB: 0, dA: 0 });
+      const free = oneStep(o);
+      const loose = oneStep({ ...o, distillation_kl_clip: 100, distillation_kl_clip_scope: "token" });
+      expect(loose.dB).toBeCloseTo(free.dB, 7);
+      expect(loose.dA).toBeCloseTo(free.dA, 7);
+    },
+  );
+
+  it("config: sampled_token is the reverse KL and takes no clip; a vocabulary-scope clip needs 0 < alpha < 1; the defaults are TRL's", () => {
+    expect(() => parseSdpoConfig({ distillation_mode: "sampled_token", distillation_alpha: 0.5 })).toThrow(/distillation_alpha 1/);
+    expect(() => parseSdpoConfig({ distillation_mode: "sampled_token", distillation_kl_clip: 0.05 })).toThrow(/not defined for distillation_mode sampled_token/);
+    expect(() => parseSdpoConfig({ distillation_mode: "full_logits", distillation_alpha: 1, distillation_kl_clip: 0.05, distillation_kl_clip_scope: "vocab" })).toThrow(/0 < distillation_alpha < 1/);
+    expect(parseSdpoConfig({})).toEqual({
+      distillation_mode: "sampled_token", distillation_alpha: 1, distillation_topk: 20, distillation_topk_support: "student", distillation_add_tail: true,
+      distillation_kl_clip: null, distillation_kl_clip_scope: "token",
+    });
+  });
+
+  it("sdpoLoss: a huge clip changes nothing; a binding one lowers the loss and caps each token (token scope) or entry (vocab scope)", () => {
     tf.tidy(() => {
       const inputs = sdpoInputs(jsdCase);
-      for (const mode of ["sampled_token", "jsd", "top_k"] as const) {
-        for (const token_clip_scope of ["vocab", "token"] as const) {
-          const base = { ...inputs, mode, top_k: 4, token_clip_scope };
-          const free = sdpoLoss({ ...base, token_clip: null });
-          const clipped = sdpoLoss({ ...base, token_clip: 0.05 });
-          const huge = sdpoLoss({ ...base, token_clip: 1e9 });
-          const what = `${mode}/${token_clip_scope}`;
+      for (const distillation_mode of ["full_logits", "topk_logits"] as const) {
+        for (const distillation_kl_clip_scope of ["vocab", "token"] as const) {
+          const base = { ...inputs, distillation_mode, distillation_alpha: 0.5, distillation_topk: 4, distillation_kl_clip_scope };
+          const free = sdpoLoss(base);
+          const clipped = sdpoLoss({ ...base, distillation_kl_clip: 0.05 });
+          const huge = sdpoLoss({ ...base, distillation_kl_clip: 1e9 });
+          const what = `${distillation_mode}/${distillation_kl_clip_scope}`;
           expect(scalar(clipped.clipped_fraction), what).toBeGreaterThan(0);
           expect(scalar(clipped.loss), what).toBeLessThan(scalar(free.loss));
           expect(scalar(huge.loss), what).toBeCloseTo(scalar(free.loss), 6);
           expect(scalar(huge.clipped_fraction), what).toBe(0);
           expect(scalar(free.clipped_fraction), what).toBe(0);
-          // per-token cap: no token contributes more than the clip (vocab scope: V entries of at most the clip)
-          const perTokenMax = token_clip_scope === "token" || mode === "sampled_token" ? 0.05 : 0.05 * fx.shapes.V;
+          // per-token cap: token scope ≤ c; vocab scope ≤ c per entry (V entries, plus the tail bucket for top-k)
+          const perTokenMax = distillation_kl_clip_scope === "token" ? 0.05 : 0.05 * (fx.shapes.V + 1);
           expect(scalar(clipped.loss), what).toBeLessThanOrEqual(perTokenMax + 1e-6);
         }
       }
     });
   });
 
-  it("sdpoLoss: JSD endpoints are the forward (alpha 0) and reverse (alpha 1) KL", () => {
+  it("sdpoLoss: alpha 0 / 1 are the forward / reverse KL; identical distributions give zero in every mode", () => {
     tf.tidy(() => {
       const inputs = sdpoInputs(jsdCase);
       const lpS = tf.logSoftmax(inputs.studentLogits);
       const lpT = tf.logSoftmax(inputs.teacherLogits);
       const kl = (p: tf.Tensor, q: tf.Tensor) => tf.sum(tf.mul(tf.exp(p), tf.sub(p, q)), -1).mul(inputs.mask);
-      const a0 = sdpoLoss({ ...inputs, mode: "jsd", alpha: 0, token_clip: null });
-      const a1 = sdpoLoss({ ...inputs, mode: "jsd", alpha: 1, token_clip: null });
+      const a0 = sdpoLoss({ ...inputs, distillation_mode: "full_logits", distillation_alpha: 0 });
+      const a1 = sdpoLoss({ ...inputs, distillation_mode: "full_logits", distillation_alpha: 1 });
       expectClose(a0.per_token, flat(kl(lpT, lpS).arraySync() as Nested), "alpha 0 = KL(p_T‖p_S)", 1e-5);
       expectClose(a1.per_token, flat(kl(lpS, lpT).arraySync() as Nested), "alpha 1 = KL(p_S‖p_T)", 1e-5);
-      // identical distributions: zero divergence for every alpha and mode
-      for (const mode of ["sampled_token", "jsd", "top_k"] as const) {
-        const same = sdpoLoss({ ...inputs, teacherLogits: inputs.studentLogits, mode, alpha: 0.3, top_k: 4 });
-        expect(Math.abs(scalar(same.loss)), mode).toBeLessThan(1e-6);
+      for (const distillation_mode of ["sampled_token", "full_logits", "topk_logits"] as const) {
+        for (const distillation_add_tail of [true, false]) {
+          const same = sdpoLoss({ ...inputs, teacherLogits: inputs.studentLogits, distillation_mode, distillation_topk: 4, distillation_add_tail });
+          expect(Math.abs(scalar(same.loss)), distillation_mode).toBeLessThan(1e-6);
+        }
       }
+    });
+  });
+
+  it("sdpoLoss topk_logits: the tail bucket makes the top-k divergence approach the full one as k grows; renormalised top-k does not bound it", () => {
+    tf.tidy(() => {
+      const inputs = sdpoInputs(jsdCase);
+      const full = scalar(sdpoLoss({ ...inputs, distillation_mode: "full_logits", distillation_alpha: 0.5 }).loss);
+      const tail = [2, 4, 8, 10].map((k) => scalar(sdpoLoss({ ...inputs, distillation_mode: "topk_logits", distillation_alpha: 0.5, distillation_topk: k }).loss));
+      // merging categories never increases an f-divergence (data processing): each tail value ≤ full, rising to it
+      for (const v of tail) expect(v).toBeLessThanOrEqual(full + 1e-6);
+      expect(tail[3]!).toBeGreaterThan(tail[0]!);
+      expect(Math.abs(tail[3]! - full)).toBeLessThan(Math.abs(tail[0]! - full));
     });
   });
 
@@ -278,37 +408,37 @@ describe("loss properties", () => {
     });
   });
 
-  it("composeLoss: total = grpo_w·grpo + lm_ce_w·lm_ce + α·sdpo + β·dpo; missing channels count 0", () => {
+  it("composeLoss: total = Σ loss_weights[c]·L_c over grpo, lm_ce, sdpo, dpo; missing channels count 0", () => {
     tf.tidy(() => {
       const ch = { grpo: tf.scalar(1), lm_ce: tf.scalar(2), sdpo: tf.scalar(3), dpo: tf.scalar(4) };
-      expect(LossWeights.parse({})).toEqual({ lm_ce: 0, alpha: 0, beta: 0, grpo: 1 });
+      expect(LossWeights.parse({})).toEqual({ grpo: 1, lm_ce: 0, sdpo: 0, dpo: 0 });
       expect(scalar(composeLoss(ch, {}))).toBe(1); // defaults: GRPO alone
-      expect(scalar(composeLoss(ch, { grpo: 1, alpha: 0.5, beta: 0.25 }))).toBeCloseTo(1 + 1.5 + 1, 6);
+      expect(scalar(composeLoss(ch, { grpo: 1, sdpo: 0.5, dpo: 0.25 }))).toBeCloseTo(1 + 1.5 + 1, 6);
       expect(scalar(composeLoss(ch, { grpo: 0, lm_ce: 1 }))).toBe(2); // SFT-first
-      expect(scalar(composeLoss(ch, { grpo: 2, lm_ce: 3, alpha: 5, beta: 7 }))).toBeCloseTo(2 + 6 + 15 + 28, 5);
-      expect(scalar(composeLoss({ sdpo: tf.scalar(3) }, { alpha: 2 }))).toBe(6); // grpo missing → 0
-      expect(scalar(composeLoss({ grpo: tf.scalar(1), dpo: tf.scalar(NaN) }, { beta: 0 }))).toBe(1); // weight 0: left out
+      expect(scalar(composeLoss(ch, { grpo: 2, lm_ce: 3, sdpo: 5, dpo: 7 }))).toBeCloseTo(2 + 6 + 15 + 28, 5);
+      expect(scalar(composeLoss({ sdpo: tf.scalar(3) }, { sdpo: 2 }))).toBe(6); // grpo missing → 0
+      expect(scalar(composeLoss({ grpo: tf.scalar(1), dpo: tf.scalar(NaN) }, { dpo: 0 }))).toBe(1); // weight 0: left out
       // gradients reach each channel scaled by its weight
-      const g = tf.grads((a: tf.Tensor, b: tf.Tensor) => composeLoss({ grpo: tf.square(a) as tf.Scalar, sdpo: tf.square(b) as tf.Scalar }, { alpha: 0.5 }))([tf.scalar(3), tf.scalar(2)]);
+      const g = tf.grads((a: tf.Tensor, b: tf.Tensor) => composeLoss({ grpo: tf.square(a) as tf.Scalar, sdpo: tf.square(b) as tf.Scalar }, { sdpo: 0.5 }))([tf.scalar(3), tf.scalar(2)]);
       expect(g.map(scalar)).toEqual([6, 2]);
     });
   });
 });
 
 // The fixture is a pure function of the script: regenerate it and compare.
-const torchCheck = spawnSync(PYTHON, ["-c", "import torch"], { encoding: "utf8" });
-const hasTorch = torchCheck.status === 0;
-const reproduceTitle = hasTorch
+const numpyCheck = spawnSync(PYTHON, ["-c", "import numpy"], { encoding: "utf8" });
+const hasNumpy = numpyCheck.status === 0;
+const reproduceTitle = hasNumpy
   ? "make_loss_fixtures.py reproduces test/fixtures/losses.json"
-  : `make_loss_fixtures.py reproduces test/fixtures/losses.json — SKIPPED: ${PYTHON} cannot import torch (apt-get install python3-torch)`;
+  : `make_loss_fixtures.py reproduces test/fixtures/losses.json — SKIPPED: ${PYTHON} cannot import numpy (apt-get install python3-numpy)`;
 
-describe("the PyTorch fixture", () => {
-  it.skipIf(!hasTorch)(reproduceTitle, () => {
+describe("the equations fixture", () => {
+  it.skipIf(!hasNumpy)(reproduceTitle, () => {
     const out = join(tmp("losses-fixture-"), "losses.json");
     const r = spawnSync(PYTHON, [SCRIPT, out], { encoding: "utf8", timeout: 170_000 });
     expect(r.status, r.stderr).toBe(0);
     const fresh = JSON.parse(readFileSync(out, "utf8")) as unknown;
-    // same structure, names and options; numbers equal up to libm differences across machines
+    // same structure, names and options; numbers equal up to libm / numpy differences across machines
     const compare = (a: unknown, b: unknown, path: string): void => {
       if (typeof a === "number" && typeof b === "number") {
         if (!(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)))) throw new Error(`${path}: regenerated ${a}, stored ${b}`);

@@ -18,8 +18,8 @@ const TINY: TrainConfigInput = {
   model: { block_size: 256, n_layer: 1, n_head: 2, n_embd: 16 },
   env: { n_tasks: 40 },
   sft: { steps: 3, batch_size: 4 },
-  rl: { steps: 2, prompts_per_step: 2, num_generations: 3, max_new_tokens: 12 },
-  loss_weights: { grpo: 1, alpha: 1, beta: 0.1 },
+  rl: { steps: 2, prompts_per_step: 2, num_generations: 3, max_completion_length: 12 },
+  loss_weights: { grpo: 1, sdpo: 1, dpo: 0.1 },
   heldout: { every: 1, n_tasks: 4 },
   checkpoint: { every: 1, keep: 2 },
 };
@@ -132,11 +132,11 @@ describe("Trainer", () => {
   }, 240_000);
 
   it.each([
-    { teacher: { kind: "ema" as const, ema_rate: 0.5, sync_interval: 1 }, mode: "sampled_token" as const, loss_type: "dapo" as const },
-    { teacher: { kind: "base" as const }, mode: "top_k" as const, loss_type: "dr_grpo" as const },
-  ])("teacher $teacher.kind, SDPO $mode, $loss_type", async ({ teacher, mode, loss_type }) => {
+    { teacher: { teacher_model_kind: "ema" as const, teacher_update_rate: 0.5, teacher_sync_steps: 1 }, distillation_mode: "sampled_token" as const, loss_type: "dapo" as const },
+    { teacher: { teacher_model_kind: "base" as const }, distillation_mode: "topk_logits" as const, loss_type: "dr_grpo" as const },
+  ])("teacher $teacher.teacher_model_kind, SDPO $distillation_mode, $loss_type", async ({ teacher, distillation_mode, loss_type }) => {
     const dir = tmp();
-    await new Trainer({ ...TINY, rl: { ...TINY.rl, loss_type, beta: 0.05 }, sdpo: { mode, teacher, top_k: 5 }, heldout: { every: 0, n_tasks: 2 } }, { run_dir: dir }).train();
+    await new Trainer({ ...TINY, rl: { ...TINY.rl, loss_type, beta: 0.05 }, sdpo: { distillation_mode, ...teacher, distillation_topk: 5 }, heldout: { every: 0, n_tasks: 2 } }, { run_dir: dir }).train();
     const rl = readMetrics(dir).filter((m) => m.phase === "rl");
     expect(rl).toHaveLength(2);
     for (const m of rl) {

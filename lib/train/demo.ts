@@ -18,8 +18,8 @@ export const WARM_START = datasetsDir("train", "toolcall-sft");
 export const DEMO_TRAIN_CONFIG: TrainConfigInput = {
   env: { seed: 0 },
   sft: { steps: 5, batch_size: 8, lr: 0.002 },
-  rl: { steps: 5, prompts_per_step: 2, num_generations: 4, max_new_tokens: 40 },
-  loss_weights: { grpo: 1, alpha: 1, beta: 0.1 },
+  rl: { steps: 5, prompts_per_step: 2, num_generations: 4, max_completion_length: 40 },
+  loss_weights: { grpo: 1, sdpo: 1, dpo: 0.1 },
   heldout: { every: 5, n_tasks: 8, max_gap: 0.5 },
   checkpoint: { every: 0, keep: 1 },
 };

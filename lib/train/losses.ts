@@ -4,14 +4,15 @@
  *
  *   helpers        offTape, stopGradient, maskedMean, tokenLogprobs, entropy
  *   RL             groupAdvantages → klK3 → policyGradientLoss   (GRPO / Dr.GRPO / DAPO, as TRL)
- *   distillation   generalizedJsd → sdpoLoss                     (SDPO / OPSD self-distillation)
+ *   distillation   generalizedJsd → sdpoLoss                     (SDPO / OPSD self-distillation, as TRL)
  *   preferences    dpoLoss                                        (trace-replay DPO)
  *   supervised     sftLoss                                        (the lm_ce channel)
- *   total          composeLoss                                    (total = grpo + α·sdpo + β·dpo)
+ *   total          composeLoss                                    (total = Σ loss_weights[c] · L_c)
  *
  * Shapes: B sequences × T completion positions × V vocabulary. Every [B, T] `mask` is 1 on completion
  * tokens and 0 on padding. Option names follow TRL and the papers. Each loss is checked, value and
- * gradient, against an independent PyTorch implementation (test/fixtures/make_loss_fixtures.py).
+ * gradient, against values and central finite-difference gradients (float64) of the papers'
+ * equations written out in numpy (test/fixtures/make_loss_fixtures.py).
  */
 import { z } from "zod";
 import { tf } from "../backend/index.js";
@@ -222,26 +223,66 @@ export function generalizedJsd(studentLogp: tf.Tensor, teacherLogp: tf.Tensor, a
   });
 }
 
-export const SdpoMode = z.enum(["sampled_token", "jsd", "top_k"]);
-export type SdpoMode = z.infer<typeof SdpoMode>;
+export const DistillationMode = z.enum(["sampled_token", "full_logits", "topk_logits"]);
+export type DistillationMode = z.infer<typeof DistillationMode>;
 
-/** Options of the self-distillation loss (SDPO / OPSD names). */
+/**
+ * Options of the self-distillation loss, named as TRL's SDPOConfig / SelfDistillationConfig
+ * (trl/experimental/sdpo, trl/experimental/self_distillation) name them.
+ */
 export const SdpoConfig = z.object({
-  /** sampled_token: reverse KL on the sampled token; jsd: full-vocabulary JSD; top_k: JSD on the teacher's top-k. */
-  mode: SdpoMode.default("sampled_token"),
-  /** JSD interpolation (TRL GKD `beta`, SDPO `distillation_alpha`): 0 forward KL, 1 reverse KL. Unused by sampled_token. */
-  alpha: z.number().min(0).max(1).default(0.5),
-  /** Teacher support size for mode top_k (clamped to V). */
-  top_k: z.number().int().positive().default(20),
-  /** OPSD --jsd_token_clip: cap on each divergence term; null disables. */
-  token_clip: z.number().positive().nullable().default(0.05),
   /**
-   * Where the cap applies. "vocab" (OPSD's code): on each vocabulary entry's pointwise term before the
-   * vocabulary sum. "token": on the per-token sum. The same for sampled_token (one term per token).
+   * sampled_token: the reverse KL estimated on the sampled token (SDPO's and TRL's default);
+   * full_logits: generalised JSD over the whole vocabulary; topk_logits: the same on a top-k support.
    */
-  token_clip_scope: z.enum(["vocab", "token"]).default("vocab"),
+  distillation_mode: DistillationMode.default("sampled_token"),
+  /**
+   * Divergence interpolation, the SDPO/SDFT convention (TRL `distillation_alpha`): 0 forward
+   * KL(p_T‖p_S), 0.5 symmetric JSD, 1 reverse KL(p_S‖p_T). TRL SDPOConfig's default 1.0;
+   * sampled_token is defined only at 1 (the reverse KL).
+   */
+  distillation_alpha: z.number().min(0).max(1).default(1),
+  /**
+   * Support size of topk_logits (TRL `distillation_topk`, 100 there for a ~152k-entry vocabulary).
+   * The lab's byte vocabulary has 257 entries and its policy puts nearly all mass on a handful of
+   * bytes, so 20 entries cover the distribution's bulk; clamped to V.
+   */
+  distillation_topk: z.number().int().positive().default(20),
+  /** Whose top-k defines the support (TRL `topk_support`): SDPO's convention is the student's. */
+  distillation_topk_support: z.enum(["student", "teacher"]).default("student"),
+  /**
+   * Add a tail bucket holding each side's leftover mass 1 − P_topk (TRL `distillation_add_tail`), so
+   * the divergence approximates the full-vocabulary one; false renormalises over the k tokens (the
+   * divergence of the top-k conditionals, OPSD's --top_k_loss).
+   */
+  distillation_add_tail: z.boolean().default(true),
+  /**
+   * Cap on each divergence term (TRL `distillation_kl_clip`; OPSD `--jsd_token_clip`), null = off.
+   * Not defined for sampled_token: none of the references clip that mode. See sdpoLoss for its scale.
+   */
+  distillation_kl_clip: z.number().positive().nullable().default(null),
+  /**
+   * Where the cap applies: "token" (TRL compute_divergence) on each position's divergence, summed over
+   * the vocabulary; "vocab" (OPSD opsd_trainer.py) on each vocabulary entry's pointwise term before the sum.
+   */
+  distillation_kl_clip_scope: z.enum(["token", "vocab"]).default("token"),
 });
 export type SdpoConfig = z.infer<typeof SdpoConfig>;
+
+/** SdpoConfig with the combinations the references refuse rejected (TRL SDPOConfig.__post_init__). */
+export function parseSdpoConfig(options: z.input<typeof SdpoConfig>): SdpoConfig {
+  const c = SdpoConfig.parse(options);
+  if (c.distillation_mode === "sampled_token" && c.distillation_alpha !== 1) {
+    throw new Error(`sdpo: distillation_mode sampled_token is the reverse KL and needs distillation_alpha 1 (got ${c.distillation_alpha}); use full_logits or topk_logits for other divergences`);
+  }
+  if (c.distillation_mode === "sampled_token" && c.distillation_kl_clip !== null) {
+    throw new Error("sdpo: distillation_kl_clip is not defined for distillation_mode sampled_token (no reference clips it: a clipped token gets zero gradient, which removes the push-down of the sampled token)");
+  }
+  if (c.distillation_kl_clip !== null && c.distillation_kl_clip_scope === "vocab" && !(c.distillation_alpha > 0 && c.distillation_alpha < 1)) {
+    throw new Error(`sdpo: distillation_kl_clip_scope vocab needs 0 < distillation_alpha < 1 (got ${c.distillation_alpha}): at the KL endpoints the per-entry terms p·log(p/q) are signed, and capping only the positive ones reverses the gradient on the very entries the teacher disagrees about`);
+  }
+  return c;
+}
 
 export interface SdpoInputs {
   /** [B, T, V] student logits on the completion positions (the differentiable input). */
@@ -256,88 +297,114 @@ export interface SdpoInputs {
 
 export interface SdpoOutput {
   loss: tf.Scalar;
-  /** [B, T] per-token divergence before the clip (sampled_token: d_t), 0 on padding. */
+  /** [B, T] per-token divergence before any clip (sampled_token: d_t), 0 on padding. */
   per_token: tf.Tensor2D;
-  /** Fraction of completion tokens the clip touched. */
+  /** Fraction of completion tokens the clip touched (0 when the clip is off). */
   clipped_fraction: tf.Scalar;
 }
 
 /**
- * Self-distillation loss of SDPO ("Reinforcement Learning via Self-Distillation", arXiv:2601.20802) and
- * OPSD ("Self-Distilled Reasoner", arXiv:2601.18734 Eq. 8): the student on its own completion is pulled
- * towards the teacher (the same model given privileged context: a successful attempt, feedback, the
- * solution). The teacher passes through stopGradient here, so no gradient reaches it even if its logits
- * were computed inside the tape. Aggregate: mean over completion tokens (OPSD: jsd.sum() / mask.sum()).
+ * log of the leftover mass of a top-k support: log Σ_{v ∉ K} p(v) = log(1 − P_topk), from the full
+ * log-probs [.., V] and the support's multi-hot [.., V] (a logsumexp over the other entries: exact
+ * where 1 − P_topk is tiny, unlike log(1 − Σ p)).
+ */
+function tailLogprob(logp: tf.Tensor, support: tf.Tensor): tf.Tensor {
+  return tf.logSumExp(tf.add(logp, tf.mul(support, -1e9)), -1, true);
+}
+
+/**
+ * Self-distillation loss of SDPO ("Reinforcement Learning via Self-Distillation", Hübotter et al.,
+ * arXiv:2601.20802) and OPSD ("Self-Distilled Reasoner", arXiv:2601.18734): the student on its own
+ * completion is pulled towards the teacher — the same model given privileged context (a hint, the
+ * environment's feedback, a successful attempt). The teacher passes through stopGradient, so no
+ * gradient reaches it even if its logits were computed inside the tape. Aggregate: mean over
+ * completion tokens.
  *
- * "sampled_token": the reverse KL(p_S ‖ p_T) estimated on the sampled token y_t ~ p_S,
- *   d_t = log p_S(y_t) − sg(log p_T(y_t)).
- *   Since ∇KL(p_S‖p_T) = E_{y~p_S}[(log p_S(y) − log p_T(y))·∇log p_S(y)] (the ∇log p_S term alone has
- *   zero mean), the per-token surrogate is sg(d_t)·log p_S(y_t) — OPSD's "thinking machines" loss
- *   −(sg(log p_T − log p_S))·log p_S. We report d_t as the value (a KL estimate, comparable with the
- *   other modes) and take sg(d_t)·∇log p_S(y_t) as the gradient: value d_t + sg(d_t)·(lp − sg(lp)).
- * "jsd": generalizedJsd over the full vocabulary.
- * "top_k": generalizedJsd over the teacher's top-k tokens, both distributions renormalised over those k
- *   (OPSD --top_k_loss). (SDPO's reference keeps the leftover mass as a tail bucket; this does not.)
+ * "sampled_token" (SDPO's default; TRL compute_sampled_token_self_distillation_loss): the reverse
+ *   KL(p_S ‖ p_T) on the sampled token y_t ~ p_S. Its gradient is
+ *     ∇ KL(p_S‖p_T) = E_{y~p_S}[(log p_S(y) − log p_T(y)) · ∇ log p_S(y)]
+ *   (the E[∇ log p_S] term is zero), so the per-token surrogate is sg(d_t) · log p_S(y_t) with
+ *   d_t = log p_S(y_t) − sg(log p_T(y_t)): the log-ratio detached times the student log-prob, exactly
+ *   TRL's `log_ratio.detach() * student_per_token_logps`. A token the teacher finds less likely than
+ *   the student (d_t > 0) is pushed down in proportion to d_t; one it finds more likely is pushed up.
+ *   No clip: none of the references clip this mode (clipping d_t from above would remove exactly the
+ *   push-down of the wrong token the hint exists to give). Value reported: d_t (a per-token KL
+ *   estimate, comparable with the other modes); gradient sg(d_t)·∇ log p_S(y_t).
+ * "full_logits": the generalised JSD (generalizedJsd, GKD Eq. 1 in SDPO's convention) over the whole
+ *   vocabulary at each position (TRL compute_full_logit_self_distillation_loss).
+ * "topk_logits" (TRL compute_topk_self_distillation_loss): the same on the top-k entries of the
+ *   student (default; SDPO's convention) or the teacher (distillation_topk_support), the other side's
+ *   probabilities read at those entries. With distillation_add_tail (default) each side gets one more
+ *   category holding its leftover mass 1 − P_topk, so both are proper distributions over k + 1
+ *   categories; without it both are renormalised over the k entries (OPSD's --top_k_loss). The
+ *   support is a non-differentiable selection (a constant for the gradient).
  *
- * Clip (--jsd_token_clip of the OPSD code, github.com/siyan-zhao/OPSD, used there at 0.05): each
- * divergence term is capped, min(term, token_clip), so a capped term contributes the constant
- * token_clip and no gradient. opsd_trainer.py applies `jsd.clamp(max=token_clip)` to the pointwise
- * [B, T, V] terms, before the vocabulary sum: token_clip_scope "vocab", the default. It keeps a few
- * high-divergence (stylistic) tokens from dominating the update. "token" caps the per-token sum
- * instead; for sampled_token (one term per token) both cap d_t.
+ * Clip (distillation_kl_clip, off by default): min(term, c), so a capped term contributes the
+ *   constant c and no gradient. Scope "token" (TRL) caps each position's divergence summed over the
+ *   vocabulary; "vocab" (OPSD's --jsd_token_clip = 0.05) caps each vocabulary entry's pointwise term.
+ *   Scale: for 0 < α < 1 each pointwise term is ≥ 0 (log-sum inequality) and at most
+ *   m(v)·log(1/min(α, 1 − α)) where m = α p_T + (1 − α) p_S (at α = 0.5: ≤ ln 2 · m(v)), so a
+ *   per-entry cap c binds only at entries holding mixture mass ≥ c / ln 2 (≈ 0.07 for c = 0.05), at
+ *   most ln 2 / c ≈ 14 of them whatever V is. On a 152k-entry vocabulary with a spread-out
+ *   distribution that is a few outlier entries; on the lab's 257-entry byte vocabulary, where the
+ *   policy puts most mass on 1–3 bytes, it is the very entries the hint disagrees about, and their
+ *   terms lose their gradient — the teacher's preferred token and the student's wrong one. A
+ *   token-scope cap c binds on positions whose whole divergence exceeds c (JSD at α = 0.5 ≤ ln 2).
  */
 export function sdpoLoss(args: SdpoInputs & z.input<typeof SdpoConfig>): SdpoOutput {
   const { studentLogits, teacherLogits, sampledIds, mask, ...options } = args;
-  const { mode, alpha, top_k, token_clip, token_clip_scope } = SdpoConfig.parse(options);
+  const c = parseSdpoConfig(options);
+  const clip = c.distillation_kl_clip;
   return tf.tidy(() => {
     const m = asFloat(mask);
     const teacher = stopGradient(teacherLogits);
-    const notClipped = (x: tf.Tensor) => (token_clip === null ? tf.onesLike(x).cast("bool") : tf.lessEqual(x, token_clip));
-    const cap = (x: tf.Tensor) => (token_clip === null ? x : tf.minimum(x, token_clip));
 
-    if (mode === "sampled_token") {
+    if (c.distillation_mode === "sampled_token") {
       const lpS = tokenLogprobs(studentLogits, sampledIds);
-      const d = tf.sub(lpS, tokenLogprobs(teacher, sampledIds));
-      const dConst = stopGradient(d);
-      const surrogate = tf.add(dConst, tf.mul(dConst, tf.sub(lpS, stopGradient(lpS)))); // value d, gradient d·∇lp
-      const keep = offTape(d, notClipped);
-      const perToken = tf.where(keep, surrogate, tf.fill(d.shape, token_clip ?? 0));
-      return {
-        loss: maskedMean(perToken, m),
-        per_token: tf.mul(dConst, m) as tf.Tensor2D,
-        clipped_fraction: maskedMean(tf.cast(tf.logicalNot(keep), "float32"), m),
-      };
+      const d = stopGradient(tf.sub(lpS, tokenLogprobs(teacher, sampledIds)));
+      const surrogate = tf.add(d, tf.mul(d, tf.sub(lpS, stopGradient(lpS)))); // value d, gradient sg(d)·∇lpS
+      return { loss: maskedMean(surrogate, m), per_token: tf.mul(d, m) as tf.Tensor2D, clipped_fraction: tf.scalar(0) };
     }
 
+    const V = studentLogits.shape[2];
+    const alpha = c.distillation_alpha;
     let logpS: tf.Tensor = tf.logSoftmax(studentLogits);
     let logpT: tf.Tensor = tf.logSoftmax(teacher);
-    let support: tf.Tensor | undefined; // [B, T, V] 1 on the teacher's top-k
-    const V = studentLogits.shape[2];
-    if (mode === "top_k" && top_k < V) {
-      // Multi-hot of the teacher's top-k (from oneHot, not gather: see tokenLogprobs); the other logits
-      // are pushed to −1e9 so both softmaxes renormalise over the k tokens, and their terms are zeroed.
-      support = offTape(teacher, (t) => tf.sum(tf.oneHot(tf.topk(t, top_k).indices, V), 2));
-      const offset = tf.mul(tf.sub(support, 1), 1e9);
-      logpS = tf.logSoftmax(tf.add(studentLogits, offset));
-      logpT = tf.logSoftmax(tf.add(teacher, offset));
+    let pointwise: tf.Tensor; // [B, T, V'] terms that sum to the per-token divergence
+    const k = Math.min(c.distillation_topk, V);
+    if (c.distillation_mode === "topk_logits" && k < V) {
+      // Multi-hot of the support (from oneHot, not gather: see tokenLogprobs).
+      const side = c.distillation_topk_support === "student" ? studentLogits : teacher;
+      const support = offTape(side, (t) => tf.sum(tf.oneHot(tf.topk(t, k).indices, V), 2));
+      if (c.distillation_add_tail) {
+        const onSupport = tf.mul(generalizedJsd(logpS, logpT, alpha), support); // off-support terms zeroed
+        const tail = generalizedJsd(tailLogprob(logpS, support), tailLogprob(logpT, support), alpha); // [B, T, 1]
+        pointwise = tf.concat([onSupport, tail], -1);
+      } else {
+        // Renormalise over the k entries: the other logits are pushed to −1e9, their terms zeroed.
+        const offset = tf.mul(tf.sub(support, 1), 1e9);
+        logpS = tf.logSoftmax(tf.add(studentLogits, offset));
+        logpT = tf.logSoftmax(tf.add(teacher, offset));
+        pointwise = tf.mul(generalizedJsd(logpS, logpT, alpha), support);
+      }
+    } else {
+      pointwise = generalizedJsd(logpS, logpT, alpha);
     }
-    let pointwise = generalizedJsd(logpS, logpT, alpha);
-    if (support) pointwise = tf.mul(pointwise, support);
     const raw = tf.sum(pointwise, -1);
 
-    let perToken: tf.Tensor;
-    let clippedTokens: tf.Tensor;
-    if (token_clip_scope === "vocab") {
-      perToken = tf.sum(cap(pointwise), -1);
-      clippedTokens = offTape(pointwise, (p) => tf.any(tf.logicalNot(notClipped(p)), -1));
-    } else {
-      perToken = cap(raw);
-      clippedTokens = offTape(raw, (r) => tf.logicalNot(notClipped(r)));
+    let perToken: tf.Tensor = raw;
+    let clippedTokens: tf.Tensor | null = null;
+    if (clip !== null && c.distillation_kl_clip_scope === "vocab") {
+      perToken = tf.sum(tf.minimum(pointwise, clip), -1);
+      clippedTokens = offTape(pointwise, (p) => tf.any(tf.greater(p, clip), -1));
+    } else if (clip !== null) {
+      perToken = tf.minimum(raw, clip);
+      clippedTokens = offTape(raw, (r) => tf.greater(r, clip));
     }
     return {
       loss: maskedMean(perToken, m),
       per_token: tf.mul(stopGradient(raw), m) as tf.Tensor2D,
-      clipped_fraction: maskedMean(tf.cast(clippedTokens, "float32"), m),
+      clipped_fraction: clippedTokens ? maskedMean(tf.cast(clippedTokens, "float32"), m) : tf.scalar(0),
     };
   });
 }
@@ -404,15 +471,16 @@ export function sftLoss(logits: tf.Tensor3D, targets: tf.Tensor2D, mask: tf.Tens
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Channel weights. The systems framing is total = grpo + α·sdpo + β·trace_replay_dpo; SFT-first
- * training is lm_ce alone ({ lm_ce: 1, grpo: 0 }). (This beta weighs the DPO channel; it is not the
- * KL beta of policyGradientLoss nor DPO's own beta.)
+ * Channel weights: total = Σ_channel loss_weights[channel] · L_channel. SFT-first training is lm_ce
+ * alone ({ lm_ce: 1, grpo: 0 }); GRPO + SDPO is { grpo: 1, sdpo: w } (TRL's distillation_weight w
+ * with sdpo_policy_loss_mode "hybrid"). The weights are named by channel, so no weight shares a
+ * name with a loss's own options (the KL `beta` of policyGradientLoss, DPO's `beta`, `distillation_alpha`).
  */
 export const LossWeights = z.object({
-  lm_ce: z.number().min(0).default(0),
-  alpha: z.number().min(0).default(0),
-  beta: z.number().min(0).default(0),
   grpo: z.number().min(0).default(1),
+  lm_ce: z.number().min(0).default(0),
+  sdpo: z.number().min(0).default(0),
+  dpo: z.number().min(0).default(0),
 });
 export type LossWeights = z.infer<typeof LossWeights>;
 
@@ -424,17 +492,12 @@ export interface LossChannels {
 }
 
 /**
- * total = grpo_w·grpo + lm_ce_w·lm_ce + α·sdpo + β·dpo. A missing channel counts 0; a channel whose
- * weight is 0 is left out altogether (so a NaN in an unused channel cannot leak into the total).
+ * total = Σ w_c · L_c over the channels grpo, lm_ce, sdpo, dpo. A missing channel counts 0; a channel
+ * whose weight is 0 is left out altogether (so a NaN in an unused channel cannot leak into the total).
  */
 export function composeLoss(channels: LossChannels, weights: z.input<typeof LossWeights> = {}): tf.Scalar {
   const w = LossWeights.parse(weights);
-  const terms: [tf.Scalar | undefined, number][] = [
-    [channels.grpo, w.grpo],
-    [channels.lm_ce, w.lm_ce],
-    [channels.sdpo, w.alpha],
-    [channels.dpo, w.beta],
-  ];
+  const terms = (Object.keys(w) as (keyof LossWeights)[]).map((k) => [channels[k], w[k]] as const);
   return tf.tidy(() =>
     terms.reduce<tf.Scalar>((total, [x, wt]) => (x && wt !== 0 ? tf.add(total, tf.mul(x, wt)) : total), tf.scalar(0)),
   );

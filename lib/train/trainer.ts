@@ -16,20 +16,67 @@ import { z } from "zod";
 import { BACKENDS, initBackend, tf, type BackendInfo } from "../backend/index.js";
 import { DpoPair, SdpoRow, SftRow, readRows } from "../collate/index.js";
 import { Rng, loadConfigFile, mean, std } from "../core/index.js";
-import { ToolCallEnv, ToolCallEnvConfig, corruptCall, gradeToolCall, STOP, type ToolCallTask } from "../env/index.js";
+import { ToolCallEnv, ToolCallEnvConfig, STOP, type ToolCallTask } from "../env/index.js";
 import { LayeredHintGenerator, RawErrorHintGenerator, SiblingBootstrapGenerator, TemplateHintGenerator, type HintGenerator, type LayerName } from "../hints/index.js";
 import { HeldoutSplit } from "../store/index.js";
 import { toHTML } from "../viz/index.js";
 import { trainingFigures } from "./plots.js";
 import { loadCheckpoint, loadLatestCheckpoint, restoreOptimizer, saveCheckpoint, type LoadedCheckpoint } from "./checkpoint.js";
 import { HeldOutGuard, HeldOutGuardConfig, type GuardCheck } from "./guard.js";
-import { LossWeights, composeLoss, dpoLoss, entropy, groupAdvantages, policyGradientLoss, sdpoLoss, sftLoss, stopGradient, tokenLogprobs } from "./losses.js";
+import {
+  DpoConfig, LossWeights, PolicyGradientConfig, ScaleRewards, SdpoConfig, composeLoss, dpoLoss, entropy, groupAdvantages, parseSdpoConfig, policyGradientLoss, sdpoLoss, sftLoss,
+  stopGradient, tokenLogprobs,
+} from "./losses.js";
+import { TaskVariantConfig, taskVariant, type TaskVariant } from "./variants.js";
 import { Policy, PolicyConfig } from "./model.js";
 import { matmul } from "./ops.js";
 import { sample } from "./sample.js";
 import { BOS, encode } from "./tokenizer.js";
 
+/**
+ * The RL phase: sampling and optimiser settings, plus the policy-gradient loss's own config
+ * (PolicyGradientConfig: epsilon, epsilon_high, beta, loss_type — its defaults, not restated here).
+ * max_completion_length is TRL's name for the generation budget; dr_grpo also normalises by it.
+ */
+export const RlConfig = PolicyGradientConfig.omit({ max_completion_length: true }).extend({
+  steps: z.number().int().min(0).default(40),
+  prompts_per_step: z.number().int().positive().default(4),
+  num_generations: z.number().int().min(2).default(8),
+  max_completion_length: z.number().int().positive().default(40),
+  temperature: z.number().min(0).default(1),
+  top_k: z.number().int().min(0).default(0),
+  top_p: z.number().gt(0).max(1).default(1),
+  lr: z.number().positive().default(1e-3),
+  scale_rewards: ScaleRewards.default("group"),
+});
+
+/**
+ * The SDPO channel: the loss's own config (SdpoConfig: distillation_mode, distillation_alpha,
+ * distillation_topk, distillation_topk_support, distillation_add_tail, distillation_kl_clip[_scope])
+ * plus where the teacher and its hints come from (TRL SDPOConfig names: teacher_model_kind,
+ * teacher_update_rate, teacher_sync_steps). Its weight in the total is loss_weights.sdpo.
+ */
+export const SdpoChannelConfig = SdpoConfig.extend({
+  /** live: the current weights; ema: an exponential average of them; base: the post-SFT weights. */
+  teacher_model_kind: z.enum(["live", "ema", "base"]).default("live"),
+  teacher_update_rate: z.number().min(0).max(1).default(0.05),
+  teacher_sync_steps: z.number().int().positive().default(1),
+  /** Hint layers tried in order at each failed rollout (the seed's escalation order). */
+  hint_layers: z.array(z.enum(["template", "raw_error", "sibling"])).default(["template", "raw_error", "sibling"]),
+  /** Offline SDPO rows from traces (lib/collate SdpoRow JSONL), replayed alongside the on-policy ones. */
+  data: z.string().optional(),
+  rows_per_step: z.number().int().min(0).default(4),
+});
+
+/** The DPO channel: DpoConfig (beta: TRL DPOConfig.beta, the KL coefficient of the objective DPO solves) plus replay data. */
+export const DpoChannelConfig = DpoConfig.extend({
+  /** Trace-replay pairs (lib/collate DpoPair JSONL), replayed alongside the in-group pairs. */
+  data: z.string().optional(),
+  pairs_per_step: z.number().int().min(0).default(4),
+});
+
 export const TrainConfig = z.object({
+  /** Seeds the policy init, the SFT data order, the RL sampling and (unless env.seed is set) the task pool and its held-out split. */
   seed: z.number().int().default(0),
   /** tfjs backend; unset = the default order (tensorflow → webgpu → wasm → cpu). */
   backend: z.enum(BACKENDS).optional(),
@@ -38,6 +85,9 @@ export const TrainConfig = z.object({
    *  checkpoints/): its model config wins over `model`. Ignored when the run resumes. */
   init_from: z.string().optional(),
   env: ToolCallEnvConfig.partial().default({}),
+  /** Task variant: "toolcall" (lib/env as is) or "renamed_args" (lib/train/variants.ts: a share of tasks use
+   *  renamed argument keys that only the error, and so the hint, reveals). */
+  variant: TaskVariantConfig.default({}),
   heldout_fraction: z.number().min(0).max(0.9).default(0.2),
   sft: z.object({
     steps: z.number().int().min(0).default(120),
@@ -48,47 +98,10 @@ export const TrainConfig = z.object({
     /** SFT rows (lib/collate SftRow JSONL, e.g. from `composer-lab collate`) instead of the env's demonstrations. */
     data: z.string().optional(),
   }).default({}),
-  rl: z.object({
-    steps: z.number().int().min(0).default(40),
-    prompts_per_step: z.number().int().positive().default(4),
-    num_generations: z.number().int().min(2).default(8),
-    max_new_tokens: z.number().int().positive().default(40),
-    temperature: z.number().min(0).default(1),
-    top_k: z.number().int().min(0).default(0),
-    top_p: z.number().gt(0).max(1).default(1),
-    lr: z.number().positive().default(1e-3),
-    loss_type: z.enum(["grpo", "dr_grpo", "dapo"]).default("grpo"),
-    epsilon: z.number().default(0.2),
-    epsilon_high: z.number().optional(),
-    /** KL-to-reference coefficient (k3); the reference is the post-SFT policy. */
-    beta: z.number().min(0).default(0),
-    scale_rewards: z.enum(["group", "none"]).default("group"),
-  }).default({}),
-  sdpo: z.object({
-    mode: z.enum(["sampled_token", "jsd", "top_k"]).default("jsd"),
-    /** Generalised-JSD mixing weight (GKD's β; 0.5 = symmetric JSD). */
-    jsd_alpha: z.number().min(0).max(1).default(0.5),
-    top_k: z.number().int().positive().default(20),
-    /** OPSD --jsd_token_clip; null disables. */
-    token_clip: z.number().positive().nullable().default(0.05),
-    teacher: z.object({
-      kind: z.enum(["live", "ema", "base"]).default("live"),
-      ema_rate: z.number().min(0).max(1).default(0.05),
-      sync_interval: z.number().int().positive().default(1),
-    }).default({}),
-    /** Hint layers tried in order at each failed rollout (the seed's escalation order). */
-    hint_layers: z.array(z.enum(["template", "raw_error", "sibling"])).default(["template", "raw_error", "sibling"]),
-    /** Offline SDPO rows from traces (lib/collate SdpoRow JSONL), replayed alongside the on-policy ones. */
-    data: z.string().optional(),
-    rows_per_step: z.number().int().min(0).default(4),
-  }).default({}),
-  dpo: z.object({
-    beta: z.number().positive().default(0.1),
-    /** Trace-replay pairs (lib/collate DpoPair JSONL), replayed alongside the in-group pairs. */
-    data: z.string().optional(),
-    pairs_per_step: z.number().int().min(0).default(4),
-  }).default({}),
-  /** total = grpo·L_grpo + lm_ce·L_ce + alpha·L_sdpo + beta·L_dpo. */
+  rl: RlConfig.default({}),
+  sdpo: SdpoChannelConfig.default({}),
+  dpo: DpoChannelConfig.default({}),
+  /** total = Σ loss_weights[c] · L_c over grpo, lm_ce, sdpo, dpo. */
   loss_weights: LossWeights.default({}),
   grad_clip: z.number().positive().nullable().default(1),
   heldout: HeldOutGuardConfig.default({}),
@@ -96,6 +109,48 @@ export const TrainConfig = z.object({
 });
 export type TrainConfig = z.infer<typeof TrainConfig>;
 export type TrainConfigInput = z.input<typeof TrainConfig>;
+
+/**
+ * Fields renamed by issue 13 (one name per concept, TRL's where TRL has one): an old config names
+ * the old field and fails with the new name instead of silently training with defaults.
+ */
+export const RENAMED_FIELDS: Record<string, string> = {
+  "loss_weights.alpha": "loss_weights.sdpo (the SDPO channel's weight; TRL distillation_weight)",
+  "loss_weights.beta": "loss_weights.dpo (the DPO channel's weight)",
+  "rl.max_new_tokens": "rl.max_completion_length (TRL's name)",
+  "sdpo.mode": "sdpo.distillation_mode (sampled_token | full_logits [was jsd] | topk_logits [was top_k])",
+  "sdpo.alpha": "sdpo.distillation_alpha (0 forward KL, 0.5 JSD, 1 reverse KL)",
+  "sdpo.jsd_alpha": "sdpo.distillation_alpha (0 forward KL, 0.5 JSD, 1 reverse KL)",
+  "sdpo.top_k": "sdpo.distillation_topk",
+  "sdpo.token_clip": "sdpo.distillation_kl_clip (now off by default; see sdpoLoss for its scale)",
+  "sdpo.token_clip_scope": "sdpo.distillation_kl_clip_scope",
+  "sdpo.teacher": "sdpo.teacher_model_kind, sdpo.teacher_update_rate, sdpo.teacher_sync_steps",
+};
+
+/** TrainConfig with renamed fields refused by name and the SDPO option combinations checked. */
+export const TrainConfigChecked = z
+  .unknown()
+  .superRefine((raw, ctx) => {
+    if (!raw || typeof raw !== "object") return;
+    for (const [old, now] of Object.entries(RENAMED_FIELDS)) {
+      const [section, key] = old.split(".") as [string, string];
+      const sec = (raw as Record<string, unknown>)[section];
+      if (sec && typeof sec === "object" && key in sec) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [section, key], message: `renamed: use ${now}` });
+    }
+  })
+  .pipe(TrainConfig)
+  .superRefine((c, ctx) => {
+    try {
+      parseSdpoConfig(c.sdpo);
+    } catch (e) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["sdpo"], message: (e as Error).message });
+    }
+  });
+
+/** Parses a TrainConfig (see TrainConfigChecked); throws a ZodError naming the field. */
+export function parseTrainConfig(input: unknown): TrainConfig {
+  return TrainConfigChecked.parse(input);
+}
 
 export const StepMetrics = z.object({
   step: z.number().int(),
@@ -250,13 +305,15 @@ export class Trainer {
   readonly env: ToolCallEnv;
   readonly train_tasks: ToolCallTask[];
   readonly heldout_tasks: ToolCallTask[];
+  readonly variant: TaskVariant;
   private readonly hints: LayeredHintGenerator;
   private sftData: TokenRow[] | null = null;
   private sdpoData: SdpoRow[] | null = null;
   private dpoData: DpoPair[] | null = null;
 
   constructor(config: TrainConfigInput, readonly opts: TrainerOptions) {
-    this.config = TrainConfig.parse(config);
+    this.config = parseTrainConfig(config);
+    this.variant = taskVariant(this.config.variant);
     // The task pool and its held-out split follow env.seed (default: the run seed), so runs with
     // different seeds can share one environment and one SFT start.
     this.env = new ToolCallEnv({ seed: this.config.seed, ...this.config.env });
@@ -321,7 +378,7 @@ export class Trainer {
     // The post-SFT policy is the KL reference and the "base" teacher; saved once so resumes agree.
     const baseDir = join(dir, "base");
     let base: Policy | null = null;
-    const needBase = c.rl.beta > 0 || c.sdpo.teacher.kind !== "live" || c.loss_weights.beta > 0;
+    const needBase = c.rl.beta > 0 || c.sdpo.teacher_model_kind !== "live" || c.loss_weights.dpo > 0;
     const ensureBase = async () => {
       if (base || !needBase) return;
       const savedBase = await loadLatestCheckpoint(baseDir);
@@ -354,7 +411,7 @@ export class Trainer {
           // seeds still gives each its own rollouts); a resumed RL checkpoint keeps its saved state.
           if (savedPhase !== "rl") rng = new Rng((c.seed * 0x9e3779b1 + 0x7f4a7c15) | 0);
           await ensureBase();
-          if (c.sdpo.teacher.kind === "ema") teacher = clonePolicy(policy);
+          if (c.sdpo.teacher_model_kind === "ema") teacher = clonePolicy(policy);
         }
       }
       const t0 = Date.now();
@@ -362,7 +419,7 @@ export class Trainer {
       if (phase === "rl") {
         rollouts += c.rl.prompts_per_step * c.rl.num_generations;
         lastRl = m.reward_mean;
-        if (teacher && (step + 1) % c.sdpo.teacher.sync_interval === 0) copyWeights(policy, teacher, c.sdpo.teacher.ema_rate);
+        if (teacher && (step + 1) % c.sdpo.teacher_sync_steps === 0) copyWeights(policy, teacher, c.sdpo.teacher_update_rate);
       }
       step++;
       m.step = step;
@@ -437,8 +494,8 @@ export class Trainer {
   /** Greedy reward on a task list (the guard's and the final evaluation). */
   evaluate(policy: Policy, tasks: ToolCallTask[]): number {
     if (tasks.length === 0) return 0;
-    const outs = sample(policy, tasks.map((t) => ToolCallEnv.prompt(t)), { max_new_tokens: this.config.rl.max_new_tokens, temperature: 0, stop: [STOP] });
-    return mean(outs.map((o, i) => gradeToolCall(tasks[i]!, o.text).reward));
+    const outs = sample(policy, tasks.map((t) => this.variant.prompt(t)), { max_new_tokens: this.config.rl.max_completion_length, temperature: 0, stop: [STOP] });
+    return mean(outs.map((o, i) => this.variant.grade(tasks[i]!, o.text).reward));
   }
 
   /**
@@ -455,13 +512,13 @@ export class Trainer {
     // One row at a time: each draws from rng in turn, so the batch is the same for a given state.
     for (let i = 0; i < c.batch_size; i++) {
       const task = this.train_tasks[Math.floor(rng.next() * this.train_tasks.length)]!;
-      let prompt = ToolCallEnv.prompt(task);
+      let prompt = this.variant.prompt(task);
       if (hinted) {
-        const err = gradeToolCall(task, corruptCall(task, rng)).error;
+        const err = this.variant.grade(task, this.variant.corrupt(task, rng)).error;
         const hint = err ? await this.hints.generate(err) : null;
-        if (hint) prompt = ToolCallEnv.teacherPrompt(task, hint.hint);
+        if (hint) prompt = this.variant.teacherPrompt(task, hint.hint);
       }
-      rows.push({ prompt: encode(prompt, { bos: true }), completion: encode(ToolCallEnv.demonstration(task)) });
+      rows.push({ prompt: encode(prompt, { bos: true }), completion: encode(this.variant.demonstration(task)) });
     }
     return rows;
   }
@@ -488,9 +545,9 @@ export class Trainer {
     const G = c.rl.num_generations;
     const w = c.loss_weights;
     const tasks = Array.from({ length: c.rl.prompts_per_step }, () => this.train_tasks[Math.floor(rng.next() * this.train_tasks.length)]!);
-    const prompts = tasks.flatMap((t) => Array<string>(G).fill(ToolCallEnv.prompt(t)));
-    const outs = sample(policy, prompts, { max_new_tokens: c.rl.max_new_tokens, temperature: c.rl.temperature, top_k: c.rl.top_k, top_p: c.rl.top_p, stop: [STOP], rng });
-    const grades = outs.map((o, i) => gradeToolCall(tasks[Math.floor(i / G)]!, o.text));
+    const prompts = tasks.flatMap((t) => Array<string>(G).fill(this.variant.prompt(t)));
+    const outs = sample(policy, prompts, { max_new_tokens: c.rl.max_completion_length, temperature: c.rl.temperature, top_k: c.rl.top_k, top_p: c.rl.top_p, stop: [STOP], rng });
+    const grades = outs.map((o, i) => this.variant.grade(tasks[Math.floor(i / G)]!, o.text));
     const rewards = grades.map((g) => g.reward);
     const rows: SeqRow[] = outs.map((o, i) => ({ prompt: encode(prompts[i]!, { bos: true }), completion: o.ids.length ? o.ids : [BOS] }));
 
@@ -499,7 +556,7 @@ export class Trainer {
     const sdpoIdx: number[] = [];
     const teacherRows: SeqRow[] = [];
     const layers: Record<string, number> = {};
-    if (w.alpha > 0) {
+    if (w.sdpo > 0) {
       for (let i = 0; i < outs.length; i++) {
         const err = grades[i]!.error;
         if (!err) continue;
@@ -509,13 +566,13 @@ export class Trainer {
         if (!hint) continue;
         layers[hint.layer] = (layers[hint.layer] ?? 0) + 1;
         sdpoIdx.push(i);
-        teacherRows.push({ prompt: encode(ToolCallEnv.teacherPrompt(tasks[Math.floor(i / G)]!, hint.hint), { bos: true }), completion: rows[i]!.completion });
+        teacherRows.push({ prompt: encode(this.variant.teacherPrompt(tasks[Math.floor(i / G)]!, hint.hint), { bos: true }), completion: rows[i]!.completion });
       }
     }
 
     // DPO pairs: within each group, every loser against the group's best (when it won outright).
     const pairs: { chosen: number; rejected: number }[] = [];
-    if (w.beta > 0) {
+    if (w.dpo > 0) {
       for (let g0 = 0; g0 < outs.length; g0 += G) {
         const group = rewards.slice(g0, g0 + G);
         const best = group.indexOf(Math.max(...group));
@@ -527,19 +584,19 @@ export class Trainer {
     const advantages = groupAdvantages(rewards, G, { scale_rewards: c.rl.scale_rewards });
     // Everything the teacher and reference contribute is computed outside the gradient tape.
     const refLogp = c.rl.beta > 0 || pairs.length ? tf.tidy(() => tokenLogprobs(completionLogits(base ?? policy, packed), packed.targets)) : null;
-    const teacherPolicy = c.sdpo.teacher.kind === "live" ? policy : c.sdpo.teacher.kind === "ema" ? emaTeacher! : base!;
+    const teacherPolicy = c.sdpo.teacher_model_kind === "live" ? policy : c.sdpo.teacher_model_kind === "ema" ? emaTeacher! : base!;
     const tPacked = teacherRows.length ? packRows(teacherRows, policy.config.block_size) : null;
     const teacherLogits = tPacked ? completionLogits(teacherPolicy, tPacked) : null;
     // Replayed trace data (lib/collate): SDPO rows (teacher = the same weights on the hinted prompt)
     // and DPO pairs (the failed action vs the recovery), a few per step.
     const draw = <T>(xs: T[] | null, n: number): T[] => (xs?.length ? Array.from({ length: n }, () => xs[Math.floor(rng.next() * xs.length)]!) : []);
     const bs = policy.config.block_size;
-    const replaySdpo = w.alpha > 0 ? draw(this.sdpoData, c.sdpo.rows_per_step) : [];
+    const replaySdpo = w.sdpo > 0 ? draw(this.sdpoData, c.sdpo.rows_per_step) : [];
     for (const r of replaySdpo) layers[`replay:${r.layer}`] = (layers[`replay:${r.layer}`] ?? 0) + 1;
     const rsS = replaySdpo.length ? packRows(replaySdpo.map((r) => ({ prompt: r.student_prompt_ids, completion: r.completion_ids })), bs) : null;
     const rsT = replaySdpo.length ? packRows(replaySdpo.map((r) => ({ prompt: r.teacher_prompt_ids, completion: r.completion_ids })), bs) : null;
     const rsTeacher = rsT ? completionLogits(teacherPolicy, rsT) : null;
-    const replayDpo = w.beta > 0 ? draw(this.dpoData, c.dpo.pairs_per_step) : [];
+    const replayDpo = w.dpo > 0 ? draw(this.dpoData, c.dpo.pairs_per_step) : [];
     const rdC = replayDpo.length ? packRows(replayDpo.map((p) => ({ prompt: p.prompt_ids, completion: p.chosen_ids })), bs) : null;
     const rdR = replayDpo.length ? packRows(replayDpo.map((p) => ({ prompt: p.prompt_ids, completion: p.rejected_ids })), bs) : null;
     const seqLogps = (pol: Policy, pk: Packed) => tokenLogprobs(completionLogits(pol, pk), pk.targets).mul(pk.mask).sum(1) as tf.Tensor1D;
@@ -547,6 +604,7 @@ export class Trainer {
     // Student rows for SDPO are a subset of the rollouts: a one-hot row selector keeps it one forward.
     const rowSelect = sdpoIdx.length ? tf.oneHot(tf.tensor1d(sdpoIdx, "int32"), rows.length).toFloat() : null;
 
+    const sdpoOptions = SdpoConfig.parse(c.sdpo); // the loss's own fields of the channel config
     const channels: Record<string, number | null> = { grpo: null, sdpo: null, dpo: null };
     let clipRatio: number | null = null;
     let kl: number | null = null;
@@ -561,7 +619,7 @@ export class Trainer {
       const pg = policyGradientLoss({
         logp, oldLogp: stopGradient(logp), advantages, mask: packed.mask, ...(refLogp ? { refLogp } : {}),
         epsilon: c.rl.epsilon, ...(c.rl.epsilon_high !== undefined ? { epsilon_high: c.rl.epsilon_high } : {}),
-        beta: c.rl.beta, loss_type: c.rl.loss_type, max_completion_length: c.rl.max_new_tokens,
+        beta: c.rl.beta, loss_type: c.rl.loss_type, max_completion_length: c.rl.max_completion_length,
       });
       channels.grpo = pg.loss.dataSync()[0]!;
       clipRatio = pg.clip_ratio.dataSync()[0]!;
@@ -575,7 +633,7 @@ export class Trainer {
         const studentT = Ct < C ? student.slice([0, 0, 0], [-1, Ct, -1]) : student;
         const r = sdpoLoss({
           studentLogits: studentT as tf.Tensor3D, teacherLogits, sampledIds: tPacked.targets, mask: tPacked.mask,
-          mode: c.sdpo.mode, alpha: c.sdpo.jsd_alpha, top_k: c.sdpo.top_k, token_clip: c.sdpo.token_clip,
+          ...sdpoOptions,
         });
         sdpo = r.loss;
         channels.sdpo = r.loss.dataSync()[0]!;
@@ -586,7 +644,7 @@ export class Trainer {
       if (rsS && rsT && rsTeacher) {
         const r = sdpoLoss({
           studentLogits: completionLogits(policy, rsS), teacherLogits: rsTeacher, sampledIds: rsT.targets, mask: rsT.mask,
-          mode: c.sdpo.mode, alpha: c.sdpo.jsd_alpha, top_k: c.sdpo.top_k, token_clip: c.sdpo.token_clip,
+          ...sdpoOptions,
         });
         // Weighted by rows, so on-policy and replayed rows count alike.
         const nOn = sdpoIdx.length;
@@ -646,7 +704,7 @@ export function readMetrics(runDir: string): StepMetrics[] {
 
 /** Reads a TrainConfig from JSON or YAML; errors name the file and the field. */
 export function loadTrainConfig(file: string, overrides: Partial<TrainConfigInput> = {}): TrainConfig {
-  const c = loadConfigFile(file, TrainConfig, overrides);
+  const c = loadConfigFile(file, TrainConfigChecked, overrides);
   // Paths in a config file are relative to the file, so configs travel with their data.
   const here = (p: string | undefined) => (p === undefined ? undefined : resolve(dirname(file), p));
   return {

@@ -42,7 +42,7 @@ export function registerTrain(program: Command): void {
     .description("GRPO alone vs GRPO+SDPO(hints) at an equal number of rollouts over several seeds (same SFT start per seed)")
     .option("--config <file>", "base TrainConfig as JSON or YAML")
     .option("--seeds <n>", "number of seeds (0..n-1)", "3")
-    .option("--alpha <a>", "SDPO weight α of the grpo+sdpo arm", "1")
+    .option("--alpha <a>", "SDPO weight (loss_weights.sdpo) of the grpo+sdpo arm", "1")
     .option("--run-dir <dir>", "output folder (default scratch/runs/compare-<timestamp>)")
     .addOption(backendOption())
     .addOption(jsonOpt())
@@ -54,7 +54,7 @@ export function registerTrain(program: Command): void {
       const config = configOf(o);
       const backend = await resolveBackend({ backend: config.backend });
       const run_dir = o.runDir ?? join(scratchDir(), "runs", `compare-${timestampSlug()}`);
-      const variants = { ...DEFAULT_VARIANTS, "grpo+sdpo": { loss_weights: { grpo: 1, alpha } } };
+      const variants = { ...DEFAULT_VARIANTS, "grpo+sdpo": { loss_weights: { grpo: 1, sdpo: alpha } } };
       const r = await compareVariants({ ...config, backend: backend.name }, { run_dir, seeds: Array.from({ length: seeds }, (_, i) => i), variants, log });
       emit(!!o.json, { ok: true, run_dir: r.run_dir, figures: r.figures, backend: backend.name, summary: r.summary }, () =>
         [tableText(fromRows(r.summary.map((s) => ({ ...s, final_reward_mean: +s.final_reward_mean.toFixed(3), final_reward_std: +s.final_reward_std.toFixed(3), heldout_mean: +s.heldout_mean.toFixed(3), heldout_std: +s.heldout_std.toFixed(3) })))), `plots: ${r.figures}`].join("\n"),
