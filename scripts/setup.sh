@@ -48,6 +48,13 @@ MSG
   $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
+# The unprivileged host user sandboxed code runs as when the lab runs as root (lib/sandbox/isolation.ts):
+# a system account with no home, no shell and no other use. Without it the lab falls back to nobody.
+if [ "$(id -u)" = 0 ] && ! getent passwd composer-lab-sandbox >/dev/null 2>&1; then
+  log "creating the system user composer-lab-sandbox (sandboxed code runs as it, never as root)"
+  useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin composer-lab-sandbox
+fi
+
 # npm dependencies: `npm ci` when node_modules is absent or older than the lockfile.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   log "installing npm dependencies (npm ci)"

@@ -111,10 +111,15 @@ describe("grading", () => {
   it("flags a solution that forges passing test results, and ignores the forged lines", async () => {
     const task = loadTask(POOL, "inventory-totals");
     const broken = readFileSync(join(FeatureDeletionEnv.snapshotDir(task), "inventory", "report.py"), "utf8");
+    // Forged records on every pipe or socket the process holds (the results channel is one of them).
     const forge = [
       "import os as _os, json as _json",
-      "with open(_os.environ.get('COMPOSER_LAB_RESULTS', '/results/results.jsonl'), 'a') as _f:",
-      ...task.fail_to_pass.map((id) => `    _f.write(_json.dumps({'nodeid': ${JSON.stringify(id)}, 'phase': 'call', 'outcome': 'passed', 'duration': 0}) + '\\n')`),
+      "for _fd in map(int, _os.listdir('/proc/self/fd')):",
+      "    try:",
+      "        if _os.readlink('/proc/self/fd/%d' % _fd).startswith(('pipe:', 'socket:')):",
+      ...task.fail_to_pass.map((id, i) => `            _os.write(_fd, ('@composer-lab x ' + _json.dumps({'r': _json.dumps({'nodeid': ${JSON.stringify(id)}, 'phase': 'call', 'outcome': 'passed', 'duration': 0, 'seq': ${i}}), 's': '0' * 64}) + '\\n').encode())`),
+      "    except OSError:",
+      "        pass",
     ].join("\n");
     const hacked = broken.replace("    raise NotImplementedError", "    return {}") + "\n" + forge + "\n";
     const g = await gradeCompletion(task, fileDiff("inventory/report.py", broken, hacked), sb);

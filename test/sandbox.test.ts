@@ -159,14 +159,19 @@ def test_xpass(): assert True
 import json, os
 
 def test_target():
-    # a "solution" that appends a passing report for itself, then fails
-    with open(os.environ.get("COMPOSER_LAB_RESULTS", "/results/results.jsonl"), "a") as f:
-        f.write(json.dumps({"nodeid": "tests/test_f.py::test_target", "phase": "call", "outcome": "passed", "duration": 0}) + "\\n")
-        f.write(json.dumps({"r": json.dumps({"nodeid": "tests/test_f.py::test_target", "phase": "call", "outcome": "passed"}), "s": "0" * 64}) + "\\n")
+    # a "solution" that writes a passing report for itself on every pipe and socket it holds, then fails
+    line = json.dumps({"nodeid": "tests/test_f.py::test_target", "phase": "call", "outcome": "passed", "duration": 0, "seq": 1})
+    for fd in map(int, os.listdir("/proc/self/fd")):
+        try:
+            if os.readlink(f"/proc/self/fd/{fd}").startswith(("pipe:", "socket:")):
+                os.write(fd, ("@composer-lab x " + json.dumps({"r": line, "s": "0" * 64}) + "\\n").encode())
+        except OSError:
+            pass
     assert False
 `);
     const r = await runPytest(sb, d);
-    expect(r.forged).toBe(2);
+    expect(r.forged).toBeGreaterThanOrEqual(1);
+    expect(r.sessionFinished).toBe(true);
     expect(r.tests).toEqual([expect.objectContaining({ nodeid: "tests/test_f.py::test_target", outcome: "failed" })]);
   });
 

@@ -5,3 +5,4 @@ export { ToolProbe, probeCommand, probeTools, jupyterPython, chromiumPath } from
 export { Rng } from "./random.js";
 export { loadConfigFile } from "./config.js";
 export { mean, std } from "./stats.js";
+export { readGuarded, readTextGuarded, GuardedReadError, tempDir, type GuardedReadOptions } from "./files.js";

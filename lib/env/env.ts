@@ -4,10 +4,11 @@
  * tool; submit (or max_turns) grades: reward = (FAIL_TO_PASS passing / FAIL_TO_PASS) × (all
  * PASS_TO_PASS pass) × (not hacked). Everything executes in the sandbox.
  */
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { LEAK_PATH, checkShellCommand, runPytest, type Sandbox, type TestResult } from "../sandbox/index.js";
+import { readTextGuarded } from "../core/index.js";
+import { LEAK_PATH, checkShellCommand, findPytestConfig, planHarness, pytestArgsFromCommand, restoreHarness, runPytest, type Sandbox, type TestResult } from "../sandbox/index.js";
 import { confinedPath, type FeatureDeletionTask } from "../tasks/index.js";
 import { Action, TOOL_DESCRIPTIONS, type TrajectoryStep } from "./actions.js";
 import { HackMonitor, type HackFlag } from "./monitor.js";
@@ -39,6 +40,22 @@ export interface EnvOptions {
   /** Observations are cut to this many characters. */
   max_observation_chars?: number;
 }
+
+/** Writes a regular file; a FIFO, socket or device in the way is removed first (opening one to
+ *  write could block the grader). */
+function writeRegular(path: string, content: string): void {
+  try {
+    const st = lstatSync(path);
+    if (st.isDirectory()) throw new Error("is a directory");
+    if (!st.isFile()) rmSync(path, { force: true });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+  }
+  writeFileSync(path, content);
+}
+
+/** Files the agent's read_file and edit tools handle at most. */
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n)}\n… (${s.length - n} more characters)` : s);
 
@@ -111,24 +128,29 @@ export class FeatureDeletionEnv {
         case "read_file": {
           if (LEAK_PATH.test(action.path)) throw Object.assign(new Error(`${action.path}: caches, bytecode and VCS data are off limits`), { refused: true });
           const p = confinedPath(workdir, action.path);
-          if (!existsSync(p) || lstatSync(p).isDirectory()) throw new Error(`${action.path}: no such file`);
-          obs = readFileSync(p, "utf8");
+          const text = await readTextGuarded(p, { maxBytes: MAX_FILE_BYTES }).catch((e: Error) => {
+            throw new Error(`${action.path}: ${e.message.replace(`${p}: `, "")}`);
+          });
+          if (text === null) throw new Error(`${action.path}: no such file`);
+          obs = text;
           break;
         }
         case "write_file": {
           const p = confinedPath(workdir, action.path);
           mkdirSync(dirname(p), { recursive: true });
-          writeFileSync(p, action.content);
+          writeRegular(p, action.content);
           obs = `wrote ${action.path} (${action.content.length} characters)`;
           break;
         }
         case "edit": {
           const p = confinedPath(workdir, action.path);
-          if (!existsSync(p)) throw new Error(`${action.path}: no such file`);
-          const text = readFileSync(p, "utf8");
+          const text = await readTextGuarded(p, { maxBytes: MAX_FILE_BYTES }).catch((e: Error) => {
+            throw new Error(`${action.path}: ${e.message.replace(`${p}: `, "")}`);
+          });
+          if (text === null) throw new Error(`${action.path}: no such file`);
           const n = text.split(action.search).length - 1;
           if (n !== 1) throw new Error(`${action.path}: the search text occurs ${n} times (it must occur exactly once)`);
-          writeFileSync(p, text.replace(action.search, () => action.replace));
+          writeRegular(p, text.replace(action.search, () => action.replace));
           obs = `edited ${action.path}`;
           break;
         }
@@ -188,10 +210,22 @@ export class FeatureDeletionEnv {
   }
 }
 
-/** Grades a working tree: the target and guard tests in the sandbox, then the monitor. */
-export async function gradeWorkdir(task: FeatureDeletionTask, workdir: string, trajectory: TrajectoryStep[], sandbox: Sandbox, monitor = new HackMonitor(), limits: { timeoutMs?: number; memoryMb?: number } = {}): Promise<Grade> {
+/**
+ * Grades a working tree: puts the harness files back from the task snapshot (tests, conftest,
+ * pytest configuration; start-up files the agent added are removed), runs the target and guard
+ * tests under the trusted harness with the tree read-only, then the monitor. Any flag zeroes the
+ * reward and is named in `flags`.
+ */
+export async function gradeWorkdir(task: FeatureDeletionTask, workdir: string, trajectory: TrajectoryStep[], sandbox: Sandbox, monitor = new HackMonitor(), limits: { timeoutMs?: number; memoryMb?: number; diskMb?: number } = {}): Promise<Grade> {
   const t0 = performance.now();
-  const r = await runPytest(sandbox, workdir, { tests: [...task.fail_to_pass, ...task.pass_to_pass], timeoutMs: limits.timeoutMs ?? 600_000, memoryMb: limits.memoryMb });
+  const snapshot = FeatureDeletionEnv.snapshotDir(task);
+  const tests = [...task.fail_to_pass, ...task.pass_to_pass];
+  const plan = planHarness(snapshot, tests);
+  const harness = restoreHarness(snapshot, workdir, plan);
+  const r = await runPytest(sandbox, workdir, {
+    tests, args: pytestArgsFromCommand(task.test_command), config: findPytestConfig(snapshot, tests), trustedPlugins: plan.trustedPlugins,
+    workdirReadOnly: true, timeoutMs: limits.timeoutMs ?? 600_000, memoryMb: limits.memoryMb, diskMb: limits.diskMb,
+  });
   const byId = new Map(r.tests.map((t) => [t.nodeid, t]));
   const missing = (nodeid: string): TestResult => ({ nodeid, outcome: "error", phase: "collect", duration: 0, message: "did not run" });
   const perTest = [
@@ -200,9 +234,13 @@ export async function gradeWorkdir(task: FeatureDeletionTask, workdir: string, t
   ];
   const frac = perTest.filter((t) => t.group === "fail_to_pass" && t.outcome === "passed").length / Math.max(1, task.fail_to_pass.length);
   const guardOk = perTest.filter((t) => t.group === "pass_to_pass").every((t) => t.outcome === "passed");
-  const checked = monitor.check({ task, brokenDir: FeatureDeletionEnv.snapshotDir(task), finalDir: workdir, trajectory });
+  const checked = await monitor.check({ task, brokenDir: snapshot, finalDir: workdir, trajectory, harness });
   const flags = [...checked.flags];
   if (r.forged > 0) flags.push({ kind: "forged_results", detail: `${r.forged} test-result line(s) written by code under test` });
+  for (const t of r.tampered) flags.push({ kind: "harness_tampered", detail: t });
+  const stopped = r.run.timedOut || r.run.oomKilled || r.run.diskExceeded;
+  if (!r.sessionFinished && !stopped) flags.push({ kind: "harness_tampered", detail: `pytest exited before its session ended (exit ${r.run.exitCode ?? r.run.signal}): results are not trusted` });
   const hacked = flags.length > 0;
-  return { reward: frac * (guardOk && !hacked ? 1 : 0), frac, guardOk, hacked, flags, perTest, wallMs: performance.now() - t0 };
+  const trusted = r.sessionFinished ? frac : 0;
+  return { reward: trusted * (guardOk && !hacked ? 1 : 0), frac: trusted, guardOk: guardOk && r.sessionFinished, hacked, flags, perTest, wallMs: performance.now() - t0 };
 }

@@ -1,14 +1,17 @@
 /**
  * bubblewrap: unprivileged namespaces (user, pid, net, ipc, uts, mount). Inside: /usr and a few
- * /etc files read-only, the workdir writable at /work, a private /tmp, no network, no host
- * environment; a per-run cgroup bounds pids, memory and CPU where one can be made, prlimit bounds
- * CPU time, file size and open files; a wall-clock timeout kills the whole namespace.
+ * /etc files read-only, the workdir at /work (writable, or read-only for grading), a private /tmp
+ * of at most `diskMb`, no network, no host environment; a per-run cgroup bounds pids, memory and
+ * CPU where one can be made, prlimit bounds CPU time, file size and open files; a wall-clock
+ * timeout kills the whole namespace. As root, bwrap itself runs as the unprivileged sandbox user
+ * (isolation.ts), so the namespace's uid maps to that user, never to host root.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { supervise } from "./capture.js";
+import { supervise, type Supervised } from "./capture.js";
 import { cgroupMode, createRunCgroup } from "./cgroup.js";
+import { runningAsRoot, sandboxHostIds, stageWorkdir, watchDisk, type SanitizeReport } from "./isolation.js";
 import { RunOptions, SANDBOX_WORKDIR, argv, baseEnv, type RunResult, type Sandbox } from "./types.js";
 
 /** /etc files a Python toolchain needs (only those that exist are bound). */
@@ -18,7 +21,7 @@ export class BwrapSandbox implements Sandbox {
   readonly name = "bwrap" as const;
   constructor(readonly bwrapPath = "bwrap") {}
 
-  args(o: ReturnType<typeof RunOptions.parse>): string[] {
+  args(o: ReturnType<typeof RunOptions.parse>, workdir = o.workdir): string[] {
     const a = [
       "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
       "--uid", "1000", "--gid", "1000", "--hostname", "sandbox",
@@ -29,10 +32,10 @@ export class BwrapSandbox implements Sandbox {
     for (const f of ETC_FILES) if (existsSync(f)) a.push("--ro-bind", f, f);
     // A passwd/group naming the sandbox user: some tools (getpass, pip) want one.
     a.push("--file", "11", "/etc/passwd", "--file", "12", "/etc/group");
-    a.push("--bind", realpathSync(o.workdir), SANDBOX_WORKDIR);
+    a.push(o.workdirReadOnly ? "--ro-bind" : "--bind", realpathSync(workdir), SANDBOX_WORKDIR);
     for (const [host, inside] of Object.entries(o.roBinds)) a.push("--ro-bind", realpathSync(host), inside);
     for (const [host, inside] of Object.entries(o.rwBinds)) a.push("--bind", realpathSync(host), inside);
-    a.push("--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/", "--chdir", SANDBOX_WORKDIR, "--clearenv");
+    a.push("--size", String(o.diskMb * 1024 * 1024), "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/", "--chdir", SANDBOX_WORKDIR, "--clearenv");
     for (const [k, v] of Object.entries(baseEnv(o.env))) a.push("--setenv", k, v);
     return a;
   }
@@ -40,29 +43,56 @@ export class BwrapSandbox implements Sandbox {
   async run(command: string | string[], options: RunOptions): Promise<RunResult> {
     const o = RunOptions.parse(options);
     const cpuSeconds = Math.ceil(o.timeoutMs / 1000) + 1;
-    const limits = ["prlimit", `--cpu=${cpuSeconds}`, `--fsize=${512 * 1024 * 1024}`, "--nofile=512", "--core=0"];
+    const fsize = Math.min(512, o.diskMb) * 1024 * 1024;
+    const limits = ["prlimit", `--cpu=${cpuSeconds}`, `--fsize=${fsize}`, "--nofile=512", "--core=0"];
+    const stage = stageWorkdir(o.workdir, { diskMb: o.diskMb, writable: !o.workdirReadOnly });
     const cg = createRunCgroup(`run-${process.pid}-${randomBytes(4).toString("hex")}`, o);
     // Without a memory cgroup, bound the address space instead (coarser, but bounded).
     if (!cg) limits.push(`--as=${o.memoryMb * 1024 * 1024}`);
     const inner = [...limits, "--", ...argv(command)];
-    const bw = [this.bwrapPath, ...this.args(o), ...inner];
+    // As root, drop to the sandbox user before bwrap: its user namespace then maps to that uid.
+    const ids = sandboxHostIds();
+    const drop = runningAsRoot() ? ["setpriv", `--reuid=${ids.uid}`, `--regid=${ids.gid}`, "--clear-groups", "--no-new-privs", "--"] : [];
+    const bw = [...drop, this.bwrapPath, ...this.args(o, stage.path), ...inner];
     // Join the cgroups before exec'ing bwrap, so every process of the run is inside them.
     const join = cg ? cg.procsFiles.map((f) => `echo $$ > '${f}'`).join(" && ") + " && " : "";
     const t0 = performance.now();
-    const child = spawn("/bin/sh", ["-c", `${join}exec "$@"`, "sh", ...bw], {
-      stdio: ["pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe"],
-      env: {},
-      detached: true, // own process group: the timeout kills everything we started
-    });
-    const fds = child.stdio as unknown as NodeJS.WritableStream[];
-    fds[11]!.end("root:x:0:0:root:/root:/usr/sbin/nologin\nsandbox:x:1000:1000:sandbox:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n");
-    fds[12]!.end("root:x:0:\nsandbox:x:1000:\nnogroup:x:65534:\n");
-    const r = await supervise(child, o);
-    const oomKilled = cg?.oomKilled() ?? false;
-    await cg?.cleanup();
+    let diskExceeded = false;
+    let unwatch = () => {};
+    let r: Supervised;
+    let oomKilled = false;
+    let cleaned: SanitizeReport;
+    try {
+      const child = spawn("/bin/sh", ["-c", `${join}exec "$@"`, "sh", ...bw], {
+        stdio: ["pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe"],
+        env: {},
+        detached: true, // own process group: the timeout kills everything we started
+      });
+      const fds = child.stdio as unknown as NodeJS.WritableStream[];
+      fds[11]!.end("root:x:0:0:root:/root:/usr/sbin/nologin\nsandbox:x:1000:1000:sandbox:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n");
+      fds[12]!.end("root:x:0:\nsandbox:x:1000:\nnogroup:x:65534:\n");
+      // Where no tmpfs caps the workdir, watch it (a soft cap: checked every 200 ms).
+      if (!stage.hardCap && !o.workdirReadOnly) {
+        unwatch = watchDisk([stage.path, ...Object.keys(o.rwBinds)], o.diskMb * 1024 * 1024, () => {
+          diskExceeded = true;
+          try {
+            process.kill(-child.pid!, "SIGKILL");
+          } catch {
+            /* gone */
+          }
+        });
+      }
+      r = await supervise(child, o);
+      oomKilled = cg?.oomKilled() ?? false;
+    } finally {
+      unwatch();
+      await cg?.cleanup();
+      cleaned = stage.finish();
+    }
     return {
       exitCode: r.code, signal: r.signal, stdout: r.stdout, stderr: r.stderr, timedOut: r.timedOut, oomKilled,
-      wallMs: performance.now() - t0, outputTruncated: r.outputTruncated, sandbox: this.name,
+      wallMs: performance.now() - t0, outputTruncated: r.outputTruncated, sandbox: this.name, diskExceeded,
+      sanitized: { removedSpecial: cleaned.removedSpecial, clearedModes: cleaned.clearedModes },
     };
   }
 

@@ -1,19 +1,20 @@
 /**
  * Docker on dockerode: network none, read-only root, all capabilities dropped, no-new-privileges,
- * a non-root user, memory / pids / CPU limits, the workdir bound at /work, the container removed
- * after the run. No registry is reachable here, so the base image is built locally
+ * the unprivileged sandbox user (isolation.ts; never a uid a real host user has), memory / pids /
+ * CPU limits, the workdir at /work (staged on a capped tmpfs as root; read-only for grading), the
+ * container removed after the run. No registry is reachable here, so the base image is built locally
  * (debootstrap + import: `composer-lab sandbox image`).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chownSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import Docker from "dockerode";
 import { capture } from "./capture.js";
+import { runningAsRoot, sandboxHostIds, sanitizeTree, stageWorkdir, watchDisk, type SanitizeReport } from "./isolation.js";
 import { RunOptions, SANDBOX_WORKDIR, argv, baseEnv, type RunResult, type Sandbox } from "./types.js";
 
 export const DEFAULT_IMAGE = "composer-lab/python:bookworm";
-const SANDBOX_UID = 1000;
 
 /** Where `ensureDockerd` keeps an engine it starts. */
 export const LAB_DOCKER_ROOT = "/var/lib/composer-lab-docker";
@@ -30,22 +31,6 @@ export function dockerClient(socketPath = dockerSocketPath()): Docker {
   return new Docker({ socketPath });
 }
 
-/** Changes the owner of a tree (not following links). */
-function chownTree(dir: string, uid: number, gid: number): void {
-  chownSync(dir, uid, gid);
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) chownTree(p, uid, gid);
-    else {
-      try {
-        if (!lstatSync(p).isSymbolicLink()) chownSync(p, uid, gid);
-      } catch {
-        /* vanished */
-      }
-    }
-  }
-}
-
 export class DockerSandbox implements Sandbox {
   readonly name = "docker" as const;
   readonly docker: Docker;
@@ -59,72 +44,90 @@ export class DockerSandbox implements Sandbox {
   async run(command: string | string[], options: RunOptions): Promise<RunResult> {
     const o = RunOptions.parse(options);
     const t0 = performance.now();
-    // The container user must own the writable binds to write them; give them back afterwards.
-    const asRoot = process.getuid?.() === 0;
-    const writable = [o.workdir, ...Object.keys(o.rwBinds)];
-    const owners = writable.map((d) => statSync(d));
-    if (asRoot) for (const d of writable) chownTree(d, SANDBOX_UID, SANDBOX_UID);
-    const container = await this.docker.createContainer({
-      Image: this.image,
-      Cmd: argv(command),
-      User: `${SANDBOX_UID}:${SANDBOX_UID}`,
-      WorkingDir: SANDBOX_WORKDIR,
-      Env: Object.entries(baseEnv(o.env)).map(([k, v]) => `${k}=${v}`),
-      Hostname: "sandbox",
-      NetworkDisabled: true,
-      OpenStdin: o.stdin !== undefined,
-      StdinOnce: o.stdin !== undefined,
-      AttachStdout: true,
-      AttachStderr: true,
-      HostConfig: {
-        Binds: [
-          `${o.workdir}:${SANDBOX_WORKDIR}:rw`,
-          ...Object.entries(o.roBinds).map(([h, i]) => `${h}:${i}:ro`),
-          ...Object.entries(o.rwBinds).map(([h, i]) => `${h}:${i}:rw`),
-        ],
-        NetworkMode: "none",
-        ReadonlyRootfs: true,
-        Tmpfs: { "/tmp": "rw,nosuid,size=256m" },
-        CapDrop: ["ALL"],
-        SecurityOpt: ["no-new-privileges"],
-        Memory: o.memoryMb * 1024 * 1024,
-        MemorySwap: o.memoryMb * 1024 * 1024,
-        PidsLimit: o.pids,
-        NanoCpus: Math.round(o.cpus * 1e9),
-        Ulimits: [{ Name: "fsize", Soft: 512 * 1024 * 1024, Hard: 512 * 1024 * 1024 }, { Name: "nofile", Soft: 512, Hard: 512 }],
-        LogConfig: { Type: "none", Config: {} },
-      },
-    });
+    const ids = sandboxHostIds();
+    const asRoot = runningAsRoot();
+    // The container user must own what it writes; everything is handed back sanitized afterwards.
+    const stage = stageWorkdir(o.workdir, { diskMb: o.diskMb, writable: !o.workdirReadOnly });
+    const rw = Object.keys(o.rwBinds).map((d) => ({ dir: d, owner: statSync(d) }));
+    if (asRoot) for (const b of rw) sanitizeTree(b.dir, ids);
+    let cleaned: SanitizeReport = { removedSpecial: [], clearedModes: [], bytes: 0 };
+    let result: RunResult;
+    let diskExceeded = false;
+    let unwatch = () => {};
     try {
-      const stream = await container.attach({ stream: true, stdout: true, stderr: true, stdin: o.stdin !== undefined, hijack: true });
-      const outS = new PassThrough();
-      const errS = new PassThrough();
-      this.docker.modem.demuxStream(stream, outS, errS);
-      stream.on("end", () => {
-        outS.end();
-        errS.end();
+      const container = await this.docker.createContainer({
+        Image: this.image,
+        Cmd: argv(command),
+        User: `${ids.uid}:${ids.gid}`,
+        WorkingDir: SANDBOX_WORKDIR,
+        Env: Object.entries(baseEnv(o.env)).map(([k, v]) => `${k}=${v}`),
+        Hostname: "sandbox",
+        NetworkDisabled: true,
+        OpenStdin: o.stdin !== undefined,
+        StdinOnce: o.stdin !== undefined,
+        AttachStdout: true,
+        AttachStderr: true,
+        HostConfig: {
+          Binds: [
+            `${stage.path}:${SANDBOX_WORKDIR}:${o.workdirReadOnly ? "ro" : "rw"}`,
+            ...Object.entries(o.roBinds).map(([h, i]) => `${h}:${i}:ro`),
+            ...Object.entries(o.rwBinds).map(([h, i]) => `${h}:${i}:rw`),
+          ],
+          NetworkMode: "none",
+          ReadonlyRootfs: true,
+          Tmpfs: { "/tmp": `rw,nosuid,nodev,size=${o.diskMb}m` },
+          CapDrop: ["ALL"],
+          SecurityOpt: ["no-new-privileges"],
+          Memory: o.memoryMb * 1024 * 1024,
+          MemorySwap: o.memoryMb * 1024 * 1024,
+          PidsLimit: o.pids,
+          NanoCpus: Math.round(o.cpus * 1e9),
+          Ulimits: [{ Name: "fsize", Soft: Math.min(512, o.diskMb) * 1024 * 1024, Hard: Math.min(512, o.diskMb) * 1024 * 1024 }, { Name: "nofile", Soft: 512, Hard: 512 }],
+          LogConfig: { Type: "none", Config: {} },
+        },
       });
-      const out = capture(outS, o.maxOutputBytes);
-      const err = capture(errS, o.maxOutputBytes);
-      await container.start();
-      if (o.stdin !== undefined) stream.end(o.stdin);
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        container.kill().catch(() => {});
-      }, o.timeoutMs);
-      const status = (await container.wait()) as { StatusCode: number };
-      clearTimeout(timer);
-      await Promise.race([Promise.all([out.done, err.done]), new Promise((r) => setTimeout(r, 2000))]);
-      const info = await container.inspect();
-      return {
-        exitCode: status.StatusCode, signal: timedOut ? "SIGKILL" : null, stdout: out.text(), stderr: err.text(), timedOut,
-        oomKilled: info.State.OOMKilled, wallMs: performance.now() - t0, outputTruncated: out.truncated() || err.truncated(), sandbox: this.name,
-      };
+      try {
+        const stream = await container.attach({ stream: true, stdout: true, stderr: true, stdin: o.stdin !== undefined, hijack: true });
+        const outS = new PassThrough();
+        const errS = new PassThrough();
+        this.docker.modem.demuxStream(stream, outS, errS);
+        stream.on("end", () => {
+          outS.end();
+          errS.end();
+        });
+        const out = capture(outS, o.maxOutputBytes);
+        const err = capture(errS, o.maxOutputBytes);
+        await container.start();
+        if (o.stdin !== undefined) stream.end(o.stdin);
+        let timedOut = false;
+        const timer = setTimeout(() => {
+          timedOut = true;
+          container.kill().catch(() => {});
+        }, o.timeoutMs);
+        if (!stage.hardCap && !o.workdirReadOnly) {
+          unwatch = watchDisk([stage.path, ...Object.keys(o.rwBinds)], o.diskMb * 1024 * 1024, () => {
+            diskExceeded = true;
+            container.kill().catch(() => {});
+          });
+        }
+        const status = (await container.wait()) as { StatusCode: number };
+        clearTimeout(timer);
+        await Promise.race([Promise.all([out.done, err.done]), new Promise((r) => setTimeout(r, 2000))]);
+        const info = await container.inspect();
+        result = {
+          exitCode: status.StatusCode, signal: timedOut ? "SIGKILL" : null, stdout: out.text(), stderr: err.text(), timedOut,
+          oomKilled: info.State.OOMKilled, wallMs: performance.now() - t0, outputTruncated: out.truncated() || err.truncated(), sandbox: this.name,
+          diskExceeded, sanitized: { removedSpecial: [], clearedModes: [] },
+        };
+      } finally {
+        await container.remove({ force: true }).catch(() => {});
+      }
     } finally {
-      await container.remove({ force: true }).catch(() => {});
-      if (asRoot) writable.forEach((d, i) => chownTree(d, owners[i]!.uid, owners[i]!.gid));
+      unwatch();
+      cleaned = stage.finish();
+      for (const b of rw) sanitizeTree(b.dir, asRoot ? { uid: b.owner.uid, gid: b.owner.gid } : undefined);
     }
+    return { ...result, sanitized: { removedSpecial: cleaned.removedSpecial, clearedModes: cleaned.clearedModes } };
   }
 
   async check(): Promise<{ ok: boolean; why: string | null; detail?: Record<string, unknown> }> {

@@ -1,15 +1,17 @@
 /**
- * The ONE place that knows how to run a pytest suite in a sandbox and read its results: a small
- * plugin writes one JSON line per test report to a results directory bound into the sandbox;
- * collection errors do not abort the run (--continue-on-collection-errors).
+ * The ONE place that knows how to run a pytest suite in a sandbox and read its results. pytest runs
+ * under the trusted harness (harness/harness.py) from outside the repo, with third-party plugin
+ * autoload off and the configuration pinned with `-c`; the harness sends one HMAC-signed, numbered
+ * record per test report on a channel only it holds (its original stdout) and ends with a signed
+ * session record carrying its run-time tamper verdict. Collection errors do not abort the run
+ * (--continue-on-collection-errors).
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, cpSync, existsSync, lstatSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { projectRoot } from "../core/index.js";
-import type { RunOptions, RunResult, Sandbox } from "./types.js";
+import { projectRoot, readGuarded, tempDir } from "../core/index.js";
+import { SANDBOX_WORKDIR, type RunOptions, type RunResult, type Sandbox } from "./types.js";
 
 export const TestOutcome = z.enum(["passed", "failed", "error", "skipped", "xfailed", "xpassed"]);
 export type TestOutcome = z.infer<typeof TestOutcome>;
@@ -33,8 +35,14 @@ export interface PytestRun {
   run: RunResult;
   /** Present when coverage was asked for. */
   coverage?: CoverageMap;
-  /** Result lines whose signature did not verify (written by code under test, not the plugin). */
+  /** Result lines whose signature did not verify (written by code under test, not the harness). */
   forged: number;
+  /** What the harness (or the channel check) found changed at run time: the report factory, the
+   *  runner, hooks from untrusted code, rebound builtins, replayed records. Empty when clean. */
+  tampered: string[];
+  /** Whether the harness's signed end-of-session record arrived (a process that exits early, e.g.
+   *  through os._exit, never sends it). */
+  sessionFinished: boolean;
 }
 
 interface Line {
@@ -83,10 +91,67 @@ export function foldReports(lines: Line[]): { tests: TestResult[]; collectionErr
 export interface PytestOptions extends Omit<RunOptions, "workdir"> {
   /** Node ids to run (default: the whole suite). */
   tests?: string[];
-  /** Extra pytest arguments. */
+  /** Extra pytest arguments (e.g. from the task's test_command: see pytestArgsFromCommand). */
   args?: string[];
   /** Measure per-test line coverage of these source paths (relative to the workdir). */
   coverage?: { source: string[] };
+  /** The pytest config file pinned with `-c` (relative to the repo); null = none (an empty one of
+   *  the harness); default: the file pytest itself would pick for these tests (findPytestConfig). */
+  config?: string | null;
+  /** Repo files (relative) allowed to implement pytest hooks besides conftest.py files: the plugins
+   *  the pinned configuration names (trusted.ts finds them). */
+  trustedPlugins?: string[];
+}
+
+/** The arguments a task's `test_command` gives pytest ("python3 -m pytest -q -x" → ["-q", "-x"]). */
+export function pytestArgsFromCommand(command: string): string[] {
+  const words = command.match(/"[^"]*"|'[^']*'|\S+/g)?.map((w) => w.replace(/^(["'])(.*)\1$/, "$2")) ?? [];
+  const i = words.findIndex((w, k) => /(^|\/)(py\.test|pytest)$/.test(w) && (k === 0 || words[k - 1] === "-m" || /(^|\/)python[\d.]*$/.test(words[0]!)));
+  if (i < 0) throw new Error(`test_command ${JSON.stringify(command)}: the grader runs pytest; expected "pytest ARGS" or "python3 -m pytest ARGS"`);
+  const before = words.slice(0, i).filter((w) => w !== "-m" && !/(^|\/)python[\d.]*$/.test(w));
+  if (before.length) throw new Error(`test_command ${JSON.stringify(command)}: unexpected ${before.join(" ")} before pytest`);
+  return words.slice(i + 1);
+}
+
+const CONFIG_NAMES = ["pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"] as const;
+
+/** Whether a file would serve pytest as its configuration (pytest's own rules). */
+function isPytestConfig(name: string, text: string): boolean {
+  if (name === "pytest.ini" || name === ".pytest.ini") return true;
+  if (name === "pyproject.toml") return /^\[tool\.pytest\.ini_options\]/m.test(text);
+  if (name === "tox.ini") return /^\[pytest\]/m.test(text);
+  return /^\[tool:pytest\]/m.test(text);
+}
+
+/**
+ * The config file pytest would choose for these tests in `repo` (relative path, or null): from the
+ * common ancestor of the test paths up to the repo root, the first directory holding pytest.ini,
+ * .pytest.ini, pyproject.toml with [tool.pytest.ini_options], tox.ini with [pytest] or setup.cfg
+ * with [tool:pytest]. Read from the task snapshot, then pinned with `-c`.
+ */
+export function findPytestConfig(repo: string, tests: string[] = []): string | null {
+  const dirs = tests.map((t) => t.split("::")[0]!.split("/").slice(0, -1));
+  let common = dirs[0] ?? [];
+  for (const d of dirs.slice(1)) {
+    let k = 0;
+    while (k < common.length && k < d.length && common[k] === d[k]) k++;
+    common = common.slice(0, k);
+  }
+  for (let depth = common.length; depth >= 0; depth--) {
+    const rel = common.slice(0, depth).join("/");
+    for (const name of CONFIG_NAMES) {
+      const p = join(repo, rel, name);
+      let text: string;
+      try {
+        if (!lstatSync(p).isFile()) continue;
+        text = readFileSync(p, "utf8");
+      } catch {
+        continue;
+      }
+      if (isPytestConfig(name, text)) return rel ? `${rel}/${name}` : name;
+    }
+  }
+  return null;
 }
 
 /** file (relative) → line → node ids of the tests that ran it. */
@@ -104,78 +169,129 @@ export async function runPytest(sandbox: Sandbox, workdir: string, opts: PytestO
     const tests = [...(second?.tests ?? []), ...errored];
     const counts = Object.fromEntries(TestOutcome.options.map((o) => [o, 0])) as Record<TestOutcome, number>;
     for (const t of tests) counts[t.outcome]++;
-    return { ...(second ?? first), tests, counts, collectionErrors: first.collectionErrors, forged: first.forged + (second?.forged ?? 0) };
+    return {
+      ...(second ?? first), tests, counts, collectionErrors: first.collectionErrors, forged: first.forged + (second?.forged ?? 0),
+      tampered: [...first.tampered, ...(second?.tampered ?? [])], sessionFinished: first.sessionFinished && (second?.sessionFinished ?? true),
+    };
   }
   return first;
 }
 
+let staged: { path: string } | undefined;
+
+/** The harness, copied once per process to a folder every sandbox user can read (the lab's own
+ *  tree may sit in a private home). */
+function harnessDir(): string {
+  if (staged && existsSync(join(staged.path, "harness.py"))) return staged.path;
+  const dir = tempDir("harness-");
+  cpSync(join(projectRoot(), "lib", "sandbox", "harness"), dir.path, { recursive: true });
+  writeFileSync(join(dir.path, "pytest.ini"), "[pytest]\n");
+  chmodSync(dir.path, 0o755);
+  staged = dir;
+  return dir.path;
+}
+
+const RESULT_PREFIX = "@composer-lab ";
+
+/** Verifies the signed records on the harness's channel (stdout). */
+export function readResultChannel(stdout: string, key: string, tag: string): { lines: Line[]; forged: number; tampered: string[]; sessionFinished: boolean } {
+  const lines: Line[] = [];
+  const tampered: string[] = [];
+  const seen = new Set<string>();
+  let forged = 0;
+  let nextSeq = 0;
+  let sessionFinished = false;
+  for (const raw of stdout.split("\n")) {
+    if (!raw.startsWith(RESULT_PREFIX)) continue;
+    const rest = raw.slice(RESULT_PREFIX.length);
+    const sp = rest.indexOf(" ");
+    try {
+      if (rest.slice(0, sp) !== tag) throw new Error("tag");
+      const signed = JSON.parse(rest.slice(sp + 1)) as { r?: unknown; s?: unknown };
+      const expected = typeof signed.r === "string" ? createHmac("sha256", key).update(signed.r).digest("hex") : "";
+      if (typeof signed.s !== "string" || signed.s.length !== expected.length || !timingSafeEqual(Buffer.from(signed.s), Buffer.from(expected))) throw new Error("signature");
+      const rec = JSON.parse(signed.r as string) as Line & { seq: number; tampered?: string[] };
+      if (rec.seq !== nextSeq) tampered.push(`result record ${rec.seq} arrived where ${nextSeq} was due (replayed or dropped)`);
+      nextSeq = rec.seq + 1;
+      if (sessionFinished) tampered.push("result records after the session ended");
+      const k = `${rec.nodeid}\u0000${rec.phase}`;
+      if (rec.phase !== "collect" && seen.has(k)) tampered.push(`${rec.nodeid}: two ${rec.phase} reports`);
+      seen.add(k);
+      if (rec.phase === "session") {
+        sessionFinished = true;
+        tampered.push(...(rec.tampered ?? []));
+      }
+      lines.push(rec);
+    } catch {
+      forged++;
+    }
+  }
+  return { lines, forged, tampered, sessionFinished };
+}
+
 async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOptions): Promise<PytestRun> {
-  const results = mkdtempSync(join(tmpdir(), "composer-lab-pytest-"));
+  const results = coverageDirFor(opts);
   try {
-    const { tests, args, coverage, ...runOpts } = opts;
+    const { tests, args, coverage, config, trustedPlugins, ...runOpts } = opts;
     const bound = sandbox.name !== "none";
-    const resultsIn = bound ? "/results" : results;
-    const covArgs = coverage ? [...coverage.source.map((s) => `--cov=${s}`), "--cov-context=test", "--cov-report="] : [];
+    const harness = bound ? "/opt/composer-lab" : harnessDir();
+    const repo = bound ? SANDBOX_WORKDIR : realpathSync(workdir);
+    const resultsIn = bound ? "/results" : results?.path ?? "";
+    const pinned = config === undefined ? findPytestConfig(workdir, tests) : config;
+    const covArgs = coverage ? ["-p", "pytest_cov", ...coverage.source.map((s) => `--cov=${s}`), "--cov-context=test", "--cov-report="] : [];
     const pytest = [
-      "python3", "-m", "pytest", "-p", "composer_lab_results", "-p", "no:cacheprovider", "--continue-on-collection-errors",
-      "-q", "--no-header", "-rN", ...covArgs, ...(args ?? []), ...(tests ?? []),
+      // -I: nothing from the repo or the environment on sys.path; -B and a private pycache prefix:
+      // no bytecode written, none planted in the repo's __pycache__ read.
+      "python3", "-I", "-B", "-X", `pycache_prefix=${bound ? "/tmp/pycache" : join(harness, "pycache")}`, `${harness}/harness.py`, repo, "--",
+      "-c", pinned ? `${repo}/${pinned}` : `${harness}/pytest.ini`, `--rootdir=${repo}`, `--confcutdir=${repo}`,
+      "-p", "no:cacheprovider", "--continue-on-collection-errors", "-q", "--no-header", "-rN", ...covArgs, ...(args ?? []), ...(tests ?? []),
     ];
     // With coverage, the same sandbox run also writes the per-test line map as JSON.
     const q = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
     const cmd = coverage
-      ? ["/bin/sh", "-c", `${pytest.map(q).join(" ")}; rc=$?; python3 -m coverage json -q --show-contexts -o ${q(`${resultsIn}/coverage.json`)} >/dev/null 2>&1; exit $rc`]
+      ? ["/bin/sh", "-c", `${pytest.map(q).join(" ")}; rc=$?; python3 -I -m coverage json -q --show-contexts -o ${q(`${resultsIn}/coverage.json`)} >/dev/null 2>&1; exit $rc`]
       : pytest;
-    const plugin = join(projectRoot(), "lib", "sandbox", "pytest_plugin");
-    // Sandboxes bind the plugin and the results folder in; unsandboxed runs use the host paths.
-    // A one-time key, handed to the plugin on stdin, signs every result line.
+    // A one-time key and tag, handed to the harness on stdin, sign every result record.
     const key = randomBytes(24).toString("hex");
+    const tag = randomBytes(6).toString("hex");
     const run = await sandbox.run(cmd, {
       timeoutMs: 300_000,
+      maxOutputBytes: 32_000_000,
       ...runOpts,
-      stdin: `${key}\n`,
+      stdin: `${key} ${tag}\n`,
       workdir,
       env: {
-        COMPOSER_LAB_SIGNED: "1",
-        PYTHONPATH: bound ? "/opt/composer-lab" : plugin, COMPOSER_LAB_RESULTS: `${resultsIn}/results.jsonl`,
+        ...(trustedPlugins?.length ? { COMPOSER_LAB_TRUSTED_PLUGINS: trustedPlugins.join(":") } : {}),
         ...(coverage ? { COVERAGE_FILE: `${resultsIn}/.coverage` } : {}), ...runOpts.env,
       },
-      roBinds: bound ? { [plugin]: "/opt/composer-lab", ...runOpts.roBinds } : {},
-      rwBinds: bound ? { [results]: "/results", ...runOpts.rwBinds } : {},
+      roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", ...runOpts.roBinds } : {},
+      rwBinds: bound && results ? { [results.path]: "/results", ...runOpts.rwBinds } : {},
     });
-    let lines: Line[] = [];
-    let forged = 0;
-    try {
-      lines = readFileSync(join(results, "results.jsonl"), "utf8").split("\n").filter(Boolean).flatMap((l) => {
-        try {
-          const signed = JSON.parse(l) as { r?: unknown; s?: unknown };
-          const expected = typeof signed.r === "string" ? createHmac("sha256", key).update(signed.r).digest("hex") : "";
-          if (typeof signed.s !== "string" || signed.s.length !== expected.length || !timingSafeEqual(Buffer.from(signed.s), Buffer.from(expected))) {
-            forged++;
-            return [];
-          }
-          return [JSON.parse(signed.r as string) as Line];
-        } catch {
-          forged++;
-          return [];
-        }
-      });
-    } catch {
-      /* pytest never started */
-    }
-    const folded = foldReports(lines);
+    const channel = readResultChannel(run.stdout, key, tag);
+    const folded = foldReports(channel.lines);
     const counts = Object.fromEntries(TestOutcome.options.map((o) => [o, 0])) as Record<TestOutcome, number>;
     for (const t of folded.tests) counts[t.outcome]++;
-    return { ...folded, counts, run, forged, ...(coverage ? { coverage: readCoverage(join(results, "coverage.json")) } : {}) };
+    return {
+      ...folded, counts, run, forged: channel.forged, tampered: channel.tampered, sessionFinished: channel.sessionFinished,
+      ...(coverage && results ? { coverage: await readCoverage(join(results.path, "coverage.json")) } : {}),
+    };
   } finally {
-    rmSync(results, { recursive: true, force: true });
+    results?.remove();
   }
 }
 
+function coverageDirFor(opts: PytestOptions): { path: string; remove: () => void } | undefined {
+  if (!opts.coverage) return undefined;
+  const d = tempDir("pytest-");
+  chmodSync(d.path, 0o755);
+  return d;
+}
+
 /** coverage.py's JSON (with --show-contexts) → file → line → test node ids. */
-function readCoverage(file: string): CoverageMap {
+async function readCoverage(file: string): Promise<CoverageMap> {
   let raw: { files?: Record<string, { contexts?: Record<string, string[]> }> };
   try {
-    raw = JSON.parse(readFileSync(file, "utf8"));
+    raw = JSON.parse((await readGuarded(file, { maxBytes: 512 * 1024 * 1024, timeoutMs: 60_000 })).toString("utf8"));
   } catch {
     return {};
   }

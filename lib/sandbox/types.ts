@@ -22,6 +22,10 @@ export const RunOptions = z.object({
   /** Extra writable binds: host path → path inside. */
   rwBinds: z.record(z.string()).default({}),
   stdin: z.string().optional(),
+  /** Total disk the run may fill in its writable places (workdir, writable binds, /tmp). */
+  diskMb: z.number().int().positive().default(1024),
+  /** Bind the workdir read-only (grading: the code under test cannot change any file of it). */
+  workdirReadOnly: z.boolean().default(false),
 });
 export type RunOptions = z.input<typeof RunOptions>;
 export type ResolvedRunOptions = z.output<typeof RunOptions>;
@@ -37,8 +41,13 @@ export const RunResult = z.object({
   /** True when stdout or stderr went past maxOutputBytes. */
   outputTruncated: z.boolean(),
   sandbox: z.enum(SANDBOX_NAMES),
+  /** The run was stopped for filling more than `diskMb` (where the cap is watched, not enforced). */
+  diskExceeded: z.boolean().default(false),
+  /** FIFOs, sockets and device nodes the run left in its workdir (removed), and files whose
+   *  setuid/setgid/sticky bits were cleared. */
+  sanitized: z.object({ removedSpecial: z.array(z.string()), clearedModes: z.array(z.string()) }).default({ removedSpecial: [], clearedModes: [] }),
 });
-export type RunResult = z.infer<typeof RunResult>;
+export type RunResult = z.output<typeof RunResult>;
 
 export interface Sandbox {
   readonly name: SandboxName;

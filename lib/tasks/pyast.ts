@@ -26,7 +26,11 @@ export type PySymbol = z.infer<typeof PySymbol>;
 export const PyBinding = z.object({ lineno: z.number().int(), module: z.string().nullable(), names: z.array(z.string()), assign: z.boolean().optional() });
 export type PyBinding = z.infer<typeof PyBinding>;
 
-export const PyFileFacts = z.object({ symbols: z.array(PySymbol), imports: z.array(PyBinding), error: z.string().nullable() });
+/** A construct that reaches into the test harness or the interpreter (see pyast.py's TAMPER_*). */
+export const PyTamperSite = z.object({ lineno: z.number().int(), what: z.string() });
+export type PyTamperSite = z.infer<typeof PyTamperSite>;
+
+export const PyFileFacts = z.object({ symbols: z.array(PySymbol), imports: z.array(PyBinding), tamper: z.array(PyTamperSite).default([]), error: z.string().nullable() });
 export type PyFileFacts = z.infer<typeof PyFileFacts>;
 
 /** Facts for several files in one helper call. */

@@ -1,0 +1,117 @@
+/**
+ * File access for trees that untrusted code has written (agent workdirs, sandbox outputs): never
+ * follow a link, never open a FIFO or device in a way that can block, never read more than a cap,
+ * and give up after a timeout. Plus temp folders that are removed on every exit path.
+ */
+import { constants, mkdtempSync, rmSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export class GuardedReadError extends Error {
+  constructor(readonly path: string, readonly reason: "missing" | "link" | "not_regular" | "too_large" | "timeout" | "io", message: string) {
+    super(message);
+  }
+}
+
+export interface GuardedReadOptions {
+  /** Refuse files larger than this (default 16 MiB). */
+  maxBytes?: number;
+  /** Give up after this long (default 10 s). */
+  timeoutMs?: number;
+}
+
+/**
+ * Reads a regular file without following a final symlink (O_NOFOLLOW), without blocking on a FIFO
+ * (O_NONBLOCK, then fstat must say "regular file"), up to `maxBytes`, within `timeoutMs`.
+ * Throws GuardedReadError naming the path and why.
+ */
+export async function readGuarded(path: string, opts: GuardedReadOptions = {}): Promise<Buffer> {
+  const maxBytes = opts.maxBytes ?? 16 * 1024 * 1024;
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, rej) => {
+    timer = setTimeout(() => rej(new GuardedReadError(path, "timeout", `${path}: read did not finish within ${timeoutMs} ms`)), timeoutMs);
+  });
+  const read = (async () => {
+    let fh;
+    try {
+      fh = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR") throw new GuardedReadError(path, "missing", `${path}: no such file`);
+      if (code === "ELOOP") throw new GuardedReadError(path, "link", `${path}: is a symbolic link (not followed)`);
+      throw new GuardedReadError(path, "io", `${path}: ${(e as Error).message}`);
+    }
+    try {
+      const st = await fh.stat();
+      if (!st.isFile()) throw new GuardedReadError(path, "not_regular", `${path}: not a regular file (a FIFO, socket, device or directory)`);
+      if (st.size > maxBytes) throw new GuardedReadError(path, "too_large", `${path}: ${st.size} bytes, more than the ${maxBytes}-byte cap`);
+      const buf = Buffer.alloc(Math.min(st.size, maxBytes) + 1);
+      let n = 0;
+      for (;;) {
+        const { bytesRead } = await fh.read(buf, n, buf.length - n, n);
+        if (bytesRead === 0) break;
+        n += bytesRead;
+        if (n >= buf.length) throw new GuardedReadError(path, "too_large", `${path}: grew past the ${maxBytes}-byte cap while being read`);
+      }
+      return buf.subarray(0, n);
+    } finally {
+      await fh.close();
+    }
+  })();
+  try {
+    return await Promise.race([read, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** readGuarded as UTF-8 text; `null` when the file is missing. Other refusals throw. */
+export async function readTextGuarded(path: string, opts: GuardedReadOptions = {}): Promise<string | null> {
+  try {
+    return (await readGuarded(path, opts)).toString("utf8");
+  } catch (e) {
+    if (e instanceof GuardedReadError && e.reason === "missing") return null;
+    throw e;
+  }
+}
+
+const liveTempDirs = new Set<string>();
+let hooked = false;
+
+function removeLive(): void {
+  for (const d of liveTempDirs) rmSync(d, { recursive: true, force: true });
+  liveTempDirs.clear();
+}
+
+function hookExit(): void {
+  if (hooked) return;
+  hooked = true;
+  process.on("exit", removeLive);
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.once(sig, () => {
+      removeLive();
+      // Re-raise with the default action (the exit status then names the signal), unless someone
+      // else handles this signal.
+      if (process.listenerCount(sig) === 0) process.kill(process.pid, sig);
+    });
+  }
+}
+
+/**
+ * A fresh temp folder (`composer-lab-<prefix>…` under the OS temp dir) that is removed by
+ * `remove()`, and otherwise when the process exits or is interrupted (SIGINT/SIGTERM/SIGHUP).
+ */
+export function tempDir(prefix: string): { path: string; remove: () => void } {
+  hookExit();
+  const path = mkdtempSync(join(tmpdir(), `composer-lab-${prefix}`));
+  liveTempDirs.add(path);
+  return {
+    path,
+    remove: () => {
+      liveTempDirs.delete(path);
+      rmSync(path, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,198 @@
+/**
+ * Who sandboxed code runs as on the host, and what it leaves behind.
+ *
+ * - When the lab runs as root, sandboxed code never runs as host root: bwrap is started as the
+ *   dedicated unprivileged user `composer-lab-sandbox` (made by scripts/setup.sh; `nobody` where it
+ *   is missing), so the user namespace maps the sandbox user to that uid, and Docker containers run
+ *   as it (not as a uid a real host user may have).
+ * - As root, a run's workdir is staged on a tmpfs of `diskMb` (nosuid, nodev) owned by that user:
+ *   a hard cap on what the run can write, and setuid bits or device nodes made inside are inert.
+ *   Writable runs copy the result back; read-only runs (grading) just unmount.
+ * - Whatever comes back is sanitized: FIFOs, sockets and device nodes removed, setuid / setgid /
+ *   sticky bits cleared, everything owned by the invoking user.
+ * - Without root (no mounts), a watcher stops a run whose writable places grow past `diskMb`.
+ */
+import { spawnSync } from "node:child_process";
+import { chmodSync, cpSync, lchownSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { tempDir } from "../core/index.js";
+
+export const SANDBOX_USER = "composer-lab-sandbox";
+const NOBODY = 65534;
+
+let hostIds: { uid: number; gid: number; user: string } | undefined;
+
+/** The unprivileged host uid/gid sandboxed code runs as when the lab runs as root. */
+export function sandboxHostIds(): { uid: number; gid: number; user: string } {
+  if (hostIds) return hostIds;
+  const r = spawnSync("getent", ["passwd", SANDBOX_USER], { encoding: "utf8" });
+  const f = r.status === 0 ? r.stdout.trim().split(":") : [];
+  const uid = Number(f[2]);
+  const gid = Number(f[3]);
+  hostIds = Number.isInteger(uid) && uid > 0 && Number.isInteger(gid) && gid > 0 ? { uid, gid, user: SANDBOX_USER } : { uid: NOBODY, gid: 65534, user: "nobody" };
+  return hostIds;
+}
+
+export const runningAsRoot = (): boolean => process.getuid?.() === 0;
+
+export interface SanitizeReport {
+  /** FIFOs, sockets and device nodes removed. */
+  removedSpecial: string[];
+  /** Files whose setuid / setgid / sticky bits were cleared. */
+  clearedModes: string[];
+  bytes: number;
+}
+
+/** Walks a tree without following links: removes special files, clears special mode bits and
+ *  (as root) hands everything to `owner`. */
+export function sanitizeTree(dir: string, owner?: { uid: number; gid: number }): SanitizeReport {
+  const rep: SanitizeReport = { removedSpecial: [], clearedModes: [], bytes: 0 };
+  const walk = (d: string, rel: string) => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = join(d, e.name);
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      let st;
+      try {
+        st = lstatSync(p);
+      } catch {
+        continue;
+      }
+      if (st.isFIFO() || st.isSocket() || st.isCharacterDevice() || st.isBlockDevice()) {
+        rmSync(p, { force: true });
+        rep.removedSpecial.push(r);
+        continue;
+      }
+      if (owner && (st.uid !== owner.uid || st.gid !== owner.gid)) lchownSync(p, owner.uid, owner.gid);
+      if (!st.isSymbolicLink()) {
+        // chown clears setuid bits on regular files; clear them (and setgid, sticky) explicitly anyway
+        if (st.mode & 0o7000) {
+          chmodSync(p, st.mode & 0o777);
+          rep.clearedModes.push(r);
+        }
+        // a directory the sandbox user made unreadable must not stop the walk or the copy back
+        if (st.isDirectory() && (st.mode & 0o700) !== 0o700) chmodSync(p, (st.mode & 0o777) | 0o700);
+      }
+      if (st.isDirectory()) walk(p, r);
+      else rep.bytes += st.size;
+    }
+  };
+  const top = lstatSync(dir);
+  if (owner && (top.uid !== owner.uid || top.gid !== owner.gid)) lchownSync(dir, owner.uid, owner.gid);
+  if (top.mode & 0o7000) chmodSync(dir, top.mode & 0o777);
+  walk(dir, "");
+  return rep;
+}
+
+/** Bytes under a tree (not following links), stopping early once past `limit`. */
+export function treeBytes(dir: string, limit = Infinity): number {
+  let total = 0;
+  const walk = (d: string) => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (total > limit) return;
+      const p = join(d, e.name);
+      try {
+        const st = lstatSync(p);
+        total += st.isDirectory() ? 0 : st.blocks * 512 || st.size;
+        if (st.isDirectory()) walk(p);
+      } catch {
+        /* vanished */
+      }
+    }
+  };
+  walk(dir);
+  return total;
+}
+
+export interface StagedWorkdir {
+  /** The directory to bind into the sandbox. */
+  path: string;
+  /** Whether `path` is a size-capped tmpfs (a hard disk cap); false = watch it instead. */
+  hardCap: boolean;
+  /** Sanitizes the staged tree, copies it back (writable runs) and removes the stage. */
+  finish(): SanitizeReport;
+}
+
+function mountTmpfs(dir: string, bytes: number, uid: number, gid: number): boolean {
+  const r = spawnSync("mount", ["-t", "tmpfs", "-o", `size=${bytes},mode=0700,uid=${uid},gid=${gid},nosuid,nodev`, "composer-lab-run", dir], { encoding: "utf8" });
+  return r.status === 0;
+}
+
+/** Replaces `dst`'s contents with `src`'s (both sanitized trees; links copied as links). */
+function replaceContents(src: string, dst: string): void {
+  for (const e of readdirSync(dst)) rmSync(join(dst, e), { recursive: true, force: true });
+  for (const e of readdirSync(src)) cpSync(join(src, e), join(dst, e), { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+}
+
+/**
+ * Prepares a workdir for one sandboxed run. As root: a tmpfs of `diskMb` owned by the sandbox
+ * user, holding a copy of the workdir. Otherwise the workdir itself (hardCap false).
+ */
+export function stageWorkdir(workdir: string, opts: { diskMb: number; writable: boolean }): StagedWorkdir {
+  const owner = statSync(workdir);
+  const giveBack = { uid: owner.uid, gid: owner.gid };
+  if (!runningAsRoot()) {
+    return { path: workdir, hardCap: false, finish: () => sanitizeTree(workdir) };
+  }
+  const ids = sandboxHostIds();
+  const stage = tempDir("stage-");
+  chmodSync(stage.path, 0o711); // the sandbox user must reach the mount point inside
+  const mnt = join(stage.path, "work");
+  mkdirSync(mnt);
+  if (!mountTmpfs(mnt, opts.diskMb * 1024 * 1024, ids.uid, ids.gid)) {
+    // No tmpfs here (e.g. a container without CAP_SYS_ADMIN): own the copy, watch its size.
+    stage.remove();
+    sanitizeTree(workdir, ids);
+    return { path: workdir, hardCap: false, finish: () => sanitizeTree(workdir, giveBack) };
+  }
+  const unmount = () => {
+    spawnSync("umount", ["-l", mnt]);
+    stage.remove();
+  };
+  try {
+    replaceContents(workdir, mnt);
+    sanitizeTree(mnt, ids);
+    chmodSync(mnt, 0o755);
+  } catch (e) {
+    unmount();
+    throw e;
+  }
+  return {
+    path: mnt,
+    hardCap: true,
+    finish: () => {
+      try {
+        const rep = sanitizeTree(mnt, giveBack);
+        if (opts.writable) replaceContents(mnt, workdir);
+        return rep;
+      } finally {
+        unmount();
+      }
+    },
+  };
+}
+
+/** Runs `onOver` once when the trees under `dirs` hold more than `maxBytes` (polled). */
+export function watchDisk(dirs: string[], maxBytes: number, onOver: () => void, everyMs = 200): () => void {
+  const timer = setInterval(() => {
+    let total = 0;
+    for (const d of dirs) total += treeBytes(d, maxBytes);
+    if (total > maxBytes) {
+      clearInterval(timer);
+      onOver();
+    }
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
