@@ -30,8 +30,12 @@ export const DEFAULT_VARIANTS: Record<string, Partial<TrainConfigInput>> = {
 
 /** The primary metric, declared (in the config, before any run) together with the arms it compares. */
 export const PrimaryMetric = z.object({
-  /** Greedy reward on the held-out task split after the last RL step (equal rollouts in every arm). */
-  metric: z.literal("heldout_greedy_reward").default("heldout_greedy_reward"),
+  /**
+   * heldout_greedy_reward: greedy reward on the evaluated held-out tasks after the last RL step (equal
+   * rollouts in every arm); heldout_renamed_greedy_reward: the same on its v2 (renamed-key) tasks only
+   * (task variant renamed_args).
+   */
+  metric: z.enum(["heldout_greedy_reward", "heldout_renamed_greedy_reward"]).default("heldout_greedy_reward"),
   baseline: z.string().default("grpo"),
   treatment: z.string().default("grpo+sdpo"),
   /** Free text: when and how it was declared. */
@@ -56,7 +60,7 @@ export interface RunRecord {
   seed: number;
   overrides: Partial<TrainConfigInput>;
   result: TrainResult;
-  /** The primary metric of this run (greedy held-out reward at its last step). */
+  /** The primary metric of this run (PrimaryMetric.metric at its last step). */
   heldout: number;
   rollouts: number;
   stopped: string | null;
@@ -159,7 +163,9 @@ export async function compareVariants(base: TrainConfigInput, opts: CompareOptio
     const over = variants[name]!;
     const result = await new Trainer(merge(seedCfg, over), trainerOpts).train();
     const curve = readMetrics(dir).filter((m) => m.phase === "rl");
-    const record: RunRecord = { variant: name, seed, overrides: over, result, heldout: result.final.heldout_reward, rollouts: curve.at(-1)?.rollouts ?? 0, stopped: result.stopped, curve };
+    const heldout = primary.metric === "heldout_renamed_greedy_reward" ? result.final.heldout_renamed_reward : result.final.heldout_reward;
+    if (heldout === undefined) throw new Error(`${primary.metric} needs variant renamed_args`);
+    const record: RunRecord = { variant: name, seed, overrides: over, result, heldout, rollouts: curve.at(-1)?.rollouts ?? 0, stopped: result.stopped, curve };
     mkdirSync(join(opts.run_dir, "runs", name.replace(/[^\w+.=-]/g, "_")), { recursive: true });
     writeFileSync(runFile(opts.run_dir, name, seed), JSON.stringify(record));
   }

@@ -191,7 +191,14 @@ export interface TrainResult {
   steps: number;
   resumed_from: number | null;
   stopped: string | null;
-  final: { train_reward: number; heldout_reward: number; rl_reward_last: number | null };
+  final: {
+    train_reward: number;
+    heldout_reward: number;
+    rl_reward_last: number | null;
+    /** renamed_args only: greedy reward on the held-out v2 (renamed-key) tasks among the evaluated ones, and their count. */
+    heldout_renamed_reward?: number;
+    heldout_renamed_n?: number;
+  };
   guard: GuardCheck[];
   parameters: number;
   wall_s: number;
@@ -306,6 +313,8 @@ export class Trainer {
   readonly train_tasks: ToolCallTask[];
   readonly heldout_tasks: ToolCallTask[];
   readonly variant: TaskVariant;
+  /** The tasks SFT demonstrations are drawn from (train_tasks, less the v2 ones in renamed_args). */
+  readonly sft_tasks: ToolCallTask[];
   private readonly hints: LayeredHintGenerator;
   private sftData: TokenRow[] | null = null;
   private sdpoData: SdpoRow[] | null = null;
@@ -313,12 +322,15 @@ export class Trainer {
 
   constructor(config: TrainConfigInput, readonly opts: TrainerOptions) {
     this.config = parseTrainConfig(config);
-    this.variant = taskVariant(this.config.variant);
     // The task pool and its held-out split follow env.seed (default: the run seed), so runs with
     // different seeds can share one environment and one SFT start.
     this.env = new ToolCallEnv({ seed: this.config.seed, ...this.config.env });
     const split = new HeldoutSplit(this.config.heldout_fraction, this.env.config.seed).split(this.env.tasks, (t) => t.task_id);
     this.train_tasks = split.train;
+    this.variant = taskVariant(this.config.variant);
+    // renamed_args: unless sft_renamed, SFT demonstrations (and their hints) come from v1 tasks only, so
+    // the v2 keys appear nowhere in the warm start.
+    this.sft_tasks = this.config.variant.sft_renamed ? this.train_tasks : this.train_tasks.filter((t) => !this.variant.isRenamed(t));
     this.heldout_tasks = split.holdout;
     if (this.train_tasks.length === 0) throw new Error("no training tasks: raise env.n_tasks or lower heldout_fraction");
     this.hints = hintGenerator(this.config.sdpo.hint_layers);
@@ -455,6 +467,7 @@ export class Trainer {
       train_reward: atEnd?.proxy ?? this.evaluate(policy, this.train_tasks.slice(0, c.heldout.n_tasks)),
       heldout_reward: atEnd?.heldout ?? this.evaluate(policy, this.heldout_tasks.slice(0, c.heldout.n_tasks)),
       rl_reward_last: lastRl,
+      ...this.renamedHeldout(policy),
     };
     const result: TrainResult = {
       run_dir: dir, backend: backend.name, steps: step, resumed_from: resumedFrom, stopped, final,
@@ -491,6 +504,13 @@ export class Trainer {
     }
   }
 
+  /** renamed_args: greedy reward on the evaluated held-out tasks that are v2 (empty for toolcall). */
+  private renamedHeldout(policy: Policy): { heldout_renamed_reward?: number; heldout_renamed_n?: number } {
+    if (this.variant.name !== "renamed_args") return {};
+    const v2 = this.heldout_tasks.slice(0, this.config.heldout.n_tasks).filter((t) => this.variant.isRenamed(t));
+    return { heldout_renamed_reward: this.evaluate(policy, v2), heldout_renamed_n: v2.length };
+  }
+
   /** Greedy reward on a task list (the guard's and the final evaluation). */
   evaluate(policy: Policy, tasks: ToolCallTask[]): number {
     if (tasks.length === 0) return 0;
@@ -511,7 +531,7 @@ export class Trainer {
     const rows: SeqRow[] = [];
     // One row at a time: each draws from rng in turn, so the batch is the same for a given state.
     for (let i = 0; i < c.batch_size; i++) {
-      const task = this.train_tasks[Math.floor(rng.next() * this.train_tasks.length)]!;
+      const task = this.sft_tasks[Math.floor(rng.next() * this.sft_tasks.length)]!;
       let prompt = this.variant.prompt(task);
       if (hinted) {
         const err = this.variant.grade(task, this.variant.corrupt(task, rng)).error;

@@ -16,6 +16,8 @@ export const TaskVariantConfig = z.object({
   name: z.enum(["toolcall", "renamed_args"]).default("toolcall"),
   /** renamed_args: share of tasks that are v2 (renamed keys), drawn per task from its id. */
   renamed_fraction: z.number().min(0).max(1).default(0.5),
+  /** Whether SFT demonstrations include v2 tasks (false: the warm start never sees a v2 key). */
+  sft_renamed: z.boolean().default(false),
 });
 export type TaskVariantConfig = z.infer<typeof TaskVariantConfig>;
 
