@@ -4,14 +4,17 @@
  * after SIGKILL, the guard stopping a run, and the CLI contract.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initBackend } from "../lib/backend/index.js";
 import { Rng } from "../lib/core/index.js";
 import { ToolCallEnv, corruptCall, gradeToolCall } from "../lib/env/index.js";
 import { defaultLayered } from "../lib/hints/index.js";
-import { HeldOutGuard, StepMetrics, Trainer, readMetrics, type TrainConfigInput } from "../lib/train/index.js";
+import {
+  DpoConfig, HeldOutGuard, PolicyGradientConfig, RENAMED_FIELDS, SdpoConfig, StepMetrics, Trainer, bootstrapMeanCI, loadTrainConfig, parseTrainConfig, readMetrics, sampleStd,
+  summarizeComparison, taskVariant, type RunRecord, type TrainConfigInput,
+} from "../lib/train/index.js";
 import { ROOT, cli, oneJson, tmp } from "./helpers.js";
 
 const TINY: TrainConfigInput = {
@@ -224,6 +227,125 @@ describe("trace replay: collate → train", () => {
     const bad = join(dir, "sft.jsonl");
     writeFileSync(bad, JSON.stringify({ id: "x", source: "pairs", session_id: null, file: null, chain: null, window: 0, text: "", ids: [1, 99999], loss_mask: [0, 1] }) + "\n");
     await expect(new Trainer({ ...TINY, sft: { steps: 1, batch_size: 1, data: bad } }, { run_dir: join(dir, "run") }).train()).rejects.toThrow(/sft\.jsonl.*(row 1|:1)/);
+  });
+});
+
+describe("TrainConfig: one config composed from the loss configs", () => {
+  it("each loss option has one default: the train config's sections are the losses' own configs", () => {
+    const c = parseTrainConfig({});
+    const pg = PolicyGradientConfig.parse({});
+    for (const k of ["epsilon", "beta", "loss_type"] as const) expect(c.rl[k], `rl.${k}`).toEqual(pg[k]);
+    expect(c.rl.loss_type).toBe("dapo"); // TRL GRPOConfig / SelfDistillationConfig default
+    const sd = SdpoConfig.parse({});
+    for (const k of Object.keys(sd) as (keyof typeof sd)[]) expect(c.sdpo[k], `sdpo.${k}`).toEqual(sd[k]);
+    expect(c.sdpo.distillation_mode).toBe("sampled_token");
+    expect(c.sdpo.distillation_kl_clip).toBeNull();
+    expect(c.dpo.beta).toBe(DpoConfig.parse({}).beta);
+    // one `beta` per meaning: the KL coefficient (rl.beta) and DPO's (dpo.beta, the KL coefficient of the
+    // objective DPO solves); the channel weights are named by channel
+    expect(Object.keys(c.loss_weights).sort()).toEqual(["dpo", "grpo", "lm_ce", "sdpo"]);
+  });
+
+  it.each(Object.entries(RENAMED_FIELDS))("an old config with %s fails naming the field and its new name", (old, now) => {
+    const [section, key] = old.split(".") as [string, string];
+    const file = join(tmp(), "old.yaml");
+    writeFileSync(file, `${section}:\n  ${key}: ${key === "teacher" ? "{ kind: live }" : key === "mode" ? "jsd" : key === "token_clip_scope" ? "vocab" : "1"}\n`);
+    expect(() => loadTrainConfig(file)).toThrow(`${file}: ${old}: renamed: use ${now}`);
+  });
+
+  it("SDPO option combinations the references refuse are refused at config load (sampled_token with a clip or alpha ≠ 1)", () => {
+    expect(() => parseTrainConfig({ sdpo: { distillation_kl_clip: 0.05 } })).toThrow(/not defined for distillation_mode sampled_token/);
+    expect(() => parseTrainConfig({ sdpo: { distillation_alpha: 0.5 } })).toThrow(/needs distillation_alpha 1/);
+    expect(parseTrainConfig({ sdpo: { distillation_mode: "full_logits", distillation_alpha: 0.5, distillation_kl_clip: 0.05, distillation_kl_clip_scope: "vocab" } }).sdpo.distillation_kl_clip).toBe(0.05);
+  });
+
+  it("the committed configs load", () => {
+    for (const f of ["toolcall.yaml", "toolcall-sft.yaml"]) expect(() => loadTrainConfig(join(ROOT, "datasets", "configs", f))).not.toThrow();
+  });
+});
+
+describe("renamed_args task variant", () => {
+  const env = new ToolCallEnv({ seed: 1, n_tasks: 200 });
+  const v = taskVariant({ name: "renamed_args" });
+  const v2 = env.tasks.filter((t) => v.isRenamed(t));
+  const v1 = env.tasks.filter((t) => !v.isRenamed(t));
+
+  it("marks about renamed_fraction of the tasks v2; v1 tasks are the plain env", () => {
+    expect(v2.length / env.tasks.length).toBeGreaterThan(0.35);
+    expect(v2.length / env.tasks.length).toBeLessThan(0.65);
+    for (const t of v1.slice(0, 20)) {
+      expect(v.prompt(t)).toBe(ToolCallEnv.prompt(t));
+      expect(v.grade(t, ToolCallEnv.demonstration(t))).toEqual(gradeToolCall(t, ToolCallEnv.demonstration(t)));
+    }
+  });
+
+  it("a v2 prompt lacks the v2 keys; the v1 call fails with a schema error whose hint states them; the v2 call scores 1", async () => {
+    const gen = defaultLayered();
+    for (const t of v2.slice(0, 30)) {
+      const demo = v.demonstration(t);
+      expect(v.grade(t, demo)).toMatchObject({ reward: 1, error_kind: null });
+      const newKeys = Object.keys(JSON.parse(demo.trim().slice(t.target.length + 1)));
+      for (const k of newKeys) expect(v.prompt(t)).not.toMatch(new RegExp(`[(,]${k}:`)); // not among the listed signatures
+      expect(v.prompt(t)).toContain("api: v2");
+      const g = v.grade(t, ToolCallEnv.demonstration(t));
+      expect(g).toMatchObject({ reward: 0, error_kind: "schema_mismatch" });
+      const hint = await gen.generate(g.error!);
+      expect(hint?.layer).toBe("template");
+      for (const k of newKeys) expect(hint!.hint).toContain(`"${k}"`);
+    }
+  });
+
+  it("SFT draws v1 tasks only unless sft_renamed", () => {
+    const tr = new Trainer({ ...TINY, env: { n_tasks: 40, seed: 1 }, variant: { name: "renamed_args" } }, { run_dir: tmp() });
+    expect(tr.sft_tasks.length).toBeGreaterThan(0);
+    expect(tr.sft_tasks.every((t) => !tr.variant.isRenamed(t))).toBe(true);
+    expect(tr.train_tasks.some((t) => tr.variant.isRenamed(t))).toBe(true);
+    const all = new Trainer({ ...TINY, env: { n_tasks: 40, seed: 1 }, variant: { name: "renamed_args", sft_renamed: true } }, { run_dir: tmp() });
+    expect(all.sft_tasks).toEqual(all.train_tasks);
+  });
+});
+
+describe("comparison statistics", () => {
+  it("sampleStd is the ddof-1 estimator; null below two values", () => {
+    expect(sampleStd([1, 2, 3, 4])).toBeCloseTo(Math.sqrt(5 / 3), 12);
+    expect(sampleStd([2])).toBeNull();
+  });
+
+  it("bootstrapMeanCI: a constant difference gives a zero-width interval at it; the interval brackets the mean and shrinks with n", () => {
+    const flat = bootstrapMeanCI([0.1, 0.1, 0.1])!;
+    expect(flat.n).toBe(3);
+    for (const x of [flat.mean_diff, flat.lo, flat.hi]) expect(x).toBeCloseTo(0.1, 12);
+    const few = bootstrapMeanCI([-0.2, 0.1, 0.3, 0.05, -0.1])!;
+    expect(few.lo).toBeLessThan(few.mean_diff);
+    expect(few.hi).toBeGreaterThan(few.mean_diff);
+    const many = bootstrapMeanCI(Array.from({ length: 80 }, (_, i) => [-0.2, 0.1, 0.3, 0.05, -0.1][i % 5]!))!;
+    expect(many.hi - many.lo).toBeLessThan(few.hi - few.lo);
+    expect(bootstrapMeanCI([])).toBeNull();
+  });
+
+  it("summarizeComparison: stopped runs are listed apart, never averaged; differences are paired by seed over completed runs", () => {
+    const dir = tmp();
+    const rec = (variant: string, seed: number, heldout: number, stopped: string | null = null): RunRecord => ({
+      variant, seed, overrides: {}, heldout, rollouts: stopped ? 320 : 640, stopped, curve: [],
+      result: { run_dir: "", backend: "cpu", steps: 20, resumed_from: null, stopped, final: { train_reward: 0, heldout_reward: heldout, rl_reward_last: null }, guard: [], parameters: 1, wall_s: 1 },
+    });
+    const runs = [rec("grpo", 1, 0.5), rec("grpo", 2, 0.6), rec("grpo", 3, 0.9, "held-out guard: …"), rec("grpo+sdpo", 1, 0.6), rec("grpo+sdpo", 2, 0.8), rec("grpo+sdpo", 3, 0.1)];
+    for (const r of runs) {
+      mkdirSync(join(dir, "runs", r.variant), { recursive: true });
+      writeFileSync(join(dir, "runs", r.variant, `seed-${r.seed}.json`), JSON.stringify(r));
+    }
+    const s = summarizeComparison(dir, {}, ["grpo", "grpo+sdpo"]);
+    const grpo = s.summary.find((x) => x.variant === "grpo")!;
+    const sdpo = s.summary.find((x) => x.variant === "grpo+sdpo")!;
+    expect(grpo).toMatchObject({ seeds: 3, completed: 2, stopped: 1, heldout_mean: 0.55, rollouts: 640 });
+    expect(grpo.heldout_std).toBeCloseTo(sampleStd([0.5, 0.6])!, 12);
+    expect(grpo.stopped_runs).toEqual([{ seed: 3, rollouts: 320, heldout: 0.9, reason: "held-out guard: …" }]);
+    expect(sdpo).toMatchObject({ completed: 3, stopped: 0 });
+    expect(sdpo.heldout_mean).toBeCloseTo(0.5, 12);
+    // seed 3 is out of the pairing (grpo stopped there): differences 0.1 and 0.2
+    expect(sdpo.vs_baseline!.n).toBe(2);
+    expect(sdpo.vs_baseline!.mean_diff).toBeCloseTo(0.15, 12);
+    expect(JSON.parse(readFileSync(join(dir, "comparison.json"), "utf8")).summary).toHaveLength(2);
   });
 });
 
