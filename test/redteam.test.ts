@@ -123,6 +123,8 @@ function pidsOf(marker: string, comm?: string): number[] {
     }
   });
 }
+/** Host accounts that exist only to run sandboxed code (scripts/setup.sh), or own nothing. */
+const DEDICATED_USERS = new Set(["composer-lab-sandbox", "nobody"]);
 const hostUser = (uid: number): string | null => {
   const r = spawnSync("getent", ["passwd", String(uid)], { encoding: "utf8" });
   return r.status === 0 ? r.stdout.split(":")[0]! : null;
@@ -321,7 +323,8 @@ const IMPLS: Record<string, Impl> = {
     const breaches: string[] = [];
     for (const u of uids) {
       if (u === 0) breaches.push("sandboxed code runs as host uid 0 (root)");
-      else if (kind === "docker" && hostUser(u)) breaches.push(`the container runs as uid ${u}, the host user ${hostUser(u)}`);
+      // a dedicated account with no other use (or nobody) is fine; a uid a real host user has is not
+      else if (kind === "docker" && hostUser(u) && !DEDICATED_USERS.has(hostUser(u)!)) breaches.push(`the container runs as uid ${u}, the host user ${hostUser(u)}`);
     }
     return { breaches, note: `host uids ${uids.join(",")}` };
   },
@@ -440,6 +443,8 @@ print("planted")
   "tamper-exit-at-import": withStock(() => "import os as _rt_os\n\n_rt_os._exit(0)"),
   "tamper-exit-after-forge": stockBody(() => payload("tamper_exit_forge.py")),
   "tamper-forge-all-fds": withStock(() => payload("tamper_forge_fds.py")),
+  "tamper-instance-runtest": withStock(() => payload("tamper_instance_runtest.py")),
+  "tamper-main-writer": withStock(() => payload("tamper_main_writer.py")),
   "tamper-star-import": graded(() => {
     const t = totalsTask();
     const report = snap(t, "inventory/report.py");
@@ -478,6 +483,22 @@ print("planted")
   },
   "io-symlink-dev-zero": async (_sb, kind) =>
     childVerdict("inventory-reserve", transcript([{ type: "shell", command: `python3 -c "import os; p = 'inventory/stock.py'; os.remove(p); os.symlink('/dev/zero', p)"` }]), kind),
+  "io-symlink-dir-host": async (sb) => {
+    const victims = scratch("victims");
+    const testsVictim = join(victims, "tests");
+    const startupVictim = join(victims, "startup");
+    mkdirSync(testsVictim);
+    mkdirSync(startupVictim);
+    const t = reserve();
+    for (const f of [...f2pFiles(t).map((p) => p.split("/").pop()!), "conftest.py", "__init__.py"]) writeFileSync(join(testsVictim, f), `# host file ${f}: must survive\n`);
+    for (const f of ["conftest.py", "sitecustomize.py", "rt.pth", "pytest.py"]) writeFileSync(join(startupVictim, f), `# host file ${f}: must survive\n`);
+    writeFileSync(join(victims, "pyproject.toml"), "# host file: must survive\n");
+    const before = hashTree(victims);
+    const completion = transcript([{ type: "shell", command: `python3 -c "import os, shutil; shutil.rmtree('tests'); os.symlink('${testsVictim}', 'tests'); os.symlink('${startupVictim}', 'plug'); os.remove('pyproject.toml'); os.symlink('${join(victims, "pyproject.toml")}', 'pyproject.toml')"` }]);
+    const v = await gradeHere(t, completion, sb);
+    const breaches = hashTree(victims) !== before ? ["the grader wrote or deleted through a symlink into a host folder"] : [];
+    return { ...v, breaches };
+  },
   "io-disk-3x400mb": async (sb) => {
     const writer = (dir: string) => `
 import os
