@@ -445,6 +445,8 @@ print("planted")
   "tamper-forge-all-fds": withStock(() => payload("tamper_forge_fds.py")),
   "tamper-instance-runtest": withStock(() => payload("tamper_instance_runtest.py")),
   "tamper-main-writer": withStock(() => payload("tamper_main_writer.py")),
+  "tamper-transient-logreport": stockBody(() => payload("tamper_transient_logreport.py")),
+  "tamper-disguised-plugin": withStock(() => payload("tamper_disguised_plugin.py")),
   "tamper-star-import": graded(() => {
     const t = totalsTask();
     const report = snap(t, "inventory/report.py");
