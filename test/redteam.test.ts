@@ -447,6 +447,8 @@ print("planted")
   "tamper-main-writer": withStock(() => payload("tamper_main_writer.py")),
   "tamper-transient-logreport": stockBody(() => payload("tamper_transient_logreport.py")),
   "tamper-disguised-plugin": withStock(() => payload("tamper_disguised_plugin.py")),
+  "tamper-harness-internals": withStock(() => payload("tamper_harness_internals.py")),
+  "tamper-import-hook": withStock(() => payload("tamper_import_hook.py")),
   "tamper-star-import": graded(() => {
     const t = totalsTask();
     const report = snap(t, "inventory/report.py");
