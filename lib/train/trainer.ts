@@ -519,11 +519,29 @@ export class Trainer {
   }
 
   /**
+   * The teacher's context as token ids: the prompt with the hint spliced in, the hint shortened from its
+   * end ("...") until prompt + completion fit the block. Packing cuts an over-long context from the
+   * left, which for a hinted prompt (300–390 bytes with a schema hint, block 256) removed the tool list
+   * and the task: the teacher then saw the hint but not what was asked, and distilling it pushed the
+   * student's correct argument values down.
+   */
+  hintedPrompt(task: ToolCallTask, hint: string, completionLength: number, blockSize: number): number[] {
+    const room = blockSize + 1 - Math.min(completionLength, Math.floor(blockSize / 2));
+    let h = hint;
+    for (;;) {
+      const ids = encode(this.variant.teacherPrompt(task, h), { bos: true });
+      const over = ids.length - room;
+      if (over <= 0 || h.length === 0) return ids;
+      h = h.length > over + 3 ? `${h.slice(0, h.length - over - 3).trimEnd()}...` : "";
+    }
+  }
+
+  /**
    * A demonstration batch. With probability hint_fraction the whole batch is hint-conditioned (each
    * prompt carries the hint for a synthetic mistake): hinted prompts are ~2× longer, and mixing
    * them into every batch would pad every batch to their length.
    */
-  private async sftRows(rng: Rng): Promise<(SeqRow | TokenRow)[]> {
+  private async sftRows(rng: Rng, blockSize: number): Promise<(SeqRow | TokenRow)[]> {
     const c = this.config.sft;
     const data = this.sftData;
     if (data) return Array.from({ length: c.batch_size }, () => data[Math.floor(rng.next() * data.length)]!);
@@ -532,19 +550,20 @@ export class Trainer {
     // One row at a time: each draws from rng in turn, so the batch is the same for a given state.
     for (let i = 0; i < c.batch_size; i++) {
       const task = this.sft_tasks[Math.floor(rng.next() * this.sft_tasks.length)]!;
-      let prompt = this.variant.prompt(task);
+      const completion = encode(this.variant.demonstration(task));
+      let prompt = encode(this.variant.prompt(task), { bos: true });
       if (hinted) {
         const err = this.variant.grade(task, this.variant.corrupt(task, rng)).error;
         const hint = err ? await this.hints.generate(err) : null;
-        if (hint) prompt = this.variant.teacherPrompt(task, hint.hint);
+        if (hint) prompt = this.hintedPrompt(task, hint.hint, completion.length, blockSize);
       }
-      rows.push({ prompt: encode(prompt, { bos: true }), completion: encode(this.variant.demonstration(task)) });
+      rows.push({ prompt, completion });
     }
     return rows;
   }
 
   private async sftStep(policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number): Promise<StepResult> {
-    const packed = packRows(await this.sftRows(rng), policy.config.block_size);
+    const packed = packRows(await this.sftRows(rng, policy.config.block_size), policy.config.block_size);
     const { value, grads } = tf.variableGrads(() => sftLoss(completionLogits(policy, packed), packed.targets, packed.mask), policy.variables());
     const grad_norm = clipGrads(grads, this.config.grad_clip);
     optimizer.applyGradients(grads);
@@ -586,7 +605,7 @@ export class Trainer {
         if (!hint) continue;
         layers[hint.layer] = (layers[hint.layer] ?? 0) + 1;
         sdpoIdx.push(i);
-        teacherRows.push({ prompt: encode(this.variant.teacherPrompt(tasks[Math.floor(i / G)]!, hint.hint), { bos: true }), completion: rows[i]!.completion });
+        teacherRows.push({ prompt: this.hintedPrompt(tasks[Math.floor(i / G)]!, hint.hint, rows[i]!.completion.length, policy.config.block_size), completion: rows[i]!.completion });
       }
     }
 
