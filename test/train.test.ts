@@ -264,6 +264,31 @@ describe("TrainConfig: one config composed from the loss configs", () => {
   });
 });
 
+describe("the teacher's hinted context", () => {
+  it("keeps the tool list, the task and the call prefix inside the block; only the hint's end is cut", async () => {
+    const tr = new Trainer({ ...TINY, env: { n_tasks: 40, seed: 1 } }, { run_dir: tmp() });
+    const gen = defaultLayered();
+    let shortened = 0;
+    for (const task of tr.train_tasks) {
+      const g = gradeToolCall(task, ` ${task.target} {}`); // schema_mismatch: the longest hints
+      if (!g.error) continue;
+      const hint = (await gen.generate(g.error))!.hint;
+      const completion = 30;
+      const ids = tr.hintedPrompt(task, hint, completion, 256);
+      expect(ids.length + completion).toBeLessThanOrEqual(257);
+      const text = Buffer.from(ids.slice(1)).toString("utf8");
+      expect(text.startsWith(ToolCallEnv.prompt(task).replace(/\ncall:$/, ""))).toBe(true);
+      expect(text.endsWith("\ncall:")).toBe(true);
+      const full = ToolCallEnv.teacherPrompt(task, hint);
+      if (text !== full) {
+        shortened++;
+        expect(text).toMatch(/\.\.\.\ncall:$/);
+      }
+    }
+    expect(shortened).toBeGreaterThan(0); // the case the fix is for does occur
+  });
+});
+
 describe("renamed_args task variant", () => {
   const env = new ToolCallEnv({ seed: 1, n_tasks: 200 });
   const v = taskVariant({ name: "renamed_args" });
