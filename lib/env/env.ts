@@ -4,10 +4,9 @@
  * tool; submit (or max_turns) grades: reward = (FAIL_TO_PASS passing / FAIL_TO_PASS) × (all
  * PASS_TO_PASS pass) × (not hacked). Everything executes in the sandbox.
  */
-import { cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { readTextGuarded } from "../core/index.js";
+import { cpSync, lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { readTextGuarded, tempDir } from "../core/index.js";
 import { LEAK_PATH, checkShellCommand, findPytestConfig, planHarness, pytestArgsFromCommand, restoreHarness, runPytest, type Sandbox, type TestResult } from "../sandbox/index.js";
 import { confinedPath, type FeatureDeletionTask } from "../tasks/index.js";
 import { Action, TOOL_DESCRIPTIONS, type TrajectoryStep } from "./actions.js";
@@ -64,6 +63,7 @@ export class FeatureDeletionEnv {
   readonly max_turns: number;
   task: FeatureDeletionTask | null = null;
   workdir: string | null = null;
+  private tmp: { path: string; remove: () => void } | null = null;
   turns = 0;
   trajectory: TrajectoryStep[] = [];
   done = false;
@@ -83,7 +83,8 @@ export class FeatureDeletionEnv {
   reset(task: FeatureDeletionTask): string {
     this.close();
     this.task = task;
-    this.workdir = mkdtempSync(join(tmpdir(), `composer-lab-env-${task.task_id}-`));
+    this.tmp = tempDir(`env-${task.task_id}-`);
+    this.workdir = this.tmp.path;
     cpSync(FeatureDeletionEnv.snapshotDir(task), this.workdir, { recursive: true });
     this.turns = 0;
     this.trajectory = [];
@@ -205,7 +206,8 @@ export class FeatureDeletionEnv {
 
   /** Removes the episode's working copy. */
   close(): void {
-    if (this.workdir) rmSync(this.workdir, { recursive: true, force: true });
+    this.tmp?.remove();
+    this.tmp = null;
     this.workdir = null;
   }
 }
@@ -222,10 +224,14 @@ export async function gradeWorkdir(task: FeatureDeletionTask, workdir: string, t
   const tests = [...task.fail_to_pass, ...task.pass_to_pass];
   const plan = planHarness(snapshot, tests);
   const harness = restoreHarness(snapshot, workdir, plan);
-  const r = await runPytest(sandbox, workdir, {
-    tests, args: pytestArgsFromCommand(task.test_command), config: findPytestConfig(snapshot, tests), trustedPlugins: plan.trustedPlugins,
-    workdirReadOnly: true, timeoutMs: limits.timeoutMs ?? 600_000, memoryMb: limits.memoryMb, diskMb: limits.diskMb,
-  });
+  // The tests see the tree read-only, so the monitor can read it while they run.
+  const [r, checked] = await Promise.all([
+    runPytest(sandbox, workdir, {
+      tests, args: pytestArgsFromCommand(task.test_command), config: findPytestConfig(snapshot, tests), trustedPlugins: plan.trustedPlugins,
+      workdirReadOnly: true, timeoutMs: limits.timeoutMs ?? 600_000, memoryMb: limits.memoryMb, diskMb: limits.diskMb,
+    }),
+    monitor.check({ task, brokenDir: snapshot, finalDir: workdir, trajectory, harness }),
+  ]);
   const byId = new Map(r.tests.map((t) => [t.nodeid, t]));
   const missing = (nodeid: string): TestResult => ({ nodeid, outcome: "error", phase: "collect", duration: 0, message: "did not run" });
   const perTest = [
@@ -234,7 +240,6 @@ export async function gradeWorkdir(task: FeatureDeletionTask, workdir: string, t
   ];
   const frac = perTest.filter((t) => t.group === "fail_to_pass" && t.outcome === "passed").length / Math.max(1, task.fail_to_pass.length);
   const guardOk = perTest.filter((t) => t.group === "pass_to_pass").every((t) => t.outcome === "passed");
-  const checked = await monitor.check({ task, brokenDir: snapshot, finalDir: workdir, trajectory, harness });
   const flags = [...checked.flags];
   if (r.forged > 0) flags.push({ kind: "forged_results", detail: `${r.forged} test-result line(s) written by code under test` });
   for (const t of r.tampered) flags.push({ kind: "harness_tampered", detail: t });

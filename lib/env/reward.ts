@@ -4,10 +4,9 @@
  * transcript (a JSON array of actions, {"actions": [...]}, or one JSON action per line). Graded in
  * parallel under a concurrency limit.
  */
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { cpSync } from "node:fs";
 import pLimit from "p-limit";
+import { tempDir } from "../core/index.js";
 import type { Sandbox } from "../sandbox/index.js";
 import { applyUnifiedDiff, loadTask, type FeatureDeletionTask } from "../tasks/index.js";
 import { Action } from "./actions.js";
@@ -59,7 +58,8 @@ export async function gradeCompletion(task: FeatureDeletionTask, completion: str
   const parsed = parseCompletion(completion);
   if (parsed.kind === "invalid") return zeroGrade("invalid", parsed.why);
   if (parsed.kind === "diff") {
-    const dir = mkdtempSync(join(tmpdir(), `composer-lab-grade-${task.task_id}-`));
+    const tmp = tempDir(`grade-${task.task_id}-`);
+    const dir = tmp.path;
     try {
       cpSync(FeatureDeletionEnv.snapshotDir(task), dir, { recursive: true });
       try {
@@ -69,7 +69,7 @@ export async function gradeCompletion(task: FeatureDeletionTask, completion: str
       }
       return { ...(await gradeWorkdir(task, dir, [], sandbox, opts.monitor)), kind: "diff", error: null };
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      tmp.remove();
     }
   }
   const env = new FeatureDeletionEnv({ sandbox, monitor: opts.monitor, max_turns: opts.max_turns ?? Math.max(parsed.actions.length + 1, 40) });

@@ -11,7 +11,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { supervise, type Supervised } from "./capture.js";
 import { cgroupMode, createRunCgroup } from "./cgroup.js";
-import { runningAsRoot, sandboxHostIds, stageWorkdir, watchDisk, type SanitizeReport } from "./isolation.js";
+import { lendDirs, runningAsRoot, sandboxHostIds, stageWorkdir, watchDisk, type SanitizeReport } from "./isolation.js";
 import { RunOptions, SANDBOX_WORKDIR, argv, baseEnv, type RunResult, type Sandbox } from "./types.js";
 
 /** /etc files a Python toolchain needs (only those that exist are bound). */
@@ -46,6 +46,7 @@ export class BwrapSandbox implements Sandbox {
     const fsize = Math.min(512, o.diskMb) * 1024 * 1024;
     const limits = ["prlimit", `--cpu=${cpuSeconds}`, `--fsize=${fsize}`, "--nofile=512", "--core=0"];
     const stage = stageWorkdir(o.workdir, { diskMb: o.diskMb, writable: !o.workdirReadOnly });
+    const giveBack = lendDirs(Object.keys(o.rwBinds));
     const cg = createRunCgroup(`run-${process.pid}-${randomBytes(4).toString("hex")}`, o);
     // Without a memory cgroup, bound the address space instead (coarser, but bounded).
     if (!cg) limits.push(`--as=${o.memoryMb * 1024 * 1024}`);
@@ -88,6 +89,7 @@ export class BwrapSandbox implements Sandbox {
       unwatch();
       await cg?.cleanup();
       cleaned = stage.finish();
+      giveBack();
     }
     return {
       exitCode: r.code, signal: r.signal, stdout: r.stdout, stderr: r.stderr, timedOut: r.timedOut, oomKilled,

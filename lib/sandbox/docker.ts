@@ -6,12 +6,12 @@
  * (debootstrap + import: `composer-lab sandbox image`).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import Docker from "dockerode";
 import { capture } from "./capture.js";
-import { runningAsRoot, sandboxHostIds, sanitizeTree, stageWorkdir, watchDisk, type SanitizeReport } from "./isolation.js";
+import { lendDirs, sandboxHostIds, stageWorkdir, watchDisk, type SanitizeReport } from "./isolation.js";
 import { RunOptions, SANDBOX_WORKDIR, argv, baseEnv, type RunResult, type Sandbox } from "./types.js";
 
 export const DEFAULT_IMAGE = "composer-lab/python:bookworm";
@@ -45,11 +45,9 @@ export class DockerSandbox implements Sandbox {
     const o = RunOptions.parse(options);
     const t0 = performance.now();
     const ids = sandboxHostIds();
-    const asRoot = runningAsRoot();
     // The container user must own what it writes; everything is handed back sanitized afterwards.
     const stage = stageWorkdir(o.workdir, { diskMb: o.diskMb, writable: !o.workdirReadOnly });
-    const rw = Object.keys(o.rwBinds).map((d) => ({ dir: d, owner: statSync(d) }));
-    if (asRoot) for (const b of rw) sanitizeTree(b.dir, ids);
+    const giveBack = lendDirs(Object.keys(o.rwBinds));
     let cleaned: SanitizeReport = { removedSpecial: [], clearedModes: [], bytes: 0 };
     let result: RunResult;
     let diskExceeded = false;
@@ -125,7 +123,7 @@ export class DockerSandbox implements Sandbox {
     } finally {
       unwatch();
       cleaned = stage.finish();
-      for (const b of rw) sanitizeTree(b.dir, asRoot ? { uid: b.owner.uid, gid: b.owner.gid } : undefined);
+      giveBack();
     }
     return { ...result, sanitized: { removedSpecial: cleaned.removedSpecial, clearedModes: cleaned.clearedModes } };
   }

@@ -183,6 +183,14 @@ export function stageWorkdir(workdir: string, opts: { diskMb: number; writable: 
   };
 }
 
+/** As root, hands extra writable binds to the sandbox user for a run; the returned function hands
+ *  them back (sanitized) to their owners. Without root only the sanitizing happens. */
+export function lendDirs(dirs: string[]): () => void {
+  const owners = dirs.map((d) => statSync(d));
+  if (runningAsRoot()) for (const d of dirs) sanitizeTree(d, sandboxHostIds());
+  return () => dirs.forEach((d, i) => sanitizeTree(d, runningAsRoot() ? { uid: owners[i]!.uid, gid: owners[i]!.gid } : undefined));
+}
+
 /** Runs `onOver` once when the trees under `dirs` hold more than `maxBytes` (polled). */
 export function watchDisk(dirs: string[], maxBytes: number, onOver: () => void, everyMs = 200): () => void {
   const timer = setInterval(() => {

@@ -459,6 +459,24 @@ function extractCommit(repo: string, commit: string, dest: string): void {
   execFileSync("tar", ["-x", "-C", dest], { input: tar });
 }
 
+/**
+ * The symbols a golden patch defines or changes (Path A has no deletion list of its own): every
+ * function, method or class of the patched non-test Python files whose source differs between the
+ * broken and the original tree, so the hack monitor checks them as it does Path B's deletions.
+ */
+export function symbolsChangedBy(broken: string, original: string, files: string[]): { file: string; qualname: string }[] {
+  const py = files.filter((f) => f.endsWith(".py") && !isTestFile(f));
+  const read = (root: string, f: string) => (existsSync(join(root, f)) ? readFileSync(join(root, f), "utf8") : "");
+  const facts = pythonFacts(Object.fromEntries(py.flatMap((f) => [[`b:${f}`, read(broken, f)], [`o:${f}`, read(original, f)]])));
+  const out: { file: string; qualname: string }[] = [];
+  for (const f of py) {
+    const before = new Map((facts[`b:${f}`]?.symbols ?? []).map((s) => [s.qualname, s.source]));
+    for (const s of facts[`o:${f}`]?.symbols ?? []) if (before.get(s.qualname) !== s.source) out.push({ file: f, qualname: s.qualname });
+  }
+  // A changed method changes its class's source too: keep the innermost symbols only.
+  return out.filter((s) => !out.some((t) => t !== s && t.file === s.file && t.qualname.startsWith(`${s.qualname}.`)));
+}
+
 /** Path A (git): commits that add code and tests → revert the code, keep the tests. */
 export async function buildFromGitHistory(repo: string, pool: string, sandbox: Sandbox, options: BuildOptions = {}, hooks: BuildHooks = {}): Promise<BuildReport> {
   const o = BuildOptions.parse({ ...options, path: "git" });
@@ -490,7 +508,8 @@ export async function buildFromGitHistory(repo: string, pool: string, sandbox: S
           else writeFileSync(join(broken, c.file), before);
           diffs.push(c.added ? fileDiff(c.file, "", after).replace(`--- a/${c.file}`, "--- /dev/null") : fileDiff(c.file, before, after));
         }
-        return { id: `${repoSlug}-commit-${commit.slice(0, 10)}`, original, broken, golden: diffs.join(""), deleted_symbols: [], granularity: "file", base_commit: commit, description: git(repo, ["log", "-1", "--format=%s", commit]).trim() };
+        const deleted_symbols = symbolsChangedBy(broken, original, code.map((c) => c.file));
+        return { id: `${repoSlug}-commit-${commit.slice(0, 10)}`, original, broken, golden: diffs.join(""), deleted_symbols, granularity: "file", base_commit: commit, description: git(repo, ["log", "-1", "--format=%s", commit]).trim() };
       },
     }];
   });
@@ -545,11 +564,11 @@ export async function buildFromSweInstances(instancesFile: string, checkout: str
       applyUnifiedDiff(original, inst.test_patch);
       const broken = join(dir, "repo");
       cpSync(original, broken, { recursive: true });
-      applyUnifiedDiff(original, inst.patch);
+      const patched = applyUnifiedDiff(original, inst.patch);
       scrub(original);
       scrub(broken);
       return {
-        id: slug(inst.instance_id), original, broken, golden: inst.patch, deleted_symbols: [], granularity: "feature", base_commit: inst.base_commit,
+        id: slug(inst.instance_id), original, broken, golden: inst.patch, deleted_symbols: symbolsChangedBy(broken, original, patched.files.map((f) => f.path)), granularity: "feature", base_commit: inst.base_commit,
         description: inst.problem_statement ?? "", known: { fail_to_pass: inst.FAIL_TO_PASS, pass_to_pass: inst.PASS_TO_PASS },
       };
     },

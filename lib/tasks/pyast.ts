@@ -36,7 +36,7 @@ export type PyFileFacts = z.infer<typeof PyFileFacts>;
 /** Facts for several files in one helper call. */
 export function pythonFacts(files: Record<string, string>): Record<string, PyFileFacts> {
   if (Object.keys(files).length === 0) return {};
-  const r = spawnSync(jupyterPython(), [join(projectRoot(), "lib", "tasks", "pyast.py")], { input: JSON.stringify({ files }), encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync(jupyterPython(), ["-I", "-S", join(projectRoot(), "lib", "tasks", "pyast.py")], { input: JSON.stringify({ files }), encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`pyast helper failed: ${r.stderr || r.error?.message}`);
   return z.record(PyFileFacts).parse(JSON.parse(r.stdout));
 }

@@ -1,6 +1,6 @@
 /** `composer-lab sandbox …` and `composer-lab grade`. */
 import type { Command } from "commander";
-import { readFileSync } from "node:fs";
+import { readTextGuarded } from "../../core/index.js";
 import { resolve } from "node:path";
 import { gradeCompletion } from "../../env/index.js";
 import { DEFAULT_IMAGE, buildBaseImage, checkSandboxes, dockerClient, ensureDockerd, getSandbox, type SandboxChoice } from "../../sandbox/index.js";
@@ -71,13 +71,10 @@ export function registerSandbox(program: Command): void {
     .addOption(jsonOpt())
     .action(async (pool: string, o: { task: string; patch: string; sandbox: SandboxChoice; json?: boolean }) => {
       const task = loadTask(resolve(pool), o.task);
-      let completion: string;
-      try {
-        completion = readFileSync(o.patch, "utf8");
-      } catch (e) {
-        throw new Error(`${o.patch}: ${(e as Error).message}`);
-      }
+      const completion = await readTextGuarded(o.patch, { maxBytes: 16 * 1024 * 1024 });
+      if (completion === null) throw new Error(`${o.patch}: no such file`);
       const g = await gradeCompletion(task, completion, await getSandbox(o.sandbox));
+      if (g.error !== null) process.exitCode = 1; // a completion that cannot be graded is a failed command
       emit(!!o.json, { ok: g.error === null, task: task.task_id, ...g }, () =>
         [
           `reward ${g.reward.toFixed(3)}  (frac ${g.frac.toFixed(3)}, guard ${g.guardOk ? "ok" : "BROKEN"}, ${g.hacked ? "HACKED" : "not hacked"})${g.error ? `  error: ${g.error}` : ""}`,
