@@ -22,5 +22,5 @@ export {
 } from "./compare.js";
 export { sampleStd, bootstrapMeanCI, type BootstrapCI } from "./stats.js";
 export { taskVariant, TaskVariantConfig, RENAMED_KEYS, type TaskVariant } from "./variants.js";
-export { trainingFigures, comparisonFigures } from "./plots.js";
+export { trainingFigures, comparisonFigures, primaryMetricFigures } from "./plots.js";
 export { trainStage, DEMO_TRAIN_CONFIG, WARM_START } from "./demo.js";

@@ -1,7 +1,36 @@
 /** Plots of training runs: one run's curves, and variants compared over seeds. */
 import { mean, std } from "../core/index.js";
-import { bandChart, lineChart, type Figure } from "../viz/index.js";
+import { bandChart, lineChart, parseFigure, type Figure } from "../viz/index.js";
+import type { VariantSummary } from "./compare.js";
 import type { StepMetrics } from "./trainer.js";
+
+/**
+ * The primary metric per arm: each completed run as a point (by seed), stopped runs as crosses; and
+ * each arm's paired difference to the baseline with its bootstrap CI.
+ */
+export function primaryMetricFigures(summary: VariantSummary[], metric = "held-out greedy reward", baseline = "grpo"): Figure[] {
+  const arms = summary.map((s) => s.variant);
+  const points = parseFigure({
+    data: [
+      { type: "scatter", mode: "markers", name: "completed run", x: summary.flatMap((s) => s.heldout_values.map(() => s.variant)), y: summary.flatMap((s) => s.heldout_values.map((v) => v.heldout)), text: summary.flatMap((s) => s.heldout_values.map((v) => `seed ${v.seed}`)), marker: { size: 9 } },
+      { type: "scatter", mode: "markers", name: "stopped by the guard", x: summary.flatMap((s) => s.stopped_runs.map(() => s.variant)), y: summary.flatMap((s) => s.stopped_runs.map((v) => v.heldout)), text: summary.flatMap((s) => s.stopped_runs.map((v) => `seed ${v.seed}, ${v.rollouts} rollouts`)), marker: { symbol: "x", size: 10 } },
+      { type: "scatter", mode: "markers", name: "mean of completed", x: arms, y: summary.map((s) => s.heldout_mean), marker: { symbol: "line-ew-open", size: 28 } },
+    ],
+    layout: { title: { text: `${metric} per run` }, yaxis: { title: { text: metric } }, width: 760, height: 400 },
+  });
+  const withCI = summary.filter((s) => s.vs_baseline);
+  const diffs = withCI.length
+    ? [parseFigure({
+      data: [{
+        type: "scatter", mode: "markers", name: `arm − ${baseline}`, x: withCI.map((s) => s.variant), y: withCI.map((s) => s.vs_baseline!.mean_diff),
+        error_y: { type: "data", symmetric: false, array: withCI.map((s) => s.vs_baseline!.hi - s.vs_baseline!.mean_diff), arrayminus: withCI.map((s) => s.vs_baseline!.mean_diff - s.vs_baseline!.lo) },
+        text: withCI.map((s) => `n = ${s.vs_baseline!.n} paired seeds`), marker: { size: 10 },
+      }],
+      layout: { title: { text: `Difference to ${baseline} (paired by seed, 95% bootstrap CI)` }, yaxis: { title: { text: `Δ ${metric}` }, zeroline: true }, width: 760, height: 380 },
+    })]
+    : [];
+  return [points, ...diffs];
+}
 
 /** Reward by rollouts, mean ± std over seeds, one band per variant (plus valid-call rate). */
 export function comparisonFigures(rl: Record<string, StepMetrics[][]>, smooth = 3): Figure[] {
