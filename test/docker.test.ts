@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DockerSandbox, buildBaseImage, dockerClient, ensureDockerd, runPytest, type Dockerd } from "../lib/sandbox/index.js";
+import { DockerSandbox, buildBaseImage, dockerClient, ensureDockerd, runPytest, sandboxHostIds, type Dockerd } from "../lib/sandbox/index.js";
 import { gradeCompletion } from "../lib/env/index.js";
 import { loadTask } from "../lib/tasks/index.js";
 import { ROOT, tmp } from "./helpers.js";
@@ -40,7 +40,10 @@ open("out.txt", "w").write("ok")
 print(open("/etc/shadow").read() if os.access("/etc/shadow", os.R_OK) else "shadow unreadable")
 `], { workdir: tmp() });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stdout).toBe("1000 /work\nclean\nno network\nshadow unreadable\n");
+    // the container user is the lab's unprivileged sandbox user, never root nor a real user's uid
+    const uid = sandboxHostIds().uid;
+    expect(uid).not.toBe(0);
+    expect(r.stdout).toBe(`${uid} /work\nclean\nno network\nshadow unreadable\n`);
   });
 
   it("enforces memory, timeout and output limits and removes the container", async () => {
