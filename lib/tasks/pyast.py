@@ -142,6 +142,9 @@ def tamper_sites(tree):
                 out.append({"lineno": node.lineno, "what": "%s(%s, ...)" % (node.func.id, aliases.get(target.id, target.id))})
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in ("pytest", "_pytest", "pluggy", "builtins", "composer_lab_results"):
             out.append({"lineno": node.lineno, "what": "the string %r" % node.value})
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and ("/proc/" in node.value or "@composer-lab" in node.value):
+            # the process's own memory, file descriptors or the results channel's framing
+            out.append({"lineno": node.lineno, "what": "the string %r" % node.value[:40]})
     return out
 
 

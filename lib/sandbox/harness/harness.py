@@ -130,6 +130,7 @@ _BUILTIN_NAMES = [
 _critical = {path: _lookup(path) for path in _CRITICAL_PATHS}
 _builtins = {name: builtins.__dict__.get(name) for name in _BUILTIN_NAMES}
 _modules = {name: mod for name, mod in sys.modules.items() if name == "pytest" or name.startswith(("_pytest", "pluggy"))}
+_meta_path_start = {id(f) for f in sys.meta_path}
 _REPO = os.path.realpath(sys.argv[1]) if len(sys.argv) > 1 else "/work"
 _TRUSTED_REPO_FILES = {os.path.realpath(os.path.join(_REPO, p)) for p in os.environ.get("COMPOSER_LAB_TRUSTED_PLUGINS", "").split(":") if p}
 _tampered = []
@@ -174,6 +175,9 @@ def _check_identities():
     for name, mod in _modules.items():
         if sys.modules.get(name) is not mod:
             _tamper("sys.modules[%r] was replaced" % name)
+    for finder in sys.meta_path:
+        if id(finder) not in _meta_path_start and not _trusted_file(_plugin_source(finder)):
+            _tamper("an import hook from untrusted code was installed (%s)" % _plugin_source(finder))
     pm = _state["pm"]
     if pm is not None:
         if getattr(pm, "_inner_hookexec", None) is not _state["hookexec"]:
