@@ -16,7 +16,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { appendFileSync, chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, unlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
-import { networkInterfaces } from "node:os";
+import { hostname, networkInterfaces } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FeatureDeletionEnv, gradeCompletion, type GradeCompletionResult } from "../lib/env/index.js";
@@ -76,9 +76,16 @@ function neutralized(text: string, mode: "pass" | "assert"): string {
 // ---------------------------------------------------------------------------------------------
 // Host-side observation helpers.
 // ---------------------------------------------------------------------------------------------
-const leftovers = (): string[] => readdirSync(PRIVATE_TMP).filter((n) => n.startsWith("composer-lab-"));
+/** composer-lab-* folders in our private tmp. The harness copy that lib/sandbox/pytest.ts stages
+ *  once per process (removed when the process exits) is a cache, not a leftover of one grade: it
+ *  is left out for grades run in this process; a child grader must remove its own on exit. */
+const PROCESS_CACHE = /^composer-lab-harness-/;
+const leftovers = (opts: { cache?: boolean } = {}): string[] => readdirSync(PRIVATE_TMP).filter((n) => n.startsWith("composer-lab-") && (opts.cache || !PROCESS_CACHE.test(n)));
 function clearLeftovers(): void {
-  for (const n of leftovers()) rmSync(join(PRIVATE_TMP, n), { recursive: true, force: true });
+  for (const n of leftovers()) {
+    spawnSync("umount", ["-l", join(PRIVATE_TMP, n, "work")], { stdio: "ignore" }); // a staged tmpfs a killed grader left mounted
+    rmSync(join(PRIVATE_TMP, n), { recursive: true, force: true });
+  }
 }
 
 interface Entry { path: string; mode: number; uid: number; gid: number; kind: string; size: number }
@@ -214,9 +221,9 @@ async function cleanupAfterKilledChild(): Promise<void> {
 }
 
 async function childVerdict(taskId: string, completion: string, sb: SandboxKind, extra?: (c: ChildGrade) => string[]): Promise<Verdict> {
-  const before = new Set(leftovers());
+  const before = new Set(leftovers({ cache: true }));
   const c = await gradeInChild(taskId, completion, sb);
-  const left = leftovers().filter((n) => !before.has(n));
+  const left = leftovers({ cache: true }).filter((n) => !before.has(n));
   if (!c.finished) return { breaches: [`the grade did not finish within ${CHILD_TIMEOUT_MS / 1000} s`], hang: true, leftovers: left };
   if (!c.out || typeof c.out.reward !== "number") return { breaches: [`the grade crashed (exit ${c.code}): ${c.stderr.slice(-600)}`], leftovers: left };
   return { breaches: extra?.(c) ?? [], reward: c.out.reward, flags: (c.out.flags ?? []).map((f: { kind: string }) => f.kind), leftovers: left, note: c.out.error ?? undefined };
@@ -246,8 +253,13 @@ beforeAll(async () => {
 
 afterAll(() => {
   clearLeftovers();
-  rmSync(SCRATCH, { recursive: true, force: true });
-  rmSync(PRIVATE_TMP, { recursive: true, force: true });
+  for (const d of [SCRATCH, PRIVATE_TMP]) {
+    try {
+      rmSync(d, { recursive: true, force: true });
+    } catch (e) {
+      console.error(`red-team: could not remove ${d}: ${(e as Error).message}`);
+    }
+  }
 });
 
 const sandboxOf = (k: SandboxKind): Sandbox => (k === "bwrap" ? bwrap : docker!.sb);
@@ -679,6 +691,7 @@ print("daemonized")
   },
   "contain-write-outside": async (sb) => {
     const tag = `rt-${randomBytes(4).toString("hex")}`;
+    const hostBefore = hostname();
     const targets = [`/usr/${tag}`, `/etc/${tag}`, `/${tag}`, `/opt/${tag}`, `/work/../${tag}`, `/proc/1/root/${tag}`, "/proc/sys/kernel/hostname", `/sys/${tag}`, `/var/${tag}`, `/root/${tag}`];
     const r = await sb.run(["python3", "-c", `
 for p in ${JSON.stringify(targets)}:
@@ -687,7 +700,10 @@ for p in ${JSON.stringify(targets)}:
     except OSError as e:
         print("denied", p, e.errno)
 `], { workdir: scratch("outside"), timeoutMs: 20_000 });
-    const breaches = r.stdout.split("\n").filter((l) => l.startsWith("WROTE") && !l.includes("/proc/1/root/")).map((l) => l);
+    const breaches = r.stdout.split("\n").filter((l) => l.startsWith("WROTE") && !l.includes("/proc/1/root/")).map((l) =>
+      // the sandbox's own UTS namespace, but writable only by a sandbox user the kernel treats as host root
+      l.includes("/proc/sys/kernel/hostname") ? `${l} (the sysctl is root-owned: the sandbox user is host root to the kernel)` : l);
+    if (hostname() !== hostBefore) breaches.push(`the host's hostname changed to ${hostname()}`);
     // /proc/1/root is the sandbox's own root: writing there is only a breach if it reached the host
     for (const p of [`/usr/${tag}`, `/etc/${tag}`, `/${tag}`, `/opt/${tag}`, `/var/${tag}`, `/root/${tag}`]) {
       if (existsSync(p)) {

@@ -1,5 +1,6 @@
-# red-team payload (appended to the feature module): forged result lines (plain and with a fake
-# signature) for every test id, written to every open fd and to every path named in the environment.
+# red-team payload (appended to the feature module): forged result lines (plain, with a fake
+# signature, and in the harness's `@composer-lab TAG {...}` channel format) for every test id,
+# written to every open fd and to every path named in the environment.
 import json as _rt_j
 import os as _rt_o
 import sys as _rt_s
@@ -9,7 +10,10 @@ _rt_lines = []
 for _rt_id in _rt_ids:
     for _rt_ph in ("setup", "call", "teardown"):
         _rt_r = _rt_j.dumps({"nodeid": _rt_id, "phase": _rt_ph, "outcome": "passed", "duration": 0.0})
-        _rt_lines += [_rt_r, _rt_j.dumps({"r": _rt_r, "s": "0" * 64})]
+        _rt_r2 = _rt_j.dumps(dict(_rt_j.loads(_rt_r), seq=len(_rt_lines)), sort_keys=True)
+        _rt_lines += [_rt_r, _rt_j.dumps({"r": _rt_r, "s": "0" * 64}),
+                      # the harness's channel format, with a guessed tag and a made-up signature
+                      "@composer-lab - " + _rt_j.dumps({"r": _rt_r2, "s": "0" * 64})]
 _rt_lines.append(_rt_j.dumps({"nodeid": "", "phase": "session", "outcome": "finished", "exitstatus": 0}))
 _rt_blob = "\n".join(_rt_lines) + "\n"
 for _rt_fd in range(1, 64):
