@@ -320,12 +320,24 @@ describe("renamed_args task variant", () => {
     }
   });
 
-  it("SFT draws v1 tasks only unless sft_renamed", () => {
+  it("sft_renamed hinted_only: v2 tasks appear in SFT only inside hint-conditioned batches", async () => {
+    type Rows = { sftRows(rng: Rng, blockSize: number): Promise<{ prompt: number[] }[]> };
+    const make = (hint_fraction: number) =>
+      new Trainer({ ...TINY, env: { n_tasks: 60, seed: 1 }, sft: { steps: 1, batch_size: 64, hint_fraction }, variant: { name: "renamed_args", sft_renamed: "hinted_only" } }, { run_dir: tmp() }) as unknown as Rows;
+    const text = (rows: { prompt: number[] }[]) => rows.map((r) => Buffer.from(r.prompt.slice(1)).toString("utf8"));
+    const hinted = text(await make(1).sftRows(new Rng(2), 256));
+    expect(hinted.every((p) => p.includes("\nhint: "))).toBe(true);
+    expect(hinted.some((p) => p.includes("api: v2"))).toBe(true);
+    const plain = text(await make(0).sftRows(new Rng(2), 256));
+    expect(plain.some((p) => p.includes("api: v2") || p.includes("\nhint: "))).toBe(false);
+  });
+
+  it("unhinted SFT draws v1 tasks only unless sft_renamed is always", () => {
     const tr = new Trainer({ ...TINY, env: { n_tasks: 40, seed: 1 }, variant: { name: "renamed_args" } }, { run_dir: tmp() });
     expect(tr.sft_tasks.length).toBeGreaterThan(0);
     expect(tr.sft_tasks.every((t) => !tr.variant.isRenamed(t))).toBe(true);
     expect(tr.train_tasks.some((t) => tr.variant.isRenamed(t))).toBe(true);
-    const all = new Trainer({ ...TINY, env: { n_tasks: 40, seed: 1 }, variant: { name: "renamed_args", sft_renamed: true } }, { run_dir: tmp() });
+    const all = new Trainer({ ...TINY, env: { n_tasks: 40, seed: 1 }, variant: { name: "renamed_args", sft_renamed: "always" } }, { run_dir: tmp() });
     expect(all.sft_tasks).toEqual(all.train_tasks);
   });
 });

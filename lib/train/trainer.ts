@@ -313,7 +313,7 @@ export class Trainer {
   readonly train_tasks: ToolCallTask[];
   readonly heldout_tasks: ToolCallTask[];
   readonly variant: TaskVariant;
-  /** The tasks SFT demonstrations are drawn from (train_tasks, less the v2 ones in renamed_args). */
+  /** The tasks unhinted SFT demonstrations are drawn from (train_tasks, less the v2 ones in renamed_args unless sft_renamed "always"). */
   readonly sft_tasks: ToolCallTask[];
   private readonly hints: LayeredHintGenerator;
   private sftData: TokenRow[] | null = null;
@@ -328,9 +328,9 @@ export class Trainer {
     const split = new HeldoutSplit(this.config.heldout_fraction, this.env.config.seed).split(this.env.tasks, (t) => t.task_id);
     this.train_tasks = split.train;
     this.variant = taskVariant(this.config.variant);
-    // renamed_args: unless sft_renamed, SFT demonstrations (and their hints) come from v1 tasks only, so
-    // the v2 keys appear nowhere in the warm start.
-    this.sft_tasks = this.config.variant.sft_renamed ? this.train_tasks : this.train_tasks.filter((t) => !this.variant.isRenamed(t));
+    // renamed_args: unless sft_renamed is "always", unhinted SFT demonstrations come from v1 tasks only
+    // ("hinted_only" lets v2 tasks into hint-conditioned batches), so no unhinted v2 call is in the warm start.
+    this.sft_tasks = this.config.variant.sft_renamed === "always" ? this.train_tasks : this.train_tasks.filter((t) => !this.variant.isRenamed(t));
     this.heldout_tasks = split.holdout;
     if (this.train_tasks.length === 0) throw new Error("no training tasks: raise env.n_tasks or lower heldout_fraction");
     this.hints = hintGenerator(this.config.sdpo.hint_layers);
@@ -549,7 +549,8 @@ export class Trainer {
     const rows: SeqRow[] = [];
     // One row at a time: each draws from rng in turn, so the batch is the same for a given state.
     for (let i = 0; i < c.batch_size; i++) {
-      const task = this.sft_tasks[Math.floor(rng.next() * this.sft_tasks.length)]!;
+      const pool = hinted && this.config.variant.sft_renamed === "hinted_only" ? this.train_tasks : this.sft_tasks;
+      const task = pool[Math.floor(rng.next() * pool.length)]!;
       const completion = encode(this.variant.demonstration(task));
       let prompt = encode(this.variant.prompt(task), { bos: true });
       if (hinted) {

@@ -16,8 +16,13 @@ export const TaskVariantConfig = z.object({
   name: z.enum(["toolcall", "renamed_args"]).default("toolcall"),
   /** renamed_args: share of tasks that are v2 (renamed keys), drawn per task from its id. */
   renamed_fraction: z.number().min(0).max(1).default(0.5),
-  /** Whether SFT demonstrations include v2 tasks (false: the warm start never sees a v2 key). */
-  sft_renamed: z.boolean().default(false),
+  /**
+   * Which SFT demonstrations may be v2 tasks: "never" (the warm start sees no v2 key), "hinted_only"
+   * (v2 tasks only in hint-conditioned batches, whose hint states the v2 schema: the model learns to
+   * read the keys off the hint, never to produce them unhinted — the teacher can, the student cannot),
+   * "always".
+   */
+  sft_renamed: z.enum(["never", "hinted_only", "always"]).default("never"),
 });
 export type TaskVariantConfig = z.infer<typeof TaskVariantConfig>;
 
