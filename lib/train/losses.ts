@@ -339,6 +339,9 @@ function tailLogprob(logp: tf.Tensor, support: tf.Tensor): tf.Tensor {
  *   categories; without it both are renormalised over the k entries (OPSD's --top_k_loss). The
  *   support is a non-differentiable selection (a constant for the gradient).
  *
+ * Not implemented: the references' importance-sampling correction (TRL `distillation_is_clip`, lasgroup
+ *   `is_clip`) weights each token by min(π_θ/π_old, c); the trainer takes one update per batch of
+ *   rollouts, so that ratio is exactly 1 and the correction has no effect.
  * Clip (distillation_kl_clip, off by default): min(term, c), so a capped term contributes the
  *   constant c and no gradient. Scope "token" (TRL) caps each position's divergence summed over the
  *   vocabulary; "vocab" (OPSD's --jsd_token_clip = 0.05) caps each vocabulary entry's pointwise term.
