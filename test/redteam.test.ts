@@ -1,20 +1,21 @@
 // Red-team suite for issue 12: every attempt of test/redteam/table.ts (re-exported below) against
 // the real sandboxes: bubblewrap always, Docker where an engine and the base image are available.
 //
-// PRE-FIX: 44/62 attempts won (65 of 94 attempt×sandbox runs: bwrap 44/62, Docker 21/32) against
+// PRE-FIX: 46/64 attempts won (67 of 96 attempt×sandbox runs: bwrap 46/64, Docker 21/32) against
 // commit 0e5b730 (this file run on a `git archive` copy; per-row results in table.ts `preFix`).
 //   won (reward > 0, or not contained):
 //     privilege  priv-setuid-copy (bwrap: nobody gets euid 0 from the copied id/python3; Docker: a
 //                setgid dir survives), priv-host-uid (bwrap: host uid 0; Docker: uid 1000 = host user
 //                cloudsdk), priv-root-only-file, priv-ownership (set-id bits survive)
-//     harness    all 15 of: conftest-makereport, conftest-subdir, ini-addopts-plugin, pyproject-addopts,
+//     harness    16 of 19: conftest-makereport, conftest-subdir, ini-addopts-plugin, pyproject-addopts,
 //                setup-cfg-addopts, tests-tox-ini, conftest-pytest-plugins, conftest-swallow,
 //                conftest-results-writer, shadow-pytest, shadow-results-plugin, tests-init,
 //                test-bodies-pass, test-assert-true, test-edit-in-sandbox, test-symlink (reward 1)
 //     tamper     report-class, call-and-report, sysmodules-runner, importlib-obfuscated, exec-rot13,
 //                gc-plugin, results-writer, getframe-plugin, builtins-assertionerror, exit-after-forge,
 //                star-import, globals-rebind, instance-runtest, transient-logreport, disguised-plugin,
-//                harness-internals (reward 1); builtins-notimplemented (0.2), import-hook (0.4)
+//                harness-internals, os-sys-internals (reward 1); builtins-notimplemented and
+//                os-sys-builtins (0.2), import-hook (0.4)
 //     io         fifo-source, fifo-results-conftest, fifo-atexit, symlink-dev-zero (the grade never
 //                finished: hang), disk-3x400mb (1.2 GB written despite diskMb 512)
 //     contain    write-outside (bwrap: /proc/sys/kernel/hostname writable: the sandbox user is root)
@@ -22,6 +23,9 @@
 //     tamper-exit-at-import, tamper-forge-all-fds (forged_results), tamper-main-writer, io-symlink-shadow,
 //     io-symlink-dir-host, io-disk-tmp (OOM), io-huge-output, contain-network/env-secrets/fork-bomb/
 //     memory-hog/cpu-hog/daemon/harness-overwrite.
+// AGAINST THE FIX (065742c): all contained / flagged except eight run-time-evasive tamper attempts,
+//   which still earn reward > 0 with no flag: instance-runtest, main-writer, transient-logreport,
+//   disguised-plugin, harness-internals, os-sys-internals (1), os-sys-builtins (0.2), import-hook (0.4).
 //
 // How an attempt is judged: graded attempts ("reward 0") must score 0 and raise at least one of
 // the row's flag kinds; "contained" attempts must pass their own host-side checks. Every graded
@@ -480,6 +484,8 @@ print("planted")
   "tamper-disguised-plugin": withStock(() => payload("tamper_disguised_plugin.py")),
   "tamper-harness-internals": withStock(() => payload("tamper_harness_internals.py")),
   "tamper-import-hook": withStock(() => payload("tamper_import_hook.py")),
+  "tamper-os-sys-builtins": withStock(() => payload("tamper_os_sys_builtins.py")),
+  "tamper-os-sys-internals": withStock(() => payload("tamper_os_sys_internals.py")),
   "tamper-star-import": graded(() => {
     const t = totalsTask();
     const report = snap(t, "inventory/report.py");
