@@ -542,6 +542,8 @@ print("planted")
     const breaches = hashTree(victims) !== before ? ["the grader wrote or deleted through a symlink into a host folder"] : [];
     return { ...v, breaches };
   },
+  "io-deep-tree": async (_sb, kind) =>
+    childVerdict("inventory-reserve", transcript([{ type: "shell", command: `python3 -c "import os; [(os.mkdir('d'), os.chdir('d')) for _ in range(2500)]; print(len(os.getcwd()))"` }]), kind),
   "io-disk-3x400mb": async (sb) => {
     const writer = (dir: string) => `
 import os
