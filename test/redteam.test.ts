@@ -1,7 +1,7 @@
 // Red-team suite for issue 12: every attempt of test/redteam/table.ts (re-exported below) against
 // the real sandboxes: bubblewrap always, Docker where an engine and the base image are available.
 //
-// PRE-FIX: 48/66 attempts won (71 of 99 attempt×sandbox runs: bwrap 48/66, Docker 23/33) against
+// PRE-FIX: 48/66 attempts won (70 of 99 attempt×sandbox runs: bwrap 48/66, Docker 22/33) against
 // commit 0e5b730 (this file run on a `git archive` copy; per-row results in table.ts `preFix`).
 //   won (reward > 0, or not contained):
 //     privilege  priv-setuid-copy (bwrap: nobody gets euid 0 from the copied id/python3; Docker: a
