@@ -4,10 +4,11 @@
  * tool; submit (or max_turns) grades: reward = (FAIL_TO_PASS passing / FAIL_TO_PASS) × (all
  * PASS_TO_PASS pass) × (not hacked). Everything executes in the sandbox.
  */
-import { cpSync, lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { parsePatch } from "diff";
 import { readTextGuarded, tempDir } from "../core/index.js";
-import { LEAK_PATH, checkShellCommand, findPytestConfig, planHarness, pytestArgsFromCommand, restoreHarness, runPytest, type Sandbox, type TestResult } from "../sandbox/index.js";
+import { LEAK_PATH, changedPythonFiles, checkShellCommand, findPytestConfig, planHarness, pytestArgsFromCommand, restoreHarness, runPytest, type Sandbox, type TestResult } from "../sandbox/index.js";
 import { confinedPath, type FeatureDeletionTask } from "../tasks/index.js";
 import { Action, TOOL_DESCRIPTIONS, type TrajectoryStep } from "./actions.js";
 import { HackMonitor, type HackFlag } from "./monitor.js";
@@ -212,6 +213,32 @@ export class FeatureDeletionEnv {
   }
 }
 
+/** What each run-time audit kind looks like in source (harness.py's kinds). */
+const AUDIT_KINDS: Record<string, RegExp> = {
+  frame: /_getframe|currentframe|inspect\.stack|getouterframes|tb_frame|gi_frame|cr_frame|_current_frames/,
+  gc: /\bgc\b/, ctypes: /\bctypes\b/, trace: /settrace|setprofile/, audit: /addaudithook/,
+  exec: /\b(exec|eval|compile)\s*\(|FunctionType|CodeType/,
+};
+
+/** For each file the agent changed, the audit kinds its original code (broken or golden) already
+ *  used: re-implementing the original never trips the run-time audit. */
+function auditBaseline(task: FeatureDeletionTask, snapshot: string, changed: string[]): Record<string, string[]> {
+  const patches = parsePatch(task.golden_diff);
+  const out: Record<string, string[]> = {};
+  for (const f of changed.slice(0, 500)) {
+    let original = "";
+    try {
+      original = readFileSync(join(snapshot, f), "utf8");
+    } catch {
+      /* a new file */
+    }
+    const patch = patches.find((p) => p.newFileName?.replace(/^b\//, "") === f || p.oldFileName?.replace(/^a\//, "") === f);
+    const text = original + "\n" + (patch?.hunks.flatMap((h) => h.lines.filter((l) => l.startsWith("+"))).join("\n") ?? "");
+    out[f] = Object.entries(AUDIT_KINDS).filter(([, re]) => re.test(text)).map(([k]) => k);
+  }
+  return out;
+}
+
 /**
  * Grades a working tree: puts the harness files back from the task snapshot (tests, conftest,
  * pytest configuration; start-up files the agent added are removed), runs the target and guard
@@ -224,10 +251,11 @@ export async function gradeWorkdir(task: FeatureDeletionTask, workdir: string, t
   const tests = [...task.fail_to_pass, ...task.pass_to_pass];
   const plan = planHarness(snapshot, tests);
   const harness = restoreHarness(snapshot, workdir, plan);
+  const untrusted = auditBaseline(task, snapshot, changedPythonFiles(snapshot, workdir));
   // The tests see the tree read-only, so the monitor can read it while they run.
   const [r, checked] = await Promise.all([
     runPytest(sandbox, workdir, {
-      tests, args: pytestArgsFromCommand(task.test_command), config: findPytestConfig(snapshot, tests), trustedPlugins: plan.trustedPlugins,
+      tests, args: pytestArgsFromCommand(task.test_command), config: findPytestConfig(snapshot, tests), trustedPlugins: plan.trustedPlugins, untrusted,
       workdirReadOnly: true, timeoutMs: limits.timeoutMs ?? 600_000, memoryMb: limits.memoryMb, diskMb: limits.diskMb,
     }),
     monitor.check({ task, brokenDir: snapshot, finalDir: workdir, trajectory, harness }),

@@ -14,7 +14,7 @@ export { NoSandbox } from "./none.js";
 export { cgroupMode } from "./cgroup.js";
 export { checkShellCommand, ALLOWED_COMMANDS, DENIED_COMMANDS, ALLOWED_PY_MODULES, LEAK_PATH, type ShimVerdict } from "./shim.js";
 export { runPytest, foldReports, findPytestConfig, pytestArgsFromCommand, readResultChannel, TestOutcome, TestResult, type PytestRun, type PytestOptions, type CoverageMap } from "./pytest.js";
-export { planHarness, restoreHarness, isStartupFile, listTree, type HarnessPlan, type RestoreReport } from "./trusted.js";
+export { planHarness, restoreHarness, isStartupFile, listTree, changedPythonFiles, type HarnessPlan, type RestoreReport } from "./trusted.js";
 export { sandboxHostIds, sanitizeTree, SANDBOX_USER, type SanitizeReport } from "./isolation.js";
 
 export type SandboxChoice = SandboxName | "auto";

@@ -101,6 +101,10 @@ export interface PytestOptions extends Omit<RunOptions, "workdir"> {
   /** Repo files (relative) allowed to implement pytest hooks besides conftest.py files: the plugins
    *  the pinned configuration names (trusted.ts finds them). */
   trustedPlugins?: string[];
+  /** Files the agent changed (relative) → the run-time audit kinds their original code already used
+   *  ("frame", "gc", "ctypes", "trace", "audit", "exec"): the harness reports any other kind
+   *  reached from these files, and trusts no plugin, hook or test function defined in them. */
+  untrusted?: Record<string, string[]>;
 }
 
 /** The arguments a task's `test_command` gives pytest ("python3 -m pytest -q -x" → ["-q", "-x"]). */
@@ -232,7 +236,7 @@ export function readResultChannel(stdout: string, key: string, tag: string): { l
 async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOptions): Promise<PytestRun> {
   const results = coverageDirFor(opts);
   try {
-    const { tests, args, coverage, config, trustedPlugins, ...runOpts } = opts;
+    const { tests, args, coverage, config, trustedPlugins, untrusted, ...runOpts } = opts;
     const bound = sandbox.name !== "none";
     const harness = bound ? "/opt/composer-lab" : harnessDir();
     const repo = bound ? SANDBOX_WORKDIR : realpathSync(workdir);
@@ -262,6 +266,7 @@ async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOpti
       workdir,
       env: {
         ...(trustedPlugins?.length ? { COMPOSER_LAB_TRUSTED_PLUGINS: trustedPlugins.join(":") } : {}),
+        ...(untrusted && Object.keys(untrusted).length ? { COMPOSER_LAB_UNTRUSTED: JSON.stringify(untrusted) } : {}),
         ...(coverage ? { COVERAGE_FILE: `${resultsIn}/.coverage` } : {}), ...runOpts.env,
       },
       roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", ...runOpts.roBinds } : {},

@@ -126,7 +126,7 @@ const sameFile = (a: string, b: string): boolean => {
   try {
     const sa = lstatSync(a);
     const sb = lstatSync(b);
-    if (!sa.isFile() || !sb.isFile() || sa.size !== sb.size || (sa.mode & 0o777) !== (sb.mode & 0o777)) return false;
+    if (!sa.isFile() || !sb.isFile() || sa.size !== sb.size) return false;
     return readFileSync(a).equals(readFileSync(b));
   } catch {
     return false;
@@ -197,4 +197,10 @@ export function restoreHarness(snapshot: string, workdir: string, plan: HarnessP
     removed.push(rel);
   }
   return { restored, removed };
+}
+
+/** Python files of `workdir` that are new or differ from `snapshot` (what the agent changed). */
+export function changedPythonFiles(snapshot: string, workdir: string): string[] {
+  const inSnapshot = new Set(listTree(snapshot));
+  return listTree(workdir).filter((f) => f.endsWith(".py") && !(inSnapshot.has(f) && sameFile(join(snapshot, f), join(workdir, f))));
 }

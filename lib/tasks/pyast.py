@@ -9,6 +9,7 @@ included from `start`), body_start (first statement after the docstring), doc_sp
 """
 import ast
 import json
+import re
 import sys
 
 
@@ -36,8 +37,26 @@ def real_count(body):
     return n
 
 
+CODING = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
+
+
+def source_encoding(raw):
+    """The PEP 263 encoding declaration of the first two lines, if any."""
+    for line in raw.split(b"\n")[:2]:
+        m = CODING.match(line)
+        if m:
+            return m.group(1).decode("ascii", "replace").lower().replace("_", "-")
+    return None
+
+
 def analyse(source):
-    tree = ast.parse(source)
+    # Parse the bytes, as the interpreter does: a coding declaration (utf-7, rot13...) changes
+    # what the code is, and the scan must see what Python will run.
+    raw = source.encode("utf-8", "surrogatepass")
+    tree = ast.parse(raw)
+    enc = source_encoding(raw)
+    if enc is not None and enc not in ("utf-8", "utf8", "ascii", "us-ascii", "latin-1", "iso-8859-1", "iso8859-1", "latin1"):
+        source = raw.decode(enc, "replace")
     lines = source.splitlines(keepends=True)
     raw = [l.encode("utf-8") for l in source.split("\n")]
 
@@ -89,22 +108,25 @@ def analyse(source):
                 if names:
                     imports.append({"lineno": child.lineno, "module": None, "names": names, "assign": True})
     visit(tree, "")
-    return {"symbols": symbols, "imports": imports, "tamper": tamper_sites(tree), "error": None}
+    tamper = tamper_sites(tree)
+    if enc is not None and enc not in ("utf-8", "utf8", "ascii", "us-ascii"):
+        tamper.append({"lineno": 1, "what": "source encoding %s" % enc})
+    return {"symbols": symbols, "imports": imports, "tamper": tamper, "error": None}
 
 
 # Modules whose import from feature code means reaching into the harness or the interpreter.
-TAMPER_MODULES = {"pytest", "_pytest", "pluggy", "py", "gc", "ctypes", "cffi", "builtins", "__builtin__", "conftest", "sitecustomize"}
+TAMPER_MODULES = {"pytest", "_pytest", "pluggy", "py", "gc", "ctypes", "cffi", "builtins", "__builtin__", "conftest", "sitecustomize", "importlib", "__main__"}
 # module.attribute pairs (by the name the module is imported under).
 TAMPER_ATTRS = {
     ("sys", "modules"), ("sys", "_getframe"), ("sys", "settrace"), ("sys", "setprofile"), ("sys", "_current_frames"),
     ("sys", "meta_path"), ("sys", "path_hooks"), ("sys", "addaudithook"), ("sys", "exit"), ("threading", "settrace"),
     ("os", "_exit"), ("os", "kill"), ("os", "abort"), ("os", "killpg"), ("signal", "signal"),
     ("inspect", "currentframe"), ("inspect", "stack"), ("inspect", "getouterframes"), ("inspect", "trace"), ("inspect", "getinnerframes"),
-    ("atexit", "register"), ("importlib", "reload"),
+    ("atexit", "register"), ("importlib", "reload"), ("importlib", "import_module"), ("os", "sys"),
 }
 # Attributes that reach frames, code objects or the class graph, whatever they are read from.
-TAMPER_ANY_ATTRS = {"f_back", "f_locals", "f_globals", "f_builtins", "tb_frame", "gi_frame", "cr_frame", "ag_frame", "__code__", "__closure__", "__subclasses__", "__globals__", "__builtins__"}
-TAMPER_CALLS = {"exec", "eval", "compile", "__import__", "globals", "breakpoint"}
+TAMPER_ANY_ATTRS = {"f_back", "f_locals", "f_globals", "f_builtins", "tb_frame", "gi_frame", "cr_frame", "ag_frame", "__code__", "__closure__", "__subclasses__", "__globals__", "__builtins__", "cell_contents", "modules", "meta_path"}
+TAMPER_CALLS = {"exec", "eval", "compile", "__import__", "globals", "breakpoint", "vars"}
 
 
 def tamper_sites(tree):
@@ -136,6 +158,9 @@ def tamper_sites(tree):
             out.append({"lineno": node.lineno, "what": "__builtins__"})
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in TAMPER_CALLS:
             out.append({"lineno": node.lineno, "what": "%s()" % node.func.id})
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("setattr", "getattr", "delattr", "hasattr") and len(node.args) > 1 and not isinstance(node.args[1], (ast.Constant, ast.Name, ast.Attribute, ast.Subscript)):
+            # an attribute name computed from pieces ("_get" + "frame"): a name hidden from the scan
+            out.append({"lineno": node.lineno, "what": "%s with a computed name" % node.func.id})
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("setattr", "getattr", "delattr") and node.args:
             target = node.args[0]
             if isinstance(target, ast.Name) and aliases.get(target.id, target.id) in ("builtins", "sys", "pytest", "_pytest"):
