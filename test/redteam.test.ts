@@ -1,7 +1,7 @@
 // Red-team suite for issue 12: every attempt of test/redteam/table.ts (re-exported below) against
 // the real sandboxes: bubblewrap always, Docker where an engine and the base image are available.
 //
-// PRE-FIX: 49/67 attempts won (71 of 100 attempt×sandbox runs: bwrap 49/67, Docker 22/33) against
+// PRE-FIX: 50/68 attempts won (72 of 101 attempt×sandbox runs: bwrap 50/68, Docker 22/33) against
 // commit 0e5b730 (this file run on a `git archive` copy; per-row results in table.ts `preFix`).
 //   won (reward > 0, or not contained):
 //     privilege  priv-setuid-copy (bwrap: nobody gets euid 0 from the copied id/python3; Docker: a
@@ -15,7 +15,7 @@
 //                gc-plugin, results-writer, getframe-plugin, builtins-assertionerror, exit-after-forge,
 //                star-import, globals-rebind, instance-runtest, transient-logreport, disguised-plugin,
 //                harness-internals, os-sys-internals (reward 1); builtins-notimplemented,
-//                os-sys-builtins, utf7-source and pytest-raises (0.2), import-hook (0.4)
+//                os-sys-builtins, utf7-source, pytest-raises, raises-exit (0.2), import-hook (0.4)
 //     io         fifo-source, fifo-results-conftest, fifo-atexit, symlink-dev-zero (the grade never
 //                finished: hang), disk-3x400mb (1.2 GB written despite diskMb 512), deep-tree
 //                (gradeCompletion threw: 'Maximum call stack size exceeded', workdir left behind)
@@ -497,6 +497,7 @@ print("planted")
   "tamper-harness-internals": withStock(() => stealth("tamper_harness_internals.py")),
   "tamper-import-hook": withStock(() => stealth("tamper_import_hook.py")),
   "tamper-pytest-raises": withStock(() => payload("tamper_pytest_raises.py")),
+  "tamper-raises-exit": withStock(() => stealth("tamper_raises_exit.py")),
   "tamper-os-sys-builtins": withStock(() => payload("tamper_os_sys_builtins.py")),
   "tamper-os-sys-internals": withStock(() => payload("tamper_os_sys_internals.py")),
   "tamper-utf7-source": reserveDiff((t) => {
