@@ -8,7 +8,7 @@
  *   npx tsx scripts/run-sdpo-compare.ts SPEC.yaml [RUN_DIR] [--summarize] [--arms a,b]
  * --arms runs only those arms now (the others stay in the plan and are summarised when present).
  */
-import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import YAML from "yaml";
 import { z } from "zod";
@@ -38,6 +38,12 @@ mkdirSync(outDir, { recursive: true });
 const publish = () => {
   summarizeComparison(runDir, spec.primary, Object.keys(spec.arms));
   copyFileSync(join(runDir, "comparison.json"), join(outDir, "comparison.json"));
+  // each seed's starting point: the greedy rewards of its warm start (after the per-seed SFT, before RL)
+  const warm = spec.seeds.flatMap((s) => {
+    const f = join(runDir, `seed-${s}`, "sft", "summary.json");
+    return existsSync(f) ? [{ seed: s, ...(JSON.parse(readFileSync(f, "utf8")) as { final: Record<string, unknown> }).final }] : [];
+  });
+  writeFileSync(join(outDir, "warm-starts.json"), JSON.stringify({ about: "greedy rewards of each seed's warm start (after its per-seed SFT, before RL)", seeds: warm }, null, 1) + "\n");
 };
 if (summarizeOnly) {
   publish();
