@@ -13,7 +13,7 @@
  * - Without root (no mounts), a watcher stops a run whose writable places grow past `diskMb`.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, cpSync, lchownSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { chmodSync, cpSync, lchownSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../core/index.js";
 
@@ -36,23 +36,41 @@ export function sandboxHostIds(): { uid: number; gid: number; user: string } {
 export const runningAsRoot = (): boolean => process.getuid?.() === 0;
 
 export interface SanitizeReport {
-  /** FIFOs, sockets and device nodes removed. */
+  /** FIFOs, sockets and device nodes removed, and folders nested past MAX_TREE_DEPTH. */
   removedSpecial: string[];
   /** Files whose setuid / setgid / sticky bits were cleared. */
   clearedModes: string[];
   bytes: number;
 }
 
-/** Walks a tree without following links: removes special files, clears special mode bits and
- *  (as root) hands everything to `owner`. */
+/** Folders nested deeper than this are removed whole: no repo needs them, and tools that recurse
+ *  (copies, walkers) or build paths (PATH_MAX) break on them. */
+export const MAX_TREE_DEPTH = 64;
+
+/** Walks a tree without following links (iteratively): removes special files and over-deep folders,
+ *  clears special mode bits and (as root) hands everything to `owner`. */
 export function sanitizeTree(dir: string, owner?: { uid: number; gid: number }): SanitizeReport {
   const rep: SanitizeReport = { removedSpecial: [], clearedModes: [], bytes: 0 };
-  const walk = (d: string, rel: string) => {
+  const fix = (p: string, r: string, st: Stats) => {
+    if (owner && (st.uid !== owner.uid || st.gid !== owner.gid)) lchownSync(p, owner.uid, owner.gid);
+    if (st.isSymbolicLink()) return;
+    // chown clears setuid bits on regular files; clear them (and setgid, sticky) explicitly anyway
+    if (st.mode & 0o7000) {
+      chmodSync(p, st.mode & 0o777);
+      rep.clearedModes.push(r);
+    }
+    // a directory the sandbox user made unreadable must not stop the walk or the copy back
+    if (st.isDirectory() && (st.mode & 0o700) !== 0o700) chmodSync(p, (st.mode & 0o777) | 0o700);
+  };
+  fix(dir, ".", lstatSync(dir));
+  const stack: { path: string; rel: string; depth: number }[] = [{ path: dir, rel: "", depth: 0 }];
+  while (stack.length) {
+    const { path: d, rel, depth } = stack.pop()!;
     let entries;
     try {
       entries = readdirSync(d, { withFileTypes: true });
     } catch {
-      return;
+      continue;
     }
     for (const e of entries) {
       const p = join(d, e.name);
@@ -68,24 +86,17 @@ export function sanitizeTree(dir: string, owner?: { uid: number; gid: number }):
         rep.removedSpecial.push(r);
         continue;
       }
-      if (owner && (st.uid !== owner.uid || st.gid !== owner.gid)) lchownSync(p, owner.uid, owner.gid);
-      if (!st.isSymbolicLink()) {
-        // chown clears setuid bits on regular files; clear them (and setgid, sticky) explicitly anyway
-        if (st.mode & 0o7000) {
-          chmodSync(p, st.mode & 0o777);
-          rep.clearedModes.push(r);
-        }
-        // a directory the sandbox user made unreadable must not stop the walk or the copy back
-        if (st.isDirectory() && (st.mode & 0o700) !== 0o700) chmodSync(p, (st.mode & 0o777) | 0o700);
+      if (st.isDirectory() && depth + 1 >= MAX_TREE_DEPTH) {
+        // coreutils rm walks iteratively: safe on chains deeper than PATH_MAX
+        spawnSync("rm", ["-rf", "--", e.name], { cwd: d });
+        rep.removedSpecial.push(`${r}/… (nested past ${MAX_TREE_DEPTH} levels)`);
+        continue;
       }
-      if (st.isDirectory()) walk(p, r);
+      fix(p, r, st);
+      if (st.isDirectory()) stack.push({ path: p, rel: r, depth: depth + 1 });
       else rep.bytes += st.size;
     }
-  };
-  const top = lstatSync(dir);
-  if (owner && (top.uid !== owner.uid || top.gid !== owner.gid)) lchownSync(dir, owner.uid, owner.gid);
-  if (top.mode & 0o7000) chmodSync(dir, top.mode & 0o777);
-  walk(dir, "");
+  }
   return rep;
 }
 
