@@ -763,12 +763,17 @@ for p in ${JSON.stringify(targets)}:
     return { breaches };
   },
   "contain-harness-overwrite": async (sb) => {
-    const harnessDir = join(ROOT, "lib", "sandbox");
-    const before = hashTree(harnessDir);
+    // Look for what the payload writes (its marker text, its planted file), not for any change:
+    // lib/sandbox may be edited while the suite runs.
+    const MARK = "red-team: harness overwritten";
+    const planted = (): string[] => [join(ROOT, "lib", "sandbox"), ...readdirSync(PRIVATE_TMP).filter((n) => n.startsWith("composer-lab-")).map((n) => join(PRIVATE_TMP, n))]
+      .flatMap((d) => (existsSync(d) ? walk(d) : []))
+      .filter((e) => e.kind === "file" && e.size < 4_000_000 && (e.path.endsWith("composer_lab_rt_planted.py") || readFileSync(e.path, "utf8").includes(MARK)))
+      .map((e) => e.path);
     const t = reserve();
     const v = await gradeHere(t, diffOf(t, { "inventory/stock.py": stockWith(t, payload("overwrite_harness.py")) }), sb);
-    const breaches = hashTree(harnessDir) !== before ? ["files of lib/sandbox (the harness) changed during the grade"] : [];
-    return { ...v, breaches };
+    const hits = planted();
+    return { ...v, breaches: hits.length ? [`the code under test wrote harness files on the host: ${hits.join(", ")}`] : [] };
   },
 };
 
