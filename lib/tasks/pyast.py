@@ -125,7 +125,7 @@ TAMPER_ATTRS = {
     ("atexit", "register"), ("importlib", "reload"), ("importlib", "import_module"), ("os", "sys"),
 }
 # Attributes that reach frames, code objects or the class graph, whatever they are read from.
-TAMPER_ANY_ATTRS = {"f_back", "f_locals", "f_globals", "f_builtins", "tb_frame", "gi_frame", "cr_frame", "ag_frame", "__code__", "__closure__", "__subclasses__", "__globals__", "__builtins__", "cell_contents", "modules", "meta_path"}
+TAMPER_ANY_ATTRS = {"f_back", "f_locals", "f_globals", "f_builtins", "tb_frame", "gi_frame", "cr_frame", "ag_frame", "__code__", "__closure__", "__subclasses__", "__globals__", "__builtins__", "cell_contents", "modules", "meta_path", "sys"}
 TAMPER_CALLS = {"exec", "eval", "compile", "__import__", "globals", "breakpoint", "vars"}
 
 

@@ -183,6 +183,37 @@ def _harness():
             if hasattr(mod, name):
                 critical_paths.append((module, name, "__call__") if name.endswith("HookCaller") else (module, name))
     critical = {path: lookup(path) for path in critical_paths}
+
+    # Every attribute of pytest's and pluggy's modules and of the classes they define, by identity:
+    # "hot" ones (what a test's outcome is made of) after every call, all of them at the end.
+    hot_modules = {"pytest", "_pytest.python_api", "_pytest.outcomes", "_pytest.runner", "_pytest.reports", "_pytest.python", "_pytest.skipping", "_pytest.raises", "_pytest.recwarn", "_pytest.fixtures"}
+
+    def namespace_snapshot(names):
+        snap = []
+        for name in names:
+            mod = sys.modules.get(name)
+            if mod is None:
+                continue
+            d = vars(mod)
+            snap.append((name, d, dict(d)))
+            for v in list(d.values()):
+                if isinstance(v, type) and v.__module__ == name:
+                    cd = v.__dict__
+                    snap.append(("%s.%s" % (name, v.__qualname__), cd, dict(cd)))
+        return snap
+
+    def check_snapshot(snap):
+        for where, live, was in snap:
+            for k, v in was.items():
+                if live.get(k, v if k in live else None) is not v:
+                    tamper("%s.%s was replaced" % (where, k))
+                    break
+
+    # The hot namespaces are fixed now (pytest does not change them while configuring); all of them
+    # are taken again once configuration is done (pytest sets some class attributes then).
+    all_names = sorted(n for n in sys.modules if n == "pytest" or n.startswith(("_pytest.", "pluggy")))
+    snap_hot = namespace_snapshot([n for n in all_names if n in hot_modules])
+    snap_all = []
     builtin_ids = dict(builtins.__dict__)
     harness_modules = {name: mod for name, mod in sys.modules.items() if name == "pytest" or name.startswith(("_pytest", "pluggy"))}
     meta_path_start = {id(f) for f in sys.meta_path}
@@ -301,8 +332,14 @@ def _harness():
                 write({"nodeid": report.nodeid, "phase": "collect", "outcome": "error", "longrepr": longrepr(report)})
 
         @pytest.hookimpl(trylast=True)
+        def pytest_sessionstart(self, session):
+            check_snapshot(snap_hot)
+            snap_all[:] = namespace_snapshot(sorted(n for n in sys.modules if n == "pytest" or n.startswith(("_pytest.", "pluggy"))))
+
+        @pytest.hookimpl(trylast=True)
         def pytest_collection_finish(self, session):
             check_identities()
+            check_snapshot(snap_all)
             check_plugins()
             for item in session.items:
                 check_item(item)
@@ -310,6 +347,8 @@ def _harness():
         @pytest.hookimpl(trylast=True)
         def pytest_runtest_logreport(self, report):
             check_identities()
+            if report.when == "call":
+                check_snapshot(snap_hot)
             rec = {"nodeid": report.nodeid, "phase": report.when, "outcome": report.outcome, "duration": round(report.duration, 6)}
             if hasattr(report, "wasxfail"):
                 rec["wasxfail"] = True
@@ -320,6 +359,7 @@ def _harness():
         @pytest.hookimpl(trylast=True)
         def pytest_sessionfinish(self, session, exitstatus):
             check_identities()
+            check_snapshot(snap_all)
             check_plugins()
             write({"nodeid": "", "phase": "session", "outcome": "finished", "exitstatus": int(exitstatus), "tampered": list(tampered)})
 
