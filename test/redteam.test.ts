@@ -15,8 +15,8 @@
 //                gc-plugin, results-writer, getframe-plugin, builtins-assertionerror, exit-after-forge,
 //                star-import, globals-rebind, instance-runtest, transient-logreport, disguised-plugin,
 //                harness-internals, os-sys-internals, oneshot-factory, oneshot-global (reward 1);
-//                builtins-notimplemented,
-//                os-sys-builtins, utf7-source, pytest-raises, raises-exit (0.2), import-hook (0.4)
+//                builtins-notimplemented, os-sys-builtins, utf7-source, pytest-raises, raises-exit
+//                (0.2), import-hook (0.4)
 //     io         fifo-source, fifo-results-conftest, fifo-atexit, symlink-dev-zero (the grade never
 //                finished: hang), disk-3x400mb (1.2 GB written despite diskMb 512), deep-tree
 //                (gradeCompletion threw: 'Maximum call stack size exceeded', workdir left behind)
