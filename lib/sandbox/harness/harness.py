@@ -318,10 +318,16 @@ def _harness():
 
         @pytest.hookimpl(hookwrapper=True, tryfirst=True)
         def pytest_runtest_makereport(self, item, call):
+            # Checked between the phase and its report: a patch that puts itself back once the
+            # report is built is still in place here, and the phase's exception is still on `call`.
+            raised = call.excinfo
+            check_identities()
+            if call.when == "call":
+                check_snapshot(snap_hot)
             outcome = yield
             report = outcome.get_result()
-            if call.excinfo is not None and getattr(report, "outcome", None) == "passed":
-                tamper("%s: the %s phase raised %s but its report says passed" % (item.nodeid, call.when, call.excinfo.typename))
+            if raised is not None and getattr(report, "outcome", None) == "passed":
+                tamper("%s: the %s phase raised %s but its report says passed" % (item.nodeid, call.when, raised.typename))
 
         @pytest.hookimpl(tryfirst=True)
         def pytest_runtest_call(self, item):
