@@ -13,7 +13,8 @@
  *    conftest files) when they live in the repo.
  * Start-up files the agent added (removed): conftest.py anywhere, pytest configuration files,
  * modules or packages named like pytest, _pytest, pluggy, py or the harness (composer_lab*),
- * sitecustomize / usercustomize, *.pth files, and any new file under a protected test directory.
+ * sitecustomize / usercustomize, *.pth files, native extension modules (*.so, *.pyd), and any new
+ * file under a protected test directory.
  */
 import { cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -117,6 +118,8 @@ export function isStartupFile(rel: string, plan: Pick<HarnessPlan, "testDirs">):
   const name = parts[parts.length - 1]!;
   const stem = name.replace(/\.py$/, "");
   if (name === "conftest.py" || CONFIG_FILES.has(name) || name.endsWith(".pth")) return true;
+  // native code the agent built or dropped in (an extension module runs outside every Python-level check)
+  if (/\.(so|pyd|dylib)(\.\d+)*$/.test(name)) return true;
   if (name.endsWith(".py") && (SHADOW_MODULES.has(stem) || stem.startsWith("composer_lab"))) return true;
   if (parts.slice(0, -1).some((p) => SHADOW_MODULES.has(p) || p.startsWith("composer_lab"))) return true;
   return plan.testDirs.some((d) => rel.startsWith(`${d}/`));
