@@ -25,10 +25,11 @@
 //     tamper-exit-at-import, tamper-forge-all-fds (forged_results), tamper-main-writer, io-symlink-shadow,
 //     io-symlink-dir-host, io-disk-tmp (OOM), io-huge-output, contain-network/env-secrets/fork-bomb/
 //     memory-hog/cpu-hog/daemon/harness-overwrite.
-// AGAINST THE FIX (working tree after 444d721): everything else contained / flagged; still winning:
-//   tamper-oneshot-factory and tamper-oneshot-global (reward 1, no flag: a report-factory patch, on
-//   the class or on the runner's module dict, that removes itself before any identity check runs,
-//   with call.excinfo cleared; sys read as getattr(logging, name)).
+// AGAINST THE FIX (fc191f8): 0 attempts win; all 112 tests pass (bwrap and Docker), golden diffs
+//   still earn 1, `composer-lab grade` exits non-zero when ok is false. On the way there the suite
+//   beat intermediate versions with: tamper-instance-runtest, -main-writer, -transient-logreport,
+//   -disguised-plugin, -harness-internals, -import-hook, -os-sys-*, -utf7-source, -pytest-raises,
+//   -raises-exit, -oneshot-factory, -oneshot-global, and io-deep-tree (a crash, not a grade).
 //
 // How an attempt is judged: graded attempts ("reward 0") must score 0 and raise at least one of
 // the row's flag kinds; "contained" attempts must pass their own host-side checks. Every graded

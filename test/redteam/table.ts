@@ -162,7 +162,7 @@ export const REDTEAM_ATTEMPTS: AttemptRow[] = [
   { id: "io-disk-tmp", class: "io", sandboxes: B, expected: "contained", flags: [], preFix: { bwrap: "lost" },
     attack: "three 400 MB files into the sandbox's private /tmp (diskMb 512)" },
   { id: "io-huge-output", class: "io", sandboxes: BD, expected: "contained", flags: [], preFix: { bwrap: "lost", docker: "lost" },
-    attack: "stock.py writes 300 MB into every pipe it holds (pytest's saved stdout/stderr)" },
+    attack: "stock.py writes 150 MB into every pipe it holds (pytest's saved stdout/stderr)" },
   // --- containment (round 1, sandbox level) ---
   { id: "contain-network", class: "containment", sandboxes: BD, expected: "contained", flags: [], preFix: { bwrap: "lost", docker: "lost" },
     attack: "connect to a TCP listener the test opens on the host (127.0.0.1 and every host address), to 1.1.1.1:80, and resolve a name" },
