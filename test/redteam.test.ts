@@ -1,7 +1,7 @@
 // Red-team suite for issue 12: every attempt of test/redteam/table.ts (re-exported below) against
 // the real sandboxes: bubblewrap always, Docker where an engine and the base image are available.
 //
-// PRE-FIX: 52/70 attempts won (75 of 104 attempt×sandbox runs: bwrap 52/70, Docker 23/34) against
+// PRE-FIX: 53/71 attempts won (77 of 106 attempt×sandbox runs: bwrap 53/71, Docker 24/35) against
 // commit 0e5b730 (this file run on a `git archive` copy; per-row results in table.ts `preFix`).
 //   won (reward > 0, or not contained):
 //     privilege  priv-setuid-copy (bwrap: nobody gets euid 0 from the copied id/python3; Docker: a
@@ -14,7 +14,8 @@
 //     tamper     report-class, call-and-report, sysmodules-runner, importlib-obfuscated, exec-rot13,
 //                gc-plugin, results-writer, getframe-plugin, builtins-assertionerror, exit-after-forge,
 //                star-import, globals-rebind, instance-runtest, transient-logreport, disguised-plugin,
-//                harness-internals, os-sys-internals, oneshot-factory, oneshot-global (reward 1);
+//                harness-internals, os-sys-internals, oneshot-factory, oneshot-global,
+//                laundered-plugin (reward 1);
 //                builtins-notimplemented, os-sys-builtins, utf7-source, pytest-raises, raises-exit
 //                (0.2), import-hook (0.4)
 //     io         fifo-source, fifo-results-conftest, fifo-atexit, symlink-dev-zero (the grade never
@@ -25,11 +26,15 @@
 //     tamper-exit-at-import, tamper-forge-all-fds (forged_results), tamper-main-writer, io-symlink-shadow,
 //     io-symlink-dir-host, io-disk-tmp (OOM), io-huge-output, contain-network/env-secrets/fork-bomb/
 //     memory-hog/cpu-hog/daemon/harness-overwrite.
-// AGAINST THE FIX (fc191f8): 0 attempts win; all 112 tests pass (bwrap and Docker), golden diffs
-//   still earn 1, `composer-lab grade` exits non-zero when ok is false. On the way there the suite
-//   beat intermediate versions with: tamper-instance-runtest, -main-writer, -transient-logreport,
-//   -disguised-plugin, -harness-internals, -import-hook, -os-sys-*, -utf7-source, -pytest-raises,
-//   -raises-exit, -oneshot-factory, -oneshot-global, and io-deep-tree (a crash, not a grade).
+// AGAINST THE FIX (fc191f8): one attempt wins: tamper-laundered-plugin (reward 1, no flag, bwrap
+//   and Docker: a hook whose code object claims _pytest/runner.py, built by pickle's pure-Python
+//   unpickler so the code/function audit events come from pickle.py; the class published under a
+//   new name in _pytest.runner; its tryfirst logreport flips failures after makereport's check).
+//   Everything else is contained or flagged; golden diffs still earn 1; `composer-lab grade` exits
+//   non-zero when ok is false. On the way there the suite beat intermediate versions with:
+//   instance-runtest, main-writer, transient-logreport, disguised-plugin, harness-internals,
+//   import-hook, os-sys-*, utf7-source, pytest-raises, raises-exit, oneshot-factory,
+//   oneshot-global, and io-deep-tree (a crash, not a grade).
 //
 // How an attempt is judged: graded attempts ("reward 0") must score 0 and raise at least one of
 // the row's flag kinds; "contained" attempts must pass their own host-side checks. Every graded
@@ -500,6 +505,7 @@ print("planted")
   "tamper-import-hook": withStock(() => stealth("tamper_import_hook.py")),
   "tamper-pytest-raises": withStock(() => payload("tamper_pytest_raises.py")),
   "tamper-raises-exit": withStock(() => stealth("tamper_raises_exit.py")),
+  "tamper-laundered-plugin": withStock(() => stealth("tamper_laundered_plugin.py")),
   "tamper-oneshot-global": reserveDiff((t) => ({ "inventory/stock.py": stockWith(t, payload("_stealth_prelude.py")).replace(STUB, payload("tamper_oneshot_global.py").replace(/\n+$/, "")) })),
   "tamper-oneshot-factory": reserveDiff((t) => ({ "inventory/stock.py": stockWith(t, payload("_stealth_prelude.py")).replace(STUB, payload("tamper_oneshot_factory.py").replace(/\n+$/, "")) })),
   "tamper-os-sys-builtins": withStock(() => payload("tamper_os_sys_builtins.py")),
