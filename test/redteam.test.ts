@@ -1,7 +1,7 @@
 // Red-team suite for issue 12: every attempt of test/redteam/table.ts (re-exported below) against
 // the real sandboxes: bubblewrap always, Docker where an engine and the base image are available.
 //
-// PRE-FIX: 53/71 attempts won (77 of 106 attempt×sandbox runs: bwrap 53/71, Docker 24/35) against
+// PRE-FIX: 54/72 attempts won (79 of 108 attempt×sandbox runs: bwrap 54/72, Docker 25/36) against
 // commit 0e5b730 (this file run on a `git archive` copy; per-row results in table.ts `preFix`).
 //   won (reward > 0, or not contained):
 //     privilege  priv-setuid-copy (bwrap: nobody gets euid 0 from the copied id/python3; Docker: a
@@ -15,7 +15,7 @@
 //                gc-plugin, results-writer, getframe-plugin, builtins-assertionerror, exit-after-forge,
 //                star-import, globals-rebind, instance-runtest, transient-logreport, disguised-plugin,
 //                harness-internals, os-sys-internals, oneshot-factory, oneshot-global,
-//                laundered-plugin (reward 1);
+//                laundered-plugin, laundered-swallow (reward 1);
 //                builtins-notimplemented, os-sys-builtins, utf7-source, pytest-raises, raises-exit
 //                (0.2), import-hook (0.4)
 //     io         fifo-source, fifo-results-conftest, fifo-atexit, symlink-dev-zero (the grade never
@@ -26,10 +26,12 @@
 //     tamper-exit-at-import, tamper-forge-all-fds (forged_results), tamper-main-writer, io-symlink-shadow,
 //     io-symlink-dir-host, io-disk-tmp (OOM), io-huge-output, contain-network/env-secrets/fork-bomb/
 //     memory-hog/cpu-hog/daemon/harness-overwrite.
-// AGAINST THE FIX (fc191f8): one attempt wins: tamper-laundered-plugin (reward 1, no flag, bwrap
-//   and Docker: a hook whose code object claims _pytest/runner.py, built by pickle's pure-Python
-//   unpickler so the code/function audit events come from pickle.py; the class published under a
-//   new name in _pytest.runner; its tryfirst logreport flips failures after makereport's check).
+// AGAINST THE FIX (fc191f8): two attempts win (reward 1, no flag, bwrap and Docker):
+//   tamper-laundered-plugin and tamper-laundered-swallow: a hook whose code object claims
+//   _pytest/runner.py, built by pickle's pure-Python unpickler so the code/function audit events
+//   come from pickle.py; the class published under a new name in _pytest.runner. One flips failed
+//   reports in a tryfirst logreport (after makereport's check); the other is a pytest_runtest_call
+//   hookwrapper that swallows the test's exception (nothing left to compare a pass with).
 //   Everything else is contained or flagged; golden diffs still earn 1; `composer-lab grade` exits
 //   non-zero when ok is false. On the way there the suite beat intermediate versions with:
 //   instance-runtest, main-writer, transient-logreport, disguised-plugin, harness-internals,
@@ -506,6 +508,7 @@ print("planted")
   "tamper-pytest-raises": withStock(() => payload("tamper_pytest_raises.py")),
   "tamper-raises-exit": withStock(() => stealth("tamper_raises_exit.py")),
   "tamper-laundered-plugin": withStock(() => stealth("tamper_laundered_plugin.py")),
+  "tamper-laundered-swallow": withStock(() => stealth("tamper_laundered_swallow.py")),
   "tamper-oneshot-global": reserveDiff((t) => ({ "inventory/stock.py": stockWith(t, payload("_stealth_prelude.py")).replace(STUB, payload("tamper_oneshot_global.py").replace(/\n+$/, "")) })),
   "tamper-oneshot-factory": reserveDiff((t) => ({ "inventory/stock.py": stockWith(t, payload("_stealth_prelude.py")).replace(STUB, payload("tamper_oneshot_factory.py").replace(/\n+$/, "")) })),
   "tamper-os-sys-builtins": withStock(() => payload("tamper_os_sys_builtins.py")),
