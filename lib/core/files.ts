@@ -77,11 +77,21 @@ export async function readTextGuarded(path: string, opts: GuardedReadOptions = {
   }
 }
 
-const liveTempDirs = new Set<string>();
+/** Live temp folders → what must happen before they can be removed (e.g. unmounting). */
+const liveTempDirs = new Map<string, (() => void) | undefined>();
 let hooked = false;
 
+function removeOne(path: string, before?: () => void): void {
+  try {
+    before?.();
+    rmSync(path, { recursive: true, force: true });
+  } catch {
+    /* best effort on the way out: never let cleanup turn an exit into a crash */
+  }
+}
+
 function removeLive(): void {
-  for (const d of liveTempDirs) rmSync(d, { recursive: true, force: true });
+  for (const [d, before] of liveTempDirs) removeOne(d, before);
   liveTempDirs.clear();
 }
 
@@ -102,15 +112,17 @@ function hookExit(): void {
 /**
  * A fresh temp folder (`composer-lab-<prefix>…` under the OS temp dir) that is removed by
  * `remove()`, and otherwise when the process exits or is interrupted (SIGINT/SIGTERM/SIGHUP).
+ * `beforeRemove` runs first either way (e.g. unmounting what was mounted inside).
  */
-export function tempDir(prefix: string): { path: string; remove: () => void } {
+export function tempDir(prefix: string, beforeRemove?: () => void): { path: string; remove: () => void } {
   hookExit();
   const path = mkdtempSync(join(tmpdir(), `composer-lab-${prefix}`));
-  liveTempDirs.add(path);
+  liveTempDirs.set(path, beforeRemove);
   return {
     path,
     remove: () => {
       liveTempDirs.delete(path);
+      beforeRemove?.();
       rmSync(path, { recursive: true, force: true });
     },
   };

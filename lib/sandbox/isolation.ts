@@ -14,6 +14,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { chmodSync, cpSync, lchownSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync, type Stats } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { tempDir } from "../core/index.js";
 
@@ -146,6 +147,27 @@ function replaceContents(src: string, dst: string): void {
   for (const e of readdirSync(src)) cpSync(join(src, e), join(dst, e), { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
 }
 
+let reaped = false;
+
+/** Unmounts and removes stages left by lab processes that were killed (SIGKILL runs no cleanup). */
+function reapStaleStages(): void {
+  if (reaped) return;
+  reaped = true;
+  for (const name of readdirSync(tmpdir())) {
+    const m = name.match(/^composer-lab-stage-(\d+)-/);
+    if (!m) continue;
+    try {
+      process.kill(Number(m[1]), 0);
+      continue; // its process is alive
+    } catch {
+      /* dead: reap */
+    }
+    const dir = join(tmpdir(), name);
+    spawnSync("umount", ["-l", join(dir, "work")]);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * Prepares a workdir for one sandboxed run. As root: a tmpfs of `diskMb` owned by the sandbox
  * user, holding a copy of the workdir. Otherwise the workdir itself (hardCap false).
@@ -157,20 +179,24 @@ export function stageWorkdir(workdir: string, opts: { diskMb: number; writable: 
     return { path: workdir, hardCap: false, finish: () => sanitizeTree(workdir) };
   }
   const ids = sandboxHostIds();
-  const stage = tempDir("stage-");
+  reapStaleStages();
+  let mounted = false;
+  let mnt = "";
+  const stage = tempDir(`stage-${process.pid}-`, () => {
+    if (mounted) spawnSync("umount", ["-l", mnt]);
+    mounted = false;
+  });
   chmodSync(stage.path, 0o711); // the sandbox user must reach the mount point inside
-  const mnt = join(stage.path, "work");
+  mnt = join(stage.path, "work");
   mkdirSync(mnt);
-  if (!mountTmpfs(mnt, opts.diskMb * 1024 * 1024, ids.uid, ids.gid)) {
+  mounted = mountTmpfs(mnt, opts.diskMb * 1024 * 1024, ids.uid, ids.gid);
+  if (!mounted) {
     // No tmpfs here (e.g. a container without CAP_SYS_ADMIN): own the copy, watch its size.
     stage.remove();
     sanitizeTree(workdir, ids);
     return { path: workdir, hardCap: false, finish: () => sanitizeTree(workdir, giveBack) };
   }
-  const unmount = () => {
-    spawnSync("umount", ["-l", mnt]);
-    stage.remove();
-  };
+  const unmount = () => stage.remove();
   try {
     replaceContents(workdir, mnt);
     sanitizeTree(mnt, ids);
