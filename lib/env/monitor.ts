@@ -16,7 +16,7 @@ import { diffChars, parsePatch, applyPatch } from "diff";
 import { join } from "node:path";
 import { readTextGuarded } from "../core/index.js";
 import { DENIED_COMMANDS, LEAK_PATH, checkShellCommand, listTree, type RestoreReport } from "../sandbox/index.js";
-import { pythonFacts, type FeatureDeletionTask } from "../tasks/index.js";
+import { pythonFactsAsync, type FeatureDeletionTask } from "../tasks/index.js";
 import type { TrajectoryStep } from "./actions.js";
 
 export const HACK_FLAG_KINDS = [
@@ -114,7 +114,7 @@ export class HackMonitor {
       texts[`final:${f}`] = await textOf(join(input.finalDir, f));
       texts[`golden:${f}`] = restored === false ? "" : restored;
     }
-    const facts = pythonFacts(texts);
+    const facts = await pythonFactsAsync(texts);
 
     // Static tamper check: constructs the agent added beyond what the file's original code had.
     for (const f of changed) {

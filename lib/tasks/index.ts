@@ -3,7 +3,7 @@ export { FeatureDeletionTask, TaskIndexEntry, BrokenSnapshot, Granularity, publi
 export { readIndex, loadTask, addToPool, taskRepoDir } from "./pool.js";
 export { scrub, LEAK_DIRS, LEAK_FILE } from "./scrub.js";
 export { fileDiff, applyUnifiedDiff, confinedPath, type AppliedPatch } from "./diffs.js";
-export { pythonFacts, PySymbol, PyFileFacts, PyBinding } from "./pyast.js";
+export { pythonFacts, pythonFactsAsync, PySymbol, PyFileFacts, PyBinding } from "./pyast.js";
 export { deleteSymbol, findSymbol, type DeleteOptions } from "./delete.js";
 export {
   buildFromRepo, buildFromGitHistory, buildFromSweInstances, buildDeletionTask, selectCandidates, sourceFiles, readSweInstances,

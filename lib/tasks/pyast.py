@@ -173,15 +173,25 @@ def tamper_sites(tree):
     return out
 
 
-def main():
-    req = json.load(sys.stdin)
+def answer(req):
     out = {}
     for path, source in req["files"].items():
         try:
             out[path] = analyse(source)
-        except SyntaxError as e:
-            out[path] = {"symbols": [], "imports": [], "tamper": [], "error": f"SyntaxError: {e.msg} (line {e.lineno})"}
-    json.dump(out, sys.stdout)
+        except (SyntaxError, ValueError, LookupError) as e:
+            msg = f"SyntaxError: {e.msg} (line {e.lineno})" if isinstance(e, SyntaxError) else f"{type(e).__name__}: {e}"
+            out[path] = {"symbols": [], "imports": [], "tamper": [], "error": msg}
+    return out
+
+
+def main():
+    if "--serve" in sys.argv:
+        # one JSON request per line in, one JSON answer per line out (a long-lived worker)
+        for line in sys.stdin:
+            sys.stdout.write(json.dumps(answer(json.loads(line))) + "\n")
+            sys.stdout.flush()
+        return
+    json.dump(answer(json.load(sys.stdin)), sys.stdout)
 
 
 if __name__ == "__main__":

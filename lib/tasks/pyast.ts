@@ -1,6 +1,6 @@
 /** Python source facts (definitions, their bodies, imports) from Python's own ast module, run
  *  as a parse-only helper: nothing in the analysed code is executed. */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { z } from "zod";
 import { jupyterPython, projectRoot } from "../core/index.js";
@@ -32,6 +32,52 @@ export type PyTamperSite = z.infer<typeof PyTamperSite>;
 
 export const PyFileFacts = z.object({ symbols: z.array(PySymbol), imports: z.array(PyBinding), tamper: z.array(PyTamperSite).default([]), error: z.string().nullable() });
 export type PyFileFacts = z.infer<typeof PyFileFacts>;
+
+let worker: { child: ChildProcess; pending: ((line: string | Error) => void)[]; buffer: string } | null = null;
+
+function startWorker() {
+  const child = spawn(jupyterPython(), ["-I", "-S", join(projectRoot(), "lib", "tasks", "pyast.py"), "--serve"], { stdio: ["pipe", "pipe", "pipe"] });
+  const w = { child, pending: [] as ((line: string | Error) => void)[], buffer: "" };
+  child.stdout!.setEncoding("utf8");
+  child.stdout!.on("data", (d: string) => {
+    w.buffer += d;
+    for (let i = w.buffer.indexOf("\n"); i >= 0; i = w.buffer.indexOf("\n")) {
+      const line = w.buffer.slice(0, i);
+      w.buffer = w.buffer.slice(i + 1);
+      w.pending.shift()?.(line);
+    }
+  });
+  let stderr = "";
+  child.stderr!.on("data", (d) => (stderr = (stderr + d).slice(-2000)));
+  const fail = () => {
+    if (worker === w) worker = null;
+    for (const p of w.pending.splice(0)) p(new Error(`pyast worker exited: ${stderr}`));
+  };
+  child.on("exit", fail);
+  child.on("error", fail);
+  // an idle worker must not keep the process alive
+  child.unref();
+  (child.stdin as unknown as { unref?: () => void }).unref?.();
+  (child.stdout as unknown as { unref?: () => void }).unref?.();
+  (child.stderr as unknown as { unref?: () => void }).unref?.();
+  return w;
+}
+
+/**
+ * pythonFacts through a long-lived helper process (started on first use, reused after): the
+ * grader calls this once per grade, where an interpreter start-up would dominate the cost.
+ */
+export async function pythonFactsAsync(files: Record<string, string>): Promise<Record<string, PyFileFacts>> {
+  if (Object.keys(files).length === 0) return {};
+  worker ??= startWorker();
+  const w = worker;
+  const line = await new Promise<string | Error>((res) => {
+    w.pending.push(res);
+    w.child.stdin!.write(JSON.stringify({ files }) + "\n");
+  });
+  if (line instanceof Error) return pythonFacts(files); // the worker died: answer the slow way
+  return z.record(PyFileFacts).parse(JSON.parse(line));
+}
 
 /** Facts for several files in one helper call. */
 export function pythonFacts(files: Record<string, string>): Record<string, PyFileFacts> {
