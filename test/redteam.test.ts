@@ -26,17 +26,12 @@
 //     tamper-exit-at-import, tamper-forge-all-fds (forged_results), tamper-main-writer, io-symlink-shadow,
 //     io-symlink-dir-host, io-disk-tmp (OOM), io-huge-output, contain-network/env-secrets/fork-bomb/
 //     memory-hog/cpu-hog/daemon/harness-overwrite.
-// AGAINST THE FIX (fc191f8): two attempts win (reward 1, no flag, bwrap and Docker):
-//   tamper-laundered-plugin and tamper-laundered-swallow: a hook whose code object claims
-//   _pytest/runner.py, built by pickle's pure-Python unpickler so the code/function audit events
-//   come from pickle.py; the class published under a new name in _pytest.runner. One flips failed
-//   reports in a tryfirst logreport (after makereport's check); the other is a pytest_runtest_call
-//   hookwrapper that swallows the test's exception (nothing left to compare a pass with).
-//   Everything else is contained or flagged; golden diffs still earn 1; `composer-lab grade` exits
-//   non-zero when ok is false. On the way there the suite beat intermediate versions with:
+// AGAINST THE FIX (67b87de): 0 of 72 attempts win (108 attempt×sandbox runs, bwrap and Docker);
+//   all 116 tests pass in ~6 min; golden diffs still earn 1 with no flag; `composer-lab grade`
+//   exits non-zero when ok is false. Intermediate versions of the fix were beaten by:
 //   instance-runtest, main-writer, transient-logreport, disguised-plugin, harness-internals,
 //   import-hook, os-sys-*, utf7-source, pytest-raises, raises-exit, oneshot-factory,
-//   oneshot-global, and io-deep-tree (a crash, not a grade).
+//   oneshot-global, laundered-plugin, laundered-swallow (tamper), and io-deep-tree (a crash).
 //
 // How an attempt is judged: graded attempts ("reward 0") must score 0 and raise at least one of
 // the row's flag kinds; "contained" attempts must pass their own host-side checks. Every graded
