@@ -118,10 +118,18 @@ function neutralized(text: string, mode: "pass" | "assert"): string {
  *  is left out for grades run in this process; a child grader must remove its own on exit. */
 const PROCESS_CACHE = /^composer-lab-harness-/;
 const leftovers = (opts: { cache?: boolean } = {}): string[] => readdirSync(PRIVATE_TMP).filter((n) => n.startsWith("composer-lab-") && (opts.cache || !PROCESS_CACHE.test(n)));
+/** rm -rf, also for trees too deep for Node's recursive rmSync (io-deep-tree). */
+function removeTree(path: string): void {
+  try {
+    rmSync(path, { recursive: true, force: true });
+  } catch {
+    spawnSync("rm", ["-rf", "--one-file-system", path], { stdio: "ignore" });
+  }
+}
 function clearLeftovers(): void {
   for (const n of leftovers()) {
     spawnSync("umount", ["-l", join(PRIVATE_TMP, n, "work")], { stdio: "ignore" }); // a staged tmpfs a killed grader left mounted
-    rmSync(join(PRIVATE_TMP, n), { recursive: true, force: true });
+    removeTree(join(PRIVATE_TMP, n));
   }
 }
 
@@ -291,11 +299,8 @@ beforeAll(async () => {
 afterAll(() => {
   clearLeftovers();
   for (const d of [SCRATCH, PRIVATE_TMP]) {
-    try {
-      rmSync(d, { recursive: true, force: true });
-    } catch (e) {
-      console.error(`red-team: could not remove ${d}: ${(e as Error).message}`);
-    }
+    removeTree(d);
+    if (existsSync(d)) console.error(`red-team: could not remove ${d}`);
   }
 });
 
