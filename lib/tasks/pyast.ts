@@ -45,6 +45,7 @@ function startWorker() {
       const line = w.buffer.slice(0, i);
       w.buffer = w.buffer.slice(i + 1);
       w.pending.shift()?.(line);
+      if (w.pending.length === 0) hold(w, false);
     }
   });
   let stderr = "";
@@ -55,12 +56,14 @@ function startWorker() {
   };
   child.on("exit", fail);
   child.on("error", fail);
-  // an idle worker must not keep the process alive
-  child.unref();
-  (child.stdin as unknown as { unref?: () => void }).unref?.();
-  (child.stdout as unknown as { unref?: () => void }).unref?.();
-  (child.stderr as unknown as { unref?: () => void }).unref?.();
+  hold(w, false);
   return w;
+}
+
+/** A worker with requests in flight keeps the process alive; an idle one must not. */
+function hold(w: { child: ChildProcess }, busy: boolean): void {
+  const handles = [w.child, w.child.stdin, w.child.stdout, w.child.stderr] as unknown as ({ ref?: () => void; unref?: () => void } | null)[];
+  for (const h of handles) (busy ? h?.ref : h?.unref)?.call(h);
 }
 
 /**
@@ -73,6 +76,7 @@ export async function pythonFactsAsync(files: Record<string, string>): Promise<R
   const w = worker;
   const line = await new Promise<string | Error>((res) => {
     w.pending.push(res);
+    hold(w, true);
     w.child.stdin!.write(JSON.stringify({ files }) + "\n");
   });
   if (line instanceof Error) return pythonFacts(files); // the worker died: answer the slow way
