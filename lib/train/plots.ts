@@ -1,7 +1,8 @@
 /** Plots of training runs: one run's curves, and variants compared over seeds. */
-import { mean, std } from "../core/index.js";
+import { mean } from "../core/index.js";
 import { bandChart, lineChart, parseFigure, type Figure } from "../viz/index.js";
 import type { VariantSummary } from "./compare.js";
+import { sampleStd } from "./stats.js";
 import type { StepMetrics } from "./trainer.js";
 
 /**
@@ -32,7 +33,7 @@ export function primaryMetricFigures(summary: VariantSummary[], metric = "held-o
   return [points, ...diffs];
 }
 
-/** Reward by rollouts, mean ± std over seeds, one band per variant (plus valid-call rate). */
+/** Reward by rollouts, mean ± sample std over seeds, one band per variant (plus valid-call rate). */
 export function comparisonFigures(rl: Record<string, StepMetrics[][]>, smooth = 3): Figure[] {
   const band = (key: "reward_mean" | "valid_rate") =>
     Object.fromEntries(
@@ -43,12 +44,12 @@ export function comparisonFigures(rl: Record<string, StepMetrics[][]>, smooth = 
         const ys = perSeed.map((ms) => movingAverage(ms.map((m) => m[key] ?? 0), smooth));
         const at = (i: number) => ys.filter((y) => i < y.length).map((y) => y[i]!);
         const mu = x.map((_, i) => mean(at(i)));
-        const sd = x.map((_, i) => std(at(i)));
+        const sd = x.map((_, i) => sampleStd(at(i)) ?? 0); // ddof 1; 0 where a single run remains
         return [name, { x, mean: mu, lo: mu.map((m, i) => m - sd[i]!), hi: mu.map((m, i) => m + sd[i]!) }];
       }),
     );
   return [
-    bandChart(band("reward_mean"), { title: `Reward by rollouts (mean ± std over seeds, ${smooth}-step moving average)`, xTitle: "rollouts", yTitle: "reward" }),
+    bandChart(band("reward_mean"), { title: `Reward by rollouts (mean ± sample std over seeds, ${smooth}-step moving average)`, xTitle: "rollouts", yTitle: "reward" }),
     bandChart(band("valid_rate"), { title: "Valid tool calls", xTitle: "rollouts", yTitle: "valid-call rate" }),
   ];
 }
