@@ -68,14 +68,29 @@ async function gradeCost(): Promise<{ summary: string; rows: Record<string, unkn
     const a = solved();
     const b = solved();
     try {
-      let t0 = performance.now();
-      const g = await gradeWorkdir(task, a.path, [], sb, monitor);
-      const full = performance.now() - t0;
-      if (g.reward !== 1) throw new Error(`the golden diff should earn 1, got ${g.reward} (${JSON.stringify(g.flags)})`);
-      t0 = performance.now();
-      const r = await runPytest(sb, b.path, { tests, config: findPytestConfig(snapshot, tests), workdirReadOnly: true });
-      const alone = performance.now() - t0;
-      if (r.counts.passed !== tests.length) throw new Error(`tests alone: ${JSON.stringify(r.counts)}`);
+      // alternate which goes first, so neither gains from the other's warm caches
+      const grade = async () => {
+        const t0 = performance.now();
+        const g = await gradeWorkdir(task, a.path, [], sb, monitor);
+        if (g.reward !== 1) throw new Error(`the golden diff should earn 1, got ${g.reward} (${JSON.stringify(g.flags)})`);
+        return performance.now() - t0;
+      };
+      const testsAlone = async () => {
+        const t0 = performance.now();
+        const r = await runPytest(sb, b.path, { tests, config: findPytestConfig(snapshot, tests), workdirReadOnly: true });
+        if (r.counts.passed !== tests.length) throw new Error(`tests alone: ${JSON.stringify(r.counts)}`);
+        return performance.now() - t0;
+      };
+      let full: number;
+      let alone: number;
+      if (i % 2) {
+        full = await grade();
+        alone = await testsAlone();
+      } else {
+        alone = await testsAlone();
+        full = await grade();
+      }
+      let t0: number;
       t0 = performance.now();
       const harness = restoreHarness(snapshot, b.path, planHarness(snapshot, tests));
       const restore = performance.now() - t0;
