@@ -3,7 +3,7 @@
  * own (and stops it afterwards); the base image is built with debootstrap when missing.
  */
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DockerSandbox, buildBaseImage, dockerClient, ensureDockerd, runPytest, sandboxHostIds, type Dockerd } from "../lib/sandbox/index.js";
 import { gradeCompletion } from "../lib/env/index.js";
 import { loadTask } from "../lib/tasks/index.js";
@@ -19,9 +19,7 @@ beforeAll(async () => {
   expect((await sb.check()).ok).toBe(true);
 }, 900_000);
 
-afterAll(async () => {
-  await dockerd?.stop();
-});
+// the engine is shared by every test file: test/support/global-docker.ts stops it after all of them
 
 describe("Docker sandbox", () => {
   it("runs as a non-root user in the workdir, with no network, a read-only root and no host environment", async () => {
