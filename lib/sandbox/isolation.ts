@@ -13,7 +13,7 @@
  * - Without root (no mounts), a watcher stops a run whose writable places grow past `diskMb`.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, cpSync, lchownSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync, type Stats } from "node:fs";
+import { chmodSync, cpSync, lchownSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync, type Dirent, type Stats } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { tempDir } from "../core/index.js";
@@ -101,29 +101,43 @@ export function sanitizeTree(dir: string, owner?: { uid: number; gid: number }):
   return rep;
 }
 
+/**
+ * Visits every entry of a tree without following links, iteratively (chains deeper than the JS
+ * stack or PATH_MAX are fine). `visit` gets the entry's path, its path relative to `root` and the
+ * dirent; returning false skips a directory's contents (or, for a file, nothing). Unreadable
+ * directories are skipped.
+ */
+export function walkTree(root: string, visit: (path: string, rel: string, entry: Dirent) => boolean | void): void {
+  const stack: [string, string][] = [[root, ""]];
+  while (stack.length) {
+    const [dir, rel] = stack.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const p = join(dir, e.name);
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (visit(p, r, e) !== false && e.isDirectory()) stack.push([p, r]);
+    }
+  }
+}
+
 /** Bytes under a tree (not following links), stopping early once past `limit`. */
 export function treeBytes(dir: string, limit = Infinity): number {
   let total = 0;
-  const walk = (d: string) => {
-    let entries;
+  walkTree(dir, (p, _r, e) => {
+    if (total > limit) return false;
+    if (e.isDirectory()) return;
     try {
-      entries = readdirSync(d, { withFileTypes: true });
+      const st = lstatSync(p);
+      total += st.blocks * 512 || st.size;
     } catch {
-      return;
+      /* vanished */
     }
-    for (const e of entries) {
-      if (total > limit) return;
-      const p = join(d, e.name);
-      try {
-        const st = lstatSync(p);
-        total += st.isDirectory() ? 0 : st.blocks * 512 || st.size;
-        if (st.isDirectory()) walk(p);
-      } catch {
-        /* vanished */
-      }
-    }
-  };
-  walk(dir);
+  });
   return total;
 }
 

@@ -16,7 +16,8 @@
  * sitecustomize / usercustomize, *.pth files, native extension modules (*.so, *.pyd), and any new
  * file under a protected test directory.
  */
-import { cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, lstatSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { walkTree } from "./isolation.js";
 import { dirname, join } from "node:path";
 
 const CONFIG_FILES = new Set(["pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"]);
@@ -44,21 +45,10 @@ export interface RestoreReport {
 /** Repo-relative paths of the regular files and symlinks of a tree (no link is followed). */
 export function listTree(root: string): string[] {
   const out: string[] = [];
-  const walk = (dir: string, rel: string) => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        if (!SKIP_DIRS.has(e.name)) walk(join(dir, e.name), r);
-      } else out.push(r);
-    }
-  };
-  walk(root, "");
+  walkTree(root, (_p, rel, e) => {
+    if (e.isDirectory()) return !SKIP_DIRS.has(e.name);
+    out.push(rel);
+  });
   return out.sort();
 }
 
@@ -158,22 +148,13 @@ function realParents(root: string, rel: string): void {
 /** Removes __pycache__ folders and .pyc/.pyo files: Python would run a planted cache file in place
  *  of its (restored) source when the timestamps match. Not a flag: caches are no one's work. */
 function removeBytecode(root: string): void {
-  const walk = (dir: string) => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
+  walkTree(root, (p, _rel, e) => {
+    if (e.isDirectory()) {
+      if (e.name === "__pycache__") rmSync(p, { recursive: true, force: true });
+      return e.name !== "__pycache__" && !SKIP_DIRS.has(e.name);
     }
-    for (const e of entries) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) {
-        if (e.name === "__pycache__") rmSync(p, { recursive: true, force: true });
-        else if (!SKIP_DIRS.has(e.name)) walk(p);
-      } else if (/\.py[co]$/.test(e.name)) rmSync(p, { force: true });
-    }
-  };
-  walk(root);
+    if (/\.py[co]$/.test(e.name)) rmSync(p, { force: true });
+  });
 }
 
 /**
