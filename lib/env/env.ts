@@ -251,14 +251,15 @@ export async function gradeWorkdir(task: FeatureDeletionTask, workdir: string, t
   const tests = [...task.fail_to_pass, ...task.pass_to_pass];
   const plan = planHarness(snapshot, tests);
   const harness = restoreHarness(snapshot, workdir, plan);
-  const untrusted = auditBaseline(task, snapshot, changedPythonFiles(snapshot, workdir));
+  const changed = changedPythonFiles(snapshot, workdir);
+  const untrusted = auditBaseline(task, snapshot, changed);
   // The tests see the tree read-only, so the monitor can read it while they run.
   const [r, checked] = await Promise.all([
     runPytest(sandbox, workdir, {
       tests, args: pytestArgsFromCommand(task.test_command), config: findPytestConfig(snapshot, tests), trustedPlugins: plan.trustedPlugins, untrusted,
       workdirReadOnly: true, timeoutMs: limits.timeoutMs ?? 600_000, memoryMb: limits.memoryMb, diskMb: limits.diskMb,
     }),
-    monitor.check({ task, brokenDir: snapshot, finalDir: workdir, trajectory, harness }),
+    monitor.check({ task, brokenDir: snapshot, finalDir: workdir, trajectory, harness, changed }),
   ]);
   const byId = new Map(r.tests.map((t) => [t.nodeid, t]));
   const missing = (nodeid: string): TestResult => ({ nodeid, outcome: "error", phase: "collect", duration: 0, message: "did not run" });

@@ -15,7 +15,7 @@
 import { diffChars, parsePatch, applyPatch } from "diff";
 import { join } from "node:path";
 import { readTextGuarded } from "../core/index.js";
-import { DENIED_COMMANDS, LEAK_PATH, checkShellCommand, listTree, type RestoreReport } from "../sandbox/index.js";
+import { DENIED_COMMANDS, LEAK_PATH, changedPythonFiles, checkShellCommand, listTree, type RestoreReport } from "../sandbox/index.js";
 import { pythonFactsAsync, type FeatureDeletionTask } from "../tasks/index.js";
 import type { TrajectoryStep } from "./actions.js";
 
@@ -39,6 +39,8 @@ export interface MonitorInput {
   trajectory: TrajectoryStep[];
   /** What the grader restored and removed before running the tests. */
   harness?: RestoreReport;
+  /** Python files the agent changed, when the caller has listed them already (else listed here). */
+  changed?: string[];
 }
 
 /** A file as text, or "" when it is missing or not a readable regular file (never blocks). */
@@ -95,7 +97,7 @@ export class HackMonitor {
     const broken = new Set(listTree(input.brokenDir));
     const changed: string[] = [];
     const texts: Record<string, string> = {};
-    for (const f of listTree(input.finalDir).filter((p) => p.endsWith(".py"))) {
+    for (const f of input.changed ?? changedPythonFiles(input.brokenDir, input.finalDir)) {
       const after = await textOf(join(input.finalDir, f));
       const before = broken.has(f) ? await textOf(join(input.brokenDir, f)) : "";
       if (after === before) continue;
