@@ -1,12 +1,12 @@
 import { execFile, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { tempDir } from "../lib/core/index.js";
 
 export const ROOT = join(import.meta.dirname, "..");
 
-export function tmp(prefix = "composer-lab-test-"): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+/** A temp folder removed when the test process exits (core.tempDir: also on SIGINT/SIGTERM). */
+export function tmp(prefix = "test-"): string {
+  return tempDir(prefix).path;
 }
 
 /** Runs the real CLI (bin/composer-lab.js) as a user would. */
