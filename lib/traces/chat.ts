@@ -4,9 +4,10 @@
  * tool_calls carry arguments as JSON text; role "tool" messages carry the results.
  */
 import { contentText, parseRecord, readLines } from "./lines.js";
-import type { IngestIssue, Session, ToolCall, Turn } from "./schema.js";
+import type { IngestIssue, Session, ToolCall, ToolResult, Turn } from "./schema.js";
 import { TOOL_ERROR_TAG } from "./classify.js";
 import type { ReadOptions } from "./claude.js";
+import { textErrorMatcher } from "./text-errors.js";
 
 const ID_FIELDS = ["id", "trajectory_id", "instance_id", "session_id", "traj_id"];
 const MESSAGE_FIELDS = ["messages", "conversation", "trajectory"];
@@ -27,6 +28,7 @@ function structuralError(m: Record<string, unknown>): boolean | null {
 }
 
 export async function* readChatSessions(file: string, opts: ReadOptions = {}, issues: IngestIssue[] = []): AsyncGenerator<Session> {
+  const textError = textErrorMatcher(file, "chat", opts.textErrors);
   for await (const { line, text } of readLines(file)) {
     if (text.trim() === "") continue;
     const p = parseRecord(text);
@@ -76,9 +78,10 @@ export async function* readChatSessions(file: string, opts: ReadOptions = {}, is
         // Without an id, a result answers the oldest call still waiting for one.
         if (id === undefined) id = pending[0]?.id;
         const idx = pending.findIndex((c) => c.id === id);
-        if (idx >= 0) pending.splice(idx, 1);
-        else issues.push({ file, line, reason: `${field}[${mi}]: tool result without its tool call (id ${id ?? "missing"})` });
-        const result = { toolUseId: id ?? "", content, isError: structuralError(msg), errorTag: content.includes(TOOL_ERROR_TAG) };
+        const call = idx >= 0 ? pending.splice(idx, 1)[0] : undefined;
+        if (!call) issues.push({ file, line, reason: `${field}[${mi}]: tool result without its tool call (id ${id ?? "missing"})` });
+        const result: ToolResult = { toolUseId: id ?? "", content, isError: structuralError(msg), errorTag: content.includes(TOOL_ERROR_TAG), line };
+        if (textError && result.isError === null && !result.errorTag && textError(content, call?.name ?? (typeof msg.name === "string" ? msg.name : undefined))) result.errorText = true;
         // Consecutive tool messages belong to one environment turn.
         const prev = session.turns[session.turns.length - 1];
         if (prev && prev.role === "user" && prev.toolResults.length > 0 && prev.text === "") prev.toolResults.push(result);

@@ -1,24 +1,58 @@
 /**
- * error_kind classification: ONE ordered table of (kind, pattern) rows, first match wins.
- * Precedence matters and is explicit: the more specific signal comes first, e.g.
- * command_not_found before file_not_found ("bash: foo: command not found" vs a missing path),
- * syntax_error and failing_test before runtime_error (both carry tracebacks).
+ * error_kind classification: ONE ordered table of rows, first match wins. Precedence matters and is
+ * explicit: Claude Code's own tool errors (a cascade from a failed parallel sibling, a user's
+ * rejection, a permission refusal, an Edit before a Read) come first because their text may quote
+ * anything; then the call itself (schema, JSON) unless the text is a traceback from the program the
+ * call ran; then program outcomes, the more specific first (command_not_found before file_not_found,
+ * syntax_error and failing_test before runtime_error: both carry tracebacks).
+ *
+ * Each kind has a hint template in lib/hints, or a deliberate decision (ERROR_KIND_HINTING) to leave
+ * it to raw_error / the judge, or to hint nothing at all (a sibling cascade is not that call's fault).
  */
 import type { BehaviorDim, ErrorKind } from "./schema.js";
 
-export const ERROR_KIND_PATTERNS: ReadonlyArray<readonly [ErrorKind, RegExp]> = [
-  ["tool_not_found", /No such tool available|\bunknown tool\b|\btool\b[^\n]{0,60}\b(?:not found|does not exist|is not available)|Invalid tool name/i],
-  ["schema_mismatch", /InputValidationError|required parameter [`'"]?\w+[`'"]? is missing|missing required (?:argument|parameter|property|field)|unexpected (?:keyword )?argument|Expected \w+, received \w+|is not of type|validation errors? for|invalid (?:type|value) for (?:parameter|argument|field)/i],
-  ["json_decode", /JSONDecodeError|Unexpected token .{0,20} in JSON|is not valid JSON|Unexpected end of JSON input|Expecting (?:value|property name enclosed in double quotes|',' delimiter)|Unterminated string|invalid JSON/i],
-  ["command_not_found", /command not found|is not recognized as an internal or external command|executable file not found|No such command|Unknown command/i],
-  ["syntax_error", /SyntaxError|IndentationError|TabError|syntax error near unexpected token|\bsyntax error\b|ParseError/],
-  ["failing_test", /^=+ (?:FAILURES|ERRORS) =+$|^FAILED |\b\d+ failed\b|AssertionError|Tests? failed|✕|expect\(.*\)\.to/m],
-  ["lint_style", /\b(?:ruff|flake8|pylint|pycodestyle|black|isort|eslint|prettier|mypy|rubocop|golangci-lint)\b[^\n]*(?:error|fail|would reformat|found|\b[A-Z]{1,3}\d{2,4}\b)|would reformat|^\S+:\d+:\d+: [EFWC]\d{3} /im],
-  ["file_not_found", /No such file or directory|FileNotFoundError|ENOENT|File does not exist|(?:file|path|directory) (?:not found|does not exist)|cannot find the (?:file|path)|cannot access '[^']*'/i],
-  ["permission_denied", /Permission denied|PermissionError|EACCES|EPERM|Operation not permitted|Access is denied/i],
-  ["connection_error", /Connection (?:refused|reset|timed out|aborted)|ECONNREFUSED|ECONNRESET|ETIMEDOUT|Could not resolve host|Temporary failure in name resolution|Network is unreachable|getaddrinfo|ConnectionError|Max retries exceeded/i],
-  ["runtime_error", /Traceback \(most recent call last\)|\b[A-Z]\w*(?:Error|Exception): |^panic: |Exception in thread|Segmentation fault|core dumped|Uncaught \w+/m],
+export interface ErrorKindRow {
+  kind: ErrorKind;
+  pattern: RegExp;
+  /** The row does not apply when this matches too (e.g. a program's traceback). */
+  unless?: RegExp;
+}
+
+/** A Python traceback or frame: the text came from the program the tool ran, not the tool call. */
+const PROGRAM_TRACEBACK = /Traceback \(most recent call last\)|^\s*File "[^"]+", line \d+/m;
+
+export const ERROR_KIND_TABLE: readonly ErrorKindRow[] = [
+  // Claude Code cancels the other calls of a parallel message when one fails.
+  { kind: "sibling_cascade", pattern: /Sibling tool call errored|Cancelled: parallel tool call .{0,200}errored/i },
+  { kind: "user_rejected", pattern: /The user doesn't want to (?:proceed with this tool use|take this action)|tool use was rejected|\[Request interrupted by user(?: for tool use)?\]/i },
+  { kind: "tool_denied", pattern: /Permission to use \w+ (?:with .{0,200})?has been denied|requested permissions? to (?:use|write to|read from|edit) .{0,200}but you haven't granted it|was blocked\. For security, Claude Code|(?:Pre|Post)ToolUse:\w+ hook (?:error|blocked)|blocked by (?:a )?hook/i },
+  { kind: "tool_not_found", pattern: /No such tool available|\bunknown tool\b|\btool\b[^\n]{0,60}\b(?:not found|does not exist|is not available)|Invalid tool name/i },
+  { kind: "file_not_read", pattern: /File has not been read yet|File has been (?:unexpectedly )?modified since (?:it was )?read|Read it (?:again )?(?:first )?before (?:attempting to )?writ/i },
+  { kind: "edit_no_match", pattern: /String to replace not found in file|Found \d+ matches of the string to replace, but replace_all is false|No changes to make: old_string and new_string are exactly the same/i },
+  { kind: "file_too_large", pattern: /File content \([\d,. ]+\w*\s*(?:tokens|KB|MB|bytes)?\) exceeds maximum allowed (?:tokens|size)|exceeds maximum allowed tokens/i },
+  {
+    kind: "schema_mismatch",
+    pattern: /InputValidationError|required parameter [`'"]?\w+[`'"]? is missing|missing required (?:argument|parameter|property|field)|unexpected (?:keyword )?argument|Expected \w+, received \w+|is not of type|validation errors? for|invalid (?:type|value) for (?:parameter|argument|field)/i,
+    unless: PROGRAM_TRACEBACK,
+  },
+  { kind: "json_decode", pattern: /JSONDecodeError|Unexpected token .{0,20} in JSON|is not valid JSON|Unexpected end of JSON input|Expecting (?:value|property name enclosed in double quotes|',' delimiter)|Unterminated string|invalid JSON/i, unless: PROGRAM_TRACEBACK },
+  { kind: "command_timeout", pattern: /Command timed out after \d|timed out after \d+ ?(?:ms|s|seconds|minutes)\b|TimeoutExpired|Timeout: command exceeded/i },
+  { kind: "command_not_found", pattern: /command not found|is not recognized as an internal or external command|executable file not found|No such command|Unknown command/i },
+  { kind: "syntax_error", pattern: /SyntaxError|IndentationError|TabError|syntax error near unexpected token|\bsyntax error\b|ParseError/ },
+  {
+    kind: "failing_test",
+    // pytest, unittest, jest / vitest, go test, cargo test, mocha
+    pattern: /^=+ (?:FAILURES|ERRORS) =+$|^FAILED |\b\d+ failed\b|AssertionError|Tests? failed|✕|×\s|expect\(.*\)\.to|^--- FAIL: |^FAIL\s|^test result: FAILED|^\s+\d+ failing$|^FAILED \(failures=\d+/m,
+  },
+  { kind: "lint_style", pattern: /\b(?:ruff|flake8|pylint|pycodestyle|black|isort|eslint|prettier|mypy|rubocop|golangci-lint)\b[^\n]*(?:error|fail|would reformat|found|\b[A-Z]{1,3}\d{2,4}\b)|would reformat|^\S+:\d+:\d+: [EFWC]\d{3} |^\s+\d+:\d+\s+(?:error|warning)\s+.+\s[\w/@-]+$|^✖ \d+ problems?|^[A-Z]{1,3}\d{3,4} (?:\[\*\] )?\S.*\n\s*--> \S+:\d+:\d+/im },
+  { kind: "file_not_found", pattern: /No such file or directory|FileNotFoundError|ENOENT|File does not exist|(?:file|path|directory) (?:not found|does not exist)|cannot find the (?:file|path)|cannot access '[^']*'/i },
+  { kind: "permission_denied", pattern: /Permission denied|PermissionError|EACCES|EPERM|Operation not permitted|Access is denied/i },
+  { kind: "connection_error", pattern: /Connection (?:refused|reset|timed out|aborted)|ECONNREFUSED|ECONNRESET|ETIMEDOUT|Could not resolve host|Temporary failure in name resolution|Network is unreachable|getaddrinfo|ConnectionError|Max retries exceeded/i },
+  { kind: "runtime_error", pattern: /Traceback \(most recent call last\)|\b[A-Z]\w*(?:Error|Exception): |^panic: |Exception in thread|Segmentation fault|core dumped|Uncaught \w+/m },
 ];
+
+/** The table as (kind, pattern) pairs (rows with an `unless` keep it: use classifyError). */
+export const ERROR_KIND_PATTERNS: ReadonlyArray<readonly [ErrorKind, RegExp]> = ERROR_KIND_TABLE.map((r) => [r.kind, r.pattern] as const);
 
 /** Every error_kind routes to the behavior dimension the hint should correct. */
 export const BEHAVIOR_DIM: Readonly<Record<ErrorKind, BehaviorDim>> = {
@@ -37,14 +71,44 @@ export const BEHAVIOR_DIM: Readonly<Record<ErrorKind, BehaviorDim>> = {
   connection_error: "tool_use",
   runtime_error: "tool_use",
   tool_error: "tool_use",
+  file_not_read: "tool_use",
+  edit_no_match: "tool_use",
+  file_too_large: "tool_use",
+  tool_denied: "tool_use",
+  command_timeout: "tool_use",
+  // Nothing to correct in the call itself; kept on tool_use so the site is still counted there.
+  sibling_cascade: "tool_use",
+  // The user declined: what follows should answer the user, not retry the tool.
+  user_rejected: "communication",
   repeated_failure: "effort",
   wasteful_action: "effort",
   verbose_communication: "communication",
 };
 
+/**
+ * How each kind is hinted: "template" (lib/hints has one), "raw_error" (the tool's own text names
+ * the cause precisely: a missing path, a missing command), "judge" (no fixed correction: only a
+ * reader of the situation can say), "none" (never hinted: not the call's fault).
+ */
+export const ERROR_KIND_HINTING: Readonly<Record<ErrorKind, "template" | "raw_error" | "judge" | "none">> = {
+  tool_not_found: "template", schema_mismatch: "template", malformed_args: "template", json_decode: "template",
+  failing_test: "template", lint_style: "template", runtime_error: "template", repeated_failure: "template",
+  wasteful_action: "template", verbose_communication: "template", file_not_read: "template", edit_no_match: "template",
+  file_too_large: "template", tool_denied: "template", command_timeout: "template",
+  command_not_found: "raw_error", syntax_error: "raw_error", file_not_found: "raw_error", permission_denied: "raw_error",
+  connection_error: "raw_error", tool_error: "raw_error",
+  user_rejected: "judge",
+  sibling_cascade: "none",
+};
+
+/** Kinds that say nothing happened: the tool refused before acting (no change to the workspace). */
+export const REFUSED_KINDS: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
+  "sibling_cascade", "user_rejected", "tool_denied", "tool_not_found", "file_not_read", "edit_no_match", "file_too_large", "schema_mismatch", "malformed_args",
+]);
+
 /** Classifies raw error text by the ordered table; `tool_error` when no row matches. */
-export function classifyError(message: string, patterns = ERROR_KIND_PATTERNS): ErrorKind {
-  for (const [kind, re] of patterns) if (re.test(message)) return kind;
+export function classifyError(message: string, table: readonly ErrorKindRow[] = ERROR_KIND_TABLE): ErrorKind {
+  for (const row of table) if (row.pattern.test(message) && !row.unless?.test(message)) return row.kind;
   return "tool_error";
 }
 

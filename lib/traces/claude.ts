@@ -1,27 +1,35 @@
 /**
  * Claude Code session files (~/.claude/projects/<project>/<session>.jsonl, and subagent files):
- * one JSON record per line. Records are threaded by uuid/parentUuid; the main chain is the path
- * from the session's last main-thread record back to its root (crossing compaction boundaries via
- * logicalParentUuid); sidechain records (subagents) are kept and marked; anything else is an
- * abandoned branch. Assistant records sharing one message.id (one per content block) merge.
+ * one JSON record per line. Records are threaded by uuid/parentUuid over EVERY record kind that
+ * carries a uuid (progress records, attachments and the like sit in the chain: dropping them would
+ * cut it). The main chain is the path from the session's last main-thread record back to its root
+ * (crossing compaction boundaries via logicalParentUuid); sidechain records (subagents) are kept
+ * and marked; anything else is an abandoned branch.
+ *
+ * One assistant turn per API message: Claude Code 2.x writes a message with parallel tool calls as
+ * assistant (call 1) → user (result 1) → assistant (call 2, same message.id) → user (result 2), so
+ * records merge by message.id wherever they sit, and the results of one message gather into one
+ * environment turn.
  */
 import { basename } from "node:path";
 import { contentText, parseRecord, readLines } from "./lines.js";
 import type { IngestIssue, Session, ToolCall, ToolResult, Turn } from "./schema.js";
 import { TOOL_ERROR_TAG } from "./classify.js";
+import { textErrorMatcher, type TextErrorConfig } from "./text-errors.js";
 
 export interface ReadOptions {
   /** Drop thinking blocks (default false, as in the seed). */
   strip_thinking?: boolean;
+  /** Error detection from result text where a result has no structural flag (see text-errors.ts). */
+  textErrors?: TextErrorConfig;
 }
 
-/** Record types Claude Code writes that carry no conversation: tolerated silently. */
-const IGNORED_TYPES = new Set(["file-history-snapshot", "queue-operation", "progress", "attachment", "x-meta"]);
+/** Record types Claude Code writes that carry no conversation: threaded, otherwise tolerated silently. */
+const IGNORED_TYPES = new Set(["file-history-snapshot", "queue-operation", "progress", "attachment", "x-meta", "custom-title", "tag"]);
 const KEPT_TYPES = new Set(["user", "assistant", "system", "summary"]);
 
 interface Rec {
   line: number;
-  type: string;
   uuid: string | null;
   parentUuid: string | null;
   logicalParentUuid: string | null;
@@ -29,6 +37,8 @@ interface Rec {
 }
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.length > 0 ? v : null);
+const blocksOf = (content: unknown): Record<string, unknown>[] =>
+  (typeof content === "string" ? [{ type: "text", text: content }] : Array.isArray(content) ? content : []).filter((b): b is Record<string, unknown> => !!b && typeof b === "object");
 
 /**
  * Reads one session file in a single streaming pass: turns are built as records arrive (only small
@@ -38,17 +48,23 @@ const str = (v: unknown): string | null => (typeof v === "string" && v.length > 
 export async function readClaudeSession(file: string, opts: ReadOptions = {}, issues: IngestIssue[] = []): Promise<Session | null> {
   const recs: Rec[] = [];
   const turns: Turn[] = [];
-  /** The record each turn started from (decides its chain). */
-  const turnRec: Rec[] = [];
-  const calls = new Set<string>();
-  const orphanResults: { id: string; line: number }[] = [];
+  /** The records each turn was built from (a turn is main when any of them is on the main chain). */
+  const turnRecs: Rec[][] = [];
+  /** Assistant turn by sidechain flag + message.id. */
+  const byMessage = new Map<string, Turn>();
+  /** Each tool call and the assistant turn (API message) that made it. */
+  const calls = new Map<string, { call: ToolCall; turn: Turn }>();
+  const results: { id: string; line: number }[] = [];
+  const textError = textErrorMatcher(file, "claude", opts.textErrors);
   let sessionId: string | null = null;
+  let conversation = 0;
   const push = (rec: Rec, t: Pick<Turn, "role" | "parentUuid" | "messageId" | "timestamp"> & { text?: string }): Turn => {
     const turn: Turn = { index: turns.length, chain: "main", uuids: rec.uuid ? [rec.uuid] : [], line: rec.line, text: "", thinking: null, toolCalls: [], toolResults: [], ...t };
     turns.push(turn);
-    turnRec.push(rec);
+    turnRecs.push([rec]);
     return turn;
   };
+  const join = (a: string | null, b: string): string => (a ? `${a}\n${b}` : b);
 
   for await (const { line, text } of readLines(file)) {
     if (text.length === 0 || /^\s*$/.test(text)) continue;
@@ -59,59 +75,77 @@ export async function readClaudeSession(file: string, opts: ReadOptions = {}, is
     }
     const r = p.value;
     const type = typeof r.type === "string" ? r.type : "";
+    const rec: Rec = { line, uuid: str(r.uuid), parentUuid: str(r.parentUuid), logicalParentUuid: str(r.logicalParentUuid), isSidechain: r.isSidechain === true };
     if (!KEPT_TYPES.has(type)) {
       if (!IGNORED_TYPES.has(type)) issues.push({ file, line, reason: type ? `unknown record type "${type}"` : "record has no type" });
+      if (rec.uuid) recs.push(rec);
       continue;
     }
     const msg = r.message as Record<string, unknown> | undefined;
     if ((type === "user" || type === "assistant") && (typeof msg !== "object" || msg === null)) {
       issues.push({ file, line, reason: `${type} record without a message object` });
+      if (rec.uuid) recs.push(rec);
       continue;
     }
-    const rec: Rec = { line, type, uuid: str(r.uuid), parentUuid: str(r.parentUuid), logicalParentUuid: str(r.logicalParentUuid), isSidechain: r.isSidechain === true };
     recs.push(rec);
+    conversation++;
     sessionId ??= str(r.sessionId);
     const timestamp = str(r.timestamp);
 
     if (type === "assistant") {
       const messageId = str(msg!.id);
-      const prev = turns[turns.length - 1];
-      const prevRec = turnRec[turnRec.length - 1];
-      let turn: Turn;
-      if (prev && prev.role === "assistant" && messageId && prev.messageId === messageId && prevRec!.isSidechain === rec.isSidechain) {
-        turn = prev;
+      const key = messageId ? `${rec.isSidechain}:${messageId}` : null;
+      let turn = key ? byMessage.get(key) : undefined;
+      if (turn) {
         if (rec.uuid) turn.uuids.push(rec.uuid);
-      } else turn = push(rec, { role: "assistant", parentUuid: rec.parentUuid, messageId, timestamp });
-      const content = msg!.content;
-      const blocks = typeof content === "string" ? [{ type: "text", text: content }] : Array.isArray(content) ? content : [];
-      for (const b of blocks as Record<string, unknown>[]) {
-        if (!b || typeof b !== "object") continue;
-        if (b.type === "text" && typeof b.text === "string") turn.text = turn.text ? `${turn.text}\n${b.text}` : b.text;
-        else if (b.type === "thinking" && typeof b.thinking === "string" && !opts.strip_thinking) turn.thinking = turn.thinking ? `${turn.thinking}\n${b.thinking}` : b.thinking;
+        turnRecs[turn.index]!.push(rec);
+      } else {
+        turn = push(rec, { role: "assistant", parentUuid: rec.parentUuid, messageId, timestamp });
+        if (key) byMessage.set(key, turn);
+      }
+      for (const b of blocksOf(msg!.content)) {
+        if (b.type === "text" && typeof b.text === "string") turn.text = join(turn.text, b.text);
+        else if (b.type === "thinking" && typeof b.thinking === "string" && !opts.strip_thinking) turn.thinking = join(turn.thinking, b.thinking);
         else if (b.type === "tool_use") {
-          const call: ToolCall = { id: String(b.id ?? `${line}:${turn.toolCalls.length}`), name: String(b.name ?? ""), input: b.input ?? null };
+          const id = String(b.id ?? `${line}:${turn.toolCalls.length}`);
+          if (calls.has(id)) continue; // the same block written again (a resumed session repeats its history)
+          const call: ToolCall = { id, name: String(b.name ?? ""), input: b.input ?? null };
           turn.toolCalls.push(call);
-          calls.add(call.id);
+          calls.set(id, { call, turn });
         }
       }
     } else if (type === "user") {
-      const turn = push(rec, { role: "user", parentUuid: rec.parentUuid, messageId: null, timestamp });
       const content = msg!.content;
-      if (typeof content === "string") turn.text = content;
-      else if (Array.isArray(content)) {
-        const texts: string[] = [];
-        for (const b of content as Record<string, unknown>[]) {
-          if (!b || typeof b !== "object") continue;
-          if (b.type === "text" && typeof b.text === "string") texts.push(b.text);
-          else if (b.type === "tool_result") {
-            const id = String(b.tool_use_id ?? "");
-            const out = contentText(b.content);
-            const result: ToolResult = { toolUseId: id, content: out, isError: typeof b.is_error === "boolean" ? b.is_error : null, errorTag: out.includes(TOOL_ERROR_TAG) };
-            if (!calls.has(id)) orphanResults.push({ id, line });
-            turn.toolResults.push(result);
-          }
+      const texts: string[] = [];
+      const toolResults: ToolResult[] = [];
+      for (const b of blocksOf(content)) {
+        if (b.type === "text" && typeof b.text === "string") texts.push(b.text);
+        else if (b.type === "tool_result") {
+          const id = String(b.tool_use_id ?? "");
+          const out = contentText(b.content);
+          const result: ToolResult = { toolUseId: id, content: out, isError: typeof b.is_error === "boolean" ? b.is_error : null, errorTag: out.includes(TOOL_ERROR_TAG), line };
+          if (textError && result.isError === null && !result.errorTag && textError(out, calls.get(id)?.call.name)) result.errorText = true;
+          results.push({ id, line });
+          toolResults.push(result);
         }
-        if (texts.length) turn.text = texts.join("\n");
+      }
+      const prev = turns[turns.length - 1];
+      const message = (results: ToolResult[]) => new Set(results.map((x) => calls.get(x.toolUseId)?.turn));
+      // The results of one API message's parallel calls form one environment turn, however the
+      // assistant records between them were written.
+      const sameMessage = (): boolean => {
+        const a = message(prev!.toolResults);
+        const b = message(toolResults);
+        return a.size === 1 && b.size === 1 && !a.has(undefined) && a.values().next().value === b.values().next().value;
+      };
+      if (texts.length === 0 && toolResults.length > 0 && prev && prev.role === "user" && prev.text === "" && prev.toolResults.length > 0 && sameMessage()) {
+        prev.toolResults.push(...toolResults);
+        if (rec.uuid) prev.uuids.push(rec.uuid);
+        turnRecs[prev.index]!.push(rec);
+      } else {
+        const turn = push(rec, { role: "user", parentUuid: rec.parentUuid, messageId: null, timestamp });
+        turn.text = texts.join("\n");
+        turn.toolResults = toolResults;
       }
     } else if (type === "system") {
       push(rec, { role: "system", parentUuid: rec.parentUuid, messageId: null, timestamp, text: contentText(r.content ?? msg?.content) });
@@ -119,7 +153,7 @@ export async function readClaudeSession(file: string, opts: ReadOptions = {}, is
       push(rec, { role: "summary", parentUuid: null, messageId: null, timestamp: null, text: String(r.summary ?? "") });
     }
   }
-  if (recs.length === 0) return null;
+  if (conversation === 0) return null;
 
   // Threading: the main chain is the path from the last main-thread record back to the root.
   const byUuid = new Map<string, Rec>();
@@ -128,7 +162,7 @@ export async function readClaudeSession(file: string, opts: ReadOptions = {}, is
     const parent = r.parentUuid ?? r.logicalParentUuid;
     if (parent && !byUuid.has(parent)) issues.push({ file, line: r.line, reason: `dangling parentUuid ${parent}` });
   }
-  for (const o of orphanResults) issues.push({ file, line: o.line, reason: `tool_result without its tool_use (id ${o.id || "missing"})` });
+  for (const o of results) if (!calls.has(o.id)) issues.push({ file, line: o.line, reason: `tool_result without its tool_use (id ${o.id || "missing"})` });
   const main = new Set<Rec>();
   let last: Rec | undefined;
   for (let i = recs.length - 1; i >= 0 && !last; i--) if (recs[i]!.uuid && !recs[i]!.isSidechain) last = recs[i];
@@ -138,8 +172,8 @@ export async function readClaudeSession(file: string, opts: ReadOptions = {}, is
     r = parent ? byUuid.get(parent) : undefined;
   }
   turns.forEach((t, i) => {
-    const r = turnRec[i]!;
-    t.chain = r.isSidechain ? "sidechain" : r.type === "summary" || !r.uuid || main.has(r) ? "main" : "branch";
+    const rs = turnRecs[i]!;
+    t.chain = rs[0]!.isSidechain ? "sidechain" : t.role === "summary" || rs.some((r) => !r.uuid || main.has(r)) ? "main" : "branch";
   });
   return { id: sessionId ?? basename(file, ".jsonl"), file, format: "claude", line: 1, turns, availableTools: [] };
 }

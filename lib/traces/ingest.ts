@@ -1,10 +1,9 @@
 /** Ingestion entry points: paths (files or folders, recursive) → sessions → error sites → summary. */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { readClaudeSession, type ReadOptions } from "./claude.js";
 import { readChatSessions } from "./chat.js";
-import { parseRecord } from "./lines.js";
-import { open } from "node:fs/promises";
+import { parseRecord, readLines } from "./lines.js";
 import { findErrorSites, type SiteOptions } from "./sites.js";
 import type { ErrorSite, IngestIssue, Session, TraceFormat } from "./schema.js";
 
@@ -20,39 +19,49 @@ export interface IngestOptions extends ReadOptions, SiteOptions {
   onSession?: (s: IngestedSession) => void;
 }
 
-/** All .jsonl files under the given paths (folders walked recursively, sorted). A missing path
- *  is an error that names it. */
+/** All .jsonl files under the given paths (folders walked recursively, sorted; symbolic links
+ *  followed, each real file and folder once). A missing path is an error that names it. */
 export function listTraceFiles(paths: string[]): string[] {
   const out: string[] = [];
+  const visited = new Set<string>();
+  const once = (p: string): boolean => {
+    const real = realpathSync(p);
+    if (visited.has(real)) return false;
+    visited.add(real);
+    return true;
+  };
   const walk = (dir: string) => {
+    if (!once(dir)) return;
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile() && e.name.endsWith(".jsonl")) out.push(p);
+      let isDir = e.isDirectory();
+      let isFile = e.isFile();
+      if (e.isSymbolicLink()) {
+        const st = statSync(p, { throwIfNoEntry: false });
+        if (!st) continue; // a dangling link
+        isDir = st.isDirectory();
+        isFile = st.isFile();
+      }
+      if (isDir) walk(p);
+      else if (isFile && e.name.endsWith(".jsonl") && once(p)) out.push(p);
     }
   };
   for (const p of paths) {
     const abs = resolve(p);
     if (!existsSync(abs)) throw new Error(`no such file or directory: ${p}`);
     if (statSync(abs).isDirectory()) walk(abs);
-    else out.push(abs);
+    else if (once(abs)) out.push(abs);
   }
   return out;
 }
 
-/** Tells the two formats apart from the first parseable records of a file (reads at most 256 KB). */
+/** Tells the two formats apart from the first parseable records of a file (at most 50 lines, each
+ *  read whole however long: a first record may well be megabytes). */
 export async function detectFormat(file: string): Promise<TraceFormat | null> {
-  const fh = await open(file, "r");
-  let head: string;
-  try {
-    const buf = Buffer.alloc(256 * 1024);
-    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    head = buf.subarray(0, bytesRead).toString("utf8");
-  } finally {
-    await fh.close();
-  }
-  for (const text of head.split("\n").slice(0, 50)) {
+  let seen = 0;
+  for await (const { text } of readLines(file)) {
     if (text.trim() === "") continue;
+    if (++seen > 50) break;
     const p = parseRecord(text);
     if (!p.ok) continue;
     const r = p.value;

@@ -1,14 +1,20 @@
 import { createReadStream } from "node:fs";
 
 /**
- * Streams a file's lines with their 1-based numbers, holding one chunk at a time. A last line
- * without a newline (a truncated write) is still yielded.
+ * Streams a file's lines with their 1-based numbers, holding one chunk at a time. A UTF-8 byte
+ * order mark at the start is dropped (else line 1 would not parse). A last line without a newline
+ * (a truncated write) is still yielded.
  */
 export async function* readLines(file: string): AsyncGenerator<{ line: number; text: string }> {
   let rest = "";
   let line = 0;
+  let first = true;
   for await (const chunk of createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 })) {
-    const buf = rest + (chunk as string);
+    let buf = rest + (chunk as string);
+    if (first) {
+      first = false;
+      if (buf.charCodeAt(0) === 0xfeff) buf = buf.slice(1);
+    }
     let start = 0;
     for (let nl = buf.indexOf("\n", start); nl !== -1; nl = buf.indexOf("\n", start)) {
       line++;

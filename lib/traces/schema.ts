@@ -11,6 +11,8 @@ export const ErrorKind = z.enum([
   "tool_not_found", "schema_mismatch", "malformed_args", "json_decode", "command_not_found", "syntax_error",
   "failing_test", "lint_style", "file_not_found", "permission_denied", "connection_error", "runtime_error",
   "tool_error", "repeated_failure", "wasteful_action", "verbose_communication",
+  // Claude Code's own tool errors and what real agents hit around them (see classify.ts)
+  "file_not_read", "edit_no_match", "file_too_large", "tool_denied", "command_timeout", "sibling_cascade", "user_rejected",
 ]);
 export type ErrorKind = z.infer<typeof ErrorKind>;
 
@@ -37,6 +39,11 @@ export const ToolResult = z.object({
   isError: z.boolean().nullable(),
   /** True when the result carries the legacy "[TOOL_RESULT (ERROR)]" tag (fallback only). */
   errorTag: z.boolean(),
+  /** True when the result's text matched a text error rule of its source (chat format; see
+   *  TextErrorRules): used only when there is no structural flag. */
+  errorText: z.boolean().optional(),
+  /** 1-based line of the record holding the result. */
+  line: z.number().int().optional(),
 });
 export type ToolResult = z.infer<typeof ToolResult>;
 

@@ -1,12 +1,15 @@
 /**
  * Error-site detection over an ingested session (the seed's §5): an error tool result marks the
- * NEXT assistant turn (in the same chain) with tool_error = error_kind. Detection: the structural
- * flag (is_error) first; the "[TOOL_RESULT (ERROR)]" tag only where a result has no flag; plus
+ * first assistant turn after it (in the same chain) that is not part of the erroring message with
+ * tool_error = error_kind. Detection: the structural flag (is_error) first; the
+ * "[TOOL_RESULT (ERROR)]" tag or a source's text rules only where a result has no flag; plus
  * structural call failures (unparseable arguments, a tool not among the declared ones). Trace-level
  * detectors add repeated_failure (same kind ≥3 in a row) and wasteful_action (an action repeated
- * with no change in between).
+ * with nothing changed in between).
  */
-import { BEHAVIOR_DIM, READ_ONLY_TOOL, classifyError } from "./classify.js";
+import { BEHAVIOR_DIM, READ_ONLY_TOOL, REFUSED_KINDS, classifyError } from "./classify.js";
+import { headTail } from "./excerpt.js";
+import { resultErrored } from "./text-errors.js";
 import type { Chain, ErrorKind, ErrorSite, Session, ToolCall, TraceExample, Turn } from "./schema.js";
 
 export interface SiteOptions {
@@ -66,10 +69,20 @@ export function availableTools(s: Session): string[] {
     for (const r of t.toolResults) {
       const c = callsById.get(r.toolUseId);
       if (!c) continue;
-      if ((r.isError ?? r.errorTag) && classifyError(r.content) === "tool_not_found") bad.add(c.name);
+      if (resultErrored(r) && classifyError(r.content) === "tool_not_found") bad.add(c.name);
       else used.add(c.name);
     }
   return [...used].filter((n) => !bad.has(n)).sort();
+}
+
+/** What the session looked like when a call was made, to tell a repeat with nothing changed. */
+interface Seen {
+  turn: Turn;
+  /** Workspace changes so far (calls that could change files or processes and were not refused). */
+  changes: number;
+  /** Successful results so far (anything the agent could have learned from). */
+  learned: number;
+  failed: boolean;
 }
 
 export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] {
@@ -82,12 +95,15 @@ export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] 
   const chains: Chain[] = ["main", "sidechain", "branch"];
   for (const chain of chains) {
     const turns = s.turns.filter((t) => t.chain === chain);
-    const callsById = new Map<string, { call: ToolCall; turn: Turn }>();
+    if (turns.length === 0) continue;
+    const callsById = new Map<string, { call: ToolCall; turn: Turn; seen: Seen }>();
     let run: { kind: ErrorKind; n: number; last: ErrorSite } | null = null;
-    const seen = new Map<string, { turn: Turn; changes: number }>();
+    const seen = new Map<string, Seen>();
     let changes = 0;
-    const nextAssistant = (from: number): Turn | undefined => {
-      for (let i = from + 1; i < turns.length; i++) if (turns[i]!.role === "assistant") return turns[i];
+    let learned = 0;
+    /** The first assistant turn after position `from` that is not the erroring message itself. */
+    const recoveryAfter = (from: number, erroring: Turn | undefined): Turn | undefined => {
+      for (let i = from + 1; i < turns.length; i++) if (turns[i]!.role === "assistant" && turns[i] !== erroring) return turns[i];
       return undefined;
     };
     const base = (turnPos: number, recovery: Turn | undefined, line: number) => ({
@@ -104,11 +120,12 @@ export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] 
     };
     turns.forEach((turn, pos) => {
       for (const call of turn.toolCalls) {
-        callsById.set(call.id, { call, turn });
-        // wasteful_action: the same action again with nothing changed since.
+        // wasteful_action: the same action again with nothing changed since. After a success that
+        // means no workspace change; after a failure, not even a successful call to learn from (a
+        // Read between a refused Edit and the same Edit is the fix, not waste).
         const sig = actionSignature(call);
         const prior = seen.get(sig);
-        if (prior && prior.changes === changes) {
+        if (prior && prior.changes === changes && (!prior.failed || prior.learned === learned)) {
           sites.push({
             ...base(pos, turn, turn.line), turn_index: turn.index, has_recovery: true,
             error_kind: "wasteful_action", behavior_dim: BEHAVIOR_DIM.wasteful_action,
@@ -117,8 +134,9 @@ export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] 
             state_excerpt: stateExcerpt(turns, pos, k, stateTokens),
           });
         }
-        if (!READ_ONLY_TOOL.test(call.name)) changes++;
-        seen.set(sig, { turn, changes });
+        const entry: Seen = { turn, changes, learned, failed: false };
+        seen.set(sig, entry);
+        callsById.set(call.id, { call, turn, seen: entry });
       }
       for (const result of turn.toolResults) {
         const found = callsById.get(result.toolUseId);
@@ -126,17 +144,28 @@ export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] 
         let kind: ErrorKind | null = null;
         if (call?.argsError !== undefined) kind = "malformed_args";
         else if (call && declared.size > 0 && call.name && !declared.has(call.name)) kind = "tool_not_found";
-        else if (result.isError ?? result.errorTag) kind = classifyError(result.content);
+        else if (resultErrored(result)) kind = classifyError(result.content);
+        if (found && kind === "sibling_cascade") {
+          // The call never ran: issuing it again later is not a repeat.
+          if (seen.get(actionSignature(found.call)) === found.seen) seen.delete(actionSignature(found.call));
+        } else if (found) {
+          // What this result did to the session, as of right after it.
+          if (!kind) learned++;
+          if (!READ_ONLY_TOOL.test(found.call.name) && !(kind && REFUSED_KINDS.has(kind))) changes++;
+          Object.assign(found.seen, { changes, learned, failed: kind !== null });
+        }
         // Runs count consecutive ERRORS: a success in between (e.g. an edit) does not reset them,
-        // an error of another kind does.
+        // an error of another kind does. A cascade is not an error of its own.
         if (!kind) continue;
         const message = call?.argsError !== undefined ? `${call.argsError}${result.content ? `\n${result.content}` : ""}` : result.content;
         const site: ErrorSite = {
-          ...base(pos, nextAssistant(pos), turn.line),
+          ...base(pos, recoveryAfter(pos, found?.turn), result.line ?? turn.line),
           error_kind: kind, behavior_dim: BEHAVIOR_DIM[kind], error_message: message,
           tool_name: call?.name ?? null, erroring_action: call ? clip(actionSignature(call), 1000) : "",
-          repeat_count: 1, source_excerpt: clip(message, 200),
+          repeat_count: 1, source_excerpt: headTail(message, 200),
         };
+        sites.push(site);
+        if (kind === "sibling_cascade") continue;
         if (run && run.kind === kind) run.n++;
         else {
           closeRun();
@@ -144,7 +173,6 @@ export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] 
         }
         site.repeat_count = run!.n;
         run!.last = site;
-        sites.push(site);
       }
     });
     closeRun();
@@ -155,7 +183,9 @@ export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] 
 /** One node per assistant turn, with tool_error set on turns that follow an errored result. */
 export function traceExamples(s: Session, sites: ErrorSite[] = findErrorSites(s)): TraceExample[] {
   const errorAt = new Map<number, ErrorSite>();
-  for (const site of sites) if (site.error_kind !== "wasteful_action" && site.error_kind !== "repeated_failure" && !errorAt.has(site.turn_index)) errorAt.set(site.turn_index, site);
+  // A cascade only marks a turn when nothing else errored before it.
+  for (const site of sites) if (site.error_kind !== "wasteful_action" && site.error_kind !== "repeated_failure" && site.error_kind !== "sibling_cascade" && !errorAt.has(site.turn_index)) errorAt.set(site.turn_index, site);
+  for (const site of sites) if (site.error_kind === "sibling_cascade" && !errorAt.has(site.turn_index)) errorAt.set(site.turn_index, site);
   return s.turns
     .filter((t) => t.role === "assistant")
     .map((t) => ({
