@@ -1,7 +1,8 @@
 /**
  * TensorFlow.js backend selection. Order of preference: tensorflow (tfjs-node-gpu / tfjs-node,
  * used only when importable: they need libtensorflow, which does not install from the npm
- * registry alone) → webgpu (only when a WebGPU adapter exists: `navigator.gpu` in a browser or a
+ * registry alone) → torch (libtorch's ATen through the lab's own addon, ./torch.ts; present when
+ * scripts/setup.sh could build it) → webgpu (only when a WebGPU adapter exists: `navigator.gpu` in a browser or a
  * runtime that provides it; Node 20 has none) → wasm → cpu. `prefer` forces one — and then a
  * backend that cannot start is an error naming why, never a silent fallback. Without `prefer` the
  * environment variable COMPOSER_LAB_BACKEND (a backend name, or "auto") decides. The choice is
@@ -10,8 +11,9 @@
 import * as tf from "@tensorflow/tfjs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { registerTorchBackend } from "./torch.js";
 
-export const BACKENDS = ["tensorflow", "webgpu", "wasm", "cpu"] as const;
+export const BACKENDS = ["tensorflow", "torch", "webgpu", "wasm", "cpu"] as const;
 export type BackendName = (typeof BACKENDS)[number];
 /** What a caller may ask for: a backend, or "auto" (the order above, ignoring the env variable). */
 export type BackendChoice = BackendName | "auto";
@@ -89,8 +91,14 @@ async function tryWasm(): Promise<string> {
   return "@tensorflow/tfjs-backend-wasm";
 }
 
+async function tryTorch(): Promise<string> {
+  const info = registerTorchBackend().info();
+  return `composer-lab torch addon (libtorch ${info.torch}, ${info.threads} threads, ${info.device})`;
+}
+
 const PROVIDERS: Record<BackendName, () => Promise<string>> = {
   tensorflow: tryTensorflow,
+  torch: tryTorch,
   webgpu: tryWebgpu,
   wasm: tryWasm,
   cpu: async () => "@tensorflow/tfjs",
@@ -107,7 +115,7 @@ async function activate(name: BackendName): Promise<string> {
 
 /**
  * Picks and activates a backend; idempotent unless `prefer` names a different one. `prefer`
- * defaults to COMPOSER_LAB_BACKEND; "auto" (or neither) tries tensorflow → webgpu → wasm → cpu.
+ * defaults to COMPOSER_LAB_BACKEND; "auto" (or neither) tries tensorflow → torch → webgpu → wasm → cpu.
  * A preferred backend that cannot start throws with the reason.
  */
 export async function initBackend(prefer: BackendChoice | undefined = envBackend()): Promise<BackendInfo> {
@@ -154,3 +162,4 @@ export async function withBackend<T>(name: BackendName, fn: () => Promise<T>): P
 }
 
 export { tf };
+export { TORCH_KERNELS, loadTorchAddon, torchAddonPath } from "./torch.js";

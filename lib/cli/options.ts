@@ -14,7 +14,7 @@ export const sandboxChoice = () =>
  * time naming the known ones. Pair it with resolveBackend(opts) in the action.
  */
 export const backendOption = () =>
-  new Option("--backend <name>", `TensorFlow.js backend: ${BACKEND_CHOICES.join(" | ")} (auto, the default: the first of tensorflow, webgpu, wasm, cpu that starts)`)
+  new Option("--backend <name>", `TensorFlow.js backend: ${BACKEND_CHOICES.join(" | ")} (auto, the default: the first of tensorflow, torch, webgpu, wasm, cpu that starts)`)
     .env(BACKEND_ENV)
     .argParser((v: string): BackendChoice => {
       try {
