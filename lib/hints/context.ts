@@ -1,6 +1,6 @@
 /** ErrorContext: everything a hint source might need (the seed's §6.1), built from error sites. */
 import { z } from "zod";
-import { BehaviorDim, assistantBody, type ErrorSite, type Session } from "../traces/index.js";
+import { BehaviorDim, assistantBody, failingAssertion, failingTestName, type ErrorSite, type Session } from "../traces/index.js";
 
 export const SiblingRollout = z.object({
   reward: z.number(),
@@ -46,12 +46,18 @@ const clip = (s: string, n = 200): string => (s.length > n ? s.slice(0, n - 1) +
 export function extractSlots(kind: string, message: string, action = ""): Partial<ErrorContext> {
   const slots: Partial<ErrorContext> = {};
   if (kind === "failing_test") {
-    const m = message.match(/^FAILED (\S+)(?: - (.*))?$/m) ?? message.match(/^_{3,} (\S+) _{3,}$/m);
-    if (m) slots.test_name = m[1];
-    const a = message.match(/^E\s+(.+)$/m) ?? message.match(/(AssertionError[^\n]*)/) ?? (m?.[2] ? [m[2], m[2]] : null);
-    if (a) slots.assertion_excerpt = clip(a[1]!.trim());
+    // pytest, unittest, jest / vitest, go test, cargo test: the first failing test and its assertion
+    const name = failingTestName(message);
+    if (name) slots.test_name = name;
+    const assertion = failingAssertion(message);
+    if (assertion) slots.assertion_excerpt = clip(assertion);
   } else if (kind === "lint_style") {
-    const flake = message.match(/^\S+:\d+:\d+: ([A-Z]{1,3}\d{2,4}) (.+)$/m);
+    // flake8 / ruff concise ("path:1:2: F401 msg"), ruff full ("F401 [*] msg\n --> path:1:2"),
+    // eslint stylish ("  3:7  error  msg  rule-id")
+    const eslint = message.match(/^\s+\d+:\d+\s+(?:error|warning)\s+(.+?)\s{2,}([\w/@-]+)$/m);
+    const flake: [string, string, string] | null = eslint
+      ? [eslint[0], eslint[2]!, eslint[1]!]
+      : ((message.match(/^\S+:\d+:\d+: ([A-Z]{1,3}\d{2,4}) (.+)$/m) ?? message.match(/^([A-Z]{1,3}\d{3,4}) (?:\[\*\] )?(.+)\n\s*--> /m)) as [string, string, string] | null);
     // The linter is named in its output or in the command that ran it.
     const linter = `${action}\n${message}`.match(/\b(ruff|flake8|pylint|pycodestyle|black|isort|eslint|prettier|mypy|rubocop|golangci-lint)\b/i);
     if (flake) {

@@ -3,6 +3,7 @@
  * register(kind, template) / dispatch(kind, ctx). A template names the slots it requires; when
  * one is missing it declines (null) rather than emit a literal "{tool_list}".
  */
+import { ERROR_KIND_HINTING, errorExcerpt, headTail, type ErrorKind } from "../traces/index.js";
 import type { ErrorContext } from "./context.js";
 import type { HintGenerator } from "./protocol.js";
 
@@ -16,9 +17,6 @@ const clip = (s: string, n = 200): string => (s.length > n ? s.slice(0, n - 1) +
 
 /** Slot values from a context; excerpts are cut to 200 characters. */
 export function slotValues(ctx: ErrorContext): Record<string, string | undefined> {
-  // The most telling line of an error is its last (a traceback's exception); wrapper tags go.
-  const lastLine = (s?: string) =>
-    s?.replace(/\[TOOL_RESULT \(ERROR\)\]\s*/g, "").replace(/<\/?tool_use_error>/g, "").trim().split("\n").filter((l) => l.trim()).pop()?.trim();
   return {
     tool_list: ctx.available_tools?.length ? ctx.available_tools.join(", ") : undefined,
     tool_name: ctx.tool_name ?? undefined,
@@ -31,7 +29,9 @@ export function slotValues(ctx: ErrorContext): Record<string, string | undefined
     rule_msg: ctx.rule_msg ? clip(ctx.rule_msg) : undefined,
     prior_action: ctx.prior_action ? clip(ctx.prior_action) : undefined,
     n: ctx.n !== undefined ? String(ctx.n) : ctx.repeat_count !== undefined ? String(ctx.repeat_count) : undefined,
-    error_excerpt: ctx.error_message ? clip(lastLine(ctx.error_message) ?? "") : undefined,
+    // The most telling line: a traceback's exception line wherever it sits (Claude Code puts stderr
+    // before stdout), the failing assertion, a tool's own refusal; wrapper tags go.
+    error_excerpt: ctx.error_message ? errorExcerpt(ctx.error_message, 200, ctx.error_kind) || undefined : undefined,
   };
 }
 
@@ -54,6 +54,12 @@ const LINT_STYLE = "Reminder: this change violates the project style ({linter}: 
 const WASTEFUL_ACTION = "Reminder: this step repeated work already done (you already {prior_action}). Skip redundant reads/searches and act on what you know; prefer the most direct path to the goal.";
 const REPEATED_FAILURE = "Reminder: this approach has failed {n} times. Step back and try a different strategy: read more of the surrounding code, search for an existing working example, or decompose the task differently.";
 const VERBOSE_COMMUNICATION = "Reminder: keep the response concise and focused on the user's request. State what you did and why in 1–2 sentences; omit restating the task and step-by-step narration.";
+// Claude Code's own tool errors (not in the seed; the lab's wording).
+const FILE_NOT_READ = "Reminder: {tool_name} refused the change because the file was not read first (or changed since it was read). Read the file, then redo the edit against its current content.";
+const EDIT_NO_MATCH = "Reminder: {tool_name}'s old_string must match the file exactly once ({error_excerpt}). Re-read the lines you are changing and copy them verbatim, whitespace and indentation included, with enough context to be unique.";
+const FILE_TOO_LARGE = "Reminder: the file is too large to read whole ({error_excerpt}). Read it in parts with offset and limit, or search for the part you need.";
+const TOOL_DENIED = "Reminder: {tool_name} was not permitted here ({error_excerpt}). Do not retry the same call; use an allowed tool or stay within the permitted scope, or ask the user.";
+const COMMAND_TIMEOUT = "Reminder: the command ran past the tool's time limit ({error_excerpt}). Run a narrower command (one test file, a smaller input) or run long jobs in the background and check on them.";
 // The base registry's runtime_error template (not spelled out in the seed).
 const RUNTIME_ERROR = "Reminder: the last command raised an exception: {error_excerpt}. Read the innermost frame of the traceback that points into the project's code and fix that cause before re-running.";
 
@@ -73,6 +79,14 @@ export function defaultTemplates(): Map<string, HintTemplate> {
     ["wasteful_action", { text: WASTEFUL_ACTION }],
     ["repeated_failure", { text: REPEATED_FAILURE }],
     ["verbose_communication", { text: VERBOSE_COMMUNICATION }],
+    ["file_not_read", { text: FILE_NOT_READ }],
+    ["edit_no_match", { text: EDIT_NO_MATCH }],
+    ["file_too_large", { text: FILE_TOO_LARGE }],
+    ["tool_denied", { text: TOOL_DENIED }],
+    ["command_timeout", { text: COMMAND_TIMEOUT }],
+    // Deliberately none (lib/traces' ERROR_KIND_HINTING): sibling_cascade (not that call's fault),
+    // user_rejected (for the judge); command_not_found, file_not_found, syntax_error,
+    // permission_denied, connection_error, tool_error go to raw_error (their text names the cause).
   ]);
 }
 
@@ -101,12 +115,15 @@ export class TemplateHintGenerator implements HintGenerator {
   }
 }
 
-/** Layer (b): the environment's own error text as the hint (SDPO's "environment output"). */
+/** Layer (b): the environment's own error text as the hint (SDPO's "environment output"): its head
+ *  and tail (errors sit at the end of long output, banners at the start). Not for a sibling cascade
+ *  (not the call's fault) or a user's rejection (nothing to fix: for the judge). */
 export class RawErrorHintGenerator implements HintGenerator {
   readonly layer = "raw_error" as const;
   generate(ctx: ErrorContext): string | null {
     const msg = (ctx.error_message ?? "").trim();
-    if (!msg || ctx.clean) return null;
-    return `Reminder: the previous action returned this error:\n${msg.slice(0, 200)}\nFix the cause and retry.`;
+    const hinting = ERROR_KIND_HINTING[ctx.error_kind as ErrorKind] as string | undefined;
+    if (!msg || ctx.clean || hinting === "none" || hinting === "judge") return null;
+    return `Reminder: the previous action returned this error:\n${headTail(msg, 200)}\nFix the cause and retry.`;
   }
 }

@@ -93,9 +93,15 @@ export function headTail(text: string, n = 200): string {
   return `${t.slice(0, headLen).trimEnd()}${sep}${t.slice(t.length - tailLen).trimStart()}`;
 }
 
-/** The single most informative line for an error of this kind, within n characters: the exception
- *  line of a traceback, the failing assertion, else the last non-blank line. */
-export function errorExcerpt(text: string, n = 200): string {
-  const best = exceptionLine(text) ?? failingAssertion(text) ?? lines(text).filter((l) => l.trim()).pop()?.trim() ?? "";
+/** Kinds whose message is a tool's own one-line refusal (Claude Code's wording): the first line says it. */
+const FIRST_LINE_KINDS = new Set(["file_not_read", "edit_no_match", "file_too_large", "tool_denied", "command_timeout", "sibling_cascade", "user_rejected", "tool_not_found", "schema_mismatch"]);
+
+/** The single most informative line of an error within n characters: a tool's own refusal by its
+ *  first line; else the exception line of a traceback, the failing assertion, else the last
+ *  non-blank line. */
+export function errorExcerpt(text: string, n = 200, kind?: string): string {
+  const ls = lines(text).filter((l) => l.trim());
+  const first = kind && FIRST_LINE_KINDS.has(kind) ? ls.find((l) => !/^Exit code \d+$/.test(l.trim()))?.trim() : undefined;
+  const best = first ?? exceptionLine(text) ?? failingAssertion(text) ?? ls.pop()?.trim() ?? "";
   return clip(best, n);
 }
