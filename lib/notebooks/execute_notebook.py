@@ -4,6 +4,9 @@ Usage: execute_notebook.py SRC DST KERNEL TIMEOUT_S CWD
 Prints one JSON object on stdout; always writes the (partly) executed notebook to DST.
 tslab reports a failing cell only on its stderr stream (ename/evalue empty), so the failing
 cell's stderr is collected and returned.
+tslab sends no execute_input, so the executed copy would carry no execution counts: each code
+cell gets its ordinal. Figures add their PNG in the background (composer-lab viz.show); after
+the last cell a hidden cell waits for them so that the saved copy carries every PNG.
 """
 import json
 import sys
@@ -26,6 +29,19 @@ def error_text(cell):
     return "\n".join(p for p in parts if p)
 
 
+FLUSH_FIGURES = 'await Promise.resolve((globalThis as any)[Symbol.for("composer-lab.viz.flushFigures")]?.());'
+
+
+def flush_figures(client, nb):
+    """Runs the flush in a temporary cell; PNG updates then land in the cells that showed the figures."""
+    cell = nbformat.v4.new_code_cell(FLUSH_FIGURES)
+    nb.cells.append(cell)
+    try:
+        client.execute_cell(cell, len(nb.cells) - 1)
+    finally:
+        nb.cells.pop()
+
+
 def main():
     src, dst, kernel, timeout, cwd = sys.argv[1:6]
     nb = nbformat.read(src, as_version=4)
@@ -40,7 +56,7 @@ def main():
                     continue
                 code_index += 1
                 try:
-                    client.execute_cell(cell, index)
+                    client.execute_cell(cell, index, execution_count=code_index)
                     result["executed"] += 1
                 except (CellExecutionError, CellTimeoutError, DeadKernelError) as e:
                     result["ok"] = False
@@ -54,6 +70,8 @@ def main():
                         "error": error_text(cell) or fallback,
                     }
                     break
+            if result["ok"]:
+                flush_figures(client, nb)
     except Exception as e:  # kernel failed to start, bad notebook JSON, ...
         result["ok"] = False
         result["failed"] = {"index": -1, "code_cell": 0, "source": "", "stderr": "", "error": f"{type(e).__name__}: {e}"}

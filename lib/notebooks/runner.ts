@@ -1,8 +1,10 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { z } from "zod";
 import { jupyterPython, progress, projectRoot, scratchDir } from "../core/index.js";
+import { checkPage, closeRenderer } from "../viz/index.js";
+import { codeFrame, userFacingError } from "./codeframe.js";
 import { ensureLibraryBuilt, installKernel, jupyterPathDir, KERNEL_NAME } from "./kernel.js";
 
 export const FailedCell = z.object({
@@ -21,6 +23,14 @@ export const NotebookResult = z.object({
   executed: z.number(),
   seconds: z.number(),
   failed: FailedCell.nullable(),
+  /** Figures the notebook showed (outputs carrying the Plotly bundle) and how many carry their PNG. */
+  figures: z.number(),
+  pngs: z.number(),
+  /** The nbconvert HTML export, and the interactive plots Chromium drew from it (null: not exported). */
+  html: z.string().nullable(),
+  interactive_plots: z.number().nullable(),
+  /** Why the notebook counts as failed although every cell ran (figures that never drew, missing PNGs). */
+  problems: z.array(z.string()),
 });
 export type NotebookResult = z.infer<typeof NotebookResult>;
 
@@ -33,6 +43,8 @@ export interface RunNotebooksOptions {
   cellTimeoutS?: number;
   log?: (m: string) => void;
   quiet?: boolean;
+  /** Export each executed notebook to HTML with nbconvert and count the plots Chromium draws (default true). */
+  html?: boolean;
 }
 
 function collect(paths: string[]): string[] {
@@ -46,29 +58,66 @@ function collect(paths: string[]): string[] {
   return files;
 }
 
-function executeOne(src: string, dst: string, timeoutS: number): Promise<NotebookResult> {
-  const root = projectRoot();
-  const script = join(root, "lib", "notebooks", "execute_notebook.py");
+const ExecutorResult = NotebookResult.pick({ ok: true, cells: true, executed: true, seconds: true, failed: true });
+type ExecutorResult = z.infer<typeof ExecutorResult>;
+
+function python(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((res, rej) => {
-    const child = spawn(jupyterPython(), [script, src, dst, KERNEL_NAME, String(timeoutS), root], {
-      cwd: root,
-      env: { ...process.env, JUPYTER_PATH: jupyterPathDir() },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(jupyterPython(), args, { cwd: projectRoot(), env: { ...process.env, JUPYTER_PATH: jupyterPathDir() }, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (err += d));
     child.on("error", (e) => rej(new Error(`cannot run ${jupyterPython()} (install Jupyter: npm run setup): ${e.message}`)));
-    child.on("close", (code) => {
-      const last = out.trim().split("\n").pop() ?? "";
-      try {
-        res(NotebookResult.parse({ notebook: src, output: dst, ...JSON.parse(last) }));
-      } catch {
-        rej(new Error(`notebook executor exited ${code} without a result for ${src}:\n${err.trim().split("\n").slice(-15).join("\n")}`));
-      }
-    });
+    child.on("close", (code) => res({ code, out, err }));
   });
+}
+
+async function executeOne(src: string, dst: string, timeoutS: number): Promise<ExecutorResult> {
+  const root = projectRoot();
+  const r = await python([join(root, "lib", "notebooks", "execute_notebook.py"), src, dst, KERNEL_NAME, String(timeoutS), root]);
+  const last = r.out.trim().split("\n").pop() ?? "";
+  try {
+    return ExecutorResult.parse(JSON.parse(last));
+  } catch {
+    throw new Error(`notebook executor exited ${r.code} without a result for ${src}:\n${r.err.trim().split("\n").slice(-15).join("\n")}`);
+  }
+}
+
+const PLOTLY_MIME = "application/vnd.plotly.v1+json";
+const ExecutedNotebook = z.object({ cells: z.array(z.object({ outputs: z.array(z.object({ data: z.record(z.unknown()).optional() })).optional() })) });
+
+/** Figures in an executed notebook, and how many of them carry a PNG for static viewers. */
+function countFigures(file: string): { figures: number; pngs: number } {
+  const nb = ExecutedNotebook.parse(JSON.parse(readFileSync(file, "utf8")));
+  const outs = nb.cells.flatMap((c) => c.outputs ?? []).filter((o) => o.data && PLOTLY_MIME in o.data);
+  return { figures: outs.length, pngs: outs.filter((o) => "image/png" in o.data!).length };
+}
+
+/** nbconvert's HTML of an executed notebook, opened offline in Chromium: how many plots it draws. */
+async function exportAndCount(executed: string): Promise<{ html: string; plots: number; pageErrors: string[] }> {
+  const r = await python(["-m", "nbconvert", "--to", "html", "--log-level", "ERROR", executed]);
+  const html = executed.replace(/\.ipynb$/, ".html");
+  if (r.code !== 0 || !existsSync(html)) throw new Error(`nbconvert --to html failed for ${executed}:\n${r.err.trim().split("\n").slice(-10).join("\n")}`);
+  const page = await checkPage(html);
+  return { html, plots: page.plots, pageErrors: [...page.pageErrors, ...page.consoleErrors] };
+}
+
+async function checkOne(src: string, dst: string, opts: RunNotebooksOptions): Promise<NotebookResult> {
+  const run = await executeOne(src, dst, opts.cellTimeoutS ?? 600);
+  const { figures, pngs } = existsSync(dst) ? countFigures(dst) : { figures: 0, pngs: 0 };
+  const problems: string[] = [];
+  let html: string | null = null;
+  let plots: number | null = null;
+  if (run.ok && opts.html !== false) {
+    const page = await exportAndCount(dst);
+    html = page.html;
+    plots = page.plots;
+    if (plots !== figures) problems.push(`${figures} figure(s) shown but ${plots} drawn interactively in the HTML export ${html}`);
+    problems.push(...page.pageErrors.map((e) => `HTML export: ${e}`));
+  }
+  if (run.ok && pngs !== figures) problems.push(`${figures - pngs} of ${figures} figure(s) carry no PNG fallback`);
+  return NotebookResult.parse({ notebook: src, output: dst, ...run, ok: run.ok && problems.length === 0, figures, pngs, html, interactive_plots: plots, problems });
 }
 
 /**
@@ -84,27 +133,31 @@ export async function runNotebooks(opts: RunNotebooksOptions = {}): Promise<{ pa
   installKernel();
   const results: NotebookResult[] = [];
   const bar = progress(files.length, "notebooks", { quiet: opts.quiet });
-  for (const src of files) {
-    const dst = join(outDir, basename(src));
-    if (dst === src) throw new Error(`refusing to overwrite the source notebook ${src}: choose another output folder`);
-    const r = await executeOne(src, dst, opts.cellTimeoutS ?? 600);
-    results.push(r);
-    bar.tick(1, `${basename(src)} ${r.ok ? "ok" : "FAILED"}`);
+  try {
+    for (const src of files) {
+      const dst = join(outDir, basename(src));
+      if (dst === src) throw new Error(`refusing to overwrite the source notebook ${src}: choose another output folder`);
+      const r = await checkOne(src, dst, opts);
+      results.push(r);
+      bar.tick(1, `${basename(src)} ${r.ok ? "ok" : "FAILED"}${r.interactive_plots === null ? "" : ` (${r.interactive_plots}/${r.figures} interactive plots)`}`);
+    }
+  } finally {
+    bar.stop();
+    await closeRenderer();
   }
-  bar.stop();
   return { passed: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length, results };
 }
 
-/** Human-readable failure block: the cell's source and its stderr. */
+/** Human-readable failure block: a code frame of the failing cell and the error without kernel internals. */
 export function describeFailure(r: NotebookResult): string {
-  if (!r.failed) return "";
+  if (r.ok) return "";
+  if (!r.failed) return [`✗ ${r.notebook} — every cell ran, but:`, ...r.problems.map((p) => `  - ${p}`)].join("\n");
   const f = r.failed;
   return [
     `✗ ${r.notebook} — failed at cell ${f.index} (code cell ${f.code_cell}); executed copy: ${r.output}`,
     "---- cell source ----",
-    f.source,
-    "---- stderr ----",
-    f.stderr.trim() || "(empty)",
-    ...(f.error ? ["---- error ----", f.error] : []),
+    codeFrame(f.source, f.stderr),
+    "---- error ----",
+    userFacingError(f.stderr) || f.error || "(no message)",
   ].join("\n");
 }

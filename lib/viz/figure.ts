@@ -18,19 +18,36 @@ export function parseFigure(value: unknown): Figure {
   return r.data;
 }
 
-interface Axes {
+export interface Axes {
   title?: string;
   xTitle?: string;
   yTitle?: string;
   width?: number;
   height?: number;
+  /** Log scale, for values that differ by orders of magnitude. */
+  logX?: boolean;
+  logY?: boolean;
 }
 
-function layout(a: Axes, extra: Record<string, unknown> = {}): Record<string, unknown> {
+/** 1, 2, 5, 10, 20, 50, … : the smallest such step at least `raw`. */
+function niceStep(raw: number): number {
+  const p = 10 ** Math.floor(Math.log10(Math.max(raw, 1)));
+  return [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw) ?? 10 * p;
+}
+
+/** Whole-number ticks when every x is an integer (steps, counts): no "2.5 steps". */
+function integerTicks(xs: readonly unknown[]): Record<string, unknown> {
+  const nums = xs.filter((x): x is number => typeof x === "number");
+  if (!nums.length || nums.length !== xs.length || !nums.every(Number.isInteger)) return {};
+  const span = Math.max(...nums) - Math.min(...nums);
+  return { tick0: 0, dtick: niceStep(span / 8) };
+}
+
+function layout(a: Axes, extra: Record<string, unknown> = {}, xs: readonly unknown[] = []): Record<string, unknown> {
   return {
     title: a.title ? { text: a.title } : undefined,
-    xaxis: { title: { text: a.xTitle ?? "" }, automargin: true },
-    yaxis: { title: { text: a.yTitle ?? "" }, automargin: true },
+    xaxis: { title: { text: a.xTitle ?? "" }, automargin: true, ...(a.logX ? { type: "log" } : integerTicks(xs)) },
+    yaxis: { title: { text: a.yTitle ?? "" }, automargin: true, ...(a.logY ? { type: "log" } : {}) },
     width: a.width ?? 720,
     height: a.height ?? 400,
     margin: { l: 60, r: 20, t: a.title ? 50 : 20, b: 50 },
@@ -39,10 +56,16 @@ function layout(a: Axes, extra: Record<string, unknown> = {}): Record<string, un
   };
 }
 
+/** A series; `null` in y is a missing value and shows as a gap, never bridged. */
+export interface Series {
+  x: number[];
+  y: (number | null)[];
+}
+
 /** One line per series over shared or per-series x values. */
-export function lineChart(series: Record<string, { x: number[]; y: number[] }>, axes: Axes = {}): Figure {
-  const data = Object.entries(series).map(([name, s]) => ({ type: "scatter", mode: "lines+markers", name, x: s.x, y: s.y }));
-  return parseFigure({ data, layout: layout(axes) });
+export function lineChart(series: Record<string, Series>, axes: Axes = {}): Figure {
+  const data = Object.entries(series).map(([name, s]) => ({ type: "scatter", mode: "lines+markers", name, x: s.x, y: s.y, connectgaps: false }));
+  return parseFigure({ data, layout: layout(axes, {}, Object.values(series).flatMap((s) => s.x)) });
 }
 
 /** Bars: one group (or, with `stacked`, one stack) per category, one bar per series. */
@@ -51,11 +74,59 @@ export function barChart(categories: string[], series: Record<string, number[]>,
   return parseFigure({ data, layout: layout(axes, { barmode: axes.stacked ? "stack" : "group" }) });
 }
 
-/** A histogram of raw values (Plotly bins them). */
-export function histogram(values: number[], axes: Axes & { bins?: number } = {}): Figure {
+/** Equal-width bins over all values; whole-number values get whole-number bins (one value each when the range allows). */
+export function binEdges(values: readonly number[], bins = 20): number[] {
+  const finite = values.filter(Number.isFinite);
+  if (!finite.length) return [0, 1];
+  const lo = Math.min(...finite);
+  const hi = Math.max(...finite);
+  if (finite.every(Number.isInteger)) {
+    const width = Math.max(1, Math.ceil((hi - lo + 1) / bins));
+    const n = Math.ceil((hi - lo + 1) / width);
+    return Array.from({ length: n + 1 }, (_, i) => lo - 0.5 + i * width);
+  }
+  if (hi === lo) return [lo - 0.5, hi + 0.5];
+  const width = (hi - lo) / bins;
+  return Array.from({ length: bins + 1 }, (_, i) => lo + i * width);
+}
+
+/** Counts per bin; the last bin includes its upper edge. */
+export function binCounts(values: readonly number[], edges: readonly number[]): number[] {
+  const counts = new Array<number>(edges.length - 1).fill(0);
+  const last = edges.length - 2;
+  for (const v of values) {
+    if (!Number.isFinite(v) || v < edges[0]! || v > edges[last + 1]!) continue;
+    let i = edges.findIndex((e, j) => j > 0 && v < e) - 1;
+    if (i < 0) i = last;
+    counts[i]!++;
+  }
+  return counts;
+}
+
+/**
+ * A histogram of raw values, binned here (so the page needs only plotly.js's basic build and the
+ * bins are the same in every viewer). Several series share one set of bins and overlay.
+ */
+export function histogram(values: number[] | Record<string, number[]>, axes: Axes & { bins?: number } = {}): Figure {
+  const series = Array.isArray(values) ? { count: values } : values;
+  const edges = binEdges(Object.values(series).flat(), axes.bins ?? 20);
+  const centers = edges.slice(0, -1).map((e, i) => (e + edges[i + 1]!) / 2);
+  const widths = edges.slice(0, -1).map((e, i) => edges[i + 1]! - e);
+  const round = (v: number) => +v.toPrecision(4);
+  const data = Object.entries(series).map(([name, vs]) => ({
+    type: "bar",
+    name,
+    x: centers,
+    y: binCounts(vs, edges),
+    width: widths,
+    text: centers.map((_, i) => `[${round(edges[i]!)}, ${round(edges[i + 1]!)}${i === centers.length - 1 ? "]" : ")"}`),
+    hovertemplate: "%{text}: %{y}<extra>%{fullData.name}</extra>",
+    textposition: "none",
+    opacity: Array.isArray(values) ? 1 : 0.6,
+  }));
   return parseFigure({
-    data: [{ type: "histogram", x: values, nbinsx: axes.bins }],
-    layout: layout(axes, { bargap: 0.05 }),
+    data,
+    layout: layout(axes, { barmode: "overlay", bargap: 0, showlegend: !Array.isArray(values) }),
   });
 }
 
@@ -70,5 +141,5 @@ export function bandChart(series: Record<string, { x: number[]; mean: number[]; 
       { type: "scatter", mode: "lines", x: s.x, y: s.mean, line: { color, width: 2 }, name },
     ];
   });
-  return parseFigure({ data, layout: layout(axes) });
+  return parseFigure({ data, layout: layout(axes, {}, Object.values(series).flatMap((s) => s.x)) });
 }

@@ -1,19 +1,33 @@
 /**
  * Rich display inside a tslab kernel. tslab's public `display` emits one MIME type per output;
- * a plot must be ONE output carrying both the Plotly bundle and a PNG fallback (so it renders in
- * JupyterLab, in classic notebooks, on GitHub and in nbconvert), so we call the kernel's
- * display hook directly. Outside a kernel these functions return false and print nothing.
+ * a plot must be ONE output carrying every representation of the figure, so we call the kernel's
+ * display hook directly:
+ * - `application/vnd.plotly.v1+json` for JupyterLab and VS Code (their own Plotly renderers);
+ * - `text/html`, a small div drawn by plotly.js, for the classic Notebook and nbconvert HTML, which
+ *   have no Plotly renderer. plotly.js itself (from the installed package, offline) goes out once
+ *   per kernel as its own output before the first figure;
+ * - `image/png` for GitHub and other static viewers, rendered in the background and added to the
+ *   same output by display id, so `show` returns at once.
+ * Outside a kernel these functions return false and print nothing.
  */
+import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import { parseFigure, type Figure } from "./figure.js";
-import { toPNG } from "./render.js";
+import { bundleFor, figureDiv, plotlyScript, toPNG, type PlotlyBundle } from "./render.js";
 import { tableHTML, tableText, type Table } from "./table.js";
 
-type DisplayHook = (content: { data: Record<string, unknown>; metadata: Record<string, unknown>; transient: Record<string, unknown> }, update: boolean) => void;
+interface DisplayContent {
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  transient: Record<string, unknown>;
+}
+type DisplayHook = (content: DisplayContent, update: boolean) => void;
 
 function kernelDisplay(): DisplayHook | undefined {
   try {
-    // Resolves to the kernel's own module instance (same file → same CJS cache entry).
+    // Resolves to the kernel's own module instance (same file → same CJS cache entry). The hook
+    // belongs to the cell running now: updates sent through it reach a headless runner too, which
+    // listens only to the running cell's messages.
     const jupyter = createRequire(import.meta.url)("tslab/dist/jupyter.js") as { lastWriteDisplayData?: DisplayHook | null };
     return jupyter.lastWriteDisplayData ?? undefined;
   } catch {
@@ -25,28 +39,65 @@ function kernelDisplay(): DisplayHook | undefined {
 export const inNotebook = (): boolean => kernelDisplay() !== undefined;
 
 /** Sends one display_data output with several representations of the same thing. */
-export function displayBundle(data: Record<string, unknown>): boolean {
+export function displayBundle(data: Record<string, unknown>, displayId?: string, update = false): boolean {
   const hook = kernelDisplay();
   if (!hook) return false;
-  hook({ data, metadata: {}, transient: {} }, false);
+  hook({ data, metadata: {}, transient: displayId ? { display_id: displayId } : {} }, update);
   return true;
 }
 
-/** Shows a figure: interactive Plotly where the front end supports it, PNG everywhere else. */
+/** The plotly.js builds this kernel has sent to the front end (the full one draws everything). */
+const sentBundles = new Set<PlotlyBundle>();
+
+function ensurePlotlyLoaded(bundle: PlotlyBundle): boolean {
+  if (sentBundles.has("full") || sentBundles.has(bundle)) return true;
+  const version = (plotlyScript(bundle).match(/plotly\.js v([\d.]+)/) ?? [])[1] ?? "?";
+  const ok = displayBundle({
+    "text/html": `<script>${plotlyScript(bundle)}</script>`,
+    "text/plain": `(plotly.js ${version}, ${bundle} build, loaded for the interactive figures below)`,
+  });
+  if (ok) sentBundles.add(bundle);
+  return ok;
+}
+
+/** PNG renders still running; the notebook runner awaits them before saving the notebook. */
+const pendingPngs = new Set<Promise<void>>();
+
+/** Waits until every figure shown so far carries its PNG. */
+export async function flushFigures(): Promise<void> {
+  while (pendingPngs.size) await Promise.all([...pendingPngs]);
+}
+// The headless runner calls this by name after the last cell (it cannot import the library).
+(globalThis as Record<symbol, unknown>)[Symbol.for("composer-lab.viz.flushFigures")] = flushFigures;
+
+const plainText = (f: Figure): string => {
+  const title = (f.layout.title as { text?: string } | undefined)?.text;
+  return `<Figure: ${f.data.length} trace(s)${title ? ` — ${title}` : ""}>`;
+};
+
+/**
+ * Shows a figure: interactive in every Jupyter front end, a PNG (added in the background) for
+ * static viewers. Returns at once; `opts.png: false` skips the PNG.
+ */
 export async function show(fig: Figure, opts: { png?: boolean } = {}): Promise<void> {
   const f = parseFigure(fig);
+  if (!ensurePlotlyLoaded(bundleFor([f]))) {
+    process.stderr.write("viz.show: not inside a tslab kernel; use viz.toPNG / viz.toHTML to export\n");
+    return;
+  }
+  const id = `composer-lab-figure-${randomUUID()}`;
   const data: Record<string, unknown> = {
     "application/vnd.plotly.v1+json": { data: f.data, layout: f.layout, config: f.config ?? {} },
-    "text/plain": `<Figure: ${f.data.length} trace(s)${(f.layout.title as { text?: string } | undefined)?.text ? ` — ${(f.layout.title as { text: string }).text}` : ""}>`,
+    "text/html": figureDiv(f, id),
+    "text/plain": plainText(f),
   };
-  if (opts.png !== false) {
-    try {
-      data["image/png"] = (await toPNG(f)).toString("base64");
-    } catch (e) {
-      process.stderr.write(`viz.show: PNG fallback skipped: ${(e as Error).message}\n`);
-    }
-  }
-  if (!displayBundle(data)) process.stderr.write("viz.show: not inside a tslab kernel; use viz.toPNG / viz.toHTML to export\n");
+  displayBundle(data, id);
+  if (opts.png === false) return;
+  const job = toPNG(f)
+    .then((png) => void displayBundle({ ...data, "image/png": png.toString("base64") }, id, true))
+    .catch((e: Error) => void process.stderr.write(`viz.show: PNG fallback skipped: ${e.message}\n`))
+    .finally(() => pendingPngs.delete(job));
+  pendingPngs.add(job);
 }
 
 /** Shows a table as HTML (with an aligned-text fallback). */

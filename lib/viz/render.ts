@@ -11,12 +11,31 @@ import { chromiumPath } from "../core/index.js";
 import { parseFigure, type Figure } from "./figure.js";
 
 const require = createRequire(import.meta.url);
-let plotlySource: string | undefined;
 
-/** The plotly.js bundle as text (read once). */
-export function plotlyScript(): string {
-  plotlySource ??= readFileSync(require.resolve("plotly.js-dist-min"), "utf8");
-  return plotlySource;
+/**
+ * Two installed builds of plotly.js: "basic" (scatter, bar, pie; 1.2 MB) keeps a page that
+ * embeds it small; "full" (4.8 MB) draws every trace type.
+ */
+export type PlotlyBundle = "basic" | "full";
+const BUNDLE_FILES: Record<PlotlyBundle, string> = {
+  basic: "plotly.js-basic-dist-min/plotly-basic.min.js",
+  full: "plotly.js-dist-min",
+};
+/** Trace types the basic build draws (error bars and fills come with scatter and bar). */
+export const BASIC_TRACE_TYPES: ReadonlySet<string> = new Set(["scatter", "bar", "pie"]);
+const sources = new Map<PlotlyBundle, string>();
+
+/** The plotly.js build as text (read once per process). */
+export function plotlyScript(bundle: PlotlyBundle = "full"): string {
+  let s = sources.get(bundle);
+  if (s === undefined) sources.set(bundle, (s = readFileSync(require.resolve(BUNDLE_FILES[bundle]), "utf8")));
+  return s;
+}
+
+/** The smallest installed plotly.js build that draws every trace of these figures. */
+export function bundleFor(figs: readonly Figure[]): PlotlyBundle {
+  const basic = figs.every((f) => f.data.every((t) => BASIC_TRACE_TYPES.has(typeof t.type === "string" ? t.type : "scatter")));
+  return basic ? "basic" : "full";
 }
 
 /** Flags that keep Chromium off the network and quiet on a machine with no internet. */
@@ -42,7 +61,7 @@ export function sharedBrowser(): Promise<Browser> {
 async function plotlyPage(): Promise<Page> {
   page ??= (async () => {
     const p = await (await sharedBrowser()).newPage();
-    await p.setContent(`<!doctype html><html><body><script>${plotlyScript()}</script></body></html>`);
+    await p.setContent(`<!doctype html><html><body><script>${plotlyScript("full")}</script></body></html>`);
     return p;
   })();
   return page;
@@ -94,19 +113,33 @@ const escapeHtml = (s: string): string =>
 /** JSON safe to embed inside a <script> element. */
 export const scriptJson = (v: unknown): string => JSON.stringify(v).replace(/</g, "\\u003c");
 
-/** The markup for one figure inside a page that already loaded plotly.js. */
+/**
+ * The markup for one figure: a div and a script that draws it once plotly.js is on the page. It
+ * waits for plotly.js (in a notebook the build arrives as an earlier output) and says so in the
+ * div if it never comes.
+ */
 export function figureDiv(fig: Figure, id: string): string {
   const f = parseFigure(fig);
-  return `<div class="figure" id="${escapeHtml(id)}"></div>
-<script>Plotly.newPlot(${scriptJson(id)}, ${scriptJson(f.data)}, ${scriptJson(f.layout)}, ${scriptJson({ responsive: true, displaylogo: false, ...f.config })});</script>`;
+  const config = { responsive: true, displaylogo: false, ...f.config };
+  return `<div class="figure composer-lab-figure" id="${escapeHtml(id)}"></div>
+<script>(function draw(tries) {
+  var el = document.getElementById(${scriptJson(id)});
+  if (!el) return;
+  if (!window.Plotly) {
+    if (tries < 200) return setTimeout(function () { draw(tries + 1); }, 50);
+    el.textContent = "plotly.js is not loaded on this page: restart the kernel and run all cells (it loads with the first figure).";
+    return;
+  }
+  window.Plotly.newPlot(el, ${scriptJson(f.data)}, ${scriptJson(f.layout)}, ${scriptJson(config)});
+})(0);</script>`;
 }
 
-/** A self-contained HTML page (plotly.js inlined) showing one or more figures. */
+/** A self-contained HTML page (plotly.js inlined once, the smallest build that fits) showing figures. */
 export function toHTML(figs: Figure | Figure[], title = "composer-lab figure"): string {
-  const list = Array.isArray(figs) ? figs : [figs];
+  const list = (Array.isArray(figs) ? figs : [figs]).map((f) => parseFigure(f));
   return `<!doctype html>
 <html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<script>${plotlyScript()}</script></head>
+<script>${plotlyScript(bundleFor(list))}</script></head>
 <body>
 ${list.map((f, i) => figureDiv(f, `fig-${i}`)).join("\n")}
 </body></html>
@@ -120,11 +153,16 @@ export interface PageCheck {
   pageErrors: string[];
   /** Number of rendered Plotly plots on the page. */
   plots: number;
+  /** Figure divs our markup placed (drawn or not): `plots < figures` means some never drew. */
+  figures: number;
+  /** Requests that tried to leave the file (blocked; nbconvert's templates ask CDNs for require.js and MathJax). */
+  blocked: string[];
   title: string;
 }
 
 /** Opens an HTML file in the shared headless browser and reports errors and rendered plots
- *  (how we prove report.html works offline). Requests that leave the file are blocked. */
+ *  (how we prove report.html and exported notebooks work offline). Requests that leave the file are
+ *  blocked and listed; the console errors they cause are not counted as page errors. */
 export async function checkPage(file: string): Promise<PageCheck> {
   const b = await sharedBrowser();
   const ctx = await b.newContext();
@@ -132,13 +170,21 @@ export async function checkPage(file: string): Promise<PageCheck> {
     const p = await ctx.newPage();
     const consoleErrors: string[] = [];
     const pageErrors: string[] = [];
-    p.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
+    const blocked: string[] = [];
+    p.on("console", (m) => m.type() === "error" && !/^Failed to load resource/.test(m.text()) && consoleErrors.push(m.text()));
     p.on("pageerror", (e) => pageErrors.push(e.message));
-    await p.route("**/*", (route) => (route.request().url().startsWith("file://") ? route.continue() : route.abort()));
+    await p.route("**/*", (route) => {
+      const url = route.request().url();
+      if (url.startsWith("file://") || url.startsWith("data:")) return route.continue();
+      blocked.push(url);
+      return route.abort();
+    });
     await p.goto(pathToFileURL(file).href, { waitUntil: "load" });
-    await p.waitForTimeout(200);
+    const figures = await p.locator(".composer-lab-figure").count();
+    // Figures draw as soon as plotly.js is there; give a large page a moment, no more than 10 s.
+    await p.waitForFunction(`document.querySelectorAll(".js-plotly-plot").length >= ${figures}`, undefined, { timeout: 10_000 }).catch(() => undefined);
     const plots = await p.locator(".js-plotly-plot").count();
-    return { consoleErrors, pageErrors, plots, title: await p.title() };
+    return { consoleErrors, pageErrors, plots, figures, blocked, title: await p.title() };
   } finally {
     await ctx.close();
   }
