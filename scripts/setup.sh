@@ -11,7 +11,7 @@ log() { printf '[setup] %s\n' "$*" >&2; }
 # grading Python repos, bubblewrap / docker.io + debootstrap for the sandboxes, chromium + fonts
 # for offline PNG export.
 APT_PACKAGES=(
-  jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel
+  jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel jupyter-console
   python3-pytest python3-pytest-cov python3-coverage python3-torch libopenblas0-pthread
   bubblewrap docker.io debootstrap chromium fonts-liberation git
 )
