@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { initBackend } from "../lib/backend/index.js";
 import {
   buildFromConfig, contextFromSite, contextsFromTraces, defaultLayered, ErrorContext, hintCoverage, hintShift, IntrospectionHintGenerator,
-  JudgeHintGenerator, judgeCacheKey, loadHintsConfig, openAILogprobModel, policyLogprobModel, policySelfCritique, RawErrorHintGenerator,
+  JudgeHintGenerator, judgeCacheKey, loadHintsConfig, openAILogprobModel, RawErrorHintGenerator,
   SiblingBootstrapGenerator, TemplateHintGenerator, TemplateRegistry, type HintGenerator,
 } from "../lib/hints/index.js";
 import { LayeredHintGenerator } from "../lib/hints/layered.js";
 import { collect } from "../lib/traces/index.js";
-import { Policy } from "../lib/train/index.js";
+import { Policy, policyLogprobModel, policySelfCritique } from "../lib/train/index.js";
 import { cliAsync, oneJson, ROOT, tmp } from "./helpers.js";
 import { startOpenAIServer, type ChatReply, type OpenAIServer } from "./support/openai-server.js";
 

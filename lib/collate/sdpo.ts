@@ -13,7 +13,11 @@ import { assistantBody, chainTurns } from "./turns.js";
 /** A single layer (returns a string) or the layered generator (returns {hint, layer}). */
 export type HintSource = HintGenerator | LayeredHintGenerator;
 
-export const SKIP_REASONS = ["no_recovery", "empty_recovery", "no_hint", "generator_error"] as const;
+/** no_recovery / empty_recovery: nothing to train toward; no_hint / generator_error: the generator
+ *  gave none; cascade: a call cancelled because a parallel sibling failed (not its fault, so no
+ *  hint is asked for); duplicate: another site of the same kind already makes this recovery's row
+ *  (parallel calls failing alike share one recovery turn, and one splice point). */
+export const SKIP_REASONS = ["no_recovery", "empty_recovery", "no_hint", "generator_error", "cascade", "duplicate"] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export interface SdpoOptions {
@@ -96,8 +100,17 @@ export async function collateSdpo(
 ): Promise<SdpoResult> {
   const limit = pLimit(opts.concurrency ?? 8);
   const pending: { site: ErrorSite; outcome: Promise<SiteOutcome> }[] = [];
+  const ids = new Set<string>();
   for await (const { session, sites } of sessions) {
-    for (const site of sites) pending.push({ site, outcome: limit(() => collateSite(site, session, generator, tokenizer, opts)) });
+    for (const site of sites) {
+      const id = `${site.session_id}:${site.turn_index}:${site.error_kind}`;
+      let outcome: Promise<SiteOutcome>;
+      if (site.error_kind === "sibling_cascade") outcome = Promise.resolve({ skip: "cascade" });
+      else if (ids.has(id)) outcome = Promise.resolve({ skip: "duplicate" });
+      else outcome = limit(() => collateSite(site, session, generator, tokenizer, opts));
+      ids.add(id);
+      pending.push({ site, outcome });
+    }
   }
   const result: SdpoResult = {
     rows: [], sites: pending.length, byLayer: {}, errors: [],
@@ -122,7 +135,7 @@ export async function collateSdpo(
  * otherwise — the same cut in both, so the masks mark the same completion tokens in the same order.
  * mask[i] = 1 where ids[i] is a completion token (its logits sit at i - 1).
  */
-export function sdpoSequences(row: SdpoRow, maxLen: number): { student: Seq; teacher: Seq } {
+export function sdpoSequences(row: Pick<SdpoRow, "student_prompt_ids" | "teacher_prompt_ids" | "completion_ids" | "bos">, maxLen: number): { student: Seq; teacher: Seq } {
   const longest = Math.max(row.student_prompt_ids.length, row.teacher_prompt_ids.length);
   const completion = row.completion_ids.slice(0, completionBudget(longest, row.completion_ids.length, maxLen));
   const seq = (prompt: number[]): Seq => {

@@ -1,7 +1,18 @@
-/** lib/env: the FeatureDeletionEnv (reset/step), its TRL reward_fn face, and the hack monitor. */
+/**
+ * lib/env: the Environment interface the trainer depends on (tasks, prompt messages, grading into a
+ * reward and an ErrorContext, a Rubric), its two implementations (the toy tool-call env and
+ * feature-deletion tasks graded in the sandbox), the FeatureDeletionEnv (reset/step), its TRL
+ * reward_fn face, and the hack monitor.
+ */
+export { Message, Rubric, RubricSpec, RubricFunc, renderMessages, gradeAll, type Environment, type EnvTask, type EnvGrade, type TaskSplit } from "./interface.js";
+export { EnvSpec, ToolCallEnvSpec, FeatureDeletionEnvSpec, openEnvironment, type EnvContext } from "./spec.js";
+export { ToolCallEnvironment, type ToolCallEnvironmentOptions } from "./toolcall_environment.js";
+export { FeatureDeletionEnvironment, bodyPrompt, goldenBody, spliceBody, BODY_STOP, type FeatureDeletionEnvironmentOptions } from "./feature_deletion_environment.js";
+export { taskVariant, TaskVariantConfig, RENAMED_KEYS, type TaskVariant } from "./variants.js";
 export { Action, TrajectoryStep, TOOL_DESCRIPTIONS } from "./actions.js";
 export { FeatureDeletionEnv, gradeWorkdir, type Grade, type StepResult, type EnvOptions } from "./env.js";
 export { HackMonitor, HACK_FLAG_KINDS, similarity, type HackFlag, type MonitorInput } from "./monitor.js";
 export { makeRewardFn, gradeCompletion, parseCompletion, type ParsedCompletion, type GradeCompletionResult, type RewardFnOptions } from "./reward.js";
 export { gradingStage, exampleAttempts, graderAttacks, DEMO_TASK } from "./demo.js";
 export { ToolCallEnv, ToolCallEnvConfig, ToolCallTask, TOOL_POOL, STOP, gradeToolCall, corruptCall, type ToolCallGrade, type ToolSpec } from "./toolcall.js";
+export { publishTasks, type PublishCounts } from "./publish.js";

@@ -1,8 +1,7 @@
 /** A hints config file (JSON or YAML), validated by zod: which layers, in which order, with what options. */
 import { z } from "zod";
 import { loadConfigFile } from "../core/index.js";
-import { Policy } from "../train/index.js";
-import { IntrospectionHintGenerator, openAISelfCritique, policySelfCritique } from "./introspection.js";
+import { IntrospectionHintGenerator, openAISelfCritique, type SelfCritique } from "./introspection.js";
 import { JudgeHintGenerator } from "./judge.js";
 import { LayeredHintGenerator } from "./layered.js";
 import type { HintGenerator } from "./protocol.js";
@@ -47,7 +46,18 @@ export function loadHintsConfig(file: string): HintsConfig {
 }
 
 /** Builds the generator a config describes (`overrides` from the command line win over the file). */
-export function buildFromConfig(config: HintsConfig, overrides: { judgeUrl?: string; judgeModel?: string; cacheDir?: string | false } = {}): LayeredHintGenerator {
+export interface BuildOverrides {
+  judgeUrl?: string;
+  judgeModel?: string;
+  cacheDir?: string | false;
+  /**
+   * The critic of an introspection layer with backend "policy" (lib/train's policySelfCritique, or
+   * the trainer's own policy): hints does not import train, so the caller hands the policy in.
+   */
+  policyCritique?: (policyConfig: Record<string, unknown>) => SelfCritique;
+}
+
+export function buildFromConfig(config: HintsConfig, overrides: BuildOverrides = {}): LayeredHintGenerator {
   const registry = new TemplateRegistry();
   const layers: HintGenerator[] = config.layers.map((l) => {
     switch (l.type) {
@@ -67,7 +77,8 @@ export function buildFromConfig(config: HintsConfig, overrides: { judgeUrl?: str
           if (!l.model) throw new Error("introspection layer with backend openai needs a model");
           return new IntrospectionHintGenerator(openAISelfCritique({ baseURL: l.base_url, model: l.model }));
         }
-        return new IntrospectionHintGenerator(policySelfCritique(new Policy(l.policy ?? {})));
+        if (!overrides.policyCritique) throw new Error("introspection layer with backend policy: build it with lib/train's buildHints (it supplies the policy), or use backend openai");
+        return new IntrospectionHintGenerator(overrides.policyCritique(l.policy ?? {}));
       case "sibling":
         return new SiblingBootstrapGenerator(l.threshold);
     }

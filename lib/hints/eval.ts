@@ -6,7 +6,6 @@
  */
 import OpenAI from "openai";
 import { collect, type IngestOptions } from "../traces/index.js";
-import { scoreContinuation, type ContinuationScore, type Policy } from "../train/index.js";
 import { cleanTurnContexts, contextFromSite, type ErrorContext } from "./context.js";
 import type { Hint, LayeredHintGenerator } from "./layered.js";
 import { LAYERS, type LayerName } from "./protocol.js";
@@ -60,15 +59,21 @@ export async function hintCoverage(contexts: ErrorContext[], generator: LayeredH
   return cov;
 }
 
-/** A model that returns log-probabilities of a continuation after a context. */
+/** Log-probabilities of a continuation after a context (lib/train's scoreContinuation returns one). */
+export interface ContinuationScore {
+  /** log p(token) for each continuation token actually scored. */
+  tokenLogprobs: number[];
+  /** Full next-token log-distributions at those positions (for exact KL), when the model has them. */
+  logDists?: Float32Array[];
+  /** Continuation tokens left out because the window is full. */
+  truncated: number;
+}
+
+/** A model that returns log-probabilities of a continuation after a context (lib/train's
+ *  policyLogprobModel adapts the lab's tfjs policy; hints never imports train). */
 export interface LogprobModel {
   readonly name: string;
   score(context: string, continuation: string): Promise<ContinuationScore>;
-}
-
-/** The lab's tfjs policy (full distributions: exact KL). */
-export function policyLogprobModel(policy: Policy, name = "tfjs-policy"): LogprobModel {
-  return { name, score: async (c, x) => scoreContinuation(policy, c, x) };
 }
 
 /**

@@ -7,12 +7,12 @@ export { ErrorContext, SiblingRollout, contextFromSite, cleanTurnContexts, extra
 export { LAYERS, firstSentences, type LayerName, type HintGenerator } from "./protocol.js";
 export { TemplateRegistry, TemplateHintGenerator, RawErrorHintGenerator, defaultTemplates, renderTemplate, slotValues, slotsOf, type HintTemplate } from "./templates.js";
 export { JudgeHintGenerator, JUDGE_SYSTEM, judgePrompt, judgeCacheKey, sampled, type JudgeOptions, type JudgeStats } from "./judge.js";
-export { IntrospectionHintGenerator, policySelfCritique, openAISelfCritique, introspectionPrompt, type SelfCritique } from "./introspection.js";
+export { IntrospectionHintGenerator, openAISelfCritique, introspectionPrompt, type SelfCritique } from "./introspection.js";
 export { SiblingBootstrapGenerator } from "./sibling.js";
 export { LayeredHintGenerator, defaultLayered, type Hint, type DefaultLayeredOptions } from "./layered.js";
-export { HintsConfig, LayerConfig, loadHintsConfig, buildFromConfig } from "./config.js";
+export { HintsConfig, LayerConfig, loadHintsConfig, buildFromConfig, type BuildOverrides } from "./config.js";
 export {
-  contextsFromTraces, hintCoverage, hintShift, policyLogprobModel, openAILogprobModel, teacherContext, klFromLogDists,
+  contextsFromTraces, hintCoverage, hintShift, openAILogprobModel, teacherContext, klFromLogDists,
   type Coverage, type HintedSite, type LogprobModel, type ShiftRow, type LayerOrNone,
 } from "./eval.js";
 export { hintsStage } from "./demo.js";

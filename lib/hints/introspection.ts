@@ -1,10 +1,9 @@
 /**
  * Layer (d): same-model introspection (OPSD's --reason_first): the policy critiques its own failed
  * turn and the critique becomes the hint. Any model can back it: the lab's tfjs policy or an
- * OpenAI-compatible endpoint.
+ * OpenAI-compatible endpoint (lib/train's policySelfCritique adapts the tfjs policy).
  */
 import OpenAI from "openai";
-import { generate, type Policy } from "../train/index.js";
 import type { ErrorContext } from "./context.js";
 import { firstSentences, type HintGenerator } from "./protocol.js";
 
@@ -13,14 +12,6 @@ export type SelfCritique = (ctx: ErrorContext) => Promise<string | null>;
 
 export function introspectionPrompt(ctx: ErrorContext): string {
   return `You just took this action:\n${ctx.erroring_action ?? ""}\n\nThe environment returned:\n${(ctx.error_message ?? "").slice(0, 1000)}\n\nIn at most two sentences, say what you did wrong and what to do instead.\nCritique:`;
-}
-
-/** A self_critique backed by the lab's tfjs policy (greedy decoding). */
-export function policySelfCritique(policy: Policy, opts: { maxTokens?: number } = {}): SelfCritique {
-  return async (ctx) => {
-    const text = generate(policy, introspectionPrompt(ctx), { maxTokens: opts.maxTokens ?? 96 }).trim();
-    return text ? text : null;
-  };
 }
 
 /** A self_critique backed by an OpenAI-compatible chat endpoint (the policy being trained, served). */

@@ -11,4 +11,5 @@ export {
 } from "./build.js";
 export { detectLicense, isCopyleft, COPYLEFT } from "./license.js";
 export { deleteSymbols } from "./delete.js";
+export { FAMILIES, MicroOptions, microFunctions, writeMicroPackages, buildMicroTasks, pyLiteral, type MicroFunction, type MicroBuild } from "./micro.js";
 export { tasksStage } from "./demo.js";

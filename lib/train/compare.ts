@@ -20,7 +20,9 @@ import { mean } from "../core/index.js";
 import { toHTML } from "../viz/index.js";
 import { comparisonFigures } from "./plots.js";
 import { bootstrapMeanCI, sampleStd, type BootstrapCI } from "./stats.js";
-import { parseTrainConfig, readMetrics, Trainer, type StepMetrics, type TrainConfigInput, type TrainerOptions, type TrainResult } from "./trainer.js";
+import { parseTrainConfig, readMetrics, type RunRecord, type StepMetrics, type TrainConfigInput, type VariantSummary } from "./config.js";
+import { Trainer, type TrainerOptions } from "./trainer.js";
+export type { RunRecord, StoppedRun, VariantSummary } from "./config.js";
 
 /** The two arms of the issue's comparison; only the SDPO channel's weight differs. */
 export const DEFAULT_VARIANTS: Record<string, Partial<TrainConfigInput>> = {
@@ -54,49 +56,6 @@ export interface CompareOptions {
   onStep?: (variant: string, seed: number, m: StepMetrics) => void;
 }
 
-/** One finished run, as written to runs/<arm>/seed-<s>.json. */
-export interface RunRecord {
-  variant: string;
-  seed: number;
-  overrides: Partial<TrainConfigInput>;
-  result: TrainResult;
-  /** The primary metric of this run (PrimaryMetric.metric at its last step). */
-  heldout: number;
-  rollouts: number;
-  stopped: string | null;
-  /** RL steps' metrics. */
-  curve: StepMetrics[];
-}
-
-export interface StoppedRun {
-  seed: number;
-  rollouts: number;
-  heldout: number;
-  reason: string;
-}
-
-export interface VariantSummary {
-  variant: string;
-  /** Runs finished (completed + stopped). */
-  seeds: number;
-  /** Completed runs (not stopped by the guard): the statistics below are over these only. */
-  completed: number;
-  /** Sampled RL reward over each completed run's last quarter of steps: mean and sample std (NaN when n < 2). */
-  final_reward_mean: number;
-  final_reward_std: number;
-  /** The primary metric over completed runs: mean and sample std (NaN when n < 2). */
-  heldout_mean: number;
-  heldout_std: number;
-  heldout_values: { seed: number; heldout: number }[];
-  /** Rollouts of a completed run. */
-  rollouts: number;
-  /** Runs the held-out guard stopped (count), and each of them. */
-  stopped: number;
-  stopped_runs: StoppedRun[];
-  /** Paired by seed (seeds where both runs completed): this arm − the baseline / treatment arm. */
-  vs_baseline: BootstrapCI | null;
-  vs_treatment: BootstrapCI | null;
-}
 
 export interface CompareResult {
   run_dir: string;

@@ -8,7 +8,8 @@ import { datasetsDir, mean } from "../core/index.js";
 import type { DemoStage } from "../demo/stage.js";
 import { fromRows } from "../viz/index.js";
 import { trainingFigures } from "./plots.js";
-import { readMetrics, Trainer, type TrainConfigInput } from "./trainer.js";
+import { readMetrics, type TrainConfigInput } from "./config.js";
+import { Trainer } from "./trainer.js";
 
 /** The committed SFT warm start (scripts/make-toolcall-sft.ts), when present. */
 export const WARM_START = datasetsDir("train", "toolcall-sft");

@@ -1,8 +1,9 @@
 /**
  * lib/train: the TensorFlow.js policy (a byte-level decoder-only transformer with cached attention,
  * sampling and atomic checkpoints), the losses (GRPO / Dr.GRPO / DAPO, SDPO, DPO, SFT), and the
- * trainer (SFT-first, then Σ loss_weights[c]·L_c over GRPO, SDPO, DPO, lm_ce; HeldOutGuard) on the toy
- * tool-calling env and its renamed-arguments variant, and the seeded comparison of arms.
+ * trainer (SFT-first, then Σ loss_weights[c]·L_c over GRPO, SDPO, DPO, lm_ce; HeldOutGuard) on any
+ * lib/env Environment, the rollout path (graded groups → SDPO rows and DPO pairs via lib/collate), the
+ * policy adapters lib/hints uses, and the seeded comparison of arms.
  */
 export { Policy, PolicyConfig, scoreContinuation, disposeCache, selectCacheRows, type ContinuationScore, type KVCache } from "./model.js";
 export { sample, generate, SamplingConfig, type Completion } from "./sample.js";
@@ -14,13 +15,15 @@ export { encode, decode, BOS, VOCAB_SIZE } from "./tokenizer.js";
 export * from "./losses.js";
 export { HeldOutGuard, HeldOutGuardConfig, type GuardCheck } from "./guard.js";
 export {
-  Trainer, TrainConfig, TrainConfigChecked, RlConfig, SdpoChannelConfig, DpoChannelConfig, RENAMED_FIELDS, StepMetrics, parseTrainConfig, readMetrics, loadTrainConfig,
-  type TrainConfigInput, type TrainResult, type TrainerOptions,
-} from "./trainer.js";
+  TrainConfig, TrainConfigChecked, RlConfig, SdpoChannelConfig, DpoChannelConfig, RENAMED_FIELDS, StepMetrics, parseTrainConfig, readMetrics, loadTrainConfig,
+  type TrainConfigInput, type TrainResult,
+} from "./config.js";
+export { Trainer, type TrainerOptions } from "./trainer.js";
+export { byteTokenizer, hintedPromptIds, sdpoSites, groupPairs, toSeq, sdpoSeqs, dpoSeqs, completionIds, type Rollout, type SdpoSite } from "./rollout.js";
+export { policySelfCritique, policyLogprobModel, buildHints } from "./adapters.js";
 export {
   compareVariants, summarizeComparison, DEFAULT_VARIANTS, PrimaryMetric, type CompareOptions, type CompareResult, type VariantSummary, type RunRecord, type StoppedRun,
 } from "./compare.js";
 export { sampleStd, bootstrapMeanCI, type BootstrapCI } from "./stats.js";
-export { taskVariant, TaskVariantConfig, RENAMED_KEYS, type TaskVariant } from "./variants.js";
 export { trainingFigures, comparisonFigures, primaryMetricFigures } from "./plots.js";
 export { trainStage, DEMO_TRAIN_CONFIG, WARM_START } from "./demo.js";

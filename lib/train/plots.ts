@@ -1,9 +1,8 @@
 /** Plots of training runs: one run's curves, and variants compared over seeds. */
 import { mean } from "../core/index.js";
 import { bandChart, lineChart, parseFigure, type Figure } from "../viz/index.js";
-import type { VariantSummary } from "./compare.js";
 import { sampleStd } from "./stats.js";
-import type { StepMetrics } from "./trainer.js";
+import type { StepMetrics, VariantSummary } from "./config.js";
 
 /**
  * The primary metric per arm: each completed run as a point (by seed), stopped runs as crosses; and

@@ -1,183 +1,37 @@
 /**
- * The trainer: a config object plus one loop that reads top to bottom.
+ * The trainer: a config object plus one loop that reads top to bottom, on any lib/env Environment.
  *
- *   SFT-first (lm_ce on demonstrations, some of them hint-conditioned)  →  RL:
- *   for each step: draw prompts → G rollouts each → grade → group advantages →
- *     SDPO rows at failed rollouts (teacher = same weights, hint spliced into the context) →
- *     DPO pairs from the group (winner vs loser) →
- *     total = grpo + α·sdpo + β·dpo (+ lm_ce) → one Adam step
+ *   SFT-first (lm_ce on the env's demonstrations — a store's sft_corpus for feature deletion —, some
+ *   of them hint-conditioned)  →  RL:
+ *   for each step: draw tasks (uniformly, or by the PassRateCurriculum) → G rollouts each → grade
+ *     (in parallel) → group advantages → rollout.ts turns the graded groups into SDPO rows (teacher =
+ *     the same prompt with the hint spliced in) and DPO pairs (lib/collate's rules) →
+ *     total = grpo + α·sdpo + β·dpo → one Adam step
  *   every N steps: HeldOutGuard (proxy vs held-out), checkpoint (atomic, resumable).
  *
  * Metrics go to <run>/metrics.jsonl one line per step; plots and summary.json at the end.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { z } from "zod";
-import { BACKENDS, initBackend, tf, type BackendInfo } from "../backend/index.js";
-import { DpoPair, SdpoRow, SftRow, readRows } from "../collate/index.js";
-import { Rng, loadConfigFile, mean, std } from "../core/index.js";
-import { ToolCallEnv, ToolCallEnvConfig, STOP, type ToolCallTask } from "../env/index.js";
-import { LayeredHintGenerator, RawErrorHintGenerator, SiblingBootstrapGenerator, TemplateHintGenerator, type HintGenerator, type LayerName } from "../hints/index.js";
-import { HeldoutSplit } from "../store/index.js";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { initBackend, tf, type BackendInfo } from "../backend/index.js";
+import { DpoPair, SdpoRow, SftRow, readRows, type Seq } from "../collate/index.js";
+import { Rng, mean, std } from "../core/index.js";
+import { PassRateCurriculum, type CurriculumEvent } from "../curriculum/index.js";
+import { gradeAll, openEnvironment, renderMessages, type EnvTask, type Environment } from "../env/index.js";
+import type { LayeredHintGenerator } from "../hints/index.js";
 import { toHTML } from "../viz/index.js";
-import { trainingFigures } from "./plots.js";
+import { buildHints } from "./adapters.js";
 import { loadCheckpoint, loadLatestCheckpoint, restoreOptimizer, saveCheckpoint, type LoadedCheckpoint } from "./checkpoint.js";
-import { HeldOutGuard, HeldOutGuardConfig, type GuardCheck } from "./guard.js";
-import {
-  DpoConfig, LossWeights, PolicyGradientConfig, ScaleRewards, SdpoConfig, composeLoss, dpoLoss, entropy, groupAdvantages, parseSdpoConfig, policyGradientLoss, sdpoLoss, sftLoss,
-  stopGradient, tokenLogprobs,
-} from "./losses.js";
-import { TaskVariantConfig, taskVariant, type TaskVariant } from "./variants.js";
-import { Policy, PolicyConfig } from "./model.js";
+import { StepMetrics, parseTrainConfig, readMetrics, type TrainConfig, type TrainConfigInput, type TrainResult } from "./config.js";
+import { HeldOutGuard, type GuardCheck } from "./guard.js";
+import { SdpoConfig, composeLoss, dpoLoss, entropy, groupAdvantages, policyGradientLoss, sdpoLoss, sftLoss, stopGradient, tokenLogprobs } from "./losses.js";
+import { Policy } from "./model.js";
 import { matmul } from "./ops.js";
+import { trainingFigures } from "./plots.js";
+import { completionIds, dpoSeqs, groupPairs, hintedPromptIds, sdpoSeqs, sdpoSites, toSeq, type Rollout, type SdpoSite } from "./rollout.js";
 import { sample } from "./sample.js";
 import { BOS, encode } from "./tokenizer.js";
-
-/**
- * The RL phase: sampling and optimiser settings, plus the policy-gradient loss's own config
- * (PolicyGradientConfig: epsilon, epsilon_high, beta, loss_type — its defaults, not restated here).
- * max_completion_length is TRL's name for the generation budget; dr_grpo also normalises by it.
- */
-export const RlConfig = PolicyGradientConfig.omit({ max_completion_length: true }).extend({
-  steps: z.number().int().min(0).default(40),
-  prompts_per_step: z.number().int().positive().default(4),
-  num_generations: z.number().int().min(2).default(8),
-  max_completion_length: z.number().int().positive().default(40),
-  temperature: z.number().min(0).default(1),
-  top_k: z.number().int().min(0).default(0),
-  top_p: z.number().gt(0).max(1).default(1),
-  lr: z.number().positive().default(1e-3),
-  scale_rewards: ScaleRewards.default("group"),
-});
-
-/**
- * The SDPO channel: the loss's own config (SdpoConfig: distillation_mode, distillation_alpha,
- * distillation_topk, distillation_topk_support, distillation_add_tail, distillation_kl_clip[_scope])
- * plus where the teacher and its hints come from (TRL SDPOConfig names: teacher_model_kind,
- * teacher_update_rate, teacher_sync_steps). Its weight in the total is loss_weights.sdpo.
- */
-export const SdpoChannelConfig = SdpoConfig.extend({
-  /** live: the current weights; ema: an exponential average of them; base: the post-SFT weights. */
-  teacher_model_kind: z.enum(["live", "ema", "base"]).default("live"),
-  teacher_update_rate: z.number().min(0).max(1).default(0.05),
-  teacher_sync_steps: z.number().int().positive().default(1),
-  /** Hint layers tried in order at each failed rollout (the seed's escalation order). */
-  hint_layers: z.array(z.enum(["template", "raw_error", "sibling"])).default(["template", "raw_error", "sibling"]),
-  /** Offline SDPO rows from traces (lib/collate SdpoRow JSONL), replayed alongside the on-policy ones. */
-  data: z.string().optional(),
-  rows_per_step: z.number().int().min(0).default(4),
-});
-
-/** The DPO channel: DpoConfig (beta: TRL DPOConfig.beta, the KL coefficient of the objective DPO solves) plus replay data. */
-export const DpoChannelConfig = DpoConfig.extend({
-  /** Trace-replay pairs (lib/collate DpoPair JSONL), replayed alongside the in-group pairs. */
-  data: z.string().optional(),
-  pairs_per_step: z.number().int().min(0).default(4),
-});
-
-export const TrainConfig = z.object({
-  /** Seeds the policy init, the SFT data order, the RL sampling and (unless env.seed is set) the task pool and its held-out split. */
-  seed: z.number().int().default(0),
-  /** tfjs backend; unset = the default order (tensorflow → webgpu → wasm → cpu). */
-  backend: z.enum(BACKENDS).optional(),
-  model: PolicyConfig.partial().default({}),
-  /** Start from this checkpoint's weights (a checkpoint folder, or a folder of them such as a run's
-   *  checkpoints/): its model config wins over `model`. Ignored when the run resumes. */
-  init_from: z.string().optional(),
-  env: ToolCallEnvConfig.partial().default({}),
-  /** Task variant: "toolcall" (lib/env as is) or "renamed_args" (lib/train/variants.ts: a share of tasks use
-   *  renamed argument keys that only the error, and so the hint, reveals). */
-  variant: TaskVariantConfig.default({}),
-  heldout_fraction: z.number().min(0).max(0.9).default(0.2),
-  sft: z.object({
-    steps: z.number().int().min(0).default(120),
-    batch_size: z.number().int().positive().default(16),
-    lr: z.number().positive().default(3e-3),
-    /** Fraction of demonstrations shown after a synthetic mistake with its hint (teaches the model to read hints, as pretraining does for a real LLM). */
-    hint_fraction: z.number().min(0).max(1).default(0.2),
-    /** SFT rows (lib/collate SftRow JSONL, e.g. from `composer-lab collate`) instead of the env's demonstrations. */
-    data: z.string().optional(),
-  }).default({}),
-  rl: RlConfig.default({}),
-  sdpo: SdpoChannelConfig.default({}),
-  dpo: DpoChannelConfig.default({}),
-  /** total = Σ loss_weights[c] · L_c over grpo, lm_ce, sdpo, dpo. */
-  loss_weights: LossWeights.default({}),
-  grad_clip: z.number().positive().nullable().default(1),
-  heldout: HeldOutGuardConfig.default({}),
-  checkpoint: z.object({ every: z.number().int().min(0).default(10), keep: z.number().int().positive().default(2) }).default({}),
-});
-export type TrainConfig = z.infer<typeof TrainConfig>;
-export type TrainConfigInput = z.input<typeof TrainConfig>;
-
-/**
- * Fields renamed by issue 13 (one name per concept, TRL's where TRL has one): an old config names
- * the old field and fails with the new name instead of silently training with defaults.
- */
-export const RENAMED_FIELDS: Record<string, string> = {
-  "loss_weights.alpha": "loss_weights.sdpo (the SDPO channel's weight; TRL distillation_weight)",
-  "loss_weights.beta": "loss_weights.dpo (the DPO channel's weight)",
-  "rl.max_new_tokens": "rl.max_completion_length (TRL's name)",
-  "sdpo.mode": "sdpo.distillation_mode (sampled_token | full_logits [was jsd] | topk_logits [was top_k])",
-  "sdpo.alpha": "sdpo.distillation_alpha (0 forward KL, 0.5 JSD, 1 reverse KL)",
-  "sdpo.jsd_alpha": "sdpo.distillation_alpha (0 forward KL, 0.5 JSD, 1 reverse KL)",
-  "sdpo.top_k": "sdpo.distillation_topk",
-  "sdpo.token_clip": "sdpo.distillation_kl_clip (now off by default; see sdpoLoss for its scale)",
-  "sdpo.token_clip_scope": "sdpo.distillation_kl_clip_scope",
-  "sdpo.teacher": "sdpo.teacher_model_kind, sdpo.teacher_update_rate, sdpo.teacher_sync_steps",
-};
-
-/** TrainConfig with renamed fields refused by name and the SDPO option combinations checked. */
-export const TrainConfigChecked = z
-  .unknown()
-  .superRefine((raw, ctx) => {
-    if (!raw || typeof raw !== "object") return;
-    for (const [old, now] of Object.entries(RENAMED_FIELDS)) {
-      const [section, key] = old.split(".") as [string, string];
-      const sec = (raw as Record<string, unknown>)[section];
-      if (sec && typeof sec === "object" && key in sec) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [section, key], message: `renamed: use ${now}` });
-    }
-  })
-  .pipe(TrainConfig)
-  .superRefine((c, ctx) => {
-    try {
-      parseSdpoConfig(c.sdpo);
-    } catch (e) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["sdpo"], message: (e as Error).message });
-    }
-  });
-
-/** Parses a TrainConfig (see TrainConfigChecked); throws a ZodError naming the field. */
-export function parseTrainConfig(input: unknown): TrainConfig {
-  return TrainConfigChecked.parse(input);
-}
-
-export const StepMetrics = z.object({
-  step: z.number().int(),
-  phase: z.enum(["sft", "rl"]),
-  rollouts: z.number().int(),
-  reward_mean: z.number().nullable(),
-  reward_std: z.number().nullable(),
-  valid_rate: z.number().nullable(),
-  loss_total: z.number(),
-  loss_lm_ce: z.number().nullable(),
-  loss_grpo: z.number().nullable(),
-  loss_sdpo: z.number().nullable(),
-  loss_dpo: z.number().nullable(),
-  sdpo_rows: z.number().int(),
-  hint_layers: z.record(z.number()),
-  /** Mean KL(teacher ‖ student) per token at hinted turns: how far the hint moves the teacher. */
-  shift_kl: z.number().nullable(),
-  clipped_fraction: z.number().nullable(),
-  clip_ratio: z.number().nullable(),
-  kl: z.number().nullable(),
-  entropy: z.number().nullable(),
-  grad_norm: z.number(),
-  tokens_per_s: z.number(),
-  elapsed_s: z.number(),
-  heldout: z.object({ proxy: z.number(), heldout: z.number(), gap: z.number() }).optional(),
-});
-export type StepMetrics = z.infer<typeof StepMetrics>;
 
 /** One step's metrics, and the tokens it processed (the loop turns them into tokens/s). */
 interface StepResult {
@@ -185,53 +39,14 @@ interface StepResult {
   tokens: number;
 }
 
-export interface TrainResult {
-  run_dir: string;
-  backend: string;
-  steps: number;
-  resumed_from: number | null;
-  stopped: string | null;
-  final: {
-    train_reward: number;
-    heldout_reward: number;
-    rl_reward_last: number | null;
-    /** renamed_args only: greedy reward on the held-out v2 (renamed-key) tasks among the evaluated ones, and their count. */
-    heldout_renamed_reward?: number;
-    heldout_renamed_n?: number;
-  };
-  guard: GuardCheck[];
-  parameters: number;
-  wall_s: number;
-}
-
-/** One prompt/completion pair in tokens (the unit the RL channels are computed over). */
-interface SeqRow {
-  prompt: number[];
-  completion: number[];
-}
-
-/** Token ids with a target mask: mask[i] = 1 when ids[i] is trained on (predicted from i − 1). */
-interface TokenRow {
-  ids: number[];
-  mask: number[];
-}
-
-/** prompt + completion as a TokenRow: the completion keeps ≤ block/2 tokens, the prompt is cut from the left. */
-function seqToTokens(r: SeqRow, blockSize: number): TokenRow {
-  const completion = r.completion.slice(0, Math.floor(blockSize / 2));
-  const prompt = r.prompt.slice(-(blockSize + 1 - completion.length));
-  return { ids: [...prompt, ...completion], mask: [...prompt.map(() => 0), ...completion.map(() => 1)] };
-}
-
 /**
- * Packs rows for one forward pass: input ids [B, T] (right-padded: causal attention never looks at
- * the padding), a selection tensor [B, C, T] that picks the logits predicting each target token
- * (a matmul, so gradients flow on every backend), targets [B, C] and their mask [B, C]. Rows longer
- * than block_size + 1 lose their oldest tokens.
+ * Packs windowed sequences (lib/collate's promptCompletion / sdpoSequences: at most block_size + 1
+ * tokens) for one forward pass: input ids [B, T] (right-padded: causal attention never looks at the
+ * padding), a selection tensor [B, C, T] that picks the logits predicting each target token (a
+ * matmul, so gradients flow on every backend), targets [B, C] and their mask [B, C].
  */
-function packRows(input: (SeqRow | TokenRow)[], blockSize: number) {
-  const rows = input.map((r) => {
-    const t = "ids" in r ? r : seqToTokens(r, blockSize);
+function packRows(input: Seq[], blockSize: number) {
+  const rows = input.map((t) => {
     const cut = Math.max(0, t.ids.length - (blockSize + 1));
     const ids = t.ids.slice(cut);
     const mask = t.mask.slice(cut);
@@ -262,19 +77,10 @@ function packRows(input: (SeqRow | TokenRow)[], blockSize: number) {
   };
 }
 type Packed = ReturnType<typeof packRows>;
-const disposePacked = (p: Packed) => tf.dispose([p.ids, p.select, p.targets, p.mask]);
+const disposePacked = (p: Packed | null) => p && tf.dispose([p.ids, p.select, p.targets, p.mask]);
 
 /** Logits at the completion positions only: [B, C, V]. */
 const completionLogits = (policy: Policy, p: Packed): tf.Tensor3D => tf.tidy(() => matmul(p.select, policy.forward(p.ids)));
-
-function hintGenerator(layers: LayerName[]): LayeredHintGenerator {
-  const make: Partial<Record<LayerName, () => HintGenerator>> = {
-    template: () => new TemplateHintGenerator(),
-    raw_error: () => new RawErrorHintGenerator(),
-    sibling: () => new SiblingBootstrapGenerator(0.99),
-  };
-  return new LayeredHintGenerator(layers.map((l) => make[l]!()));
-}
 
 function copyWeights(from: Policy, to: Policy, rate = 1): void {
   const src = from.variables();
@@ -307,38 +113,52 @@ export interface TrainerOptions {
   log?: (line: string) => void;
 }
 
+export interface TrainerOptions {
+  run_dir: string;
+  /** Called after each step (live plots in notebooks). */
+  onStep?: (m: StepMetrics) => void;
+  log?: (line: string) => void;
+  /** An environment already opened (default: openEnvironment(config.env)). */
+  env?: Environment<EnvTask>;
+}
+
 export class Trainer {
   readonly config: TrainConfig;
-  readonly env: ToolCallEnv;
-  readonly train_tasks: ToolCallTask[];
-  readonly heldout_tasks: ToolCallTask[];
-  readonly variant: TaskVariant;
-  /** The tasks unhinted SFT demonstrations are drawn from (train_tasks, less the v2 ones in renamed_args unless sft_renamed "always"). */
-  readonly sft_tasks: ToolCallTask[];
-  private readonly hints: LayeredHintGenerator;
-  private sftData: TokenRow[] | null = null;
+  private envPromise: Promise<Environment<EnvTask>> | null = null;
+  private hints: LayeredHintGenerator | null = null;
+  private curriculum: PassRateCurriculum | null = null;
+  private sftData: Seq[] | null = null;
   private sdpoData: SdpoRow[] | null = null;
   private dpoData: DpoPair[] | null = null;
 
   constructor(config: TrainConfigInput, readonly opts: TrainerOptions) {
     this.config = parseTrainConfig(config);
-    // The task pool and its held-out split follow env.seed (default: the run seed), so runs with
-    // different seeds can share one environment and one SFT start.
-    this.env = new ToolCallEnv({ seed: this.config.seed, ...this.config.env });
-    const split = new HeldoutSplit(this.config.heldout_fraction, this.env.config.seed).split(this.env.tasks, (t) => t.task_id);
-    this.train_tasks = split.train;
-    this.variant = taskVariant(this.config.variant);
-    // renamed_args: unless sft_renamed is "always", unhinted SFT demonstrations come from v1 tasks only
-    // ("hinted_only" lets v2 tasks into hint-conditioned batches), so no unhinted v2 call is in the warm start.
-    this.sft_tasks = this.config.variant.sft_renamed === "always" ? this.train_tasks : this.train_tasks.filter((t) => !this.variant.isRenamed(t));
-    this.heldout_tasks = split.holdout;
-    if (this.train_tasks.length === 0) throw new Error("no training tasks: raise env.n_tasks or lower heldout_fraction");
-    this.hints = hintGenerator(this.config.sdpo.hint_layers);
+  }
+
+  /** The environment (opened once; its task pool follows env.seed, default the run seed, so runs
+   *  with different seeds can share one environment and one SFT start). */
+  environment(): Promise<Environment<EnvTask>> {
+    this.envPromise ??= this.opts.env
+      ? Promise.resolve(this.opts.env)
+      : openEnvironment(this.config.env, { seed: this.config.seed, variant: this.config.variant, heldout_fraction: this.config.heldout_fraction });
+    return this.envPromise;
+  }
+
+  /** The hint layers of sdpo.hints (an introspection layer critiques with `policy`, the one being trained). */
+  private loadHints(policy?: Policy): void {
+    this.hints = buildHints(this.config.sdpo.hints, policy);
+  }
+
+  private get gradeConcurrency(): number {
+    return this.config.grade_concurrency ?? availableParallelism();
   }
 
   async train(): Promise<TrainResult> {
     const c = this.config;
     const started = Date.now();
+    const env = await this.environment();
+    const { train: trainTasks, holdout: heldoutTasks } = env.splits();
+    if (trainTasks.length === 0) throw new Error(`${env.name}: no training tasks (raise env.n_tasks, lower heldout_fraction, or fill the store's rl_task_pool)`);
     const log = this.opts.log ?? (() => {});
     const backend: BackendInfo = await initBackend(c.backend);
     log(`backend: ${backend.name} (${backend.provider})`);
@@ -367,6 +187,8 @@ export class Trainer {
       const extra = ck.extra as { phase?: string; guard_state?: { strikes: number; history: GuardCheck[] }; rollouts?: number } | undefined;
       savedPhase = extra?.phase ?? null;
       if (extra?.guard_state) guard.restore(extra.guard_state);
+      const cur = (ck.extra as { curriculum?: unknown } | undefined)?.curriculum;
+      if (cur) this.curriculum = PassRateCurriculum.restore(cur);
       rollouts = extra?.rollouts ?? 0;
       resumedFrom = step;
       log(`resumed from ${ck.path} (step ${step})`);
@@ -386,6 +208,11 @@ export class Trainer {
     }
 
     await this.loadData(policy.config.vocab_size);
+    this.loadHints(policy);
+    if (c.curriculum.enabled && !this.curriculum) {
+      const { enabled: _on, ...cc } = c.curriculum;
+      this.curriculum = new PassRateCurriculum({ seed: c.seed, ...cc }, trainTasks);
+    }
 
     // The post-SFT policy is the KL reference and the "base" teacher; saved once so resumes agree.
     const baseDir = join(dir, "base");
@@ -427,7 +254,7 @@ export class Trainer {
         }
       }
       const t0 = Date.now();
-      const { metrics: m, tokens } = phase === "sft" ? await this.sftStep(policy, optimizer!, rng, step) : await this.rlStep(policy, optimizer!, rng, step, base, teacher);
+      const { metrics: m, tokens } = phase === "sft" ? await this.sftStep(env, trainTasks, policy, optimizer!, rng, step) : await this.rlStep(env, trainTasks, policy, optimizer!, rng, step, base, teacher);
       if (phase === "rl") {
         rollouts += c.rl.prompts_per_step * c.rl.num_generations;
         lastRl = m.reward_mean;
@@ -440,8 +267,8 @@ export class Trainer {
       m.tokens_per_s = tokens / Math.max(1e-3, (Date.now() - t0) / 1000);
       const rlStep = step - c.sft.steps;
       if (phase === "rl" && guard.due(rlStep)) {
-        const proxy = this.evaluate(policy, this.train_tasks.slice(0, c.heldout.n_tasks));
-        const held = this.evaluate(policy, this.heldout_tasks.slice(0, c.heldout.n_tasks));
+        const proxy = mean(await this.evaluate(env, policy, trainTasks.slice(0, c.heldout.n_tasks)));
+        const held = mean(await this.evaluate(env, policy, heldoutTasks.slice(0, c.heldout.n_tasks)));
         const check = guard.check(step, proxy, held);
         m.heldout = { proxy, heldout: held, gap: check.gap };
         if (check.stop) stopped = check.reason!;
@@ -452,7 +279,7 @@ export class Trainer {
         log(`step ${step}/${totalSteps} ${phase} loss ${m.loss_total.toFixed(3)}${m.reward_mean !== null ? ` reward ${m.reward_mean.toFixed(3)}` : ""}`);
       }
       if (stopped || step === totalSteps || (c.checkpoint.every > 0 && step % c.checkpoint.every === 0)) {
-        await saveCheckpoint(ckptDir, { policy, optimizer: optimizer!, rngState: rng.state, step, keep: c.checkpoint.keep, extra: { phase, rollouts, guard_state: guard.state } });
+        await saveCheckpoint(ckptDir, { policy, optimizer: optimizer!, rngState: rng.state, step, keep: c.checkpoint.keep, extra: { phase, rollouts, guard_state: guard.state, ...(this.curriculum ? { curriculum: this.curriculum.save() } : {}) } });
       }
     }
     if (stopped) {
@@ -463,11 +290,25 @@ export class Trainer {
     // The guard may have just evaluated these same weights on these same tasks (greedy): reuse it.
     const last = guard.history.at(-1);
     const atEnd = last?.step === step ? last : null;
-    const final = {
-      train_reward: atEnd?.proxy ?? this.evaluate(policy, this.train_tasks.slice(0, c.heldout.n_tasks)),
-      heldout_reward: atEnd?.heldout ?? this.evaluate(policy, this.heldout_tasks.slice(0, c.heldout.n_tasks)),
+    const heldEval = heldoutTasks.slice(0, c.heldout.n_tasks);
+    const heldRewards = await this.evaluate(env, policy, heldEval);
+    const byTag: Record<string, { reward: number; n: number }> = {};
+    if (env.tag) {
+      const tags = new Map<string, number[]>();
+      heldEval.forEach((t, i) => {
+        const tag = env.tag!(t);
+        if (tag) tags.set(tag, [...(tags.get(tag) ?? []), heldRewards[i]!]);
+      });
+      for (const [tag, rs] of tags) byTag[tag] = { reward: mean(rs), n: rs.length };
+    }
+    const final: TrainResult["final"] = {
+      train_reward: atEnd?.proxy ?? mean(await this.evaluate(env, policy, trainTasks.slice(0, c.heldout.n_tasks))),
+      heldout_reward: heldRewards.length ? mean(heldRewards) : 0,
       rl_reward_last: lastRl,
-      ...this.renamedHeldout(policy),
+      heldout_pass: heldRewards.length ? mean(heldRewards.map((r) => (r >= 1 ? 1 : 0))) : 0,
+      ...(Object.keys(byTag).length ? { heldout_by_tag: byTag } : {}),
+      // renamed_args: the v2 subset under the name the comparison's primary metric reads.
+      ...(env.name === "renamed_args" ? { heldout_renamed_reward: byTag.renamed?.reward ?? 0, heldout_renamed_n: byTag.renamed?.n ?? 0 } : {}),
     };
     const result: TrainResult = {
       run_dir: dir, backend: backend.name, steps: step, resumed_from: resumedFrom, stopped, final,
@@ -504,67 +345,44 @@ export class Trainer {
     }
   }
 
-  /** renamed_args: greedy reward on the evaluated held-out tasks that are v2 (empty for toolcall). */
-  private renamedHeldout(policy: Policy): { heldout_renamed_reward?: number; heldout_renamed_n?: number } {
-    if (this.variant.name !== "renamed_args") return {};
-    const v2 = this.heldout_tasks.slice(0, this.config.heldout.n_tasks).filter((t) => this.variant.isRenamed(t));
-    return { heldout_renamed_reward: this.evaluate(policy, v2), heldout_renamed_n: v2.length };
-  }
-
-  /** Greedy reward on a task list (the guard's and the final evaluation). */
-  evaluate(policy: Policy, tasks: ToolCallTask[]): number {
-    if (tasks.length === 0) return 0;
-    const outs = sample(policy, tasks.map((t) => this.variant.prompt(t)), { max_new_tokens: this.config.rl.max_completion_length, temperature: 0, stop: [STOP] });
-    return mean(outs.map((o, i) => this.variant.grade(tasks[i]!, o.text).reward));
+  /** Greedy rewards on a task list (the guard's and the final evaluation), graded in parallel. */
+  async evaluate(env: Environment<EnvTask>, policy: Policy, tasks: EnvTask[]): Promise<number[]> {
+    if (tasks.length === 0) return [];
+    const outs = sample(policy, tasks.map((t) => renderMessages(env.prompt(t))), { max_new_tokens: this.config.rl.max_completion_length, temperature: 0, stop: [env.stop] });
+    const grades = await gradeAll(env, outs.map((o, i) => ({ task: tasks[i]!, completion: o.text })), this.gradeConcurrency);
+    return grades.map((g) => g.reward);
   }
 
   /**
-   * The teacher's context as token ids: the prompt with the hint spliced in, the hint shortened from its
-   * end ("...") until prompt + completion fit the block. Packing cuts an over-long context from the
-   * left, which for a hinted prompt (300–390 bytes with a schema hint, block 256) removed the tool list
-   * and the task: the teacher then saw the hint but not what was asked, and distilling it pushed the
-   * student's correct argument values down.
+   * A demonstration batch. With probability hint_fraction (envs that can make a mistake) the whole
+   * batch is hint-conditioned: each prompt carries the hint for a synthetic mistake's real grade.
+   * Hinted prompts are ~2× longer, and mixing them into every batch would pad every batch to their length.
    */
-  hintedPrompt(task: ToolCallTask, hint: string, completionLength: number, blockSize: number): number[] {
-    const room = blockSize + 1 - Math.min(completionLength, Math.floor(blockSize / 2));
-    let h = hint;
-    for (;;) {
-      const ids = encode(this.variant.teacherPrompt(task, h), { bos: true });
-      const over = ids.length - room;
-      if (over <= 0 || h.length === 0) return ids;
-      h = h.length > over + 3 ? `${h.slice(0, h.length - over - 3).trimEnd()}...` : "";
-    }
-  }
-
-  /**
-   * A demonstration batch. With probability hint_fraction the whole batch is hint-conditioned (each
-   * prompt carries the hint for a synthetic mistake): hinted prompts are ~2× longer, and mixing
-   * them into every batch would pad every batch to their length.
-   */
-  private async sftRows(rng: Rng, blockSize: number): Promise<(SeqRow | TokenRow)[]> {
+  private async sftRows(env: Environment<EnvTask>, trainTasks: EnvTask[], rng: Rng, blockSize: number): Promise<Seq[]> {
     const c = this.config.sft;
     const data = this.sftData;
     if (data) return Array.from({ length: c.batch_size }, () => data[Math.floor(rng.next() * data.length)]!);
-    const hinted = rng.next() < c.hint_fraction;
-    const rows: SeqRow[] = [];
+    const hinted = rng.next() < c.hint_fraction && !!env.mistake;
+    const pool = trainTasks.filter((t) => env.demonstration(t, hinted) !== null);
+    if (!pool.length) throw new Error(`${env.name}: no training task has a demonstration (SFT needs the env's demonstrations, e.g. the store's sft_corpus, or sft.data)`);
+    const rows: Seq[] = [];
     // One row at a time: each draws from rng in turn, so the batch is the same for a given state.
     for (let i = 0; i < c.batch_size; i++) {
-      const pool = hinted && this.config.variant.sft_renamed === "hinted_only" ? this.train_tasks : this.sft_tasks;
       const task = pool[Math.floor(rng.next() * pool.length)]!;
-      const completion = encode(this.variant.demonstration(task));
-      let prompt = encode(this.variant.prompt(task), { bos: true });
+      const completion = encode(env.demonstration(task, hinted)!);
+      let prompt = encode(renderMessages(env.prompt(task)), { bos: true });
       if (hinted) {
-        const err = this.variant.grade(task, this.variant.corrupt(task, rng)).error;
-        const hint = err ? await this.hints.generate(err) : null;
-        if (hint) prompt = this.hintedPrompt(task, hint.hint, completion.length, blockSize);
+        const err = (await env.grade(task, env.mistake!(task, rng))).error;
+        const hint = err ? await this.hints!.generate(err) : null;
+        if (hint) prompt = hintedPromptIds(env, task, hint.hint, completion.length, blockSize);
       }
-      rows.push({ prompt, completion });
+      rows.push(toSeq(prompt, completion, blockSize));
     }
     return rows;
   }
 
-  private async sftStep(policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number): Promise<StepResult> {
-    const packed = packRows(await this.sftRows(rng, policy.config.block_size), policy.config.block_size);
+  private async sftStep(env: Environment<EnvTask>, trainTasks: EnvTask[], policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number): Promise<StepResult> {
+    const packed = packRows(await this.sftRows(env, trainTasks, rng, policy.config.block_size), policy.config.block_size);
     const { value, grads } = tf.variableGrads(() => sftLoss(completionLogits(policy, packed), packed.targets, packed.mask), policy.variables());
     const grad_norm = clipGrads(grads, this.config.grad_clip);
     optimizer.applyGradients(grads);
@@ -580,69 +398,67 @@ export class Trainer {
     return { metrics, tokens };
   }
 
-  private async rlStep(policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number, base: Policy | null, emaTeacher: Policy | null): Promise<StepResult> {
+  /** This step's tasks: drawn by the curriculum when it is on (uniformly once every task has left it), else uniformly. */
+  private drawTasks(trainTasks: EnvTask[], rng: Rng, n: number): EnvTask[] {
+    const byId = new Map(trainTasks.map((t) => [t.task_id, t]));
+    const ids = this.curriculum?.sample(n) ?? [];
+    if (ids.length) return ids.map((id) => byId.get(id)!);
+    return Array.from({ length: n }, () => trainTasks[Math.floor(rng.next() * trainTasks.length)]!);
+  }
+
+  /** Sample G completions per task, grade them, and turn the groups into rows (rollout.ts); then the forward passes and losses. */
+  private async rlStep(env: Environment<EnvTask>, trainTasks: EnvTask[], policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number, base: Policy | null, emaTeacher: Policy | null): Promise<StepResult> {
     const c = this.config;
     const G = c.rl.num_generations;
     const w = c.loss_weights;
-    const tasks = Array.from({ length: c.rl.prompts_per_step }, () => this.train_tasks[Math.floor(rng.next() * this.train_tasks.length)]!);
-    const prompts = tasks.flatMap((t) => Array<string>(G).fill(this.variant.prompt(t)));
-    const outs = sample(policy, prompts, { max_new_tokens: c.rl.max_completion_length, temperature: c.rl.temperature, top_k: c.rl.top_k, top_p: c.rl.top_p, stop: [STOP], rng });
-    const grades = outs.map((o, i) => this.variant.grade(tasks[Math.floor(i / G)]!, o.text));
+    const bs = policy.config.block_size;
+    const tasks = this.drawTasks(trainTasks, rng, c.rl.prompts_per_step);
+    const prompts = tasks.map((t) => renderMessages(env.prompt(t)));
+    const outs = sample(policy, tasks.flatMap((_, k) => Array<string>(G).fill(prompts[k]!)), { max_new_tokens: c.rl.max_completion_length, temperature: c.rl.temperature, top_k: c.rl.top_k, top_p: c.rl.top_p, stop: [env.stop], rng });
+    const g0 = performance.now();
+    const grades = await gradeAll(env, outs.map((o, i) => ({ task: tasks[Math.floor(i / G)]!, completion: o.text })), this.gradeConcurrency);
+    const grade_s = (performance.now() - g0) / 1000;
     const rewards = grades.map((g) => g.reward);
-    const rows: SeqRow[] = outs.map((o, i) => ({ prompt: encode(prompts[i]!, { bos: true }), completion: o.ids.length ? o.ids : [BOS] }));
+    const groups: Rollout[][] = tasks.map((task, k) => outs.slice(k * G, (k + 1) * G).map((completion, j) => ({
+      task, prompt: prompts[k]!, prompt_ids: encode(prompts[k]!, { bos: true }), completion, grade: grades[k * G + j]!,
+    })));
+    const events: CurriculumEvent[] = this.curriculum ? this.curriculum.observeBatch(tasks.flatMap((t) => Array<string>(G).fill(t.task_id)), rewards) : [];
 
-    // SDPO rows: each failed rollout whose error a hint layer can speak to. Teacher context = the
-    // same prompt with the hint spliced before the call; the distilled tokens are the student's own.
-    const sdpoIdx: number[] = [];
-    const teacherRows: SeqRow[] = [];
+    // Rows for each channel, online and replayed alike.
+    const draw = <T>(xs: T[] | null, n: number): T[] => (xs?.length ? Array.from({ length: n }, () => xs[Math.floor(rng.next() * xs.length)]!) : []);
     const layers: Record<string, number> = {};
+    const sites: SdpoSite[] = [];
     if (w.sdpo > 0) {
-      for (let i = 0; i < outs.length; i++) {
-        const err = grades[i]!.error;
-        if (!err) continue;
-        const g0 = Math.floor(i / G) * G;
-        const siblings = grades.slice(g0, g0 + G).map((g, j) => ({ reward: g.reward, solution_excerpt: outs[g0 + j]!.text.trim() })).filter((_, j) => g0 + j !== i);
-        const hint = await this.hints.generate({ ...err, sibling_rollouts: siblings });
-        if (!hint) continue;
-        layers[hint.layer] = (layers[hint.layer] ?? 0) + 1;
-        sdpoIdx.push(i);
-        teacherRows.push({ prompt: this.hintedPrompt(tasks[Math.floor(i / G)]!, hint.hint, rows[i]!.completion.length, policy.config.block_size), completion: rows[i]!.completion });
+      for (const group of groups) {
+        const r = await sdpoSites(env, group, this.hints!, bs);
+        sites.push(...r.sites);
+        for (const [l, n] of Object.entries(r.layers)) layers[l] = (layers[l] ?? 0) + n;
+      }
+      for (const row of draw(this.sdpoData, c.sdpo.rows_per_step)) {
+        layers[`replay:${row.layer}`] = (layers[`replay:${row.layer}`] ?? 0) + 1;
+        sites.push({ ...row, layer: `replay:${row.layer}` });
       }
     }
+    const pairs: Pick<DpoPair, "prompt_ids" | "chosen_ids" | "rejected_ids">[] = w.dpo > 0
+      ? [...groups.flatMap((g, k) => groupPairs(g, { group_id: `step-${step}-task-${k}` })), ...draw(this.dpoData, c.dpo.pairs_per_step)]
+      : [];
 
-    // DPO pairs: within each group, every loser against the group's best (when it won outright).
-    const pairs: { chosen: number; rejected: number }[] = [];
-    if (w.dpo > 0) {
-      for (let g0 = 0; g0 < outs.length; g0 += G) {
-        const group = rewards.slice(g0, g0 + G);
-        const best = group.indexOf(Math.max(...group));
-        for (let j = 0; j < G; j++) if (group[j]! < group[best]!) pairs.push({ chosen: g0 + best, rejected: g0 + j });
-      }
-    }
+    const packed = packRows(groups.flat().map((r) => toSeq(r.prompt_ids, completionIds(r.completion), bs)), bs);
+    const sdpoRows = sites.map((s) => sdpoSeqs(s, bs));
+    const sStudent = sites.length ? packRows(sdpoRows.map((r) => r.student), bs) : null;
+    const sTeacher = sites.length ? packRows(sdpoRows.map((r) => r.teacher), bs) : null;
+    const dpoRows = pairs.map((p) => dpoSeqs(p, bs));
+    const dChosen = pairs.length ? packRows(dpoRows.map((r) => r.chosen), bs) : null;
+    const dRejected = pairs.length ? packRows(dpoRows.map((r) => r.rejected), bs) : null;
 
-    const packed = packRows(rows, policy.config.block_size);
     const advantages = groupAdvantages(rewards, G, { scale_rewards: c.rl.scale_rewards });
     // Everything the teacher and reference contribute is computed outside the gradient tape.
-    const refLogp = c.rl.beta > 0 || pairs.length ? tf.tidy(() => tokenLogprobs(completionLogits(base ?? policy, packed), packed.targets)) : null;
+    const reference = base ?? policy;
+    const refLogp = c.rl.beta > 0 ? tf.tidy(() => tokenLogprobs(completionLogits(reference, packed), packed.targets)) : null;
     const teacherPolicy = c.sdpo.teacher_model_kind === "live" ? policy : c.sdpo.teacher_model_kind === "ema" ? emaTeacher! : base!;
-    const tPacked = teacherRows.length ? packRows(teacherRows, policy.config.block_size) : null;
-    const teacherLogits = tPacked ? completionLogits(teacherPolicy, tPacked) : null;
-    // Replayed trace data (lib/collate): SDPO rows (teacher = the same weights on the hinted prompt)
-    // and DPO pairs (the failed action vs the recovery), a few per step.
-    const draw = <T>(xs: T[] | null, n: number): T[] => (xs?.length ? Array.from({ length: n }, () => xs[Math.floor(rng.next() * xs.length)]!) : []);
-    const bs = policy.config.block_size;
-    const replaySdpo = w.sdpo > 0 ? draw(this.sdpoData, c.sdpo.rows_per_step) : [];
-    for (const r of replaySdpo) layers[`replay:${r.layer}`] = (layers[`replay:${r.layer}`] ?? 0) + 1;
-    const rsS = replaySdpo.length ? packRows(replaySdpo.map((r) => ({ prompt: r.student_prompt_ids, completion: r.completion_ids })), bs) : null;
-    const rsT = replaySdpo.length ? packRows(replaySdpo.map((r) => ({ prompt: r.teacher_prompt_ids, completion: r.completion_ids })), bs) : null;
-    const rsTeacher = rsT ? completionLogits(teacherPolicy, rsT) : null;
-    const replayDpo = w.dpo > 0 ? draw(this.dpoData, c.dpo.pairs_per_step) : [];
-    const rdC = replayDpo.length ? packRows(replayDpo.map((p) => ({ prompt: p.prompt_ids, completion: p.chosen_ids })), bs) : null;
-    const rdR = replayDpo.length ? packRows(replayDpo.map((p) => ({ prompt: p.prompt_ids, completion: p.rejected_ids })), bs) : null;
+    const teacherLogits = sTeacher ? completionLogits(teacherPolicy, sTeacher) : null;
     const seqLogps = (pol: Policy, pk: Packed) => tokenLogprobs(completionLogits(pol, pk), pk.targets).mul(pk.mask).sum(1) as tf.Tensor1D;
-    const refReplay: [tf.Tensor1D, tf.Tensor1D] | null = rdC && rdR ? [tf.tidy(() => seqLogps(base ?? policy, rdC)), tf.tidy(() => seqLogps(base ?? policy, rdR))] : null;
-    // Student rows for SDPO are a subset of the rollouts: a one-hot row selector keeps it one forward.
-    const rowSelect = sdpoIdx.length ? tf.oneHot(tf.tensor1d(sdpoIdx, "int32"), rows.length).toFloat() : null;
+    const refPairs = dChosen && dRejected ? [tf.tidy(() => seqLogps(reference, dChosen)), tf.tidy(() => seqLogps(reference, dRejected))] as const : null;
 
     const sdpoOptions = SdpoConfig.parse(c.sdpo); // the loss's own fields of the channel config
     const channels: Record<string, number | null> = { grpo: null, sdpo: null, dpo: null };
@@ -665,47 +481,18 @@ export class Trainer {
       clipRatio = pg.clip_ratio.dataSync()[0]!;
       if (pg.kl) kl = pg.kl.dataSync()[0]!;
       let sdpo: tf.Scalar | undefined;
-      if (rowSelect && teacherLogits && tPacked) {
-        const [B, C, V] = logits.shape;
-        const student = matmul(rowSelect, logits.reshape([B, C * V])).reshape([sdpoIdx.length, C, V]) as tf.Tensor3D;
-        // Teacher windows may be shorter (C_t ≤ C); pad to C and use the teacher's own mask.
-        const Ct = teacherLogits.shape[1];
-        const studentT = Ct < C ? student.slice([0, 0, 0], [-1, Ct, -1]) : student;
-        const r = sdpoLoss({
-          studentLogits: studentT as tf.Tensor3D, teacherLogits, sampledIds: tPacked.targets, mask: tPacked.mask,
-          ...sdpoOptions,
-        });
+      if (sStudent && sTeacher && teacherLogits) {
+        const student = completionLogits(policy, sStudent);
+        const r = sdpoLoss({ studentLogits: student, teacherLogits, sampledIds: sTeacher.targets, mask: sTeacher.mask, ...sdpoOptions });
         sdpo = r.loss;
         channels.sdpo = r.loss.dataSync()[0]!;
         const lt = tf.logSoftmax(teacherLogits);
-        shift = tf.exp(lt).mul(lt.sub(tf.logSoftmax(studentT))).sum(-1).mul(tPacked.mask).sum().div(tPacked.mask.sum().maximum(1)).dataSync()[0]!;
+        shift = tf.exp(lt).mul(lt.sub(tf.logSoftmax(student))).sum(-1).mul(sTeacher.mask).sum().div(sTeacher.mask.sum().maximum(1)).dataSync()[0]!;
         clippedFraction = r.clipped_fraction.dataSync()[0]!;
       }
-      if (rsS && rsT && rsTeacher) {
-        const r = sdpoLoss({
-          studentLogits: completionLogits(policy, rsS), teacherLogits: rsTeacher, sampledIds: rsT.targets, mask: rsT.mask,
-          ...sdpoOptions,
-        });
-        // Weighted by rows, so on-policy and replayed rows count alike.
-        const nOn = sdpoIdx.length;
-        sdpo = sdpo ? (sdpo.mul(nOn).add(r.loss.mul(replaySdpo.length)).div(nOn + replaySdpo.length) as tf.Scalar) : r.loss;
-        channels.sdpo = sdpo.dataSync()[0]!;
-      }
       let dpo: tf.Scalar | undefined;
-      const chosen: tf.Tensor1D[] = [], rejected: tf.Tensor1D[] = [], refChosen: tf.Tensor1D[] = [], refRejected: tf.Tensor1D[] = [];
-      if (pairs.length && refLogp) {
-        const seqLogp = logp.mul(packed.mask).sum(1) as tf.Tensor1D;
-        const refSeq = refLogp.mul(packed.mask).sum(1) as tf.Tensor1D;
-        const pick = (xs: tf.Tensor1D, idx: number[]) => tf.matMul(tf.oneHot(tf.tensor1d(idx, "int32"), rows.length).toFloat(), xs.reshape([-1, 1])).reshape([-1]) as tf.Tensor1D;
-        const ch = pairs.map((p) => p.chosen);
-        const rj = pairs.map((p) => p.rejected);
-        chosen.push(pick(seqLogp, ch)), rejected.push(pick(seqLogp, rj)), refChosen.push(pick(refSeq, ch)), refRejected.push(pick(refSeq, rj));
-      }
-      if (rdC && rdR && refReplay) {
-        chosen.push(seqLogps(policy, rdC)), rejected.push(seqLogps(policy, rdR)), refChosen.push(refReplay[0]), refRejected.push(refReplay[1]);
-      }
-      if (chosen.length) {
-        const r = dpoLoss({ policyChosenLogps: tf.concat(chosen), policyRejectedLogps: tf.concat(rejected), refChosenLogps: tf.concat(refChosen), refRejectedLogps: tf.concat(refRejected), beta: c.dpo.beta });
+      if (dChosen && dRejected && refPairs) {
+        const r = dpoLoss({ policyChosenLogps: seqLogps(policy, dChosen), policyRejectedLogps: seqLogps(policy, dRejected), refChosenLogps: refPairs[0], refRejectedLogps: refPairs[1], beta: c.dpo.beta });
         dpo = r.loss;
         channels.dpo = r.loss.dataSync()[0]!;
       }
@@ -715,43 +502,16 @@ export class Trainer {
     optimizer.applyGradients(grads);
 
     const total = value.dataSync()[0]!;
-    const tokens = packed.tokens + (tPacked?.tokens ?? 0) + outs.reduce((n, o) => n + o.ids.length, 0);
-    tf.dispose([value, ...Object.values(grads), advantages, ...(refLogp ? [refLogp] : []), ...(teacherLogits ? [teacherLogits] : []), ...(rowSelect ? [rowSelect] : [])]);
-    disposePacked(packed);
-    if (tPacked) disposePacked(tPacked);
-    for (const pk of [rsS, rsT, rdC, rdR]) if (pk) disposePacked(pk);
-    tf.dispose([...(rsTeacher ? [rsTeacher] : []), ...(refReplay ?? [])]);
+    const tokens = packed.tokens + (sStudent?.tokens ?? 0) + (sTeacher?.tokens ?? 0) + (dChosen?.tokens ?? 0) + (dRejected?.tokens ?? 0) + outs.reduce((n, o) => n + o.ids.length, 0);
+    tf.dispose([value, ...Object.values(grads), advantages, ...(refLogp ? [refLogp] : []), ...(teacherLogits ? [teacherLogits] : []), ...(refPairs ?? [])]);
+    for (const pk of [packed, sStudent, sTeacher, dChosen, dRejected]) disposePacked(pk);
     const metrics: StepMetrics = {
-      step, phase: "rl", rollouts: 0, reward_mean: mean(rewards), reward_std: std(rewards), valid_rate: mean(grades.map((g) => (g.valid_call ? 1 : 0))),
+      step, phase: "rl", rollouts: 0, reward_mean: mean(rewards), reward_std: std(rewards), valid_rate: mean(grades.map((g) => (g.valid ? 1 : 0))),
       loss_total: total, loss_lm_ce: null, loss_grpo: channels.grpo ?? null, loss_sdpo: channels.sdpo ?? null, loss_dpo: channels.dpo ?? null,
-      sdpo_rows: sdpoIdx.length + replaySdpo.length, hint_layers: layers, shift_kl: shift, clipped_fraction: clippedFraction, clip_ratio: clipRatio, kl,
-      entropy: ent, grad_norm, tokens_per_s: 0, elapsed_s: 0,
+      sdpo_rows: sites.length, hint_layers: layers, shift_kl: shift, clipped_fraction: clippedFraction, clip_ratio: clipRatio, kl,
+      entropy: ent, grad_norm, tokens_per_s: 0, elapsed_s: 0, grade_s,
+      ...(this.curriculum ? { curriculum: { ...this.curriculum.summary(), events: events.map(({ step: _s, ...e }) => e) } } : {}),
     };
     return { metrics, tokens };
   }
-}
-
-/** Reads a run's metrics.jsonl (line-numbered errors on bad lines). */
-export function readMetrics(runDir: string): StepMetrics[] {
-  const path = join(runDir, "metrics.jsonl");
-  return readFileSync(path, "utf8").split("\n").flatMap((line, i) => {
-    if (!line.trim()) return [];
-    const r = StepMetrics.safeParse(JSON.parse(line));
-    if (!r.success) throw new Error(`${path}:${i + 1}: ${r.error.issues[0]!.path.join(".")}: ${r.error.issues[0]!.message}`);
-    return [r.data];
-  });
-}
-
-/** Reads a TrainConfig from JSON or YAML; errors name the file and the field. */
-export function loadTrainConfig(file: string, overrides: Partial<TrainConfigInput> = {}): TrainConfig {
-  const c = loadConfigFile(file, TrainConfigChecked, overrides);
-  // Paths in a config file are relative to the file, so configs travel with their data.
-  const here = (p: string | undefined) => (p === undefined ? undefined : resolve(dirname(file), p));
-  return {
-    ...c,
-    ...(c.init_from ? { init_from: here(c.init_from) } : {}),
-    sft: { ...c.sft, ...(c.sft.data ? { data: here(c.sft.data) } : {}) },
-    sdpo: { ...c.sdpo, ...(c.sdpo.data ? { data: here(c.sdpo.data) } : {}) },
-    dpo: { ...c.dpo, ...(c.dpo.data ? { data: here(c.dpo.data) } : {}) },
-  };
 }

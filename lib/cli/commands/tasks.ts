@@ -7,9 +7,11 @@ import { buildFromGitHistory, buildFromRepo, buildFromSweInstances, isCopyleft, 
 import { fromRows, tableText } from "../../viz/index.js";
 import { jsonOpt, sandboxChoice } from "../options.js";
 import { emit, log } from "../output.js";
+import { registerMicro } from "./micro.js";
 
 export function registerTasks(program: Command): void {
-  const tasksCmd = program.command("tasks").description("feature-deletion tasks: build, list, show, export");
+  const tasksCmd = program.command("tasks").description("feature-deletion tasks: build, list, show, export, micro");
+  registerMicro(tasksCmd);
   tasksCmd
     .command("build")
     .description("build validated feature-deletion tasks from a Python repo (all four gates in the sandbox)")

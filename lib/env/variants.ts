@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { Rng } from "../core/index.js";
-import { ToolCallEnv, TOOL_POOL, corruptCall, gradeToolCall, STOP, type ToolCallGrade, type ToolCallTask } from "../env/index.js";
+import { ToolCallEnv, TOOL_POOL, corruptCall, gradeToolCall, STOP, type ToolCallGrade, type ToolCallTask } from "./toolcall.js";
 
 export const TaskVariantConfig = z.object({
   name: z.enum(["toolcall", "renamed_args"]).default("toolcall"),

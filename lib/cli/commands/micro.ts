@@ -1,0 +1,51 @@
+/** `composer-lab tasks micro`: generated micro packages → validated tasks → a store run (rl_task_pool, sft_corpus, holdout). */
+import type { Command } from "commander";
+import { join, resolve } from "node:path";
+import { publishTasks } from "../../env/index.js";
+import { getSandbox, type SandboxChoice } from "../../sandbox/index.js";
+import { HeldoutSplit, RunLayout, openStore } from "../../store/index.js";
+import { buildMicroTasks } from "../../tasks/index.js";
+import { jsonOpt, sandboxChoice } from "../options.js";
+import { emit, log } from "../output.js";
+
+const whole = (name: string, v: string, min: number): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} ${v}: a whole number ≥ ${min}`);
+  return n;
+};
+
+export function registerMicro(tasksCmd: Command): void {
+  tasksCmd
+    .command("micro")
+    .description("generate small Python packages of short pure functions with pytest tests, build them into tasks with the real builder (Path B, scrub, four gates), and publish them to a store run: rl_task_pool + sft_corpus (golden bodies) for training tasks, holdout for the rest")
+    .requiredOption("--out <dir>", "output folder: packages/, pool/ (the task pool) and store/ (unless --store)")
+    .option("--n <n>", "functions to generate (tasks before the gates)", "24")
+    .option("--seed <s>", "generator seed", "0")
+    .option("--per-package <n>", "functions per generated package", "6")
+    .option("--store <uri>", "store folder or s3://bucket/prefix (default <out>/store)")
+    .option("--run-id <id>", "store run id (default micro-s<seed>)")
+    .option("--holdout <f>", "share of tasks held out (by a hash of the task id)", "0.25")
+    .option("--concurrency <n>", "candidates validated at once", "2")
+    .addOption(sandboxChoice())
+    .addOption(jsonOpt())
+    .action(async (o: { out: string; n: string; seed: string; perPackage: string; store?: string; runId?: string; holdout: string; concurrency: string; sandbox: SandboxChoice; json?: boolean }) => {
+      const seed = whole("seed", o.seed, -(2 ** 31));
+      const fraction = Number(o.holdout);
+      if (!(fraction >= 0 && fraction < 1)) throw new Error(`--holdout ${o.holdout}: a fraction in [0, 1)`);
+      const out = resolve(o.out);
+      const sandbox = await getSandbox(o.sandbox);
+      const built = await buildMicroTasks(out, sandbox, { n: whole("n", o.n, 1), seed, per_package: whole("per-package", o.perPackage, 2), concurrency: whole("concurrency", o.concurrency, 1) }, { log, quiet: !!o.json });
+      const store = o.store ?? join(out, "store");
+      const run_id = o.runId ?? `micro-s${seed}`;
+      const run = new RunLayout(openStore(store), run_id, new HeldoutSplit(fraction, seed));
+      const counts = await publishTasks(run, built.tasks, built.pool);
+      const rejected = built.reports.reduce((a, r) => a + Object.values(r.rejected).reduce((x, y) => x + y, 0), 0);
+      const errors = built.reports.flatMap((r) => r.errors);
+      emit(!!o.json, { ok: true, out, pool: built.pool, store, run_id, packages: built.packages.length, tasks: built.tasks.length, rejected, errors, sections: counts, sandbox: sandbox.name }, () =>
+        [
+          `${built.tasks.length} tasks from ${built.packages.length} packages (${rejected} rejected by the gates, ${errors.length} errors) in ${built.pool}`,
+          `store ${store} run ${run_id}: rl_task_pool ${counts.rl_task_pool}, sft_corpus ${counts.sft_corpus}, holdout ${counts.holdout}`,
+        ].join("\n"),
+      );
+    });
+}

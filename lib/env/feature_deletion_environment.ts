@@ -1,0 +1,184 @@
+/**
+ * Feature-deletion tasks behind the Environment interface, for a policy that writes the deleted
+ * function: the prompt is the file name and the function's stub (signature and docstring, body
+ * deleted), the completion is the body (or a unified diff). Grading splices the body into the broken
+ * file, turns it into a diff and grades it as reward_fn does (gradeCompletion: the real sandbox, the
+ * trusted pytest harness, the hack monitor's mask). The failing test's name and assertion become the
+ * ErrorContext the hint layers read.
+ *
+ * The tasks come from a store run (lib/store RunLayout): rl_task_pool (trained on), holdout (only
+ * evaluated) and sft_corpus (golden bodies for the SFT warm start).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { applyPatch, parsePatch } from "diff";
+import { extractSlots, type ErrorContext } from "../hints/index.js";
+import type { Sandbox } from "../sandbox/index.js";
+import { RunLayout, openStore } from "../store/index.js";
+import { fileDiff, findSymbol, loadTask, type FeatureDeletionTask } from "../tasks/index.js";
+import { FeatureDeletionEnv } from "./env.js";
+import { Rubric, type EnvGrade, type Environment, type Message, type TaskSplit } from "./interface.js";
+import { HackMonitor } from "./monitor.js";
+import { gradeCompletion } from "./reward.js";
+
+/** Ends a body completion (micro bodies hold no blank line). */
+export const BODY_STOP = "\n\n";
+
+const STUB = /^\s*raise NotImplementedError\s*$/;
+
+/** The deleted function of a single-symbol task: its file, qualname and the broken file's text. */
+function target(task: FeatureDeletionTask): { file: string; qualname: string; broken: string } {
+  const d = task.deleted_symbols[0];
+  if (!d || task.deleted_symbols.length !== 1) throw new Error(`${task.task_id}: body completions need exactly one deleted symbol (has ${task.deleted_symbols.length})`);
+  return { ...d, broken: readFileSync(join(FeatureDeletionEnv.snapshotDir(task), d.file), "utf8") };
+}
+
+/** The stub's lines up to the deleted body (signature, docstring), and where the stub line sits. */
+function stubOf(source: string, qualname: string, file: string): { head: string[]; stubLine: number; indent: string } {
+  const s = findSymbol(source, qualname, file);
+  const lines = source.split("\n").slice(s.lineno - 1, s.end_lineno);
+  const at = lines.findIndex((l) => STUB.test(l));
+  if (at < 0) throw new Error(`${file}: ${qualname} has no 'raise NotImplementedError' stub (build the task in stub mode)`);
+  return { head: lines.slice(0, at), stubLine: s.lineno - 1 + at, indent: lines[at]!.match(/^\s*/)![0] };
+}
+
+/** The student's prompt for a body completion; a hint goes on a comment line above the stub. */
+export function bodyPrompt(task: FeatureDeletionTask, hint?: string | null): string {
+  const t = target(task);
+  const { head } = stubOf(t.broken, t.qualname, t.file);
+  return `# ${t.file}\n${hint ? `# hint: ${hint.replace(/\s+/g, " ").trim()}\n` : ""}${head.join("\n")}\n`;
+}
+
+/** The golden body of a task (from its held-out golden diff), as the policy should write it. */
+export function goldenBody(task: FeatureDeletionTask): string {
+  const t = target(task);
+  const patch = parsePatch(task.golden_diff).find((p) => p.newFileName?.replace(/^b\//, "") === t.file || p.oldFileName?.replace(/^a\//, "") === t.file);
+  const original = patch ? applyPatch(t.broken, patch) : false;
+  if (original === false) throw new Error(`${task.task_id}: the golden diff does not apply to ${t.file}`);
+  const s = findSymbol(original, t.qualname, t.file);
+  const { head } = stubOf(t.broken, t.qualname, t.file);
+  // The original function's lines past the stub's head (signature and docstring are unchanged).
+  return original.split("\n").slice(s.lineno - 1 + head.length, s.end_lineno).join("\n").replace(/\s+$/, "");
+}
+
+/** The broken file with `body` in place of the stub line (unindented lines get the body's indent). */
+export function spliceBody(task: FeatureDeletionTask, body: string): { file: string; diff: string } {
+  const t = target(task);
+  const { stubLine, indent } = stubOf(t.broken, t.qualname, t.file);
+  const bodyLines = body.replace(/\s+$/, "").split("\n").map((l) => (l.trim() === "" || /^\s/.test(l) ? l : indent + l));
+  const lines = t.broken.split("\n");
+  lines.splice(stubLine, 1, ...(bodyLines.length && body.trim() ? bodyLines : [`${indent}pass`]));
+  return { file: t.file, diff: fileDiff(t.file, t.broken, lines.join("\n")) };
+}
+
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+export interface FeatureDeletionEnvironmentOptions {
+  sandbox: Sandbox;
+  /** The store URI (a folder or s3://bucket/prefix) and run id holding rl_task_pool, holdout and sft_corpus. */
+  store: string;
+  run_id: string;
+  /** The task pool folder (default: each rl_task_pool / holdout entry's `pool`). */
+  pool?: string;
+  /** What the policy writes: the deleted function's body, or a unified diff. */
+  completion?: "body" | "diff";
+  monitor?: HackMonitor;
+  /** Per-grade limits in the sandbox. */
+  timeoutMs?: number;
+}
+
+export class FeatureDeletionEnvironment implements Environment<FeatureDeletionTask> {
+  readonly name = "feature_deletion";
+  readonly stop: string;
+  /** The fraction of target tests that pass, gated by the guard tests and the hack monitor. */
+  readonly rubric = new Rubric({ funcs: [{ name: "fail_to_pass", weight: 1 }], gates: ["pass_to_pass", "not_hacked"] });
+  readonly monitor: HackMonitor;
+  private constructor(
+    readonly opts: FeatureDeletionEnvironmentOptions,
+    private readonly split: TaskSplit<FeatureDeletionTask>,
+    private readonly golden: Map<string, string>,
+  ) {
+    this.stop = opts.completion === "diff" ? "\n\n\n" : BODY_STOP;
+    this.monitor = opts.monitor ?? new HackMonitor();
+  }
+
+  /** Reads the run's rl_task_pool, holdout and sft_corpus; loads each task from its pool. */
+  static async open(opts: FeatureDeletionEnvironmentOptions): Promise<FeatureDeletionEnvironment> {
+    const run = new RunLayout(openStore(opts.store), opts.run_id);
+    const [pool, holdout, sft] = await Promise.all([run.read("rl_task_pool"), run.read("holdout"), run.read("sft_corpus")]);
+    if (!pool.length) throw new Error(`${opts.store} run ${opts.run_id}: rl_task_pool is empty (write it with \`composer-lab tasks micro\`)`);
+    const load = (e: { task_id?: string; id: string; pool?: unknown }) => {
+      const dir = opts.pool ?? (typeof e.pool === "string" ? e.pool : undefined);
+      if (!dir) throw new Error(`${e.task_id ?? e.id}: no task pool (set env.pool or the entry's pool)`);
+      return loadTask(dir, e.task_id ?? e.id);
+    };
+    const train = pool.map(load);
+    const held = holdout.map(load);
+    const leaked = held.filter((t) => train.some((u) => u.task_id === t.task_id));
+    if (leaked.length) throw new Error(`${leaked[0]!.task_id}: in both rl_task_pool and holdout`);
+    const golden = new Map<string, string>();
+    for (const ex of sft) {
+      const answer = [...ex.messages].reverse().find((m) => m.role === "assistant");
+      if (ex.task_id && answer && ex.reward >= 1) golden.set(ex.task_id, answer.content);
+    }
+    return new FeatureDeletionEnvironment(opts, { train, holdout: held }, golden);
+  }
+
+  splits(): TaskSplit<FeatureDeletionTask> {
+    return this.split;
+  }
+
+  prompt(task: FeatureDeletionTask, hint?: string | null): Message[] {
+    if (this.opts.completion === "diff") {
+      const env = new FeatureDeletionEnv({ sandbox: this.opts.sandbox });
+      const text = env.renderPrompt(task);
+      return [{ role: "user", content: hint ? `${text}\n\nHint: ${hint}` : text }];
+    }
+    return [{ role: "user", content: bodyPrompt(task, hint) }];
+  }
+
+  /** The sft_corpus solution of a training task (the golden body the builder validated), if any. */
+  demonstration(task: FeatureDeletionTask): string | null {
+    const g = this.golden.get(task.task_id);
+    return g === undefined ? null : g.endsWith(this.stop) ? g : g + this.stop;
+  }
+
+  async grade(task: FeatureDeletionTask, completion: string): Promise<EnvGrade> {
+    const text = completion.split(this.stop)[0]!;
+    let diff = text;
+    if (this.opts.completion !== "diff") {
+      try {
+        diff = spliceBody(task, text).diff;
+      } catch (e) {
+        return this.invalid(task, completion, (e as Error).message);
+      }
+    }
+    const g = await gradeCompletion(task, diff, this.opts.sandbox, { monitor: this.monitor });
+    if (g.error) return this.invalid(task, completion, g.error);
+    const components = { fail_to_pass: g.frac, pass_to_pass: g.guardOk ? 1 : 0, not_hacked: g.hacked ? 0 : 1 };
+    const reward = this.rubric.score(components);
+    const passed = reward >= 1;
+    return { reward, components, valid: true, passed, error: passed ? null : this.errorContext(task, completion, g) };
+  }
+
+  private invalid(task: FeatureDeletionTask, completion: string, why: string): EnvGrade {
+    const components = { fail_to_pass: 0, pass_to_pass: 0, not_hacked: 1 };
+    const error: ErrorContext = { error_kind: "syntax_error", behavior_dim: "tool_use", error_message: clip(why, 600), erroring_action: clip(completion, 400), state_excerpt: this.promptText(task) };
+    return { reward: 0, components, valid: false, passed: false, error };
+  }
+
+  private promptText(task: FeatureDeletionTask): string {
+    return this.prompt(task).map((m) => m.content).join("\n");
+  }
+
+  /** The first failing test (targets first) as a failing_test context; a monitor flag as a tool error. */
+  private errorContext(task: FeatureDeletionTask, completion: string, g: Awaited<ReturnType<typeof gradeCompletion>>): ErrorContext {
+    const base = { behavior_dim: "tool_use" as const, erroring_action: clip(completion, 400), state_excerpt: this.promptText(task) };
+    if (g.hacked) return { ...base, error_kind: "tool_error", error_message: clip(g.flags.map((f) => `${f.kind}: ${f.detail}`).join("\n"), 600) };
+    const bad = g.perTest.find((t) => t.outcome !== "passed");
+    if (!bad) return { ...base, error_kind: "failing_test", error_message: "the tests did not all pass" };
+    const message = `FAILED ${bad.nodeid} - ${(bad.message ?? bad.outcome).split("\n").find((l) => l.trim()) ?? bad.outcome}\n${clip(bad.message ?? "", 800)}`;
+    const kind = /SyntaxError|IndentationError/.test(bad.message ?? "") ? "syntax_error" : "failing_test";
+    return { ...base, error_kind: kind, error_message: message, ...extractSlots("failing_test", message), test_name: bad.nodeid };
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * EnvSpec: which environment a training config names, and openEnvironment, the one place that
+ * turns a spec into an Environment (the trainer calls it and never names a concrete env).
+ */
+import { z } from "zod";
+import { SANDBOX_NAMES, getSandbox } from "../sandbox/index.js";
+import { FeatureDeletionEnvironment } from "./feature_deletion_environment.js";
+import type { EnvTask, Environment } from "./interface.js";
+import { ToolCallEnvConfig } from "./toolcall.js";
+import { ToolCallEnvironment } from "./toolcall_environment.js";
+import type { TaskVariantConfig } from "./variants.js";
+
+export const ToolCallEnvSpec = ToolCallEnvConfig.partial().extend({ kind: z.literal("toolcall") });
+
+export const FeatureDeletionEnvSpec = z.object({
+  kind: z.literal("feature_deletion"),
+  /** Store URI (a folder, or s3://bucket/prefix) and run id holding rl_task_pool, holdout and sft_corpus. */
+  store: z.string().min(1),
+  run_id: z.string().min(1),
+  /** The task pool folder (default: each store entry's own `pool`). */
+  pool: z.string().optional(),
+  completion: z.enum(["body", "diff"]).default("body"),
+  sandbox: z.enum([...SANDBOX_NAMES, "auto"]).default("auto"),
+  timeout_ms: z.number().int().positive().default(60_000),
+}).strict();
+
+/** A spec without `kind` is a toolcall spec (the configs written before feature-deletion training). */
+export const EnvSpec = z.preprocess(
+  (v) => (v && typeof v === "object" && !("kind" in v) ? { ...v, kind: "toolcall" } : v),
+  z.discriminatedUnion("kind", [ToolCallEnvSpec, FeatureDeletionEnvSpec]),
+);
+export type EnvSpec = z.infer<typeof EnvSpec>;
+
+/** What the trainer adds to a spec: its seed (a toolcall pool without env.seed follows it), variant and held-out share. */
+export interface EnvContext {
+  seed: number;
+  variant?: Partial<TaskVariantConfig>;
+  heldout_fraction?: number;
+}
+
+export async function openEnvironment(spec: EnvSpec, ctx: EnvContext): Promise<Environment<EnvTask>> {
+  if (spec.kind === "toolcall") {
+    const { kind: _kind, ...env } = spec;
+    return new ToolCallEnvironment({ env: { seed: ctx.seed, ...env }, variant: ctx.variant, heldout_fraction: ctx.heldout_fraction }) as unknown as Environment<EnvTask>;
+  }
+  const sandbox = await getSandbox(spec.sandbox);
+  return (await FeatureDeletionEnvironment.open({ sandbox, store: spec.store, run_id: spec.run_id, pool: spec.pool, completion: spec.completion, timeoutMs: spec.timeout_ms })) as unknown as Environment<EnvTask>;
+}

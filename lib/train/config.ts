@@ -1,0 +1,277 @@
+/**
+ * The trainer's configuration (beside the losses whose configs it composes), the per-step metrics
+ * and the run result: what a config file, metrics.jsonl and summary.json hold.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { z } from "zod";
+import { BACKENDS } from "../backend/index.js";
+import { loadConfigFile } from "../core/index.js";
+import { CurriculumConfig } from "../curriculum/index.js";
+import { EnvSpec, TaskVariantConfig } from "../env/index.js";
+import { HintsConfig } from "../hints/index.js";
+import { HeldOutGuardConfig, type GuardCheck } from "./guard.js";
+import { DpoConfig, LossWeights, PolicyGradientConfig, ScaleRewards, SdpoConfig, parseSdpoConfig } from "./losses.js";
+import { PolicyConfig } from "./model.js";
+import type { BootstrapCI } from "./stats.js";
+/**
+ * The RL phase: sampling and optimiser settings, plus the policy-gradient loss's own config
+ * (PolicyGradientConfig: epsilon, epsilon_high, beta, loss_type — its defaults, not restated here).
+ * max_completion_length is TRL's name for the generation budget; dr_grpo also normalises by it.
+ */
+export const RlConfig = PolicyGradientConfig.omit({ max_completion_length: true }).extend({
+  steps: z.number().int().min(0).default(40),
+  prompts_per_step: z.number().int().positive().default(4),
+  num_generations: z.number().int().min(2).default(8),
+  max_completion_length: z.number().int().positive().default(40),
+  temperature: z.number().min(0).default(1),
+  top_k: z.number().int().min(0).default(0),
+  top_p: z.number().gt(0).max(1).default(1),
+  lr: z.number().positive().default(1e-3),
+  scale_rewards: ScaleRewards.default("group"),
+});
+
+/**
+ * The SDPO channel: the loss's own config (SdpoConfig: distillation_mode, distillation_alpha,
+ * distillation_topk, distillation_topk_support, distillation_add_tail, distillation_kl_clip[_scope])
+ * plus where the teacher and its hints come from (TRL SDPOConfig names: teacher_model_kind,
+ * teacher_update_rate, teacher_sync_steps). Its weight in the total is loss_weights.sdpo.
+ */
+export const SdpoChannelConfig = SdpoConfig.extend({
+  /** live: the current weights; ema: an exponential average of them; base: the post-SFT weights. */
+  teacher_model_kind: z.enum(["live", "ema", "base"]).default("live"),
+  teacher_update_rate: z.number().min(0).max(1).default(0.05),
+  teacher_sync_steps: z.number().int().positive().default(1),
+  /** The hint layers tried in order at each failed rollout (the seed's escalation order): any
+   *  lib/hints layer, judge and introspection included (an introspection layer with backend
+   *  "policy" critiques with the policy being trained). */
+  hints: HintsConfig.default({ layers: [{ type: "template" }, { type: "raw_error" }, { type: "sibling", threshold: 0.99 }] }),
+  /** Offline SDPO rows from traces (lib/collate SdpoRow JSONL), replayed alongside the on-policy ones. */
+  data: z.string().optional(),
+  rows_per_step: z.number().int().min(0).default(4),
+});
+
+/** The DPO channel: DpoConfig (beta: TRL DPOConfig.beta, the KL coefficient of the objective DPO solves) plus replay data. */
+export const DpoChannelConfig = DpoConfig.extend({
+  /** Trace-replay pairs (lib/collate DpoPair JSONL), replayed alongside the in-group pairs. */
+  data: z.string().optional(),
+  pairs_per_step: z.number().int().min(0).default(4),
+});
+
+export const TrainConfig = z.object({
+  /** Seeds the policy init, the SFT data order, the RL sampling and (unless env.seed is set) the task pool and its held-out split. */
+  seed: z.number().int().default(0),
+  /** tfjs backend; unset = the default order (tensorflow → webgpu → wasm → cpu). */
+  backend: z.enum(BACKENDS).optional(),
+  model: PolicyConfig.partial().default({}),
+  /** Start from this checkpoint's weights (a checkpoint folder, or a folder of them such as a run's
+   *  checkpoints/): its model config wins over `model`. Ignored when the run resumes. */
+  init_from: z.string().optional(),
+  /** The environment (lib/env EnvSpec): the toy tool-call tasks (kind "toolcall", the default) or
+   *  feature-deletion tasks from a store run (kind "feature_deletion"). */
+  env: EnvSpec.default({}),
+  /** Task variant: "toolcall" (lib/env as is) or "renamed_args" (lib/train/variants.ts: a share of tasks use
+   *  renamed argument keys that only the error, and so the hint, reveals). */
+  variant: TaskVariantConfig.default({}),
+  /** toolcall: the share of tasks held out (feature_deletion: the store's holdout section). */
+  heldout_fraction: z.number().min(0).max(0.9).default(0.2),
+  /** RL tasks drawn by lib/curriculum's PassRateCurriculum (frontier weights, retire, quarantine);
+   *  off: uniformly. Its seed defaults to the run seed. */
+  curriculum: CurriculumConfig.partial().extend({ enabled: z.boolean().default(false) }).default({}),
+  /** Completions graded at once (sandboxed grades run in parallel; default: the CPU count). */
+  grade_concurrency: z.number().int().positive().optional(),
+  sft: z.object({
+    steps: z.number().int().min(0).default(120),
+    batch_size: z.number().int().positive().default(16),
+    lr: z.number().positive().default(3e-3),
+    /** Fraction of demonstrations shown after a synthetic mistake with its hint (teaches the model to read hints, as pretraining does for a real LLM). */
+    hint_fraction: z.number().min(0).max(1).default(0.2),
+    /** SFT rows (lib/collate SftRow JSONL, e.g. from `composer-lab collate`) instead of the env's demonstrations. */
+    data: z.string().optional(),
+  }).default({}),
+  rl: RlConfig.default({}),
+  sdpo: SdpoChannelConfig.default({}),
+  dpo: DpoChannelConfig.default({}),
+  /** total = Σ loss_weights[c] · L_c over grpo, lm_ce, sdpo, dpo. */
+  loss_weights: LossWeights.default({}),
+  grad_clip: z.number().positive().nullable().default(1),
+  heldout: HeldOutGuardConfig.default({}),
+  checkpoint: z.object({ every: z.number().int().min(0).default(10), keep: z.number().int().positive().default(2) }).default({}),
+});
+export type TrainConfig = z.infer<typeof TrainConfig>;
+export type TrainConfigInput = z.input<typeof TrainConfig>;
+
+/**
+ * Fields renamed by issue 13 (one name per concept, TRL's where TRL has one): an old config names
+ * the old field and fails with the new name instead of silently training with defaults.
+ */
+export const RENAMED_FIELDS: Record<string, string> = {
+  "loss_weights.alpha": "loss_weights.sdpo (the SDPO channel's weight; TRL distillation_weight)",
+  "loss_weights.beta": "loss_weights.dpo (the DPO channel's weight)",
+  "rl.max_new_tokens": "rl.max_completion_length (TRL's name)",
+  "sdpo.mode": "sdpo.distillation_mode (sampled_token | full_logits [was jsd] | topk_logits [was top_k])",
+  "sdpo.alpha": "sdpo.distillation_alpha (0 forward KL, 0.5 JSD, 1 reverse KL)",
+  "sdpo.jsd_alpha": "sdpo.distillation_alpha (0 forward KL, 0.5 JSD, 1 reverse KL)",
+  "sdpo.top_k": "sdpo.distillation_topk",
+  "sdpo.token_clip": "sdpo.distillation_kl_clip (now off by default; see sdpoLoss for its scale)",
+  "sdpo.token_clip_scope": "sdpo.distillation_kl_clip_scope",
+  "sdpo.teacher": "sdpo.teacher_model_kind, sdpo.teacher_update_rate, sdpo.teacher_sync_steps",
+  "sdpo.hint_layers": "sdpo.hints (a lib/hints HintsConfig: { layers: [{ type: template }, { type: raw_error }, { type: sibling, threshold: 0.99 }] })",
+};
+
+/** TrainConfig with renamed fields refused by name and the SDPO option combinations checked. */
+export const TrainConfigChecked = z
+  .unknown()
+  .superRefine((raw, ctx) => {
+    if (!raw || typeof raw !== "object") return;
+    for (const [old, now] of Object.entries(RENAMED_FIELDS)) {
+      const [section, key] = old.split(".") as [string, string];
+      const sec = (raw as Record<string, unknown>)[section];
+      if (sec && typeof sec === "object" && key in sec) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [section, key], message: `renamed: use ${now}` });
+    }
+  })
+  .pipe(TrainConfig)
+  .superRefine((c, ctx) => {
+    try {
+      parseSdpoConfig(c.sdpo);
+    } catch (e) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["sdpo"], message: (e as Error).message });
+    }
+  });
+
+/** Parses a TrainConfig (see TrainConfigChecked); throws a ZodError naming the field. */
+export function parseTrainConfig(input: unknown): TrainConfig {
+  return TrainConfigChecked.parse(input);
+}
+
+export const StepMetrics = z.object({
+  step: z.number().int(),
+  phase: z.enum(["sft", "rl"]),
+  rollouts: z.number().int(),
+  reward_mean: z.number().nullable(),
+  reward_std: z.number().nullable(),
+  valid_rate: z.number().nullable(),
+  loss_total: z.number(),
+  loss_lm_ce: z.number().nullable(),
+  loss_grpo: z.number().nullable(),
+  loss_sdpo: z.number().nullable(),
+  loss_dpo: z.number().nullable(),
+  sdpo_rows: z.number().int(),
+  hint_layers: z.record(z.number()),
+  /** Mean KL(teacher ‖ student) per token at hinted turns: how far the hint moves the teacher. */
+  shift_kl: z.number().nullable(),
+  clipped_fraction: z.number().nullable(),
+  clip_ratio: z.number().nullable(),
+  kl: z.number().nullable(),
+  entropy: z.number().nullable(),
+  grad_norm: z.number(),
+  tokens_per_s: z.number(),
+  elapsed_s: z.number(),
+  heldout: z.object({ proxy: z.number(), heldout: z.number(), gap: z.number() }).optional(),
+  /** Curriculum state after the step (when enabled) and the events it raised. */
+  curriculum: z.object({
+    live: z.number().int(), retired: z.number().int(), quarantined: z.number().int(), median: z.number(),
+    events: z.array(z.object({ kind: z.string(), task_id: z.string().optional(), p: z.number().optional(), median: z.number().optional() })),
+  }).optional(),
+  /** Seconds spent grading this step's rollouts. */
+  grade_s: z.number().optional(),
+});
+export type StepMetrics = z.infer<typeof StepMetrics>;
+
+
+export interface TrainResult {
+  run_dir: string;
+  backend: string;
+  steps: number;
+  resumed_from: number | null;
+  stopped: string | null;
+  final: {
+    train_reward: number;
+    heldout_reward: number;
+    rl_reward_last: number | null;
+    /** Greedy pass rate (reward 1) on the evaluated held-out tasks. */
+    heldout_pass?: number;
+    /** Greedy reward on each tagged subset of the evaluated held-out tasks (the env's tag()), with its size. */
+    heldout_by_tag?: Record<string, { reward: number; n: number }>;
+    /** renamed_args only: greedy reward on the held-out v2 (renamed-key) tasks among the evaluated ones, and their count. */
+    heldout_renamed_reward?: number;
+    heldout_renamed_n?: number;
+  };
+  guard: GuardCheck[];
+  parameters: number;
+  wall_s: number;
+}
+
+
+/** One finished run, as written to runs/<arm>/seed-<s>.json. */
+export interface RunRecord {
+  variant: string;
+  seed: number;
+  overrides: Partial<TrainConfigInput>;
+  result: TrainResult;
+  /** The primary metric of this run (PrimaryMetric.metric at its last step). */
+  heldout: number;
+  rollouts: number;
+  stopped: string | null;
+  /** RL steps' metrics. */
+  curve: StepMetrics[];
+}
+
+export interface StoppedRun {
+  seed: number;
+  rollouts: number;
+  heldout: number;
+  reason: string;
+}
+
+export interface VariantSummary {
+  variant: string;
+  /** Runs finished (completed + stopped). */
+  seeds: number;
+  /** Completed runs (not stopped by the guard): the statistics below are over these only. */
+  completed: number;
+  /** Sampled RL reward over each completed run's last quarter of steps: mean and sample std (NaN when n < 2). */
+  final_reward_mean: number;
+  final_reward_std: number;
+  /** The primary metric over completed runs: mean and sample std (NaN when n < 2). */
+  heldout_mean: number;
+  heldout_std: number;
+  heldout_values: { seed: number; heldout: number }[];
+  /** Rollouts of a completed run. */
+  rollouts: number;
+  /** Runs the held-out guard stopped (count), and each of them. */
+  stopped: number;
+  stopped_runs: StoppedRun[];
+  /** Paired by seed (seeds where both runs completed): this arm − the baseline / treatment arm. */
+  vs_baseline: BootstrapCI | null;
+  vs_treatment: BootstrapCI | null;
+}
+
+/** Reads a run's metrics.jsonl (line-numbered errors on bad lines). */
+export function readMetrics(runDir: string): StepMetrics[] {
+  const path = join(runDir, "metrics.jsonl");
+  return readFileSync(path, "utf8").split("\n").flatMap((line, i) => {
+    if (!line.trim()) return [];
+    const r = StepMetrics.safeParse(JSON.parse(line));
+    if (!r.success) throw new Error(`${path}:${i + 1}: ${r.error.issues[0]!.path.join(".")}: ${r.error.issues[0]!.message}`);
+    return [r.data];
+  });
+}
+
+/** Reads a TrainConfig from JSON or YAML; errors name the file and the field. */
+export function loadTrainConfig(file: string, overrides: Partial<TrainConfigInput> = {}): TrainConfig {
+  const c = loadConfigFile(file, TrainConfigChecked, overrides);
+  // Paths in a config file are relative to the file, so configs travel with their data.
+  const here = (p: string | undefined) => (p === undefined ? undefined : resolve(dirname(file), p));
+  const env = c.env.kind === "feature_deletion"
+    ? { ...c.env, store: /^s3:\/\//.test(c.env.store) ? c.env.store : here(c.env.store)!, pool: c.env.pool === undefined ? undefined : here(c.env.pool) }
+    : c.env;
+  return {
+    ...c,
+    env,
+    ...(c.init_from ? { init_from: here(c.init_from) } : {}),
+    sft: { ...c.sft, ...(c.sft.data ? { data: here(c.sft.data) } : {}) },
+    sdpo: { ...c.sdpo, ...(c.sdpo.data ? { data: here(c.sdpo.data) } : {}) },
+    dpo: { ...c.dpo, ...(c.dpo.data ? { data: here(c.dpo.data) } : {}) },
+  };
+}
