@@ -121,6 +121,119 @@ FAILED tests/test_stock.py::test_reserve_insufficient - Failed: DID NOT RAISE
   writeFileSync(join(claudeDir, "7f2c1e0a-0005-4c1e-9a51-inventory0005.jsonl"), s.text().replace(/\n$/, ""));
 }
 
+// Claude Code 2.x sessions (-home-dev-ledger): parallel tool calls written interleaved, progress
+// records in the parentUuid chain, a sibling cascade, Claude Code's own tool errors, stderr before
+// stdout. Every site is counted exactly in test/traces.test.ts.
+const ledgerDir = join(root, "claude", "-home-dev-ledger");
+mkdirSync(ledgerDir, { recursive: true });
+const bashProgress = (lines: string[]) => lines.map((_, i) => ({ type: "bash_progress", output: lines.slice(0, i + 1).join("\n"), fullOutput: lines.slice(0, i + 1).join("\n"), elapsedTimeSeconds: 3 * (i + 1), totalLines: i + 1 }));
+const hookProgress = (tool: string) => ({ type: "hook_progress", hookEvent: "PostToolUse", hookName: `PostToolUse:${tool}`, command: "ruff format --quiet \"$CLAUDE_FILE_PATHS\"" });
+const PYTEST_LEDGER_FAIL = `============================= test session starts ==============================
+platform linux -- Python 3.12.7, pytest-8.3.3, pluggy-1.5.0
+rootdir: /home/dev/ledger
+configfile: pyproject.toml
+plugins: cov-5.0.0, hypothesis-6.112.1
+collected 18 items
+
+tests/test_totals.py .......F..........                                  [100%]
+
+=================================== FAILURES ===================================
+_____________________________ test_total_rounds_half_even _____________________________
+
+    def test_total_rounds_half_even():
+        entries = [Entry("a", Decimal("0.125")), Entry("b", Decimal("0.01"))]
+>       assert total(entries) == Decimal("0.14")
+E       AssertionError: assert Decimal('0.13') == Decimal('0.14')
+E        +  where Decimal('0.13') = total([Entry(name='a', amount=Decimal('0.125')), Entry(name='b', amount=Decimal('0.01'))])
+
+tests/test_totals.py:27: AssertionError
+=========================== short test summary info ============================
+FAILED tests/test_totals.py::test_total_rounds_half_even - AssertionError: assert Decimal('0.13') == Decimal('0.14')
+========================= 1 failed, 17 passed in 0.31s =========================`;
+const TOTALS_PY = "     1\tfrom decimal import Decimal, ROUND_HALF_EVEN\n     2\t\n     3\tdef total(entries):\n     4\t    s = sum((e.amount for e in entries), Decimal(0))\n     5\t    return s.quantize(Decimal(\"0.01\"))\n";
+
+// 1. Parallel reads, a failing test whose parallel sibling is cancelled, an old_string that does not match.
+{
+  const s = new ClaudeSessionWriter("3c9e5b1d-2101-4b7e-8c1a-ledger000001", "/home/dev/ledger", Date.UTC(2026, 10, 3, 14, 0, 0), "2.1.3");
+  s.snapshot();
+  s.user("ledger totals are off by a cent for half-cent amounts. Fix the rounding (banker's rounding, two places).");
+  s.message({
+    thinking: "Read the implementation and the test side by side, and find every place that rounds.",
+    text: "Let me look at the totals code, its tests and other rounding sites.",
+    tools: [
+      { name: "Read", input: { file_path: "/home/dev/ledger/ledger/totals.py" }, output: TOTALS_PY },
+      { name: "Read", input: { file_path: "/home/dev/ledger/tests/test_totals.py" }, output: "    25\tdef test_total_rounds_half_even():\n    26\t    entries = [Entry(\"a\", Decimal(\"0.125\")), Entry(\"b\", Decimal(\"0.01\"))]\n    27\t    assert total(entries) == Decimal(\"0.14\")\n" },
+      { name: "Grep", input: { pattern: "quantize\\(", path: "/home/dev/ledger/ledger", output_mode: "content", "-n": true }, output: "ledger/totals.py:5:    return s.quantize(Decimal(\"0.01\"))\nledger/report.py:31:        amount.quantize(CENT, rounding=ROUND_HALF_EVEN)" },
+    ],
+  });
+  s.message({
+    text: "Reproducing first, and checking the CLI output at the same time.",
+    tools: [
+      { name: "Bash", input: { command: "python -m pytest -q tests/test_totals.py", description: "Run the totals tests" }, output: `Exit code 1\n${PYTEST_LEDGER_FAIL}`, isError: true, progress: bashProgress(["collected 18 items", "tests/test_totals.py .......F.........."]) },
+      { name: "Bash", input: { command: "python -m ledger.cli totals data/sample.csv", description: "Totals of the sample" }, output: "<tool_use_error>Sibling tool call errored</tool_use_error>", isError: true },
+    ],
+  });
+  s.message({
+    thinking: "quantize without a rounding mode uses the context default (ROUND_HALF_EVEN)... but the sum is rounded per entry somewhere.",
+    tools: [{ name: "Edit", input: { file_path: "/home/dev/ledger/ledger/totals.py", old_string: "    return round(s, 2)", new_string: "    return s.quantize(Decimal(\"0.01\"), rounding=ROUND_HALF_EVEN)" }, output: "<tool_use_error>String to replace not found in file.\nString:     return round(s, 2)</tool_use_error>", isError: true }],
+  });
+  s.message({
+    tools: [{ name: "Edit", input: { file_path: "/home/dev/ledger/ledger/totals.py", old_string: "    return s.quantize(Decimal(\"0.01\"))", new_string: "    return s.quantize(Decimal(\"0.01\"), rounding=ROUND_HALF_EVEN)" }, output: "The file /home/dev/ledger/ledger/totals.py has been updated. Here's the result of running `cat -n` on a snippet of the edited file:\n     5\t    return s.quantize(Decimal(\"0.01\"), rounding=ROUND_HALF_EVEN)", progress: [hookProgress("Edit")] }],
+  });
+  s.message({ tools: [{ name: "Bash", input: { command: "python -m pytest -q tests/test_totals.py", description: "Run the totals tests" }, output: "..................                                                       [100%]\n18 passed in 0.29s", progress: bashProgress(["collected 18 items"]) }] });
+  s.message({ tools: [{ name: "Bash", input: { command: "python -m ledger.cli totals data/sample.csv", description: "Totals of the sample" }, output: "total: 1204.14" }] });
+  s.assistant({ text: "Fixed: `total()` now quantizes with `ROUND_HALF_EVEN` explicitly; the 18 totals tests pass and the sample totals to 1204.14." });
+  writeFileSync(join(ledgerDir, "3c9e5b1d-2101-4b7e-8c1a-ledger000001.jsonl"), s.text());
+}
+
+// 2. Edit before Read (then the same Edit after the Read: the fix, not waste), a Python error from
+//    the program with stderr before stdout, a file too large to read, a ruff finding in a parallel pair.
+{
+  const s = new ClaudeSessionWriter("3c9e5b1d-2102-4b7e-8c1a-ledger000002", "/home/dev/ledger", Date.UTC(2026, 10, 4, 9, 30, 0), "2.1.3");
+  s.user("Add `ledger export --format csv --sep ';'`.");
+  const editExport = { file_path: "/home/dev/ledger/ledger/export.py", old_string: "def write_csv(rows, path):", new_string: "def write_csv(rows, path, sep=\",\"):" };
+  s.message({ text: "I'll add a separator parameter to write_csv.", tools: [{ name: "Edit", input: editExport, output: "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>", isError: true }] });
+  s.message({ tools: [{ name: "Read", input: { file_path: "/home/dev/ledger/ledger/export.py" }, output: "     1\timport csv\n     2\t\n     3\tdef write_csv(rows, path):\n     4\t    with open(path, \"w\", newline=\"\") as f:\n     5\t        csv.writer(f).writerows(rows)\n" }] });
+  s.message({ tools: [{ name: "Edit", input: editExport, output: "The file /home/dev/ledger/ledger/export.py has been updated.", progress: [hookProgress("Edit")] }] });
+  s.message({
+    tools: [{
+      name: "Bash", input: { command: "python -m ledger.cli export --format csv --sep ';' out.csv", description: "Try the export" },
+      output: "Exit code 1\nTraceback (most recent call last):\n  File \"/home/dev/ledger/ledger/cli.py\", line 44, in main\n    write_csv(rows, path=args.out, delimiter=args.sep)\nTypeError: write_csv() got an unexpected keyword argument 'delimiter'\nLoading ledger from data/ledger.db\nLoaded 1,204 entries\nExporting 1,204 rows to out.csv",
+      isError: true, progress: bashProgress(["Loading ledger from data/ledger.db", "Loaded 1,204 entries"]),
+    }],
+  });
+  s.message({ tools: [{ name: "Read", input: { file_path: "/home/dev/ledger/ledger/cli.py" }, output: "<tool_use_error>File content (41234 tokens) exceeds maximum allowed tokens (25000). Please use offset and limit parameters to read specific portions of the file, or use the GrepTool to search for specific content.</tool_use_error>", isError: true }] });
+  s.message({ tools: [{ name: "Read", input: { file_path: "/home/dev/ledger/ledger/cli.py", offset: 30, limit: 30 }, output: "    44\t    write_csv(rows, path=args.out, delimiter=args.sep)\n" }] });
+  s.message({ tools: [{ name: "Edit", input: { file_path: "/home/dev/ledger/ledger/cli.py", old_string: "delimiter=args.sep", new_string: "sep=args.sep" }, output: "The file /home/dev/ledger/ledger/cli.py has been updated.", progress: [hookProgress("Edit")] }] });
+  s.message({
+    text: "Running the tests and the linter together.",
+    tools: [
+      { name: "Bash", input: { command: "python -m pytest -q", description: "Full suite" }, output: "..............................                                           [100%]\n30 passed in 0.88s", progress: bashProgress(["collected 30 items"]) },
+      { name: "Bash", input: { command: "ruff check ledger", description: "Lint" }, output: "Exit code 1\nF401 [*] `sys` imported but unused\n --> ledger/export.py:2:8\n  |\n1 | import csv\n2 | import sys\n  |        ^^^\n  |\nhelp: Remove unused import: `sys`\n\nFound 1 error.\n[*] 1 fixable with the `--fix` option.", isError: true },
+    ],
+  });
+  s.message({ tools: [{ name: "Edit", input: { file_path: "/home/dev/ledger/ledger/export.py", old_string: "import csv\nimport sys\n", new_string: "import csv\n" }, output: "The file /home/dev/ledger/ledger/export.py has been updated." }] });
+  s.message({ tools: [{ name: "Bash", input: { command: "ruff check ledger", description: "Lint" }, output: "All checks passed!" }] });
+  s.assistant({ text: "`ledger export --format csv --sep ';'` works: `write_csv` takes `sep`, the CLI passes it, tests and ruff are clean." });
+  writeFileSync(join(ledgerDir, "3c9e5b1d-2102-4b7e-8c1a-ledger000002.jsonl"), s.text());
+}
+
+// 3. The user rejects a call, Claude Code's permission system refuses two, a command times out.
+{
+  const s = new ClaudeSessionWriter("3c9e5b1d-2103-4b7e-8c1a-ledger000003", "/home/dev/ledger", Date.UTC(2026, 10, 5, 16, 10, 0), "2.1.3");
+  s.user("Clean the build output and run the slow suite.");
+  s.message({ tools: [{ name: "Bash", input: { command: "rm -rf build/ dist/", description: "Remove build output" }, output: "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.", isError: true }] });
+  s.user("[Request interrupted by user for tool use]");
+  s.user("Keep dist/, only remove build/.");
+  s.message({ text: "Understood: only build/.", tools: [{ name: "Bash", input: { command: "rm -rf build/", description: "Remove build/" }, output: "" }] });
+  s.message({ tools: [{ name: "Bash", input: { command: "cd /var/cache/ledger && ls", description: "Look at the cache" }, output: "cd to '/var/cache/ledger' was blocked. For security, Claude Code may only change directories to child directories of the allowed working directories for this session (including '/home/dev/ledger').", isError: true }] });
+  s.message({ tools: [{ name: "Bash", input: { command: "python -m pytest -q tests/slow", description: "Slow suite", timeout: 120000 }, output: "Command timed out after 2m 0.0s\n........................", isError: true, progress: bashProgress(["collected 212 items", "........", "................", "........................"]) }] });
+  s.message({ text: "The backfill tests dominate; running the rest and the backfill ones separately.", tools: [{ name: "Bash", input: { command: "python -m pytest -q tests/slow -k 'not backfill'", description: "Slow suite without backfill" }, output: "204 passed, 8 deselected in 41.02s", progress: bashProgress(["collected 212 items / 8 deselected / 204 selected"]) }] });
+  s.message({ tools: [{ name: "WebFetch", input: { url: "https://docs.pytest.org/en/stable/how-to/xdist.html", prompt: "How to run tests in parallel" }, output: "Claude requested permissions to use WebFetch, but you haven't granted it yet.", isError: true }] });
+  s.assistant({ text: "build/ is removed (dist/ kept). The slow suite passes without the 8 backfill tests (41 s); the backfill tests need more than the 2-minute limit, run them with `pytest -n auto` or in the background." });
+  writeFileSync(join(ledgerDir, "3c9e5b1d-2103-4b7e-8c1a-ledger000003.jsonl"), s.text());
+}
+
 // Chat-format trajectories.
 {
   const tools = ["read_file", "write_file", "run_tests", "bash"];
@@ -166,5 +279,16 @@ FAILED tests/test_stock.py::test_reserve_insufficient - Failed: DID NOT RAISE
       .line(),
   );
   writeFileSync(join(root, "chat", "trajectories.jsonl"), lines.join("\n") + "\n");
+  // Results that say they failed only in their text (no is_error, no tag): found by the text rules.
+  const textOnly = new ChatTrajectoryWriter("attrs-frozen-007", ["view", "edit", "run"])
+    .user("Make attrs.frozen classes hashable by default.")
+    .call("view", { path: "src/attr/_make.py" }, "Error: File not found: src/attr/_make.py")
+    .call("view", { path: "src/attr/_make.py", root: "." }, "   1 def _make_hash(cls, attrs, frozen, cache_hash):\n   2     ...")
+    .call("edit", { path: "src/attr/_make.py", search: "frozen=False", replace: "frozen=True" }, "src/attr/_make.py:212:9: E999 SyntaxError: invalid syntax")
+    .call("edit", { path: "src/attr/_make.py", search: "frozen=False", replace: "frozen = True" }, "Edited src/attr/_make.py")
+    .call("run", { command: "pytest -q tests/test_make.py" }, "..F\n=================================== FAILURES ===================================\nE       AssertionError: assert None is not None\nFAILED tests/test_make.py::test_frozen_hash - AssertionError: assert None is not None\n[Command finished with exit code 1]")
+    .say("Frozen classes now get a __hash__ unless eq=False; one test still fails on cached hashes.")
+    .line();
+  writeFileSync(join(root, "chat", "text-errors.jsonl"), textOnly + "\n");
 }
 console.log("wrote", root);

@@ -8,5 +8,6 @@ export { collateSdpo, sdpoSequences, SKIP_REASONS, type SdpoOptions, type SdpoRe
 export { dpoPairsFromGroup, dpoPairsFromTraces, ACTION_ERROR_KINDS, type GroupOptions, type TracePairOptions } from "./dpo.js";
 export { sftRows, sftRowsFromPairs, type SftOptions } from "./sft.js";
 export { padBatch, promptCompletion, leftTruncate, completionBudget, type Batch } from "./batch.js";
-export { writeRows, readRows } from "./jsonl.js";
+export { writeRows, readRows, RowWriter } from "./jsonl.js";
+export { collateToFiles, type CollateFiles, type CollateStreamOptions, type CollateCounts } from "./stream.js";
 export { assistantBody, conversationSegments, erroringTurn, failedTurns, chainIsClean, type Segment } from "./turns.js";

@@ -36,12 +36,9 @@ export function exceptionLine(text: string): string | null {
  *  Expected/Received, go test's "file_test.go:12: …". null when none is found. */
 export function failingAssertion(text: string): string | null {
   const ls = lines(text);
-  const e = ls.findIndex((l) => /^E\s{2,}\S/.test(l));
-  if (e >= 0) {
-    const block = [ls[e]!.replace(/^E\s+/, "")];
-    for (let i = e + 1; i < ls.length && block.length < 3 && /^E\s/.test(ls[i]!); i++) if (ls[i]!.replace(/^E\s+/, "").trim()) block.push(ls[i]!.replace(/^E\s+/, "").trim());
-    return block.join(" ").trim();
-  }
+  // pytest: the first "E   " line is the assertion (the ones after it explain it)
+  const e = ls.find((l) => /^E\s{2,}\S/.test(l));
+  if (e) return e.replace(/^E\s+/, "").trim();
   const expected = ls.findIndex((l) => /^\s*Expected(?: value)?:\s/.test(l));
   if (expected >= 0) {
     const received = ls.slice(expected + 1, expected + 4).find((l) => /^\s*Received(?: value)?:\s/.test(l));

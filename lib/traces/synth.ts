@@ -14,7 +14,7 @@ export class ClaudeSessionWriter {
   private clock: number;
   sidechain = false;
 
-  constructor(readonly sessionId: string, readonly cwd = "/home/dev/project", start = Date.UTC(2026, 9, 1, 9, 0, 0)) {
+  constructor(readonly sessionId: string, readonly cwd = "/home/dev/project", start = Date.UTC(2026, 9, 1, 9, 0, 0), readonly version = "2.0.14") {
     this.clock = start;
   }
 
@@ -27,7 +27,7 @@ export class ClaudeSessionWriter {
   private rec(type: string, extra: Record<string, unknown>, parent: string | null = this.last): string {
     const uuid = this.uuid();
     this.clock += 1500;
-    this.lines.push(JSON.stringify({ parentUuid: parent, isSidechain: this.sidechain, userType: "external", cwd: this.cwd, sessionId: this.sessionId, version: "2.0.14", gitBranch: "main", type, uuid, timestamp: new Date(this.clock).toISOString(), ...extra }));
+    this.lines.push(JSON.stringify({ parentUuid: parent, isSidechain: this.sidechain, userType: "external", cwd: this.cwd, sessionId: this.sessionId, version: this.version, gitBranch: "main", type, uuid, timestamp: new Date(this.clock).toISOString(), ...extra }));
     this.last = uuid;
     return uuid;
   }
@@ -61,6 +61,34 @@ export class ClaudeSessionWriter {
       this.rec("assistant", { requestId: `req_${this.msg}`, message: { id, type: "message", role: "assistant", model: "claude-sonnet-4-5", content: [b], stop_reason: b.type === "tool_use" ? "tool_use" : null, usage: { input_tokens: 1200, output_tokens: 80 } } });
     }
     return ids;
+  }
+
+  /**
+   * One API message with parallel tool calls, written as Claude Code 2.x writes it: a record per
+   * content block, each tool call followed by its progress records and its result before the next
+   * call's record (all sharing message.id, each record's parent the one before). Returns the ids.
+   */
+  message(parts: { thinking?: string; text?: string; tools: { name: string; input: unknown; output: string; isError?: boolean; progress?: Record<string, unknown>[] }[] }): string[] {
+    const id = `msg_01${(++this.msg).toString().padStart(20, "0")}`;
+    const write = (b: Block) =>
+      this.rec("assistant", { requestId: `req_${this.msg}`, message: { id, type: "message", role: "assistant", model: "claude-sonnet-4-5", content: [b], stop_reason: b.type === "tool_use" ? "tool_use" : null, usage: { input_tokens: 1200, output_tokens: 80 } } });
+    if (parts.thinking) write({ type: "thinking", thinking: parts.thinking, signature: "sig" });
+    if (parts.text) write({ type: "text", text: parts.text });
+    const ids: string[] = [];
+    for (const t of parts.tools) {
+      const tid = `toolu_01${(++this.tool).toString().padStart(20, "0")}`;
+      ids.push(tid);
+      write({ type: "tool_use", id: tid, name: t.name, input: t.input });
+      for (const data of t.progress ?? []) this.progress(tid, data);
+      this.result(tid, t.output, t.isError ?? false);
+    }
+    return ids;
+  }
+
+  /** A progress record (bash output so far, a hook running): it sits in the parentUuid chain. */
+  progress(toolUseId: string, data: Record<string, unknown>): this {
+    this.rec("progress", { data, toolUseID: toolUseId, parentToolUseID: toolUseId });
+    return this;
   }
 
   result(toolUseId: string, content: string, isError = false): this {

@@ -2,9 +2,10 @@
 import type { Command } from "commander";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { collateSdpo, dpoPairsFromTraces, sftRows, writeRows, DpoPair, SdpoRow, SftRow } from "../../collate/index.js";
+import { collateToFiles } from "../../collate/index.js";
+import { progress } from "../../core/index.js";
 import { buildFromConfig, defaultLayered, loadHintsConfig } from "../../hints/index.js";
-import { collect } from "../../traces/index.js";
+import { ingest, listTraceFiles } from "../../traces/index.js";
 import { BOS, decode, encode } from "../../train/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
 import { jsonOpt } from "../options.js";
@@ -27,17 +28,21 @@ export function registerCollate(program: Command): void {
       const maxLen = Number(o.maxLen);
       if (!Number.isInteger(maxLen) || maxLen < 16) throw new Error(`--max-len ${o.maxLen}: a whole number ≥ 16`);
       const generator = o.config ? buildFromConfig(loadHintsConfig(o.config)) : defaultLayered();
-      const { sessions, issues } = await collect(paths);
-      const sdpo = await collateSdpo(sessions, generator, byteTokenizer);
-      const dpo = dpoPairsFromTraces(sessions, byteTokenizer);
-      const sft = sftRows(sessions, byteTokenizer, { maxLen, onlyClean: !!o.onlyClean });
+      // Streams: one session at a time from the traces to the three files (memory bounded by the
+      // largest session, not the corpus).
+      const inputs = listTraceFiles(paths);
+      const bar = progress(inputs.length, "collate");
+      let issues = 0;
       mkdirSync(o.out, { recursive: true });
       const files = { sdpo: join(o.out, "sdpo.jsonl"), dpo: join(o.out, "dpo.jsonl"), sft: join(o.out, "sft.jsonl") };
-      await writeRows(files.sdpo, sdpo.rows, SdpoRow);
-      await writeRows(files.dpo, dpo, DpoPair);
-      await writeRows(files.sft, sft, SftRow);
-      const counts = { sessions: sessions.length, sites: sdpo.sites, sdpo_rows: sdpo.rows.length, dpo_pairs: dpo.length, sft_rows: sft.length };
-      emit(!!o.json, { ok: true, ...counts, skipped: sdpo.skipped, by_layer: sdpo.byLayer, ingest_issues: issues.length, files }, () =>
+      const c = await collateToFiles(
+        ingest(inputs, { onIssue: () => void issues++, onFile: (f) => bar.tick(1, f.split("/").pop()) }),
+        generator, byteTokenizer, files, { sft: { maxLen, onlyClean: !!o.onlyClean } },
+      );
+      bar.stop();
+      const counts = { sessions: c.sessions, sites: c.sites, sdpo_rows: c.sdpo_rows, dpo_pairs: c.dpo_pairs, sft_rows: c.sft_rows };
+      const sdpo = { skipped: c.skipped, byLayer: c.by_layer };
+      emit(!!o.json, { ok: true, ...counts, skipped: sdpo.skipped, by_layer: sdpo.byLayer, ingest_issues: issues, files }, () =>
         [tableText(fromRows([counts])), `SDPO skipped: ${JSON.stringify(sdpo.skipped)}; by layer: ${JSON.stringify(sdpo.byLayer)}`, `wrote ${Object.values(files).join(", ")}`].join("\n"),
       );
     });
