@@ -1,12 +1,13 @@
-/** The stages `composer-lab demo` runs, in pipeline order. Each issue that adds a stage adds it here. */
+/** The stages `composer-lab demo` runs, in pipeline order. Each stage's demo lives in ./pipeline/ and uses
+ *  only its stage's public surface (index.ts), so no stage imports lib/demo. */
 import { environmentStage } from "./environment.js";
 import type { DemoStage } from "./stage.js";
-import { tracesStage } from "../traces/index.js";
-import { hintsStage } from "../hints/index.js";
-import { gradingStage } from "../env/index.js";
-import { tasksStage } from "../tasks/index.js";
-import { storeStage } from "../store/index.js";
-import { trainStage } from "../train/index.js";
+import { gradingStage } from "./pipeline/grading.js";
+import { hintsStage } from "./pipeline/hints.js";
+import { storeStage } from "./pipeline/store.js";
+import { tasksStage } from "./pipeline/tasks.js";
+import { tracesStage } from "./pipeline/traces.js";
+import { trainStage } from "./pipeline/train.js";
 
 export const STAGES: DemoStage[] = [environmentStage, tracesStage, hintsStage, tasksStage, gradingStage, trainStage, storeStage];
 

@@ -15,4 +15,3 @@ export {
   contextsFromTraces, hintCoverage, hintShift, openAILogprobModel, teacherContext, klFromLogDists,
   type Coverage, type HintedSite, type LogprobModel, type ShiftRow, type LayerOrNone,
 } from "./eval.js";
-export { hintsStage } from "./demo.js";

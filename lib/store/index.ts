@@ -8,4 +8,3 @@ export {
   DilocoConfig, RoundCommit, ToyRegression, runWorker, summarizeRun, syncDataParallel, outerStep, meanOf, lastCommittedRound, roundKey, rankKey,
   type WorkerOptions, type WorkerResult, type DilocoSummary,
 } from "./diloco.js";
-export { storeStage } from "./demo.js";

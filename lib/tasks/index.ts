@@ -12,4 +12,3 @@ export {
 export { detectLicense, isCopyleft, COPYLEFT } from "./license.js";
 export { deleteSymbols } from "./delete.js";
 export { FAMILIES, MicroOptions, microFunctions, writeMicroPackages, buildMicroTasks, pyLiteral, type MicroFunction, type MicroBuild } from "./micro.js";
-export { tasksStage } from "./demo.js";

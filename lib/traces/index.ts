@@ -11,4 +11,3 @@ export { readChatSessions } from "./chat.js";
 export { findErrorSites, traceExamples, stateExcerpt, availableTools, actionSignature, assistantBody, renderTurn, type SiteOptions } from "./sites.js";
 export { ingest, collect, summarize, listTraceFiles, detectFormat, type IngestOptions, type IngestedSession, type TraceSummary, type FormatOption } from "./ingest.js";
 export { readLines, parseRecord } from "./lines.js";
-export { tracesStage } from "./demo.js";

@@ -26,4 +26,3 @@ export {
 } from "./compare.js";
 export { sampleStd, bootstrapMeanCI, type BootstrapCI } from "./stats.js";
 export { trainingFigures, comparisonFigures, primaryMetricFigures } from "./plots.js";
-export { trainStage, DEMO_TRAIN_CONFIG, WARM_START } from "./demo.js";
