@@ -289,6 +289,6 @@ const TOTALS_PY = "     1\tfrom decimal import Decimal, ROUND_HALF_EVEN\n     2\
     .call("run", { command: "pytest -q tests/test_make.py" }, "..F\n=================================== FAILURES ===================================\nE       AssertionError: assert None is not None\nFAILED tests/test_make.py::test_frozen_hash - AssertionError: assert None is not None\n[Command finished with exit code 1]")
     .say("Frozen classes now get a __hash__ unless eq=False; one test still fails on cached hashes.")
     .line();
-  writeFileSync(join(root, "chat", "text-errors.jsonl"), textOnly + "\n");
+  writeFileSync(join(root, "chat", "unflagged-errors.jsonl"), textOnly + "\n");
 }
 console.log("wrote", root);

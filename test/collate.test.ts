@@ -2,11 +2,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  assistantBody, collateSdpo, dpoPairsFromGroup, dpoPairsFromTraces, DpoPair, padBatch, readRows, SdpoRow, sdpoSequences, sftRows, sftRowsFromPairs,
+  assistantBody, collateSdpo, collateToFiles, dpoPairsFromGroup, dpoPairsFromTraces, DpoPair, padBatch, readRows, SdpoRow, sdpoSequences, sftRows, sftRowsFromPairs,
   SftRow, writeRows, type Tokenizer,
 } from "../lib/collate/index.js";
 import { contextFromSite, defaultLayered, teacherContext, TemplateHintGenerator, type ErrorContext, type HintGenerator } from "../lib/hints/index.js";
 import { collect, type IngestedSession } from "../lib/traces/index.js";
+import { ClaudeSessionWriter } from "../lib/traces/synth.js";
 import { BOS, decode, encode } from "../lib/train/tokenizer.js";
 import { ROOT, tmp } from "./helpers.js";
 
@@ -41,17 +42,20 @@ describe("SDPO rows", () => {
   it("one row per site with a hint and a recovery, on the bundled traces (exact counts)", async () => {
     const templates = new TemplateHintGenerator();
     const r = await collateSdpo(sessions, templates, tok);
-    expect(r.sites).toBe(30);
-    expect(r.rows).toHaveLength(21);
-    expect(r.skipped).toEqual({ no_recovery: 0, empty_recovery: 0, no_hint: 9, generator_error: 0 });
-    expect(r.byLayer).toEqual({ template: 21 });
+    expect(r.sites).toBe(44);
+    expect(r.rows).toHaveLength(31);
+    // the sibling cascade (ledger000001) is not that call's fault: no hint is asked for
+    expect(r.skipped).toEqual({ no_recovery: 0, empty_recovery: 0, no_hint: 12, generator_error: 0, cascade: 1, duplicate: 0 });
+    expect(r.byLayer).toEqual({ template: 31 });
     // the same count, worked out independently from the sites
     const expected = sessions.flatMap(({ session, sites }) => sites.filter((s) => s.has_recovery && templates.generate(contextFromSite(s, session)) !== null));
     expect(r.rows.map((x) => `${x.session_id}:${x.turn_index}:${x.error_kind}`)).toEqual(expected.map((s) => `${s.session_id}:${s.turn_index}:${s.error_kind}`));
 
     const layered = await collateSdpo(sessions, defaultLayered(), tok);
-    expect(layered.rows).toHaveLength(30);
-    expect(layered.byLayer).toEqual({ template: 21, raw_error: 9 });
+    expect(layered.rows).toHaveLength(42);
+    expect(layered.byLayer).toEqual({ template: 31, raw_error: 11 });
+    // the user's rejection (ledger000003) is left to the judge: raw_error declines it
+    expect(layered.skipped).toMatchObject({ no_hint: 1, cascade: 1 });
     for (const row of layered.rows) SdpoRow.parse(row);
   });
 
@@ -124,21 +128,21 @@ describe("SDPO rows", () => {
   it("a generator that declines everything mints nothing; failures and async layers are accounted for", async () => {
     const none = await collateSdpo(sessions, { layer: "template", generate: () => null }, tok);
     expect(none.rows).toEqual([]);
-    expect(none.skipped).toEqual({ no_recovery: 0, empty_recovery: 0, no_hint: 30, generator_error: 0 });
+    expect(none.skipped).toEqual({ no_recovery: 0, empty_recovery: 0, no_hint: 43, generator_error: 0, cascade: 1, duplicate: 0 });
 
     const blank = await collateSdpo(sessions, { layer: "template", generate: () => "   " }, tok);
-    expect(blank.skipped.no_hint).toBe(30);
+    expect(blank.skipped.no_hint).toBe(43);
 
     const flaky = await collateSdpo(sessions, { layer: "judge", generate: async (c) => { if (c.error_kind === "failing_test") throw new Error("judge down"); return "Try again."; } }, tok);
-    expect(flaky.rows).toHaveLength(22);
-    expect(flaky.skipped.generator_error).toBe(8);
+    expect(flaky.rows).toHaveLength(33);
+    expect(flaky.skipped.generator_error).toBe(10);
     expect(flaky.errors[0]).toMatchObject({ session_id: "jinja-filter-003", turn_index: 6, message: "judge down" });
 
     // async answers arriving out of order still give rows in site order, with the layer recorded
     const slow = await collateSdpo(sessions, delayed((c) => `Hint for ${c.error_kind}.`), tok, { concurrency: 4 });
     const fast = await collateSdpo(sessions, { layer: "judge", generate: (c) => `Hint for ${c.error_kind}.` }, tok);
     expect(slow.rows).toEqual(fast.rows);
-    expect(slow.byLayer).toEqual({ judge: 30 });
+    expect(slow.byLayer).toEqual({ judge: 43 });
   });
 
   it("skips sites without a recovery turn or with an empty one, before asking for a hint", async () => {
@@ -155,7 +159,7 @@ describe("SDPO rows", () => {
     const synth = (await collect([dir])).sessions;
     let asked = 0;
     const r = await collateSdpo(synth, { layer: "template", generate: () => (asked++, "Reminder: rg is not installed; use grep.") }, tok);
-    expect(r.skipped).toEqual({ no_recovery: 1, empty_recovery: 1, no_hint: 0, generator_error: 0 });
+    expect(r.skipped).toEqual({ no_recovery: 1, empty_recovery: 1, no_hint: 0, generator_error: 0, cascade: 0, duplicate: 0 });
     expect(asked).toBe(1);
     expect(r.rows.map((x) => [x.session_id, x.completion])).toEqual([["recovered", "Using grep instead."]]);
   });
@@ -200,9 +204,14 @@ describe("DPO pairs", () => {
       ["toolz-curry-001:2>4", "tool_not_found"],
       ["toolz-curry-001:6>8", "malformed_args"],
       ["sorted-bisect-002:4>6", "file_not_found"],
+      ["attrs-frozen-007:2>4", "file_not_found"],
       ["7f2c1e0a-0002-4c1e-9a51-inventory0002:7>9", "command_not_found"],
+      // Claude Code refusing the call: a better call in the same state is the preference
+      ["3c9e5b1d-2101-4b7e-8c1a-ledger000001:5>7", "edit_no_match"],
+      ["3c9e5b1d-2102-4b7e-8c1a-ledger000002:1>3", "file_not_read"],
+      ["3c9e5b1d-2102-4b7e-8c1a-ledger000002:9>11", "file_too_large"],
     ]);
-    const rg = pairs[3]!;
+    const rg = pairs[4]!;
     expect(rg.rejected).toBe(`→ Bash({"command":"rg -n 'def report' inventory"})`);
     expect(rg.chosen).toBe(`→ Grep({"pattern":"def report","path":"inventory"})`);
     expect(rg.prompt.endsWith("\n\nassistant: ")).toBe(true);
@@ -227,7 +236,7 @@ describe("DPO pairs", () => {
 describe("SFT rows", () => {
   it("loss on exactly the assistant responses (text and tool calls), nothing else", () => {
     const rows = sftRows(sessions, tok);
-    expect(rows).toHaveLength(8); // every session's main chain (the subagent file has none)
+    expect(rows).toHaveLength(12); // every session's main chain (the subagent file has none)
     for (const row of rows) {
       SftRow.parse(row);
       const { session } = sessions.find((s) => s.session.id === row.session_id && s.session.file === row.file)!;
@@ -246,7 +255,10 @@ describe("SFT rows", () => {
 
   it("onlyClean keeps chains that end without an unrecovered error; excludeFailed keeps mistakes as context", () => {
     const clean = sftRows(sessions, tok, { onlyClean: true });
-    expect(clean.map((r) => r.session_id)).toEqual(["toolz-curry-001", "sorted-bisect-002", "lint-006", "7f2c1e0a-0001-4c1e-9a51-inventory0001", "7f2c1e0a-0003-4c1e-9a51-inventory0003"]);
+    expect(clean.map((r) => r.session_id)).toEqual([
+      "toolz-curry-001", "sorted-bisect-002", "lint-006", "7f2c1e0a-0001-4c1e-9a51-inventory0001", "7f2c1e0a-0003-4c1e-9a51-inventory0003",
+      "3c9e5b1d-2101-4b7e-8c1a-ledger000001", "3c9e5b1d-2102-4b7e-8c1a-ledger000002",
+    ]);
     const toolz = sftRows(sessions.filter((s) => s.session.id === "toolz-curry-001"), tok, { excludeFailed: true })[0]!;
     const runs = maskedRuns(toolz.ids, toolz.loss_mask);
     expect(runs[0]).toBe('→ read_file({"path":"toolz/functoolz.py"})');
@@ -297,7 +309,7 @@ describe("batching and JSONL", () => {
     const { rows } = await collateSdpo(sessions, defaultLayered(), tok);
     const dir = tmp();
     const file = join(dir, "nested", "sdpo.jsonl");
-    expect(await writeRows(file, rows, SdpoRow)).toBe(30);
+    expect(await writeRows(file, rows, SdpoRow)).toBe(42);
     expect(await readRows(file, SdpoRow)).toEqual(rows);
     const sft = sftRows(sessions, tok, { maxLen: 128 });
     await writeRows(join(dir, "sft.jsonl"), sft);
@@ -313,5 +325,42 @@ describe("batching and JSONL", () => {
     writeFileSync(join(dir, "mask.jsonl"), JSON.stringify(mismatched) + "\n");
     await expect(readRows(join(dir, "mask.jsonl"), SftRow)).rejects.toThrow(/mask\.jsonl:1: loss_mask: ids and loss_mask differ in length/);
     await expect(writeRows(join(dir, "w.jsonl"), [{ ...rows[0]!, layer: "nope" }] as unknown as SdpoRow[], SdpoRow)).rejects.toThrow(/w\.jsonl: row 0: layer: Invalid enum value/);
+  });
+});
+
+describe("streaming collate", () => {
+  it("collateToFiles writes, session by session, exactly the rows of the in-memory functions", async () => {
+    const dir = tmp();
+    const files = { sdpo: join(dir, "sdpo.jsonl"), dpo: join(dir, "dpo.jsonl"), sft: join(dir, "sft.jsonl") };
+    async function* stream() {
+      for (const s of sessions) yield s;
+    }
+    let seen = 0;
+    const c = await collateToFiles(stream(), defaultLayered(), tok, files, { sft: { maxLen: 256 }, onSession: (n) => (seen = n) });
+    const mem = await collateSdpo(sessions, defaultLayered(), tok);
+    expect(await readRows(files.sdpo, SdpoRow)).toEqual(mem.rows);
+    expect(await readRows(files.dpo, DpoPair)).toEqual(dpoPairsFromTraces(sessions, tok));
+    expect(await readRows(files.sft, SftRow)).toEqual(sftRows(sessions, tok, { maxLen: 256 }));
+    expect(c).toMatchObject({ sessions: 13, sites: 44, sdpo_rows: 42, dpo_pairs: 8, skipped: mem.skipped, by_layer: mem.byLayer });
+    expect(seen).toBe(13);
+  });
+
+  it("parallel calls failing alike share one recovery turn: one SDPO row, no duplicate ids", async () => {
+    const dir = tmp();
+    const w = new ClaudeSessionWriter("parallel-dup", "/home/dev/p", undefined, "2.1.3");
+    w.user("Read the two configs.");
+    w.message({
+      tools: [
+        { name: "Read", input: { file_path: "/home/dev/p/a.toml" }, output: "<tool_use_error>File does not exist.</tool_use_error>", isError: true },
+        { name: "Read", input: { file_path: "/home/dev/p/b.toml" }, output: "<tool_use_error>File does not exist.</tool_use_error>", isError: true },
+      ],
+    });
+    w.message({ tools: [{ name: "Glob", input: { pattern: "**/*.toml" }, output: "/home/dev/p/conf/a.toml\n/home/dev/p/conf/b.toml" }] });
+    writeFileSync(join(dir, "s.jsonl"), w.text());
+    const synth = (await collect([dir])).sessions;
+    expect(synth[0]!.sites.map((x) => [x.error_kind, x.turn_index])).toEqual([["file_not_found", 3], ["file_not_found", 3]]);
+    const r = await collateSdpo(synth, defaultLayered(), tok);
+    expect(r.rows.map((x) => x.id)).toEqual(["parallel-dup:3:file_not_found"]);
+    expect(r.skipped.duplicate).toBe(1);
   });
 });

@@ -55,7 +55,12 @@ export function dpoPairsFromGroup(prompt: string, completions: { text: string; r
  * is usually the right check and the mistake lies in earlier code; the recovery then answers output
  * the prompt does not contain, so it would be a false preference.
  */
-export const ACTION_ERROR_KINDS: readonly ErrorKind[] = ["tool_not_found", "schema_mismatch", "malformed_args", "command_not_found", "file_not_found", "permission_denied"];
+export const ACTION_ERROR_KINDS: readonly ErrorKind[] = [
+  "tool_not_found", "schema_mismatch", "malformed_args", "command_not_found", "file_not_found", "permission_denied",
+  // Claude Code refusing the call itself: an Edit before a Read, an old_string that does not match,
+  // a whole-file Read of a huge file, a call outside the permitted scope.
+  "file_not_read", "edit_no_match", "file_too_large", "tool_denied",
+];
 
 export interface TracePairOptions {
   /** Error kinds that make pairs (default ACTION_ERROR_KINDS). */
