@@ -133,7 +133,7 @@ std::unordered_map<std::string, Op> buildOps() {
   ops["sub"] = [](const Tensors& t, const Args&) { return one(at::sub(t[0], t[1])); };
   ops["mul"] = [](const Tensors& t, const Args&) { return one(at::mul(t[0], t[1])); };
   ops["div"] = [](const Tensors& t, const Args&) { return one(at::div(t[0], t[1])); };
-  ops["floordiv"] = [](const Tensors& t, const Args&) { return one(at::div(t[0], t[1], "floor")); };
+  ops["floordiv"] = [](const Tensors& t, const Args&) { return one(at::div(t[0], t[1], "floor").to(at::kInt)); };  // tfjs: always int32
   ops["mod"] = [](const Tensors& t, const Args&) { return one(at::remainder(t[0], t[1])); };
   ops["maximum"] = [](const Tensors& t, const Args&) { return one(at::maximum(t[0], t[1])); };
   ops["minimum"] = [](const Tensors& t, const Args&) { return one(at::minimum(t[0], t[1])); };

@@ -266,7 +266,6 @@ export const TORCH_KERNELS: Record<string, KernelImpl> = {
     return b.runMany("split", [x!], [tf.backend_util.prepareSplitSize(x!, numOrSizeSplits as number[] | number, ax), ax]);
   },
   Tile: (b, { x }, { reps }) => b.run("tile", [x!], [reps]),
-  BroadcastTo: (b, { x }, { shape }) => b.run("broadcastto", [x!], [shape]),
   Reverse: (b, { x }, { dims }) => b.run("reverse", [x!], [axes(dims, x!)]),
   PadV2: (b, { x }, { paddings, constantValue }) => b.run("pad", [x!], [(paddings as number[][]).flat(), constantValue]),
   GatherV2: (b, { x, indices }, { axis, batchDims }) => {
@@ -278,7 +277,6 @@ export const TORCH_KERNELS: Record<string, KernelImpl> = {
 
   BatchMatMul: (b, { a, b: y }, { transposeA, transposeB }) => b.run("matmul", [a!, y!], [!!transposeA, !!transposeB]),
   Softmax: (b, { logits }, { dim }) => b.run("softmax", [logits!], [dim]),
-  LogSoftmax: (b, { logits }, { axis }) => b.run("logsoftmax", [logits!], [axis]),
   TopK: (b, { x }, { k, sorted }) => b.runMany("topk", [x!], [k, sorted !== false]),
 };
 
