@@ -46,6 +46,9 @@ export function failingAssertion(text: string): string | null {
   }
   const assertion = ls.find((l) => /AssertionError|assert(?:ion)? failed|^\s*assert /i.test(l));
   if (assertion) return assertion.trim();
+  // cargo test: "assertion `left == right` failed" with left/right on the next lines
+  const rust = ls.findIndex((l) => /^\s*assertion\b.*\bfailed\b/.test(l));
+  if (rust >= 0) return [ls[rust]!, ...ls.slice(rust + 1, rust + 3).filter((l) => /^\s*(?:left|right):/.test(l))].map((l) => l.trim()).join(" ");
   const go = ls.find((l) => /^\s+\S+_test\.go:\d+: \S/.test(l));
   if (go) return go.trim();
   const pytestShort = ls.find((l) => /^FAILED \S+ - .+/.test(l));
@@ -57,7 +60,7 @@ export function failingAssertion(text: string): string | null {
 export function failingTestName(text: string): string | null {
   const t = stripWrappers(text);
   const m =
-    t.match(/^FAILED (\S+?)(?: - .*)?$/m) ?? t.match(/^_{3,} (\S.*?) _{3,}$/m) ?? t.match(/^(?:FAIL|ERROR): (\w+ \([\w.]+\))/m) ??
+    t.match(/^FAILED (\S+::\S+)(?: - .*)?$/m) ?? t.match(/^_{3,} (\S.*?) _{3,}$/m) ?? t.match(/^(?:FAIL|ERROR): (\w+ \([\w.]+\))/m) ??
     t.match(/^\s*● (.+)$/m) ?? t.match(/^\s*--- FAIL: (\S+)/m) ?? t.match(/^---- (\S+) stdout ----$/m);
   return m ? m[1]!.trim() : null;
 }
