@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { BACKEND_ENV, envBackend, initBackend, parseBackend, tf, withBackend } from "../lib/backend/index.js";
+import { BACKEND_ENV, envBackend, initBackend, loadTorchAddon, parseBackend, tf, withBackend } from "../lib/backend/index.js";
+import { TORCH_ADDON_ENV, loadTorchAddonUncached } from "../lib/backend/torch.js";
 import { backendOption, resolveBackend } from "../lib/cli/options.js";
 import { cli, oneJson } from "./helpers.js";
 
@@ -17,16 +18,41 @@ afterEach(() => {
 
 describe("TensorFlow.js backend choice", () => {
   // First in the file: initBackend() is idempotent per process.
-  it("the default order picks wasm here, with tensorflow and webgpu skipped and why", async () => {
+  it("the default order picks torch where setup built its addon (else wasm, saying why), with tensorflow skipped and why", async () => {
+    let torchWhy = "";
+    try {
+      loadTorchAddon();
+    } catch (e) {
+      torchWhy = (e as Error).message;
+    }
     const info = await initBackend();
-    expect(info.name).toBe("wasm");
-    expect(info.provider).toBe("@tensorflow/tfjs-backend-wasm");
-    expect(tf.getBackend()).toBe("wasm");
-    expect(info.skipped.map((s) => s.name)).toEqual(["tensorflow", "webgpu"]);
+    expect(info.skipped[0]!.name).toBe("tensorflow");
     expect(info.skipped[0]!.why).toMatch(/tfjs-node.*is importable/);
-    expect(info.skipped[1]!.why).toMatch(/^no WebGPU adapter: navigator\.gpu is absent/);
+    if (!torchWhy) {
+      expect(info.name).toBe("torch");
+      expect(info.provider).toMatch(/^composer-lab torch addon \(libtorch \d+\.\d+/);
+      expect(info.skipped.map((s) => s.name)).toEqual(["tensorflow"]);
+    } else {
+      expect(info.name).toBe("wasm");
+      expect(info.provider).toBe("@tensorflow/tfjs-backend-wasm");
+      expect(info.skipped.map((s) => s.name)).toEqual(["tensorflow", "torch", "webgpu"]);
+      expect(info.skipped[1]!.why).toBe(torchWhy);
+      expect(info.skipped[2]!.why).toMatch(/^no WebGPU adapter: navigator\.gpu is absent/);
+    }
+    expect(tf.getBackend()).toBe(info.name);
     // idempotent: a second call (no preference) keeps the choice
     expect(await initBackend()).toBe(info);
+  });
+
+  it("the torch backend reports why when its addon is missing", async () => {
+    const saved = process.env[TORCH_ADDON_ENV];
+    process.env[TORCH_ADDON_ENV] = "/nonexistent/torch_backend.node";
+    try {
+      expect(() => loadTorchAddonUncached()).toThrow(/the torch addon is not built \(\/nonexistent\/torch_backend\.node is missing\)/);
+    } finally {
+      if (saved === undefined) delete process.env[TORCH_ADDON_ENV];
+      else process.env[TORCH_ADDON_ENV] = saved;
+    }
   });
 
   it('initBackend("cpu") switches to cpu and computes', async () => {
@@ -58,8 +84,8 @@ describe("TensorFlow.js backend choice", () => {
   it("COMPOSER_LAB_BACKEND is the default preference; unknown names are rejected", async () => {
     expect(envBackend({})).toBeUndefined();
     expect(envBackend({ [BACKEND_ENV]: "CPU" })).toBe("cpu");
-    expect(() => envBackend({ [BACKEND_ENV]: "metal" })).toThrow(/unknown TensorFlow\.js backend in COMPOSER_LAB_BACKEND "metal" \(known: auto, tensorflow, webgpu, wasm, cpu\)/);
-    expect(() => parseBackend("gpu")).toThrow(/known: auto, tensorflow, webgpu, wasm, cpu/);
+    expect(() => envBackend({ [BACKEND_ENV]: "metal" })).toThrow(/unknown TensorFlow\.js backend in COMPOSER_LAB_BACKEND "metal" \(known: auto, tensorflow, torch, webgpu, wasm, cpu\)/);
+    expect(() => parseBackend("gpu")).toThrow(/known: auto, tensorflow, torch, webgpu, wasm, cpu/);
     process.env[BACKEND_ENV] = "wasm";
     try {
       expect((await initBackend()).name).toBe("wasm");
@@ -101,7 +127,7 @@ describe("--backend option", () => {
   });
 
   it("rejects unknown names with the known ones", () => {
-    expect(() => parse(["--backend", "cuda"])).toThrow(/unknown TensorFlow\.js backend "cuda" \(known: auto, tensorflow, webgpu, wasm, cpu\)/);
+    expect(() => parse(["--backend", "cuda"])).toThrow(/unknown TensorFlow\.js backend "cuda" \(known: auto, tensorflow, torch, webgpu, wasm, cpu\)/);
     expect(() => parse([], "cuda")).toThrow(/COMPOSER_LAB_BACKEND.*unknown TensorFlow\.js backend "cuda"/);
   });
 
@@ -110,6 +136,6 @@ describe("--backend option", () => {
     expect(r.code).not.toBe(0);
     const out = oneJson(r.stdout);
     expect(out.ok).toBe(false);
-    expect(out.error).toMatch(/unknown TensorFlow\.js backend "cuda" \(known: auto, tensorflow, webgpu, wasm, cpu\)/);
+    expect(out.error).toMatch(/unknown TensorFlow\.js backend "cuda" \(known: auto, tensorflow, torch, webgpu, wasm, cpu\)/);
   });
 });

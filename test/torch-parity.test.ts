@@ -50,7 +50,6 @@ interface Case {
 }
 
 const f = (...shape: number[]): Spec => ({ shape });
-const pos = (...shape: number[]): Spec => ({ shape, range: [0.1, 3] });
 const i32 = (shape: number[], range: [number, number] = [-5, 5]): Spec => ({ shape, dtype: "int32", range });
 const bool = (...shape: number[]): Spec => ({ shape, dtype: "bool" });
 
@@ -328,7 +327,7 @@ function labWorkload(): void {
     const logp = tokenLogprobs(logits, y);
     const adv = groupAdvantages([1, 0], 2, { scale_rewards: "group" });
     for (const loss_type of ["grpo", "dr_grpo", "dapo"] as const) {
-      tf.grad((lp: tf.Tensor) => policyGradientLoss({ logp: lp as tf.Tensor2D, oldLogp: logp, refLogp: logp.add(0.1), advantages: adv, mask, loss_type, beta: 0.04, max_completion_length: 6 }).loss)(logp);
+      tf.grad((lp: tf.Tensor) => policyGradientLoss({ logp: lp as tf.Tensor2D, oldLogp: logp, refLogp: logp.add(0.1) as tf.Tensor2D, advantages: adv, mask, loss_type, beta: 0.04, max_completion_length: 6 }).loss)(logp);
     }
     for (const distillation_mode of ["sampled_token", "full_logits", "topk_logits"] as const) {
       const clip = distillation_mode === "sampled_token" ? {} : { is_clip: 2 };
@@ -405,12 +404,13 @@ describe.skipIf(!!why)("torch backend vs the cpu backend", () => {
     const cfg = { vocab_size: VOCAB_SIZE, block_size: 32, n_embd: 32, n_layer: 2, n_head: 4, seed: 7 };
     const run = () => {
       const policy = new Policy(cfg);
-      const out = tf.tidy(() => {
+      let out!: { logits: number[]; loss: number; grads: (readonly [string, number[]])[] };
+      tf.tidy(() => {
         const ids = tf.tensor2d(Array.from({ length: 3 * 24 }, (_, i) => (i * 37) % 256), [3, 24], "int32");
         const y = tf.tensor2d(Array.from({ length: 3 * 24 }, (_, i) => (i * 11 + 5) % 256), [3, 24], "int32");
         const logits = Array.from(policy.forward(ids).dataSync());
         const { value, grads } = tf.variableGrads(() => sftLoss(policy.forward(ids), y, tf.ones([3, 24]) as tf.Tensor2D), policy.variables());
-        return { logits, loss: value.dataSync()[0]!, grads: policy.namedVariables().map(([n, v]) => [n, Array.from(grads[v.name]!.dataSync())] as const) };
+        out = { logits, loss: value.dataSync()[0]!, grads: policy.namedVariables().map(([n, v]) => [n, Array.from(grads[v.name]!.dataSync())] as const) };
       });
       policy.dispose();
       return out;

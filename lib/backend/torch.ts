@@ -43,7 +43,11 @@ let addon: TorchAddon | undefined;
 
 /** Loads the addon once; throws why it is unavailable (not built, and setup's reason; or a load error). */
 export function loadTorchAddon(): TorchAddon {
-  if (addon) return addon;
+  return (addon ??= loadTorchAddonUncached());
+}
+
+/** Loads the addon from torchAddonPath() now (tests: a missing addon's message). */
+export function loadTorchAddonUncached(): TorchAddon {
   const path = torchAddonPath();
   if (!existsSync(path)) {
     const status = existsSync(torchBuildStatusPath()) ? readFileSync(torchBuildStatusPath(), "utf8").trim() : "";
@@ -53,7 +57,7 @@ export function loadTorchAddon(): TorchAddon {
   const threads = Number(process.env.COMPOSER_LAB_TORCH_THREADS) || availableParallelism();
   a.setThreads(threads);
   if (process.env.COMPOSER_LAB_TORCH_DEVICE) a.setDevice(process.env.COMPOSER_LAB_TORCH_DEVICE);
-  return (addon = a);
+  return a;
 }
 
 interface Handle {
