@@ -14,6 +14,9 @@ APT_PACKAGES=(
   jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel jupyter-console
   python3-pytest python3-pytest-cov python3-coverage python3-torch libopenblas0-pthread
   bubblewrap docker.io debootstrap chromium fonts-liberation git
+  # per-repo Python environments of the task builder (lib/sandbox/pyenv.ts): venv, pip and the build
+  # backends Debian ships, so a repo installs editable offline
+  python3-venv python3-pip python3-setuptools python3-wheel python3-setuptools-scm python3-hatchling python3-hatch-vcs flit
 )
 
 missing=()
@@ -65,3 +68,7 @@ fi
 # project-locally (.jupyter/), started from the project root so that notebooks import
 # `composer-lab` the way a user's notebook would. Both steps are skipped when up to date.
 node bin/composer-lab.js kernel install >&2
+
+# The `torch` TensorFlow.js backend (libtorch-dev from apt, native/ compiled into build/ when its
+# sources changed). Never fails setup: without it the lab falls back to wasm and says why.
+bash scripts/build-torch-addon.sh

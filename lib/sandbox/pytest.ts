@@ -11,6 +11,7 @@ import { chmodSync, cpSync, existsSync, lstatSync, readFileSync, realpathSync, w
 import { join } from "node:path";
 import { z } from "zod";
 import { projectRoot, readGuarded, tempDir } from "../core/index.js";
+import { PYENV_MOUNT, findPyEnv, pytestCompat, pytestVersion, repoLayout, SYSTEM_PYTHON, type PyEnv, type RepoLayout } from "./pyenv.js";
 import { SANDBOX_WORKDIR, type RunOptions, type RunResult, type Sandbox } from "./types.js";
 
 export const TestOutcome = z.enum(["passed", "failed", "error", "skipped", "xfailed", "xpassed"]);
@@ -43,6 +44,10 @@ export interface PytestRun {
   /** Whether the harness's signed end-of-session record arrived (a process that exits early, e.g.
    *  through os._exit, never sends it). */
   sessionFinished: boolean;
+  /** Project modules the tests imported from outside the repo (an installed copy), and from where. */
+  shadowed: { module: string; file: string }[];
+  /** What the run changed about the project's own pytest config, and why (with the fix). */
+  notes: string[];
 }
 
 interface Line {
@@ -64,6 +69,7 @@ export function foldReports(lines: Line[]): { tests: TestResult[]; collectionErr
   let exitstatus: number | null = null;
   for (const l of lines) {
     if (l.phase === "session") exitstatus = l.exitstatus ?? null;
+    else if (l.phase === "shadow") continue;
     else if (l.phase === "collect") collectionErrors.push({ nodeid: l.nodeid, message: l.longrepr ?? null });
     else if (l.phase === "setup" || l.phase === "call" || l.phase === "teardown") {
       const t = byTest.get(l.nodeid) ?? {};
@@ -105,6 +111,12 @@ export interface PytestOptions extends Omit<RunOptions, "workdir"> {
    *  ("frame", "gc", "ctypes", "trace", "audit", "exec"): the harness reports any other kind
    *  reached from these files, and trusts no plugin, hook or test function defined in them. */
   untrusted?: Record<string, string[]>;
+  /** The project's package roots put first on sys.path and the modules checked for shadows
+   *  (default: repoLayout of the workdir; null: none, the repo root alone as before). */
+  layout?: RepoLayout | null;
+  /** The repo's Python environment (default: the one ensurePyEnv made for this repo, if any;
+   *  null: the system interpreter). */
+  pyenv?: PyEnv | null;
 }
 
 /** The arguments a task's `test_command` gives pytest ("python3 -m pytest -q -x" → ["-q", "-x"]). */
@@ -175,6 +187,7 @@ export async function runPytest(sandbox: Sandbox, workdir: string, opts: PytestO
     for (const t of tests) counts[t.outcome]++;
     return {
       ...(second ?? first), tests, counts, collectionErrors: first.collectionErrors, forged: first.forged + (second?.forged ?? 0),
+      shadowed: [...first.shadowed, ...(second?.shadowed ?? []).filter((x) => !first.shadowed.some((y) => y.module === x.module))],
       tampered: [...first.tampered, ...(second?.tampered ?? [])], sessionFinished: first.sessionFinished && (second?.sessionFinished ?? true),
     };
   }
@@ -233,27 +246,50 @@ export function readResultChannel(stdout: string, key: string, tag: string): { l
   return { lines, forged, tampered, sessionFinished };
 }
 
+/** The lab's own coverage settings: the project's [tool.coverage] / .coveragerc are not read (options
+ *  the installed coverage does not know, or `source`/`omit` choices, would break or skew the map). */
+const LAB_COVERAGERC = "[run]\nbranch = False\ndisable_warnings = module-not-imported, no-data-collected, module-not-measured\n";
+
 async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOptions): Promise<PytestRun> {
   const results = coverageDirFor(opts);
+  const cfg = tempDir("pytest-cfg-");
+  chmodSync(cfg.path, 0o755);
   try {
-    const { tests, args, coverage, config, trustedPlugins, untrusted, ...runOpts } = opts;
+    const { tests, args, coverage, config, trustedPlugins, untrusted, layout: layoutOpt, pyenv: pyenvOpt, ...runOpts } = opts;
     const bound = sandbox.name !== "none";
     const harness = bound ? "/opt/composer-lab" : harnessDir();
     const repo = bound ? SANDBOX_WORKDIR : realpathSync(workdir);
     const resultsIn = bound ? "/results" : results?.path ?? "";
-    const pinned = config === undefined ? findPytestConfig(workdir, tests) : config;
-    const covArgs = coverage ? ["-p", "pytest_cov", ...coverage.source.map((s) => `--cov=${s}`), "--cov-context=test", "--cov-report="] : [];
+    const cfgIn = bound ? "/opt/composer-lab-cfg" : cfg.path;
+    const layout = layoutOpt === undefined ? repoLayout(workdir) : layoutOpt;
+    const pyenv = pyenvOpt === undefined ? findPyEnv(workdir) : pyenvOpt;
+    const python = pyenv ? `${bound ? PYENV_MOUNT : pyenv.dir}/bin/python` : "python3";
+    const notes: string[] = [];
+    let pinned = config === undefined ? findPytestConfig(workdir, tests) : config;
+    let pinnedPath = pinned ? `${repo}/${pinned}` : `${harness}/pytest.ini`;
+    if (pinned) {
+      // A config the installed pytest refuses (minversion) runs through a lab copy, and says so.
+      const name = pinned.split("/").pop()!;
+      const compat = pytestCompat(readFileSync(join(workdir, pinned), "utf8"), pinned, pytestVersion(pyenv ? `${pyenv.dir}/bin/python` : SYSTEM_PYTHON));
+      if (compat.replacement !== null) {
+        writeFileSync(join(cfg.path, name), compat.replacement);
+        pinnedPath = `${cfgIn}/${name}`;
+        notes.push(...compat.notes);
+      }
+    }
+    writeFileSync(join(cfg.path, "coveragerc"), LAB_COVERAGERC);
+    const covArgs = coverage ? ["-p", "pytest_cov", ...coverage.source.map((s) => `--cov=${s}`), "--cov-context=test", "--cov-report=", `--cov-config=${cfgIn}/coveragerc`] : [];
     const pytest = [
       // -I: nothing from the repo or the environment on sys.path; -B and a private pycache prefix:
       // no bytecode written, none planted in the repo's __pycache__ read.
-      "python3", "-I", "-B", "-X", `pycache_prefix=${bound ? "/tmp/pycache" : join(harness, "pycache")}`, `${harness}/harness.py`, repo, "--",
-      "-c", pinned ? `${repo}/${pinned}` : `${harness}/pytest.ini`, `--rootdir=${repo}`, `--confcutdir=${repo}`,
+      python, "-I", "-B", "-X", `pycache_prefix=${bound ? "/tmp/pycache" : join(harness, "pycache")}`, `${harness}/harness.py`, repo, "--",
+      "-c", pinnedPath, `--rootdir=${repo}`, `--confcutdir=${repo}`,
       "-p", "no:cacheprovider", "--continue-on-collection-errors", "-q", "--no-header", "-rN", ...covArgs, ...(args ?? []), ...(tests ?? []),
     ];
     // With coverage, the same sandbox run also writes the per-test line map as JSON.
     const q = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
     const cmd = coverage
-      ? ["/bin/sh", "-c", `${pytest.map(q).join(" ")}; rc=$?; python3 -I -m coverage json -q --show-contexts -o ${q(`${resultsIn}/coverage.json`)} >/dev/null 2>&1; exit $rc`]
+      ? ["/bin/sh", "-c", `${pytest.map(q).join(" ")}; rc=$?; ${q(python)} -I -m coverage json -q --show-contexts --rcfile=${q(`${cfgIn}/coveragerc`)} -o ${q(`${resultsIn}/coverage.json`)} >/dev/null 2>&1; exit $rc`]
       : pytest;
     // A one-time key and tag, handed to the harness on stdin, sign every result record.
     const key = randomBytes(24).toString("hex");
@@ -267,21 +303,25 @@ async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOpti
       env: {
         ...(trustedPlugins?.length ? { COMPOSER_LAB_TRUSTED_PLUGINS: trustedPlugins.join(":") } : {}),
         ...(untrusted && Object.keys(untrusted).length ? { COMPOSER_LAB_UNTRUSTED: JSON.stringify(untrusted) } : {}),
-        ...(coverage ? { COVERAGE_FILE: `${resultsIn}/.coverage` } : {}), ...runOpts.env,
+        ...(coverage ? { COVERAGE_FILE: `${resultsIn}/.coverage` } : {}),
+        ...(layout ? { COMPOSER_LAB_PATHS: JSON.stringify(layout.roots), COMPOSER_LAB_PROJECT: JSON.stringify(layout.packages.map((p) => p.name)) } : {}),
+        ...runOpts.env,
       },
-      roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", ...runOpts.roBinds } : {},
+      roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", [cfg.path]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...runOpts.roBinds } : {},
       rwBinds: bound && results ? { [results.path]: "/results", ...runOpts.rwBinds } : {},
     });
     const channel = readResultChannel(run.stdout, key, tag);
     const folded = foldReports(channel.lines);
     const counts = Object.fromEntries(TestOutcome.options.map((o) => [o, 0])) as Record<TestOutcome, number>;
     for (const t of folded.tests) counts[t.outcome]++;
+    const shadowed = channel.lines.filter((l) => l.phase === "shadow").map((l) => ({ module: l.nodeid, file: l.longrepr ?? "" }));
     return {
-      ...folded, counts, run, forged: channel.forged, tampered: channel.tampered, sessionFinished: channel.sessionFinished,
+      ...folded, counts, run, forged: channel.forged, tampered: channel.tampered, sessionFinished: channel.sessionFinished, shadowed, notes,
       ...(coverage && results ? { coverage: await readCoverage(join(results.path, "coverage.json")) } : {}),
     };
   } finally {
     results?.remove();
+    cfg.remove();
   }
 }
 

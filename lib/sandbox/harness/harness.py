@@ -83,6 +83,13 @@ def _harness():
         untrusted = {os.path.realpath(os.path.join(repo, f)): set(allowed) for f, allowed in json.loads(os.environ.get("COMPOSER_LAB_UNTRUSTED") or "{}").items()}
     except ValueError:
         untrusted = {}
+    # The project's own package roots (first on sys.path) and top-level modules (checked after
+    # collection: each one the tests imported must come from the repo, not an installed copy).
+    try:
+        project_paths = [os.path.join(repo, p) for p in json.loads(os.environ.get("COMPOSER_LAB_PATHS") or "[]")]
+        project_modules = set(json.loads(os.environ.get("COMPOSER_LAB_PROJECT") or "[]"))
+    except ValueError:
+        project_paths, project_modules = [], set()
     tampered = []
 
     def tamper(reason):
@@ -222,7 +229,7 @@ def _harness():
         """Code published into pytest's or pluggy's modules after start-up (a plugin class made to
         look like pytest's own)."""
         for name, keys in keys_at_build.items():
-            mod = sys.modules.get(name)
+            mod = harness_modules.get(name, sys.modules.get(name))
             for k in set(vars(mod)) - keys if mod is not None else ():
                 v = vars(mod)[k]
                 if isinstance(v, (type, types.FunctionType)):
@@ -259,7 +266,7 @@ def _harness():
             if now.get(name) is not obj:
                 tamper("builtins.%s was rebound" % name)
         for name, mod in harness_modules.items():
-            if sys.modules.get(name) is not mod:
+            if sys.modules.get(name) is not mod and name not in evicted:
                 tamper("sys.modules[%r] was replaced" % name)
         for finder in sys.meta_path:
             if id(finder) not in meta_path_start and not trusted_plugin(finder):
@@ -330,6 +337,31 @@ def _harness():
     def longrepr(report):
         return str(report.longrepr)[-2000:] if report.longrepr else None
 
+    shadow_seen = set()
+    # Project modules pytest itself had imported from the system (pluggy, attrs under pytest 7):
+    # taken out of sys.modules before the tests run, so the tests import the repo's copy while
+    # pytest keeps the objects it already holds. pytest's own names are never taken out.
+    evicted = set()
+
+    def evict_installed_copies():
+        for name in [n for n in list(sys.modules) if n.split(".")[0] in project_modules and n.split(".")[0] not in ("pytest", "_pytest", "py")]:
+            where = getattr(sys.modules[name], "__file__", None)
+            if where and not in_repo(where):
+                del sys.modules[name]
+                evicted.add(name)
+
+    def check_shadows():
+        """A project module the tests imported from outside the repo (an installed copy) is reported."""
+        for name in sorted(n for n in list(sys.modules) if n.split(".")[0] in project_modules):
+            if name in shadow_seen:
+                continue
+            mod = sys.modules.get(name)
+            where = getattr(mod, "__file__", None)
+            places = [where] if where else [p for p in (getattr(mod, "__path__", None) or []) if isinstance(p, str)]
+            if places and not any(in_repo(p) for p in places):
+                shadow_seen.add(name)
+                write({"nodeid": name, "phase": "shadow", "outcome": "error", "longrepr": places[0]})
+
     class ResultsPlugin:
         """Writes one signed record per test report and collection error, and the verdict at the end."""
 
@@ -378,6 +410,7 @@ def _harness():
             check_plugins()
             for item in session.items:
                 check_item(item)
+            check_shadows()
 
         @pytest.hookimpl(trylast=True)
         def pytest_runtest_logreport(self, report):
@@ -400,6 +433,7 @@ def _harness():
             check_snapshot(snap_all)
             check_new_names()
             check_plugins()
+            check_shadows()
             write({"nodeid": "", "phase": "session", "outcome": "finished", "exitstatus": int(exitstatus), "tampered": list(tampered)})
 
     plugin = ResultsPlugin()
@@ -409,9 +443,13 @@ def _harness():
         if "--" in argv:
             argv = argv[argv.index("--") + 1:]
         os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
-        for var in ("PYTEST_ADDOPTS", "PYTEST_PLUGINS", "COMPOSER_LAB_UNTRUSTED", "COMPOSER_LAB_TRUSTED_PLUGINS"):
+        for var in ("PYTEST_ADDOPTS", "PYTEST_PLUGINS", "COMPOSER_LAB_UNTRUSTED", "COMPOSER_LAB_TRUSTED_PLUGINS", "COMPOSER_LAB_PATHS", "COMPOSER_LAB_PROJECT"):
             os.environ.pop(var, None)
         sys.path.insert(0, repo)  # the repo's own packages, as `python -m pytest` run from it would see them
+        for p in reversed(project_paths):  # its package roots (src/ ...) before anything installed
+            if os.path.realpath(p) != repo:
+                sys.path.insert(0, p)
+        evict_installed_copies()
         code = pytest.main(argv, plugins=[plugin])
         sys.stdout.flush()
         sys.stderr.flush()

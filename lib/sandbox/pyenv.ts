@@ -1,0 +1,226 @@
+/**
+ * A Python repo's own code and environment, as the sandbox runs its tests:
+ *  - repoLayout: where the project's importable code lives (src/, flat, namespace folders, the
+ *    package dirs of pyproject.toml / setup.cfg / setup.py), read by layout.py without running the
+ *    repo; runPytest puts those roots first on sys.path and the harness checks, after collection,
+ *    that every project module the tests imported came from the repo (an installed copy of the
+ *    project elsewhere is a "shadow");
+ *  - ensurePyEnv: a virtual environment per repo (keyed by its packaging files), made inside the
+ *    sandbox at PYENV_MOUNT with the system's site-packages visible and the repo installed editable
+ *    offline with the build backends Debian ships (or, when that fails, none: the path entries
+ *    above then carry the code alone). `deps` downloads the project's requirements and test extras
+ *    on the host into a pinned wheel cache (where an index is reachable) and installs them from it.
+ *    The same environment, bound read-only at the same place, is used at build and grade time;
+ *  - pytestCompat: a project's pytest config that the installed pytest cannot load as it is
+ *    (a `minversion` above it) is reported, with the fix, and run through a lab copy without it.
+ */
+import { createHash } from "node:crypto";
+import { spawnSync } from "node:child_process";
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+import { projectRoot, tempDir } from "../core/index.js";
+import { SANDBOX_WORKDIR, type Sandbox } from "./types.js";
+
+/** Where a repo's environment appears inside a sandbox (the path it was made at). */
+export const PYENV_MOUNT = "/opt/composer-lab-pyenv";
+/** Debian's interpreter: the one whose pytest, pluggy and coverage the sandbox binds. */
+export const SYSTEM_PYTHON = "/usr/bin/python3";
+
+export const RepoLayout = z.object({
+  kind: z.enum(["src", "flat", "configured", "namespace"]),
+  /** Folders (relative to the repo, "." = its root) put first on sys.path, in this order. */
+  roots: z.array(z.string()),
+  /** Top-level importable names the project provides, and where. */
+  packages: z.array(z.object({ name: z.string(), path: z.string(), namespace: z.boolean() })),
+  /** Where the answer was read (packaging metadata or the tree). */
+  source: z.string(),
+  deps: z.object({ requirements: z.array(z.string()), files: z.array(z.string()) }),
+});
+export type RepoLayout = z.infer<typeof RepoLayout>;
+
+const PACKAGING_FILES = ["pyproject.toml", "setup.cfg", "setup.py", "requirements.txt", "requirements-test.txt", "requirements-dev.txt", "test-requirements.txt", "tests/requirements.txt"];
+
+const fileStamp = (repo: string, files: string[]) =>
+  files.map((f) => {
+    try {
+      const s = statSync(join(repo, f));
+      return `${f}:${s.size}:${s.mtimeMs}`;
+    } catch {
+      return `${f}:-`;
+    }
+  }).join("|");
+
+const layoutCache = new Map<string, RepoLayout>();
+
+/** Where the repo's own importable code lives (parse-only: nothing of the repo runs). */
+export function repoLayout(repo: string): RepoLayout {
+  const key = `${resolve(repo)}|${fileStamp(repo, [...PACKAGING_FILES, "src"])}`;
+  const hit = layoutCache.get(key);
+  if (hit) return hit;
+  const r = spawnSync(SYSTEM_PYTHON, ["-I", "-S", join(projectRoot(), "lib", "sandbox", "layout.py"), resolve(repo)], { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`layout of ${repo}: ${r.stderr || r.error?.message}`);
+  const layout = RepoLayout.parse(JSON.parse(r.stdout));
+  layoutCache.set(key, layout);
+  return layout;
+}
+
+const versions = new Map<string, string | null>();
+
+/** The pytest version an interpreter imports (null: none). */
+export function pytestVersion(python = SYSTEM_PYTHON): string | null {
+  if (!versions.has(python)) {
+    const r = spawnSync(python, ["-I", "-c", "import pytest; print(pytest.__version__)"], { encoding: "utf8" });
+    versions.set(python, r.status === 0 ? r.stdout.trim() : null);
+  }
+  return versions.get(python)!;
+}
+
+/** Compares dotted versions numerically (pre-release tails ignored): <0, 0, >0. */
+export function compareVersions(a: string, b: string): number {
+  const parts = (v: string) => v.split(/[.+-]/).map((x) => Number.parseInt(x, 10)).map((n) => (Number.isNaN(n) ? 0 : n));
+  const [x, y] = [parts(a), parts(b)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
+  return 0;
+}
+
+const MINVERSION = /^([ \t]*minversion[ \t]*=[ \t]*["']?)([^"'\s#]+)(["']?.*)$/m;
+
+export interface PytestCompat {
+  /** The config text to run with instead of the repo's (null: the repo's own file as it is). */
+  replacement: string | null;
+  /** What was found, and the fix. */
+  notes: string[];
+}
+
+/** Whether the installed pytest can load this config file; when not, a copy it can, and why. */
+export function pytestCompat(configText: string, configName: string, installed: string | null): PytestCompat {
+  const m = configText.match(MINVERSION);
+  if (!m || !installed || compareVersions(m[2]!, installed) <= 0) return { replacement: null, notes: [] };
+  return {
+    replacement: configText.replace(MINVERSION, (_l, _a, v: string) => `# minversion = ${v}  (composer-lab: the installed pytest ${installed} is older; overridden)`),
+    notes: [`${configName}: minversion ${m[2]} is above the installed pytest ${installed}; the suite ran with minversion overridden (fix: \`tasks build --deps\` on a machine with a package index installs pytest>=${m[2]} into the repo's environment, or install a newer pytest on the system)`],
+  };
+}
+
+export const PyEnv = z.object({
+  /** Host folder of the environment (bound at PYENV_MOUNT inside the sandbox). */
+  dir: z.string(),
+  key: z.string(),
+  /** How the repo itself is installed: editable (offline), or only through path entries. */
+  install: z.enum(["editable", "path"]),
+  /** Why the editable install did not happen (the pip/build-backend error). */
+  install_error: z.string().nullable(),
+  /** --deps: what was asked, what is pinned in the wheel cache, and why it failed if it did. */
+  deps: z.object({ asked: z.boolean(), requirements: z.array(z.string()), pinned: z.array(z.string()), error: z.string().nullable() }),
+  created_s: z.number(),
+});
+export type PyEnv = z.infer<typeof PyEnv>;
+
+/** Where per-repo environments are kept (readable by the sandbox user). */
+export function pyenvRoot(): string {
+  const dir = process.env.COMPOSER_LAB_PYENVS ?? "/var/tmp/composer-lab-pyenvs";
+  mkdirSync(dir, { recursive: true });
+  chmodSync(dir, 0o755);
+  return dir;
+}
+
+/** The key of a repo's environment: its packaging files, the interpreter, and --deps. */
+export function pyenvKey(repo: string, deps: boolean): string {
+  const h = createHash("sha256");
+  for (const f of PACKAGING_FILES) h.update(`${f}\0${existsSync(join(repo, f)) ? readFileSync(join(repo, f)) : ""}\0`);
+  h.update(`${deps}\0${pytestVersion() ?? ""}`);
+  return h.digest("hex").slice(0, 16);
+}
+
+/** An existing environment for this repo (grading finds the build's environment this way). */
+export function findPyEnv(repo: string): PyEnv | null {
+  for (const deps of [true, false]) {
+    const meta = join(pyenvRoot(), pyenvKey(repo, deps), "composer-lab-env.json");
+    if (existsSync(meta)) {
+      const r = PyEnv.safeParse(JSON.parse(readFileSync(meta, "utf8")));
+      if (r.success && existsSync(join(r.data.dir, "pyvenv.cfg"))) return r.data;
+    }
+  }
+  return null;
+}
+
+const tail = (s: string, n = 600) => s.trim().split("\n").slice(-6).join("\n").slice(-n);
+
+/**
+ * The repo's environment, made once and reused (keyed by its packaging files). The venv is made
+ * and the repo installed inside the sandbox, at the path it is bound to later, so the editable
+ * install's path entries point where the repo is mounted (/work) at build and at grade time.
+ */
+export async function ensurePyEnv(repo: string, sandbox: Sandbox, opts: { deps?: boolean; log?: (m: string) => void } = {}): Promise<PyEnv> {
+  const deps = !!opts.deps;
+  const key = pyenvKey(repo, deps);
+  const dir = join(pyenvRoot(), key);
+  const meta = join(dir, "composer-lab-env.json");
+  if (existsSync(meta)) {
+    const r = PyEnv.safeParse(JSON.parse(readFileSync(meta, "utf8")));
+    if (r.success && existsSync(join(dir, "pyvenv.cfg"))) return r.data;
+  }
+  const t0 = performance.now();
+  opts.log?.(`making the Python environment of ${repo} (${key})`);
+  const layout = repoLayout(repo);
+  const building = `${dir}.tmp-${process.pid}`;
+  rmSync(building, { recursive: true, force: true });
+  mkdirSync(building, { recursive: true });
+  chmodSync(building, 0o755);
+  const bound = sandbox.name !== "none";
+  const envPath = bound ? PYENV_MOUNT : dir;
+  // --deps: resolve and download on the host (the sandbox has no network), pinned, into the env's wheel cache.
+  const depInfo: PyEnv["deps"] = { asked: deps, requirements: layout.deps.requirements, pinned: [], error: null };
+  if (deps) {
+    const wheels = join(building, "wheels");
+    mkdirSync(wheels, { recursive: true });
+    const reqArgs = [...layout.deps.requirements, ...layout.deps.files.flatMap((f) => ["-r", join(repo, f)])];
+    if (reqArgs.length) {
+      const dl = spawnSync(SYSTEM_PYTHON, ["-m", "pip", "download", "--disable-pip-version-check", "--timeout", "15", "--retries", "0", "-d", wheels, ...reqArgs], { encoding: "utf8", timeout: 600_000 });
+      if (dl.status !== 0) depInfo.error = `pip download failed (no package index reachable?): ${tail(dl.stderr || dl.stdout || String(dl.error))}`;
+      else depInfo.pinned = (dl.stdout.match(/Saved \S+/g) ?? []).map((s) => s.replace(/^Saved .*\//, "")).sort();
+    }
+  }
+  // The repo is installed from a throwaway copy (the backend may write egg-info or build folders).
+  const copy = tempDir("pyenv-src-");
+  let install: PyEnv["install"] = "path";
+  let installError: string | null = null;
+  try {
+    cpSync(repo, copy.path, { recursive: true, filter: (src) => !/[\\/](\.git|\.tox|\.nox|node_modules|__pycache__)$/.test(src) });
+    const work = bound ? SANDBOX_WORKDIR : copy.path;
+    const py = `${envPath}/bin/python`;
+    const q = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
+    const pipOffline = `${q(py)} -m pip install --disable-pip-version-check --no-index --no-build-isolation -q`;
+    const script = [
+      `set -e`,
+      `${SYSTEM_PYTHON} -m venv --system-site-packages --without-pip ${q(envPath)}`,
+      ...(deps && depInfo.pinned.length ? [`${pipOffline} --find-links ${q(`${envPath}/wheels`)} ${depInfo.pinned.map((w) => q(`${envPath}/wheels/${w}`)).join(" ")} || echo "composer-lab: installing the pinned requirements failed" >&2`] : []),
+      `${pipOffline} --no-deps -e ${q(work)} >&2 && echo composer-lab-editable-ok || echo composer-lab-editable-failed`,
+    ].join("\n");
+    const run = await sandbox.run(["/bin/sh", "-c", script], {
+      workdir: copy.path, timeoutMs: 600_000, memoryMb: 2048, diskMb: 4096,
+      // a snapshot has no VCS metadata: setuptools-scm / hatch-vcs get a version instead of failing
+      env: { PIP_NO_INPUT: "1", PIP_CACHE_DIR: "/tmp/pip-cache", HOME: "/tmp", SETUPTOOLS_SCM_PRETEND_VERSION: "0.0.0+composer.lab" },
+      ...(bound ? { rwBinds: { [building]: PYENV_MOUNT } } : {}),
+    });
+    if (!bound) {
+      // unsandboxed: the venv was made at `dir` directly; nothing to move
+    }
+    if (run.stdout.includes("composer-lab-editable-ok")) install = "editable";
+    else installError = tail(run.stderr || run.stdout || `exit ${run.exitCode}`);
+    if (!existsSync(join(bound ? building : dir, "pyvenv.cfg"))) throw new Error(`could not make a virtual environment for ${repo}: ${tail(run.stderr)}`);
+  } finally {
+    copy.remove();
+  }
+  const env: PyEnv = { dir, key, install, install_error: installError, deps: depInfo, created_s: Number(((performance.now() - t0) / 1000).toFixed(2)) };
+  if (bound) {
+    writeFileSync(join(building, "composer-lab-env.json"), JSON.stringify(env));
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(building, dir);
+  } else {
+    rmSync(building, { recursive: true, force: true });
+    writeFileSync(meta, JSON.stringify(env));
+  }
+  return env;
+}
