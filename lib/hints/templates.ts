@@ -35,6 +35,9 @@ export function slotValues(ctx: ErrorContext): Record<string, string | undefined
   };
 }
 
+/** Every slot a template may name (the keys slotValues fills; an empty context leaves each undefined). */
+export const SLOT_NAMES: readonly string[] = Object.keys(slotValues({} as ErrorContext));
+
 export const slotsOf = (text: string): string[] => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))];
 
 /** Fills a template, or returns null when a required slot has no value. */
@@ -95,9 +98,14 @@ export class TemplateRegistry {
   constructor(templates: Map<string, HintTemplate> = defaultTemplates()) {
     this.templates = templates;
   }
-  /** Adds or replaces the template for an error_kind. */
+  /** Adds or replaces the template for an error_kind; a slot no context provides (a typo) throws here. */
   register(kind: string, template: HintTemplate | string): this {
-    this.templates.set(kind, typeof template === "string" ? { text: template } : template);
+    const t = typeof template === "string" ? { text: template } : template;
+    const unknown = [...new Set([...slotsOf(t.text), ...(t.required ?? [])])].filter((s) => !SLOT_NAMES.includes(s));
+    if (unknown.length) {
+      throw new Error(`template for "${kind}": unknown slot${unknown.length > 1 ? "s" : ""} ${unknown.map((s) => `{${s}}`).join(", ")}; available slots: ${SLOT_NAMES.map((s) => `{${s}}`).join(", ")}`);
+    }
+    this.templates.set(kind, t);
     return this;
   }
   /** The hint for this kind, or null (unknown kind, or a required slot missing). */
