@@ -4,7 +4,10 @@ import { join } from "node:path";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HeldoutSplit, HeldoutViolation, LocalStore, RunLayout, S3Store, openStore, routeGroup, summarizeRun, syncDataParallel, type Rollout, type Store } from "../lib/store/index.js";
+import { initBackend } from "../lib/backend/index.js";
+import { ToolCallEnvironment } from "../lib/env/index.js";
+import { HeldoutSplit, HeldoutViolation, LocalStore, RunLayout, S3Store, openStore, routeGroup, runWorker, summarizeRun, syncDataParallel, type Rollout, type Store } from "../lib/store/index.js";
+import { PolicyDilocoModel, demonstrationShards, syncPolicyTraining } from "../lib/train/index.js";
 import { ROOT, cliAsync, oneJson, tmp } from "./helpers.js";
 
 let server: S3rver;
@@ -160,6 +163,38 @@ describe("DiLoCo over a real S3-compatible server", () => {
     expect(s2.rounds).toBe(4);
     expect(s2.droppedRanks.filter((d) => d.round === 4)).toEqual(expect.arrayContaining([{ round: 4, rank: 1 }]));
   });
+});
+
+describe("DiLoCo trains the tfjs policy (3 workers over s3rver)", () => {
+  const H1 = { rounds: 3, inner_steps: 1, inner_lr: 0.05, outer_lr: 1, momentum: 0, timeout_s: 120, poll_ms: 20 };
+  const setup = async () => {
+    await initBackend();
+    const shards = demonstrationShards(new ToolCallEnvironment({ env: { seed: 0, n_tasks: 60 } }), 3, 8, 128);
+    return (inner_steps: number, inner_lr: number) => (rank: number) => new PolicyDilocoModel({ policy: { block_size: 128, n_layer: 1, n_head: 2, n_embd: 16 }, rows: shards[rank]!, inner_steps, inner_lr, batch: 4, seed: 3 });
+  };
+
+  it("at H = 1 (outer lr 1, no momentum) reaches synchronous data-parallel SGD's parameters and loss within 1e-4", async () => {
+    const models = await setup();
+    const store = s3(`diloco-policy-h1-${Date.now()}`);
+    await Promise.all([0, 1, 2].map((rank) => runWorker({ store, prefix: "runs/p/diloco_rendezvous", rank, workers: 3, config: H1, model: models(1, H1.inner_lr) })));
+    const got = await summarizeRun(store, "runs/p/diloco_rendezvous", 3);
+    const ref = syncPolicyTraining([0, 1, 2].map(models(1, H1.inner_lr)), H1.rounds, H1.inner_lr);
+    expect(got.droppedRanks).toEqual([]);
+    expect(Math.abs(got.loss - ref.loss) / ref.loss).toBeLessThan(1e-4);
+    const maxDiff = got.params.reduce((m, p, i) => Math.max(m, Math.abs(p - ref.theta[i]!)), 0);
+    expect(maxDiff).toBeLessThan(1e-4);
+    expect(got.lossHistory.at(-1)!).toBeLessThan(got.lossHistory[0]!);
+  }, 300_000);
+
+  it("trains with H = 4 and Nesterov momentum: the loss falls round over round", async () => {
+    const models = await setup();
+    const store = s3(`diloco-policy-h4-${Date.now()}`);
+    const cfg = { ...H1, rounds: 3, inner_steps: 4, outer_lr: 0.7, momentum: 0.5 };
+    await Promise.all([0, 1, 2].map((rank) => runWorker({ store, prefix: "runs/q/diloco_rendezvous", rank, workers: 3, config: cfg, model: models(4, cfg.inner_lr) })));
+    const got = await summarizeRun(store, "runs/q/diloco_rendezvous", 3);
+    expect(got.rounds).toBe(3);
+    expect(got.lossHistory.at(-1)!).toBeLessThan(got.lossHistory[0]! - 0.05);
+  }, 300_000);
 });
 
 describe("composer-lab store ls", () => {

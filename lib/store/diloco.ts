@@ -7,6 +7,10 @@
  * and commits round_{NNNNNN}/{params.bin, momentum.bin, commit.json} (commit.json last, so a
  * round is complete exactly when it exists). A restarted worker resumes from the last commit.
  * With H = 1, outer lr 1 and no momentum this is synchronous data-parallel averaging.
+ *
+ * What a worker trains is a DilocoModel (parameters as one flat vector, H inner steps on its rank's
+ * shard): the toy linear regression here by default, or lib/train's PolicyDilocoModel (the tfjs
+ * policy on SFT rows) — the store stage never imports train.
  */
 import { z } from "zod";
 import { Rng } from "../core/index.js";
@@ -55,8 +59,17 @@ function gaussian(seed: number): () => number {
   return () => rng.normal();
 }
 
+/** What a DiLoCo worker trains: parameters as one flat vector, the same θ₀ on every rank. */
+export interface DilocoModel {
+  init(): Float32Array | Promise<Float32Array>;
+  /** H inner optimizer steps from θ on this rank's shard (round r uses minibatches (r−1)·H …); returns θ_end. */
+  inner(theta: Float32Array, round: number): Float32Array | Promise<Float32Array>;
+  /** This rank's loss at θ (the leader logs the mean over ranks). */
+  loss(theta: Float32Array): number | Promise<number>;
+}
+
 /** The toy objective: y = X·w* + noise, a shard per rank; the model is the weight vector. */
-export class ToyRegression {
+export class ToyRegression implements DilocoModel {
   readonly X: Float32Array[];
   readonly y: Float32Array;
   constructor(readonly cfg: DilocoConfig, readonly rank: number) {
@@ -71,6 +84,9 @@ export class ToyRegression {
   }
   static init(cfg: DilocoConfig): Float32Array {
     return new Float32Array(cfg.dim); // zeros: every rank starts from the same θ
+  }
+  init(): Float32Array {
+    return ToyRegression.init(this.cfg);
   }
   /** ∇ of the mean squared error over the minibatch used at inner step `step`. */
   grad(w: Float32Array, step: number): Float32Array {
@@ -148,6 +164,9 @@ export interface WorkerOptions {
   log?: (m: string) => void;
   /** Test hook: a pause inside each inner phase (to be killed mid-round). */
   inner_delay_ms?: number;
+  /** The model of a rank (default: ToyRegression on the config's toy objective). The leader also
+   *  builds every rank's model to log the global loss. */
+  model?: (rank: number) => DilocoModel;
 }
 
 export interface WorkerResult {
@@ -161,14 +180,15 @@ export interface WorkerResult {
 export async function runWorker(o: WorkerOptions): Promise<WorkerResult> {
   const cfg = DilocoConfig.parse(o.config ?? {});
   const log = o.log ?? (() => {});
-  const model = new ToyRegression(cfg, o.rank);
-  const all = o.rank === 0 ? Array.from({ length: o.workers }, (_, r) => new ToyRegression(cfg, r)) : [];
-  const globalLoss = (w: Float32Array) => all.reduce((a, m) => a + m.loss(w), 0) / all.length;
+  const make = o.model ?? ((r: number) => new ToyRegression(cfg, r));
+  const model = make(o.rank);
+  const all = o.rank === 0 ? Array.from({ length: o.workers }, (_, r) => (r === o.rank ? model : make(r))) : [];
+  const globalLoss = async (w: Float32Array) => (await Promise.all(all.map((m) => m.loss(w)))).reduce((a, b) => a + b, 0) / all.length;
   let last = await lastCommittedRound(o.store, o.prefix);
   if (last < 0) {
     if (o.rank === 0) {
-      const theta = ToyRegression.init(cfg);
-      await writeCommit(o.store, o.prefix, 0, theta, new Float32Array(cfg.dim), { round: 0, ranks: [], dropped: [], loss: globalLoss(theta) });
+      const theta = await model.init();
+      await writeCommit(o.store, o.prefix, 0, theta, new Float32Array(theta.length), { round: 0, ranks: [], dropped: [], loss: await globalLoss(theta) });
     }
     const deadline = Date.now() + cfg.timeout_s * 1000 * 3;
     while ((last = await lastCommittedRound(o.store, o.prefix)) < 0) {
@@ -180,7 +200,7 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerResult> {
   let state = (await readCommit(o.store, o.prefix, last))!;
   let done = 0;
   for (let round = last + 1; round <= cfg.rounds; round++) {
-    const thetaEnd = model.inner(state.theta, round);
+    const thetaEnd = await model.inner(state.theta, round);
     if (o.inner_delay_ms) await sleep(o.inner_delay_ms);
     const delta = Float32Array.from(state.theta, (t, k) => t - thetaEnd[k]!);
     await o.store.put(rankKey(o.prefix, round, o.rank), toBytes(delta));
@@ -197,8 +217,9 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerResult> {
       if (dropped.length) log(`round ${round}: dropping straggler rank(s) ${dropped.join(", ")} after ${cfg.timeout_s} s`);
       const deltas = await Promise.all(present.map(async (r) => fromBytes((await o.store.get(rankKey(o.prefix, round, r)))!)));
       const next = outerStep(state.theta, state.v, meanOf(deltas), cfg.outer_lr, cfg.momentum);
-      await writeCommit(o.store, o.prefix, round, next.theta, next.v, { round, ranks: present, dropped, loss: globalLoss(next.theta) });
-      log(`round ${round}: ${present.length}/${o.workers} ranks, loss ${globalLoss(next.theta).toFixed(5)}`);
+      const loss = await globalLoss(next.theta);
+      await writeCommit(o.store, o.prefix, round, next.theta, next.v, { round, ranks: present, dropped, loss });
+      log(`round ${round}: ${present.length}/${o.workers} ranks, loss ${loss.toFixed(5)}`);
     }
     // Everyone (the leader included) continues from the committed parameters.
     const deadline = Date.now() + cfg.timeout_s * 1000 * 3;

@@ -5,6 +5,6 @@ export {
   SftExample, DpoPair, RlTaskEntry, DivergencePair, WmTuple, HoldoutItem, type Section, type SectionItem, type Rollout,
 } from "./layout.js";
 export {
-  DilocoConfig, RoundCommit, ToyRegression, runWorker, summarizeRun, syncDataParallel, outerStep, meanOf, lastCommittedRound, roundKey, rankKey,
+  DilocoConfig, RoundCommit, ToyRegression, type DilocoModel, runWorker, summarizeRun, syncDataParallel, outerStep, meanOf, lastCommittedRound, roundKey, rankKey,
   type WorkerOptions, type WorkerResult, type DilocoSummary,
 } from "./diloco.js";

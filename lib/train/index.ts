@@ -26,3 +26,4 @@ export {
 } from "./compare.js";
 export { sampleStd, bootstrapMeanCI, type BootstrapCI } from "./stats.js";
 export { trainingFigures, comparisonFigures, primaryMetricFigures } from "./plots.js";
+export { PolicyDilocoModel, syncPolicyTraining, demonstrationShards, type PolicyDilocoOptions } from "./diloco.js";
