@@ -1,42 +1,57 @@
 /**
- * Training throughput: the lab's TensorFlow.js Policy (lib/train) on the chosen backend vs the
- * same GPT-2-shaped decoder in PyTorch (bench/train_torch.py, Debian's python3-torch run by
- * /usr/bin/python3), same config, same batches, same optimizer, in one run.
+ * Training throughput: the lab's TensorFlow.js Policy (lib/train) on every available tfjs backend,
+ * side by side, vs the same GPT-2-shaped decoder in PyTorch (bench/train_torch.py, Debian's
+ * python3-torch run by /usr/bin/python3): same configs, same batches, same optimizer, in one run.
  *
- * Config: ctx 128, d_model 128, 2 layers, 4 heads, MLP 4·d, batch 16, Adam lr 3e-4, byte vocab 257;
- * data = README.md's bytes (repeated), windows at seeded random offsets. 2 warm-up steps, then
- * `--steps` timed steps (default 10 tfjs / 20 torch). tokens/s = batch·ctx·steps / seconds.
- * Before timing, each side's loss at init must be ≈ ln 257 (a broken model fails here, cheaply).
+ * Configs: "bench" = ctx 128, d_model 128, 2 layers, 4 heads, MLP 4·d, batch 16 (the issue-18
+ * target: torch ≥ 0.5× PyTorch) and "big" = ctx 256, d 256, 4 layers, 4 heads, batch 16. Adam lr
+ * 3e-4, byte vocab 257; data = README.md's bytes (repeated), windows at seeded random offsets.
+ * 2 warm-up steps, then timed steps (default: torch 10, wasm 5, cpu 2; PyTorch 10; `--steps` sets
+ * them all); the cpu backend runs the "bench" config only (minutes per step on "big").
+ * tokens/s = batch·ctx·steps / seconds. Before timing, each side's loss at init must be ≈ ln 257.
+ * One extra step per backend is profiled per kernel (wall time, every backend here is synchronous):
+ * `top_kernels` in the JSON.
  *
- *   npm run bench -- train [--backend wasm|cpu|...] [--steps N] [--json]
+ *   npm run bench -- train [--backend torch|wasm|cpu|...] [--steps N] [--json]
  *
- * Without python3-torch the torch side reports {skipped: why} and the bench still gives tfjs.
+ * --backend (or $COMPOSER_LAB_BACKEND) narrows the run to that backend; auto/absent runs all of
+ * tensorflow, torch, webgpu, wasm, cpu that start (the others get a row saying why not).
+ * Without python3-torch the PyTorch rows say why and the bench still gives tfjs.
  * COMPOSER_LAB_TORCH_PYTHON overrides the interpreter (default /usr/bin/python3).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { tf } from "../lib/backend/index.js";
+import { BACKENDS, type BackendName, currentBackend, tf, withBackend } from "../lib/backend/index.js";
 import { benchOptions } from "../lib/cli/bench.js";
 import type { BenchResult } from "../lib/cli/index.js";
-import { resolveBackend } from "../lib/cli/options.js";
 import { projectRoot } from "../lib/core/index.js";
 import { log } from "../lib/cli/output.js";
 import { Policy, VOCAB_SIZE, sftLoss } from "../lib/train/index.js";
 
-const CTX = 128;
-const D = 128;
-const LAYERS = 2;
-const HEADS = 4;
-const BATCH = 16;
+interface Config {
+  name: string;
+  ctx: number;
+  d: number;
+  layers: number;
+  heads: number;
+  batch: number;
+}
+const CONFIGS: Config[] = [
+  { name: "bench", ctx: 128, d: 128, layers: 2, heads: 4, batch: 16 },
+  { name: "big", ctx: 256, d: 256, layers: 4, heads: 4, batch: 16 },
+];
 const LR = 3e-4;
 const WARMUP = 2;
-const STEPS_TFJS = 10;
-const STEPS_TORCH = 20;
+/** Timed steps per backend when --steps is absent (the slow ones fewer: their spread is small next to their gap). */
+const DEFAULT_STEPS: Partial<Record<BackendName, number>> = { torch: 10, tensorflow: 10, webgpu: 5, wasm: 5, cpu: 2 };
+const STEPS_TORCH = 10;
+/** Backends too slow for the big config (minutes per step). */
+const SMALL_ONLY: BackendName[] = ["cpu"];
 const SEED = 0;
 const LN_V = Math.log(VOCAB_SIZE);
-/** |loss at init − ln V| allowed: logits at init have std ≈ 0.02·√d ≈ 0.23, adding ≈ 0.03. */
+/** |loss at init − ln V| allowed: logits at init have std ≈ 0.02·√d ≈ 0.23–0.32, adding ≈ 0.03–0.05. */
 const INIT_TOL = 0.15;
 
 interface Figures {
@@ -51,12 +66,13 @@ interface Figures {
   /** Loss of each timed step. */
   losses: number[];
 }
+type KernelTime = { kernel: string; ms_per_step: number; share: number; calls: number };
 
-/** `n` windows of ctx+1 bytes from README.md (repeated to cover at least one window), seeded. */
-function batches(n: number): { tokens: Int16Array; source: string; bytes: number } {
+/** `n` batches of windows of ctx+1 bytes from README.md (repeated to cover at least one window), seeded. */
+function batches(cfg: Config, n: number): { tokens: Int16Array; source: string; bytes: number } {
   let text = readFileSync(join(projectRoot(), "README.md"));
   const bytes = text.length;
-  while (text.length < 4 * (CTX + 1)) text = Buffer.concat([text, text]);
+  while (text.length < 4 * (cfg.ctx + 1)) text = Buffer.concat([text, text]);
   let s = SEED + 0x9e3779b9;
   const rand = () => {
     // mulberry32
@@ -65,34 +81,62 @@ function batches(n: number): { tokens: Int16Array; source: string; bytes: number
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  const W = CTX + 1;
-  const tokens = new Int16Array(n * BATCH * W);
-  for (let r = 0; r < n * BATCH; r++) {
+  const W = cfg.ctx + 1;
+  const tokens = new Int16Array(n * cfg.batch * W);
+  for (let r = 0; r < n * cfg.batch; r++) {
     const off = Math.floor(rand() * (text.length - W));
     for (let j = 0; j < W; j++) tokens[r * W + j] = text[off + j]!;
   }
   return { tokens, source: "README.md", bytes };
 }
 
-function runTfjs(tokens: Int16Array, steps: number): Figures & { mlp: number } {
-  const policy = new Policy({ vocab_size: VOCAB_SIZE, block_size: CTX, n_embd: D, n_layer: LAYERS, n_head: HEADS, seed: SEED });
-  const W = CTX + 1;
+/** Wall time per kernel name while `fn` runs (tfjs backends here run kernels synchronously). */
+function profileKernels(fn: () => void): KernelTime[] {
+  const engine = tf.engine() as unknown as { runKernel: (name: string, ...rest: unknown[]) => unknown };
+  const original = engine.runKernel;
+  const time = new Map<string, { ms: number; calls: number }>();
+  engine.runKernel = function (this: unknown, name: string, ...rest: unknown[]) {
+    const t0 = performance.now();
+    try {
+      return original.call(this, name, ...rest);
+    } finally {
+      const e = time.get(name) ?? { ms: 0, calls: 0 };
+      e.ms += performance.now() - t0;
+      e.calls++;
+      time.set(name, e);
+    }
+  };
+  try {
+    fn();
+  } finally {
+    engine.runKernel = original;
+  }
+  const total = [...time.values()].reduce((a, e) => a + e.ms, 0);
+  return [...time.entries()]
+    .map(([kernel, e]) => ({ kernel, ms_per_step: Number(e.ms.toFixed(1)), share: Number((e.ms / total).toFixed(3)), calls: e.calls }))
+    .sort((a, b) => b.ms_per_step - a.ms_per_step);
+}
+
+function runTfjs(cfg: Config, tokens: Int16Array, steps: number): Figures & { mlp: number; top_kernels: KernelTime[] } {
+  const policy = new Policy({ vocab_size: VOCAB_SIZE, block_size: cfg.ctx, n_embd: cfg.d, n_layer: cfg.layers, n_head: cfg.heads, seed: SEED });
+  const W = cfg.ctx + 1;
+  const B = cfg.batch;
   const batch = (i: number) =>
     tf.tidy(() => {
-      const all = tf.tensor2d(Int32Array.from(tokens.subarray(i * BATCH * W, (i + 1) * BATCH * W)), [BATCH, W], "int32");
-      const x = all.slice([0, 0], [BATCH, CTX]) as tf.Tensor2D;
-      const y = all.slice([0, 1], [BATCH, CTX]) as tf.Tensor2D;
+      const all = tf.tensor2d(Int32Array.from(tokens.subarray(i * B * W, (i + 1) * B * W)), [B, W], "int32");
+      const x = all.slice([0, 0], [B, cfg.ctx]) as tf.Tensor2D;
+      const y = all.slice([0, 1], [B, cfg.ctx]) as tf.Tensor2D;
       return { x, y };
     });
   // The trainer's lm_ce channel: next-token cross-entropy over every position.
-  const everyToken = tf.ones([BATCH, CTX]) as tf.Tensor2D;
+  const everyToken = tf.ones([B, cfg.ctx]) as tf.Tensor2D;
   const lossOf = (x: tf.Tensor2D, y: tf.Tensor2D) => sftLoss(policy.forward(x), y, everyToken);
 
   const b0 = batch(0);
   const l0 = tf.tidy(() => lossOf(b0.x, b0.y));
   const init_loss = l0.dataSync()[0]!;
   tf.dispose([l0, b0.x, b0.y]);
-  if (!(Math.abs(init_loss - LN_V) < INIT_TOL)) throw new Error(`tfjs: loss at init ${init_loss.toFixed(4)} is not ≈ ln ${VOCAB_SIZE} = ${LN_V.toFixed(4)}: the model or the loss is wrong`);
+  if (!(Math.abs(init_loss - LN_V) < INIT_TOL)) throw new Error(`tfjs on ${tf.getBackend()}: loss at init ${init_loss.toFixed(4)} is not ≈ ln ${VOCAB_SIZE} = ${LN_V.toFixed(4)}: the model or the loss is wrong`);
 
   const opt = tf.train.adam(LR, 0.9, 0.999, 1e-8); // PyTorch's Adam defaults
   const vars = policy.variables();
@@ -108,13 +152,14 @@ function runTfjs(tokens: Int16Array, steps: number): Figures & { mlp: number } {
   const t0 = performance.now();
   for (let i = 0; i < steps; i++) {
     losses.push(step(WARMUP + i));
-    log(`tfjs step ${i + 1}/${steps}: loss ${losses.at(-1)!.toFixed(4)}`);
+    log(`${cfg.name} tfjs on ${tf.getBackend()} step ${i + 1}/${steps}: loss ${losses.at(-1)!.toFixed(4)}`);
   }
   const seconds = (performance.now() - t0) / 1000;
+  const top_kernels = profileKernels(() => step(WARMUP + steps)); // after timing: the wrapper costs a little
   const figures = {
     steps,
     seconds,
-    tokens_per_s: (BATCH * CTX * steps) / seconds,
+    tokens_per_s: (B * cfg.ctx * steps) / seconds,
     ms_per_step: (1000 * seconds) / steps,
     init_loss,
     first_loss: losses[0]!,
@@ -122,6 +167,7 @@ function runTfjs(tokens: Int16Array, steps: number): Figures & { mlp: number } {
     losses,
     params: policy.parameterCount(),
     mlp: policy.blocks[0]!.fc_w.shape[1]!,
+    top_kernels,
   };
   opt.dispose();
   everyToken.dispose();
@@ -132,16 +178,16 @@ function runTfjs(tokens: Int16Array, steps: number): Figures & { mlp: number } {
 type TorchFigures = Figures & { torch: string; python: string; threads: number; blas: string | null };
 type TorchResult = TorchFigures | { skipped: string; detail?: string };
 
-function runTorch(tokens: Int16Array, steps: number, mlp: number): TorchResult {
+function runTorch(cfg: Config, tokens: Int16Array, steps: number, mlp: number): TorchResult {
   const python = process.env.COMPOSER_LAB_TORCH_PYTHON || "/usr/bin/python3";
   const notImportable = `python3-torch not importable by ${python}`;
   const dir = mkdtempSync(join(tmpdir(), "composer-lab-bench-train-"));
   try {
     const data = join(dir, "batches.bin");
     writeFileSync(data, Buffer.from(tokens.buffer, tokens.byteOffset, tokens.byteLength));
-    const args = [join(projectRoot(), "bench", "train_torch.py"), "--data", data, "--batch", BATCH, "--ctx", CTX, "--d", D, "--layers", LAYERS, "--heads", HEADS, "--mlp", mlp, "--vocab", VOCAB_SIZE, "--lr", LR, "--warmup", WARMUP, "--steps", steps, "--seed", SEED].map(String);
-    log(`torch: ${python} ${args.join(" ")}`);
-    const r = spawnSync(python, args, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 900_000 });
+    const args = [join(projectRoot(), "bench", "train_torch.py"), "--data", data, "--batch", cfg.batch, "--ctx", cfg.ctx, "--d", cfg.d, "--layers", cfg.layers, "--heads", cfg.heads, "--mlp", mlp, "--vocab", VOCAB_SIZE, "--lr", LR, "--warmup", WARMUP, "--steps", steps, "--seed", SEED].map(String);
+    log(`${cfg.name} pytorch: ${python} ${args.join(" ")}`);
+    const r = spawnSync(python, args, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 1_800_000 });
     if (r.error) return { skipped: notImportable, detail: r.error.message };
     const last = r.stdout.trim().split("\n").at(-1) ?? "";
     let out: Record<string, unknown>;
@@ -163,69 +209,94 @@ function runTorch(tokens: Int16Array, steps: number, mlp: number): TorchResult {
 const r1 = (x: number) => Number(x.toFixed(1));
 const r4 = (x: number) => Number(x.toFixed(4));
 
+type TfjsRun = { backend: BackendName; provider?: string; figures?: ReturnType<typeof runTfjs>; skipped?: string };
+
 export async function run(): Promise<BenchResult & Record<string, unknown>> {
   const opts = benchOptions();
-  const backend = await resolveBackend(opts);
-  const stepsTfjs = opts.steps ?? STEPS_TFJS;
-  const stepsTorch = opts.steps ?? STEPS_TORCH;
-  const data = batches(WARMUP + Math.max(stepsTfjs, stepsTorch));
+  const only = opts.backend && opts.backend !== "auto" ? [opts.backend] : [...BACKENDS];
+  const rows: Record<string, unknown>[] = [];
+  const ratios: Record<string, number> = {};
+  const results: Record<string, unknown>[] = [];
+  const summaries: string[] = [];
+  let referenceBlas = false;
 
-  log(`tfjs on ${backend.name}: ${WARMUP} warm-up + ${stepsTfjs} timed steps`);
-  const tfjs = runTfjs(data.tokens, stepsTfjs);
-  log(`torch: ${WARMUP} warm-up + ${stepsTorch} timed steps`);
-  const torch = runTorch(data.tokens, stepsTorch, tfjs.mlp);
-  const { mlp, ...tfjsFigures } = tfjs;
+  for (const cfg of CONFIGS) {
+    const steps = (b: BackendName) => opts.steps ?? DEFAULT_STEPS[b] ?? 5;
+    const stepsTorch = opts.steps ?? STEPS_TORCH;
+    const data = batches(cfg, WARMUP + Math.max(stepsTorch, ...only.map(steps)) + 1);
+    const runs: TfjsRun[] = [];
+    for (const backend of only) {
+      if (cfg.name !== "bench" && SMALL_ONLY.includes(backend) && only.length > 1) {
+        runs.push({ backend, skipped: "not run on this config (minutes per step); see the bench config's row" });
+        continue;
+      }
+      try {
+        log(`${cfg.name}: tfjs on ${backend}: ${WARMUP} warm-up + ${steps(backend)} timed steps`);
+        const figures = await withBackend(backend, async () => runTfjs(cfg, data.tokens, steps(backend)));
+        runs.push({ backend, figures, provider: currentBackend()?.name === backend ? currentBackend()!.provider : undefined });
+      } catch (e) {
+        const why = (e as Error).message;
+        if (opts.backend && opts.backend !== "auto") throw new Error(`tfjs backend "${backend}" could not run the ${cfg.name} config: ${why}`);
+        log(`${cfg.name}: tfjs on ${backend} skipped: ${why}`);
+        runs.push({ backend, skipped: why });
+      }
+    }
+    const mlp = 4 * cfg.d;
+    log(`${cfg.name}: pytorch: ${WARMUP} warm-up + ${stepsTorch} timed steps`);
+    const torch = runTorch(cfg, data.tokens, stepsTorch, mlp);
+    const torchRan = !("skipped" in torch);
+    const blasRef = torchRan && !!torch.blas && /\/blas\/libblas\.so/.test(torch.blas);
+    referenceBlas ||= blasRef;
 
-  const torchRan = !("skipped" in torch);
-  const params = { tfjs: tfjs.params, torch: torchRan ? torch.params : null, match: torchRan ? torch.params === tfjs.params : null };
-  if (params.match === false) log(`warning: parameter counts differ (tfjs ${tfjs.params}, torch ${params.torch}): the ratio compares different models`);
-  // Debian's python3-torch does its matmuls through whichever libblas.so.3 update-alternatives
-  // selects; the reference libblas3 (no libopenblas0 installed) makes PyTorch many times slower.
-  const referenceBlas = torchRan && !!torch.blas && /\/blas\/libblas\.so/.test(torch.blas);
-  if (referenceBlas) log(`warning: PyTorch runs on the reference BLAS (${torch.blas}); apt-get install libopenblas0-pthread for a realistic baseline`);
-  const ratio = torchRan ? tfjs.tokens_per_s / torch.tokens_per_s : null;
-  // Same batches, same optimizer: after the same number of steps the two losses should be close
-  // (they differ only by the random init), a cheap check that both train the same model.
-  const common = torchRan ? Math.min(tfjs.steps, torch.steps) : 0;
-  const lossAtSameStep = torchRan ? { step: WARMUP + common, tfjs: r4(tfjs.losses[common - 1]!), torch: r4(torch.losses[common - 1]!) } : null;
-  const lossDown = { tfjs: tfjs.final_loss < tfjs.init_loss, torch: torchRan ? torch.final_loss < torch.init_loss : null };
+    const shape = `ctx ${cfg.ctx}, d ${cfg.d}, ${cfg.layers} layers, ${cfg.heads} heads, MLP ${mlp}, batch ${cfg.batch}`;
+    const row = (impl: string, backend: string, f: Figures | undefined, skipped?: string) => ({
+      config: cfg.name,
+      impl,
+      backend,
+      tokens_per_s: f ? r1(f.tokens_per_s) : null,
+      vs_pytorch: f && torchRan ? Number((f.tokens_per_s / torch.tokens_per_s).toFixed(3)) : null,
+      ms_per_step: f ? r1(f.ms_per_step) : null,
+      steps: f?.steps ?? null,
+      init_loss: f ? r4(f.init_loss) : null,
+      final_loss: f ? r4(f.final_loss) : null,
+      params: f?.params ?? null,
+      note: skipped ?? "",
+    });
+    for (const r of runs) {
+      rows.push(row("tfjs", r.backend, r.figures, r.skipped ? `skipped: ${r.skipped}` : undefined));
+      if (r.figures && torchRan) ratios[`${cfg.name}.${r.backend}_over_pytorch`] = Number((r.figures.tokens_per_s / torch.tokens_per_s).toPrecision(4));
+    }
+    if (torchRan) rows.push(row(`pytorch ${torch.torch}`, `${torch.threads} threads${blasRef ? ", reference BLAS" : ""}`, torch));
+    else rows.push(row("pytorch", "-", undefined, `skipped: ${torch.skipped}`));
 
-  const row = (impl: string, f: Figures) => ({
-    impl,
-    tokens_per_s: r1(f.tokens_per_s),
-    ms_per_step: r1(f.ms_per_step),
-    steps: f.steps,
-    init_loss: r4(f.init_loss),
-    final_loss: r4(f.final_loss),
-    params: f.params,
-  });
-  const rows: Record<string, unknown>[] = [row(`tfjs (${backend.name})`, tfjs)];
-  if (torchRan) rows.push(row(`pytorch ${torch.torch} (${torch.threads} threads${referenceBlas ? ", reference BLAS" : ""})`, torch));
-  else rows.push({ impl: `pytorch: skipped (${torch.skipped})`, tokens_per_s: null, ms_per_step: null, steps: null, init_loss: null, final_loss: null, params: null });
-
-  const cfg = `ctx ${CTX}, d ${D}, ${LAYERS} layers, ${HEADS} heads, MLP ${mlp}, batch ${BATCH}, Adam ${LR}, vocab ${VOCAB_SIZE}`;
-  const summary =
-    `Training a ${tfjs.params.toLocaleString("en-US")}-parameter transformer (${cfg}): tfjs on ${backend.name} ${tfjs.tokens_per_s.toFixed(0)} tokens/s` +
-    (torchRan
-      ? `, PyTorch ${torch.torch} on ${torch.threads} threads ${torch.tokens_per_s.toFixed(0)} tokens/s → tfjs = ${ratio!.toFixed(4)}× PyTorch (1/${(1 / ratio!).toFixed(1)})` +
-        (params.match ? "" : ` [parameter counts differ: ${tfjs.params} vs ${torch.params}]`) +
-        (referenceBlas ? " [PyTorch on the reference BLAS libblas3: install libopenblas0-pthread for a realistic baseline]" : "")
-      : `; PyTorch skipped: ${torch.skipped}`) +
-    `. Loss at init ≈ ln ${VOCAB_SIZE} = ${LN_V.toFixed(3)} on both; final loss tfjs ${tfjs.final_loss.toFixed(3)}` +
-    (torchRan ? `, torch ${torch.final_loss.toFixed(3)}; at step ${lossAtSameStep!.step} tfjs ${lossAtSameStep!.tfjs.toFixed(3)} vs torch ${lossAtSameStep!.torch.toFixed(3)}` : "") + ".";
-
+    const ran = runs.filter((r) => r.figures);
+    summaries.push(
+      `${cfg.name} (${shape}, ${ran[0]?.figures?.params.toLocaleString("en-US") ?? "?"} parameters): ` +
+        ran.map((r) => `tfjs on ${r.backend} ${r.figures!.tokens_per_s.toFixed(0)} tokens/s${torchRan ? ` (${(r.figures!.tokens_per_s / torch.tokens_per_s).toFixed(3)}×)` : ""}`).join(", ") +
+        (torchRan ? `; PyTorch ${torch.torch} on ${torch.threads} threads ${torch.tokens_per_s.toFixed(0)} tokens/s` : `; PyTorch skipped: ${torch.skipped}`),
+    );
+    // Same batches, same optimizer: after the same number of steps the losses should be close
+    // (they differ by the random init), a cheap check that every side trains the same model.
+    const lossAtStep = (f: Figures, k: number) => r4(f.losses[Math.min(k, f.steps) - 1]!);
+    const k = Math.min(...ran.map((r) => r.figures!.steps), torchRan ? torch.steps : Infinity);
+    results.push({
+      config: { ...cfg, mlp, lr: LR, vocab: VOCAB_SIZE, warmup: WARMUP, data: data.source, data_bytes: data.bytes },
+      tfjs: Object.fromEntries(runs.map((r) => [r.backend, r.figures ? { ...r.figures, mlp: undefined } : { skipped: r.skipped }])),
+      pytorch: torch,
+      loss_at_same_step: Number.isFinite(k) ? { step: WARMUP + k, ...Object.fromEntries(ran.map((r) => [r.backend, lossAtStep(r.figures!, k)])), ...(torchRan ? { pytorch: lossAtStep(torch, k) } : {}) } : null,
+      loss_down: Object.fromEntries(ran.map((r) => [r.backend, r.figures!.final_loss < r.figures!.init_loss])),
+      top_kernels: Object.fromEntries(ran.map((r) => [r.backend, r.figures!.top_kernels.slice(0, 10)])),
+    });
+  }
+  if (referenceBlas) log("warning: PyTorch runs on the reference BLAS; apt-get install libopenblas0-pthread for a realistic baseline");
+  const top = (results[0] as { top_kernels: Record<string, KernelTime[]> }).top_kernels;
+  const kernels = Object.entries(top).map(([b, ks]) => `${b}: ${ks.slice(0, 4).map((k) => `${k.kernel} ${(100 * k.share).toFixed(0)}%`).join(", ")}`).join("; ");
   return {
-    summary,
+    summary: `Training throughput, tokens/s (× PyTorch in the same run). ${summaries.join(". ")}. Top kernels by time (bench config): ${kernels}.`,
     rows,
-    ratios: ratio === null ? {} : { tfjs_over_torch: Number(ratio.toPrecision(4)), torch_over_tfjs: Number((1 / ratio).toPrecision(4)) },
-    backend,
-    config: { ctx: CTX, d_model: D, n_layer: LAYERS, n_head: HEADS, mlp, batch: BATCH, lr: LR, vocab: VOCAB_SIZE, warmup: WARMUP, data: data.source, data_bytes: data.bytes },
-    tfjs: tfjsFigures,
-    torch,
-    params,
-    loss_down: lossDown,
-    loss_at_same_step: lossAtSameStep,
-    torch_reference_blas: torchRan ? referenceBlas : null,
-    ratio,
+    ratios,
+    backends: only,
+    configs: results,
+    torch_reference_blas: referenceBlas,
   };
 }

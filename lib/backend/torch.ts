@@ -10,6 +10,7 @@
  *   COMPOSER_LAB_TORCH_ADDON    path of the compiled addon (default <root>/build/torch_backend.node)
  *   COMPOSER_LAB_TORCH_THREADS  intra-op threads (default: every core, os.availableParallelism())
  *   COMPOSER_LAB_TORCH_DEVICE   ATen device for new tensors ("cpu" default; "cuda" with a CUDA libtorch)
+ *   OMP_WAIT_POLICY             set to PASSIVE unless given (see loadTorchAddonUncached)
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -53,6 +54,11 @@ export function loadTorchAddonUncached(): TorchAddon {
     const status = existsSync(torchBuildStatusPath()) ? readFileSync(torchBuildStatusPath(), "utf8").trim() : "";
     throw new Error(`the torch addon is not built (${path} is missing)${status ? `: ${status}` : "; run `npm run setup` (scripts/setup.sh builds it)"}`);
   }
+  // libgomp threads spin between parallel regions by default: on a CPU shared with other processes
+  // that made a 2-thread sampling loop 30× slower than 1 thread (measured). Sleeping waiters fix it;
+  // read by libgomp when libtorch loads, so it must be set before the require (and child PyTorch
+  // processes inherit it, keeping bench comparisons like for like).
+  process.env.OMP_WAIT_POLICY ??= "PASSIVE";
   const a = createRequire(import.meta.url)(path) as TorchAddon;
   const threads = Number(process.env.COMPOSER_LAB_TORCH_THREADS) || availableParallelism();
   a.setThreads(threads);
