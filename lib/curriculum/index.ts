@@ -32,6 +32,10 @@ export const CurriculumState = z.object({
 });
 export type CurriculumState = z.infer<typeof CurriculumState>;
 
+/** The curriculum's escalation signal as the task builder reads it. */
+export const EscalationRequest = z.object({ level: z.number().int().min(1), median: z.number(), retired: z.array(z.string()) });
+export type EscalationRequest = z.infer<typeof EscalationRequest>;
+
 export interface CurriculumEvent {
   step: number;
   task_id?: string;
@@ -137,6 +141,15 @@ export class PassRateCurriculum {
 
   escalations(): { step: number; median: number }[] {
     return [...this.s.escalations];
+  }
+
+  /** What the task builder needs to escalate (`tasks build --harder-than POOL --curriculum STATE`):
+   *  the escalation level (how many times the band was crossed), the median, and the retired tasks
+   *  whose repos get harder variants. Null while the curriculum has never asked. */
+  escalationRequest(): EscalationRequest | null {
+    if (this.s.escalations.length === 0) return null;
+    const retired = Object.entries(this.s.tasks).filter(([, t]) => t.status === "retired").map(([id]) => id).sort();
+    return EscalationRequest.parse({ level: this.s.escalations.length, median: this.medianPass(), retired });
   }
 
   /** The whole state as JSON (restore with PassRateCurriculum.restore). */

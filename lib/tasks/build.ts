@@ -17,14 +17,15 @@ import { basename, dirname, join, relative } from "node:path";
 import pLimit from "p-limit";
 import { z } from "zod";
 import { progress } from "../core/index.js";
-import { runPytest, type CoverageMap, type PytestRun, type Sandbox } from "../sandbox/index.js";
-import { deleteSymbols, type DeleteOptions } from "./delete.js";
+import { ensurePyEnv, repoLayout, runPytest, type CoverageMap, type PyEnv, type PytestRun, type RepoLayout, type Sandbox } from "../sandbox/index.js";
+import { dropImportNames, featureClosure, importsOf, moduleName } from "./closure.js";
+import { deleteSymbol, deleteSymbols, type DeleteOptions } from "./delete.js";
 import { applyUnifiedDiff, fileDiff } from "./diffs.js";
 import { detectLicense } from "./license.js";
 import { addToPool, readIndex, taskRepoDir } from "./pool.js";
-import { pythonFacts } from "./pyast.js";
+import { pythonFacts, starveSources, type PyFileFacts } from "./pyast.js";
 import { FeatureDeletionTask, Granularity } from "./schema.js";
-import { scrub } from "./scrub.js";
+import { scrub, stripBundledDeps } from "./scrub.js";
 
 export const GATES = ["gate1", "gate2", "gate3", "gate4"] as const;
 export type Gate = (typeof GATES)[number];
@@ -39,7 +40,7 @@ export class GateFailure extends Error {
 
 export const BuildOptions = z.object({
   path: z.enum(["ast", "git", "swe"]).default("ast"),
-  granularity: Granularity.exclude(["feature"]).default("function"),
+  granularity: Granularity.default("function"),
   /** Stop after this many validated tasks (this run). */
   max: z.number().int().positive().default(20),
   /** Escalation: how the feature is deleted. */
@@ -47,6 +48,19 @@ export const BuildOptions = z.object({
   /** Escalation (starvation): strip docstrings / type hints of the deleted code. */
   strip_docstring: z.boolean().default(false),
   strip_type_hints: z.boolean().default(false),
+  /** Escalation (starvation of the context): strip these from every file the deletion touches. */
+  starve_context: z.array(z.enum(["docstrings", "type_hints", "comments"])).default([]),
+  /** Scrub: also remove bundled copies of the project (venvs, site-packages, wheels, vendored copies). */
+  strip_bundled: z.boolean().default(true),
+  /** Make the repo's own Python environment (venv, editable install) and test in it. */
+  pyenv: z.boolean().default(true),
+  /** Install the project's requirements and test extras into that environment (needs a package index). */
+  deps: z.boolean().default(false),
+  /** Escalation: added to every emitted task's difficulty prior, and the knobs that made it harder. */
+  difficulty_bonus: z.number().min(0).max(1).default(0),
+  escalation: z.array(z.string()).default([]),
+  /** Appended to every candidate id (variants of one repo in one pool). */
+  id_suffix: z.string().regex(/^[\w.-]*$/).default(""),
   /** Escalation (multi-feature): independent deletions per task. */
   features: z.number().int().positive().default(1),
   /** Escalation (coupling): the largest share of the suite that may touch a candidate. */
@@ -76,6 +90,12 @@ export interface BuildReport {
   testRuns: { invocations: number; tests: number; suite_size: number; suite_equivalents: number; per_validated_task: number | null };
   seconds: number;
   tasks: string[];
+  /** Path B: the repo's layout and Python environment, and what the run changed about its pytest config. */
+  environment?: { layout: RepoLayout; pyenv: PyEnv | null; notes: string[]; bundled_removed: string[] };
+  /** Path B: symbols of the chosen granularity, and how many each filter dropped. */
+  funnel?: Record<string, number>;
+  /** Why there are no candidates, per cause (empty when there are some). */
+  why_no_candidates?: { cause: "no_tests" | "all_tests_failing" | "no_coverage" | "nothing_deletable" | "uncovered" | "too_coupled" | "span"; detail: string }[];
 }
 
 /** A prepared candidate: the repo before and after, and what was deleted. */
@@ -92,6 +112,9 @@ interface Prepared {
   affected?: string[];
   /** Known targets/guards (Path A swe): validated rather than discovered. */
   known?: { fail_to_pass: string[]; pass_to_pass: string[] };
+  /** Run these tests (by id) at gates 2–3 instead of the affected ones (deletions whose reach is not
+   *  line coverage: a deleted module breaks its importers at collection). */
+  runAll?: string[];
 }
 
 class Counter {
@@ -109,14 +132,14 @@ const failing = (r: PytestRun) => new Set(r.tests.filter((t) => t.outcome === "f
 const passing = (r: PytestRun) => new Set(r.tests.filter((t) => t.outcome === "passed").map((t) => t.nodeid));
 
 /** Runs gates 2–4 on a prepared candidate against the baseline (gate 1 has been checked). */
-async function runGates(p: Prepared, baseline: PytestRun, sandbox: Sandbox, counter: Counter, opts: { selective: boolean; timeoutMs: number }): Promise<{ fail_to_pass: string[]; pass_to_pass: string[] }> {
+async function runGates(p: Prepared, baseline: PytestRun, sandbox: Sandbox, counter: Counter, opts: { selective: boolean; timeoutMs: number; py?: { layout?: RepoLayout | null; pyenv?: PyEnv | null } }): Promise<{ fail_to_pass: string[]; pass_to_pass: string[] }> {
   const basePass = passing(baseline);
   if (p.known) {
     const bad = [...p.known.fail_to_pass, ...p.known.pass_to_pass].filter((t) => !basePass.has(t));
     if (bad.length) throw new GateFailure("baseline", `${bad.length} listed tests do not pass on the solved repo (e.g. ${bad[0]})`);
   }
-  const tests = p.known ? [...p.known.fail_to_pass, ...p.known.pass_to_pass] : opts.selective && p.affected ? p.affected : undefined;
-  const res = counter.add(await runPytest(sandbox, p.broken, { tests, timeoutMs: opts.timeoutMs }));
+  const tests = p.known ? [...p.known.fail_to_pass, ...p.known.pass_to_pass] : p.runAll ? p.runAll : opts.selective && p.affected ? p.affected : undefined;
+  const res = counter.add(await runPytest(sandbox, p.broken, { tests, timeoutMs: opts.timeoutMs, ...opts.py }));
   if (res.collectionErrors.length && !tests) throw new GateFailure("keeps_rest", `collection breaks: ${res.collectionErrors.map((c) => c.nodeid).join(", ")}`);
   const nowFailing = failing(res);
   const ran = new Set(res.tests.map((t) => t.nodeid));
@@ -145,7 +168,7 @@ async function runGates(p: Prepared, baseline: PytestRun, sandbox: Sandbox, coun
     cpSync(p.broken, solved, { recursive: true });
     applyUnifiedDiff(solved, p.golden);
     const check = p.known ? [...fail_to_pass, ...pass_to_pass] : [...new Set([...fail_to_pass, ...(p.affected ?? fail_to_pass)])];
-    const fixed = counter.add(await runPytest(sandbox, solved, { tests: check, timeoutMs: opts.timeoutMs }));
+    const fixed = counter.add(await runPytest(sandbox, solved, { tests: check, timeoutMs: opts.timeoutMs, ...opts.py }));
     const notFixed = check.filter((t) => !passing(fixed).has(t));
     if (notFixed.length) throw new GateFailure("solvable", `the golden diff leaves ${notFixed.length} tests failing (e.g. ${notFixed[0]})`);
   } finally {
@@ -155,14 +178,15 @@ async function runGates(p: Prepared, baseline: PytestRun, sandbox: Sandbox, coun
 }
 
 /** Writes a validated task into the pool: snapshot (temp + rename), golden diff, index line last. */
-function emit(pool: string, p: Prepared, gates: { fail_to_pass: string[]; pass_to_pass: string[] }, meta: { repo: string; license: string }): FeatureDeletionTask {
+function emit(pool: string, p: Prepared, gates: { fail_to_pass: string[]; pass_to_pass: string[] }, meta: { repo: string; license: string; difficulty_bonus?: number; escalation?: string[] }): FeatureDeletionTask {
   const dest = taskRepoDir(pool, p.id);
   const task = FeatureDeletionTask.parse({
     task_id: p.id, repo: meta.repo, base_commit: p.base_commit, broken: { kind: "dir", path: dest },
     fail_to_pass: gates.fail_to_pass, pass_to_pass: gates.pass_to_pass, golden_diff: p.golden, granularity: p.granularity,
-    deleted_symbols: p.deleted_symbols, upstream_license: meta.license, description: p.description,
+    deleted_symbols: p.deleted_symbols, upstream_license: meta.license, description: p.description, escalation: meta.escalation ?? [],
     // fewer failing targets and more deleted symbols read as harder
-    difficulty_prior: Math.min(0.95, Math.max(0.05, 0.5 + 0.05 * p.deleted_symbols.length - 0.02 * gates.fail_to_pass.length)),
+    // (an escalated build adds its bonus: starvation, span and multi-feature knobs)
+    difficulty_prior: Math.min(0.95, Math.max(0.05, 0.5 + 0.05 * p.deleted_symbols.length - 0.02 * gates.fail_to_pass.length + (meta.difficulty_bonus ?? 0))),
   });
   rmSync(dest + ".tmp", { recursive: true, force: true });
   mkdirSync(dirname(dest), { recursive: true });
@@ -212,12 +236,9 @@ export function sourceFiles(repo: string): string[] {
   return out.sort();
 }
 
-/** Top-level packages and modules to measure coverage of. */
-function coverageSources(repo: string): string[] {
-  const top = readdirSync(repo, { withFileTypes: true });
-  const pkgs = top.filter((e) => e.isDirectory() && existsSync(join(repo, e.name, "__init__.py")) && !/^tests?$/.test(e.name)).map((e) => e.name);
-  const src = existsSync(join(repo, "src")) ? readdirSync(join(repo, "src"), { withFileTypes: true }).filter((e) => e.isDirectory() && existsSync(join(repo, "src", e.name, "__init__.py"))).map((e) => `src/${e.name}`) : [];
-  return pkgs.length + src.length ? [...pkgs, ...src] : ["."];
+/** What coverage measures: the project's own packages and modules (the layout's), else the repo. */
+function coverageSources(layout: RepoLayout): string[] {
+  return layout.packages.length ? layout.packages.map((p) => (p.path.endsWith(".py") ? p.name : p.path)) : ["."];
 }
 
 export interface Candidate {
@@ -229,8 +250,9 @@ export interface Candidate {
   lines: number;
 }
 
-/** Path B candidates: covered by ≥ 1 test, chosen for selectivity (few tests touch them). */
-export function selectCandidates(repo: string, coverage: CoverageMap, suite: string[], opts: z.output<typeof BuildOptions>, repoSlug: string): Candidate[] {
+/** Path B candidates: covered by ≥ 1 test, chosen for selectivity (few tests touch them). `funnel`
+ *  (when given) counts the symbols of the granularity and what each filter dropped. */
+export function selectCandidates(repo: string, coverage: CoverageMap, suite: string[], opts: z.output<typeof BuildOptions>, repoSlug: string, funnel: Record<string, number> = {}, layout?: RepoLayout): Candidate[] {
   const files = sourceFiles(repo);
   const facts = pythonFacts(Object.fromEntries(files.map((f) => [f, readFileSync(join(repo, f), "utf8")])));
   const maxTests = Math.max(1, Math.floor(opts.max_coupling * suite.length));
@@ -241,15 +263,37 @@ export function selectCandidates(repo: string, coverage: CoverageMap, suite: str
     return [...s];
   };
   const out: Candidate[] = [];
+  const roots = layout?.roots ?? ["."];
+  let texts: Record<string, string> | undefined;
+  let allFacts: Record<string, PyFileFacts> | undefined;
   for (const file of files) {
     const f = facts[file];
     if (!f || f.error) continue;
     if (opts.granularity === "file") {
-      const top = f.symbols.filter((s) => !s.qualname.includes(".") && s.kind === "function" && s.body_start);
-      if (top.length === 0) continue;
-      const tests = [...new Set(top.flatMap((s) => testsOf(file, s.body_start!, s.end_lineno)))];
-      const lines = top.reduce((n, s) => n + s.end_lineno - s.body_start! + 1, 0);
+      // A package's __init__ is its import surface, not a module to delete.
+      const top = f.symbols.filter((s) => !s.qualname.includes(".") && s.body_start);
+      if (top.length === 0 || file.endsWith("__init__.py") || moduleName(file, roots) === null) continue;
+      const tests = [...new Set(top.flatMap((s) => testsOf(file, s.start, s.end_lineno)))];
+      const lines = readFileSync(join(repo, file), "utf8").split("\n").length;
       out.push({ id: `${repoSlug}-file-${slug(file)}`, file, qualnames: top.map((s) => s.qualname), tests, lines });
+      continue;
+    }
+    if (opts.granularity === "feature") {
+      texts ??= Object.fromEntries(pyFiles(repo).map((x) => [x, readFileSync(join(repo, x), "utf8")]));
+      allFacts ??= facts;
+      for (const s of f.symbols) {
+        if (s.qualname.includes(".") || s.qualname.startsWith("_") || !s.body_start) continue;
+        const closure = featureClosure(file, s, texts, allFacts, roots);
+        if (closure.length < 2) {
+          funnel.no_closure = (funnel.no_closure ?? 0) + 1;
+          continue;
+        }
+        const tests = [...new Set(closure.flatMap((c) => testsOf(c.file, c.symbol.body_start ?? c.symbol.start, c.symbol.end_lineno)))];
+        out.push({
+          id: `${repoSlug}-feature-${slug(`${file.replace(/\.py$/, "")}.${s.qualname}`)}`, file,
+          qualnames: closure.map((c) => `${c.file}::${c.symbol.qualname}`), tests, lines: closure.reduce((n, c) => n + c.symbol.end_lineno - c.symbol.start + 1, 0),
+        });
+      }
       continue;
     }
     for (const s of f.symbols) {
@@ -260,9 +304,27 @@ export function selectCandidates(repo: string, coverage: CoverageMap, suite: str
       out.push({ id: `${repoSlug}-${opts.granularity}-${slug(`${file.replace(/\.py$/, "")}.${s.qualname}`)}`, file, qualnames: [s.qualname], tests: testsOf(file, s.body_start, s.end_lineno), lines: s.end_lineno - s.body_start + 1 });
     }
   }
+  funnel.symbols = out.length;
+  funnel.uncovered = out.filter((c) => c.tests.length === 0).length;
+  funnel.too_coupled = out.filter((c) => c.tests.length > maxTests).length;
+  funnel.span = out.filter((c) => c.tests.length >= 1 && c.tests.length <= maxTests && (c.lines < opts.min_lines || (c.lines > opts.max_lines && opts.granularity !== "file"))).length;
   return out
-    .filter((c) => c.tests.length >= 1 && c.tests.length <= maxTests && c.lines >= opts.min_lines && c.lines <= opts.max_lines)
+    .filter((c) => c.tests.length >= 1 && c.tests.length <= maxTests && c.lines >= opts.min_lines && (c.lines <= opts.max_lines || opts.granularity === "file"))
     .sort((a, b) => a.tests.length - b.tests.length || a.id.localeCompare(b.id));
+}
+
+/** Every Python file of a repo (sources and tests), skipping caches and environments. */
+function pyFiles(repo: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) {
+        if (!/^(\..*|__pycache__|build|dist|node_modules|venv|\.venv)$/.test(e.name)) walk(join(dir, e.name));
+      } else if (e.name.endsWith(".py")) out.push(relative(repo, join(dir, e.name)));
+    }
+  };
+  walk(repo);
+  return out.sort();
 }
 
 /** Groups single candidates into multi-feature ones whose test sets are disjoint. */
@@ -295,7 +357,7 @@ export interface BuildHooks {
 }
 
 /** The shared driver: prepared candidates through the gates, in parallel, resumable. */
-async function drive(pool: string, jobs: { id: string; prepare: () => Promise<Prepared> }[], baselineOf: (p: Prepared) => Promise<PytestRun>, sandbox: Sandbox, o: z.output<typeof BuildOptions>, meta: { repo: string; license: string; suite_size: number }, counter: Counter, hooks: BuildHooks, t0: number): Promise<BuildReport> {
+async function drive(pool: string, jobs: { id: string; prepare: () => Promise<Prepared> }[], baselineOf: (p: Prepared) => Promise<PytestRun>, sandbox: Sandbox, o: z.output<typeof BuildOptions>, meta: { repo: string; license: string; suite_size: number; py?: { layout?: RepoLayout | null; pyenv?: PyEnv | null } }, counter: Counter, hooks: BuildHooks, t0: number): Promise<BuildReport> {
   mkdirSync(pool, { recursive: true });
   const state = readState(pool);
   const inIndex = new Set(existsSync(join(pool, "index.jsonl")) ? readIndex(pool).map((t) => t.task_id) : []);
@@ -328,10 +390,10 @@ async function drive(pool: string, jobs: { id: string; prepare: () => Promise<Pr
         try {
           p = await job.prepare();
           const baseline = await baselineOf(p);
-          const gates = await runGates(p, baseline, sandbox, counter, { selective: o.selective && o.mode === "stub" && o.path === "ast", timeoutMs: o.timeoutMs });
+          const gates = await runGates(p, baseline, sandbox, counter, { selective: o.selective && o.mode === "stub" && o.path === "ast", timeoutMs: o.timeoutMs, py: meta.py });
           if (emitted >= o.max) return bar.tick(1, `${job.id} skipped (max reached)`);
           emitted++;
-          emit(pool, p, gates, meta);
+          emit(pool, p, gates, { ...meta, difficulty_bonus: o.difficulty_bonus, escalation: o.escalation });
           record({ id: job.id, status: "validated" });
           report.validated++;
           report.tasks.push(job.id);
@@ -366,31 +428,60 @@ async function drive(pool: string, jobs: { id: string; prepare: () => Promise<Pr
   return report;
 }
 
-/** A scrubbed working copy of a repo at <work>/original. */
-function scrubbedCopy(repo: string, work: string): string {
+/** A scrubbed working copy of a repo at <work>/original (bundled copies of the project stripped too). */
+function scrubbedCopy(repo: string, work: string, bundled?: RepoLayout): { original: string; bundledRemoved: string[] } {
   const original = join(work, "original");
   cpSync(repo, original, { recursive: true });
   scrub(original);
-  return original;
+  return { original, bundledRemoved: bundled ? stripBundledDeps(original, bundled.packages) : [] };
 }
 
-/** Applies deletions (file → qualnames) to `broken`, a copy of `original`; returns the golden diff. */
-function deleteInto(original: string, broken: string, deletions: { file: string; qualname: string }[], opts: DeleteOptions): string {
-  const byFile = new Map<string, string[]>();
-  for (const d of deletions) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d.qualname]);
+/** Applies deletions (file → qualnames; `remove` ones are removed whatever the mode) to `broken`, a
+ *  copy of `original`, after starving the touched files' context; returns the golden diff (broken →
+ *  the starved original, which gate 4 checks). */
+function deleteInto(original: string, broken: string, deletions: { file: string; qualname: string; remove?: boolean }[], opts: DeleteOptions, starve: StarveList = [], importDrops: { file: string; lineno: number; end_lineno: number; names: string[]; whole: boolean }[] = []): string {
+  const byFile = new Map<string, typeof deletions>();
+  for (const d of [...deletions, ...importDrops.map((i) => ({ file: i.file, qualname: "" }))]) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
   const diffs: string[] = [];
-  for (const [file, names] of byFile) {
-    const before = readFileSync(join(original, file), "utf8");
-    let after: string;
+  for (const [file, items] of byFile) {
+    let before = readFileSync(join(original, file), "utf8");
+    const drops = importDrops.filter((i) => i.file === file).sort((a, b) => b.lineno - a.lineno);
+    const syms = items.filter((d) => d.qualname);
+    let after = before;
     try {
-      after = deleteSymbols(before, names, opts, file);
+      // import statements first (bottom-up; symbol deletion re-reads line numbers itself)
+      for (const i of drops) after = dropImportNames(after, i.lineno, i.end_lineno, i.names, i.whole);
+      if (starve.length) {
+        const starved = starveSources({ [file]: before, [`${file}::after`]: after }, { docstrings: starve.includes("docstrings"), type_hints: starve.includes("type_hints"), comments: starve.includes("comments") });
+        [before, after] = [starved[file]!, starved[`${file}::after`]!];
+      }
+      if (syms.every((d) => !d.remove)) after = syms.length ? deleteSymbols(after, syms.map((d) => d.qualname), opts, file) : after;
+      else {
+        const facts = pythonFacts({ [file]: after })[file]!;
+        const startOf = (q: string) => facts.symbols.find((x) => x.qualname === q)?.start ?? 0;
+        for (const d of [...syms].sort((a, b) => startOf(b.qualname) - startOf(a.qualname))) after = deleteSymbol(after, d.qualname, d.remove ? { ...opts, mode: "remove" } : opts, file);
+      }
     } catch (e) {
-      throw new GateFailure("breaks_target", `cannot delete ${names.join(", ")} from ${file}: ${(e as Error).message}`);
+      throw new GateFailure("breaks_target", `cannot delete ${syms.map((d) => d.qualname).join(", ") || "imports"} from ${file}: ${(e as Error).message}`);
     }
     writeFileSync(join(broken, file), after);
     diffs.push(fileDiff(file, after, before));
   }
   return diffs.join("");
+}
+
+type StarveList = z.output<typeof BuildOptions>["starve_context"];
+
+/** File granularity: the module goes, and the import statements naming it elsewhere in the project. */
+function deleteModuleInto(original: string, broken: string, file: string, layout: RepoLayout, opts: DeleteOptions, starve: StarveList): string {
+  const target = moduleName(file, layout.roots);
+  const sources = sourceFiles(original);
+  const facts = pythonFacts(Object.fromEntries(sources.map((f) => [f, readFileSync(join(original, f), "utf8")])));
+  const sites = target ? importsOf(target, facts, layout.roots).filter((i) => i.file !== file) : [];
+  const golden = sites.length ? deleteInto(original, broken, [], opts, starve, sites) : "";
+  const text = readFileSync(join(original, file), "utf8");
+  rmSync(join(broken, file));
+  return golden + fileDiff(file, "", text).replace(`--- a/${file}`, "--- /dev/null");
 }
 
 /** Path B: coverage-mapped AST deletion over a Python repo with a pytest suite. */
@@ -400,14 +491,36 @@ export async function buildFromRepo(repo: string, pool: string, sandbox: Sandbox
   const counter = new Counter();
   const work = mkdtempSync(join(tmpdir(), "composer-lab-build-"));
   try {
-    const original = scrubbedCopy(repo, work);
-    hooks.log?.(`measuring per-test coverage of ${repo}`);
-    const baseline = counter.add(await runPytest(sandbox, original, { coverage: { source: coverageSources(original) }, timeoutMs: o.timeoutMs }));
-    if (baseline.tests.length === 0) throw new Error(`${repo}: pytest found no tests (${baseline.run.stderr.trim().split("\n").pop() ?? ""})`);
+    const { original, bundledRemoved } = scrubbedCopy(repo, work, o.strip_bundled ? repoLayout(repo) : undefined);
+    const layout = repoLayout(original);
+    const pyenv = o.pyenv ? await ensurePyEnv(original, sandbox, { deps: o.deps, log: hooks.log }) : null;
+    const py = { layout, pyenv };
+    hooks.log?.(`measuring per-test coverage of ${repo} (${layout.kind} layout: ${layout.packages.map((p) => p.path).join(", ") || "no package found"}; ${pyenv ? `venv ${pyenv.key}, repo ${pyenv.install === "editable" ? "installed editable" : "on a path entry"}` : "system Python"})`);
+    const baseline = counter.add(await runPytest(sandbox, original, { coverage: { source: coverageSources(layout) }, timeoutMs: o.timeoutMs, ...py }));
+    const lastLine = (baseline.run.stderr.trim().split("\n").pop() ?? "").trim();
+    if (baseline.shadowed.length) {
+      const s = baseline.shadowed[0]!;
+      throw new Error(`${repo}: the tests imported the project module ${s.module} from ${s.file}, not from the repo (${baseline.shadowed.length} such modules) — an installed copy shadows the repo's ${layout.kind} layout (${layout.roots.join(", ")})`);
+    }
+    if (baseline.tests.length === 0) throw new Error(`${repo}: pytest found no tests (${lastLine})`);
     const basePass = passing(baseline);
-    const repoSlug = slug(o.repo_name ?? basename(repo));
-    const cands = groupFeatures(selectCandidates(original, baseline.coverage ?? {}, [...basePass], o, repoSlug), o.features);
+    const repoSlug = slug(o.repo_name ?? basename(repo)) + o.id_suffix;
+    const funnel: Record<string, number> = {};
+    const cands = groupFeatures(selectCandidates(original, baseline.coverage ?? {}, [...basePass], o, repoSlug, funnel, layout), o.features);
+    const why: NonNullable<BuildReport["why_no_candidates"]> = [];
+    if (cands.length === 0) {
+      const covered = Object.values(baseline.coverage ?? {}).some((lines) => Object.values(lines).some((t) => t.length));
+      if (basePass.size === 0) why.push({ cause: "all_tests_failing", detail: `none of the ${baseline.tests.length} tests passes on the original (${lastLine})` });
+      else if (!covered) why.push({ cause: "no_coverage", detail: `no line of ${coverageSources(layout).join(", ")} was run by a test (coverage measured ${Object.keys(baseline.coverage ?? {}).length} files)` });
+      else if (!funnel.symbols) why.push({ cause: "nothing_deletable", detail: `no ${o.granularity}-level symbol with a body in ${sourceFiles(original).length} source files${funnel.no_closure ? ` (${funnel.no_closure} public symbols have no helper only they use)` : ""}` });
+      else {
+        if (funnel.uncovered) why.push({ cause: "uncovered", detail: `${funnel.uncovered} of ${funnel.symbols} symbols are run by no test` });
+        if (funnel.too_coupled) why.push({ cause: "too_coupled", detail: `${funnel.too_coupled} are run by more than ${o.max_coupling} of the suite` });
+        if (funnel.span) why.push({ cause: "span", detail: `${funnel.span} are outside ${o.min_lines}–${o.max_lines} lines` });
+      }
+    }
     const delOpts: DeleteOptions = { mode: o.mode, strip_docstring: o.strip_docstring, strip_type_hints: o.strip_type_hints };
+    const allTests = [...basePass].sort();
     const jobs = cands.map((c) => ({
       id: c.id,
       prepare: async (): Promise<Prepared> => {
@@ -416,14 +529,33 @@ export async function buildFromRepo(repo: string, pool: string, sandbox: Sandbox
         const broken = join(mkdtempSync(join(tmpdir(), "composer-lab-cand-")), "repo");
         cpSync(original, broken, { recursive: true });
         const deleted = c.qualnames.map((q) => (q.includes("::") ? { file: q.split("::")[0]!, qualname: q.split("::")[1]! } : { file: c.file, qualname: q }));
-        const golden = deleteInto(original, broken, deleted, delOpts);
+        let golden: string;
+        let affected = c.tests;
+        let runAll: string[] | undefined;
+        if (o.granularity === "file") {
+          golden = deleteModuleInto(original, broken, c.file, layout, delOpts, o.starve_context);
+          // A deleted module fails its importers at collection: the module's test files are its targets.
+          const testFiles = new Set(c.tests.map((t) => t.split("::")[0]));
+          affected = allTests.filter((t) => testFiles.has(t.split("::")[0]));
+          runAll = allTests;
+        } else if (o.granularity === "feature") {
+          // the root keeps the chosen mode; the helpers only it used are removed
+          const [root, ...helpers] = deleted;
+          const sites = helpers.flatMap((h) => pythonFacts({ [root!.file]: readFileSync(join(original, root!.file), "utf8") })[root!.file]!.imports
+            .filter((i) => !i.assign && i.names.includes(h.qualname) && h.file !== root!.file)
+            .map((i) => ({ file: root!.file, lineno: i.lineno, end_lineno: i.end_lineno ?? i.lineno, names: [h.qualname], whole: i.names.length === 1 })));
+          golden = deleteInto(original, broken, [root!, ...helpers.map((h) => ({ ...h, remove: true }))], delOpts, o.starve_context, sites);
+          runAll = allTests;
+        } else golden = deleteInto(original, broken, deleted, delOpts, o.starve_context);
         return {
           id: c.id, original, broken, golden, deleted_symbols: deleted, granularity: o.granularity, base_commit: "working-tree",
-          description: `Re-implement ${deleted.map((d) => `${d.qualname} in ${d.file}`).join(" and ")}.`, affected: c.tests,
+          description: o.granularity === "file" ? `Re-implement the module ${c.file}.` : `Re-implement ${deleted.map((d) => `${d.qualname} in ${d.file}`).join(" and ")}.`,
+          affected, runAll: o.starve_context.length ? allTests : runAll,
         };
       },
     }));
-    return await drive(pool, jobs, async () => baseline, sandbox, o, { repo: o.repo_name ?? basename(repo), license: detectLicense(repo), suite_size: baseline.tests.length }, counter, hooks, t0);
+    const report = await drive(pool, jobs, async () => baseline, sandbox, o, { repo: o.repo_name ?? basename(repo), license: detectLicense(repo), suite_size: baseline.tests.length, py }, counter, hooks, t0);
+    return { ...report, environment: { layout, pyenv, notes: baseline.notes, bundled_removed: bundledRemoved }, funnel, why_no_candidates: why };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -434,7 +566,7 @@ export async function buildDeletionTask(sourceRepo: string, pool: string, spec: 
   const counter = new Counter();
   const work = mkdtempSync(join(tmpdir(), "composer-lab-build-"));
   try {
-    const original = scrubbedCopy(sourceRepo, work);
+    const { original } = scrubbedCopy(sourceRepo, work);
     const baseline = counter.add(await runPytest(sandbox, original));
     if (baseline.tests.length === 0 || failing(baseline).size || baseline.collectionErrors.length) throw new GateFailure("baseline", `the original suite does not pass (${failing(baseline).size} failing, ${baseline.collectionErrors.length} collection errors, ${baseline.tests.length} tests)`);
     const broken = join(work, "broken");

@@ -1,9 +1,10 @@
 /** lib/tasks: feature-deletion tasks from Python repos: schema, pool, deletion, scrubbing, validation gates. */
 export { FeatureDeletionTask, TaskIndexEntry, BrokenSnapshot, Granularity, publicView, type PublicTask } from "./schema.js";
 export { readIndex, loadTask, addToPool, taskRepoDir } from "./pool.js";
-export { scrub, LEAK_DIRS, LEAK_FILE } from "./scrub.js";
+export { scrub, stripBundledDeps, LEAK_DIRS, LEAK_FILE } from "./scrub.js";
+export { featureClosure, moduleName, resolveImport, importsOf, dropImportNames, type ClosureMember } from "./closure.js";
 export { fileDiff, applyUnifiedDiff, confinedPath, type AppliedPatch } from "./diffs.js";
-export { pythonFacts, pythonFactsAsync, PySymbol, PyFileFacts, PyBinding } from "./pyast.js";
+export { pythonFacts, pythonFactsAsync, starveSources, StarveOptions, PySymbol, PyFileFacts, PyBinding } from "./pyast.js";
 export { deleteSymbol, findSymbol, type DeleteOptions } from "./delete.js";
 export {
   buildFromRepo, buildFromGitHistory, buildFromSweInstances, buildDeletionTask, selectCandidates, sourceFiles, readSweInstances,

@@ -101,7 +101,7 @@ def analyse(source):
                 visit(child, qual + ".")
             elif isinstance(child, (ast.Import, ast.ImportFrom)) and prefix == "":
                 names = [a.asname or a.name for a in child.names]
-                imports.append({"lineno": child.lineno, "module": getattr(child, "module", None), "names": names})
+                imports.append({"lineno": child.lineno, "end_lineno": child.end_lineno, "module": getattr(child, "module", None), "names": names, "level": getattr(child, "level", 0) or 0})
             elif isinstance(child, (ast.Assign, ast.AnnAssign)) and prefix == "":
                 targets = child.targets if isinstance(child, ast.Assign) else [child.target]
                 names = [t.id for t in targets if isinstance(t, ast.Name)]
@@ -173,7 +173,72 @@ def tamper_sites(tree):
     return out
 
 
+def starve(source, docstrings=False, type_hints=False, comments=False):
+    """Hint starvation of a whole file: drop docstrings, signature type hints and comments (the
+    encoding / shebang lines are kept). Edits are made on the text, so the rest keeps its format."""
+    import io
+    import tokenize
+    tree = ast.parse(source)
+    text_lines = source.splitlines(keepends=True)
+    starts = [0]
+    for l in text_lines:
+        starts.append(starts[-1] + len(l))
+    raw = [l.encode("utf-8") for l in source.split("\n")]
+
+    def off(lineno, col_bytes):
+        return starts[lineno - 1] + len(raw[lineno - 1][:col_bytes].decode("utf-8", errors="replace"))
+
+    def line_span(first, last):
+        return starts[first - 1], starts[min(last, len(text_lines))]
+
+    edits = []
+    if docstrings:
+        for node in [tree] + [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]:
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+                d = body[0]
+                a, b = line_span(d.lineno, d.end_lineno)
+                indent = text_lines[d.lineno - 1][: len(text_lines[d.lineno - 1]) - len(text_lines[d.lineno - 1].lstrip())]
+                edits.append((a, b, indent + "pass\n" if len(body) == 1 else ""))
+    if type_hints:
+        for n in ast.walk(tree):
+            if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            a = n.args
+            for arg in a.posonlyargs + a.args + a.kwonlyargs + [x for x in (a.vararg, a.kwarg) if x]:
+                if arg.annotation is not None:
+                    edits.append((off(arg.lineno, arg.col_offset) + len(arg.arg), off(arg.annotation.end_lineno, arg.annotation.end_col_offset), ""))
+            if n.returns is not None:
+                r0 = off(n.returns.lineno, n.returns.col_offset)
+                arrow = source.rfind("->", 0, r0)
+                while arrow > 0 and source[arrow - 1] in " \t":
+                    arrow -= 1
+                edits.append((arrow, off(n.returns.end_lineno, n.returns.end_col_offset), ""))
+    if comments:
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type != tokenize.COMMENT or tok.start[0] <= 2 and (tok.string.startswith("#!") or CODING.match(tok.string.encode())):
+                continue
+            line = text_lines[tok.start[0] - 1]
+            a = starts[tok.start[0] - 1] + tok.start[1]
+            if line[: tok.start[1]].strip() == "":
+                edits.append(line_span(tok.start[0], tok.start[0]) + ("",))
+            else:
+                while a > starts[tok.start[0] - 1] and source[a - 1] in " \t":
+                    a -= 1
+                edits.append((a, starts[tok.start[0] - 1] + tok.end[1], ""))
+    out = source
+    last = len(source) + 1
+    for a, b, t in sorted(edits, key=lambda e: (-e[0], -e[1])):
+        if b > last:
+            continue  # overlaps an edit already made
+        out = out[:a] + t + out[b:]
+        last = a
+    return out
+
+
 def answer(req):
+    if "starve" in req:
+        return {path: starve(o["source"], o.get("docstrings", False), o.get("type_hints", False), o.get("comments", False)) for path, o in req["starve"].items()}
     out = {}
     for path, source in req["files"].items():
         try:

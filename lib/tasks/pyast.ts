@@ -23,7 +23,7 @@ export const PySymbol = z.object({
 });
 export type PySymbol = z.infer<typeof PySymbol>;
 
-export const PyBinding = z.object({ lineno: z.number().int(), module: z.string().nullable(), names: z.array(z.string()), assign: z.boolean().optional() });
+export const PyBinding = z.object({ lineno: z.number().int(), end_lineno: z.number().int().optional(), module: z.string().nullable(), names: z.array(z.string()), level: z.number().int().default(0), assign: z.boolean().optional() });
 export type PyBinding = z.infer<typeof PyBinding>;
 
 /** A construct that reaches into the test harness or the interpreter (see pyast.py's TAMPER_*). */
@@ -89,4 +89,18 @@ export function pythonFacts(files: Record<string, string>): Record<string, PyFil
   const r = spawnSync(jupyterPython(), ["-I", "-S", join(projectRoot(), "lib", "tasks", "pyast.py")], { input: JSON.stringify({ files }), encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`pyast helper failed: ${r.stderr || r.error?.message}`);
   return z.record(PyFileFacts).parse(JSON.parse(r.stdout));
+}
+
+export const StarveOptions = z.object({ docstrings: z.boolean().default(false), type_hints: z.boolean().default(false), comments: z.boolean().default(false) });
+export type StarveOptions = z.input<typeof StarveOptions>;
+
+/** Hint starvation of whole files (the context around a deletion): docstrings, signature type
+ *  hints, comments. Parse-only helper; the rest of each file keeps its formatting. */
+export function starveSources(files: Record<string, string>, opts: StarveOptions): Record<string, string> {
+  const o = StarveOptions.parse(opts);
+  if (Object.keys(files).length === 0 || !(o.docstrings || o.type_hints || o.comments)) return files;
+  const req = { starve: Object.fromEntries(Object.entries(files).map(([f, source]) => [f, { source, ...o }])) };
+  const r = spawnSync(jupyterPython(), ["-I", "-S", join(projectRoot(), "lib", "tasks", "pyast.py")], { input: JSON.stringify(req), encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`pyast starve failed: ${r.stderr || r.error?.message}`);
+  return z.record(z.string()).parse(JSON.parse(r.stdout));
 }

@@ -27,6 +27,8 @@ export const FeatureDeletionTask = z.object({
   deleted_symbols: z.array(z.object({ file: z.string(), qualname: z.string() })).default([]),
   upstream_license: z.string().default("unknown"),
   difficulty_prior: z.number().min(0).max(1).default(0.5),
+  /** The escalation knobs that made this task harder than the one it came from (empty: a first build). */
+  escalation: z.array(z.string()).default([]),
   /** A short statement of what to implement (no code). */
   description: z.string().default(""),
 });
