@@ -96,6 +96,23 @@ describe("TensorFlow.js backend choice", () => {
     }
   });
 
+  it("doctor --json says for each backend, in the default order, whether it starts and why not", () => {
+    const r = cli(["doctor", "--json"]);
+    const out = oneJson(r.stdout);
+    const backends = out.backends as { name: string; usable: boolean; provider?: string; why?: string }[];
+    expect(backends.map((b) => b.name)).toEqual(["tensorflow", "torch", "webgpu", "wasm", "cpu"]);
+    for (const b of backends) expect(b.usable ? b.provider : b.why, b.name).toMatch(/\S/);
+    expect(backends.find((b) => b.name === "wasm")).toMatchObject({ usable: true, provider: "@tensorflow/tfjs-backend-wasm" });
+    expect(backends.find((b) => b.name === "webgpu")!.why).toMatch(/no WebGPU adapter/);
+    let torchWhy = "";
+    try {
+      loadTorchAddon();
+    } catch (e) {
+      torchWhy = (e as Error).message;
+    }
+    expect(backends.find((b) => b.name === "torch")).toMatchObject(torchWhy ? { usable: false, why: torchWhy } : { usable: true });
+  });
+
   it("resolveBackend logs the choice to stderr", async () => {
     const lines: string[] = [];
     vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => (lines.push(String(s)), true));

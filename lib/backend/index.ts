@@ -144,6 +144,36 @@ export async function initBackend(prefer: BackendChoice | undefined = envBackend
   throw new Error(`no TensorFlow.js backend could be started: ${skipped.map((s) => `${s.name}: ${s.why}`).join("; ")}`);
 }
 
+export interface BackendProbe {
+  name: BackendName;
+  usable: boolean;
+  /** The package/addon that provides it, when usable. */
+  provider?: string;
+  /** Why it cannot start, when not usable. */
+  why?: string;
+}
+
+/**
+ * Tries every backend in the default order and says which start and why the others do not
+ * (`doctor`). The active backend is restored afterwards.
+ */
+export async function probeBackends(): Promise<BackendProbe[]> {
+  const before = tf.getBackend();
+  const out: BackendProbe[] = [];
+  try {
+    for (const name of BACKENDS) {
+      try {
+        out.push({ name, usable: true, provider: await activate(name) });
+      } catch (e) {
+        out.push({ name, usable: false, why: (e as Error).message });
+      }
+    }
+  } finally {
+    if (before && before !== tf.getBackend()) await tf.setBackend(before);
+  }
+  return out;
+}
+
 /** The backend chosen by initBackend(), if any. */
 export const currentBackend = (): BackendInfo | undefined => current;
 

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { initBackend, type BackendChoice } from "../../backend/index.js";
+import { initBackend, probeBackends, type BackendChoice } from "../../backend/index.js";
 import { progress, probeTools, projectRoot } from "../../core/index.js";
 import { runDemo, STAGES } from "../../demo/index.js";
 import { describeFailure, ensureLibraryBuilt, installKernel, runNotebooks } from "../../notebooks/index.js";
@@ -79,8 +79,9 @@ export function registerLab(program: Command): void {
       } catch (e) {
         backend = { error: (e as Error).message };
       }
-      emit(!!o.json, { ok: tools.every((t) => t.available || t.tool === "docker"), tools, backend }, () =>
-        `${tableText(fromRows(tools))}\n\nTensorFlow.js backend: ${JSON.stringify(backend)}`,
+      const backends = await probeBackends(); // each backend in the default order: usable, or why not
+      emit(!!o.json, { ok: tools.every((t) => t.available || t.tool === "docker"), tools, backend, backends }, () =>
+        `${tableText(fromRows(tools))}\n\nTensorFlow.js backends (default order):\n${tableText(fromRows(backends.map((b) => ({ backend: b.name, usable: b.usable, provider_or_why: b.provider ?? b.why }))))}\n\nchosen: ${JSON.stringify(backend)}`,
       );
     });
 
