@@ -1,45 +1,97 @@
-/** The `composer-lab` command line. Each subcommand takes --json (one JSON object on stdout). */
+/**
+ * The `composer-lab` command line. Each subcommand takes --json (one JSON object on stdout).
+ *
+ * Start-up time: a command's module (and the stages it pulls in: TensorFlow.js, the AWS SDK,
+ * Playwright…) is imported only when that command runs. `--help` lists every command from
+ * COMMANDS without importing any of them (test/cli.test.ts checks COMMANDS against the modules).
+ */
 import { Command, CommanderError } from "commander";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../core/index.js";
-import { closeRenderer } from "../viz/index.js";
-import { registerBenchOptions } from "./bench.js";
-import { registerCollate } from "./commands/collate.js";
-import { registerHints } from "./commands/hints.js";
-import { registerLab } from "./commands/lab.js";
-import { registerSandbox } from "./commands/sandbox.js";
-import { registerStore } from "./commands/store.js";
-import { registerTasks } from "./commands/tasks.js";
-import { registerTraces } from "./commands/traces.js";
-import { registerTrain } from "./commands/train.js";
 import { emit, log, routeConsoleToStderr } from "./output.js";
 
 export type { BenchResult } from "./commands/lab.js";
 
-export function buildProgram(): Command {
-  const program = new Command("composer-lab")
+type Register = (program: Command) => void;
+
+/** The module that registers each group of top-level commands. */
+const MODULES = {
+  lab: async (): Promise<Register> => {
+    const [{ registerLab }, { registerBenchOptions }] = await Promise.all([import("./commands/lab.js"), import("./bench.js")]);
+    // --backend / --steps on `bench`, read by benches via benchOptions()
+    return (p) => (registerLab(p), registerBenchOptions(p));
+  },
+  traces: async (): Promise<Register> => (await import("./commands/traces.js")).registerTraces,
+  hints: async (): Promise<Register> => (await import("./commands/hints.js")).registerHints,
+  tasks: async (): Promise<Register> => (await import("./commands/tasks.js")).registerTasks,
+  sandbox: async (): Promise<Register> => (await import("./commands/sandbox.js")).registerSandbox,
+  store: async (): Promise<Register> => (await import("./commands/store.js")).registerStore,
+  collate: async (): Promise<Register> => (await import("./commands/collate.js")).registerCollate,
+  train: async (): Promise<Register> => (await import("./commands/train.js")).registerTrain,
+} satisfies Record<string, () => Promise<Register>>;
+type ModuleName = keyof typeof MODULES;
+
+/** Every top-level command, in help order: the module that registers it and its description. */
+export const COMMANDS: Readonly<Record<string, { module: ModuleName; description: string }>> = {
+  demo: { module: "lab", description: "run every pipeline stage on the bundled datasets; writes scratch/runs/<timestamp>/{metrics.json,report.html}" },
+  notebooks: { module: "lab", description: "execute notebooks headlessly on the tslab kernel; executed copies go to scratch/notebooks/" },
+  kernel: { module: "lab", description: "the project-local tslab Jupyter kernel" },
+  doctor: { module: "lab", description: "what this machine offers the lab: tools and TensorFlow.js backends" },
+  repl: { module: "lab", description: "a Node REPL with the library preloaded (top-level await; tables print as aligned text)" },
+  viz: { module: "lab", description: "figures" },
+  bench: { module: "lab", description: "run a benchmark from bench/ (figures and ratios measured side by side in one run)" },
+  traces: { module: "traces", description: "agent traces: ingestion and error sites" },
+  hints: { module: "hints", description: "hint generation at error sites, and its evaluation" },
+  tasks: { module: "tasks", description: "feature-deletion tasks: build, list, show, export, micro" },
+  sandbox: { module: "sandbox", description: "sandboxed execution: bubblewrap and Docker" },
+  grade: { module: "sandbox", description: "grade a patch (unified diff or action transcript) against a task of a pool, in the sandbox" },
+  store: { module: "store", description: "the run layout on disk or S3" },
+  diloco: { module: "store", description: "DiLoCo across worker processes that meet only through a store (default: a tiny model on a toy objective, in seconds)" },
+  "diloco-worker": { module: "store", description: "one DiLoCo worker (started by `composer-lab diloco`)" },
+  collate: { module: "collate", description: "trace files → sdpo.jsonl (hint-conditioned teacher rows), dpo.jsonl (failed action vs recovery) and sft.jsonl (assistant-masked) for `train` (sft.data / dpo.data)" },
+  train: { module: "train", description: "SFT warm start then GRPO (+ SDPO hints, DPO replay) on the toy tool-calling environment; metrics JSONL, checkpoints and plots in the run folder (rerun with the same --run-dir to resume)" },
+  compare: { module: "train", description: "GRPO alone vs GRPO+SDPO(hints) at an equal number of rollouts over several seeds (same SFT start per seed)" },
+};
+
+function baseProgram(): Command {
+  return new Command("composer-lab")
     .description("composer-lab: a research lab for post-training coding agents (traces → hints → tasks → sandboxed grading → training → store)")
     .version(JSON.parse(readFileSync(join(projectRoot(), "package.json"), "utf8")).version)
     .showHelpAfterError()
     .exitOverride();
-  registerLab(program);
-  registerBenchOptions(program); // --backend / --steps on `bench`, read by benches via benchOptions()
-  registerTraces(program);
-  registerHints(program);
-  registerTasks(program);
-  registerSandbox(program);
-  registerStore(program);
-  registerCollate(program);
-  registerTrain(program);
+}
+
+/** The whole command line, every command module loaded. */
+export async function buildProgram(): Promise<Command> {
+  const program = baseProgram();
+  for (const load of Object.values(MODULES)) (await load())(program);
+  return program;
+}
+
+/**
+ * The command line for one invocation: the module of the command named in argv only; for help,
+ * the version or an unknown command, stubs that carry each command's name and description.
+ */
+export async function programFor(argv: string[]): Promise<Command> {
+  const program = baseProgram();
+  const words = argv.slice(2).filter((a) => !a.startsWith("-"));
+  // `composer-lab help <command>` needs that command's module too
+  const name = words[0] === "help" ? words[1] : words[0];
+  const entry = name !== undefined && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (entry) {
+    (await MODULES[entry.module]())(program);
+    return program;
+  }
+  for (const [n, c] of Object.entries(COMMANDS)) program.command(n).description(c.description).allowUnknownOption().allowExcessArguments();
   return program;
 }
 
 export async function main(argv = process.argv): Promise<void> {
   const json = argv.includes("--json");
   if (json) routeConsoleToStderr();
-  const program = buildProgram();
   try {
+    const program = await programFor(argv);
     await program.parseAsync(argv);
   } catch (e) {
     if (e instanceof CommanderError) {
@@ -54,6 +106,8 @@ export async function main(argv = process.argv): Promise<void> {
     else log(`composer-lab: ${err.message}`);
     if (process.env.COMPOSER_LAB_DEBUG) log(err.stack ?? "");
     process.exitCode = 1;
+    // a command that drew figures may have left the browser running
+    const { closeRenderer } = await import("../viz/index.js");
     await closeRenderer();
   }
 }

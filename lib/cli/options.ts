@@ -3,7 +3,8 @@ import { BACKEND_CHOICES, BACKEND_ENV, initBackend, parseBackend, type BackendCh
 import { SANDBOX_NAMES } from "../sandbox/index.js";
 import { log } from "./output.js";
 
-export const jsonOpt = () => new Option("--json", "print one JSON object on stdout (logs go to stderr)");
+// In output.ts (no heavy imports) so that light commands need not load the backends and sandboxes.
+export { jsonOpt } from "./output.js";
 
 export const sandboxChoice = () =>
   new Option("--sandbox <name>", "bwrap | docker | none (none = unsandboxed, only when asked)").choices(["auto", ...SANDBOX_NAMES]).default("auto");

@@ -2,6 +2,11 @@
  * The CLI's output contract: with --json a command prints exactly ONE JSON object on stdout;
  * everything else (logs, progress, library chatter) goes to stderr.
  */
+import { Option } from "commander";
+
+/** --json on every command. */
+export const jsonOpt = () => new Option("--json", "print one JSON object on stdout (logs go to stderr)");
+
 const realStdoutWrite = process.stdout.write.bind(process.stdout);
 
 /** In --json mode, send console.log & co. to stderr so only the result reaches stdout. */

@@ -2,9 +2,7 @@
 import { Option, type Command } from "commander";
 import { progress } from "../../core/index.js";
 import { listTraceFiles, summarize, type FormatOption } from "../../traces/index.js";
-import { fromRows, tableText } from "../../viz/index.js";
-import { jsonOpt } from "../options.js";
-import { emit, log } from "../output.js";
+import { emit, jsonOpt, log } from "../output.js";
 
 export function registerTraces(program: Command): void {
   const traces = program.command("traces").description("agent traces: ingestion and error sites");
@@ -25,6 +23,8 @@ export function registerTraces(program: Command): void {
         onIssue: o.issues ? (i) => log(`${i.file}:${i.line}: ${i.reason}`) : undefined,
       });
       bar.stop();
+      // tables (arquero) only for human output: --json starts faster without them
+      const { fromRows, tableText } = o.json ? ({} as typeof import("../../viz/index.js")) : await import("../../viz/index.js");
       emit(!!o.json, { ok: true, ...sum }, () => {
         const { errorKinds, behaviorDims, issuesByReason, issueSamples, formats, ...counts } = sum;
         return [
