@@ -13,7 +13,7 @@ import { ToolCallEnv, ToolCallEnvironment, corruptCall, gradeToolCall, taskVaria
 import { defaultLayered } from "../lib/hints/index.js";
 import {
   DpoConfig, HeldOutGuard, PolicyGradientConfig, RENAMED_FIELDS, SdpoConfig, StepMetrics, Trainer, bootstrapMeanCI, loadTrainConfig, parseTrainConfig, readMetrics, sampleStd,
-  hintedPromptIds, summarizeComparison, type RunRecord, type TrainConfigInput,
+  hintedPromptIds, summarizeComparison, trainingFigures, type RunRecord, type TrainConfigInput,
 } from "../lib/train/index.js";
 import { ROOT, cli, oneJson, tmp } from "./helpers.js";
 
@@ -264,7 +264,10 @@ describe("TrainConfig: one config composed from the loss configs", () => {
   });
 
   it("the committed configs load", () => {
-    for (const f of ["toolcall.yaml", "toolcall-sft.yaml"]) expect(() => loadTrainConfig(join(ROOT, "datasets", "configs", f))).not.toThrow();
+    for (const f of ["toolcall.yaml", "toolcall-sft.yaml", "fd-micro.yaml"]) expect(() => loadTrainConfig(join(ROOT, "datasets", "configs", f))).not.toThrow();
+    const fd = loadTrainConfig(join(ROOT, "datasets", "configs", "fd-micro.yaml"));
+    expect(fd.env).toMatchObject({ kind: "feature_deletion", store: join(ROOT, "datasets", "fd-micro", "store"), pool: join(ROOT, "datasets", "fd-micro", "pool") });
+    expect(() => parseTrainConfig({ sdpo: { hint_layers: ["template"] } })).toThrow(/renamed: use sdpo.hints/);
   });
 });
 
@@ -350,6 +353,54 @@ describe("renamed_args task variant", () => {
     expect(train.some((t) => env.tag(t) === "renamed")).toBe(true);
     const all = new ToolCallEnvironment({ env: { n_tasks: 40, seed: 1 }, variant: { name: "renamed_args", sft_renamed: "always" } });
     expect(all.splits().train.filter((t) => all.demonstration(t) !== null)).toEqual(all.splits().train);
+  });
+});
+
+describe("Trainer on micro feature-deletion tasks (real bwrap grades)", () => {
+  it("SFT from the store's sft_corpus, then GRPO + SDPO on curriculum-drawn tasks, the guard on the store's holdout", async () => {
+    const micro = join(ROOT, "datasets", "fd-micro");
+    const dir = tmp();
+    const res = await new Trainer({
+      env: { kind: "feature_deletion", store: join(micro, "store"), run_id: "micro-s0", pool: join(micro, "pool"), sandbox: "bwrap" },
+      model: { block_size: 192, n_layer: 1, n_head: 2, n_embd: 16 },
+      sft: { steps: 2, batch_size: 4, hint_fraction: 0 },
+      rl: { steps: 2, prompts_per_step: 2, num_generations: 2, max_completion_length: 12 },
+      loss_weights: { grpo: 1, sdpo: 1, dpo: 0 },
+      curriculum: { enabled: true },
+      heldout: { every: 2, n_tasks: 2, max_gap: 1 },
+      checkpoint: { every: 2, keep: 1 },
+    }, { run_dir: dir }).train();
+    const m = readMetrics(dir);
+    expect(m.map((x) => x.phase)).toEqual(["sft", "sft", "rl", "rl"]);
+    const rl = m.filter((x) => x.phase === "rl");
+    expect(rl.every((x) => x.grade_s! > 0 && x.curriculum !== undefined && x.reward_mean !== null)).toBe(true);
+    // A random policy fails its tasks; each failure's real grade gives a hint (template or raw error).
+    expect(rl.reduce((n, x) => n + x.sdpo_rows, 0)).toBeGreaterThan(0);
+    expect(rl.at(-1)!.heldout).toBeDefined();
+    expect(res.final.heldout_pass).toBeGreaterThanOrEqual(0);
+    expect(existsSync(join(dir, "training.html"))).toBe(true);
+  }, 600_000);
+});
+
+describe("training plots", () => {
+  it("integer steps, held-out reward on the reward plot, coinciding lines told apart, gaps kept as gaps", () => {
+    const m = (step: number, extra: Partial<StepMetrics> = {}): StepMetrics => ({
+      step, phase: "rl", rollouts: step * 4, reward_mean: 1, reward_std: 0, valid_rate: 1, loss_total: 0.1, loss_lm_ce: null, loss_grpo: 0.1, loss_sdpo: 0.2,
+      loss_dpo: null, sdpo_rows: 1, hint_layers: {}, shift_kl: 0.3, clipped_fraction: null, clip_ratio: 0, kl: null, entropy: 1, grad_norm: 1, tokens_per_s: 1, elapsed_s: step, ...extra,
+    });
+    const figs = trainingFigures([m(1), m(2, { loss_sdpo: null, shift_kl: null }), m(3, { heldout: { proxy: 0.5, heldout: 0.25, gap: 0.25 } })]);
+    const reward = figs[1]!;
+    const names = reward.data.map((d) => d.name);
+    expect(names).toContain("held-out (greedy)");
+    expect(reward.data.find((d) => d.name === "held-out (greedy)")!.y).toEqual([0.25]);
+    // reward and valid rate are both 1 here: they differ in dash and marker
+    const dashes = reward.data.map((d) => (d.line as { dash: string }).dash);
+    expect(new Set(dashes).size).toBe(dashes.length);
+    const sdpo = figs[2]!.data.find((d) => d.name === "sdpo")!;
+    expect(sdpo.x).toEqual([1, 2, 3]);
+    expect(sdpo.y).toEqual([0.2, null, 0.2]);
+    expect(sdpo.connectgaps).toBe(false);
+    expect((reward.layout.xaxis as { dtick?: number }).dtick).toBeGreaterThanOrEqual(1);
   });
 });
 

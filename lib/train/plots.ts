@@ -53,20 +53,41 @@ export function comparisonFigures(rl: Record<string, StepMetrics[][]>, smooth = 
   ];
 }
 
-/** One run's curves: reward, each loss channel, and the teacher–student shift at hinted turns. */
+/** Dash styles for lines that may coincide (e.g. a valid rate of 1 under a reward of 1), in series order. */
+const DASHES = ["solid", "dash", "dot", "dashdot", "longdash"] as const;
+const MARKERS = ["circle", "square", "diamond", "triangle-up", "x"] as const;
+
+/** Each line of a figure gets its own dash and marker, so lines that coincide stay told apart. */
+function distinctLines(fig: Figure): Figure {
+  fig.data.forEach((d, i) => {
+    d.line = { ...(d.line as object | undefined), dash: DASHES[i % DASHES.length] };
+    d.marker = { ...(d.marker as object | undefined), symbol: MARKERS[i % MARKERS.length], size: 7 };
+  });
+  return fig;
+}
+
+/**
+ * One run's curves: the SFT loss, reward (sampled, with the greedy train-proxy and held-out reward of
+ * each guard check), each loss channel, and the teacher–student shift at hinted turns. x is the
+ * integer step; a value missing at a step (a channel off, no hinted row) is a gap, never bridged.
+ */
 export function trainingFigures(metrics: StepMetrics[]): Figure[] {
   const rlm = metrics.filter((m) => m.phase === "rl");
-  const series = (ms: StepMetrics[], key: keyof StepMetrics) => {
-    const pts = ms.filter((m) => typeof m[key] === "number");
-    return { x: pts.map((m) => m.step), y: pts.map((m) => m[key] as number) };
-  };
+  const series = (ms: StepMetrics[], key: keyof StepMetrics) => ({ x: ms.map((m) => m.step), y: ms.map((m) => (typeof m[key] === "number" ? (m[key] as number) : null)) });
+  const has = (s: { y: (number | null)[] }) => s.y.some((v) => v !== null);
   const figs: Figure[] = [lineChart({ "lm_ce (SFT)": series(metrics.filter((m) => m.phase === "sft"), "loss_lm_ce") }, { title: "SFT warm start", xTitle: "step", yTitle: "cross-entropy" })];
   if (rlm.length) {
-    figs.push(lineChart({ reward: series(rlm, "reward_mean"), "valid calls": series(rlm, "valid_rate") }, { title: "Reward", xTitle: "step", yTitle: "mean over rollouts" }));
-    const ch = Object.fromEntries((["loss_grpo", "loss_sdpo", "loss_dpo"] as const).map((k) => [k.slice(5), series(rlm, k)]).filter(([, s]) => (s as { x: number[] }).x.length));
-    figs.push(lineChart(ch as Record<string, { x: number[]; y: number[] }>, { title: "Loss channels", xTitle: "step", yTitle: "loss" }));
+    const checks = rlm.filter((m) => m.heldout);
+    const reward: Record<string, { x: number[]; y: (number | null)[] }> = { "reward (sampled)": series(rlm, "reward_mean"), "valid completions": series(rlm, "valid_rate") };
+    if (checks.length) {
+      reward["train proxy (greedy)"] = { x: checks.map((m) => m.step), y: checks.map((m) => m.heldout!.proxy) };
+      reward["held-out (greedy)"] = { x: checks.map((m) => m.step), y: checks.map((m) => m.heldout!.heldout) };
+    }
+    figs.push(distinctLines(lineChart(reward, { title: "Reward: sampled rollouts, and greedy on train-proxy and held-out tasks at each guard check", xTitle: "step", yTitle: "reward" })));
+    const ch = Object.fromEntries((["loss_grpo", "loss_sdpo", "loss_dpo"] as const).map((k) => [k.slice(5), series(rlm, k)]).filter(([, s]) => has(s as { y: (number | null)[] })));
+    figs.push(distinctLines(lineChart(ch as Record<string, { x: number[]; y: (number | null)[] }>, { title: "Loss channels", xTitle: "step", yTitle: "loss" })));
     const shift = series(rlm, "shift_kl");
-    if (shift.x.length) figs.push(lineChart({ "KL(teacher‖student) at hinted tokens": shift, entropy: series(rlm, "entropy") }, { title: "Hint shift and entropy", xTitle: "step", yTitle: "nats / token" }));
+    if (has(shift)) figs.push(distinctLines(lineChart({ "KL(teacher‖student) at hinted tokens": shift, entropy: series(rlm, "entropy") }, { title: "Hint shift and entropy", xTitle: "step", yTitle: "nats / token" })));
   }
   return figs;
 }

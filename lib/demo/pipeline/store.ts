@@ -4,11 +4,12 @@
  * wm_tuples, a divergence pair), runs a short DiLoCo over the same store, and shows the curriculum
  * frontier on a simulated pool. COMPOSER_LAB_STORE=s3://bucket/prefix sends it to S3.
  */
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { simulateCurriculum } from "../../curriculum/index.js";
 import { datasetsDir } from "../../core/index.js";
 import type { DemoStage } from "../stage.js";
-import { exampleAttempts, gradeCompletion, DEMO_TASK } from "../../env/index.js";
+import { exampleAttempts, gradeCompletion, publishTasks, DEMO_TASK } from "../../env/index.js";
 import { getSandbox } from "../../sandbox/index.js";
 import { loadTask, readIndex } from "../../tasks/index.js";
 import { fromRows, histogram, lineChart } from "../../viz/index.js";
@@ -26,9 +27,14 @@ export const storeStage: DemoStage = {
     const run = new RunLayout(store, runId, new HeldoutSplit(0.34, ctx.seed));
     const pool = datasetsDir("tasks");
     for (const t of readIndex(pool)) {
-      if (run.split.isHeldout(t.task_id)) await run.writer("holdout").add({ id: t.task_id, task_id: t.task_id });
+      if (run.split.isHeldout(t.task_id)) await run.writer("holdout").add({ id: t.task_id, task_id: t.task_id, pool });
       else await run.writer("rl_task_pool").add({ id: t.task_id, task_id: t.task_id, difficulty_prior: t.difficulty_prior, pool });
     }
+    // The micro feature-deletion tasks: training ones with their golden body in sft_corpus, the rest
+    // held out (48 tasks at 0.34: the holdout is never empty).
+    const microPool = datasetsDir("fd-micro", "pool");
+    const micro = existsSync(microPool) ? await publishTasks(run, readIndex(microPool).map((t) => loadTask(microPool, t.task_id)), microPool) : null;
+    if (micro) ctx.log(`micro tasks: ${JSON.stringify(micro)}`);
     // The graded attempts at the demo task form one group of sibling rollouts.
     const task = loadTask(pool, DEMO_TASK);
     const sandbox = await getSandbox("auto");

@@ -1,0 +1,113 @@
+/**
+ * The Environment interface and its two implementations: the Rubric's weighted functions and gates,
+ * the tool-call env graded against gradeToolCall (the reference it wraps), and micro feature-deletion
+ * tasks (datasets/fd-micro, built by `composer-lab tasks micro`) graded for real in bwrap: the
+ * golden body passes, a wrong body fails with the failing test and assertion in its ErrorContext
+ * (which the template layer turns into a hint), and a body that reaches into pytest is masked.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { Rng } from "../lib/core/index.js";
+import { FeatureDeletionEnvironment, Rubric, ToolCallEnvironment, bodyPrompt, corruptCall, gradeToolCall, openEnvironment, renderMessages, spliceBody } from "../lib/env/index.js";
+import { defaultLayered } from "../lib/hints/index.js";
+import { BwrapSandbox } from "../lib/sandbox/index.js";
+import { FAMILIES, microFunctions } from "../lib/tasks/index.js";
+import { ROOT } from "./helpers.js";
+
+const MICRO = join(ROOT, "datasets", "fd-micro");
+const sb = new BwrapSandbox();
+const openMicro = () => FeatureDeletionEnvironment.open({ sandbox: sb, store: join(MICRO, "store"), run_id: "micro-s0", pool: join(MICRO, "pool") });
+
+describe("Rubric", () => {
+  it("sums weighted functions and zeroes the sum when a gate is closed", () => {
+    const r = new Rubric({ funcs: [{ name: "a", weight: 0.5 }, { name: "b", weight: 2 }], gates: ["g"] });
+    expect(r.score({ a: 1, b: 0.25, g: 1 })).toBe(1);
+    expect(r.score({ a: 1, b: 0.25, g: 0 })).toBe(0);
+    expect(r.score({ a: 1, b: 0.25 })).toBe(0); // a missing gate is closed
+    expect(() => new Rubric({ funcs: [] })).toThrow();
+  });
+});
+
+describe("ToolCallEnvironment", () => {
+  const env = new ToolCallEnvironment({ env: { seed: 2, n_tasks: 60 } });
+  it("grades as gradeToolCall does, through its rubric", async () => {
+    const rng = new Rng(5);
+    for (const task of env.splits().train.slice(0, 30)) {
+      for (const completion of [env.demonstration(task)!, corruptCall(task, rng), " nonsense"]) {
+        const g = await env.grade(task, completion);
+        expect(g.reward).toBe(gradeToolCall(task, completion).reward);
+        expect(g.error === null).toBe(g.reward === 1);
+      }
+    }
+  });
+  it("splits train and held-out apart; a hint is spliced into the teacher's prompt only", () => {
+    const { train, holdout } = env.splits();
+    expect(holdout.length).toBeGreaterThan(0);
+    expect(train.filter((t) => holdout.some((h) => h.task_id === t.task_id))).toEqual([]);
+    const t = train[0]!;
+    expect(renderMessages(env.prompt(t))).not.toContain("hint:");
+    expect(renderMessages(env.prompt(t, "use the add tool"))).toContain("hint: use the add tool");
+  });
+  it("openEnvironment reads a spec without kind as toolcall", async () => {
+    const e = await openEnvironment({ kind: "toolcall", n_tasks: 20 }, { seed: 1 });
+    expect(e.name).toBe("toolcall");
+    expect(e.splits().train.length + e.splits().holdout.length).toBe(20);
+  });
+});
+
+describe("micro feature-deletion tasks", () => {
+  it("the generator is seeded, and every family's tests expect what its body computes", () => {
+    expect(microFunctions({ n: 10, seed: 4 })).toEqual(microFunctions({ n: 10, seed: 4 }));
+    expect(microFunctions({ n: 10, seed: 4 })).not.toEqual(microFunctions({ n: 10, seed: 5 }));
+    expect(new Set(microFunctions({ n: 200, seed: 1 }).map((f) => f.family)).size).toBe(FAMILIES.length);
+  });
+
+  it("the committed store run: rl_task_pool and holdout disjoint and non-empty, SFT solutions for training tasks only", async () => {
+    const env = await openMicro();
+    const { train, holdout } = env.splits();
+    expect(train.length).toBeGreaterThan(10);
+    expect(holdout.length).toBeGreaterThan(3);
+    expect(train.every((t) => env.demonstration(t) !== null)).toBe(true);
+    expect(holdout.every((t) => env.demonstration(t) === null)).toBe(true);
+    // The prompt is the stub: signature and docstring, no body and no golden code.
+    for (const t of [...train, ...holdout]) {
+      const p = bodyPrompt(t);
+      expect(p).toMatch(/def \w+\(\w+\):\n {4}""".+"""\n$/);
+      expect(p).not.toContain("NotImplementedError");
+      for (const line of t.golden_diff.split("\n").filter((l) => l.startsWith("+    return"))) expect(p).not.toContain(line.slice(1).trim());
+    }
+  });
+
+  it("grades in bwrap: golden body 1, wrong body 0 with the failing test and assertion, hint from the template layer", async () => {
+    const env = await openMicro();
+    const task = env.splits().holdout[0]!;
+    const golden = readFileSync(join(MICRO, "pool", "golden", `${task.task_id}.diff`), "utf8").split("\n").filter((l) => l.startsWith("+") && !l.startsWith("+++")).map((l) => l.slice(1)).join("\n");
+    const ok = await env.grade(task, golden);
+    expect(ok).toMatchObject({ reward: 1, passed: true, valid: true, error: null });
+    const bad = await env.grade(task, "    return None");
+    expect(bad.reward).toBe(0);
+    expect(bad.error?.error_kind).toBe("failing_test");
+    expect(task.fail_to_pass).toContain(bad.error?.test_name);
+    expect(bad.error?.assertion_excerpt).toMatch(/assert/);
+    const hint = await defaultLayered().generate(bad.error!);
+    expect(hint?.layer).toBe("template");
+    expect(hint?.hint).toContain(bad.error!.test_name!);
+  });
+
+  it("the hack monitor's mask: a body that reaches into pytest scores 0 whatever the tests say", async () => {
+    const env = await openMicro();
+    const task = env.splits().train[0]!;
+    const g = await env.grade(task, "    import _pytest.reports as r\n    r.TestReport.outcome = 'passed'\n    return None");
+    expect(g.reward).toBe(0);
+    expect(g.components.not_hacked).toBe(0);
+    expect(g.error?.error_message).toMatch(/tamper/);
+  });
+
+  it("a body is spliced in place of the stub, re-indented when written flush left", async () => {
+    const task = (await openMicro()).splits().train[0]!;
+    const { diff } = spliceBody(task, "return 1");
+    expect(diff).toMatch(/^-\s+raise NotImplementedError$/m);
+    expect(diff).toMatch(/^\+ {4}return 1$/m);
+  });
+});
