@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { buildProgram, COMMANDS } from "../lib/cli/main.js";
 import { cli, oneJson, tmp } from "./helpers.js";
 
 describe("composer-lab CLI", () => {
@@ -8,6 +9,11 @@ describe("composer-lab CLI", () => {
     const r = cli(["--help"]);
     expect(r.code).toBe(0);
     for (const cmd of ["demo", "notebooks", "repl", "doctor", "kernel", "viz", "bench", "collate", "train", "compare"]) expect(r.stdout).toMatch(new RegExp(`^\\s+${cmd}\\b`, "m"));
+  });
+
+  it("the --help table (COMMANDS, read without loading any command) matches what the command modules register", async () => {
+    const program = await buildProgram();
+    expect(program.commands.map((c) => [c.name(), c.description()])).toEqual(Object.entries(COMMANDS).map(([name, c]) => [name, c.description]));
   });
 
   it("doctor --json prints exactly one JSON object with the probed tools", () => {
