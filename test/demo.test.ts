@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { RunMetrics, runDemo, type DemoStage } from "../lib/demo/index.js";
@@ -28,6 +28,33 @@ describe("composer-lab demo", () => {
     expect(page.consoleErrors).toEqual([]);
     expect(page.pageErrors).toEqual([]);
     expect(page.plots).toBeGreaterThanOrEqual(1);
+    expect(page.plots).toBe(page.figures);
+    // plotly.js once, and the whole report readable on a slow link
+    const html = readFileSync(join(out, "report.html"), "utf8");
+    expect(html.match(/\* plotly\.js (\(basic - minified\) )?v\d/g)).toHaveLength(1);
+    expect(statSync(join(out, "report.html")).size).toBeLessThanOrEqual(1.5 * 1024 * 1024);
+    // what the report says is what grading used: the sandbox checks, not `docker info`
+    expect(Object.keys(env.metrics)).toEqual(expect.arrayContaining(["sandbox_bwrap", "sandbox_docker"]));
+    const tasks = metrics.stages.find((s) => s.name === "tasks")!;
+    expect(tasks.metrics.function_gated).toBeLessThanOrEqual(tasks.metrics.function_candidates as number);
+    expect(tasks.metrics.function_gate_yield).toBe(Number(((tasks.metrics.function_validated as number) / (tasks.metrics.function_gated as number)).toFixed(3)));
+  });
+
+  it("report: plotly.js once, the basic build when the figures need no more (≤ 1.5 MB), numbers rounded for reading", async () => {
+    const many: DemoStage = {
+      name: "many", title: "Many", description: "figures",
+      run: async () => ({ summary: "s", metrics: { ratio: 2 / 3, big: 123456.789, n: 7 }, figures: Array.from({ length: 12 }, (_, i) => ({ title: `f${i}`, figure: barChart(["a", "b"], { s: [i, 1 / 3] }) })) }),
+    };
+    const r = await runDemo({ outDir: join(tmp(), "run"), stages: [many], log: () => {} });
+    const html = readFileSync(r.report, "utf8");
+    expect(html.match(/\* plotly\.js (\(basic - minified\) )?v\d/g)).toHaveLength(1);
+    expect(statSync(r.report).size).toBeLessThanOrEqual(1.5 * 1024 * 1024);
+    expect(html).toContain("<td>0.6667</td>");
+    expect(html).toContain("<td>1.235e+5</td>");
+    expect(html).not.toContain("0.6666666");
+    const page = await checkPage(r.report);
+    expect(page.pageErrors).toEqual([]);
+    expect(page.plots).toBe(12);
   });
 
   it("records a failing stage, still runs the others and still writes the report", async () => {

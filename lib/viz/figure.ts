@@ -69,17 +69,17 @@ export function lineChart(series: Record<string, Series>, axes: Axes = {}): Figu
 }
 
 /** Bars: one group (or, with `stacked`, one stack) per category, one bar per series. */
-export function barChart(categories: string[], series: Record<string, number[]>, axes: Axes & { stacked?: boolean } = {}): Figure {
+export function barChart(categories: string[], series: Record<string, (number | null)[]>, axes: Axes & { stacked?: boolean } = {}): Figure {
   const data = Object.entries(series).map(([name, y]) => ({ type: "bar", name, x: categories, y }));
   return parseFigure({ data, layout: layout(axes, { barmode: axes.stacked ? "stack" : "group" }) });
 }
 
 /** Equal-width bins over all values; whole-number values get whole-number bins (one value each when the range allows). */
-export function binEdges(values: readonly number[], bins = 20): number[] {
+export function binEdges(values: readonly number[], bins = 20, range?: readonly [number, number]): number[] {
   const finite = values.filter(Number.isFinite);
-  if (!finite.length) return [0, 1];
-  const lo = Math.min(...finite);
-  const hi = Math.max(...finite);
+  if (!finite.length && !range) return [0, 1];
+  const lo = range?.[0] ?? Math.min(...finite);
+  const hi = range?.[1] ?? Math.max(...finite);
   if (finite.every(Number.isInteger)) {
     const width = Math.max(1, Math.ceil((hi - lo + 1) / bins));
     const n = Math.ceil((hi - lo + 1) / width);
@@ -107,9 +107,9 @@ export function binCounts(values: readonly number[], edges: readonly number[]): 
  * A histogram of raw values, binned here (so the page needs only plotly.js's basic build and the
  * bins are the same in every viewer). Several series share one set of bins and overlay.
  */
-export function histogram(values: number[] | Record<string, number[]>, axes: Axes & { bins?: number } = {}): Figure {
+export function histogram(values: number[] | Record<string, number[]>, axes: Axes & { bins?: number; range?: [number, number] } = {}): Figure {
   const series = Array.isArray(values) ? { count: values } : values;
-  const edges = binEdges(Object.values(series).flat(), axes.bins ?? 20);
+  const edges = binEdges(Object.values(series).flat(), axes.bins ?? 20, axes.range);
   const centers = edges.slice(0, -1).map((e, i) => (e + edges[i + 1]!) / 2);
   const widths = edges.slice(0, -1).map((e, i) => edges[i + 1]! - e);
   const round = (v: number) => +v.toPrecision(4);

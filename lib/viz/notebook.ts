@@ -51,7 +51,7 @@ const sentBundles = new Set<PlotlyBundle>();
 
 function ensurePlotlyLoaded(bundle: PlotlyBundle): boolean {
   if (sentBundles.has("full") || sentBundles.has(bundle)) return true;
-  const version = (plotlyScript(bundle).match(/plotly\.js v([\d.]+)/) ?? [])[1] ?? "?";
+  const version = (plotlyScript(bundle).match(/plotly\.js [^\n]*?v(\d[\d.]*)/) ?? [])[1] ?? "?";
   const ok = displayBundle({
     "text/html": `<script>${plotlyScript(bundle)}</script>`,
     "text/plain": `(plotly.js ${version}, ${bundle} build, loaded for the interactive figures below)`,

@@ -4,10 +4,16 @@ import * as aq from "arquero";
 export type Table = aq.ColumnTable;
 export { aq };
 
+/** A number for reading: integers whole, others to 4 decimals (trailing zeros dropped), extremes in exponent form. */
+export function formatNumber(v: number): string {
+  if (Number.isInteger(v) || !Number.isFinite(v)) return String(v);
+  return Math.abs(v) >= 1e5 || Math.abs(v) < 1e-3 ? v.toExponential(3) : v.toFixed(4).replace(/\.?0+$/, "");
+}
+
 function cell(v: unknown, maxWidth: number): string {
   let s: string;
   if (v === null || v === undefined) s = "";
-  else if (typeof v === "number") s = Number.isInteger(v) ? String(v) : Math.abs(v) >= 1e5 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(3) : v.toFixed(4).replace(/\.?0+$/, "");
+  else if (typeof v === "number") s = formatNumber(v);
   else if (v instanceof Date) s = v.toISOString();
   else if (typeof v === "object") s = JSON.stringify(v);
   else s = String(v);
@@ -31,9 +37,10 @@ export function tableText(t: Table, opts: { limit?: number; maxWidth?: number } 
   return lines.join("\n");
 }
 
-/** HTML for notebooks and reports (arquero's own renderer). */
+/** HTML for notebooks and reports (arquero's own renderer; numbers rounded as in tableText). */
 export function tableHTML(t: Table, opts: { limit?: number } = {}): string {
-  return t.toHTML({ limit: opts.limit ?? 100 });
+  const format = Object.fromEntries(t.columnNames().map((n) => [n, (v: unknown) => (typeof v === "number" ? formatNumber(v) : v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v))]));
+  return t.toHTML({ limit: opts.limit ?? 100, format });
 }
 
 /** Builds a table from row objects (the common case when summarizing results). */

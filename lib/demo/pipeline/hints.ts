@@ -6,6 +6,15 @@ import { contextsFromTraces, hintCoverage } from "../../hints/index.js";
 import { defaultLayered } from "../../hints/index.js";
 import { LAYERS } from "../../hints/index.js";
 
+/** At most `n` characters, cut at a word boundary and ending with an ellipsis when cut. */
+function clipAtWord(s: string, n: number): string {
+  const flat = s.replace(/\s+/g, " ").trim();
+  if (flat.length <= n) return flat;
+  const cut = flat.slice(0, n - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > n / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, "")}…`;
+}
+
 export const hintsStage: DemoStage = {
   name: "hints",
   title: "Hints: layered generation and coverage",
@@ -23,7 +32,7 @@ export const hintsStage: DemoStage = {
       metrics: { sites: cov.sites, hinted: cov.hinted, coverage: cov.sites ? Number((cov.hinted / cov.sites).toFixed(3)) : 0, ...Object.fromEntries(layers.map((l) => [`by_${l}`, cov.byLayer[l]])) },
       tables: [
         { title: "Coverage by error_kind (sites per layer)", table: fromRows(kinds.map((k) => ({ error_kind: k, ...cov.byKind[k] }))) },
-        { title: "Sample hints", table: fromRows(cov.results.filter((r) => r.result).slice(0, 12).map((r) => ({ kind: r.ctx.error_kind, layer: r.result!.layer, hint: r.result!.hint.slice(0, 140) }))) },
+        { title: "Sample hints (one per distinct hint)", table: fromRows([...new Map(cov.results.filter((r) => r.result).map((r) => [r.result!.hint, r])).values()].slice(0, 12).map((r) => ({ kind: r.ctx.error_kind, layer: r.result!.layer, hint: clipAtWord(r.result!.hint, 140) }))) },
       ],
       figures: [{ title: "Per-layer coverage by error_kind", figure: barChart(kinds, Object.fromEntries(layers.filter((l) => cov.byLayer[l]).map((l) => [l, kinds.map((k) => cov.byKind[k]![l])])), { title: "hint source by error_kind", yTitle: "sites", stacked: true }) }],
     };
