@@ -13,3 +13,4 @@ export {
 export { detectLicense, isCopyleft, COPYLEFT } from "./license.js";
 export { deleteSymbols } from "./delete.js";
 export { FAMILIES, MicroOptions, microFunctions, writeMicroPackages, buildMicroTasks, pyLiteral, type MicroFunction, type MicroBuild } from "./micro.js";
+export { buildHarder, harderVariants, KNOB_BONUS, type HarderVariant, type HarderReport } from "./escalate.js";

@@ -3,7 +3,9 @@ import { Option, type Command } from "commander";
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { getSandbox, type SandboxChoice } from "../../sandbox/index.js";
-import { buildFromGitHistory, buildFromRepo, buildFromSweInstances, isCopyleft, loadTask, readIndex, type BuildReport } from "../../tasks/index.js";
+import { readFileSync } from "node:fs";
+import { PassRateCurriculum } from "../../curriculum/index.js";
+import { buildFromGitHistory, buildFromRepo, buildFromSweInstances, buildHarder, isCopyleft, loadTask, readIndex, type BuildReport } from "../../tasks/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
 import { jsonOpt, sandboxChoice } from "../options.js";
 import { emit, log } from "../output.js";
@@ -15,26 +17,50 @@ export function registerTasks(program: Command): void {
   tasksCmd
     .command("build")
     .description("build validated feature-deletion tasks from a Python repo (all four gates in the sandbox)")
-    .argument("<repoDir>", "a Python repo with a pytest suite (a git checkout for --path git/swe)")
+    .argument("[repoDir]", "a Python repo with a pytest suite (a git checkout for --path git/swe); optional with --harder-than")
     .requiredOption("--out <dir>", "the task pool to write (resumable: rerun to continue)")
     .addOption(new Option("--path <path>", "ast: coverage-mapped deletion; git: revert commits' code; swe: SWE-bench instances").choices(["ast", "git", "swe"]).default("ast"))
-    .addOption(new Option("--granularity <g>", "what one deletion removes").choices(["function", "class", "file"]).default("function"))
+    .addOption(new Option("--granularity <g>", "what one deletion removes (file: the module; feature: a symbol and the helpers only it uses)").choices(["function", "class", "file", "feature"]).default("function"))
     .option("--instances <file>", "SWE-bench-style instances (JSON/JSONL), with --path swe")
     .option("--max <n>", "validated tasks to emit at most", "20")
     .addOption(new Option("--mode <mode>", "stub the body or remove the definition").choices(["stub", "remove"]).default("stub"))
     .option("--features <n>", "independent deletions per task (multi-feature)", "1")
     .option("--strip-docstring", "hint starvation: drop the deleted code's docstring")
     .option("--strip-type-hints", "hint starvation: drop the signature's type hints")
+    .option("--starve-context <what>", "hint starvation of every file the deletion touches: docstrings,type_hints,comments")
+    .option("--deps", "install the project's requirements and test extras into its venv (needs a package index)")
+    .option("--no-pyenv", "test with the system Python (no per-repo venv)")
+    .option("--no-strip-bundled", "keep bundled copies of the project (venvs, site-packages, wheels, vendored copies)")
+    .option("--harder-than <pool>", "escalation: harder variants of the repos of this pool's (retired) tasks")
+    .option("--curriculum <state.json>", "with --harder-than: a saved curriculum state; its escalation request names the retired tasks and the level")
     .option("--max-coupling <f>", "largest share of the suite that may touch a candidate", "0.5")
     .option("--concurrency <n>", "candidates validated at once", "2")
     .option("--repo-name <name>", "name recorded as the task's repo")
     .addOption(sandboxChoice())
     .addOption(jsonOpt())
-    .action(async (repo: string, o: { out: string; path: "ast" | "git" | "swe"; granularity: "function" | "class" | "file"; instances?: string; max: string; mode: "stub" | "remove"; features: string; stripDocstring?: boolean; stripTypeHints?: boolean; maxCoupling: string; concurrency: string; repoName?: string; sandbox: SandboxChoice; json?: boolean }) => {
+    .action(async (repoArg: string | undefined, o: { out: string; path: "ast" | "git" | "swe"; granularity: "function" | "class" | "file" | "feature"; instances?: string; max: string; mode: "stub" | "remove"; features: string; stripDocstring?: boolean; stripTypeHints?: boolean; starveContext?: string; deps?: boolean; pyenv: boolean; stripBundled: boolean; harderThan?: string; curriculum?: string; maxCoupling: string; concurrency: string; repoName?: string; sandbox: SandboxChoice; json?: boolean }) => {
       const sb = await getSandbox(o.sandbox);
-      const opts = { granularity: o.granularity, max: Number(o.max), mode: o.mode, features: Number(o.features), strip_docstring: !!o.stripDocstring, strip_type_hints: !!o.stripTypeHints, max_coupling: Number(o.maxCoupling), concurrency: Number(o.concurrency), repo_name: o.repoName };
+      const starve = (o.starveContext ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+      const bad = starve.filter((x) => !["docstrings", "type_hints", "comments"].includes(x));
+      if (bad.length) throw new Error(`--starve-context: unknown ${bad.join(", ")} (docstrings, type_hints, comments)`);
+      const opts = {
+        granularity: o.granularity, max: Number(o.max), mode: o.mode, features: Number(o.features), strip_docstring: !!o.stripDocstring, strip_type_hints: !!o.stripTypeHints, max_coupling: Number(o.maxCoupling), concurrency: Number(o.concurrency), repo_name: o.repoName,
+        starve_context: starve as ("docstrings" | "type_hints" | "comments")[], deps: !!o.deps, pyenv: o.pyenv, strip_bundled: o.stripBundled,
+      };
       const hooks = { log };
       const out = resolve(o.out);
+      if (o.harderThan) {
+        // Escalation: the curriculum's request (retired tasks, level), or every task of the pool.
+        const request = o.curriculum ? PassRateCurriculum.restore(JSON.parse(readFileSync(o.curriculum, "utf8"))).escalationRequest() : null;
+        if (o.curriculum && !request) throw new Error(`${o.curriculum}: the curriculum has not asked for harder tasks (no escalation event yet)`);
+        if (request && request.retired.length === 0) throw new Error(`${o.curriculum}: escalation level ${request.level} but no task is retired yet: nothing to make harder`);
+        const h = await buildHarder(resolve(o.harderThan), out, sb, { retired: request?.retired, level: request?.level, sourceRepo: repoArg ? resolve(repoArg) : undefined, base: { max: Number(o.max), concurrency: Number(o.concurrency), deps: !!o.deps, pyenv: o.pyenv } }, hooks);
+        emit(!!o.json, { ok: h.validated > 0, ...(h.validated > 0 ? {} : { error: "no harder task validated (see repos[].variants[].report)" }), request, ...h }, () =>
+          [...h.repos.flatMap((r) => r.variants.map((v) => `${r.repo} [${v.knobs.join(", ")}]: ${v.report.validated}/${v.report.candidates} validated`)), `${h.validated} harder tasks in ${h.seconds.toFixed(1)} s → ${out}`].join("\n"));
+        return;
+      }
+      if (!repoArg) throw new Error("tasks build: give a repo directory (or --harder-than POOL)");
+      const repo = repoArg;
       let r: BuildReport;
       if (o.path === "git") r = await buildFromGitHistory(resolve(repo), out, sb, opts, hooks);
       else if (o.path === "swe") {
@@ -43,8 +69,13 @@ export function registerTasks(program: Command): void {
       } else r = await buildFromRepo(resolve(repo), out, sb, opts, hooks);
       const { rejections, ...rest } = r;
       for (const x of rejections) log(`rejected ${x.id} (${x.gate}): ${x.reason}`);
-      emit(!!o.json, { ok: true, ...rest, rejections }, () =>
+      // Zero candidates is a failure unless the report says why, per cause.
+      const none = r.candidates === 0 && r.resumed === 0;
+      const why = r.why_no_candidates ?? [];
+      for (const n of r.environment?.notes ?? []) log(n);
+      emit(!!o.json, { ok: !none, ...(none ? { error: `no candidates: ${why.map((w) => `${w.cause} (${w.detail})`).join("; ") || "no deletable code was found"}` } : {}), ...rest, rejections }, () =>
         [
+          ...(none ? [`no candidates: ${why.map((w) => `${w.cause}: ${w.detail}`).join("; ") || "no deletable code was found"}`] : []),
           `${r.validated} validated (+${r.resumed} from before) of ${r.candidates} candidates in ${r.seconds.toFixed(1)} s; rejected: ${Object.entries(r.rejected).map(([g, n]) => `${g} ${n}`).join(", ")}`,
           `test runs: ${r.testRuns.invocations} pytest invocations, ${r.testRuns.tests} tests = ${r.testRuns.suite_equivalents} suite-equivalents (${r.testRuns.per_validated_task ?? "-"} per validated task)`,
           `pool: ${out}`,

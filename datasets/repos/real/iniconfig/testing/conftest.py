@@ -1,0 +1,1 @@
+option_doctestglob = "README.txt"
