@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type BackendName, initBackend, tf } from "../lib/backend/index.js";
+import { type BackendName, initBackend, loadTorchAddon, tf } from "../lib/backend/index.js";
 import {
   composeLoss,
   dpoLoss,
@@ -100,8 +100,16 @@ function sdpoInputs(c: Fixture["sdpo"][number]) {
   };
 }
 
-// The fixture comparisons run on both CPU backends tfjs trains on here.
-describe.each(["cpu", "wasm"] as BackendName[])("losses vs the equations (numpy float64, finite differences) on the %s backend", (backend) => {
+// The fixture comparisons run on every CPU backend tfjs trains on here: cpu, wasm, and torch (the
+// libtorch addon) where setup could build it (test/torch-parity.test.ts says why when it could not).
+const torchBuilt = (() => {
+  try {
+    return !!loadTorchAddon();
+  } catch {
+    return false;
+  }
+})();
+describe.each(["cpu", "wasm", ...(torchBuilt ? ["torch"] : [])] as BackendName[])("losses vs the equations (numpy float64, finite differences) on the %s backend", (backend) => {
   beforeAll(async () => {
     await initBackend(backend);
   });
