@@ -33,8 +33,21 @@ function target(task: FeatureDeletionTask): { file: string; qualname: string; br
   return { ...d, broken: readFileSync(join(FeatureDeletionEnv.snapshotDir(task), d.file), "utf8") };
 }
 
+/** Parsed stubs by file text and qualname: the trainer asks for a task's prompt at every rollout,
+ *  and parsing runs a Python helper. */
+const stubs = new Map<string, { head: string[]; stubLine: number; indent: string }>();
+
 /** The stub's lines up to the deleted body (signature, docstring), and where the stub line sits. */
 function stubOf(source: string, qualname: string, file: string): { head: string[]; stubLine: number; indent: string } {
+  const key = `${file}\0${qualname}\0${source}`;
+  const hit = stubs.get(key);
+  if (hit) return hit;
+  const out = parseStub(source, qualname, file);
+  stubs.set(key, out);
+  return out;
+}
+
+function parseStub(source: string, qualname: string, file: string): { head: string[]; stubLine: number; indent: string } {
   const s = findSymbol(source, qualname, file);
   const lines = source.split("\n").slice(s.lineno - 1, s.end_lineno);
   const at = lines.findIndex((l) => STUB.test(l));
