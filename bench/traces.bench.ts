@@ -1,37 +1,63 @@
 /**
- * Trace ingestion throughput: the full ingester (parse, thread, pair, detect and classify error
- * sites) vs a bare line-split + JSON.parse loop over the same corpus, in the same run.
- * Target: ingester ≥ 0.5× the bare loop. The corpus (~300 MB of Claude Code sessions, ~2 MB each)
- * is generated once under scratch/bench/traces/ (COMPOSER_LAB_BENCH_MB sets its size).
+ * Trace ingestion throughput, CLI start included: `composer-lab traces summarize <corpus> --json`
+ * (parse, thread, pair, detect and classify error sites, in worker threads) against a bare
+ * readFileSync + split("\n") + JSON.parse loop over the same files, each as its own Node process,
+ * alternated and repeated in one run (medians). Target: ingester ≥ 0.8× the bare loop.
+ * Also: peak RSS of each process, and the CLI's start time (--help, and summarize of one small file).
+ *
+ * The corpus (COMPOSER_LAB_BENCH_MB, default 220 MB, of ~2 MB Claude Code 2.1 sessions with
+ * parallel tool calls written interleaved, progress records in the chain, sibling cascades and
+ * Claude Code's own tool errors) is generated once under scratch/bench/traces/.
+ * COMPOSER_LAB_BENCH_COLLATE=1 also runs `collate` over it and reports its peak RSS.
  */
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BenchResult } from "../lib/cli/index.js";
-import { scratchDir } from "../lib/core/index.js";
-import { readLines, summarize } from "../lib/traces/index.js";
+import { datasetsDir, projectRoot, scratchDir, tempDir } from "../lib/core/index.js";
 import { ClaudeSessionWriter } from "../lib/traces/synth.js";
 
-const TARGET_MB = Number(process.env.COMPOSER_LAB_BENCH_MB ?? 300);
+const TARGET_MB = Number(process.env.COMPOSER_LAB_BENCH_MB ?? 220);
 const SESSION_MB = 2;
+const ROUNDS = Number(process.env.COMPOSER_LAB_BENCH_ROUNDS ?? 3);
+
+const source = (n: number) => Array.from({ length: 60 }, (_, l) => `${String(l + 1).padStart(6)}\tdef handler_${n}_${l}(request, *args, **kwargs):  # processes request ${l}`).join("\n");
+const PYTEST_FAIL = (n: number) =>
+  `Exit code 1\n${"=".repeat(29)} test session starts ${"=".repeat(30)}\nplatform linux -- Python 3.12.7, pytest-8.3.3\ncollected 41 items\n\ntests/test_h.py ${".".repeat(20)}F${".".repeat(20)}\n\n${"=".repeat(35)} FAILURES ${"=".repeat(35)}\nE       AssertionError: assert ${n} == ${n + 1}\nFAILED tests/test_h.py::test_${n} - AssertionError: assert ${n} == ${n + 1}\n1 failed, 40 passed in 0.31s`;
 
 function session(i: number): string {
-  const s = new ClaudeSessionWriter(`bench-${i.toString().padStart(5, "0")}`);
-  const source = Array.from({ length: 60 }, (_, l) => `${String(l + 1).padStart(6)}\tdef handler_${l}(request, *args, **kwargs):  # processes request ${l}`).join("\n");
+  const s = new ClaudeSessionWriter(`bench-${i.toString().padStart(5, "0")}`, "/home/dev/project", undefined, "2.1.3");
   s.user("Fix the failing handlers and keep the suite green.");
   let n = 0;
-  while (s.lines.reduce((a, l) => a + l.length, 0) < SESSION_MB * 1e6 && n < 100_000) {
+  let bytes = 0;
+  const grow = () => (bytes = s.lines.reduce((a, l) => a + l.length + 1, 0));
+  while (bytes < SESSION_MB * 1e6 && n < 100_000) {
     n++;
-    s.assistant({ thinking: `Step ${n}: inspect the next module before editing.`, text: `Looking at module ${n % 40}.` });
-    s.act("Read", { file_path: `/home/dev/project/app/handlers_${n % 40}.py` }, source);
-    if (n % 5 === 0) s.act("Bash", { command: "python -m pytest -q" }, `Exit code 1\nFAILED tests/test_h.py::test_${n} - AssertionError: assert 1 == 2\n1 failed, 40 passed`, true);
-    else if (n % 7 === 0) s.act("Bash", { command: "rg handler" }, "/bin/bash: rg: command not found", true);
-    else s.act("Edit", { file_path: `/home/dev/project/app/handlers_${n % 40}.py`, old_string: "pass", new_string: `return ${n}` }, "The file has been updated.");
+    const files = [0, 1, 2].map((k) => `/home/dev/project/app/handlers_${(n + k) % 40}.py`);
+    s.message({ thinking: `Step ${n}: inspect the next modules before editing.`, text: `Looking at modules ${n % 40}–${(n + 2) % 40}.`, tools: files.map((f, k) => ({ name: "Read", input: { file_path: f }, output: source(n + k) })) });
+    const progress = [1, 2, 3].map((k) => ({ type: "bash_progress", output: `collected 41 items\n${".".repeat(k * 10)}`, elapsedTimeSeconds: k, totalLines: k + 1 }));
+    if (n % 5 === 0) {
+      s.message({ tools: [
+        { name: "Bash", input: { command: "python -m pytest -q" }, output: PYTEST_FAIL(n), isError: true, progress },
+        { name: "Bash", input: { command: "python -m app.cli check" }, output: "<tool_use_error>Sibling tool call errored</tool_use_error>", isError: true },
+      ] });
+    } else if (n % 7 === 0) {
+      const edit = { file_path: files[0], old_string: "pass", new_string: `return ${n}` };
+      s.message({ tools: [{ name: "Edit", input: edit, output: "<tool_use_error>File has been modified since read, either by the user or by a linter. Read it again before attempting to write it.</tool_use_error>", isError: true }] });
+      s.message({ tools: [{ name: "Read", input: { file_path: files[0] }, output: source(n) }] });
+      s.message({ tools: [{ name: "Edit", input: edit, output: `The file ${files[0]} has been updated.`, progress: [{ type: "hook_progress", hookEvent: "PostToolUse", hookName: "PostToolUse:Edit", command: "ruff format" }] }] });
+    } else {
+      s.message({ tools: [{ name: "Edit", input: { file_path: files[0], old_string: "pass", new_string: `return ${n}` }, output: `The file ${files[0]} has been updated.` }] });
+      s.message({ tools: [{ name: "Bash", input: { command: "python -m pytest -q" }, output: "........................................ [100%]\n41 passed in 0.30s", progress }] });
+    }
+    if (n % 10 === 0) grow();
   }
+  s.assistant({ text: "All handlers fixed; the suite is green." });
   return s.text();
 }
 
-function corpus(): { dir: string; bytes: number } {
-  const dir = scratchDir("bench", "traces", `${TARGET_MB}mb`);
+export function corpus(): { dir: string; bytes: number; files: number } {
+  const dir = scratchDir("bench", "traces", `v2-${TARGET_MB}mb`);
   mkdirSync(dir, { recursive: true });
   const files = Math.ceil(TARGET_MB / SESSION_MB);
   for (let i = 0; i < files; i++) {
@@ -39,46 +65,99 @@ function corpus(): { dir: string; bytes: number } {
     if (!existsSync(f)) writeFileSync(f, session(i));
   }
   const bytes = readdirSync(dir).reduce((a, f) => a + statSync(join(dir, f)).size, 0);
-  return { dir, bytes };
+  return { dir, bytes, files };
 }
 
-async function bare(dir: string): Promise<number> {
-  let records = 0;
-  for (const f of readdirSync(dir).sort()) {
-    for await (const { text } of readLines(join(dir, f))) {
-      if (text) {
-        JSON.parse(text);
-        records++;
-      }
-    }
-  }
-  return records;
+/** The comparator: nothing but reading, splitting and JSON.parse, in a Node process of its own. */
+const BARE = `
+const { readdirSync, readFileSync } = require("node:fs");
+const { join } = require("node:path");
+const dir = process.argv[1];
+let records = 0;
+for (const f of readdirSync(dir).sort()) {
+  for (const line of readFileSync(join(dir, f), "utf8").split("\\n")) if (line) { JSON.parse(line); records++; }
 }
+process.stdout.write(JSON.stringify({ records }) + "\\n");
+`;
+
+/** Prints the process's peak RSS (all threads) on stderr at exit. */
+const RSS_PROBE = "data:text/javascript,process.on('exit',()=>process.stderr.write('\\nPEAK_RSS '+process.resourceUsage().maxRSS*1024+'\\n'))";
+
+function timed(args: string[]): { seconds: number; rss: number; stdout: string } {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ["--import", RSS_PROBE, ...args], { cwd: projectRoot(), encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, COMPOSER_LAB_FROM_SOURCE: undefined } });
+  const seconds = (performance.now() - t0) / 1000;
+  if (r.status !== 0) throw new Error(`${args.join(" ")} failed (${r.status}):\n${r.stderr.slice(-2000)}`);
+  return { seconds, rss: Number(/PEAK_RSS (\d+)/.exec(r.stderr)?.[1] ?? NaN), stdout: r.stdout };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const spread = (xs: number[]) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
 
 export async function run(): Promise<BenchResult> {
   process.stderr.write(`bench traces: preparing a ${TARGET_MB} MB corpus under scratch/bench/traces/ …\n`);
-  const { dir, bytes } = corpus();
+  const { dir, bytes, files } = corpus();
   const mb = bytes / 1e6;
+  const bin = join(projectRoot(), "bin", "composer-lab.js");
+  const small = join(datasetsDir("traces"), "claude", "-home-dev-ledger", "3c9e5b1d-2101-4b7e-8c1a-ledger000001.jsonl");
 
-  const rss0 = process.memoryUsage().rss;
-  let t0 = performance.now();
-  const records = await bare(dir);
-  const bareS = (performance.now() - t0) / 1000;
+  // CLI start: --help and one small file, alternated
+  const help: number[] = [];
+  const smallRun: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    help.push(timed([bin, "--help"]).seconds);
+    smallRun.push(timed([bin, "traces", "summarize", small, "--json"]).seconds);
+  }
 
-  let peak = 0;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-  t0 = performance.now();
-  const sum = await summarize([dir]);
-  const ingestS = (performance.now() - t0) / 1000;
-  clearInterval(timer);
+  const bare: { seconds: number; rss: number }[] = [];
+  const cli: { seconds: number; rss: number }[] = [];
+  let records = 0;
+  let sum: Record<string, any> = {};
+  for (let round = 0; round < ROUNDS; round++) {
+    process.stderr.write(`bench traces: round ${round + 1}/${ROUNDS}\n`);
+    const b = timed(["-e", BARE, dir]);
+    records = JSON.parse(b.stdout).records;
+    bare.push(b);
+    const c = timed([bin, "traces", "summarize", dir, "--json"]);
+    sum = JSON.parse(c.stdout);
+    cli.push(c);
+  }
+  const bareS = median(bare.map((x) => x.seconds));
+  const cliS = median(cli.map((x) => x.seconds));
+  const ratio = bareS / cliS;
 
-  const ratio = bareS / ingestS;
+  let collate: { seconds: number; rss: number } | null = null;
+  if (process.env.COMPOSER_LAB_BENCH_COLLATE === "1") {
+    const out = tempDir("bench-collate-");
+    try {
+      process.stderr.write("bench traces: collate over the corpus …\n");
+      collate = timed([bin, "collate", dir, "--out", out.path, "--json"]);
+    } finally {
+      rmSync(out.path, { recursive: true, force: true });
+    }
+  }
+  const mbps = (s: number) => Number((mb / s).toFixed(1));
+  const rssMb = (x: number) => Number((x / 1e6).toFixed(0));
   return {
-    summary: `${mb.toFixed(0)} MB, ${sum.sessions} sessions, ${records} records: ingester ${(mb / ingestS).toFixed(1)} MB/s vs bare split+JSON.parse ${(mb / bareS).toFixed(1)} MB/s → ratio ${ratio.toFixed(2)} (target ≥ 0.5); ${sum.errorSites} error sites; peak RSS during ingest ${(peak / 1e6).toFixed(0)} MB (before: ${(rss0 / 1e6).toFixed(0)} MB)`,
+    summary:
+      `${mb.toFixed(0)} MB, ${files} files, ${sum.sessions} sessions, ${records} records (${sum.toolCalls} tool calls, ${sum.errorSites} error sites), ${ROUNDS} rounds: ` +
+      `composer-lab traces summarize ${mbps(cliS)} MB/s (CLI start included) vs bare split+JSON.parse ${mbps(bareS)} MB/s → ratio ${ratio.toFixed(2)} (target ≥ 0.8); ` +
+      `peak RSS ${rssMb(median(cli.map((x) => x.rss)))} MB (bare ${rssMb(median(bare.map((x) => x.rss)))} MB). ` +
+      `CLI start (median of 7): --help ${median(help).toFixed(2)} s, summarize of one small file ${median(smallRun).toFixed(2)} s (target ≤ 0.7 s)` +
+      (collate ? `; collate ${collate.seconds.toFixed(0)} s, peak RSS ${rssMb(collate.rss)} MB` : ""),
     rows: [
-      { loop: "bare line-split + JSON.parse", seconds: Number(bareS.toFixed(2)), mb_per_s: Number((mb / bareS).toFixed(1)) },
-      { loop: "traces ingester (summarize)", seconds: Number(ingestS.toFixed(2)), mb_per_s: Number((mb / ingestS).toFixed(1)) },
+      { run: "bare readFileSync + split + JSON.parse", median_s: Number(bareS.toFixed(2)), spread_s: spread(bare.map((x) => x.seconds)), mb_per_s: mbps(bareS), peak_rss_mb: rssMb(median(bare.map((x) => x.rss))) },
+      { run: "composer-lab traces summarize --json", median_s: Number(cliS.toFixed(2)), spread_s: spread(cli.map((x) => x.seconds)), mb_per_s: mbps(cliS), peak_rss_mb: rssMb(median(cli.map((x) => x.rss))) },
+      { run: "composer-lab --help", median_s: Number(median(help).toFixed(3)), spread_s: spread(help), mb_per_s: null, peak_rss_mb: null },
+      { run: "traces summarize <one small file> --json", median_s: Number(median(smallRun).toFixed(3)), spread_s: spread(smallRun), mb_per_s: null, peak_rss_mb: null },
+      ...(collate ? [{ run: "composer-lab collate --json", median_s: Number(collate.seconds.toFixed(1)), spread_s: "", mb_per_s: mbps(collate.seconds), peak_rss_mb: rssMb(collate.rss) }] : []),
     ],
-    ratios: { ingester_over_bare: Number(ratio.toFixed(3)), peak_rss_mb: Number((peak / 1e6).toFixed(0)) },
+    ratios: {
+      ingester_over_bare: Number(ratio.toFixed(3)),
+      peak_rss_mb: rssMb(median(cli.map((x) => x.rss))),
+      cli_help_s: Number(median(help).toFixed(3)),
+      cli_small_file_s: Number(median(smallRun).toFixed(3)),
+      ...(collate ? { collate_peak_rss_mb: rssMb(collate.rss) } : {}),
+    },
   };
 }

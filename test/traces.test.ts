@@ -152,6 +152,16 @@ describe("the bundled datasets (exact counts)", () => {
     expect(sessions[2]!.sites.find((s) => s.error_kind === "repeated_failure")!.repeat_count).toBe(4);
   });
 
+  it("worker threads give the same summary and the same issues in the same order", async () => {
+    const one: string[] = [];
+    const many: string[] = [];
+    const a = await summarize([DATA], { workers: 1, onIssue: (i) => one.push(`${i.file}:${i.line}: ${i.reason}`) });
+    const b = await summarize([DATA], { workers: 3, onIssue: (i) => many.push(`${i.file}:${i.line}: ${i.reason}`) });
+    expect(b).toEqual(a);
+    expect(many).toEqual(one);
+    expect(one).toHaveLength(9);
+  });
+
   it("auto-detects the format, and --format forces one", async () => {
     const forced = await summarize([join(DATA, "chat")], { format: "claude" });
     expect(forced.sessions).toBe(0);

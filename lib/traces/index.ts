@@ -9,5 +9,5 @@ export { exceptionLine, failingAssertion, failingTestName, errorExcerpt, headTai
 export { readClaudeSession, type ReadOptions } from "./claude.js";
 export { readChatSessions } from "./chat.js";
 export { findErrorSites, traceExamples, stateExcerpt, availableTools, actionSignature, assistantBody, renderTurn, type SiteOptions } from "./sites.js";
-export { ingest, collect, summarize, listTraceFiles, detectFormat, type IngestOptions, type IngestedSession, type TraceSummary, type FormatOption } from "./ingest.js";
+export { ingest, collect, summarize, summarizeFiles, mergeSummary, emptySummary, listTraceFiles, detectFormat, type IngestOptions, type IngestedSession, type TraceSummary, type FormatOption } from "./ingest.js";
 export { readLines, parseRecord } from "./lines.js";

@@ -1,5 +1,6 @@
 /** Ingestion entry points: paths (files or folders, recursive) → sessions → error sites → summary. */
 import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { readClaudeSession, type ReadOptions } from "./claude.js";
 import { readChatSessions } from "./chat.js";
@@ -17,6 +18,8 @@ export interface IngestOptions extends ReadOptions, SiteOptions {
   onFile?: (file: string, done: number, total: number) => void;
   /** summarize(): sees each session as it streams past (to collect more than counters in one pass). */
   onSession?: (s: IngestedSession) => void;
+  /** summarize(): worker threads (default: one per core, up to 8, for corpora over 32 MB; 1 = this thread). */
+  workers?: number;
 }
 
 /** All .jsonl files under the given paths (folders walked recursively, sorted; symbolic links
@@ -123,13 +126,22 @@ export interface TraceSummary {
 
 const bump = (m: Record<string, number>, k: string, n = 1) => void (m[k] = (m[k] ?? 0) + n);
 
-/** Counts over everything under `paths`; keeps only counters (and 100 issue samples) in memory. */
-export async function summarize(paths: string[], opts: IngestOptions = {}): Promise<TraceSummary> {
-  const files = listTraceFiles(paths);
-  const sum: TraceSummary = {
-    files: files.length, sessions: 0, turns: 0, assistantTurns: 0, sidechainTurns: 0, branchTurns: 0, summaries: 0, toolCalls: 0,
-    errorSites: 0, errorKinds: {}, behaviorDims: {}, malformedLines: 0, issues: 0, issuesByReason: {}, issueSamples: [], formats: {},
-  };
+export const emptySummary = (files: number): TraceSummary => ({
+  files, sessions: 0, turns: 0, assistantTurns: 0, sidechainTurns: 0, branchTurns: 0, summaries: 0, toolCalls: 0,
+  errorSites: 0, errorKinds: {}, behaviorDims: {}, malformedLines: 0, issues: 0, issuesByReason: {}, issueSamples: [], formats: {},
+});
+
+/** Adds `part` (the counts of later files) into `sum`. */
+export function mergeSummary(sum: TraceSummary, part: TraceSummary): TraceSummary {
+  for (const k of ["sessions", "turns", "assistantTurns", "sidechainTurns", "branchTurns", "summaries", "toolCalls", "errorSites", "malformedLines", "issues"] as const) sum[k] += part[k];
+  for (const k of ["errorKinds", "behaviorDims", "issuesByReason", "formats"] as const) for (const [key, n] of Object.entries(part[k])) bump(sum[k], key, n);
+  for (const i of part.issueSamples) if (sum.issueSamples.length < 100) sum.issueSamples.push(i);
+  return sum;
+}
+
+/** Counts of the given files in this thread (what each worker runs). */
+export async function summarizeFiles(files: string[], opts: IngestOptions = {}): Promise<TraceSummary> {
+  const sum = emptySummary(files.length);
   for await (const ingested of ingest(files, {
     ...opts,
     onIssue: (i) => {
@@ -159,6 +171,28 @@ export async function summarize(paths: string[], opts: IngestOptions = {}): Prom
     }
   }
   return sum;
+}
+
+/** Worker threads for a corpus this big: parsing dominates and files are independent. */
+function defaultWorkers(files: string[]): number {
+  if (files.length < 2) return 1;
+  let bytes = 0;
+  for (const f of files) bytes += statSync(f).size;
+  return bytes < 32 * 1024 * 1024 ? 1 : Math.min(availableParallelism(), 8, files.length);
+}
+
+/**
+ * Counts over everything under `paths`; keeps only counters (and 100 issue samples) in memory.
+ * Large corpora are read by worker threads, a file at a time each (sessions never cross threads,
+ * only each file's counts); `onSession` needs the sessions themselves and keeps it in this thread.
+ */
+export async function summarize(paths: string[], opts: IngestOptions = {}): Promise<TraceSummary> {
+  const files = listTraceFiles(paths);
+  const workers = opts.onSession ? 1 : (opts.workers ?? defaultWorkers(files));
+  if (workers <= 1) return summarizeFiles(files, opts);
+  const { summarizeInWorkers } = await import("./workers.js");
+  const parts = await summarizeInWorkers(files, opts, workers);
+  return parts.reduce(mergeSummary, emptySummary(files.length));
 }
 
 /** Everything under `paths` in memory at once, for notebooks and small corpora (use `ingest` or

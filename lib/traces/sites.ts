@@ -152,6 +152,9 @@ export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] 
           // What this result did to the session, as of right after it.
           if (!kind) learned++;
           if (!READ_ONLY_TOOL.test(found.call.name) && !(kind && REFUSED_KINDS.has(kind))) changes++;
+          // "not read yet" / "modified since read": the file changed outside the agent's view (or its
+          // read expired), so reading it again is the fix, not a repeat
+          if (kind === "file_not_read") changes++;
           Object.assign(found.seen, { changes, learned, failed: kind !== null });
         }
         // Runs count consecutive ERRORS: a success in between (e.g. an edit) does not reset them,

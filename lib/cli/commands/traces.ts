@@ -13,12 +13,15 @@ export function registerTraces(program: Command): void {
     .addOption(new Option("--format <format>", "input format").choices(["claude", "chat", "auto"]).default("auto"))
     .option("--strip-thinking", "drop thinking blocks")
     .option("--issues", "print every input issue (file:line: reason) on stderr")
+    .option("--workers <n>", "worker threads (default: one per core, up to 8, for corpora over 32 MB)")
     .addOption(jsonOpt())
-    .action(async (paths: string[], o: { format: FormatOption; stripThinking?: boolean; issues?: boolean; json?: boolean }) => {
+    .action(async (paths: string[], o: { format: FormatOption; stripThinking?: boolean; issues?: boolean; workers?: string; json?: boolean }) => {
+      const workers = o.workers === undefined ? undefined : Number(o.workers);
+      if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1)) throw new Error(`--workers ${o.workers}: a whole number ≥ 1`);
       const files = listTraceFiles(paths);
       const bar = progress(files.length, "traces");
       const sum = await summarize(files, {
-        format: o.format, strip_thinking: !!o.stripThinking,
+        format: o.format, strip_thinking: !!o.stripThinking, workers,
         onFile: (f) => bar.tick(1, f.split("/").pop()),
         onIssue: o.issues ? (i) => log(`${i.file}:${i.line}: ${i.reason}`) : undefined,
       });
