@@ -6,8 +6,8 @@
  * Configs: "bench" = ctx 128, d_model 128, 2 layers, 4 heads, MLP 4·d, batch 16 (the issue-18
  * target: torch ≥ 0.5× PyTorch) and "big" = ctx 256, d 256, 4 layers, 4 heads, batch 16. Adam lr
  * 3e-4, byte vocab 257; data = README.md's bytes (repeated), windows at seeded random offsets.
- * 2 warm-up steps, then timed steps (default: torch 10, wasm 5, cpu 2; PyTorch 10; `--steps` sets
- * them all); the cpu backend runs the "bench" config only (minutes per step on "big").
+ * 2 warm-up steps, then timed steps (default: torch 10, wasm 5 (2 on "big"), cpu 2; PyTorch 10;
+ * `--steps` sets them all); the cpu backend runs the "bench" config only (minutes per step on "big").
  * tokens/s = batch·ctx·steps / seconds. Before timing, each side's loss at init must be ≈ ln 257.
  * One extra step per backend is profiled per kernel (wall time, every backend here is synchronous):
  * `top_kernels` in the JSON.
@@ -47,6 +47,8 @@ const WARMUP = 2;
 /** Timed steps per backend when --steps is absent (the slow ones fewer: their spread is small next to their gap). */
 const DEFAULT_STEPS: Partial<Record<BackendName, number>> = { torch: 10, tensorflow: 10, webgpu: 5, wasm: 5, cpu: 2 };
 const STEPS_TORCH = 10;
+/** Fewer timed steps on the big config for the slow backends. */
+const BIG_STEPS: Partial<Record<BackendName, number>> = { wasm: 2, webgpu: 2 };
 /** Backends too slow for the big config (minutes per step). */
 const SMALL_ONLY: BackendName[] = ["cpu"];
 const SEED = 0;
@@ -221,7 +223,7 @@ export async function run(): Promise<BenchResult & Record<string, unknown>> {
   let referenceBlas = false;
 
   for (const cfg of CONFIGS) {
-    const steps = (b: BackendName) => opts.steps ?? DEFAULT_STEPS[b] ?? 5;
+    const steps = (b: BackendName) => opts.steps ?? (cfg.name === "big" ? BIG_STEPS[b] : undefined) ?? DEFAULT_STEPS[b] ?? 5;
     const stepsTorch = opts.steps ?? STEPS_TORCH;
     const data = batches(cfg, WARMUP + Math.max(stepsTorch, ...only.map(steps)) + 1);
     const runs: TfjsRun[] = [];
