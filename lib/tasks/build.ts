@@ -17,7 +17,7 @@ import { basename, dirname, join, relative } from "node:path";
 import pLimit from "p-limit";
 import { z } from "zod";
 import { progress } from "../core/index.js";
-import { ensurePyEnv, repoLayout, runPytest, type CoverageMap, type PyEnv, type PytestRun, type RepoLayout, type Sandbox } from "../sandbox/index.js";
+import { ensurePyEnv, PyEnv, RepoLayout, repoLayout, runPytest, type CoverageMap, type PytestRun, type Sandbox } from "../sandbox/index.js";
 import { dropImportNames, featureClosure, importsOf, moduleName } from "./closure.js";
 import { deleteSymbol, deleteSymbols, type DeleteOptions } from "./delete.js";
 import { applyUnifiedDiff, fileDiff } from "./diffs.js";
@@ -52,8 +52,11 @@ export const BuildOptions = z.object({
   starve_context: z.array(z.enum(["docstrings", "type_hints", "comments"])).default([]),
   /** Scrub: also remove bundled copies of the project (venvs, site-packages, wheels, vendored copies). */
   strip_bundled: z.boolean().default(true),
-  /** Make the repo's own Python environment (venv, editable install) and test in it. */
-  pyenv: z.boolean().default(true),
+  /** Make the repo's own Python environment (venv, editable install) and test in it (true), use the
+   *  system Python (false), or this environment. */
+  pyenv: z.union([z.boolean(), PyEnv]).default(true),
+  /** Where the project's code lives, when detection (repoLayout) gets it wrong. */
+  layout: RepoLayout.optional(),
   /** Install the project's requirements and test extras into that environment (needs a package index). */
   deps: z.boolean().default(false),
   /** Escalation: added to every emitted task's difficulty prior, and the knobs that made it harder. */
@@ -492,8 +495,8 @@ export async function buildFromRepo(repo: string, pool: string, sandbox: Sandbox
   const work = mkdtempSync(join(tmpdir(), "composer-lab-build-"));
   try {
     const { original, bundledRemoved } = scrubbedCopy(repo, work, o.strip_bundled ? repoLayout(repo) : undefined);
-    const layout = repoLayout(original);
-    const pyenv = o.pyenv ? await ensurePyEnv(original, sandbox, { deps: o.deps, log: hooks.log }) : null;
+    const layout = o.layout ?? repoLayout(original);
+    const pyenv = typeof o.pyenv === "object" ? o.pyenv : o.pyenv ? await ensurePyEnv(original, sandbox, { deps: o.deps, log: hooks.log }) : null;
     const py = { layout, pyenv };
     hooks.log?.(`measuring per-test coverage of ${repo} (${layout.kind} layout: ${layout.packages.map((p) => p.path).join(", ") || "no package found"}; ${pyenv ? `venv ${pyenv.key}, repo ${pyenv.install === "editable" ? "installed editable" : "on a path entry"}` : "system Python"})`);
     const baseline = counter.add(await runPytest(sandbox, original, { coverage: { source: coverageSources(layout) }, timeoutMs: o.timeoutMs, ...py }));
