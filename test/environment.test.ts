@@ -13,7 +13,7 @@ import { FeatureDeletionEnvironment, Rubric, ToolCallEnvironment, bodyPrompt, co
 import { defaultLayered } from "../lib/hints/index.js";
 import { BwrapSandbox } from "../lib/sandbox/index.js";
 import { FAMILIES, microFunctions } from "../lib/tasks/index.js";
-import { ROOT } from "./helpers.js";
+import { ROOT, cliAsync, oneJson, tmp } from "./helpers.js";
 
 const MICRO = join(ROOT, "datasets", "fd-micro");
 const sb = new BwrapSandbox();
@@ -103,6 +103,20 @@ describe("micro feature-deletion tasks", () => {
     expect(g.components.not_hacked).toBe(0);
     expect(g.error?.error_message).toMatch(/tamper/);
   });
+
+  it("composer-lab tasks micro builds validated tasks through the real builder and publishes them to a store run", async () => {
+    const out = tmp();
+    const r = await cliAsync(["tasks", "micro", "--out", out, "--n", "3", "--per-package", "3", "--seed", "7", "--holdout", "0", "--sandbox", "bwrap", "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const j = oneJson(r.stdout);
+    expect(j).toMatchObject({ ok: true, packages: 1, tasks: 3, rejected: 0, errors: [] });
+    expect(j.sections.rl_task_pool + j.sections.holdout).toBe(3);
+    expect(j.sections.sft_corpus).toBe(j.sections.rl_task_pool);
+    const env = await FeatureDeletionEnvironment.open({ sandbox: sb, store: j.store, run_id: j.run_id });
+    expect(env.splits().train.length).toBe(j.sections.rl_task_pool);
+    // every golden diff stays out of the snapshot the policy's tree starts from
+    for (const t of [...env.splits().train, ...env.splits().holdout]) expect(readFileSync(join(t.broken.kind === "dir" ? t.broken.path : "", t.deleted_symbols[0]!.file), "utf8")).toContain("raise NotImplementedError");
+  }, 600_000);
 
   it("a body is spliced in place of the stub, re-indented when written flush left", async () => {
     const task = (await openMicro()).splits().train[0]!;
