@@ -14,7 +14,7 @@
  *  - pytestCompat: a project's pytest config that the installed pytest cannot load as it is
  *    (a `minversion` above it) is reported, with the fix, and run through a lab copy without it.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -152,7 +152,20 @@ const tail = (s: string, n = 600) => s.trim().split("\n").slice(-6).join("\n").s
  * and the repo installed inside the sandbox, at the path it is bound to later, so the editable
  * install's path entries point where the repo is mounted (/work) at build and at grade time.
  */
-export async function ensurePyEnv(repo: string, sandbox: Sandbox, opts: { deps?: boolean; log?: (m: string) => void } = {}): Promise<PyEnv> {
+export function ensurePyEnv(repo: string, sandbox: Sandbox, opts: { deps?: boolean; log?: (m: string) => void } = {}): Promise<PyEnv> {
+  // one making per key at a time in this process (parallel builds of one repo share it)
+  const key = `${pyenvKey(repo, !!opts.deps)}:${sandbox.name}`;
+  let p = making.get(key);
+  if (!p) {
+    p = makePyEnv(repo, sandbox, opts).finally(() => making.delete(key));
+    making.set(key, p);
+  }
+  return p;
+}
+
+const making = new Map<string, Promise<PyEnv>>();
+
+async function makePyEnv(repo: string, sandbox: Sandbox, opts: { deps?: boolean; log?: (m: string) => void }): Promise<PyEnv> {
   const deps = !!opts.deps;
   const key = pyenvKey(repo, deps);
   const dir = join(pyenvRoot(), key);
@@ -164,11 +177,13 @@ export async function ensurePyEnv(repo: string, sandbox: Sandbox, opts: { deps?:
   const t0 = performance.now();
   opts.log?.(`making the Python environment of ${repo} (${key})`);
   const layout = repoLayout(repo);
-  const building = `${dir}.tmp-${process.pid}`;
+  const bound = sandbox.name !== "none";
+  // In a sandbox the venv is made in a temp folder bound at PYENV_MOUNT, then renamed into place;
+  // unsandboxed it is made where it stays (its paths are host paths).
+  const building = bound ? `${dir}.tmp-${process.pid}-${randomBytes(4).toString("hex")}` : dir;
   rmSync(building, { recursive: true, force: true });
   mkdirSync(building, { recursive: true });
   chmodSync(building, 0o755);
-  const bound = sandbox.name !== "none";
   const envPath = bound ? PYENV_MOUNT : dir;
   // --deps: resolve and download on the host (the sandbox has no network), pinned, into the env's wheel cache.
   const depInfo: PyEnv["deps"] = { asked: deps, requirements: layout.deps.requirements, pinned: [], error: null };
@@ -204,23 +219,20 @@ export async function ensurePyEnv(repo: string, sandbox: Sandbox, opts: { deps?:
       env: { PIP_NO_INPUT: "1", PIP_CACHE_DIR: "/tmp/pip-cache", HOME: "/tmp", SETUPTOOLS_SCM_PRETEND_VERSION: "0.0.0+composer.lab" },
       ...(bound ? { rwBinds: { [building]: PYENV_MOUNT } } : {}),
     });
-    if (!bound) {
-      // unsandboxed: the venv was made at `dir` directly; nothing to move
-    }
     if (run.stdout.includes("composer-lab-editable-ok")) install = "editable";
     else installError = tail(run.stderr || run.stdout || `exit ${run.exitCode}`);
-    if (!existsSync(join(bound ? building : dir, "pyvenv.cfg"))) throw new Error(`could not make a virtual environment for ${repo}: ${tail(run.stderr)}`);
+    if (!existsSync(join(building, "pyvenv.cfg"))) throw new Error(`could not make a virtual environment for ${repo}: ${tail(run.stderr)}`);
   } finally {
     copy.remove();
   }
   const env: PyEnv = { dir, key, install, install_error: installError, deps: depInfo, created_s: Number(((performance.now() - t0) / 1000).toFixed(2)) };
   if (bound) {
     writeFileSync(join(building, "composer-lab-env.json"), JSON.stringify(env));
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(building, dir);
-  } else {
-    rmSync(building, { recursive: true, force: true });
-    writeFileSync(meta, JSON.stringify(env));
-  }
+    if (existsSync(meta)) rmSync(building, { recursive: true, force: true }); // another process made it meanwhile
+    else {
+      rmSync(dir, { recursive: true, force: true });
+      renameSync(building, dir);
+    }
+  } else writeFileSync(meta, JSON.stringify(env));
   return env;
 }
