@@ -130,13 +130,11 @@ export async function readClaudeSession(file: string, opts: ReadOptions = {}, is
         }
       }
       const prev = turns[turns.length - 1];
-      const message = (results: ToolResult[]) => new Set(results.map((x) => calls.get(x.toolUseId)?.turn));
       // The results of one API message's parallel calls form one environment turn, however the
       // assistant records between them were written.
       const sameMessage = (): boolean => {
-        const a = message(prev!.toolResults);
-        const b = message(toolResults);
-        return a.size === 1 && b.size === 1 && !a.has(undefined) && a.values().next().value === b.values().next().value;
+        const asked = calls.get(prev!.toolResults[0]!.toolUseId)?.turn;
+        return !!asked && [...prev!.toolResults, ...toolResults].every((x) => calls.get(x.toolUseId)?.turn === asked);
       };
       if (texts.length === 0 && toolResults.length > 0 && prev && prev.role === "user" && prev.text === "" && prev.toolResults.length > 0 && sameMessage()) {
         prev.toolResults.push(...toolResults);

@@ -10,7 +10,7 @@
 import { BEHAVIOR_DIM, READ_ONLY_TOOL, REFUSED_KINDS, classifyError } from "./classify.js";
 import { headTail } from "./excerpt.js";
 import { resultErrored } from "./text-errors.js";
-import type { Chain, ErrorKind, ErrorSite, Session, ToolCall, TraceExample, Turn } from "./schema.js";
+import type { Chain, ErrorKind, ErrorSite, Session, ToolCall, ToolResult, TraceExample, Turn } from "./schema.js";
 
 export interface SiteOptions {
   /** Turns in state_excerpt (default 3). */
@@ -32,6 +32,14 @@ export function actionSignature(call: ToolCall): string {
  *  clipped): the recovery text hint evaluation scores and the completion the collator trains on. */
 export function assistantBody(t: Turn): string {
   return [t.text, ...t.toolCalls.map((c) => `→ ${actionSignature(c)}`)].filter(Boolean).join("\n");
+}
+
+/** Each errored result's kind, classified once (availableTools and findErrorSites both ask). */
+const kindOf = new WeakMap<ToolResult, ErrorKind>();
+function resultKind(r: ToolResult): ErrorKind {
+  let k = kindOf.get(r);
+  if (k === undefined) kindOf.set(r, (k = classifyError(r.content)));
+  return k;
 }
 
 export function renderTurn(t: Turn): string {
@@ -69,7 +77,7 @@ export function availableTools(s: Session): string[] {
     for (const r of t.toolResults) {
       const c = callsById.get(r.toolUseId);
       if (!c) continue;
-      if (resultErrored(r) && classifyError(r.content) === "tool_not_found") bad.add(c.name);
+      if (resultErrored(r) && resultKind(r) === "tool_not_found") bad.add(c.name);
       else used.add(c.name);
     }
   return [...used].filter((n) => !bad.has(n)).sort();
@@ -89,7 +97,7 @@ export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] 
   const k = opts.k ?? 3;
   const stateTokens = opts.stateTokens ?? 1500;
   const threshold = opts.repeatThreshold ?? 3;
-  const tools = availableTools(s);
+  let tools: string[] | undefined; // worked out at the first site
   const declared = new Set(s.availableTools);
   const sites: ErrorSite[] = [];
   const chains: Chain[] = ["main", "sidechain", "branch"];
@@ -107,7 +115,7 @@ export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] 
       return undefined;
     };
     const base = (turnPos: number, recovery: Turn | undefined, line: number) => ({
-      session_id: s.id, file: s.file, line, chain, available_tools: tools,
+      session_id: s.id, file: s.file, line, chain, available_tools: (tools ??= availableTools(s)),
       turn_index: recovery?.index ?? -1,
       has_recovery: !!recovery && (recovery.text.trim() !== "" || recovery.toolCalls.length > 0),
       state_excerpt: stateExcerpt(turns, turnPos + 1, k, stateTokens),
@@ -144,7 +152,7 @@ export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] 
         let kind: ErrorKind | null = null;
         if (call?.argsError !== undefined) kind = "malformed_args";
         else if (call && declared.size > 0 && call.name && !declared.has(call.name)) kind = "tool_not_found";
-        else if (resultErrored(result)) kind = classifyError(result.content);
+        else if (resultErrored(result)) kind = resultKind(result);
         if (found && kind === "sibling_cascade") {
           // The call never ran: issuing it again later is not a repeat.
           if (seen.get(actionSignature(found.call)) === found.seen) seen.delete(actionSignature(found.call));
