@@ -67,6 +67,8 @@ describe("TensorFlow.js backend choice", () => {
     await expect(initBackend("webgpu")).rejects.toThrow(/TensorFlow\.js backend "webgpu" could not be started: no WebGPU adapter: navigator\.gpu is absent/);
     expect(tf.getBackend()).toBe(before);
     await expect(withBackend("webgpu", async () => 1)).rejects.toThrow(/no WebGPU adapter/);
+    // Node has no navigator.gpu: the webgpu package's dawn.node was asked, and said why not
+    await expect(initBackend("webgpu")).rejects.toThrow(/dawn\.node.*(found none|does not load)/);
   });
 
   it("WebGPU is tried only when navigator.gpu yields an adapter", async () => {

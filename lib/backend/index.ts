@@ -2,8 +2,8 @@
  * TensorFlow.js backend selection. Order of preference: tensorflow (tfjs-node-gpu / tfjs-node,
  * used only when importable: they need libtensorflow, which does not install from the npm
  * registry alone) → torch (libtorch's ATen through the lab's own addon, ./torch.ts; present when
- * scripts/setup.sh could build it) → webgpu (only when a WebGPU adapter exists: `navigator.gpu` in a browser or a
- * runtime that provides it; Node 20 has none) → wasm → cpu. `prefer` forces one — and then a
+ * scripts/setup.sh could build it) → webgpu (only when a WebGPU adapter exists: `navigator.gpu` in a browser, or in Node
+ * the `webgpu` package's dawn.node over Vulkan) → wasm → cpu. `prefer` forces one — and then a
  * backend that cannot start is an error naming why, never a silent fallback. Without `prefer` the
  * environment variable COMPOSER_LAB_BACKEND (a backend name, or "auto") decides. The choice is
  * returned so runs can record it.
@@ -61,18 +61,40 @@ interface GPULike {
   requestAdapter(): Promise<unknown>;
 }
 
+/**
+ * navigator.gpu for Node: the `webgpu` package (dawn.node, prebuilt in the npm tarball) gives one
+ * backed by Vulkan — a real GPU's driver, or Mesa's lavapipe (>= 25) on a CPU. Installed as
+ * globalThis.navigator.gpu, where tfjs's webgpu backend looks. Returns why not when it cannot.
+ */
+async function nodeGpu(): Promise<GPULike | string> {
+  try {
+    const { create } = (await import("webgpu")) as { create: (flags: string[]) => GPULike };
+    return create([]);
+  } catch (e) {
+    return `the webgpu package (dawn.node) does not load: ${(e as Error).message.split("\n")[0]}`;
+  }
+}
+
 async function tryWebgpu(): Promise<string> {
-  // Look for an adapter before importing anything: the package registers its backend only when
+  // Look for an adapter before importing the tfjs backend: it registers itself only when
   // navigator.gpu exists, and importing it costs time for nothing where there is no GPU.
-  const nav = (globalThis as { navigator?: { gpu?: GPULike } }).navigator;
-  if (!nav?.gpu) throw new Error(`no WebGPU adapter: navigator.gpu is absent${nav ? "" : " (this runtime has no navigator)"}`);
+  const g = globalThis as { navigator?: { gpu?: GPULike } };
+  let source = "navigator.gpu";
+  if (!g.navigator?.gpu) {
+    const gpu = await nodeGpu();
+    if (typeof gpu === "string") throw new Error(`no WebGPU adapter: navigator.gpu is absent${g.navigator ? "" : " (this runtime has no navigator)"} and ${gpu}`);
+    source = "dawn.node (the webgpu package)";
+    const adapter = await gpu.requestAdapter().catch(() => null);
+    if (!adapter) throw new Error("no WebGPU adapter: navigator.gpu is absent and dawn.node (the webgpu package) found none (it needs Vulkan: libvulkan1 and a driver — a GPU's, or Mesa >= 25 lavapipe on a CPU)");
+    Object.defineProperty(globalThis, "navigator", { value: { ...(g.navigator ?? {}), gpu }, configurable: true, writable: true });
+  }
   let adapter: unknown;
   try {
-    adapter = await nav.gpu.requestAdapter();
+    adapter = await g.navigator!.gpu!.requestAdapter();
   } catch (e) {
-    throw new Error(`no WebGPU adapter: navigator.gpu.requestAdapter() failed: ${(e as Error).message}`);
+    throw new Error(`no WebGPU adapter: ${source}.requestAdapter() failed: ${(e as Error).message}`);
   }
-  if (!adapter) throw new Error("no WebGPU adapter: navigator.gpu.requestAdapter() returned null");
+  if (!adapter) throw new Error(`no WebGPU adapter: ${source}.requestAdapter() returned null`);
   const pkg = "@tensorflow/tfjs-backend-webgpu";
   try {
     await import(pkg); // lazily: a missing or broken install must not break startup
@@ -80,7 +102,7 @@ async function tryWebgpu(): Promise<string> {
     throw new Error(`${pkg} is not importable: ${(e as Error).message}`);
   }
   if (!tf.findBackendFactory("webgpu")) throw new Error(`${pkg} loaded but registered no "webgpu" backend`);
-  return pkg;
+  return source === "navigator.gpu" ? pkg : `${pkg} on ${source}`;
 }
 
 async function tryWasm(): Promise<string> {
