@@ -18,6 +18,8 @@ import { applyUnifiedDiff, buildMicroTasks, loadTask, readIndex, type FeatureDel
 
 const N_TASKS = Number(process.env.COMPOSER_LAB_BENCH_TASKS ?? 12);
 const ROUNDS = Number(process.env.COMPOSER_LAB_BENCH_RUNS ?? 2);
+/** Tasks graded per round (each twice: its golden body and a wrong one); default all built. */
+const GRADED = Number(process.env.COMPOSER_LAB_BENCH_GRADED_TASKS ?? N_TASKS);
 
 /** Micro tasks built once and kept under scratch/ (building validates each task: minutes). */
 async function microRun(sb: BwrapSandbox): Promise<{ store: string; pool: string }> {
@@ -48,7 +50,7 @@ export async function run(): Promise<BenchResult> {
   const sb = new BwrapSandbox();
   const { store, pool } = await microRun(sb);
   const env = await FeatureDeletionEnvironment.open({ sandbox: sb, store, run_id: "bench", pool });
-  const tasks = readIndex(pool).map((t) => loadTask(pool, t.task_id));
+  const tasks = readIndex(pool).slice(0, GRADED).map((t) => loadTask(pool, t.task_id));
   const items = tasks.flatMap((task) => [{ task, completion: goldenBody(task) }, { task, completion: "    return None" }]);
   const expected = items.map((_, i) => (i % 2 === 0 ? 1 : 0));
   const cores = availableParallelism();
@@ -65,9 +67,10 @@ export async function run(): Promise<BenchResult> {
     const naive = items.map((it) => naiveGrade(it.task, spliceBody(it.task, it.completion).diff));
     t.naive.push(items.length / ((performance.now() - t0) / 1000));
     // Containment and grading unchanged: the golden bodies pass and the wrong ones fail, in every mode.
-    for (const [name, rs] of [["concurrent", conc.map((g) => g.reward)], ["sequential", seq.map((g) => g.reward)], ["naive", naive]] as const) {
+    const why = (g: (typeof conc)[number] | undefined) => (g ? `; components ${JSON.stringify(g.components)}, error ${(g.error?.error_message ?? "").slice(0, 400)}` : "");
+    for (const [name, rs, grades] of [["concurrent", conc.map((g) => g.reward), conc], ["sequential", seq.map((g) => g.reward), seq], ["naive", naive, null]] as const) {
       const bad = rs.findIndex((r, i) => r !== expected[i]);
-      if (bad >= 0) throw new Error(`${name}: ${items[bad]!.task.task_id} graded ${rs[bad]} (expected ${expected[bad]})`);
+      if (bad >= 0) throw new Error(`${name}: ${items[bad]!.task.task_id} graded ${rs[bad]} (expected ${expected[bad]})${why(grades?.[bad])}`);
     }
     process.stderr.write(`bench grade: round ${round + 1}/${ROUNDS}\n`);
   }
