@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PassRateCurriculum } from "../lib/curriculum/index.js";
 import { BwrapSandbox, PyEnv, SYSTEM_PYTHON, ensurePyEnv, pytestCompat, repoLayout, runPytest } from "../lib/sandbox/index.js";
-import { buildFromRepo, featureClosure, loadTask, pythonFacts, readIndex, starveSources, stripBundledDeps } from "../lib/tasks/index.js";
+import { buildFromRepo, buildHarder, featureClosure, loadTask, pythonFacts, readIndex, starveSources, stripBundledDeps } from "../lib/tasks/index.js";
 import { ROOT, cli, oneJson, tmp } from "./helpers.js";
 
 const SHELFKIT = join(ROOT, "datasets", "repos", "shelfkit");
@@ -51,7 +51,7 @@ describe("layout detection", () => {
 });
 
 describe("the repo's own code under test", () => {
-  it("puts src/ before an installed copy; without it the shadow is named with where it came from", async () => {
+  it("puts src/ before an installed copy; without it the shadow is named with where it came from", { timeout: 600_000 }, async () => {
     const env = shadowEnv();
     const own = await runPytest(sb, SHELFKIT, { pyenv: env });
     expect(own.counts.passed).toBe(13);
@@ -93,7 +93,7 @@ describe("the repo's own code under test", () => {
     expect(r.notes[0]).toMatch(/pyproject\.toml: minversion 99\.0 is above the installed pytest 7\.\d+\.\d+.*fix: `tasks build --deps`/);
   });
 
-  it("makes a per-repo venv with the repo installed editable offline, reused, and used at grade time", async () => {
+  it("makes a per-repo venv with the repo installed editable offline, reused, and used at grade time", { timeout: 600_000 }, async () => {
     const env = await ensurePyEnv(SHELFKIT, sb);
     expect(env.install).toBe("editable");
     expect(existsSync(join(env.dir, "pyvenv.cfg"))).toBe(true);
@@ -111,7 +111,7 @@ describe("the repo's own code under test", () => {
 });
 
 describe("builder on a src-layout repo shadowed by an installed copy", () => {
-  it("builds function tasks from the repo's code (the shadow never answers) and reports its environment", async () => {
+  it("builds function tasks from the repo's code (the shadow never answers) and reports its environment", { timeout: 600_000 }, async () => {
     const pool = tmp();
     const r = await buildFromRepo(SHELFKIT, pool, sb, { pyenv: shadowEnv(), max: 3 }, { quiet: true });
     expect(r.validated).toBe(3);
@@ -121,7 +121,7 @@ describe("builder on a src-layout repo shadowed by an installed copy", () => {
 });
 
 describe("seed granularities", () => {
-  it("file: the module is gone from the snapshot, its imports elsewhere too; the golden diff brings both back", async () => {
+  it("file: the module is gone from the snapshot, its imports elsewhere too; the golden diff brings both back", { timeout: 600_000 }, async () => {
     const pool = tmp();
     const r = await buildFromRepo(SHELFKIT, pool, sb, { granularity: "file", max: 2, pyenv: false }, { quiet: true });
     expect(r.validated).toBeGreaterThanOrEqual(1);
@@ -149,7 +149,7 @@ describe("seed granularities", () => {
     expect(names("src/shelfkit/shelves.py", "fits")).toEqual(["fits"]);
   });
 
-  it("feature tasks remove the closure's helpers and pass the four gates", async () => {
+  it("feature tasks remove the closure's helpers and pass the four gates", { timeout: 600_000 }, async () => {
     const pool = tmp();
     const r = await buildFromRepo(SHELFKIT, pool, sb, { granularity: "feature", max: 2, pyenv: false }, { quiet: true });
     expect(r.validated).toBeGreaterThanOrEqual(1);
@@ -161,7 +161,7 @@ describe("seed granularities", () => {
     expect(t.golden_diff).toContain(`+def ${t.deleted_symbols[1]!.qualname}(`);
   });
 
-  it("context starvation strips docstrings, hints and comments of the whole touched file", async () => {
+  it("context starvation strips docstrings, hints and comments of the whole touched file", { timeout: 600_000 }, async () => {
     const src = readFileSync(join(SHELFKIT, "src/shelfkit/codes.py"), "utf8");
     const out = starveSources({ f: src }, { docstrings: true, type_hints: true, comments: true }).f!;
     expect(out).not.toMatch(/"""|#|-> |: str/);
@@ -205,7 +205,7 @@ describe("zero candidates", () => {
 });
 
 describe("escalation", () => {
-  it("the curriculum's escalation request makes the builder build harder variants of retired tasks' repos", async () => {
+  it("the curriculum's escalation request makes the builder build harder variants of retired tasks' repos", { timeout: 900_000 }, async () => {
     const pool = join(tmp(), "pool");
     const base = await buildFromRepo(SHELFKIT, pool, sb, { max: 2, pyenv: false }, { quiet: true });
     expect(base.validated).toBe(2);
@@ -214,15 +214,17 @@ describe("escalation", () => {
     const request = cur.escalationRequest()!;
     expect(request.level).toBe(1);
     expect(request.retired.sort()).toEqual([...base.tasks].sort());
-    const state = join(tmp(), "curriculum.json");
-    writeFileSync(state, JSON.stringify(cur.save()));
+    // the CLI reads the saved state (a state that never escalated is refused before any build)
+    const quiet = new PassRateCurriculum({}, readIndex(pool));
+    const quietState = join(tmp(), "quiet.json");
+    writeFileSync(quietState, JSON.stringify(quiet.save()));
+    const refused = cli(["tasks", "build", "--harder-than", pool, "--curriculum", quietState, "--out", join(tmp(), "x"), "--json"]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stdout + refused.stderr).toMatch(/has not asked for harder tasks/);
     const out = join(tmp(), "harder");
-    const r = cli(["tasks", "build", "--harder-than", pool, "--curriculum", state, "--out", out, "--max", "1", "--no-pyenv", "--json"]);
-    expect(r.code, r.stderr).toBe(0);
-    const h = oneJson(r.stdout);
-    expect(h.ok).toBe(true);
-    expect(h.request).toMatchObject({ level: 1 });
-    expect(h.repos[0].variants.map((v: { knobs: string[] }) => v.knobs.join("+"))).toEqual(["span:class", "multi-feature:2", "starvation:docstrings+type_hints"]);
+    const h = await buildHarder(pool, out, sb, { retired: request.retired, level: request.level, base: { max: 1, pyenv: false } }, { quiet: true });
+    expect(h.repos.map((r) => r.repo)).toEqual(["shelfkit"]);
+    expect(h.repos[0]!.variants.map((v) => v.knobs.join("+"))).toEqual(["span:class", "multi-feature:2", "starvation:docstrings+type_hints"]);
     const harder = readIndex(out);
     expect(harder.length).toBeGreaterThanOrEqual(2);
     const basePrior = Math.max(...readIndex(pool).map((t) => t.difficulty_prior));

@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { getSandbox, type SandboxChoice } from "../../sandbox/index.js";
 import { readFileSync } from "node:fs";
-import { PassRateCurriculum } from "../../curriculum/index.js";
+import { CurriculumState, PassRateCurriculum } from "../../curriculum/index.js";
 import { buildFromGitHistory, buildFromRepo, buildFromSweInstances, buildHarder, isCopyleft, loadTask, readIndex, type BuildReport } from "../../tasks/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
 import { jsonOpt, sandboxChoice } from "../options.js";
@@ -51,7 +51,12 @@ export function registerTasks(program: Command): void {
       const out = resolve(o.out);
       if (o.harderThan) {
         // Escalation: the curriculum's request (retired tasks, level), or every task of the pool.
-        const request = o.curriculum ? PassRateCurriculum.restore(JSON.parse(readFileSync(o.curriculum, "utf8"))).escalationRequest() : null;
+        let request = null;
+        if (o.curriculum) {
+          const state = CurriculumState.safeParse(JSON.parse(readFileSync(o.curriculum, "utf8")));
+          if (!state.success) throw new Error(`${o.curriculum}: not a saved curriculum state: ${state.error.issues[0]!.path.join(".") || "(root)"}: ${state.error.issues[0]!.message}`);
+          request = PassRateCurriculum.restore(state.data).escalationRequest();
+        }
         if (o.curriculum && !request) throw new Error(`${o.curriculum}: the curriculum has not asked for harder tasks (no escalation event yet)`);
         if (request && request.retired.length === 0) throw new Error(`${o.curriculum}: escalation level ${request.level} but no task is retired yet: nothing to make harder`);
         const h = await buildHarder(resolve(o.harderThan), out, sb, { retired: request?.retired, level: request?.level, sourceRepo: repoArg ? resolve(repoArg) : undefined, base: { max: Number(o.max), concurrency: Number(o.concurrency), deps: !!o.deps, pyenv: o.pyenv } }, hooks);
