@@ -6,9 +6,11 @@
  * from collated trace data. The trainer's rlStep only runs forward passes and losses on them.
  */
 import { DpoPair, dpoPairsFromGroup, promptCompletion, sdpoSequences, type GroupOptions, type Seq, type Tokenizer } from "../collate/index.js";
-import { renderMessages, type EnvGrade, type EnvTask, type Environment } from "../env/index.js";
+import type { Rng } from "../core/index.js";
+import { gradeAll, renderMessages, type EnvGrade, type EnvTask, type Environment } from "../env/index.js";
 import type { LayeredHintGenerator } from "../hints/index.js";
-import type { Completion } from "./sample.js";
+import type { Policy } from "./model.js";
+import { sample, type Completion } from "./sample.js";
 import { BOS, decode, encode } from "./tokenizer.js";
 
 /** The byte tokenizer as lib/collate's Tokenizer. */
@@ -22,6 +24,26 @@ export interface Rollout<T extends EnvTask = EnvTask> {
   prompt_ids: number[];
   completion: Completion;
   grade: EnvGrade;
+}
+
+/**
+ * G sampled completions per task, graded (concurrency at a time), as one group per task; grade_s is
+ * the wall time spent grading.
+ */
+export async function sampleGroups<T extends EnvTask>(
+  env: Environment<T>, policy: Policy, tasks: T[],
+  opts: { num_generations: number; max_new_tokens: number; temperature: number; top_k: number; top_p: number; rng: Rng; concurrency: number },
+): Promise<{ groups: Rollout<T>[][]; grade_s: number }> {
+  const G = opts.num_generations;
+  const prompts = tasks.map((t) => renderMessages(env.prompt(t)));
+  const outs = sample(policy, tasks.flatMap((_, k) => Array<string>(G).fill(prompts[k]!)), { max_new_tokens: opts.max_new_tokens, temperature: opts.temperature, top_k: opts.top_k, top_p: opts.top_p, stop: [env.stop], rng: opts.rng });
+  const t0 = performance.now();
+  const grades = await gradeAll(env, outs.map((o, i) => ({ task: tasks[Math.floor(i / G)]!, completion: o.text })), opts.concurrency);
+  const grade_s = (performance.now() - t0) / 1000;
+  const groups = tasks.map((task, k) => outs.slice(k * G, (k + 1) * G).map((completion, j) => ({
+    task, prompt: prompts[k]!, prompt_ids: encode(prompts[k]!, { bos: true }), completion, grade: grades[k * G + j]!,
+  })));
+  return { groups, grade_s };
 }
 
 /** An SDPO row: student and teacher prompts (differing by the hint) over the student's own completion. */

@@ -28,7 +28,7 @@ import { HeldOutGuard, type GuardCheck } from "./guard.js";
 import { SdpoConfig, composeLoss, dpoLoss, entropy, groupAdvantages, policyGradientLoss, sdpoLoss, sftLoss, stopGradient, tokenLogprobs } from "./losses.js";
 import { Policy } from "./model.js";
 import { trainingFigures } from "./plots.js";
-import { completionIds, dpoSeqs, groupPairs, hintedPromptIds, sdpoSeqs, sdpoSites, toSeq, type Rollout, type SdpoSite } from "./rollout.js";
+import { completionIds, dpoSeqs, groupPairs, hintedPromptIds, sampleGroups, sdpoSeqs, sdpoSites, toSeq, type SdpoSite } from "./rollout.js";
 import { sample } from "./sample.js";
 import { encode } from "./tokenizer.js";
 import { completionLogits, disposePacked, packRows, type Packed } from "./pack.js";
@@ -364,22 +364,18 @@ export class Trainer {
     return Array.from({ length: n }, () => trainTasks[Math.floor(rng.next() * trainTasks.length)]!);
   }
 
-  /** Sample G completions per task, grade them, and turn the groups into rows (rollout.ts); then the forward passes and losses. */
+  /** Rollouts and their rows come from rollout.ts (sampleGroups, sdpoSites, groupPairs); here: the forward passes and the losses. */
   private async rlStep(env: Environment<EnvTask>, trainTasks: EnvTask[], policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number, base: Policy | null, emaTeacher: Policy | null): Promise<StepResult> {
     const c = this.config;
     const G = c.rl.num_generations;
     const w = c.loss_weights;
     const bs = policy.config.block_size;
     const tasks = this.drawTasks(trainTasks, rng, c.rl.prompts_per_step);
-    const prompts = tasks.map((t) => renderMessages(env.prompt(t)));
-    const outs = sample(policy, tasks.flatMap((_, k) => Array<string>(G).fill(prompts[k]!)), { max_new_tokens: c.rl.max_completion_length, temperature: c.rl.temperature, top_k: c.rl.top_k, top_p: c.rl.top_p, stop: [env.stop], rng });
-    const g0 = performance.now();
-    const grades = await gradeAll(env, outs.map((o, i) => ({ task: tasks[Math.floor(i / G)]!, completion: o.text })), this.gradeConcurrency);
-    const grade_s = (performance.now() - g0) / 1000;
+    const { groups, grade_s } = await sampleGroups(env, policy, tasks, {
+      num_generations: G, max_new_tokens: c.rl.max_completion_length, temperature: c.rl.temperature, top_k: c.rl.top_k, top_p: c.rl.top_p, rng, concurrency: this.gradeConcurrency,
+    });
+    const grades = groups.flat().map((r) => r.grade);
     const rewards = grades.map((g) => g.reward);
-    const groups: Rollout[][] = tasks.map((task, k) => outs.slice(k * G, (k + 1) * G).map((completion, j) => ({
-      task, prompt: prompts[k]!, prompt_ids: encode(prompts[k]!, { bos: true }), completion, grade: grades[k * G + j]!,
-    })));
     const events: CurriculumEvent[] = this.curriculum ? this.curriculum.observeBatch(tasks.flatMap((t) => Array<string>(G).fill(t.task_id)), rewards) : [];
 
     // Rows for each channel, online and replayed alike.
@@ -460,7 +456,7 @@ export class Trainer {
     optimizer.applyGradients(grads);
 
     const total = value.dataSync()[0]!;
-    const tokens = packed.tokens + (sStudent?.tokens ?? 0) + (sTeacher?.tokens ?? 0) + (dChosen?.tokens ?? 0) + (dRejected?.tokens ?? 0) + outs.reduce((n, o) => n + o.ids.length, 0);
+    const tokens = packed.tokens + (sStudent?.tokens ?? 0) + (sTeacher?.tokens ?? 0) + (dChosen?.tokens ?? 0) + (dRejected?.tokens ?? 0) + groups.flat().reduce((n, r) => n + r.completion.ids.length, 0);
     tf.dispose([value, ...Object.values(grads), advantages, ...(refLogp ? [refLogp] : []), ...(teacherLogits ? [teacherLogits] : []), ...(refPairs ?? [])]);
     for (const pk of [packed, sStudent, sTeacher, dChosen, dRejected]) disposePacked(pk);
     const metrics: StepMetrics = {
