@@ -19,7 +19,7 @@ export {
   type TrainConfigInput, type TrainResult,
 } from "./config.js";
 export { Trainer, type TrainerOptions } from "./trainer.js";
-export { byteTokenizer, hintedPromptIds, sdpoSites, groupPairs, toSeq, sdpoSeqs, dpoSeqs, completionIds, type Rollout, type SdpoSite } from "./rollout.js";
+export { byteTokenizer, hintedPromptIds, sampleGroups, sdpoSites, groupPairs, toSeq, sdpoSeqs, dpoSeqs, completionIds, type Rollout, type SdpoSite } from "./rollout.js";
 export { policySelfCritique, policyLogprobModel, buildHints } from "./adapters.js";
 export {
   compareVariants, summarizeComparison, DEFAULT_VARIANTS, PrimaryMetric, type CompareOptions, type CompareResult, type VariantSummary, type RunRecord, type StoppedRun,
