@@ -23,7 +23,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BACKENDS, type BackendName, currentBackend, tf, withBackend } from "../lib/backend/index.js";
+import { BACKENDS, type BackendName, currentBackend, profileKernels, tf, withBackend } from "../lib/backend/index.js";
 import { benchOptions } from "../lib/cli/bench.js";
 import type { BenchResult } from "../lib/cli/index.js";
 import { projectRoot } from "../lib/core/index.js";
@@ -93,32 +93,9 @@ function batches(cfg: Config, n: number): { tokens: Int16Array; source: string; 
   return { tokens, source: "README.md", bytes };
 }
 
-/** Wall time per kernel name while `fn` runs (tfjs backends here run kernels synchronously). */
-function profileKernels(fn: () => void): KernelTime[] {
-  const engine = tf.engine() as unknown as { runKernel: (name: string, ...rest: unknown[]) => unknown };
-  const original = engine.runKernel;
-  const time = new Map<string, { ms: number; calls: number }>();
-  engine.runKernel = function (this: unknown, name: string, ...rest: unknown[]) {
-    const t0 = performance.now();
-    try {
-      return original.call(this, name, ...rest);
-    } finally {
-      const e = time.get(name) ?? { ms: 0, calls: 0 };
-      e.ms += performance.now() - t0;
-      e.calls++;
-      time.set(name, e);
-    }
-  };
-  try {
-    fn();
-  } finally {
-    engine.runKernel = original;
-  }
-  const total = [...time.values()].reduce((a, e) => a + e.ms, 0);
-  return [...time.entries()]
-    .map(([kernel, e]) => ({ kernel, ms_per_step: Number(e.ms.toFixed(1)), share: Number((e.ms / total).toFixed(3)), calls: e.calls }))
-    .sort((a, b) => b.ms_per_step - a.ms_per_step);
-}
+/** Per-kernel time of one training step, rounded for the report. */
+const stepKernels = (fn: () => void): KernelTime[] =>
+  profileKernels(fn).map((k) => ({ kernel: k.kernel, ms_per_step: Number(k.ms.toFixed(1)), share: Number(k.share.toFixed(3)), calls: k.calls }));
 
 function runTfjs(cfg: Config, tokens: Int16Array, steps: number): Figures & { mlp: number; top_kernels: KernelTime[] } {
   const policy = new Policy({ vocab_size: VOCAB_SIZE, block_size: cfg.ctx, n_embd: cfg.d, n_layer: cfg.layers, n_head: cfg.heads, seed: SEED });
@@ -158,7 +135,7 @@ function runTfjs(cfg: Config, tokens: Int16Array, steps: number): Figures & { ml
     log(`${cfg.name} tfjs on ${tf.getBackend()} step ${i + 1}/${steps}: loss ${losses.at(-1)!.toFixed(4)}`);
   }
   const seconds = (performance.now() - t0) / 1000;
-  const top_kernels = profileKernels(() => step(WARMUP + steps)); // after timing: the wrapper costs a little
+  const top_kernels = stepKernels(() => step(WARMUP + steps)); // after timing: the wrapper costs a little
   const figures = {
     steps,
     seconds,

@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TORCH_KERNELS, initBackend, loadTorchAddon, tf, withBackend } from "../lib/backend/index.js";
+import { TORCH_KERNELS, initBackend, loadTorchAddon, profileKernels, tf, withBackend } from "../lib/backend/index.js";
 import { torchBuildStatusPath } from "../lib/backend/torch.js";
 import { Policy, VOCAB_SIZE, dpoLoss, entropy, groupAdvantages, policyGradientLoss, sample, sdpoLoss, sftLoss, tokenLogprobs } from "../lib/train/index.js";
 
@@ -295,21 +295,7 @@ function expectSame(kernel: string, got: Result[], want: Result[], tol: number):
 }
 
 /** Kernel names run by `fn` (on whatever backend is active). */
-function recordKernels(fn: () => void): Set<string> {
-  const engine = tf.engine() as unknown as { runKernel: (name: string, ...rest: unknown[]) => unknown };
-  const original = engine.runKernel;
-  const seen = new Set<string>();
-  engine.runKernel = function (this: unknown, name: string, ...rest: unknown[]) {
-    seen.add(name);
-    return original.call(this, name, ...rest);
-  };
-  try {
-    fn();
-  } finally {
-    engine.runKernel = original;
-  }
-  return seen;
-}
+const recordKernels = (fn: () => void): Set<string> => new Set(profileKernels(fn).map((k) => k.kernel));
 
 /** One of everything the lab does with tfjs: a Policy training step (SFT loss, Adam), sampling with the KV cache, and each loss with its gradient. */
 function labWorkload(): void {

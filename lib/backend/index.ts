@@ -196,6 +196,43 @@ export async function probeBackends(): Promise<BackendProbe[]> {
   return out;
 }
 
+/** Wall time and calls per tfjs kernel while a function ran, most expensive first. */
+export interface KernelTime {
+  kernel: string;
+  ms: number;
+  share: number;
+  calls: number;
+}
+
+/**
+ * Runs `fn` and times every kernel it launches, by name (wall time: the cpu, wasm and torch
+ * backends run kernels synchronously; on a GPU backend the times are launch costs). Used to find
+ * the kernels a workload needs and where its time goes.
+ */
+export function profileKernels(fn: () => void): KernelTime[] {
+  const engine = tf.engine() as unknown as { runKernel: (name: string, ...rest: unknown[]) => unknown };
+  const original = engine.runKernel;
+  const time = new Map<string, { ms: number; calls: number }>();
+  engine.runKernel = function (this: unknown, name: string, ...rest: unknown[]) {
+    const t0 = performance.now();
+    try {
+      return original.call(this, name, ...rest);
+    } finally {
+      const e = time.get(name) ?? { ms: 0, calls: 0 };
+      e.ms += performance.now() - t0;
+      e.calls++;
+      time.set(name, e);
+    }
+  };
+  try {
+    fn();
+  } finally {
+    engine.runKernel = original;
+  }
+  const total = [...time.values()].reduce((a, e) => a + e.ms, 0) || 1;
+  return [...time.entries()].map(([kernel, e]) => ({ kernel, ms: e.ms, share: e.ms / total, calls: e.calls })).sort((a, b) => b.ms - a.ms);
+}
+
 /** The backend chosen by initBackend(), if any. */
 export const currentBackend = (): BackendInfo | undefined => current;
 
