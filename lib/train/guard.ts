@@ -12,6 +12,9 @@ export const HeldOutGuardConfig = z.object({
   every: z.number().int().min(0).default(10),
   /** Tasks evaluated on each side per check. */
   n_tasks: z.number().int().positive().default(32),
+  /** Training tasks the proxy (and the final train_reward) evaluates; default n_tasks. Fewer where a
+   *  grade is expensive (sandboxed tests) and only the held-out number is wanted. */
+  proxy_tasks: z.number().int().positive().optional(),
   max_gap: z.number().default(0.3),
   patience: z.number().int().positive().default(2),
 });

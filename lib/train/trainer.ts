@@ -225,7 +225,7 @@ export class Trainer {
       m.tokens_per_s = tokens / Math.max(1e-3, (Date.now() - t0) / 1000);
       const rlStep = step - c.sft.steps;
       if (phase === "rl" && guard.due(rlStep)) {
-        const proxy = mean(await this.evaluate(env, policy, trainTasks.slice(0, c.heldout.n_tasks)));
+        const proxy = mean(await this.evaluate(env, policy, trainTasks.slice(0, c.heldout.proxy_tasks ?? c.heldout.n_tasks)));
         const held = mean(await this.evaluate(env, policy, heldoutTasks.slice(0, c.heldout.n_tasks)));
         const check = guard.check(step, proxy, held);
         m.heldout = { proxy, heldout: held, gap: check.gap };
@@ -260,7 +260,7 @@ export class Trainer {
       for (const [tag, rs] of tags) byTag[tag] = { reward: mean(rs), n: rs.length };
     }
     const final: TrainResult["final"] = {
-      train_reward: atEnd?.proxy ?? mean(await this.evaluate(env, policy, trainTasks.slice(0, c.heldout.n_tasks))),
+      train_reward: atEnd?.proxy ?? mean(await this.evaluate(env, policy, trainTasks.slice(0, c.heldout.proxy_tasks ?? c.heldout.n_tasks))),
       heldout_reward: heldRewards.length ? mean(heldRewards) : 0,
       rl_reward_last: lastRl,
       heldout_pass: heldRewards.length ? mean(heldRewards.map((r) => (r >= 1 ? 1 : 0))) : 0,
