@@ -4,7 +4,8 @@ import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { readClaudeSession, type ReadOptions } from "./claude.js";
 import { readChatSessions } from "./chat.js";
-import { parseRecord, readLines } from "./lines.js";
+import { open } from "node:fs/promises";
+import { parseRecord } from "./lines.js";
 import { findErrorSites, type SiteOptions } from "./sites.js";
 import type { ErrorSite, IngestIssue, Session, TraceFormat } from "./schema.js";
 
@@ -58,13 +59,33 @@ export function listTraceFiles(paths: string[]): string[] {
   return out;
 }
 
-/** Tells the two formats apart from the first parseable records of a file (at most 50 lines, each
- *  read whole however long: a first record may well be megabytes). */
+/** The first complete lines of a file: a 64 KB prefix, grown until it holds a whole line (a first
+ *  record may well be megabytes) or the file ends. */
+async function headLines(file: string): Promise<string[]> {
+  const fh = await open(file, "r");
+  try {
+    const { size } = await fh.stat();
+    let n = Math.min(size, 64 * 1024);
+    for (;;) {
+      const buf = Buffer.allocUnsafe(n);
+      const { bytesRead } = await fh.read(buf, 0, n, 0);
+      const head = buf.subarray(0, bytesRead);
+      const lastNl = head.lastIndexOf(10);
+      if (lastNl !== -1 || bytesRead >= size) {
+        const text = head.toString("utf8", 0, bytesRead >= size ? bytesRead : lastNl).replace(/^\uFEFF/, "");
+        return text.split("\n").slice(0, 50);
+      }
+      n = Math.min(size, n * 4);
+    }
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Tells the two formats apart from the first parseable records of a file (at most 50 lines). */
 export async function detectFormat(file: string): Promise<TraceFormat | null> {
-  let seen = 0;
-  for await (const { text } of readLines(file)) {
+  for (const text of await headLines(file)) {
     if (text.trim() === "") continue;
-    if (++seen > 50) break;
     const p = parseRecord(text);
     if (!p.ok) continue;
     const r = p.value;
