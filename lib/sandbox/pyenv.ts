@@ -146,6 +146,11 @@ export function findPyEnv(repo: string): PyEnv | null {
 }
 
 const tail = (s: string, n = 600) => s.trim().split("\n").slice(-6).join("\n").slice(-n);
+/** The build backend's own exception lines (pip wraps them in boilerplate), else the output's tail. */
+const backendError = (s: string) => {
+  const lines = s.split("\n").map((l) => l.trim()).filter((l) => /^[\w.]*(Error|Exception): /.test(l) || /^ERROR: /.test(l));
+  return lines.length ? lines.slice(-2).join("; ").slice(0, 600) : tail(s);
+};
 
 /**
  * The repo's environment, made once and reused (keyed by its packaging files). The venv is made
@@ -220,7 +225,7 @@ async function makePyEnv(repo: string, sandbox: Sandbox, opts: { deps?: boolean;
       ...(bound ? { rwBinds: { [building]: PYENV_MOUNT } } : {}),
     });
     if (run.stdout.includes("composer-lab-editable-ok")) install = "editable";
-    else installError = tail(run.stderr || run.stdout || `exit ${run.exitCode}`);
+    else installError = backendError(run.stderr || run.stdout || `exit ${run.exitCode}`);
     if (!existsSync(join(building, "pyvenv.cfg"))) throw new Error(`could not make a virtual environment for ${repo}: ${tail(run.stderr)}`);
   } finally {
     copy.remove();
