@@ -43,12 +43,20 @@ export interface MonitorInput {
   changed?: string[];
 }
 
-/** A file as text, or "" when it is missing or not a readable regular file (never blocks). */
+/**
+ * A file as text, or "" when it is missing or not a plain readable file (a link, a FIFO, too large:
+ * what an agent may plant; never blocks). A read that is merely slow (a loaded machine) is retried
+ * and then fails the grade loudly: read as "", it would flag the agent's code as missing.
+ */
 async function textOf(path: string): Promise<string> {
-  try {
-    return (await readTextGuarded(path, { maxBytes: 4 * 1024 * 1024, timeoutMs: 5000 })) ?? "";
-  } catch {
-    return "";
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return (await readTextGuarded(path, { maxBytes: 4 * 1024 * 1024, timeoutMs: 30_000 })) ?? "";
+    } catch (e) {
+      const reason = (e as { reason?: string }).reason;
+      if (reason !== "timeout" && reason !== "io") return "";
+      if (attempt >= 1) throw e;
+    }
   }
 }
 
