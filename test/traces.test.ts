@@ -178,6 +178,18 @@ describe("composer-lab traces summarize", () => {
     expect(out.errorKinds.failing_test).toBe(10);
   });
 
+  it("--text-errors reads the rules per source from a YAML file (and names the file and field when one is wrong)", () => {
+    const dir = tmp();
+    writeFileSync(join(dir, "rules.yaml"), "sources:\n  - match: unflagged-errors\n    rules: null\n");
+    const r = cli(["traces", "summarize", join(DATA, "chat"), "--text-errors", join(dir, "rules.yaml"), "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(oneJson(r.stdout)).toMatchObject({ sessions: 5, errorSites: 11 }); // 14 with the default chat rules
+    writeFileSync(join(dir, "bad.yaml"), "formats:\n  chat:\n    - flags: x\n");
+    const bad = cli(["traces", "summarize", join(DATA, "chat"), "--text-errors", join(dir, "bad.yaml"), "--json"]);
+    expect(bad.code).toBe(1);
+    expect(oneJson(bad.stdout).error).toMatch(/bad\.yaml: formats\.chat\.0\.pattern: Required/);
+  });
+
   it("names a missing path", () => {
     const r = cli(["traces", "summarize", "/no/such/traces", "--json"]);
     expect(r.code).toBe(1);

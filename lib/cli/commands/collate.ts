@@ -3,9 +3,9 @@ import type { Command } from "commander";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { collateToFiles } from "../../collate/index.js";
-import { progress } from "../../core/index.js";
+import { loadConfigFile, progress } from "../../core/index.js";
 import { buildFromConfig, defaultLayered, loadHintsConfig } from "../../hints/index.js";
-import { ingest, listTraceFiles } from "../../traces/index.js";
+import { ingest, listTraceFiles, TextErrorConfig } from "../../traces/index.js";
 import { BOS, decode, encode } from "../../train/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
 import { jsonOpt } from "../options.js";
@@ -23,8 +23,9 @@ export function registerCollate(program: Command): void {
     .option("--config <file>", "hints config (JSON or YAML); default: templates → raw error → sibling")
     .option("--max-len <n>", "SFT window length in tokens", "512")
     .option("--only-clean", "SFT rows only from chains without an unrecovered error")
+    .option("--text-errors <file>", "error rules for trace results without an is_error flag (as for `traces summarize`)")
     .addOption(jsonOpt())
-    .action(async (paths: string[], o: { out: string; config?: string; maxLen: string; onlyClean?: boolean; json?: boolean }) => {
+    .action(async (paths: string[], o: { out: string; config?: string; maxLen: string; onlyClean?: boolean; textErrors?: string; json?: boolean }) => {
       const maxLen = Number(o.maxLen);
       if (!Number.isInteger(maxLen) || maxLen < 16) throw new Error(`--max-len ${o.maxLen}: a whole number ≥ 16`);
       const generator = o.config ? buildFromConfig(loadHintsConfig(o.config)) : defaultLayered();
@@ -36,7 +37,7 @@ export function registerCollate(program: Command): void {
       mkdirSync(o.out, { recursive: true });
       const files = { sdpo: join(o.out, "sdpo.jsonl"), dpo: join(o.out, "dpo.jsonl"), sft: join(o.out, "sft.jsonl") };
       const c = await collateToFiles(
-        ingest(inputs, { onIssue: () => void issues++, onFile: (f) => bar.tick(1, f.split("/").pop()) }),
+        ingest(inputs, { textErrors: o.textErrors ? loadConfigFile(o.textErrors, TextErrorConfig) : undefined, onIssue: () => void issues++, onFile: (f) => bar.tick(1, f.split("/").pop()) }),
         generator, byteTokenizer, files, { sft: { maxLen, onlyClean: !!o.onlyClean } },
       );
       bar.stop();
