@@ -1,9 +1,11 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { barChart, checkPage, closeRenderer, fromRows, histogram, lineChart, parseFigure, tableText, toHTML, toPNG } from "../lib/viz/index.js";
+import { barChart, binCounts, binEdges, bundleFor, checkPage, closeRenderer, figureDiv, fromRows, histogram, lineChart, parseFigure, tableHTML, tableText, toHTML, toPNG } from "../lib/viz/index.js";
 import { tmp } from "./helpers.js";
 
+const require = createRequire(import.meta.url);
 afterAll(() => closeRenderer());
 
 const pngSize = (b: Buffer) => ({ width: b.readUInt32BE(16), height: b.readUInt32BE(20) });
@@ -18,7 +20,40 @@ describe("figures", () => {
   it("builders produce valid Plotly traces", () => {
     expect(lineChart({ a: { x: [1, 2], y: [3, 4] } }).data[0]).toMatchObject({ type: "scatter", name: "a", x: [1, 2] });
     expect(barChart(["x", "y"], { s: [1, 2] }).layout.barmode).toBe("group");
-    expect(histogram([1, 2, 2, 3], { bins: 3 }).data[0]).toMatchObject({ type: "histogram", nbinsx: 3 });
+    // binned here (bars), so pages need only plotly.js's basic build
+    expect(histogram([1, 2, 2, 3], { bins: 3 }).data[0]).toMatchObject({ type: "bar", x: [1, 2, 3], y: [1, 2, 1] });
+  });
+
+  it("integer steps get whole-number ticks; fractional x does not", () => {
+    expect(lineChart({ a: { x: [0, 1, 2, 3, 4], y: [1, 2, 3, 4, 5] } }).layout.xaxis).toMatchObject({ tick0: 0, dtick: 1 });
+    expect(lineChart({ a: { x: [0, 100, 440], y: [1, 2, 3] } }).layout.xaxis).toMatchObject({ dtick: 100 });
+    expect((lineChart({ a: { x: [0.5, 1.5], y: [1, 2] } }).layout.xaxis as Record<string, unknown>).dtick).toBeUndefined();
+  });
+
+  it("missing values stay gaps; log axes on request", () => {
+    const f = lineChart({ a: { x: [1, 2, 3], y: [1, null, 3] } }, { logY: true });
+    expect(f.data[0]).toMatchObject({ y: [1, null, 3], connectgaps: false });
+    expect(f.layout.yaxis).toMatchObject({ type: "log" });
+  });
+
+  it("bins: whole-number values one per bin when the range allows; edges inclusive at the top", () => {
+    expect(binEdges([1, 2, 3], 20)).toEqual([0.5, 1.5, 2.5, 3.5]);
+    expect(binEdges([0, 0.5, 1], 2)).toEqual([0, 0.5, 1]);
+    expect(binCounts([0, 0.25, 0.5, 1], [0, 0.5, 1])).toEqual([2, 2]);
+    expect(binEdges([0.2], 4, [0, 1])).toEqual([0, 0.25, 0.5, 0.75, 1]);
+    const two = histogram({ a: [1, 1, 2], b: [2, 3] });
+    expect(two.data.map((t) => t.y)).toEqual([[2, 1, 0], [0, 1, 1]]);
+  });
+
+  it("pages get the smallest plotly.js build that draws their traces", () => {
+    expect(bundleFor([barChart(["a"], { s: [1] }), histogram([1, 2])])).toBe("basic");
+    expect(bundleFor([parseFigure({ data: [{ type: "heatmap", z: [[1]] }] })])).toBe("full");
+  });
+
+  it("tables round numbers for reading in HTML as in text", () => {
+    const html = tableHTML(fromRows([{ x: 2 / 3, n: 3 }]));
+    expect(html).toContain("0.6667");
+    expect(html).not.toContain("0.666666");
   });
 
   it("exports PNG offline at the requested size, reusing one browser", async () => {
@@ -39,7 +74,17 @@ describe("figures", () => {
     expect(page.consoleErrors).toEqual([]);
     expect(page.pageErrors).toEqual([]);
     expect(page.plots).toBe(2);
+    expect(page.figures).toBe(2);
     expect(page.title).toBe("two figures");
+  });
+
+  it("a figure div placed before plotly.js arrives draws once it loads (as in a notebook)", async () => {
+    const html = `<!doctype html><html><body>${figureDiv(barChart(["a"], { s: [1] }), "late")}<script>${readFileSync(require.resolve("plotly.js-basic-dist-min/plotly-basic.min.js"), "utf8")}</script></body></html>`;
+    const file = join(tmp(), "late.html");
+    writeFileSync(file, html);
+    const page = await checkPage(file);
+    expect(page.pageErrors).toEqual([]);
+    expect(page.plots).toBe(1);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 
 /** Stack lines that belong to the kernel, not to the notebook. */
-const INTERNAL_FRAME = /^\s*at .*(node_modules\/tslab\/|node:vm|node:internal|sigintHandlersWrap|evalmachine\.<anonymous>:\d+:\d+\)?$)/;
+const INTERNAL_FRAME = /^\s*at .*(node_modules\/tslab\/|notebooks\/kernel-errors\.[jt]s|node:vm|node:internal|sigintHandlersWrap|evalmachine\.<anonymous>:\d+:\d+\)?$)/;
 
 /** The cell line (1-based) and column a tslab error points at, or null when it names none. */
 export function failingLine(source: string, stderr: string): { line: number; column: number } | null {
@@ -51,4 +51,12 @@ export function codeFrame(source: string, stderr: string, context = 2): string {
     if (at?.line === n) out.push(`  ${" ".repeat(width)} | ${" ".repeat(Math.max(0, at.column - 1))}^`);
   }
   return out.join("\n");
+}
+
+/** A kernel that already framed its error (kernel-errors.ts): the message and the frame apart. */
+export function splitFramed(stderr: string): { error: string; frame: string } | null {
+  const lines = stderr.trimEnd().split("\n");
+  const at = lines.findIndex((l) => /^[> ] +\d+ \| /.test(l));
+  if (at < 0) return null;
+  return { error: lines.slice(0, at).join("\n").trim(), frame: lines.slice(at).join("\n") };
 }

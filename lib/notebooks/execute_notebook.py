@@ -33,13 +33,15 @@ FLUSH_FIGURES = 'await Promise.resolve((globalThis as any)[Symbol.for("composer-
 
 
 def flush_figures(client, nb):
-    """Runs the flush in a temporary cell; PNG updates then land in the cells that showed the figures."""
+    """Runs the flush in a temporary cell; PNG updates then land in the cells that showed the figures.
+    Returns what the flush printed on stderr (a PNG that could not be rendered says why there)."""
     cell = nbformat.v4.new_code_cell(FLUSH_FIGURES)
     nb.cells.append(cell)
     try:
         client.execute_cell(cell, len(nb.cells) - 1)
     finally:
         nb.cells.pop()
+    return stream_text(cell, "stderr")
 
 
 def main():
@@ -71,7 +73,7 @@ def main():
                     }
                     break
             if result["ok"]:
-                flush_figures(client, nb)
+                result["flush_stderr"] = flush_figures(client, nb)
     except Exception as e:  # kernel failed to start, bad notebook JSON, ...
         result["ok"] = False
         result["failed"] = {"index": -1, "code_cell": 0, "source": "", "stderr": "", "error": f"{type(e).__name__}: {e}"}

@@ -4,7 +4,7 @@ import { basename, join, resolve } from "node:path";
 import { z } from "zod";
 import { jupyterPython, progress, projectRoot, scratchDir } from "../core/index.js";
 import { checkPage, closeRenderer } from "../viz/index.js";
-import { codeFrame, userFacingError } from "./codeframe.js";
+import { codeFrame, splitFramed, userFacingError } from "./codeframe.js";
 import { ensureLibraryBuilt, installKernel, jupyterPathDir, KERNEL_NAME } from "./kernel.js";
 
 export const FailedCell = z.object({
@@ -58,7 +58,7 @@ function collect(paths: string[]): string[] {
   return files;
 }
 
-const ExecutorResult = NotebookResult.pick({ ok: true, cells: true, executed: true, seconds: true, failed: true });
+const ExecutorResult = NotebookResult.pick({ ok: true, cells: true, executed: true, seconds: true, failed: true }).extend({ flush_stderr: z.string().optional() });
 type ExecutorResult = z.infer<typeof ExecutorResult>;
 
 function python(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
@@ -116,8 +116,9 @@ async function checkOne(src: string, dst: string, opts: RunNotebooksOptions): Pr
     if (plots !== figures) problems.push(`${figures} figure(s) shown but ${plots} drawn interactively in the HTML export ${html}`);
     problems.push(...page.pageErrors.map((e) => `HTML export: ${e}`));
   }
-  if (run.ok && pngs !== figures) problems.push(`${figures - pngs} of ${figures} figure(s) carry no PNG fallback`);
-  return NotebookResult.parse({ notebook: src, output: dst, ...run, ok: run.ok && problems.length === 0, figures, pngs, html, interactive_plots: plots, problems });
+  if (run.ok && pngs !== figures) problems.push(`${figures - pngs} of ${figures} figure(s) carry no PNG fallback${run.flush_stderr?.trim() ? `: ${run.flush_stderr.trim()}` : ""}`);
+  const { flush_stderr: _, ...executed } = run;
+  return NotebookResult.parse({ notebook: src, output: dst, ...executed, ok: run.ok && problems.length === 0, figures, pngs, html, interactive_plots: plots, problems });
 }
 
 /**
@@ -153,11 +154,13 @@ export function describeFailure(r: NotebookResult): string {
   if (r.ok) return "";
   if (!r.failed) return [`✗ ${r.notebook} — every cell ran, but:`, ...r.problems.map((p) => `  - ${p}`)].join("\n");
   const f = r.failed;
+  // A notebook that imported the library had its error framed by the kernel already.
+  const framed = splitFramed(f.stderr);
   return [
     `✗ ${r.notebook} — failed at cell ${f.index} (code cell ${f.code_cell}); executed copy: ${r.output}`,
     "---- cell source ----",
-    codeFrame(f.source, f.stderr),
+    framed?.frame ?? codeFrame(f.source, f.stderr),
     "---- error ----",
-    userFacingError(f.stderr) || f.error || "(no message)",
+    (framed ? framed.error : userFacingError(f.stderr)) || f.error || "(no message)",
   ].join("\n");
 }

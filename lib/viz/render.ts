@@ -85,8 +85,23 @@ export interface PngOptions {
 /** Renders a figure to PNG bytes. */
 export async function toPNG(fig: Figure, opts: PngOptions = {}): Promise<Buffer> {
   const f = parseFigure(fig);
-  const p = await plotlyPage();
+  inFlight++;
   if (idleTimer) clearTimeout(idleTimer);
+  try {
+    return await renderPNG(f, opts);
+  } finally {
+    // A long-lived kernel should not keep an idle Chromium around forever (never closed mid-render).
+    if (--inFlight === 0) {
+      idleTimer = setTimeout(() => void closeRenderer(), IDLE_CLOSE_MS);
+      idleTimer.unref();
+    }
+  }
+}
+
+let inFlight = 0;
+
+async function renderPNG(f: Figure, opts: PngOptions): Promise<Buffer> {
+  const p = await plotlyPage();
   const dataUrl = await p.evaluate(
     async ({ f, o }) => {
       const Plotly = (globalThis as any).Plotly;
@@ -101,9 +116,6 @@ export async function toPNG(fig: Figure, opts: PngOptions = {}): Promise<Buffer>
       },
     },
   );
-  // A long-lived kernel should not keep an idle Chromium around forever.
-  idleTimer = setTimeout(() => void closeRenderer(), IDLE_CLOSE_MS);
-  idleTimer.unref();
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
 }
 
