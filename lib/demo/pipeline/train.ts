@@ -35,7 +35,7 @@ export const DEMO_FD_CONFIG: TrainConfigInput = {
   rl: { steps: 3, prompts_per_step: 2, num_generations: 4, max_completion_length: 40, lr: 0.0005 },
   loss_weights: { grpo: 1, sdpo: 1, dpo: 0 },
   curriculum: { enabled: true },
-  heldout: { every: 3, n_tasks: 6, max_gap: 1 },
+  heldout: { every: 3, n_tasks: 6, proxy_tasks: 2, max_gap: 1 },
   checkpoint: { every: 0, keep: 1 },
 };
 
