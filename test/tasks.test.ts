@@ -83,7 +83,7 @@ describe("the bundled pool", () => {
 });
 
 describe("validation gates (in the sandbox)", () => {
-  it("builds a task through all four gates, and rejects a deletion that breaks no test", async () => {
+  it("builds a task through all four gates, and rejects a deletion that breaks no test", { timeout: 600_000 }, async () => {
     const repo = join(ROOT, "datasets", "repos", "inventory");
     const pool = tmp();
     const sb = new BwrapSandbox();
@@ -100,7 +100,7 @@ describe("validation gates (in the sandbox)", () => {
 });
 
 describe("Path B: coverage-mapped builder", () => {
-  it("builds function-level tasks from a bundled repo, counts test runs, and resumes without redoing work", async () => {
+  it("builds function-level tasks from a bundled repo, counts test runs, and resumes without redoing work", { timeout: 600_000 }, async () => {
     const pool = tmp();
     const sb = new BwrapSandbox();
     const r = await buildFromRepo(TEXTKIT, pool, sb, { granularity: "function", max: 4 }, { quiet: true });
@@ -125,7 +125,7 @@ describe("Path B: coverage-mapped builder", () => {
     expect(readIndex(pool)).toHaveLength(6);
   });
 
-  it("scrubs every snapshot: no leak file from the source survives", async () => {
+  it("scrubs every snapshot: no leak file from the source survives", { timeout: 600_000 }, async () => {
     const repo = join(tmp(), "leaky");
     cpSync(TEXTKIT, repo, { recursive: true });
     execFileSync("git", ["-C", repo, "init", "-q"]);
@@ -142,7 +142,7 @@ describe("Path B: coverage-mapped builder", () => {
     }
   });
 
-  it("multi-feature tasks delete n independent symbols; starvation strips docstrings and type hints", async () => {
+  it("multi-feature tasks delete n independent symbols; starvation strips docstrings and type hints", { timeout: 600_000 }, async () => {
     const pool = tmp();
     const r = await buildFromRepo(TEXTKIT, pool, new BwrapSandbox(), { granularity: "function", features: 2, max: 1, strip_docstring: true, strip_type_hints: true }, { quiet: true });
     expect(r.validated).toBe(1);
