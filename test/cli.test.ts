@@ -21,7 +21,7 @@ describe("composer-lab CLI", () => {
     const out = oneJson(r.stdout);
     expect(out.tools.map((t: { tool: string }) => t.tool)).toContain("bubblewrap");
     expect(out.tools.find((t: { tool: string }) => t.tool === "node").available).toBe(true);
-    expect(["tensorflow", "wasm", "cpu"]).toContain(out.backend.name);
+    expect(["tensorflow", "torch", "wasm", "cpu"]).toContain(out.backend.name);
   });
 
   it("an unknown command fails with one JSON error object under --json", () => {
