@@ -91,6 +91,15 @@ function timed(args: string[]): { seconds: number; rss: number; stdout: string }
   return { seconds, rss: Number(/PEAK_RSS (\d+)/.exec(r.stderr)?.[1] ?? NaN), stdout: r.stdout };
 }
 
+/** Whether bin/composer-lab.js will run from dist/ (as it decides: the stamp newer than lib/). */
+function cliFromDist(): boolean {
+  const stamp = join(projectRoot(), "dist", ".stamp");
+  if (!existsSync(stamp)) return false;
+  const built = statSync(stamp).mtimeMs;
+  const newer = (dir: string): boolean => readdirSync(dir, { withFileTypes: true }).some((e) => (e.isDirectory() ? newer(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs > built));
+  return !newer(join(projectRoot(), "lib"));
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const spread = (xs: number[]) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
 
@@ -101,6 +110,9 @@ export async function run(): Promise<BenchResult> {
   const bin = join(projectRoot(), "bin", "composer-lab.js");
   const small = join(datasetsDir("traces"), "claude", "-home-dev-ledger", "3c9e5b1d-2101-4b7e-8c1a-ledger000001.jsonl");
 
+  // The CLI must run as users run it: from dist/ (a stale dist/ falls back to tsx and slows it down)
+  const fromDistBefore = cliFromDist();
+  if (!fromDistBefore) process.stderr.write("bench traces: dist/ is older than lib/ (run `npm run build`): the CLI runs from the sources through tsx\n");
   // CLI start: --help and one small file, alternated
   const help: number[] = [];
   const smallRun: number[] = [];
@@ -122,6 +134,7 @@ export async function run(): Promise<BenchResult> {
     sum = JSON.parse(c.stdout);
     cli.push(c);
   }
+  const fromDist = fromDistBefore && cliFromDist();
   const bareS = median(bare.map((x) => x.seconds));
   const cliS = median(cli.map((x) => x.seconds));
   const ratio = bareS / cliS;
@@ -144,7 +157,8 @@ export async function run(): Promise<BenchResult> {
       `composer-lab traces summarize ${mbps(cliS)} MB/s (CLI start included) vs bare split+JSON.parse ${mbps(bareS)} MB/s → ratio ${ratio.toFixed(2)} (target ≥ 0.8); ` +
       `peak RSS ${rssMb(median(cli.map((x) => x.rss)))} MB (bare ${rssMb(median(bare.map((x) => x.rss)))} MB). ` +
       `CLI start (median of 7): --help ${median(help).toFixed(2)} s, summarize of one small file ${median(smallRun).toFixed(2)} s (target ≤ 0.7 s)` +
-      (collate ? `; collate ${collate.seconds.toFixed(0)} s, peak RSS ${rssMb(collate.rss)} MB` : ""),
+      (collate ? `; collate ${collate.seconds.toFixed(0)} s, peak RSS ${rssMb(collate.rss)} MB` : "") +
+      (fromDist ? "" : " — NOT from dist/ (stale or changed during the run): the CLI ran through tsx"),
     rows: [
       { run: "bare readFileSync + split + JSON.parse", median_s: Number(bareS.toFixed(2)), spread_s: spread(bare.map((x) => x.seconds)), mb_per_s: mbps(bareS), peak_rss_mb: rssMb(median(bare.map((x) => x.rss))) },
       { run: "composer-lab traces summarize --json", median_s: Number(cliS.toFixed(2)), spread_s: spread(cli.map((x) => x.seconds)), mb_per_s: mbps(cliS), peak_rss_mb: rssMb(median(cli.map((x) => x.rss))) },
@@ -153,6 +167,7 @@ export async function run(): Promise<BenchResult> {
       ...(collate ? [{ run: "composer-lab collate --json", median_s: Number(collate.seconds.toFixed(1)), spread_s: "", mb_per_s: mbps(collate.seconds), peak_rss_mb: rssMb(collate.rss) }] : []),
     ],
     ratios: {
+      cli_from_dist: fromDist ? 1 : 0,
       ingester_over_bare: Number(ratio.toFixed(3)),
       peak_rss_mb: rssMb(median(cli.map((x) => x.rss))),
       cli_help_s: Number(median(help).toFixed(3)),
