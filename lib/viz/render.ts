@@ -45,7 +45,6 @@ export const CHROMIUM_ARGS = [
 ];
 
 let browser: Promise<Browser> | undefined;
-let page: Promise<Page> | undefined;
 let idleTimer: NodeJS.Timeout | undefined;
 const IDLE_CLOSE_MS = 60_000;
 
@@ -58,12 +57,22 @@ export function sharedBrowser(): Promise<Browser> {
   return browser;
 }
 
-async function plotlyPage(): Promise<Page> {
-  page ??= (async () => {
-    const p = await (await sharedBrowser()).newPage();
-    await p.setContent(`<!doctype html><html><body><script>${plotlyScript("full")}</script></body></html>`);
-    return p;
-  })();
+/** Generous: loading plotly.js into a page takes seconds on a loaded machine (30 s was seen to run out). */
+const PAGE_LOAD_TIMEOUT_MS = 180_000;
+const pages = new Map<PlotlyBundle, Promise<Page>>();
+
+/** A page with this plotly.js build loaded (one per build, reused; a failed load is retried next time). */
+function plotlyPage(bundle: PlotlyBundle): Promise<Page> {
+  let page = pages.get(bundle);
+  if (!page) {
+    page = (async () => {
+      const p = await (await sharedBrowser()).newPage();
+      await p.setContent(`<!doctype html><html><body><script>${plotlyScript(bundle)}</script></body></html>`, { timeout: PAGE_LOAD_TIMEOUT_MS });
+      return p;
+    })();
+    page.catch(() => pages.delete(bundle));
+    pages.set(bundle, page);
+  }
   return page;
 }
 
@@ -72,7 +81,7 @@ export async function closeRenderer(): Promise<void> {
   if (idleTimer) clearTimeout(idleTimer);
   const b = browser;
   browser = undefined;
-  page = undefined;
+  pages.clear();
   if (b) await (await b.catch(() => undefined))?.close();
 }
 
@@ -101,7 +110,7 @@ export async function toPNG(fig: Figure, opts: PngOptions = {}): Promise<Buffer>
 let inFlight = 0;
 
 async function renderPNG(f: Figure, opts: PngOptions): Promise<Buffer> {
-  const p = await plotlyPage();
+  const p = await plotlyPage(bundleFor([f]));
   const dataUrl = await p.evaluate(
     async ({ f, o }) => {
       const Plotly = (globalThis as any).Plotly;
