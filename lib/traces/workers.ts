@@ -10,15 +10,7 @@ import type { IngestIssue } from "./schema.js";
 import type { IngestOptions, TraceSummary } from "./ingest.js";
 
 /** What a worker needs: the serializable options (callbacks stay in this thread). */
-export interface WorkerOptions {
-  format?: IngestOptions["format"];
-  strip_thinking?: boolean;
-  textErrors?: IngestOptions["textErrors"];
-  k?: number;
-  stateTokens?: number;
-  repeatThreshold?: number;
-  forwardIssues: boolean;
-}
+export type WorkerOptions = Pick<IngestOptions, "format" | "strip_thinking" | "textErrors" | "k" | "stateTokens" | "repeatThreshold"> & { forwardIssues: boolean };
 
 export type WorkerReply = { index: number; summary: TraceSummary; issues: IngestIssue[] } | { index: number; error: string };
 
