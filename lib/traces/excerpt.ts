@@ -65,23 +65,6 @@ export function failingTestName(text: string): string | null {
   return m ? m[1]!.trim() : null;
 }
 
-/** The last lines of the text within n characters (whole lines when they fit; blank lines dropped). */
-export function tail(text: string, n = 200): string {
-  const ls = lines(text).filter((l) => l.trim());
-  const out: string[] = [];
-  let used = 0;
-  for (let i = ls.length - 1; i >= 0; i--) {
-    const l = ls[i]!.trim();
-    if (used + l.length + (out.length ? 1 : 0) > n) {
-      if (out.length === 0) out.unshift("…" + l.slice(l.length - (n - 1)));
-      break;
-    }
-    out.unshift(l);
-    used += l.length + (out.length > 1 ? 1 : 0);
-  }
-  return out.join("\n");
-}
-
 /** Head and tail of long text within n characters, joined by " … " (a third for the head: errors
  *  sit at the end more often than at the start). Short text comes back whole (trimmed). */
 export function headTail(text: string, n = 200): string {
