@@ -121,7 +121,11 @@ export type PyEnv = z.infer<typeof PyEnv>;
 export function pyenvRoot(): string {
   const dir = process.env.COMPOSER_LAB_PYENVS ?? "/var/tmp/composer-lab-pyenvs";
   mkdirSync(dir, { recursive: true });
-  chmodSync(dir, 0o755);
+  try {
+    chmodSync(dir, 0o755);
+  } catch {
+    /* another user's folder: theirs to open up */
+  }
   return dir;
 }
 
@@ -135,11 +139,16 @@ export function pyenvKey(repo: string, deps: boolean): string {
 
 /** An existing environment for this repo (grading finds the build's environment this way). */
 export function findPyEnv(repo: string): PyEnv | null {
+  const root = process.env.COMPOSER_LAB_PYENVS ?? "/var/tmp/composer-lab-pyenvs";
+  if (!existsSync(root)) return null;
   for (const deps of [true, false]) {
-    const meta = join(pyenvRoot(), pyenvKey(repo, deps), "composer-lab-env.json");
-    if (existsSync(meta)) {
+    try {
+      const meta = join(root, pyenvKey(repo, deps), "composer-lab-env.json");
+      if (!existsSync(meta)) continue;
       const r = PyEnv.safeParse(JSON.parse(readFileSync(meta, "utf8")));
       if (r.success && existsSync(join(r.data.dir, "pyvenv.cfg"))) return r.data;
+    } catch {
+      /* an unreadable or torn record: as if there were none */
     }
   }
   return null;
