@@ -246,6 +246,15 @@ export function readResultChannel(stdout: string, key: string, tag: string): { l
   return { lines, forged, tampered, sessionFinished };
 }
 
+/** The detected layout, or none when it cannot be read (the run then sees the repo root, as before). */
+function layoutOrNull(workdir: string): RepoLayout | null {
+  try {
+    return repoLayout(workdir);
+  } catch {
+    return null;
+  }
+}
+
 /** The lab's own coverage settings: the project's [tool.coverage] / .coveragerc are not read (options
  *  the installed coverage does not know, or `source`/`omit` choices, would break or skew the map). */
 const LAB_COVERAGERC = "[run]\nbranch = False\ndisable_warnings = module-not-imported, no-data-collected, module-not-measured\n";
@@ -261,7 +270,7 @@ async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOpti
     const repo = bound ? SANDBOX_WORKDIR : realpathSync(workdir);
     const resultsIn = bound ? "/results" : results?.path ?? "";
     const cfgIn = bound ? "/opt/composer-lab-cfg" : cfg.path;
-    const layout = layoutOpt === undefined ? repoLayout(workdir) : layoutOpt;
+    const layout = layoutOpt === undefined ? layoutOrNull(workdir) : layoutOpt;
     const pyenv = pyenvOpt === undefined ? findPyEnv(workdir) : pyenvOpt;
     const python = pyenv ? `${bound ? PYENV_MOUNT : pyenv.dir}/bin/python` : "python3";
     const notes: string[] = [];
