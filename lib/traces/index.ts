@@ -9,5 +9,6 @@ export { exceptionLine, failingAssertion, failingTestName, errorExcerpt, headTai
 export { readClaudeSession, type ReadOptions } from "./claude.js";
 export { readChatSessions } from "./chat.js";
 export { findErrorSites, traceExamples, stateExcerpt, availableTools, actionSignature, assistantBody, renderTurn, type SiteOptions } from "./sites.js";
-export { ingest, collect, summarize, summarizeFiles, mergeSummary, emptySummary, listTraceFiles, detectFormat, type IngestOptions, type IngestedSession, type TraceSummary, type FormatOption } from "./ingest.js";
+export { ingest, collect, summarize, summarizeFiles, listTraceFiles, detectFormat } from "./ingest.js";
+export { mergeSummary, emptySummary, type IngestOptions, type IngestedSession, type TraceSummary, type FormatOption } from "./types.js";
 export { readLines, parseRecord } from "./lines.js";

@@ -2,26 +2,13 @@
 import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
-import { readClaudeSession, type ReadOptions } from "./claude.js";
+import { readClaudeSession } from "./claude.js";
 import { readChatSessions } from "./chat.js";
 import { open } from "node:fs/promises";
 import { parseRecord } from "./lines.js";
-import { findErrorSites, type SiteOptions } from "./sites.js";
-import type { ErrorSite, IngestIssue, Session, TraceFormat } from "./schema.js";
-
-export type FormatOption = TraceFormat | "auto";
-
-export interface IngestOptions extends ReadOptions, SiteOptions {
-  format?: FormatOption;
-  /** Receives each issue as it is found (they are also counted in the summary). */
-  onIssue?: (issue: IngestIssue) => void;
-  /** Called after each file (for progress bars). */
-  onFile?: (file: string, done: number, total: number) => void;
-  /** summarize(): sees each session as it streams past (to collect more than counters in one pass). */
-  onSession?: (s: IngestedSession) => void;
-  /** summarize(): worker threads (default: one per core, up to 8, for corpora over 32 MB; 1 = this thread). */
-  workers?: number;
-}
+import { findErrorSites } from "./sites.js";
+import type { ErrorSite, IngestIssue, TraceFormat } from "./schema.js";
+import { emptySummary, mergeSummary, type IngestOptions, type IngestedSession, type TraceSummary } from "./types.js";
 
 /** All .jsonl files under the given paths (folders walked recursively, sorted; symbolic links
  *  followed, each real file and folder once). A missing path is an error that names it. */
@@ -95,11 +82,6 @@ export async function detectFormat(file: string): Promise<TraceFormat | null> {
   return null;
 }
 
-export interface IngestedSession {
-  session: Session;
-  sites: ErrorSite[];
-}
-
 /** Streams sessions with their error sites, one file at a time (memory bounded by a session). */
 export async function* ingest(paths: string[], opts: IngestOptions = {}): AsyncGenerator<IngestedSession> {
   const files = listTraceFiles(paths);
@@ -125,40 +107,7 @@ export async function* ingest(paths: string[], opts: IngestOptions = {}): AsyncG
   }
 }
 
-export interface TraceSummary {
-  files: number;
-  sessions: number;
-  turns: number;
-  assistantTurns: number;
-  sidechainTurns: number;
-  branchTurns: number;
-  summaries: number;
-  toolCalls: number;
-  errorSites: number;
-  errorKinds: Record<string, number>;
-  behaviorDims: Record<string, number>;
-  malformedLines: number;
-  issues: number;
-  issuesByReason: Record<string, number>;
-  /** The first 100 issues with file and line. */
-  issueSamples: IngestIssue[];
-  formats: Record<string, number>;
-}
-
 const bump = (m: Record<string, number>, k: string, n = 1) => void (m[k] = (m[k] ?? 0) + n);
-
-export const emptySummary = (files: number): TraceSummary => ({
-  files, sessions: 0, turns: 0, assistantTurns: 0, sidechainTurns: 0, branchTurns: 0, summaries: 0, toolCalls: 0,
-  errorSites: 0, errorKinds: {}, behaviorDims: {}, malformedLines: 0, issues: 0, issuesByReason: {}, issueSamples: [], formats: {},
-});
-
-/** Adds `part` (the counts of later files) into `sum`. */
-export function mergeSummary(sum: TraceSummary, part: TraceSummary): TraceSummary {
-  for (const k of ["sessions", "turns", "assistantTurns", "sidechainTurns", "branchTurns", "summaries", "toolCalls", "errorSites", "malformedLines", "issues"] as const) sum[k] += part[k];
-  for (const k of ["errorKinds", "behaviorDims", "issuesByReason", "formats"] as const) for (const [key, n] of Object.entries(part[k])) bump(sum[k], key, n);
-  for (const i of part.issueSamples) if (sum.issueSamples.length < 100) sum.issueSamples.push(i);
-  return sum;
-}
 
 /** Counts of the given files in this thread (what each worker runs). */
 export async function summarizeFiles(files: string[], opts: IngestOptions = {}): Promise<TraceSummary> {

@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { IngestIssue } from "./schema.js";
-import type { IngestOptions, TraceSummary } from "./ingest.js";
+import type { IngestOptions, TraceSummary } from "./types.js";
 
 /** What a worker needs: the serializable options (callbacks stay in this thread). */
 export type WorkerOptions = Pick<IngestOptions, "format" | "strip_thinking" | "textErrors" | "k" | "stateTokens" | "repeatThreshold"> & { forwardIssues: boolean };
