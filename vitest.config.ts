@@ -5,9 +5,10 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // one Docker engine for all files (they run in parallel): test/support/global-docker.ts
     globalSetup: ["test/support/global-docker.ts"],
-    // Real kernels, browsers and sandboxes start in these tests: allow them time on 2 cores.
-    testTimeout: 180_000,
-    hookTimeout: 180_000,
+    // Real kernels, browsers, sandboxes and short training runs start in these tests: allow them
+    // time on a loaded 2-core machine (a hang still fails, after 10 minutes).
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
     pool: "forks",
     fileParallelism: true,
     maxWorkers: 2,

@@ -16,7 +16,7 @@ export function cli(args: string[], opts: { env?: Record<string, string>; input?
     encoding: "utf8",
     env: { ...process.env, ...opts.env },
     input: opts.input,
-    timeout: 170_000,
+    timeout: 570_000,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -31,7 +31,7 @@ export function oneJson(stdout: string): Record<string, any> {
 /** The CLI without blocking this process (for tests whose servers run in this process). */
 export function cliAsync(args: string[], opts: { env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((res) => {
-    execFile(process.execPath, [join(ROOT, "bin", "composer-lab.js"), ...args], { cwd: ROOT, env: { ...process.env, ...opts.env }, timeout: 170_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [join(ROOT, "bin", "composer-lab.js"), ...args], { cwd: ROOT, env: { ...process.env, ...opts.env }, timeout: 570_000 }, (err, stdout, stderr) => {
       res({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });
