@@ -54,7 +54,7 @@ async function textOf(path: string): Promise<string> {
       return (await readTextGuarded(path, { maxBytes: 4 * 1024 * 1024, timeoutMs: 30_000 })) ?? "";
     } catch (e) {
       const reason = (e as { reason?: string }).reason;
-      if (reason !== "timeout" && reason !== "io") return "";
+      if (reason !== "timeout") return ""; // what an agent can cause (a link, a FIFO, no permission) reads as empty
       if (attempt >= 1) throw e;
     }
   }
