@@ -141,11 +141,30 @@ export async function lastCommittedRound(store: Store, prefix: string): Promise<
 
 async function readCommit(store: Store, prefix: string, round: number): Promise<{ commit: RoundCommit; theta: Float32Array; v: Float32Array } | null> {
   const c = await store.get(`${roundKey(prefix, round)}/commit.json`);
-  if (!c) return null;
+  // Empty or torn: the commit is still being written (stores whose PUT is not atomic, e.g. s3rver's
+  // files, show a growing object); the caller polls again.
+  let parsed: unknown;
+  try {
+    parsed = c && c.length ? JSON.parse(c.toString("utf8")) : null;
+  } catch {
+    parsed = null;
+  }
+  if (!parsed) return null;
   const theta = await store.get(`${roundKey(prefix, round)}/params.bin`);
   const v = await store.get(`${roundKey(prefix, round)}/momentum.bin`);
   if (!theta || !v) throw new Error(`${store.uri}/${roundKey(prefix, round)}: commit without params`);
-  return { commit: RoundCommit.parse(JSON.parse(c.toString("utf8"))), theta: fromBytes(theta), v: fromBytes(v) };
+  return { commit: RoundCommit.parse(parsed), theta: fromBytes(theta), v: fromBytes(v) };
+}
+
+/** Polls until `round`'s commit is readable whole (a listed commit may still be being written). */
+async function waitForCommit(o: { store: Store; prefix: string; rank: number }, round: number, cfg: { timeout_s: number; poll_ms: number }) {
+  const deadline = Date.now() + cfg.timeout_s * 1000 * 3;
+  let c: Awaited<ReturnType<typeof readCommit>>;
+  while (!(c = await readCommit(o.store, o.prefix, round))) {
+    if (Date.now() > deadline) throw new Error(`rank ${o.rank}: round ${round} was never committed in ${cfg.timeout_s * 3} s (is rank 0 alive?)`);
+    await sleep(cfg.poll_ms);
+  }
+  return c;
 }
 
 async function writeCommit(store: Store, prefix: string, round: number, theta: Float32Array, v: Float32Array, commit: Omit<RoundCommit, "committed_at">): Promise<void> {
@@ -197,7 +216,7 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerResult> {
     }
   }
   const resumed_from = last;
-  let state = (await readCommit(o.store, o.prefix, last))!;
+  let state = await waitForCommit(o, last, cfg);
   let done = 0;
   for (let round = last + 1; round <= cfg.rounds; round++) {
     const thetaEnd = await model.inner(state.theta, round);
@@ -222,13 +241,7 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerResult> {
       log(`round ${round}: ${present.length}/${o.workers} ranks, loss ${loss.toFixed(5)}`);
     }
     // Everyone (the leader included) continues from the committed parameters.
-    const deadline = Date.now() + cfg.timeout_s * 1000 * 3;
-    let c: Awaited<ReturnType<typeof readCommit>> = null;
-    while (!(c = await readCommit(o.store, o.prefix, round))) {
-      if (Date.now() > deadline) throw new Error(`rank ${o.rank}: round ${round} was never committed (is rank 0 alive?)`);
-      await sleep(cfg.poll_ms);
-    }
-    state = c;
+    state = await waitForCommit(o, round, cfg);
     done++;
   }
   return { rank: o.rank, resumed_from, rounds_done: done, final_round: cfg.rounds };
