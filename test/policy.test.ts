@@ -50,6 +50,19 @@ describe("Policy", () => {
     b.dispose();
   });
 
+  it("is initialised the same from the same seed, seed 0 included (tfjs reads a 0 seed as none)", () => {
+    for (const seed of [0, 1]) {
+      const [a, b] = [new Policy({ ...TINY, seed }), new Policy({ ...TINY, seed })];
+      expect(maxAbsDiff(flatWeights(a), flatWeights(b))).toBe(0);
+      a.dispose();
+      b.dispose();
+    }
+    const [z, o] = [new Policy({ ...TINY, seed: 0 }), new Policy({ ...TINY, seed: 1 })];
+    expect(maxAbsDiff(flatWeights(z), flatWeights(o))).toBeGreaterThan(0);
+    z.dispose();
+    o.dispose();
+  });
+
   it("forwardCached (prefill, then 1 or more tokens a step) gives forward's logits", () => {
     const policy = new Policy({ block_size: 32, n_layer: 2, n_head: 4, n_embd: 32, seed: 1 });
     const seq = [BOS, ...encode("cached attention!")];

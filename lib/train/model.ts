@@ -67,7 +67,10 @@ export class Policy {
     const c = (this.config = { ...parsed, n_inner: parsed.n_inner ?? 4 * parsed.n_embd });
     if (c.n_embd % c.n_head !== 0) throw new Error(`n_embd (${c.n_embd}) must be divisible by n_head (${c.n_head})`);
     let seed = c.seed;
-    const normal = (shape: number[], std = 0.02) => tf.variable(tf.randomNormal(shape, 0, std, "float32", seed++));
+    // tfjs treats a falsy seed as "no seed" (Math.random), so seed 0 would leave the first tensor
+    // (the token embedding) different on every run: draw 0 is shifted to a fixed non-zero seed.
+    const nextSeed = () => (seed === 0 ? (seed++, 0x5eed) : seed++);
+    const normal = (shape: number[], std = 0.02) => tf.variable(tf.randomNormal(shape, 0, std, "float32", nextSeed()));
     const ones = (n: number) => tf.variable(tf.ones([n]));
     const zeros = (shape: number[]) => tf.variable(tf.zeros(shape));
     const d = c.n_embd;
