@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import { join } from "node:path";
 import type { BenchResult } from "../lib/cli/index.js";
 import { datasetsDir, projectRoot, scratchDir, tempDir } from "../lib/core/index.js";
+import { distIsFresh } from "../lib/notebooks/kernel.js";
 import { ClaudeSessionWriter } from "../lib/traces/synth.js";
 
 const TARGET_MB = Number(process.env.COMPOSER_LAB_BENCH_MB ?? 220);
@@ -91,15 +92,6 @@ function timed(args: string[]): { seconds: number; rss: number; stdout: string }
   return { seconds, rss: Number(/PEAK_RSS (\d+)/.exec(r.stderr)?.[1] ?? NaN), stdout: r.stdout };
 }
 
-/** Whether bin/composer-lab.js will run from dist/ (as it decides: the stamp newer than lib/). */
-function cliFromDist(): boolean {
-  const stamp = join(projectRoot(), "dist", ".stamp");
-  if (!existsSync(stamp)) return false;
-  const built = statSync(stamp).mtimeMs;
-  const newer = (dir: string): boolean => readdirSync(dir, { withFileTypes: true }).some((e) => (e.isDirectory() ? newer(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs > built));
-  return !newer(join(projectRoot(), "lib"));
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const spread = (xs: number[]) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
 
@@ -111,7 +103,7 @@ export async function run(): Promise<BenchResult> {
   const small = join(datasetsDir("traces"), "claude", "-home-dev-ledger", "3c9e5b1d-2101-4b7e-8c1a-ledger000001.jsonl");
 
   // The CLI must run as users run it: from dist/ (a stale dist/ falls back to tsx and slows it down)
-  const fromDistBefore = cliFromDist();
+  const fromDistBefore = distIsFresh();
   if (!fromDistBefore) process.stderr.write("bench traces: dist/ is older than lib/ (run `npm run build`): the CLI runs from the sources through tsx\n");
   // CLI start: --help and one small file, alternated
   const help: number[] = [];
@@ -134,7 +126,7 @@ export async function run(): Promise<BenchResult> {
     sum = JSON.parse(c.stdout);
     cli.push(c);
   }
-  const fromDist = fromDistBefore && cliFromDist();
+  const fromDist = fromDistBefore && distIsFresh();
   const bareS = median(bare.map((x) => x.seconds));
   const cliS = median(cli.map((x) => x.seconds));
   const ratio = bareS / cliS;

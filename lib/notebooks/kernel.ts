@@ -52,20 +52,29 @@ export function installKernel(): { kernelDir: string; changed: boolean } {
   return { kernelDir, changed };
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0;
+/** Whether anything under `dir` was modified after `than` (stops at the first such file). */
+function newerThan(dir: string, than: number): boolean {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
-    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+    if (e.isDirectory() ? newerThan(p, than) : statSync(p).mtimeMs > than) return true;
   }
-  return newest;
+  return false;
+}
+
+/**
+ * Whether dist/ is up to date with lib/ (dist/.stamp no older than any source). bin/composer-lab.js
+ * makes the same decision in plain JS (it runs before any TypeScript can be loaded).
+ */
+export function distIsFresh(root = projectRoot()): boolean {
+  const stamp = join(root, "dist", ".stamp");
+  return existsSync(stamp) && !newerThan(join(root, "lib"), statSync(stamp).mtimeMs);
 }
 
 /** Compiles lib/ to dist/ when any source is newer than the last build. */
 export function ensureLibraryBuilt(log: (m: string) => void = () => {}): boolean {
   const root = projectRoot();
   const stamp = join(root, "dist", ".stamp");
-  if (existsSync(stamp) && statSync(stamp).mtimeMs >= newestMtime(join(root, "lib"))) return false;
+  if (distIsFresh(root)) return false;
   log("compiling the library (tsc -p tsconfig.build.json)");
   const r = spawnSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
   if (r.status !== 0) throw new Error(`tsc failed:\n${r.stdout}${r.stderr}`);

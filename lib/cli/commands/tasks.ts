@@ -1,9 +1,8 @@
 /** `composer-lab tasks …` */
 import { Option, type Command } from "commander";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { getSandbox, type SandboxChoice } from "../../sandbox/index.js";
-import { readFileSync } from "node:fs";
 import { CurriculumState, PassRateCurriculum } from "../../curriculum/index.js";
 import { buildFromGitHistory, buildFromRepo, buildFromSweInstances, buildHarder, isCopyleft, loadTask, readIndex, type BuildReport } from "../../tasks/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
