@@ -36,12 +36,13 @@ export async function sampleGroups<T extends EnvTask>(
 ): Promise<{ groups: Rollout<T>[][]; grade_s: number }> {
   const G = opts.num_generations;
   const prompts = tasks.map((t) => renderMessages(env.prompt(t)));
+  const promptIds = prompts.map((p) => encode(p, { bos: true }));
   const outs = sample(policy, tasks.flatMap((_, k) => Array<string>(G).fill(prompts[k]!)), { max_new_tokens: opts.max_new_tokens, temperature: opts.temperature, top_k: opts.top_k, top_p: opts.top_p, stop: [env.stop], rng: opts.rng });
   const t0 = performance.now();
   const grades = await gradeAll(env, outs.map((o, i) => ({ task: tasks[Math.floor(i / G)]!, completion: o.text })), opts.concurrency);
   const grade_s = (performance.now() - t0) / 1000;
   const groups = tasks.map((task, k) => outs.slice(k * G, (k + 1) * G).map((completion, j) => ({
-    task, prompt: prompts[k]!, prompt_ids: encode(prompts[k]!, { bos: true }), completion, grade: grades[k * G + j]!,
+    task, prompt: prompts[k]!, prompt_ids: promptIds[k]!, completion, grade: grades[k * G + j]!,
   })));
   return { groups, grade_s };
 }
@@ -102,9 +103,10 @@ export async function sdpoSites<T extends EnvTask>(env: Environment<T>, group: R
 export function groupPairs(group: Rollout[], opts: GroupOptions = {}): DpoPair[] {
   if (!group.length) return [];
   // The pairs carry each rollout's own sampled ids (stop tokens included), not a re-encoding of its text.
-  const idsOf = new Map(group.map((r) => [decode(completionIds(r.completion)), completionIds(r.completion)]));
+  const ids = group.map((r) => completionIds(r.completion));
+  const texts = group.map((r, i) => ({ text: decode(ids[i]!), reward: r.grade.reward }));
+  const idsOf = new Map(texts.map((x, i) => [x.text, ids[i]!]));
   const tokenizer: Tokenizer = { encode: (t) => idsOf.get(t) ?? encode(t), decode, bos: BOS };
-  const texts = group.map((r) => ({ text: decode(completionIds(r.completion)), reward: r.grade.reward }));
   return dpoPairsFromGroup(group[0]!.prompt, texts, tokenizer, opts);
 }
 
