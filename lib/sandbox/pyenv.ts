@@ -131,19 +131,29 @@ export function pyenvRoot(): string {
 
 /** The key of a repo's environment: its packaging files, the interpreter, and --deps. */
 export function pyenvKey(repo: string, deps: boolean): string {
+  return pyenvKeys(repo, [deps])[0]!;
+}
+
+/** The keys for several --deps choices, the packaging files read and hashed once. */
+function pyenvKeys(repo: string, depsChoices: boolean[]): string[] {
   const h = createHash("sha256");
   for (const f of PACKAGING_FILES) h.update(`${f}\0${existsSync(join(repo, f)) ? readFileSync(join(repo, f)) : ""}\0`);
-  h.update(`${deps}\0${pytestVersion() ?? ""}`);
-  return h.digest("hex").slice(0, 16);
+  return depsChoices.map((deps) => h.copy().update(`${deps}\0${pytestVersion() ?? ""}`).digest("hex").slice(0, 16));
 }
 
 /** An existing environment for this repo (grading finds the build's environment this way). */
 export function findPyEnv(repo: string): PyEnv | null {
   const root = process.env.COMPOSER_LAB_PYENVS ?? "/var/tmp/composer-lab-pyenvs";
   if (!existsSync(root)) return null;
-  for (const deps of [true, false]) {
+  let keys: string[];
+  try {
+    keys = pyenvKeys(repo, [true, false]);
+  } catch {
+    return null; // an unreadable packaging file: as if there were none
+  }
+  for (const key of keys) {
     try {
-      const meta = join(root, pyenvKey(repo, deps), "composer-lab-env.json");
+      const meta = join(root, key, "composer-lab-env.json");
       if (!existsSync(meta)) continue;
       const r = PyEnv.safeParse(JSON.parse(readFileSync(meta, "utf8")));
       if (r.success && existsSync(join(r.data.dir, "pyvenv.cfg"))) return r.data;

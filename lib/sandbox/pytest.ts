@@ -174,6 +174,8 @@ export function findPytestConfig(repo: string, tests: string[] = []): string | n
 export type CoverageMap = Record<string, Record<number, string[]>>;
 
 export async function runPytest(sandbox: Sandbox, workdir: string, opts: PytestOptions = {}): Promise<PytestRun> {
+  // the layout and environment are looked up once, for both runs below
+  opts = { ...opts, layout: opts.layout === undefined ? layoutOrNull(workdir) : opts.layout, pyenv: opts.pyenv === undefined ? findPyEnv(workdir) : opts.pyenv };
   const first = await runPytestOnce(sandbox, workdir, opts);
   // Given node ids, pytest runs nothing when one of their files fails to collect, even with
   // --continue-on-collection-errors: run the others again and report the broken file's tests as errors.
