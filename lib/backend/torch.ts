@@ -99,7 +99,7 @@ export class TorchBackend extends tf.KernelBackend {
     this.data.set(dataId, { id: this.put(values, shape, dtype), refCount });
   }
 
-  /** The addon handle of a tensor (moving it here first if it lives on another backend). */
+  /** The addon handle of a tensor (tfjs has already moved inputs from other backends here, through `move`). */
   handle(t: tf.TensorInfo): number {
     return this.data.get(t.dataId).id;
   }
