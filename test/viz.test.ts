@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { barChart, binCounts, binEdges, bundleFor, checkPage, closeRenderer, figureDiv, fromRows, histogram, lineChart, parseFigure, tableHTML, tableText, toHTML, toPNG } from "../lib/viz/index.js";
+import { barChart, binCounts, binEdges, bundleFor, checkPage, closeRenderer, figureDiv, fromRows, histogram, lineChart, parseFigure, sharedBrowser, tableHTML, tableText, toHTML, toPNG } from "../lib/viz/index.js";
 import { tmp } from "./helpers.js";
 
 const require = createRequire(import.meta.url);
@@ -85,6 +86,25 @@ describe("figures", () => {
     const page = await checkPage(file);
     expect(page.pageErrors).toEqual([]);
     expect(page.plots).toBe(1);
+  });
+  it("a figure's PNG sits in its div: shown where scripts do not run (untrusted notebook), replaced by the plot where they do", async () => {
+    const fig = barChart(["a", "b"], { s: [1, 2] });
+    const png = (await toPNG(fig)).toString("base64");
+    const html = `<!doctype html><html><body>${figureDiv(fig, "still", { png })}<script>${readFileSync(require.resolve("plotly.js-basic-dist-min/plotly-basic.min.js"), "utf8")}</script></body></html>`;
+    const file = join(tmp(), "still.html");
+    writeFileSync(file, html);
+    const drawn = await checkPage(file);
+    expect(drawn.pageErrors).toEqual([]);
+    expect(drawn.plots).toBe(1);
+    const ctx = await (await sharedBrowser()).newContext({ javaScriptEnabled: false });
+    try {
+      const p = await ctx.newPage();
+      await p.goto(pathToFileURL(file).href);
+      // the decoded image has the PNG's real size: the still figure is what an untrusted viewer sees
+      expect(await p.locator("#still img").evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(100);
+    } finally {
+      await ctx.close();
+    }
   });
 });
 

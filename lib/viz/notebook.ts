@@ -7,13 +7,14 @@
  *   have no Plotly renderer. plotly.js itself (from the installed package, offline) goes out once
  *   per kernel as its own output before the first figure;
  * - `image/png` for GitHub and other static viewers, rendered in the background and added to the
- *   same output by display id, so `show` returns at once.
+ *   same output by display id, so `show` returns at once. The same PNG then sits inside the div as
+ *   a placeholder, so a notebook opened untrusted (its scripts do not run) shows the still figure.
  * Outside a kernel these functions return false and print nothing.
  */
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import { parseFigure, type Figure } from "./figure.js";
-import { bundleFor, figureDiv, plotlyScript, toPNG, type PlotlyBundle } from "./render.js";
+import { bundleFor, figureDiv, plotlyScript, plotTitle, toPNG, type PlotlyBundle } from "./render.js";
 import { tableHTML, tableText, type Table } from "./table.js";
 
 interface DisplayContent {
@@ -71,7 +72,7 @@ export async function flushFigures(): Promise<void> {
 (globalThis as Record<symbol, unknown>)[Symbol.for("composer-lab.viz.flushFigures")] = flushFigures;
 
 const plainText = (f: Figure): string => {
-  const title = (f.layout.title as { text?: string } | undefined)?.text;
+  const title = plotTitle(f);
   return `<Figure: ${f.data.length} trace(s)${title ? ` — ${title}` : ""}>`;
 };
 
@@ -94,7 +95,11 @@ export async function show(fig: Figure, opts: { png?: boolean } = {}): Promise<v
   displayBundle(data, id);
   if (opts.png === false) return;
   const job = toPNG(f)
-    .then((png) => void displayBundle({ ...data, "image/png": png.toString("base64") }, id, true))
+    .then((png) => {
+      const b64 = png.toString("base64");
+      // The PNG also goes inside the div: an untrusted notebook does not run its script (see figureDiv).
+      displayBundle({ ...data, "text/html": figureDiv(f, id, { png: b64 }), "image/png": b64 }, id, true);
+    })
     .catch((e: Error) => void process.stderr.write(`viz.show: PNG fallback skipped: ${e.message}\n`))
     .finally(() => pendingPngs.delete(job));
   pendingPngs.add(job);

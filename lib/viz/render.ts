@@ -139,20 +139,33 @@ export const scriptJson = (v: unknown): string => JSON.stringify(v).replace(/</g
  * waits for plotly.js (in a notebook the build arrives as an earlier output) and says so in the
  * div if it never comes.
  */
-export function figureDiv(fig: Figure, id: string): string {
+/**
+ * A div that plotly.js draws into. `png` (base64) is a still placeholder inside it: a front end that
+ * does not run the script (a notebook opened untrusted) shows the PNG instead of a blank area; the
+ * script swaps it for the interactive plot.
+ */
+export function figureDiv(fig: Figure, id: string, opts: { png?: string } = {}): string {
   const f = parseFigure(fig);
   const config = { responsive: true, displaylogo: false, ...f.config };
-  return `<div class="figure composer-lab-figure" id="${escapeHtml(id)}"></div>
+  const still = opts.png ? `<img class="composer-lab-figure-png" alt="${escapeHtml(plotTitle(f) ?? "figure")}" src="data:image/png;base64,${opts.png}">` : "";
+  return `<div class="figure composer-lab-figure" id="${escapeHtml(id)}">${still}</div>
 <script>(function draw(tries) {
   var el = document.getElementById(${scriptJson(id)});
   if (!el) return;
   if (!window.Plotly) {
     if (tries < 200) return setTimeout(function () { draw(tries + 1); }, 50);
-    el.textContent = "plotly.js is not loaded on this page: restart the kernel and run all cells (it loads with the first figure).";
+    el.insertAdjacentText("beforeend", "plotly.js is not loaded on this page: restart the kernel and run all cells (it loads with the first figure).");
     return;
   }
+  el.replaceChildren();
   window.Plotly.newPlot(el, ${scriptJson(f.data)}, ${scriptJson(f.layout)}, ${scriptJson(config)});
 })(0);</script>`;
+}
+
+/** The figure's title text, if it has one. */
+export function plotTitle(f: Figure): string | undefined {
+  const t = f.layout.title as string | { text?: string } | undefined;
+  return typeof t === "string" ? t : t?.text;
 }
 
 /** A self-contained HTML page (plotly.js inlined once, the smallest build that fits) showing figures. */
