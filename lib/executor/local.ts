@@ -1,0 +1,62 @@
+/**
+ * `local`: today's pool on this host: every job is a run of the local sandbox (bubblewrap, or
+ * Docker), at most `concurrency` at once. A run that throws (the sandbox could not start it) is a
+ * lost attempt and is retried; a command that ran and failed is a result. Cancelling stops queued
+ * jobs; a job already running finishes (within its own timeout) and is reported cancelled.
+ */
+import { cpus } from "node:os";
+import pLimit, { type LimitFunction } from "p-limit";
+import { getSandbox, type Sandbox, type SandboxChoice } from "../sandbox/index.js";
+import { LostJobError, runBatch } from "./batch.js";
+import { executorSandbox, runOptionsOf } from "./sandbox.js";
+import type { Batch, Executor, ExecutorCheck, JobSpecInput, SubmitOptions } from "./types.js";
+
+export interface LocalExecutorOptions {
+  /** Jobs run at once (default: the number of CPUs, at least 2). */
+  concurrency?: number;
+}
+
+export class LocalExecutor implements Executor {
+  readonly name = "local" as const;
+  readonly limit: LimitFunction;
+  constructor(readonly sandbox: Sandbox, readonly opts: LocalExecutorOptions = {}) {
+    this.limit = pLimit(opts.concurrency ?? Math.max(2, cpus().length));
+  }
+  get containment() {
+    return this.sandbox.name;
+  }
+
+  check(): Promise<ExecutorCheck> {
+    return this.sandbox.check();
+  }
+
+  private readonly open = new Set<Batch>();
+
+  submit(jobs: JobSpecInput[], opts: SubmitOptions = {}): Batch {
+    const batch = runBatch(jobs, async ({ job, setNode }) => {
+      setNode("local");
+      try {
+        return await this.sandbox.run(job.command, runOptionsOf(job));
+      } catch (e) {
+        throw new LostJobError(`${this.sandbox.name} could not run it: ${(e as Error).message}`, "local");
+      }
+    }, { ...opts, limit: this.limit });
+    this.open.add(batch);
+    void batch.results().finally(() => this.open.delete(batch)).catch(() => {});
+    return batch;
+  }
+
+  asSandbox(): Sandbox {
+    return executorSandbox(this);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.open].map((b) => b.cancel("the executor was closed")));
+  }
+}
+
+/** The local executor over a sandbox choice ("auto": bubblewrap where it works, else Docker). */
+export async function openLocalExecutor(opts: LocalExecutorOptions & { sandbox?: SandboxChoice | Sandbox } = {}): Promise<LocalExecutor> {
+  const sb = typeof opts.sandbox === "object" ? opts.sandbox : await getSandbox(opts.sandbox ?? "auto");
+  return new LocalExecutor(sb, opts);
+}
