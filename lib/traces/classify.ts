@@ -51,9 +51,6 @@ export const ERROR_KIND_TABLE: readonly ErrorKindRow[] = [
   { kind: "runtime_error", pattern: /Traceback \(most recent call last\)|\b[A-Z]\w*(?:Error|Exception): |^panic: |Exception in thread|Segmentation fault|core dumped|Uncaught \w+/m },
 ];
 
-/** The table as (kind, pattern) pairs (rows with an `unless` keep it: use classifyError). */
-export const ERROR_KIND_PATTERNS: ReadonlyArray<readonly [ErrorKind, RegExp]> = ERROR_KIND_TABLE.map((r) => [r.kind, r.pattern] as const);
-
 /** Every error_kind routes to the behavior dimension the hint should correct. */
 export const BEHAVIOR_DIM: Readonly<Record<ErrorKind, BehaviorDim>> = {
   tool_not_found: "tool_use",

@@ -3,7 +3,7 @@
  * sites and classify them (error_kind → behavior_dim).
  */
 export { TraceFormat, BehaviorDim, ErrorKind, Chain, ToolCall, ToolResult, Turn, Session, IngestIssue, ErrorSite, TraceExample } from "./schema.js";
-export { ERROR_KIND_TABLE, ERROR_KIND_PATTERNS, ERROR_KIND_HINTING, REFUSED_KINDS, BEHAVIOR_DIM, classifyError, TOOL_ERROR_TAG, READ_ONLY_TOOL, type ErrorKindRow } from "./classify.js";
+export { ERROR_KIND_TABLE, ERROR_KIND_HINTING, REFUSED_KINDS, BEHAVIOR_DIM, classifyError, TOOL_ERROR_TAG, READ_ONLY_TOOL, type ErrorKindRow } from "./classify.js";
 export { TextErrorRule, TextErrorConfig, DEFAULT_TEXT_ERROR_RULES, textErrorMatcher, resultErrored, type TextErrorMatcher } from "./text-errors.js";
 export { exceptionLine, failingAssertion, failingTestName, errorExcerpt, headTail, stripWrappers } from "./excerpt.js";
 export { readClaudeSession, type ReadOptions } from "./claude.js";

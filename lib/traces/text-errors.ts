@@ -57,13 +57,35 @@ const compile = (rules: TextErrorRule[]): Compiled[] =>
     }
   });
 
+interface Prepared {
+  formats: Partial<Record<TraceFormat, Compiled[] | null>>;
+  sources: { match: string; rules: Compiled[] | null }[];
+}
+
+/** Each config is parsed and its patterns compiled once, not per file (a corpus has thousands). */
+const prepared = new WeakMap<TextErrorConfig, Prepared>();
+const NO_CONFIG: TextErrorConfig = {};
+
+function prepare(config: TextErrorConfig): Prepared {
+  let p = prepared.get(config);
+  if (!p) {
+    const c = TextErrorConfig.parse(config);
+    const rulesOf = (rules: TextErrorRule[] | null | undefined) => (rules?.length ? compile(rules) : null);
+    p = {
+      formats: Object.fromEntries(Object.entries(c.formats).map(([f, rules]) => [f, rulesOf(rules)])),
+      sources: c.sources.map((s) => ({ match: s.match, rules: rulesOf(s.rules) })),
+    };
+    prepared.set(config, p);
+  }
+  return p;
+}
+
 /** The matcher for one file of one format (null when that source has no text rules). */
-export function textErrorMatcher(file: string, format: TraceFormat, config: TextErrorConfig = {}): TextErrorMatcher | null {
-  const c = TextErrorConfig.parse(config);
-  const source = c.sources.find((s) => file.includes(s.match));
-  const rules = source ? source.rules : (c.formats[format] ?? null);
-  if (!rules || rules.length === 0) return null;
-  const compiled = compile(rules);
+export function textErrorMatcher(file: string, format: TraceFormat, config: TextErrorConfig = NO_CONFIG): TextErrorMatcher | null {
+  const p = prepare(config);
+  const source = p.sources.find((s) => file.includes(s.match));
+  const compiled = source ? source.rules : (p.formats[format] ?? null);
+  if (!compiled) return null;
   return (content, toolName) => compiled.some((r) => (!r.tool || (toolName !== undefined && r.tool.test(toolName))) && r.re.test(content));
 }
 
