@@ -17,6 +17,8 @@ export { runPytest, foldReports, findPytestConfig, pytestArgsFromCommand, readRe
 export { repoLayout, ensurePyEnv, findPyEnv, pyenvKey, pyenvRoot, pytestCompat, pytestVersion, compareVersions, RepoLayout, PyEnv, PYENV_MOUNT, SYSTEM_PYTHON, type PytestCompat } from "./pyenv.js";
 export { planHarness, restoreHarness, isStartupFile, listTree, changedPythonFiles, type HarnessPlan, type RestoreReport } from "./trusted.js";
 export { sandboxHostIds, sanitizeTree, SANDBOX_USER, type SanitizeReport } from "./isolation.js";
+// host-side preparation of a run, shared with executors that start sandboxes elsewhere (lib/executor)
+export { stageWorkdir, lendDirs, watchDisk, type StagedWorkdir } from "./isolation.js";
 
 export type SandboxChoice = SandboxName | "auto";
 
