@@ -17,9 +17,18 @@ import { RunOptions, SANDBOX_WORKDIR, argv, baseEnv, type RunResult, type Sandbo
 /** /etc files a Python toolchain needs (only those that exist are bound). */
 const ETC_FILES = ["/etc/ld.so.cache", "/etc/alternatives", "/etc/localtime", "/etc/python3", "/etc/python3.11", "/etc/python3.12", "/etc/ssl/certs/ca-certificates.crt", "/etc/mime.types"];
 
+/** The /etc/passwd and /etc/group a sandbox sees (fds 11 and 12 of bwrap). */
+export const PASSWD = "root:x:0:0:root:/root:/usr/sbin/nologin\nsandbox:x:1000:1000:sandbox:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n";
+export const GROUP = "root:x:0:\nsandbox:x:1000:\nnogroup:x:65534:\n";
+
 export class BwrapSandbox implements Sandbox {
   readonly name = "bwrap" as const;
-  constructor(readonly bwrapPath = "bwrap") {}
+  /** Whether runPytest grades (read-only runs) through the warm worker (warm.ts) where it works;
+   *  default on, off with `{ warm: false }` or COMPOSER_LAB_WARM_GRADER=0. */
+  readonly warm: boolean;
+  constructor(readonly bwrapPath = "bwrap", opts: { warm?: boolean } = {}) {
+    this.warm = opts.warm ?? process.env.COMPOSER_LAB_WARM_GRADER !== "0";
+  }
 
   args(o: ReturnType<typeof RunOptions.parse>, workdir = o.workdir): string[] {
     const a = [
@@ -70,8 +79,8 @@ export class BwrapSandbox implements Sandbox {
         detached: true, // own process group: the timeout kills everything we started
       });
       const fds = child.stdio as unknown as NodeJS.WritableStream[];
-      fds[11]!.end("root:x:0:0:root:/root:/usr/sbin/nologin\nsandbox:x:1000:1000:sandbox:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n");
-      fds[12]!.end("root:x:0:\nsandbox:x:1000:\nnogroup:x:65534:\n");
+      fds[11]!.end(PASSWD);
+      fds[12]!.end(GROUP);
       // Where no tmpfs caps the workdir, watch it (a soft cap: checked every 200 ms).
       if (!stage.hardCap && !o.workdirReadOnly) {
         unwatch = watchDisk([stage.path, ...Object.keys(o.rwBinds)], o.diskMb * 1024 * 1024, () => {

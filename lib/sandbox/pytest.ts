@@ -7,10 +7,13 @@
  * (--continue-on-collection-errors).
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { chmodSync, cpSync, existsSync, lstatSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { projectRoot, readGuarded, tempDir } from "../core/index.js";
+import { readGuarded, tempDir } from "../core/index.js";
+import { harnessDir } from "./harness-dir.js";
+import { BwrapSandbox } from "./bwrap.js";
+import { WarmWorkerGone, warmWorker } from "./warm.js";
 import { PYENV_MOUNT, findPyEnv, pytestCompat, pytestVersion, repoLayout, SYSTEM_PYTHON, type PyEnv, type RepoLayout } from "./pyenv.js";
 import { SANDBOX_WORKDIR, type RunOptions, type RunResult, type Sandbox } from "./types.js";
 
@@ -117,6 +120,9 @@ export interface PytestOptions extends Omit<RunOptions, "workdir"> {
   /** The repo's Python environment (default: the one ensurePyEnv made for this repo, if any;
    *  null: the system interpreter). */
   pyenv?: PyEnv | null;
+  /** false: never the warm grader (default: a read-only run on a BwrapSandbox whose `warm` is on
+   *  uses it where it works; see warm.ts). */
+  warm?: boolean;
 }
 
 /** The arguments a task's `test_command` gives pytest ("python3 -m pytest -q -x" → ["-q", "-x"]). */
@@ -196,20 +202,6 @@ export async function runPytest(sandbox: Sandbox, workdir: string, opts: PytestO
   return first;
 }
 
-let staged: { path: string } | undefined;
-
-/** The harness, copied once per process to a folder every sandbox user can read (the lab's own
- *  tree may sit in a private home). */
-function harnessDir(): string {
-  if (staged && existsSync(join(staged.path, "harness.py"))) return staged.path;
-  const dir = tempDir("harness-");
-  cpSync(join(projectRoot(), "lib", "sandbox", "harness"), dir.path, { recursive: true });
-  writeFileSync(join(dir.path, "pytest.ini"), "[pytest]\n");
-  chmodSync(dir.path, 0o755);
-  staged = dir;
-  return dir.path;
-}
-
 const RESULT_PREFIX = "@composer-lab ";
 
 /** Verifies the signed records on the harness's channel (stdout). */
@@ -266,7 +258,7 @@ async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOpti
   const cfg = tempDir("pytest-cfg-");
   chmodSync(cfg.path, 0o755);
   try {
-    const { tests, args, coverage, config, trustedPlugins, untrusted, layout: layoutOpt, pyenv: pyenvOpt, ...runOpts } = opts;
+    const { tests, args, coverage, config, trustedPlugins, untrusted, layout: layoutOpt, pyenv: pyenvOpt, warm: _warm, ...runOpts } = opts;
     const bound = sandbox.name !== "none";
     const harness = bound ? "/opt/composer-lab" : harnessDir();
     const repo = bound ? SANDBOX_WORKDIR : realpathSync(workdir);
@@ -305,19 +297,33 @@ async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOpti
     // A one-time key and tag, handed to the harness on stdin, sign every result record.
     const key = randomBytes(24).toString("hex");
     const tag = randomBytes(6).toString("hex");
-    const run = await sandbox.run(cmd, {
-      timeoutMs: 300_000,
-      maxOutputBytes: 32_000_000,
-      ...runOpts,
+    const env = {
+      ...(trustedPlugins?.length ? { COMPOSER_LAB_TRUSTED_PLUGINS: trustedPlugins.join(":") } : {}),
+      ...(untrusted && Object.keys(untrusted).length ? { COMPOSER_LAB_UNTRUSTED: JSON.stringify(untrusted) } : {}),
+      ...(coverage ? { COVERAGE_FILE: `${resultsIn}/.coverage` } : {}),
+      ...(layout ? { COMPOSER_LAB_PATHS: JSON.stringify(layout.roots), COMPOSER_LAB_PROJECT: JSON.stringify(layout.packages.map((p) => p.name)) } : {}),
+      ...runOpts.env,
+    };
+    const limits = { timeoutMs: 300_000, maxOutputBytes: 32_000_000, ...runOpts };
+    // Grading (a read-only tree, no coverage, no extra binds) goes through the warm worker where
+    // it works; anything else, or a grade whose zygote died under it, runs cold.
+    const warm = sandbox instanceof BwrapSandbox && sandbox.warm && opts.warm !== false && runOpts.workdirReadOnly && !coverage && !runOpts.stdin && !Object.keys({ ...runOpts.roBinds, ...runOpts.rwBinds }).length
+      ? warmWorker(sandbox, pyenv ?? null)
+      : null;
+    let run: RunResult | undefined;
+    if (warm && (await warm.check()).ok) {
+      const cfgFiles = Object.fromEntries(readdirSync(cfg.path).map((n) => [n, readFileSync(join(cfg.path, n), "utf8")]));
+      try {
+        run = await warm.run({ argv: pytest.slice(pytest.indexOf(`${harness}/harness.py`) + 1), env, workdir, cfgFiles, secret: `${key} ${tag}`, options: { ...limits, workdir } });
+      } catch (e) {
+        if (!(e instanceof WarmWorkerGone)) throw e;
+      }
+    }
+    run ??= await sandbox.run(cmd, {
+      ...limits,
       stdin: `${key} ${tag}\n`,
       workdir,
-      env: {
-        ...(trustedPlugins?.length ? { COMPOSER_LAB_TRUSTED_PLUGINS: trustedPlugins.join(":") } : {}),
-        ...(untrusted && Object.keys(untrusted).length ? { COMPOSER_LAB_UNTRUSTED: JSON.stringify(untrusted) } : {}),
-        ...(coverage ? { COVERAGE_FILE: `${resultsIn}/.coverage` } : {}),
-        ...(layout ? { COMPOSER_LAB_PATHS: JSON.stringify(layout.roots), COMPOSER_LAB_PROJECT: JSON.stringify(layout.packages.map((p) => p.name)) } : {}),
-        ...runOpts.env,
-      },
+      env,
       roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", [cfg.path]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...runOpts.roBinds } : {},
       rwBinds: bound && results ? { [results.path]: "/results", ...runOpts.rwBinds } : {},
     });

@@ -5,6 +5,9 @@ Run as `python3 -I -B /opt/composer-lab/harness.py REPO -- PYTEST_ARGS...` from 
 nothing in the repo can shadow this file, pytest, pluggy or the standard library modules imported
 here. The repo is put on sys.path only after all of them are imported.
 
+The warm grader (forkserver.py) imports this file once (`preload`) and calls `_harness` in each
+forked grade with that grade's key, tag and channel fd; everything below then holds per grade.
+
 Results channel: the one-time key and this run's tag arrive on stdin (read before anything else,
 then stdin is closed); the process's original stdout becomes a private channel and fd 1 is pointed
 at stderr, so pytest's terminal output and anything the code under test prints go to stderr. Every
@@ -37,14 +40,35 @@ def _read_stdin_line(limit=512):
     return data.decode("ascii", "replace").strip()
 
 
-def _harness():
-    """Builds the harness; returns its `main`. Everything it keeps is local to this call."""
-    secret = _read_stdin_line().split()
-    devnull = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(devnull, 0)
-    os.close(devnull)
-    channel = os.dup(1)  # non-inheritable: subprocesses started by tests do not get it
-    os.dup2(2, 1)
+def preload():
+    """The import phase (the warm grader's zygote, forkserver.py, calls it once): pytest, its
+    built-in plugins and what this harness uses, so a forked grade starts with them imported.
+    Nothing of a repo is imported here and no test runs."""
+    import builtins, hashlib, hmac, json, threading, types  # noqa: F401,E401
+    import pytest  # noqa: F401
+    import _pytest.config
+
+    for name in _pytest.config.default_plugins:  # what every pytest.main registers
+        __import__("_pytest." + name)
+    for name in ("_pytest.main", "_pytest.outcomes", "_pytest.python", "_pytest.reports", "_pytest.runner", "_pytest.skipping",
+                 "_pytest.assertion.rewrite", "_pytest.assertion.util", "_pytest._code", "_pytest._io", "pluggy"):
+        __import__(name)
+
+
+def _harness(secret_line=None, channel=None):
+    """Builds the harness; returns its `main`. Everything it keeps is local to this call.
+    Cold: the key and tag are read from stdin and the channel is the original stdout. Warm (a
+    forked grade): both are handed over, the channel already a pipe of this grade alone."""
+    if channel is None:
+        secret = _read_stdin_line().split()
+        devnull = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(devnull, 0)
+        os.close(devnull)
+        channel = os.dup(1)  # non-inheritable: subprocesses started by tests do not get it
+        os.dup2(2, 1)
+    else:
+        secret = secret_line.split()
+        del secret_line
 
     import builtins
     import hashlib

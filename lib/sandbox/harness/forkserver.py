@@ -1,0 +1,454 @@
+"""composer-lab's warm grader: a zygote that forks one isolated pytest run per grade.
+
+Runs as `python3 -I -B /opt/composer-lab/forkserver.py` inside ONE long-lived bubblewrap sandbox
+(the same bwrap arguments and host user as a cold grade). At start it imports pytest, every
+_pytest plugin module, the harness and what they use, but never any repo code and never runs a
+test. Per grade (lib/sandbox/warm.ts drives it over stdin/stdout, JSON lines):
+
+  host -> {"op": "fork", "id", "argv", "env", "tree", "cfg", "limits": {...}}
+  zygote forks C (C waits for its "go") -> {"ev": "forked", "id", "pid"}
+  the host moves C into the grade's cgroups -> {"op": "go", "id", "secret"}
+  C: a new user (its own uid mapped, setgroups denied), mount, pid, ipc, net (loopback up), uts
+     and cgroup namespace; the grade's tree bound read-only at /work, a private /tmp and /dev/shm
+     of `diskBytes` each, /dev read-only, a tmpfs over the spool (the other grades' trees); forks
+     G = pid 1 of the new pid namespace: a fresh /proc, every capability dropped (bounding,
+     ambient, effective, permitted), no_new_privs, rlimits (cpu, fsize, nofile, core, as);
+     G reaps, and forks H, which runs the harness (harness.py's per-grade main) on this grade's
+     argv, env and one-time secret, with its channel on a pipe only this grade holds.
+  zygote -> {"ev": "out", "id", "fd": 1|2, "data": base64} (capped at maxOutput per stream)
+  zygote -> {"ev": "exit", "id", "code", "signal", "truncated"} once C has exited and its pipes
+  are closed; {"op": "kill", "id"} kills C, and with it (PDEATHSIG) the grade's pid namespace.
+
+Mounts copied into a namespace the grade's code makes later are locked, so it cannot peel the
+tmpfs off the spool; it cannot see or signal the zygote or a sibling (other pid namespaces).
+`--probe` isolates one child and prints whether nested namespaces work here.
+"""
+import base64
+import ctypes
+import errno
+import fcntl
+import json
+import os
+import resource
+import select
+import signal
+import socket
+import struct
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+CLONE_NEWNS, CLONE_NEWCGROUP, CLONE_NEWUTS, CLONE_NEWIPC = 0x00020000, 0x02000000, 0x04000000, 0x08000000
+CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET = 0x10000000, 0x20000000, 0x40000000
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REMOUNT, MS_NOATIME, MS_NODIRATIME = 1, 2, 4, 8, 32, 1024, 2048
+MS_BIND, MS_REC, MS_PRIVATE, MS_RELATIME = 4096, 16384, 1 << 18, 1 << 21
+PR_SET_PDEATHSIG, PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS, PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 1, 24, 38, 47, 4
+SIOCSIFFLAGS, IFF_UP, IFF_LOOPBACK, IFF_RUNNING = 0x8914, 0x1, 0x8, 0x40
+
+libc = ctypes.CDLL(None, use_errno=True)
+libc.mount.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_ulong, ctypes.c_char_p]
+libc.prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong]
+
+
+def check(rc, what):
+    if rc != 0:
+        e = ctypes.get_errno()
+        raise OSError(e, "%s: %s" % (what, os.strerror(e)))
+
+
+def mount(src, target, fstype, flags, data=None):
+    enc = lambda s: s.encode() if s is not None else None
+    check(libc.mount(enc(src), enc(target), enc(fstype), flags, enc(data)), "mount %s" % target)
+
+
+def prctl(op, a=0, b=0):
+    check(libc.prctl(op, a, b, 0, 0), "prctl %d" % op)
+
+
+def kept_flags(path):
+    """The per-mount flags a remount must keep (a locked mount refuses to lose them)."""
+    f = os.statvfs(path).f_flag
+    out = 0
+    for st, ms in ((os.ST_RDONLY, MS_RDONLY), (os.ST_NOSUID, MS_NOSUID), (os.ST_NODEV, MS_NODEV), (os.ST_NOEXEC, MS_NOEXEC),
+                   (getattr(os, "ST_NOATIME", 1024), MS_NOATIME), (getattr(os, "ST_NODIRATIME", 2048), MS_NODIRATIME), (getattr(os, "ST_RELATIME", 4096), MS_RELATIME)):
+        if f & st:
+            out |= ms
+    return out
+
+
+def write_file(path, text):
+    fd = os.open(path, os.O_WRONLY)
+    try:
+        os.write(fd, text.encode())
+    finally:
+        os.close(fd)
+
+
+def isolate(req):
+    """In C: new namespaces, this grade's mounts. Returns nothing; raises on failure."""
+    uid, gid = os.getuid(), os.getgid()
+    check(libc.unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET | CLONE_NEWUTS | CLONE_NEWCGROUP), "unshare")
+    write_file("/proc/self/setgroups", "deny")
+    write_file("/proc/self/uid_map", "%d %d 1" % (uid, uid))
+    write_file("/proc/self/gid_map", "%d %d 1" % (gid, gid))
+    mount(None, "/", None, MS_REC | MS_PRIVATE)
+    tree = req.get("tree")
+    if tree:
+        mount(tree, "/work", None, MS_BIND | MS_REC)
+        mount(None, "/work", None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | kept_flags("/work"))
+    if req.get("cfg"):
+        mount(req["cfg"], "/opt/composer-lab-cfg", None, MS_BIND | MS_REC)
+        mount(None, "/opt/composer-lab-cfg", None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | kept_flags("/opt/composer-lab-cfg"))
+    disk = "size=%d,mode=0755,uid=%d,gid=%d" % (int(req["limits"]["diskBytes"]), uid, gid)
+    mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, disk)
+    mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, disk.replace("mode=0755", "mode=1777"))
+    mount(None, "/dev", None, MS_REMOUNT | MS_BIND | MS_RDONLY | kept_flags("/dev"))
+    mount("tmpfs", "/spool", "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,mode=0555")
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        fcntl.ioctl(s, SIOCSIFFLAGS, struct.pack("16sH22x", b"lo", IFF_UP | IFF_LOOPBACK | IFF_RUNNING))
+    finally:
+        s.close()
+    socket.sethostname("sandbox")
+
+
+CAP_LAST = int(open("/proc/sys/kernel/cap_last_cap").read())
+
+
+def drop_privileges(limits):
+    """In G (pid 1 of the grade's namespace), before any grade code runs."""
+    for cap in range(CAP_LAST + 1):
+        prctl(PR_CAPBSET_DROP, cap)
+    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL)
+    prctl(PR_SET_NO_NEW_PRIVS, 1)
+    header = struct.pack("Ii", 0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3, this process
+    data = ctypes.create_string_buffer(24)  # two zeroed __user_cap_data_struct
+    check(libc.capset(ctypes.c_char_p(header), data), "capset")
+    cpu = int(limits["cpuSeconds"])
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (int(limits["fsizeBytes"]),) * 2)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (int(limits["nofile"]),) * 2)
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    if limits.get("asBytes"):
+        resource.setrlimit(resource.RLIMIT_AS, (int(limits["asBytes"]),) * 2)
+
+
+def exit_like(status):
+    """Ends this process the way `status` (a waitpid status) ended its child."""
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        signal.signal(sig, signal.SIG_DFL)
+        os.kill(os.getpid(), sig)
+        os._exit(128 + sig)
+    os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1)
+
+
+def reset_signals():
+    for sig in (signal.SIGCHLD, signal.SIGPIPE, signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_DFL)
+    signal.set_wakeup_fd(-1)
+
+
+def grade_child(req, zygote_pid, harness_main):
+    """C. fds: 0 = the go pipe, 1 and 2 = the grade's output pipe, 3 = its channel pipe."""
+    try:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != zygote_pid:
+            os._exit(111)
+        go = b""
+        while not go.endswith(b"\n") and len(go) < 512:
+            chunk = os.read(0, 512)
+            if not chunk:
+                os._exit(112)
+            go += chunk
+        words = go.decode("ascii", "replace").split()
+        if not words or words[0] != "go":
+            os._exit(113)
+        secret = " ".join(words[1:])
+        del go, words
+        devnull = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(devnull, 0)
+        os.close(devnull)
+        isolate(req)
+        status_r, status_w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(status_r)
+            init_child(req, secret, harness_main, status_w)
+        os.close(status_w)
+        for fd in (1, 2, 3):
+            os.close(fd)
+        secret = None
+        _, status = os.waitpid(pid, 0)
+        told = os.read(status_r, 64).decode("ascii", "replace")
+        if told.startswith("s"):
+            exit_like(int(told[1:]))  # H was killed by this signal
+        if told.startswith("c"):
+            os._exit(int(told[1:]))
+        exit_like(status)
+    except BaseException as e:  # never fall back into the zygote's loop
+        try:
+            os.write(2, ("composer-lab warm grader: isolating the grade failed: %s\n" % e).encode())
+        finally:
+            os._exit(114)
+
+
+def init_child(req, secret, harness_main, status_w):
+    """G: pid 1 of the grade's pid namespace. Reaps, and ends (killing the namespace) when H ends."""
+    try:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+        drop_privileges(req["limits"])
+        pid = os.fork()
+        if pid == 0:
+            os.close(status_w)
+            run_harness(req, secret, harness_main)
+        for fd in (1, 2, 3):
+            os.close(fd)
+        secret = None
+        while True:
+            try:
+                got, status = os.waitpid(-1, 0)
+            except ChildProcessError:
+                os._exit(115)
+            if got == pid:
+                os.write(status_w, (("s%d" % os.WTERMSIG(status)) if os.WIFSIGNALED(status) else ("c%d" % os.WEXITSTATUS(status))).encode())
+                os._exit(0)
+    except BaseException as e:
+        try:
+            os.write(2, ("composer-lab warm grader: starting the grade failed: %s\n" % e).encode())
+        finally:
+            os._exit(116)
+
+
+def run_harness(req, secret, harness_main):
+    """H: the grade itself (pytest under the trusted harness)."""
+    try:
+        os.chdir("/work")
+        os.environ.clear()
+        os.environ.update(req["env"])
+        os.set_inheritable(3, False)
+        os.set_inheritable(1, True)
+        os.set_inheritable(2, True)
+        sys.argv = [os.path.join(HERE, "harness.py")] + list(req["argv"])
+        harness_main(secret, 3)()
+    except BaseException as e:
+        try:
+            os.write(2, ("composer-lab warm grader: the harness failed: %r\n" % (e,)).encode())
+        finally:
+            os._exit(117)
+    os._exit(118)
+
+
+def load_harness():
+    """The harness module, imported with everything a run needs (its import phase)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("composer_lab_harness", os.path.join(HERE, "harness.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    mod.preload()
+    return mod._harness
+
+
+class Zygote:
+    def __init__(self, harness_main):
+        self.harness_main = harness_main
+        self.grades = {}  # id -> {"pid", "go", "fds": {fd: stream}, "sent": {1: n, 2: n}, "max", "status", "truncated"}
+        self.by_fd = {}
+        self.by_pid = {}
+        self.inbuf = b""
+        self.out = sys.stdout.buffer
+        self.wake_r, wake_w = os.pipe()
+        os.set_blocking(self.wake_r, False)
+        os.set_blocking(wake_w, False)
+        signal.signal(signal.SIGCHLD, lambda *_: None)
+        signal.set_wakeup_fd(wake_w)
+
+    def send(self, obj):
+        self.out.write((json.dumps(obj) + "\n").encode())
+        self.out.flush()
+
+    def fork(self, req):
+        gid = req["id"]
+        go_r, go_w = os.pipe()
+        out_r, out_w = os.pipe()
+        chan_r, chan_w = os.pipe()
+        me = os.getpid()
+        pid = os.fork()
+        if pid == 0:
+            os.dup2(go_r, 0)
+            os.dup2(out_w, 1)
+            os.dup2(out_w, 2)
+            os.dup2(chan_w, 3)
+            os.closerange(4, 1 << 16)
+            self.grades.clear()
+            self.by_fd.clear()
+            self.by_pid.clear()
+            reset_signals()
+            grade_child(req, me, self.harness_main)
+        for fd in (go_r, out_w, chan_w):
+            os.close(fd)
+        for fd in (out_r, chan_r, go_w):
+            os.set_inheritable(fd, False)
+        os.set_blocking(out_r, False)
+        os.set_blocking(chan_r, False)
+        g = {"id": gid, "pid": pid, "go": go_w, "fds": {chan_r: 1, out_r: 2}, "sent": {1: 0, 2: 0}, "max": int(req.get("maxOutput", 1 << 20)), "status": None, "truncated": False}
+        self.grades[gid] = g
+        self.by_fd[chan_r] = g
+        self.by_fd[out_r] = g
+        self.by_pid[pid] = g
+        self.send({"ev": "forked", "id": gid, "pid": pid})
+
+    def go(self, req):
+        g = self.grades.get(req["id"])
+        if g is None or g["go"] is None:
+            return
+        try:
+            os.write(g["go"], ("go %s\n" % req.get("secret", "")).encode())
+        except OSError:
+            pass
+        os.close(g["go"])
+        g["go"] = None
+
+    def kill(self, req):
+        g = self.grades.get(req["id"])
+        if g is not None and g["status"] is None:
+            try:
+                os.kill(g["pid"], signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+    def read_output(self, fd):
+        g = self.by_fd[fd]
+        stream = g["fds"][fd]
+        try:
+            data = os.read(fd, 65536)
+        except BlockingIOError:
+            return
+        if not data:
+            os.close(fd)
+            del self.by_fd[fd]
+            del g["fds"][fd]
+            self.maybe_done(g)
+            return
+        room = g["max"] - g["sent"][stream]
+        if len(data) > room:
+            g["truncated"] = True
+            data = data[:max(0, room)]
+        if data:
+            g["sent"][stream] += len(data)
+            self.send({"ev": "out", "id": g["id"], "fd": stream, "data": base64.b64encode(data).decode("ascii")})
+
+    def reap(self):
+        while True:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            g = self.by_pid.pop(pid, None)
+            if g is not None:
+                g["status"] = status
+                if g["go"] is not None:
+                    os.close(g["go"])
+                    g["go"] = None
+                self.maybe_done(g)
+
+    def maybe_done(self, g):
+        if g["status"] is None or g["fds"]:
+            return
+        st = g["status"]
+        del self.grades[g["id"]]
+        sig = os.WTERMSIG(st) if os.WIFSIGNALED(st) else None
+        self.send({"ev": "exit", "id": g["id"], "code": os.WEXITSTATUS(st) if os.WIFEXITED(st) else None, "signal": signal.Signals(sig).name if sig else None, "truncated": g["truncated"]})
+
+    def handle(self, line):
+        req = json.loads(line)
+        op = req.get("op")
+        if op == "fork":
+            self.fork(req)
+        elif op == "go":
+            self.go(req)
+        elif op == "kill":
+            self.kill(req)
+        elif op == "ping":
+            self.send({"ev": "pong", "grades": len(self.grades)})
+
+    def serve(self):
+        os.set_blocking(0, False)
+        while True:
+            fds = [0, self.wake_r] + list(self.by_fd)
+            try:
+                ready, _, _ = select.select(fds, [], [])
+            except InterruptedError:
+                ready = []
+            for fd in ready:
+                if fd == 0:
+                    try:
+                        data = os.read(0, 65536)
+                    except BlockingIOError:
+                        continue
+                    if not data:  # the host is gone: take every grade with us
+                        for g in list(self.grades.values()):
+                            self.kill({"id": g["id"]})
+                        os._exit(0)
+                    self.inbuf += data
+                    while b"\n" in self.inbuf:
+                        line, self.inbuf = self.inbuf.split(b"\n", 1)
+                        if line.strip():
+                            self.handle(line)
+                elif fd == self.wake_r:
+                    try:
+                        while os.read(self.wake_r, 512):
+                            pass
+                    except BlockingIOError:
+                        pass
+                elif fd in self.by_fd:
+                    self.read_output(fd)
+            self.reap()
+
+
+def probe():
+    """Isolates one child as a grade would (no harness run): (True, None) when that works here,
+    else (False, why)."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        try:
+            isolate({"limits": {"diskBytes": 1 << 20}})
+            inner = os.fork()
+            if inner == 0:
+                mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+                drop_privileges({"cpuSeconds": 5, "fsizeBytes": 1 << 20, "nofile": 64})
+                os._exit(0 if os.getpid() == 1 else 3)
+            _, st = os.waitpid(inner, 0)
+            if not (os.WIFEXITED(st) and os.WEXITSTATUS(st) == 0):
+                raise OSError("the grade's init could not mount /proc or drop its privileges (status %d)" % st)
+            os._exit(0)
+        except BaseException as e:
+            os.write(w, str(e).encode()[:400])
+            os._exit(2)
+    os.close(w)
+    _, st = os.waitpid(pid, 0)
+    why = os.read(r, 512).decode("utf-8", "replace")
+    os.close(r)
+    ok = os.WIFEXITED(st) and os.WEXITSTATUS(st) == 0
+    return ok, None if ok else (why or "status %d" % st)
+
+
+if __name__ == "__main__":
+    if "--probe" in sys.argv:
+        ok, why = probe()
+        print(json.dumps({"ok": ok, "why": why}))
+        sys.exit(0)
+    main = load_harness()
+    ok, why = probe()
+    import pytest
+
+    zygote = Zygote(main)
+    zygote.send({"ev": "ready", "pid": os.getpid(), "ok": ok, "why": why, "pytest": pytest.__version__})
+    if ok:
+        zygote.serve()

@@ -1,0 +1,366 @@
+/**
+ * The warm grader: one long-lived bubblewrap sandbox (the same bwrap arguments and host user as a
+ * cold grade) runs harness/forkserver.py, a zygote that has imported pytest, its plugins and the
+ * harness but no repo code. Each grade is a fork of it that isolates itself (its own user, mount,
+ * pid, ipc, net, uts and cgroup namespaces; its tree read-only at /work; a private /tmp and
+ * /dev/shm of `diskMb`; a tmpfs over the spool of other grades' trees; no capabilities,
+ * no_new_privs, the cold path's rlimits) and runs the harness's per-grade main. The host moves
+ * each grade into its own cgroups (pids, memory, CPU) before it may start, signs its results with a
+ * one-time key and tag sent to that grade alone, and kills it at the timeout. A zygote that dies
+ * is started again on the next grade (in-flight grades fail with WarmWorkerGone and run cold).
+ *
+ * Only runPytest (pytest.ts) uses this, for read-only grading runs without coverage.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import { tempDir } from "../core/index.js";
+import { GROUP, PASSWD, type BwrapSandbox } from "./bwrap.js";
+import { harnessDir } from "./harness-dir.js";
+import { cgroupMode, createRunCgroup } from "./cgroup.js";
+import { runningAsRoot, sandboxHostIds, sanitizeTree } from "./isolation.js";
+import { PYENV_MOUNT, SYSTEM_PYTHON, type PyEnv } from "./pyenv.js";
+import { RunOptions, baseEnv, type ResolvedRunOptions, type RunResult } from "./types.js";
+
+/** What the zygote says on its stdout (one JSON object a line). */
+export const WarmEvent = z.discriminatedUnion("ev", [
+  z.object({ ev: z.literal("ready"), pid: z.number().int(), ok: z.boolean(), why: z.string().nullable(), pytest: z.string() }),
+  z.object({ ev: z.literal("forked"), id: z.string(), pid: z.number().int() }),
+  z.object({ ev: z.literal("out"), id: z.string(), fd: z.union([z.literal(1), z.literal(2)]), data: z.string() }),
+  z.object({ ev: z.literal("exit"), id: z.string(), code: z.number().int().nullable(), signal: z.string().nullable(), truncated: z.boolean() }),
+  z.object({ ev: z.literal("pong"), grades: z.number().int() }),
+]);
+export type WarmEvent = z.infer<typeof WarmEvent>;
+
+/** A grade that was in flight when its zygote died: run it again (runPytest runs it cold). */
+export class WarmWorkerGone extends Error {}
+
+export interface WarmRun {
+  /** The harness's argv after harness.py: [repo, "--", ...pytest arguments]. */
+  argv: string[];
+  /** Variables the grade sees besides baseEnv's. */
+  env: Record<string, string>;
+  /** The host tree graded (copied, sanitized, into the spool; bound read-only at /work). */
+  workdir: string;
+  /** Files for /opt/composer-lab-cfg (a pinned config's lab copy). */
+  cfgFiles: Record<string, string>;
+  /** "KEY TAG", sent to this grade alone. */
+  secret: string;
+  options: RunOptions;
+}
+
+/** Where each part of a warm grade's time went (ms), for the bench. */
+export interface WarmTimings {
+  stage: number;
+  fork: number;
+  cgroup: number;
+  run: number;
+  cleanup: number;
+}
+
+interface Pending {
+  forked: (pid: number) => void;
+  out: Buffer[][];
+  exit: (e: Extract<WarmEvent, { ev: "exit" }>) => void;
+  fail: (e: Error) => void;
+}
+
+const ZYGOTE_START_MS = 60_000;
+
+/** Reads PPid and NSpid of every process (host pids). */
+function processTable(): Map<number, { ppid: number; nspid: number[] }> {
+  const t = new Map<number, { ppid: number; nspid: number[] }>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const s = readFileSync(`/proc/${name}/status`, "utf8");
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(s)?.[1] ?? -1);
+      const nspid = (/^NSpid:\s+(.*)$/m.exec(s)?.[1] ?? name).trim().split(/\s+/).map(Number);
+      t.set(Number(name), { ppid, nspid });
+    } catch {
+      /* exited */
+    }
+  }
+  return t;
+}
+
+class Zygote {
+  readonly pending = new Map<string, Pending>();
+  hostPid = 0;
+  private buf = "";
+  private stderrTail = "";
+  private readyWaiter?: { res: (e: Extract<WarmEvent, { ev: "ready" }>) => void; rej: (e: Error) => void };
+  dead = false;
+  ready?: Extract<WarmEvent, { ev: "ready" }>;
+
+  constructor(readonly child: ChildProcess, readonly spool: string) {
+    child.stdout!.on("data", (d: Buffer) => this.onData(d));
+    child.stderr!.on("data", (d: Buffer) => (this.stderrTail = (this.stderrTail + d.toString("utf8")).slice(-4000)));
+    child.on("close", (code, signal) => this.onClose(`the warm grader's zygote exited (${signal ?? `exit ${code}`}): ${this.stderrTail.trim().slice(-600)}`));
+    child.on("error", (e) => this.onClose(`the warm grader's zygote could not start: ${e.message}`));
+    // A warm grader must never keep the process alive by itself.
+    child.unref();
+    for (const s of [child.stdin, child.stdout, child.stderr]) (s as unknown as { unref?: () => void } | null)?.unref?.();
+  }
+
+  waitReady(): Promise<Extract<WarmEvent, { ev: "ready" }>> {
+    return new Promise((res, rej) => {
+      const timer = setTimeout(() => rej(new Error(`the warm grader's zygote was not ready within ${ZYGOTE_START_MS / 1000} s: ${this.stderrTail.slice(-600)}`)), ZYGOTE_START_MS);
+      this.readyWaiter = {
+        res: (e) => (clearTimeout(timer), res(e)),
+        rej: (e) => (clearTimeout(timer), rej(e)),
+      };
+    });
+  }
+
+  send(obj: Record<string, unknown>): void {
+    if (this.dead) throw new WarmWorkerGone("the warm grader's zygote is gone");
+    this.child.stdin!.write(`${JSON.stringify(obj)}\n`);
+  }
+
+  private onData(d: Buffer): void {
+    this.buf += d.toString("utf8");
+    let nl;
+    while ((nl = this.buf.indexOf("\n")) >= 0) {
+      const line = this.buf.slice(0, nl);
+      this.buf = this.buf.slice(nl + 1);
+      if (!line.trim()) continue;
+      let ev: WarmEvent;
+      try {
+        ev = WarmEvent.parse(JSON.parse(line));
+      } catch (e) {
+        this.kill(`the warm grader's zygote sent a line that is not a WarmEvent: ${line.slice(0, 200)} (${(e as Error).message.slice(0, 200)})`);
+        return;
+      }
+      this.onEvent(ev);
+    }
+  }
+
+  private onEvent(ev: WarmEvent): void {
+    if (ev.ev === "ready") {
+      this.ready = ev;
+      this.readyWaiter?.res(ev);
+      return;
+    }
+    if (ev.ev === "pong") return;
+    const p = this.pending.get(ev.id);
+    if (!p) return;
+    if (ev.ev === "forked") p.forked(ev.pid);
+    else if (ev.ev === "out") p.out[ev.fd - 1]!.push(Buffer.from(ev.data, "base64"));
+    else if (ev.ev === "exit") p.exit(ev);
+  }
+
+  private onClose(why: string): void {
+    if (this.dead) return;
+    this.dead = true;
+    this.readyWaiter?.rej(new Error(why));
+    for (const p of this.pending.values()) p.fail(new WarmWorkerGone(why));
+    this.pending.clear();
+  }
+
+  kill(why: string): void {
+    try {
+      process.kill(-this.child.pid!, "SIGKILL");
+    } catch {
+      /* gone */
+    }
+    this.onClose(why);
+  }
+}
+
+/** Whether the warm grader works here, and why not (probed once per process and interpreter). */
+export interface WarmStatus {
+  ok: boolean;
+  why: string | null;
+}
+
+export class WarmWorker {
+  private zygote?: Promise<Zygote>;
+  private spool?: { path: string; remove: () => void };
+  private status?: WarmStatus;
+  /** Zygotes started so far (1 + restarts). */
+  starts = 0;
+  readonly timings: WarmTimings[] = [];
+
+  constructor(readonly sandbox: BwrapSandbox, readonly pyenv: PyEnv | null) {}
+
+  private spoolDir(): string {
+    if (!this.spool) {
+      this.spool = tempDir("warm-spool-");
+      chmodSync(this.spool.path, 0o711); // the sandbox user passes through to its grade's folder only
+      for (const d of ["empty", "grades"]) mkdirSync(join(this.spool.path, d), { mode: 0o755 });
+      chmodSync(join(this.spool.path, "grades"), 0o711);
+    }
+    return this.spool.path;
+  }
+
+  private start(): Promise<Zygote> {
+    const spool = this.spoolDir();
+    const o = RunOptions.parse({ workdir: join(spool, "empty"), workdirReadOnly: true, diskMb: 64 });
+    const harness = harnessDir();
+    const python = this.pyenv ? `${PYENV_MOUNT}/bin/python` : SYSTEM_PYTHON;
+    const args = this.sandbox.args(
+      { ...o, roBinds: { [harness]: "/opt/composer-lab", [join(spool, "grades")]: "/spool", [join(spool, "empty")]: "/opt/composer-lab-cfg", ...(this.pyenv ? { [this.pyenv.dir]: PYENV_MOUNT } : {}) } },
+      join(spool, "empty"),
+    );
+    const ids = sandboxHostIds();
+    const drop = runningAsRoot() ? ["setpriv", `--reuid=${ids.uid}`, `--regid=${ids.gid}`, "--clear-groups", "--no-new-privs", "--"] : [];
+    const argv = [...drop, this.sandbox.bwrapPath, ...args, "prlimit", "--nofile=4096", "--core=0", "--", python, "-I", "-B", "-X", "pycache_prefix=/tmp/pycache", "/opt/composer-lab/forkserver.py"];
+    const child = spawn(argv[0]!, argv.slice(1), { stdio: ["pipe", "pipe", "pipe", ...Array(10).fill("pipe")], env: {}, detached: true });
+    const fds = child.stdio as unknown as NodeJS.WritableStream[];
+    fds[11]!.end(PASSWD);
+    fds[12]!.end(GROUP);
+    for (let i = 3; i < 13; i++) (child.stdio[i] as unknown as { unref?: () => void } | null)?.unref?.();
+    const z = new Zygote(child, spool);
+    this.starts++;
+    return z.waitReady().then((ready) => {
+      if (!ready.ok) {
+        this.status = { ok: false, why: `nested namespaces do not work inside bwrap here: ${ready.why}` };
+        z.kill("not usable");
+        throw new Error(this.status.why!);
+      }
+      const table = processTable();
+      const near = (pid: number) => {
+        for (let p = pid, hops = 0; hops < 4 && p > 1; hops++, p = table.get(p)?.ppid ?? 0) if (p === child.pid) return true;
+        return false;
+      };
+      const host = [...table].find(([pid, e]) => e.nspid.at(-1) === ready.pid && e.nspid.length > 1 && near(pid));
+      if (!host) {
+        z.kill("no host pid");
+        throw new Error("the warm grader's zygote could not be found in the host's /proc");
+      }
+      z.hostPid = host[0];
+      this.status = { ok: true, why: null };
+      return z;
+    });
+  }
+
+  private live(): Promise<Zygote> {
+    if (!this.zygote) {
+      this.zygote = this.start();
+      this.zygote.catch(() => (this.zygote = undefined));
+    }
+    return this.zygote.then((z) => {
+      if (!z.dead) return z;
+      this.zygote = undefined;
+      return this.live();
+    });
+  }
+
+  /** Starts the zygote (if needed) and says whether warm grading works here. */
+  async check(): Promise<WarmStatus> {
+    if (this.status && !this.status.ok) return this.status;
+    try {
+      await this.live();
+      return this.status!;
+    } catch (e) {
+      return this.status ?? { ok: false, why: (e as Error).message };
+    }
+  }
+
+  /** The zygote's host pid (tests kill it to check that it comes back). */
+  async zygotePid(): Promise<number> {
+    return (await this.live()).hostPid;
+  }
+
+  /** Kills the zygote; the next grade starts a fresh one. */
+  async stop(): Promise<void> {
+    const z = await this.zygote?.catch(() => undefined);
+    z?.kill("stopped");
+    this.zygote = undefined;
+  }
+
+  async run(req: WarmRun): Promise<RunResult & { timings: WarmTimings }> {
+    const o: ResolvedRunOptions = RunOptions.parse(req.options);
+    const z = await this.live();
+    const t0 = performance.now();
+    const id = randomBytes(8).toString("hex");
+    const dir = join(this.spoolDir(), "grades", id);
+    const T: WarmTimings = { stage: 0, fork: 0, cgroup: 0, run: 0, cleanup: 0 };
+    let lap = performance.now();
+    const tick = (k: keyof WarmTimings) => {
+      const now = performance.now();
+      T[k] += now - lap;
+      lap = now;
+    };
+    mkdirSync(dir, { mode: 0o700 });
+    let cg: ReturnType<typeof createRunCgroup> = null;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      // The tree as the cold path stages it: a copy, sanitized and owned by the sandbox user.
+      const tree = join(dir, "tree");
+      mkdirSync(tree);
+      for (const e of readdirSync(req.workdir)) cpSync(join(req.workdir, e), join(tree, e), { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+      mkdirSync(join(dir, "cfg"), { mode: 0o755 });
+      for (const [name, text] of Object.entries(req.cfgFiles)) writeFileSync(join(dir, "cfg", name), text);
+      const cleaned = sanitizeTree(dir, runningAsRoot() ? sandboxHostIds() : undefined);
+      chmodSync(tree, 0o755);
+      tick("stage");
+      const cpuSeconds = Math.ceil(o.timeoutMs / 1000) + 1;
+      cg = createRunCgroup(`warm-${process.pid}-${id}`, o);
+      const limits = { cpuSeconds, fsizeBytes: Math.min(512, o.diskMb) * 1024 * 1024, nofile: 512, diskBytes: o.diskMb * 1024 * 1024, asBytes: cg ? null : o.memoryMb * 1024 * 1024 };
+      const out: Buffer[][] = [[], []];
+      let timedOut = false;
+      const result = new Promise<Extract<WarmEvent, { ev: "exit" }>>((resolve, reject) => {
+        let innerPid = 0;
+        z.pending.set(id, {
+          out,
+          forked: (pid) => {
+            innerPid = pid;
+            tick("fork");
+            try {
+              if (cg) {
+                const host = [...processTable()].find(([, e]) => e.ppid === z.hostPid && e.nspid.at(-1) === innerPid);
+                if (!host) throw new Error(`grade ${id}: its process ${innerPid} was not found on the host`);
+                for (const f of cg.procsFiles) writeFileSync(f, String(host[0]));
+              }
+              tick("cgroup");
+              z.send({ op: "go", id, secret: req.secret });
+            } catch (e) {
+              z.send({ op: "kill", id });
+              reject(e);
+            }
+          },
+          exit: resolve,
+          fail: reject,
+        });
+        timer = setTimeout(() => {
+          timedOut = true;
+          z.send({ op: "kill", id });
+        }, o.timeoutMs);
+        z.send({ op: "fork", id, argv: req.argv, env: baseEnv(req.env), tree: `/spool/${id}/tree`, cfg: `/spool/${id}/cfg`, limits, maxOutput: o.maxOutputBytes });
+      });
+      const ended = await result;
+      tick("run");
+      const oomKilled = cg?.oomKilled() ?? false;
+      return {
+        exitCode: ended.code, signal: ended.signal, stdout: Buffer.concat(out[0]!).toString("utf8"), stderr: Buffer.concat(out[1]!).toString("utf8"),
+        timedOut, oomKilled, wallMs: performance.now() - t0, outputTruncated: ended.truncated, sandbox: "bwrap", diskExceeded: false,
+        sanitized: { removedSpecial: cleaned.removedSpecial, clearedModes: cleaned.clearedModes }, timings: T,
+      };
+    } finally {
+      clearTimeout(timer);
+      z.pending.delete(id);
+      await cg?.cleanup();
+      rmSync(dir, { recursive: true, force: true });
+      tick("cleanup");
+      this.timings.push(T);
+      if (this.timings.length > 1000) this.timings.splice(0, 500);
+    }
+  }
+}
+
+const workers = new Map<string, WarmWorker>();
+
+/** The warm worker for this sandbox and interpreter (one per bwrap binary and environment). */
+export function warmWorker(sandbox: BwrapSandbox, pyenv: PyEnv | null): WarmWorker {
+  const key = `${sandbox.bwrapPath}\u0000${pyenv?.dir ?? ""}`;
+  let w = workers.get(key);
+  if (!w) workers.set(key, (w = new WarmWorker(sandbox, pyenv)));
+  return w;
+}
+
+/** Whether cgroups can bound each warm grade (else RLIMIT_AS bounds its memory, as cold runs do). */
+export const warmCgroups = (): string => cgroupMode().kind;
