@@ -9,13 +9,40 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { Store } from "./store.js";
 
-const Message = z.object({ role: z.string(), content: z.string() });
+/** A chat message; tool calls and tool results in the OpenAI shape (the OUTER loop's states). */
+const Message = z.object({
+  role: z.string(),
+  content: z.string(),
+  tool_calls: z.array(z.object({ id: z.string(), type: z.string().optional(), function: z.object({ name: z.string(), arguments: z.string() }) })).optional(),
+  tool_call_id: z.string().optional(),
+  name: z.string().optional(),
+  is_error: z.boolean().optional(),
+});
+/** Optional on every item: the OUTER round that produced it (round k+1 reads round k's output). */
+const round = z.number().int().min(0).optional();
+/** Where a tree-controller item came from: node ids are derived from (task, path). */
+const node = { node_id: z.string().optional(), round };
 
-export const SftExample = z.object({ id: z.string(), task_id: z.string().optional(), messages: z.array(Message).min(1), reward: z.number() });
-export const DpoPair = z.object({ id: z.string(), task_id: z.string().optional(), state_messages: z.array(Message), chosen: z.string(), rejected: z.string() });
+export const SftExample = z.object({ id: z.string(), task_id: z.string().optional(), messages: z.array(Message).min(1), reward: z.number(), models: z.array(z.string()).optional(), ...node });
+export const DpoPair = z.object({
+  id: z.string(), task_id: z.string().optional(), state_messages: z.array(Message), chosen: z.string(), rejected: z.string(),
+  /** "tree" (sibling winner vs loser), "teacher_replay" (teacher consensus vs a trace's action), … */
+  source: z.string().optional(), chosen_models: z.array(z.string()).optional(), rejected_models: z.array(z.string()).optional(), ...node,
+});
 export const RlTaskEntry = z.object({ id: z.string(), task_id: z.string(), difficulty_prior: z.number().min(0).max(1), pool: z.string().optional() }).passthrough();
-export const DivergencePair = z.object({ id: z.string(), task_id: z.string().optional(), state_messages: z.array(Message), branches: z.array(z.object({ action: z.string(), reward: z.number() })).min(2) });
-export const WmTuple = z.object({ id: z.string(), task_id: z.string().optional(), state: z.string(), action: z.string(), next_state: z.string(), outcome: z.number() });
+const Branch = z.object({ action: z.string(), reward: z.number(), models: z.array(z.string()).optional(), node_id: z.string().optional() });
+export const DivergencePair = z.object({
+  id: z.string(), task_id: z.string().optional(), state_messages: z.array(Message), branches: z.array(Branch).min(2),
+  /** The measured divergence at the fork (the controller's measure, in [0, 1]) and the log-prob spread across models. */
+  divergence: z.number().min(0).max(1).optional(), logprob_spread: z.number().nullable().optional(),
+  /** The sibling subtree whose outcome separated from the others first (shallowest graded leaf), or null when all sibling outcomes are equal. */
+  separated_first: z.object({ node_id: z.string(), models: z.array(z.string()), depth: z.number().int(), reward: z.number() }).nullable().optional(),
+  ...node,
+});
+export const WmTuple = z.object({
+  id: z.string(), task_id: z.string().optional(), state: z.string(), action: z.string(), next_state: z.string(), outcome: z.number(),
+  parent_id: z.string().nullable().optional(), depth: z.number().int().optional(), models: z.array(z.string()).optional(), ok: z.boolean().optional(), ...node,
+});
 export const HoldoutItem = z.object({ id: z.string(), task_id: z.string().optional() }).passthrough();
 
 export const SECTIONS = {
@@ -195,7 +222,9 @@ export async function routeGroup(run: RunLayout, group: Rollout[]): Promise<{ sf
       counts.wm++;
     }
     if (!r.passed && winners[0]) {
-      await run.writer("dpo_pairs").add({ id: `${winners[0].id}>${r.id}`, task_id: r.task_id, state_messages: r.messages.slice(0, 1), chosen: winners[0].completion, rejected: r.completion });
+      // the whole state the answers were given in: every message but the loser's own final answer
+      const state = r.messages.at(-1)?.role === "assistant" ? r.messages.slice(0, -1) : r.messages;
+      await run.writer("dpo_pairs").add({ id: `${winners[0].id}>${r.id}`, task_id: r.task_id, state_messages: state, chosen: winners[0].completion, rejected: r.completion });
       counts.dpo++;
     }
   }

@@ -1,0 +1,322 @@
+/**
+ * TreeController: the OUTER loop's multi-model tree over FeatureDeletionEnv episodes
+ * (systems-framing.md, "the core OUTER delta"; teacher replay generalized from a flat star to a tree).
+ *
+ * A node is a state: the episode's chat messages so far, with its own working tree. At each state
+ * every model proposes the next action; answers map to env actions (./actions.ts) and group by
+ * their canonical key. The divergence of a state is the fraction of distinct actions among the
+ * valid proposals, D = (distinct − 1) / (valid − 1) (0 when fewer than two are valid; 1 when all
+ * differ). Mean token log-probs, when endpoints return them, are recorded beside it (their spread
+ * across models) but do not gate. D > threshold branches into up to `width` children (most-proposed
+ * first); otherwise the tree follows the most-proposed action. Each child's actions run through
+ * FeatureDeletionEnv.step() in the sandbox; a submit, the env's max_turns, the depth / node / time
+ * budget, or a state no model answers validly ends a path: that leaf is graded by the env's grade
+ * (masked FAIL_TO_PASS fraction × guard × not hacked).
+ *
+ * Node ids derive from (task, path of action keys), and each state's proposals are journaled in the
+ * store before its children run, so a killed run resumes with the same tree (./run.ts).
+ */
+import { createHash } from "node:crypto";
+import { cpSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import pLimit, { type LimitFunction } from "p-limit";
+import { z } from "zod";
+import { FeatureDeletionEnv, bodyPrompt, type Action } from "../env/index.js";
+import type { Sandbox } from "../sandbox/index.js";
+import type { Store } from "../store/index.js";
+import type { FeatureDeletionTask } from "../tasks/index.js";
+import { ENV_TOOLS, actionCall, actionKey, mapAnswer, type AnswerKind } from "./actions.js";
+import type { ChatMessage, Completion, ModelClient } from "./models.js";
+
+export const Budget = z.object({
+  /** Actions along one path (a leaf at this depth is submitted and graded). */
+  depth: z.number().int().positive().default(4),
+  /** Children of one fork at most. */
+  width: z.number().int().min(1).default(3),
+  /** Nodes of one task's tree at most (the root included). */
+  nodes: z.number().int().min(2).default(24),
+  /** Wall time of the whole run: past it, no state is expanded (open paths are graded). */
+  seconds: z.number().positive().default(600),
+});
+export type Budget = z.infer<typeof Budget>;
+
+/** "depth=3,width=2,nodes=20,seconds=120" → a partial Budget (the CLI's --budget). */
+export function parseBudget(spec: string | undefined): Partial<Budget> {
+  if (!spec) return {};
+  const out: Record<string, number> = {};
+  for (const part of spec.split(",").filter(Boolean)) {
+    const [k, v] = part.split("=");
+    if (!k || v === undefined || !(k in Budget.shape)) throw new Error(`--budget ${spec}: "${part}" is not one of ${Object.keys(Budget.shape).map((x) => `${x}=N`).join(", ")}`);
+    out[k] = Number(v);
+  }
+  const r = Budget.partial().safeParse(out);
+  if (!r.success) throw new Error(`--budget ${spec}: ${r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  return r.data;
+}
+
+/** One model's proposal at a state, as journaled and reported. */
+export interface Proposal {
+  model: string;
+  kind: AnswerKind | "malformed" | "error";
+  /** Canonical action key (null when the answer did not map to actions). */
+  key: string | null;
+  why: string | null;
+  logprob: number | null;
+}
+
+export interface TreeNode {
+  id: string;
+  task_id: string;
+  /** Action-key digests from the root, "/"-joined ("" at the root). */
+  path: string;
+  depth: number;
+  parent: string | null;
+  /** The state: the episode's messages up to and including this node's action and observations. */
+  messages: ChatMessage[];
+  /** The edge into this node (null at the root), the models that proposed it, and what came back. */
+  actions: Action[] | null;
+  models: string[];
+  observation: string;
+  ok: boolean;
+  /** Graded leaf: the env's reward; passed = a clean win (reward 1: every gate open). */
+  leaf: boolean;
+  reward: number | null;
+  passed: boolean;
+  /** At this node's expansion: every model's proposal and the measured divergence. */
+  proposals: Proposal[];
+  divergence: number | null;
+  logprob_spread: number | null;
+  children: string[];
+}
+
+export interface Tree {
+  task: FeatureDeletionTask;
+  root: string;
+  nodes: Map<string, TreeNode>;
+  /** States expanded (models asked), forks (states that branched), and their divergences. */
+  expansions: number;
+  divergences: number[];
+}
+
+export interface TreeControllerOptions {
+  models: ModelClient[];
+  sandbox: Sandbox;
+  budget?: Partial<Budget>;
+  /** Branch when the divergence exceeds this (default 0: any disagreement branches). */
+  threshold?: number;
+  /** Journal of proposals (resume): the store and the key prefix under it. */
+  journal?: { store: Store; prefix: string };
+  /** Env steps and grades in flight at once, over all trees (default 2). */
+  stepConcurrency?: number;
+  /** Per-command and per-grade limits in the sandbox. */
+  timeoutMs?: number;
+  /** Wall-clock deadline shared by all trees (ms since epoch; default now + budget.seconds). */
+  deadline?: number;
+  onNode?: (n: TreeNode) => void;
+}
+
+const digest = (s: string, n = 12): string => createHash("sha256").update(s).digest("hex").slice(0, n);
+
+/** A node's id: derived from its task and its path of action keys only. */
+export const nodeId = (taskId: string, path: string): string => `${digest(`${taskId}\0${path}`, 16)}`;
+
+/** The system and user messages an episode starts from: the env's instructions, the task, and the
+ *  stub of the deleted function (what the lab's body-writing policies read). */
+export function initialMessages(env: FeatureDeletionEnv, task: FeatureDeletionTask): ChatMessage[] {
+  const stub = task.deleted_symbols.length === 1 ? (() => {
+    try {
+      return bodyPrompt(task);
+    } catch {
+      return null;
+    }
+  })() : null;
+  return [
+    { role: "system", content: "You are a coding agent in a Python repository. Call one tool per step (or write the deleted function's body)." },
+    { role: "user", content: stub ? `${env.renderPrompt(task)}\n\nThe deleted function:\n${stub}` : env.renderPrompt(task) },
+  ];
+}
+
+/** Replaces `to`'s working tree and trajectory with `from`'s (a child starts where its parent is). */
+function copyEpisode(from: FeatureDeletionEnv, to: FeatureDeletionEnv): void {
+  for (const e of readdirSync(to.workdir!)) rmSync(join(to.workdir!, e), { recursive: true, force: true });
+  cpSync(from.workdir!, to.workdir!, { recursive: true });
+  to.trajectory = structuredClone(from.trajectory);
+  to.turns = from.turns;
+}
+
+export class TreeController {
+  readonly budget: Budget;
+  readonly threshold: number;
+  private readonly steps: LimitFunction;
+  readonly deadline: number;
+
+  constructor(readonly opts: TreeControllerOptions) {
+    if (!opts.models.length) throw new Error("TreeController: no models");
+    this.budget = Budget.parse(opts.budget ?? {});
+    this.threshold = opts.threshold ?? 0;
+    this.steps = pLimit(opts.stepConcurrency ?? 2);
+    this.deadline = opts.deadline ?? Date.now() + this.budget.seconds * 1000;
+  }
+
+  private newEnv(): FeatureDeletionEnv {
+    return new FeatureDeletionEnv({ sandbox: this.opts.sandbox, timeoutMs: this.opts.timeoutMs, max_turns: this.budget.depth * 8 + 8 });
+  }
+
+  /** The journaled answers at a state, or the models' answers now (then journaled). */
+  private async propose(node: TreeNode): Promise<Completion[]> {
+    const j = this.opts.journal;
+    const key = j && `${j.prefix}/${node.id}.json`;
+    if (j && key) {
+      const raw = await j.store.get(key);
+      if (raw) return JSON.parse(raw.toString("utf8")) as Completion[];
+    }
+    const answers = await Promise.all(this.opts.models.map((m) => m.complete(node.messages, ENV_TOOLS)));
+    // a failed request is not journaled: a resumed run asks that endpoint again
+    if (j && key && answers.every((a) => !a.error)) await j.store.put(key, JSON.stringify(answers));
+    return answers;
+  }
+
+  /** Grows the tree of one task (never call it for a held-out task). */
+  async grow(task: FeatureDeletionTask): Promise<Tree> {
+    const rootEnv = this.newEnv();
+    rootEnv.reset(task);
+    const root: TreeNode = {
+      id: nodeId(task.task_id, ""), task_id: task.task_id, path: "", depth: 0, parent: null, messages: initialMessages(rootEnv, task),
+      actions: null, models: [], observation: "", ok: true, leaf: false, reward: null, passed: false, proposals: [], divergence: null, logprob_spread: null, children: [],
+    };
+    const tree: Tree = { task, root: root.id, nodes: new Map([[root.id, root]]), expansions: 0, divergences: [] };
+    this.opts.onNode?.(root);
+    let frontier: { node: TreeNode; env: FeatureDeletionEnv }[] = [{ node: root, env: rootEnv }];
+    try {
+      while (frontier.length) {
+        const next: typeof frontier = [];
+        // one level at a time; the node budget is shared out in frontier order
+        for (const item of frontier) {
+          const room = this.budget.nodes - tree.nodes.size;
+          const children = room > 0 ? await this.expand(tree, item.node, item.env, room) : null;
+          if (children === null) {
+            await this.gradeLeaf(item.node, item.env);
+            item.env.close();
+            continue;
+          }
+          next.push(...children);
+        }
+        frontier = next;
+      }
+    } finally {
+      for (const f of frontier) f.env.close();
+    }
+    return tree;
+  }
+
+  /** Submits a path's working tree and records the grade. */
+  private async gradeLeaf(node: TreeNode, env: FeatureDeletionEnv): Promise<void> {
+    if (!node.leaf) {
+      const r = await this.steps(() => env.step({ type: "submit" }));
+      node.observation = [node.observation, r.observation].filter(Boolean).join("\n");
+      node.reward = r.reward;
+    }
+    node.leaf = true;
+    node.passed = (node.reward ?? 0) >= 1;
+  }
+
+  /**
+   * Asks the models at `node`, then creates and steps its children (null: the node is a leaf to
+   * grade — out of depth, time or room, or no valid proposal). Children that are still open come back.
+   */
+  private async expand(tree: Tree, node: TreeNode, env: FeatureDeletionEnv, room: number): Promise<{ node: TreeNode; env: FeatureDeletionEnv }[] | null> {
+    if (node.depth >= this.budget.depth || Date.now() >= this.deadline) return null;
+    const answers = await this.propose(node);
+    tree.expansions++;
+    const task = tree.task;
+    const groups = new Map<string, { actions: Action[]; answers: Completion[] }>();
+    node.proposals = answers.map((a) => {
+      const m = mapAnswer(a, task, env.workdir!);
+      if (!m.ok) return { model: a.model, kind: m.kind, key: null, why: m.why, logprob: a.logprob };
+      const key = actionKey(m.actions);
+      const g = groups.get(key) ?? { actions: m.actions, answers: [] };
+      g.answers.push(a);
+      groups.set(key, g);
+      return { model: a.model, kind: m.kind, key, why: null, logprob: a.logprob };
+    });
+    const valid = node.proposals.filter((p) => p.key !== null).length;
+    node.divergence = valid >= 2 ? (groups.size - 1) / (valid - 1) : 0;
+    const lps = node.proposals.map((p) => p.logprob).filter((x): x is number => x !== null);
+    node.logprob_spread = lps.length >= 2 ? Math.max(...lps) - Math.min(...lps) : null;
+    if (valid >= 2) tree.divergences.push(node.divergence);
+    if (groups.size === 0) {
+      node.observation = [node.observation, `no valid proposal: ${node.proposals.map((p) => `${p.model}: ${p.why}`).join("; ")}`].filter(Boolean).join("\n");
+      return null;
+    }
+    // most-proposed first; ties keep the models' order
+    const ranked = [...groups.entries()].sort((a, b) => b[1].answers.length - a[1].answers.length);
+    const take = node.divergence > this.threshold ? Math.min(this.budget.width, ranked.length, room) : 1;
+    const chosen = ranked.slice(0, take);
+    // every child but the last starts from a copy; the last continues in the parent's env
+    const envs = chosen.map((_, i) => {
+      if (i === chosen.length - 1) return env;
+      const e = this.newEnv();
+      e.reset(task);
+      copyEpisode(env, e);
+      return e;
+    });
+    const children = await Promise.all(chosen.map(async ([key, g], i) => {
+      const path = node.path ? `${node.path}/${digest(key, 8)}` : digest(key, 8);
+      const first = g.answers[0]!;
+      const calls = g.actions.map((a, k) => ({ id: `call_${digest(`${node.id}:${key}`, 8)}_${k}`, type: "function" as const, function: actionCall(a) }));
+      const child: TreeNode = {
+        id: nodeId(task.task_id, path), task_id: task.task_id, path, depth: node.depth + 1, parent: node.id,
+        messages: [...node.messages, { role: "assistant", content: first.tool_calls.length ? first.content : first.content.trim(), tool_calls: calls }],
+        actions: g.actions, models: g.answers.map((a) => a.model), observation: "", ok: true, leaf: false, reward: null, passed: false,
+        proposals: [], divergence: null, logprob_spread: null, children: [],
+      };
+      const e = envs[i]!;
+      const observations: string[] = [];
+      for (const [k, a] of g.actions.entries()) {
+        const r = await this.steps(() => e.step(a));
+        const ok = r.done || (r.info as { ok?: boolean }).ok !== false;
+        child.ok &&= ok;
+        observations.push(r.observation);
+        child.messages.push({ role: "tool", tool_call_id: calls[k]!.id, name: a.type, content: r.observation, ...(ok ? {} : { is_error: true }) });
+        if (r.done) {
+          child.leaf = true;
+          child.reward = r.reward;
+          child.passed = r.reward >= 1;
+          break;
+        }
+      }
+      child.observation = observations.join("\n");
+      node.children.push(child.id);
+      tree.nodes.set(child.id, child);
+      this.opts.onNode?.(child);
+      return { node: child, env: e };
+    }));
+    const open: { node: TreeNode; env: FeatureDeletionEnv }[] = [];
+    for (const c of children) {
+      if (c.node.leaf) c.env.close();
+      else open.push(c);
+    }
+    return open;
+  }
+}
+
+/** Post-order facts of a grown tree: each node's value (its subtree's best leaf reward), leaves, forks. */
+export function treeStats(tree: Tree): { value: Map<string, number>; firstLeafDepth: Map<string, number>; leaves: TreeNode[]; forks: TreeNode[] } {
+  const value = new Map<string, number>();
+  const firstLeafDepth = new Map<string, number>();
+  const visit = (id: string): void => {
+    const n = tree.nodes.get(id)!;
+    n.children.forEach(visit);
+    if (n.leaf || !n.children.length) {
+      value.set(id, n.reward ?? 0);
+      firstLeafDepth.set(id, n.depth);
+    } else {
+      value.set(id, Math.max(...n.children.map((c) => value.get(c)!)));
+      firstLeafDepth.set(id, Math.min(...n.children.map((c) => firstLeafDepth.get(c)!)));
+    }
+  };
+  visit(tree.root);
+  const all = [...tree.nodes.values()];
+  return { value, firstLeafDepth, leaves: all.filter((n) => n.leaf), forks: all.filter((n) => n.children.length >= 2) };
+}
+
