@@ -29,6 +29,7 @@ const MODULES = {
   store: async (): Promise<Register> => (await import("./commands/store.js")).registerStore,
   collate: async (): Promise<Register> => (await import("./commands/collate.js")).registerCollate,
   train: async (): Promise<Register> => (await import("./commands/train.js")).registerTrain,
+  outer: async (): Promise<Register> => (await import("./commands/outer.js")).registerOuter,
 } satisfies Record<string, () => Promise<Register>>;
 type ModuleName = keyof typeof MODULES;
 
@@ -52,6 +53,7 @@ export const COMMANDS: Readonly<Record<string, { module: ModuleName; description
   collate: { module: "collate", description: "trace files → sdpo.jsonl (hint-conditioned teacher rows), dpo.jsonl (failed action vs recovery) and sft.jsonl (assistant-masked) for `train` (sft.data / dpo.data)" },
   train: { module: "train", description: "SFT warm start then GRPO (+ SDPO hints, DPO replay) on the toy tool-calling environment; metrics JSONL, checkpoints and plots in the run folder (rerun with the same --run-dir to resume)" },
   compare: { module: "train", description: "GRPO alone vs GRPO+SDPO(hints) at an equal number of rollouts over several seeds (same SFT start per seed)" },
+  outer: { module: "outer", description: "the OUTER loop: a divergence-gated multi-model tree over feature-deletion tasks, routed into the store's six prefixes; teacher replay over traces" },
 };
 
 function baseProgram(): Command {
