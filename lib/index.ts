@@ -8,6 +8,7 @@ export * as viz from "./viz/index.js";
 export * as traces from "./traces/index.js";
 export * as hints from "./hints/index.js";
 export * as train from "./train/index.js";
+export * as serve from "./serve/index.js";
 export * as sandbox from "./sandbox/index.js";
 export * as tasks from "./tasks/index.js";
 export * as env from "./env/index.js";

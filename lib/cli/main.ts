@@ -27,9 +27,11 @@ const MODULES = {
   tasks: async (): Promise<Register> => (await import("./commands/tasks.js")).registerTasks,
   sandbox: async (): Promise<Register> => (await import("./commands/sandbox.js")).registerSandbox,
   store: async (): Promise<Register> => (await import("./commands/store.js")).registerStore,
+  slurm: async (): Promise<Register> => (await import("./commands/slurm.js")).registerSlurm,
   collate: async (): Promise<Register> => (await import("./commands/collate.js")).registerCollate,
   train: async (): Promise<Register> => (await import("./commands/train.js")).registerTrain,
   outer: async (): Promise<Register> => (await import("./commands/outer.js")).registerOuter,
+  serve: async (): Promise<Register> => (await import("./commands/serve.js")).registerServe,
 } satisfies Record<string, () => Promise<Register>>;
 type ModuleName = keyof typeof MODULES;
 
@@ -50,10 +52,12 @@ export const COMMANDS: Readonly<Record<string, { module: ModuleName; description
   store: { module: "store", description: "the run layout on disk or S3" },
   diloco: { module: "store", description: "DiLoCo across worker processes that meet only through a store (default: a tiny model on a toy objective, in seconds)" },
   "diloco-worker": { module: "store", description: "one DiLoCo worker (started by `composer-lab diloco`)" },
+  "slurm-task": { module: "slurm", description: "run one task of a slurm executor job array in the local sandbox (started by sbatch)" },
   collate: { module: "collate", description: "trace files → sdpo.jsonl (hint-conditioned teacher rows), dpo.jsonl (failed action vs recovery) and sft.jsonl (assistant-masked) for `train` (sft.data / dpo.data)" },
   train: { module: "train", description: "SFT warm start then GRPO (+ SDPO hints, DPO replay) on the toy tool-calling environment; metrics JSONL, checkpoints and plots in the run folder (rerun with the same --run-dir to resume)" },
   compare: { module: "train", description: "GRPO alone vs GRPO+SDPO(hints) at an equal number of rollouts over several seeds (same SFT start per seed)" },
   outer: { module: "outer", description: "the OUTER loop: a divergence-gated multi-model tree over feature-deletion tasks, routed into the store's six prefixes; teacher replay over traces" },
+  serve: { module: "serve", description: "serve a checkpoint behind an OpenAI-compatible API (/v1/chat/completions with tools and logprobs, /v1/models, /health) until SIGINT/SIGTERM" },
 };
 
 function baseProgram(): Command {

@@ -1,0 +1,54 @@
+/**
+ * `composer-lab serve`: a checkpoint behind the OpenAI-compatible API of lib/serve. With --json it
+ * prints ONE JSON object ({url, base_url, model, checkpoint, pid, …}) once listening, then keeps
+ * serving; SIGINT/SIGTERM stop accepting, answer what was accepted, and exit 0.
+ */
+import { InvalidArgumentError, Option, type Command } from "commander";
+import type { BackendChoice } from "../../backend/index.js";
+import { serve } from "../../serve/index.js";
+import { backendOption, jsonOpt, resolveBackend } from "../options.js";
+import { emit, log } from "../output.js";
+
+type ServeCli = { checkpoint: string; port: number; host: string; name?: string; maxQueue: number; stop: string[]; backend?: BackendChoice; json?: boolean; quiet?: boolean };
+
+const int = (min: number, max: number) => (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`expected a whole number in ${min}..${max}, got "${v}"`);
+  return n;
+};
+
+export function registerServe(program: Command): void {
+  program
+    .command("serve")
+    .description("serve a checkpoint behind an OpenAI-compatible API (/v1/chat/completions with tools and logprobs, /v1/models, /health) until SIGINT/SIGTERM")
+    .requiredOption("--checkpoint <dir>", "a checkpoint dir (ckpt_NNNNNN) or a run dir (its latest checkpoint)")
+    .addOption(new Option("--port <n>", "port (0: a free one, reported once listening)").argParser(int(0, 65535)).default(8000))
+    .option("--host <addr>", "address to listen on", "127.0.0.1")
+    .option("--name <id>", "the model id clients pass (default: the checkpoint's folder name)")
+    .addOption(new Option("--max-queue <n>", "requests that may wait behind the running one before 429").argParser(int(0, 1_000_000)).default(64))
+    .addOption(new Option("--stop <s...>", "stop sequences for requests that give none (e.g. an environment's stop; \\n is a newline)").argParser((v: string, prev: string[] = []) => [...prev, v.replace(/\\n/g, "\n").replace(/\\t/g, "\t")]).default([]))
+    .option("--quiet", "no per-request log lines on stderr")
+    .addOption(backendOption())
+    .addOption(jsonOpt())
+    .action(async (o: ServeCli) => {
+      const backend = await resolveBackend({ backend: o.backend });
+      const server = await serve({ checkpoint: o.checkpoint, port: o.port, host: o.host, name: o.name, max_queue: o.maxQueue, stop: o.stop, log: o.quiet ? undefined : log });
+      const m = server.model;
+      emit(!!o.json, {
+        ok: true, url: server.url, base_url: server.baseURL, model: m.name, checkpoint: m.checkpoint, step: m.step, fingerprint: m.fingerprint,
+        context_length: m.contextLength, host: server.host, port: server.port, pid: process.pid, backend: backend.name,
+        note: "the process keeps serving; SIGINT or SIGTERM stops it (in-flight requests are answered first)",
+      }, () => `serving ${m.name} (${m.checkpoint}, step ${m.step}) at ${server.url} — OpenAI base_url ${server.baseURL}; Ctrl-C stops`);
+      await new Promise<void>((resolve) => {
+        const stop = (signal: string) => {
+          log(`${signal}: no new requests; answering ${server.pending()} accepted request(s), then exiting`);
+          void server.close().then(resolve);
+        };
+        process.once("SIGINT", () => stop("SIGINT"));
+        process.once("SIGTERM", () => stop("SIGTERM"));
+      });
+      log(`stopped: ${server.stats.requests} requests, ${server.stats.completions} completions, ${server.stats.completion_tokens} completion tokens`);
+      // The backend's threads would keep the process alive.
+      process.exit(0);
+    });
+}

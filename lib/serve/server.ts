@@ -1,0 +1,209 @@
+/**
+ * The HTTP server: OpenAI-compatible routes over one ServedModel.
+ *   POST /v1/chat/completions   (stream: true answers Server-Sent Events, sent once the generation is done)
+ *   GET  /v1/models, /v1/models/{id}, /health
+ * Requests are validated by zod (a 400 in the OpenAI error shape names the field). Generations run
+ * one at a time — the sampler is synchronous and the machine's cores are shared — through a queue
+ * of at most `max_queue` waiting requests; past that a request gets 429. close() stops accepting,
+ * answers what was accepted, then resolves.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import pLimit from "p-limit";
+import { z } from "zod";
+import { loadCheckpoint, Policy } from "../train/index.js";
+import { ApiFailure } from "./errors.js";
+import { ServedModel } from "./model.js";
+import { ChatCompletionRequest, type ChatCompletion } from "./schema.js";
+import { streamChunks } from "./stream.js";
+
+export const ServeOptions = z
+  .object({
+    /** A checkpoint dir, or a run dir (its latest checkpoint). */
+    checkpoint: z.string().min(1).optional(),
+    /** A policy in memory (a notebook's), instead of a checkpoint. */
+    policy: z.instanceof(Policy).optional(),
+    /** The model id; default: the checkpoint's folder name (a run dir's, not ckpt_NNNNNN), else "policy". */
+    name: z.string().min(1).optional(),
+    host: z.string().default("127.0.0.1"),
+    /** 0: any free port (the bound one is in the handle). */
+    port: z.number().int().min(0).max(65535).default(0),
+    /** Requests allowed to wait behind the running one before 429s. */
+    max_queue: z.number().int().min(0).default(64),
+    /** Stop sequences for requests that give none. */
+    stop: z.array(z.string().min(1)).default([]),
+    /** Request bodies larger than this get 413. */
+    max_body_bytes: z.number().int().positive().default(4 * 1024 * 1024),
+    /** Where one line per request goes (default: nowhere). */
+    log: z.function().args(z.string()).returns(z.void()).optional(),
+  })
+  .refine((o) => !!o.checkpoint !== !!o.policy, { message: "give exactly one of checkpoint and policy" });
+export type ServeOptions = z.input<typeof ServeOptions>;
+
+export interface ServerStats {
+  requests: number;
+  completions: number;
+  completion_tokens: number;
+  prompt_tokens: number;
+  rejected_busy: number;
+  errors: number;
+}
+
+export interface RunningServer {
+  /** http://host:port (the OpenAI base_url is url + "/v1"). */
+  url: string;
+  baseURL: string;
+  host: string;
+  port: number;
+  model: ServedModel;
+  stats: ServerStats;
+  /** Requests accepted and not yet answered (running or queued). */
+  pending(): number;
+  /** Stops accepting, answers every accepted request, closes the connections. */
+  close(): Promise<void>;
+}
+
+const modelEntry = (m: ServedModel) => ({
+  id: m.name, object: "model" as const, created: m.created, owned_by: "composer-lab",
+  context_length: m.contextLength, checkpoint: m.checkpoint, step: m.step, fingerprint: m.fingerprint, config: m.policy.config,
+});
+
+/** A checkpoint path's model name: the folder, or the run folder when it is a ckpt_NNNNNN. */
+function nameOf(path: string): string {
+  const parts = path.replace(/[\\/]+$/, "").split(/[\\/]/);
+  const last = parts.at(-1) ?? "policy";
+  return /^ckpt_\d+$/.test(last) && parts.length > 1 ? parts.at(-2)! : last;
+}
+
+export async function serve(options: ServeOptions): Promise<RunningServer> {
+  const o = ServeOptions.parse(options);
+  const loaded = o.checkpoint ? await loadCheckpoint(o.checkpoint) : null;
+  const model = new ServedModel({
+    name: o.name ?? (o.checkpoint ? nameOf(o.checkpoint) : "policy"),
+    policy: loaded?.policy ?? o.policy!,
+    checkpoint: loaded?.path ?? null,
+    step: loaded?.step ?? null,
+    defaultStop: o.stop,
+  });
+  const log = o.log ?? (() => {});
+  const queue = pLimit(1);
+  const stats: ServerStats = { requests: 0, completions: 0, completion_tokens: 0, prompt_tokens: 0, rejected_busy: 0, errors: 0 };
+  let inFlight = 0;
+  let closing = false;
+
+  async function completions(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readJson(req, o.max_body_bytes);
+    const parsed = ChatCompletionRequest.safeParse(body);
+    if (!parsed.success) throw ApiFailure.fromZod(parsed.error);
+    const r = parsed.data;
+    if (r.model !== model.name) throw new ApiFailure(404, `The model '${r.model}' does not exist (this server serves '${model.name}')`, "invalid_request_error", "model", "model_not_found");
+    if (queue.activeCount + queue.pendingCount > o.max_queue) {
+      stats.rejected_busy++;
+      throw new ApiFailure(429, `The server is busy: ${queue.pendingCount} requests are waiting (max_queue ${o.max_queue}). Retry later.`, "rate_limit_error", null, "rate_limit_exceeded");
+    }
+    log(`POST /v1/chat/completions accepted (${queue.activeCount + queue.pendingCount} ahead)`);
+    const t0 = performance.now();
+    const out: ChatCompletion = await queue(async () => {
+      await new Promise((r) => setImmediate(r)); // let the previous answer go out and new requests in
+      return model.complete(r);
+    });
+    stats.completions += out.choices.length;
+    stats.completion_tokens += out.usage.completion_tokens;
+    stats.prompt_tokens += out.usage.prompt_tokens;
+    log(`POST /v1/chat/completions 200 n=${out.choices.length} ${out.usage.prompt_tokens}+${out.usage.completion_tokens} tokens ${(performance.now() - t0).toFixed(0)} ms`);
+    if (r.stream) {
+      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", ...(closing ? { connection: "close" } : {}) });
+      for (const chunk of streamChunks(out, { includeUsage: !!r.stream_options?.include_usage })) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      res.end("data: [DONE]\n\n");
+    } else reply(res, 200, out);
+  }
+
+  /** Answers JSON; once closing, the connection closes after the answer. */
+  function reply(res: ServerResponse, status: number, body: unknown): void {
+    if (closing) res.setHeader("connection", "close");
+    send(res, status, body);
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? "/").split("?")[0]!.replace(/\/+$/, "") || "/";
+    const method = req.method ?? "GET";
+    if (closing) throw new ApiFailure(503, "The server is shutting down", "server_error", null, "shutting_down");
+    if (path === "/health") return reply(res, 200, { status: "ok", model: model.name, pending: inFlight - 1 });
+    if (path === "/v1/models" && method === "GET") return reply(res, 200, { object: "list", data: [modelEntry(model)] });
+    if (path.startsWith("/v1/models/") && method === "GET") {
+      const id = decodeURIComponent(path.slice("/v1/models/".length));
+      if (id !== model.name) throw new ApiFailure(404, `The model '${id}' does not exist`, "invalid_request_error", "model", "model_not_found");
+      return reply(res, 200, modelEntry(model));
+    }
+    if (path === "/v1/chat/completions") {
+      if (method !== "POST") throw new ApiFailure(405, `${method} ${path}: use POST`, "invalid_request_error", null, "method_not_allowed");
+      return completions(req, res);
+    }
+    throw new ApiFailure(404, `Unknown route ${method} ${path} (this server has POST /v1/chat/completions, GET /v1/models, GET /health)`, "invalid_request_error", null, "unknown_url");
+  }
+
+  let drained: () => void = () => {};
+  const server: Server = createServer((req, res) => {
+    stats.requests++;
+    inFlight++;
+    route(req, res)
+      .catch((e: unknown) => {
+        const f = e instanceof ApiFailure ? e : new ApiFailure(500, `Internal error: ${(e as Error).message}`);
+        if (!(e instanceof ApiFailure)) log(`error: ${(e as Error).stack ?? e}`);
+        stats.errors++;
+        log(`${req.method} ${req.url} ${f.status} ${f.message}`);
+        if (!res.headersSent) reply(res, f.status, f.body());
+        else res.end();
+      })
+      .finally(() => {
+        inFlight--;
+        if (closing) {
+          server.closeIdleConnections();
+          if (inFlight === 0) drained();
+        }
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(o.port, o.host, () => (server.off("error", reject), resolve()));
+  });
+  const port = (server.address() as AddressInfo).port;
+  const hostForUrl = o.host.includes(":") ? `[${o.host}]` : o.host;
+  const url = `http://${hostForUrl}:${port}`;
+
+  let closed: Promise<void> | null = null;
+  return {
+    url, baseURL: `${url}/v1`, host: o.host, port, model, stats,
+    pending: () => inFlight,
+    close: () =>
+      (closed ??= new Promise<void>((resolve) => {
+        closing = true;
+        const allAnswered = new Promise<void>((r) => (inFlight === 0 ? r() : (drained = r)));
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        void allAnswered.then(() => server.closeIdleConnections());
+      })),
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const data = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(data) });
+  res.end(data);
+}
+
+async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req as AsyncIterable<Buffer>) {
+    size += c.length;
+    if (size > limit) throw new ApiFailure(413, `Request body over ${limit} bytes`, "invalid_request_error", null, "request_too_large");
+    chunks.push(c);
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new ApiFailure(400, `We could not parse the JSON body of your request (${(e as Error).message}). The body must be a JSON object.`, "invalid_request_error", null, "invalid_json");
+  }
+}
