@@ -68,6 +68,8 @@ export interface Completion {
   error: string | null;
   content: string;
   tool_calls: { id: string; name: string; arguments: string }[];
+  /** Asked in the compact view (the full state did not fit the endpoint's context). */
+  compact?: boolean;
   /** Mean token log-prob of the answer, when the endpoint returned logprobs. */
   logprob: number | null;
   prompt_tokens: number;
@@ -107,6 +109,8 @@ export class ModelClient {
   private readonly client: OpenAI;
   private readonly limit: LimitFunction;
   private model: Promise<string> | null = null;
+  /** The endpoint's context length, when /v1/models says (context_length, or vLLM's max_model_len). */
+  private context: number | null = null;
   private logprobsOk: boolean;
   readonly stats: ModelStats;
 
@@ -127,11 +131,18 @@ export class ModelClient {
 
   /** The model name requests use (asked of /v1/models once when not configured). */
   private modelName(): Promise<string> {
-    if (this.endpoint.model) return Promise.resolve(this.endpoint.model);
     this.model ??= this.client.models.list().then((page) => {
-      const id = page.data[0]?.id;
-      if (!id) throw new Error(`${this.endpoint.url}: /v1/models lists no model`);
-      return id;
+      const entry = (this.endpoint.model ? page.data.find((m) => m.id === this.endpoint.model) : page.data[0]) as (OpenAI.Models.Model & { context_length?: unknown; max_model_len?: unknown }) | undefined;
+      if (!entry) {
+        if (this.endpoint.model) return this.endpoint.model; // a hosted API need not list every model
+        throw new Error(`${this.endpoint.url}: /v1/models lists no model`);
+      }
+      const ctx = Number(entry.context_length ?? entry.max_model_len);
+      if (Number.isFinite(ctx) && ctx > 0) this.context = ctx;
+      return entry.id;
+    }, (e) => {
+      if (this.endpoint.model) return this.endpoint.model; // no /v1/models: the configured name
+      throw e;
     });
     // a failure is not cached: the next request asks again
     this.model.catch(() => (this.model = null));
@@ -150,8 +161,30 @@ export class ModelClient {
     return this;
   }
 
-  /** One answer to `messages`; failures come back as `error`, never thrown. */
-  complete(messages: ChatMessage[], tools: ToolDefinition[] = [], opts: { signal?: AbortSignal } = {}): Promise<Completion> {
+  /** One answer to `messages`; failures come back as `error`, never thrown. With `compact` (a
+   *  short view of the same state, e.g. the deleted function's stub, sent without tools), a state
+   *  longer than the endpoint's context (its /v1/models context_length or max_model_len, or a 400
+   *  that says so) is asked in the compact view instead: the lab's byte-level policies read 256 bytes. */
+  async complete(messages: ChatMessage[], tools: ToolDefinition[] = [], opts: { signal?: AbortSignal; compact?: { messages: ChatMessage[]; stop?: string[] } } = {}): Promise<Completion> {
+    const c = opts.compact;
+    const size = JSON.stringify(messages).length + (tools.length ? JSON.stringify(tools).length : 0);
+    const compactly = async (): Promise<Completion> => {
+      // the answer must fit beside the prompt (bytes over-count tokens for any tokenizer but a byte one)
+      const room = this.context === null ? this.endpoint.max_tokens : this.context - Buffer.byteLength(c!.messages.map((m) => m.content).join("\n")) - 8;
+      return { ...(await this.completeOnce(c!.messages, [], c!.stop, Math.max(8, Math.min(this.endpoint.max_tokens, room)), opts)), compact: true };
+    };
+    if (c && this.context !== null && size > this.context) return compactly();
+    const full = await this.completeOnce(messages, tools, undefined, this.endpoint.max_tokens, opts);
+    if (c && full.error && /\b400\b/.test(full.error) && /context|too long|maximum/i.test(full.error)) {
+      const said = /context length is (\d+)/i.exec(full.error);
+      if (said) this.context = Number(said[1]);
+      this.stats.errors--; // answered in the compact view below: not a failed request
+      return compactly();
+    }
+    return full;
+  }
+
+  private completeOnce(messages: ChatMessage[], tools: ToolDefinition[], stop: string[] | undefined, maxTokens: number, opts: { signal?: AbortSignal } = {}): Promise<Completion> {
     return this.limit(async () => {
       const t0 = performance.now();
       this.stats.requests++;
@@ -161,8 +194,8 @@ export class ModelClient {
         const ask = (logprobs: boolean) =>
           this.client.chat.completions.create(
             {
-              model, messages: messages.map(wireMessage), temperature: this.endpoint.temperature, max_tokens: this.endpoint.max_tokens,
-              ...(tools.length ? { tools } : {}), ...(logprobs ? { logprobs: true } : {}),
+              model, messages: messages.map(wireMessage), temperature: this.endpoint.temperature, max_tokens: maxTokens,
+              ...(tools.length ? { tools } : {}), ...(logprobs ? { logprobs: true } : {}), ...(stop?.length ? { stop } : {}),
             },
             { signal: opts.signal },
           );

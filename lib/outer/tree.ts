@@ -21,7 +21,7 @@ import { cpSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import pLimit, { type LimitFunction } from "p-limit";
 import { z } from "zod";
-import { FeatureDeletionEnv, bodyPrompt, type Action } from "../env/index.js";
+import { BODY_STOP, FeatureDeletionEnv, bodyPrompt, type Action } from "../env/index.js";
 import type { Sandbox } from "../sandbox/index.js";
 import type { Store } from "../store/index.js";
 import type { FeatureDeletionTask } from "../tasks/index.js";
@@ -87,6 +87,8 @@ export interface TreeNode {
   divergence: number | null;
   logprob_spread: number | null;
   children: string[];
+  /** The state's compact view for endpoints whose context it overflows (the stub, no tools; null: none). */
+  compact?: { messages: ChatMessage[]; stop: string[] } | null;
 }
 
 export interface Tree {
@@ -120,16 +122,27 @@ const digest = (s: string, n = 12): string => createHash("sha256").update(s).dig
 /** A node's id: derived from its task and its path of action keys only. */
 export const nodeId = (taskId: string, path: string): string => `${digest(`${taskId}\0${path}`, 16)}`;
 
+/** The deleted function's stub (its file, signature and docstring): what the lab's body-writing
+ *  policies were trained to continue; null for a task that deleted more than one symbol. */
+function stubOf(task: FeatureDeletionTask): string | null {
+  if (task.deleted_symbols.length !== 1) return null;
+  try {
+    return bodyPrompt(task);
+  } catch {
+    return null;
+  }
+}
+
+/** A state's compact view: the stub alone as one user message, answered by a body up to BODY_STOP. */
+export function compactView(task: FeatureDeletionTask): { messages: ChatMessage[]; stop: string[] } | null {
+  const stub = stubOf(task);
+  return stub ? { messages: [{ role: "user", content: stub }], stop: [BODY_STOP] } : null;
+}
+
 /** The system and user messages an episode starts from: the env's instructions, the task, and the
- *  stub of the deleted function (what the lab's body-writing policies read). */
+ *  stub of the deleted function. */
 export function initialMessages(env: FeatureDeletionEnv, task: FeatureDeletionTask): ChatMessage[] {
-  const stub = task.deleted_symbols.length === 1 ? (() => {
-    try {
-      return bodyPrompt(task);
-    } catch {
-      return null;
-    }
-  })() : null;
+  const stub = stubOf(task);
   return [
     { role: "system", content: "You are a coding agent in a Python repository. Call one tool per step (or write the deleted function's body)." },
     { role: "user", content: stub ? `${env.renderPrompt(task)}\n\nThe deleted function:\n${stub}` : env.renderPrompt(task) },
@@ -170,7 +183,7 @@ export class TreeController {
       const raw = await j.store.get(key);
       if (raw) return JSON.parse(raw.toString("utf8")) as Completion[];
     }
-    const answers = await Promise.all(this.opts.models.map((m) => m.complete(node.messages, ENV_TOOLS)));
+    const answers = await Promise.all(this.opts.models.map((m) => m.complete(node.messages, ENV_TOOLS, { compact: node.compact ?? undefined })));
     // a failed request is not journaled: a resumed run asks that endpoint again
     if (j && key && answers.every((a) => !a.error)) await j.store.put(key, JSON.stringify(answers));
     return answers;
@@ -183,6 +196,7 @@ export class TreeController {
     const root: TreeNode = {
       id: nodeId(task.task_id, ""), task_id: task.task_id, path: "", depth: 0, parent: null, messages: initialMessages(rootEnv, task),
       actions: null, models: [], observation: "", ok: true, leaf: false, reward: null, passed: false, proposals: [], divergence: null, logprob_spread: null, children: [],
+      compact: compactView(task),
     };
     const tree: Tree = { task, root: root.id, nodes: new Map([[root.id, root]]), expansions: 0, divergences: [] };
     this.opts.onNode?.(root);
@@ -268,13 +282,14 @@ export class TreeController {
         id: nodeId(task.task_id, path), task_id: task.task_id, path, depth: node.depth + 1, parent: node.id,
         messages: [...node.messages, { role: "assistant", content: first.tool_calls.length ? first.content : first.content.trim(), tool_calls: calls }],
         actions: g.actions, models: g.answers.map((a) => a.model), observation: "", ok: true, leaf: false, reward: null, passed: false,
-        proposals: [], divergence: null, logprob_spread: null, children: [],
+        proposals: [], divergence: null, logprob_spread: null, children: [], compact: node.compact,
       };
       const e = envs[i]!;
       const observations: string[] = [];
       for (const [k, a] of g.actions.entries()) {
         const r = await this.steps(() => e.step(a));
-        const ok = r.done || (r.info as { ok?: boolean }).ok !== false;
+        // a step fails when the env says so, and a submit when the hidden tests do not all pass
+        const ok = r.done ? r.reward >= 1 : (r.info as { ok?: boolean }).ok !== false;
         child.ok &&= ok;
         observations.push(r.observation);
         child.messages.push({ role: "tool", tool_call_id: calls[k]!.id, name: a.type, content: r.observation, ...(ok ? {} : { is_error: true }) });
