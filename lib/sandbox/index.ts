@@ -7,7 +7,7 @@ import { DockerSandbox } from "./docker.js";
 import { NoSandbox } from "./none.js";
 import type { Sandbox, SandboxName } from "./types.js";
 
-export { RunOptions, RunResult, SANDBOX_NAMES, SANDBOX_WORKDIR, baseEnv, type Sandbox, type SandboxName, type ResolvedRunOptions } from "./types.js";
+export { RunOptions, RunResult, SANDBOX_NAMES, SANDBOX_WORKDIR, argv, baseEnv, type Sandbox, type SandboxName, type ResolvedRunOptions } from "./types.js";
 export { BwrapSandbox } from "./bwrap.js";
 export { DockerSandbox, DEFAULT_IMAGE, ensureDockerd, buildBaseImage, aptMirror, dockerClient, dockerSocketPath, type Dockerd } from "./docker.js";
 export { NoSandbox } from "./none.js";
