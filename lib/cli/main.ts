@@ -30,6 +30,7 @@ const MODULES = {
   slurm: async (): Promise<Register> => (await import("./commands/slurm.js")).registerSlurm,
   collate: async (): Promise<Register> => (await import("./commands/collate.js")).registerCollate,
   train: async (): Promise<Register> => (await import("./commands/train.js")).registerTrain,
+  cluster: async (): Promise<Register> => (await import("./commands/cluster.js")).registerCluster,
   outer: async (): Promise<Register> => (await import("./commands/outer.js")).registerOuter,
   serve: async (): Promise<Register> => (await import("./commands/serve.js")).registerServe,
 } satisfies Record<string, () => Promise<Register>>;
@@ -49,6 +50,7 @@ export const COMMANDS: Readonly<Record<string, { module: ModuleName; description
   tasks: { module: "tasks", description: "feature-deletion tasks: build, list, show, export, micro" },
   sandbox: { module: "sandbox", description: "sandboxed execution: bubblewrap and Docker" },
   grade: { module: "sandbox", description: "grade a patch (unified diff or action transcript) against a task of a pool, in the sandbox" },
+  cluster: { module: "cluster", description: "a local cluster of N nodes on 127.0.0.x (Docker Swarm or Slurm) for the swarm/slurm executors" },
   store: { module: "store", description: "the run layout on disk or S3" },
   diloco: { module: "store", description: "DiLoCo across worker processes that meet only through a store (default: a tiny model on a toy objective, in seconds)" },
   "diloco-worker": { module: "store", description: "one DiLoCo worker (started by `composer-lab diloco`)" },
