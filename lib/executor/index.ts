@@ -30,9 +30,9 @@ export async function openExecutor(name: ExecutorName, opts: OpenExecutorOptions
     case "local":
       return openLocalExecutor({ concurrency: opts.concurrency, sandbox: opts.sandbox });
     case "swarm":
-      throw new Error("the swarm executor is being written (issue 17)");
+      return (await import("./swarm.js")).openSwarmExecutor({ concurrency: opts.concurrency });
     case "slurm":
-      throw new Error("the slurm executor is not available yet (lib/executor/slurm.ts lands with the Slurm work of issue 17)");
+      return (await import("./slurm.js")).openSlurmExecutor({ concurrency: opts.concurrency });
   }
 }
 
@@ -40,8 +40,8 @@ export async function openExecutor(name: ExecutorName, opts: OpenExecutorOptions
 export async function clusterEngine(name: "swarm" | "slurm"): Promise<ClusterEngine> {
   switch (name) {
     case "swarm":
-      throw new Error("`cluster --engine swarm` is being written (issue 17)");
+      return (await import("./swarm-cluster.js")).swarmCluster;
     case "slurm":
-      throw new Error("`cluster --engine slurm` is not available yet (lib/executor/slurm.ts lands with the Slurm work of issue 17)");
+      return (await import("./slurm.js")).slurmClusterEngine();
   }
 }
