@@ -184,8 +184,8 @@ export class TreeController {
       if (raw) return JSON.parse(raw.toString("utf8")) as Completion[];
     }
     const answers = await Promise.all(this.opts.models.map((m) => m.complete(node.messages, ENV_TOOLS, { compact: node.compact ?? undefined })));
-    // a failed request is not journaled: a resumed run asks that endpoint again
-    if (j && key && answers.every((a) => !a.error)) await j.store.put(key, JSON.stringify(answers));
+    // failed requests too: a resumed run regrows exactly the tree it had begun
+    if (j && key) await j.store.put(key, JSON.stringify(answers));
     return answers;
   }
 
