@@ -29,7 +29,7 @@ export const WarmEvent = z.discriminatedUnion("ev", [
   z.object({ ev: z.literal("ready"), pid: z.number().int(), ok: z.boolean(), why: z.string().nullable(), pytest: z.string() }),
   z.object({ ev: z.literal("forked"), id: z.string(), pid: z.number().int() }),
   z.object({ ev: z.literal("out"), id: z.string(), fd: z.union([z.literal(1), z.literal(2)]), data: z.string() }),
-  z.object({ ev: z.literal("exit"), id: z.string(), code: z.number().int().nullable(), signal: z.string().nullable(), truncated: z.boolean() }),
+  z.object({ ev: z.literal("exit"), id: z.string(), code: z.number().int().nullable(), signal: z.string().nullable(), truncated: z.boolean(), cpuMs: z.number() }),
   z.object({ ev: z.literal("pong"), grades: z.number().int() }),
 ]);
 export type WarmEvent = z.infer<typeof WarmEvent>;
@@ -58,6 +58,8 @@ export interface WarmTimings {
   cgroup: number;
   run: number;
   cleanup: number;
+  /** CPU time of the grade's processes (C, G, H and what H started), from wait4. */
+  gradeCpu: number;
 }
 
 interface Pending {
@@ -278,9 +280,9 @@ export class WarmWorker {
     const t0 = performance.now();
     const id = randomBytes(8).toString("hex");
     const dir = join(this.spoolDir(), "grades", id);
-    const T: WarmTimings = { stage: 0, fork: 0, cgroup: 0, run: 0, cleanup: 0 };
+    const T: WarmTimings = { stage: 0, fork: 0, cgroup: 0, run: 0, cleanup: 0, gradeCpu: 0 };
     let lap = performance.now();
-    const tick = (k: keyof WarmTimings) => {
+    const tick = (k: Exclude<keyof WarmTimings, "gradeCpu">) => {
       const now = performance.now();
       T[k] += now - lap;
       lap = now;
@@ -330,10 +332,11 @@ export class WarmWorker {
           timedOut = true;
           z.send({ op: "kill", id });
         }, o.timeoutMs);
-        z.send({ op: "fork", id, argv: req.argv, env: baseEnv(req.env), tree: `/spool/${id}/tree`, cfg: `/spool/${id}/cfg`, limits, maxOutput: o.maxOutputBytes });
+        z.send({ op: "fork", id, argv: req.argv, env: baseEnv(req.env), tree: `/spool/${id}/tree`, cfg: `/spool/${id}/cfg`, limits, maxOutput: o.maxOutputBytes, ...(process.env.COMPOSER_LAB_WARM_TRACE ? { trace: true } : {}) });
       });
       const ended = await result;
       tick("run");
+      T.gradeCpu = ended.cpuMs;
       const oomKilled = cg?.oomKilled() ?? false;
       return {
         exitCode: ended.code, signal: ended.signal, stdout: Buffer.concat(out[0]!).toString("utf8"), stderr: Buffer.concat(out[1]!).toString("utf8"),
@@ -364,3 +367,6 @@ export function warmWorker(sandbox: BwrapSandbox, pyenv: PyEnv | null): WarmWork
 
 /** Whether cgroups can bound each warm grade (else RLIMIT_AS bounds its memory, as cold runs do). */
 export const warmCgroups = (): string => cgroupMode().kind;
+
+/** Every warm worker of this process (the bench reads their timings). */
+export const warmWorkers = (): WarmWorker[] => [...workers.values()];

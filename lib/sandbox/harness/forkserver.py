@@ -149,6 +149,13 @@ def reset_signals():
     signal.set_wakeup_fd(-1)
 
 
+def trace(req, what):
+    if req.get("trace"):
+        import time
+
+        os.write(2, ("@trace %.1f %.1f %d %s\n" % (time.monotonic() * 1000, time.process_time() * 1000, os.getpid(), what)).encode())
+
+
 def grade_child(req, zygote_pid, harness_main):
     """C. fds: 0 = the go pipe, 1 and 2 = the grade's output pipe, 3 = its channel pipe."""
     try:
@@ -169,7 +176,9 @@ def grade_child(req, zygote_pid, harness_main):
         devnull = os.open(os.devnull, os.O_RDONLY)
         os.dup2(devnull, 0)
         os.close(devnull)
+        trace(req, "go")
         isolate(req)
+        trace(req, "isolated")
         status_r, status_w = os.pipe()
         pid = os.fork()
         if pid == 0:
@@ -199,6 +208,7 @@ def init_child(req, secret, harness_main, status_w):
         prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
         mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
         drop_privileges(req["limits"])
+        trace(req, "init ready")
         pid = os.fork()
         if pid == 0:
             os.close(status_w)
@@ -231,7 +241,8 @@ def run_harness(req, secret, harness_main):
         os.set_inheritable(1, True)
         os.set_inheritable(2, True)
         sys.argv = [os.path.join(HERE, "harness.py")] + list(req["argv"])
-        harness_main(secret, 3)()
+        trace(req, "harness start")
+        harness_main(secret, 3, (lambda what: trace(req, what)) if req.get("trace") else None)()
     except BaseException as e:
         try:
             os.write(2, ("composer-lab warm grader: the harness failed: %r\n" % (e,)).encode())
@@ -247,8 +258,8 @@ def load_harness():
     spec = importlib.util.spec_from_file_location("composer_lab_harness", os.path.join(HERE, "harness.py"))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    mod.preload()
-    return mod._harness
+    prepared = mod.preload()
+    return lambda secret, channel, trace=None: mod._harness(secret, channel, trace, prepared)
 
 
 class Zygote:
@@ -281,7 +292,12 @@ class Zygote:
             os.dup2(out_w, 1)
             os.dup2(out_w, 2)
             os.dup2(chan_w, 3)
-            os.closerange(4, 1 << 16)
+            for fd in os.listdir("/proc/self/fd"):  # the zygote's and other grades' fds
+                if int(fd) > 3:
+                    try:
+                        os.close(int(fd))
+                    except OSError:
+                        pass
             self.grades.clear()
             self.by_fd.clear()
             self.by_pid.clear()
@@ -343,7 +359,7 @@ class Zygote:
     def reap(self):
         while True:
             try:
-                pid, status = os.waitpid(-1, os.WNOHANG)
+                pid, status, usage = os.wait4(-1, os.WNOHANG)
             except ChildProcessError:
                 return
             if pid == 0:
@@ -351,6 +367,7 @@ class Zygote:
             g = self.by_pid.pop(pid, None)
             if g is not None:
                 g["status"] = status
+                g["cpu"] = (usage.ru_utime + usage.ru_stime) * 1000
                 if g["go"] is not None:
                     os.close(g["go"])
                     g["go"] = None
@@ -362,7 +379,7 @@ class Zygote:
         st = g["status"]
         del self.grades[g["id"]]
         sig = os.WTERMSIG(st) if os.WIFSIGNALED(st) else None
-        self.send({"ev": "exit", "id": g["id"], "code": os.WEXITSTATUS(st) if os.WIFEXITED(st) else None, "signal": signal.Signals(sig).name if sig else None, "truncated": g["truncated"]})
+        self.send({"ev": "exit", "id": g["id"], "code": os.WEXITSTATUS(st) if os.WIFEXITED(st) else None, "signal": signal.Signals(sig).name if sig else None, "truncated": g["truncated"], "cpuMs": round(g.get("cpu", 0), 1)})
 
     def handle(self, line):
         req = json.loads(line)
@@ -446,7 +463,14 @@ if __name__ == "__main__":
         sys.exit(0)
     main = load_harness()
     ok, why = probe()
+    import gc
+
     import pytest
+
+    # Everything imported so far is shared copy-on-write with every grade: keep the collector
+    # from touching (and so copying) it in each fork.
+    gc.collect()
+    gc.freeze()
 
     zygote = Zygote(main)
     zygote.send({"ev": "ready", "pid": os.getpid(), "ok": ok, "why": why, "pytest": pytest.__version__})

@@ -53,9 +53,38 @@ def preload():
     for name in ("_pytest.main", "_pytest.outcomes", "_pytest.python", "_pytest.reports", "_pytest.runner", "_pytest.skipping",
                  "_pytest.assertion.rewrite", "_pytest.assertion.util", "_pytest._code", "_pytest._io", "pluggy"):
         __import__(name)
+    # What pytest.main builds before it reads any argument, config file or conftest: the plugin
+    # manager with the built-in plugins registered (about half of a small run's CPU). Built for
+    # the one blocked plugin the grader always names; a forked grade uses it once.
+    return {"config": _pytest.config.get_config(list(PREBUILT_ARGS)), "blocked": list(PREBUILT_ARGS)}
 
 
-def _harness(secret_line=None, channel=None):
+PREBUILT_ARGS = ("-p", "no:cacheprovider")
+
+
+def _blocked_plugins(args):
+    """The `-p no:NAME` arguments, read as pytest's consider_preparse reads them."""
+    out, i = [], 0
+    while i < len(args):
+        opt = args[i]
+        i += 1
+        if not isinstance(opt, str):
+            continue
+        if opt == "-p":
+            if i >= len(args):
+                break
+            parg = args[i]
+            i += 1
+        elif opt.startswith("-p"):
+            parg = opt[2:]
+        else:
+            continue
+        if parg.strip().startswith("no:"):
+            out.append(parg.strip())
+    return out
+
+
+def _harness(secret_line=None, channel=None, trace=None, prepared=None):
     """Builds the harness; returns its `main`. Everything it keeps is local to this call.
     Cold: the key and tag are read from stdin and the channel is the original stdout. Warm (a
     forked grade): both are handed over, the channel already a pipe of this grade alone."""
@@ -423,11 +452,17 @@ def _harness(secret_line=None, channel=None):
 
         @pytest.hookimpl(trylast=True)
         def pytest_sessionstart(self, session):
+            if trace:
+                trace("configured")
             check_snapshot(snap_hot)
+            if trace:
+                trace("snapshot all")
             snap_all[:] = namespace_snapshot(sorted(n for n in sys.modules if n == "pytest" or n.startswith(("_pytest.", "pluggy"))))
 
         @pytest.hookimpl(trylast=True)
         def pytest_collection_finish(self, session):
+            if trace:
+                trace("collected")
             check_identities()
             check_snapshot(snap_all)
             check_new_names()
@@ -474,7 +509,27 @@ def _harness(secret_line=None, channel=None):
             if os.path.realpath(p) != repo:
                 sys.path.insert(0, p)
         evict_installed_copies()
+        if prepared is not None and _blocked_plugins(argv) == _blocked_plugins(prepared["blocked"]):
+            # pytest.main exactly, but its first step (get_config) hands over the configuration
+            # the warm zygote built; get_config is itself again before any config or repo code runs.
+            import _pytest.config
+            from pathlib import Path
+
+            original, config = _pytest.config.get_config, prepared.pop("config")
+
+            def prebuilt_config(args=None, plugins=None):
+                _pytest.config.get_config = original
+                if trace:
+                    trace("prebuilt config")
+                config.invocation_params = _pytest.config.Config.InvocationParams(args=args or (), plugins=plugins, dir=Path.cwd())
+                return config
+
+            _pytest.config.get_config = prebuilt_config
+        if trace:
+            trace("pytest.main")
         code = pytest.main(argv, plugins=[plugin])
+        if trace:
+            trace("pytest done")
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(int(code))  # skip atexit handlers the code under test may have registered
