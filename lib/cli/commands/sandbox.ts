@@ -1,12 +1,13 @@
 /** `composer-lab sandbox …` and `composer-lab grade`. */
 import type { Command } from "commander";
-import { readTextGuarded } from "../../core/index.js";
+import { progress, readTextGuarded } from "../../core/index.js";
+import { gradeMany, openExecutor, poolCompletions, type ExecutorName } from "../../executor/index.js";
 import { resolve } from "node:path";
 import { gradeCompletion } from "../../env/index.js";
 import { DEFAULT_IMAGE, buildBaseImage, checkSandboxes, dockerClient, ensureDockerd, getSandbox, type SandboxChoice } from "../../sandbox/index.js";
 import { loadTask } from "../../tasks/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
-import { jsonOpt, sandboxChoice } from "../options.js";
+import { executorChoice, jsonOpt, sandboxChoice } from "../options.js";
 import { emit, log } from "../output.js";
 
 export function registerSandbox(program: Command): void {
@@ -65,23 +66,52 @@ export function registerSandbox(program: Command): void {
     .command("grade")
     .description("grade a patch (unified diff or action transcript) against a task of a pool, in the sandbox")
     .argument("<poolDir>", "task pool (index.jsonl, tasks/, golden/)")
-    .requiredOption("--task <id>", "task id")
-    .requiredOption("--patch <file>", "the completion: a unified diff, or a JSON action transcript")
+    .option("--task <id>", "one task (default: every task of the pool that has a completion)")
+    .option("--patch <file>", "with --task: the completion, a unified diff or a JSON action transcript")
+    .option("--patches <dir>", "every task: <dir>/<task_id>.diff or .json")
+    .option("--golden", "every task: its own golden diff (checks a pool, or an executor)")
     .addOption(sandboxChoice())
+    .addOption(executorChoice())
+    .option("--concurrency <n>", "jobs in flight at once (default: the executor's)")
     .addOption(jsonOpt())
-    .action(async (pool: string, o: { task: string; patch: string; sandbox: SandboxChoice; json?: boolean }) => {
-      const task = loadTask(resolve(pool), o.task);
-      const completion = await readTextGuarded(o.patch, { maxBytes: 16 * 1024 * 1024 });
-      if (completion === null) throw new Error(`${o.patch}: no such file`);
-      const g = await gradeCompletion(task, completion, await getSandbox(o.sandbox));
-      if (g.error !== null) process.exitCode = 1; // a completion that cannot be graded is a failed command
-      emit(!!o.json, { ok: g.error === null, task: task.task_id, ...g }, () =>
-        [
-          `reward ${g.reward.toFixed(3)}  (frac ${g.frac.toFixed(3)}, guard ${g.guardOk ? "ok" : "BROKEN"}, ${g.hacked ? "HACKED" : "not hacked"})${g.error ? `  error: ${g.error}` : ""}`,
-          ...g.flags.map((f) => `  flag ${f.kind}: ${f.detail}`),
-          "",
-          tableText(fromRows(g.perTest.map((t) => ({ group: t.group, test: t.nodeid, outcome: t.outcome })))),
-        ].join("\n"),
-      );
+    .action(async (pool: string, o: { task?: string; patch?: string; patches?: string; golden?: boolean; sandbox: SandboxChoice; executor: ExecutorName; concurrency?: string; json?: boolean }) => {
+      const concurrency = o.concurrency === undefined ? undefined : Number(o.concurrency);
+      if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0)) throw new Error(`--concurrency: expected a positive integer, got "${o.concurrency}"`);
+      if ([o.patch, o.patches, o.golden].filter(Boolean).length !== 1) throw new Error("pass exactly one of --patch FILE (with --task), --patches DIR, --golden");
+      if (o.patch && !o.task) throw new Error("--patch needs --task");
+      const executor = await openExecutor(o.executor, { sandbox: o.sandbox, concurrency });
+      try {
+        if (o.patch) {
+          const task = loadTask(resolve(pool), o.task!);
+          const completion = await readTextGuarded(o.patch, { maxBytes: 16 * 1024 * 1024 });
+          if (completion === null) throw new Error(`${o.patch}: no such file`);
+          const g = await gradeCompletion(task, completion, executor.asSandbox());
+          if (g.error !== null) process.exitCode = 1; // a completion that cannot be graded is a failed command
+          emit(!!o.json, { ok: g.error === null, task: task.task_id, executor: o.executor, ...g }, () =>
+            [
+              `reward ${g.reward.toFixed(3)}  (frac ${g.frac.toFixed(3)}, guard ${g.guardOk ? "ok" : "BROKEN"}, ${g.hacked ? "HACKED" : "not hacked"})${g.error ? `  error: ${g.error}` : ""}`,
+              ...g.flags.map((f) => `  flag ${f.kind}: ${f.detail}`),
+              "",
+              tableText(fromRows(g.perTest.map((t) => ({ group: t.group, test: t.nodeid, outcome: t.outcome })))),
+            ].join("\n"),
+          );
+          return;
+        }
+        const items = await poolCompletions(resolve(pool), o.golden ? { golden: true } : { dir: resolve(o.patches!) }, o.task ? [o.task] : undefined);
+        const bar = progress(items.length, `grade (${o.executor})`);
+        const t0 = performance.now();
+        const grades = await gradeMany(items, executor, { onGrade: (g) => bar.tick(1, `${g.task_id} ${g.reward.toFixed(2)}`) });
+        bar.stop();
+        const seconds = (performance.now() - t0) / 1000;
+        const errors = grades.filter((g) => g.error !== null).length;
+        if (errors) process.exitCode = 1;
+        const rows = grades.map((g) => ({ task: g.task_id, completion: g.label, reward: g.reward, frac: g.frac, guardOk: g.guardOk, hacked: g.hacked, flags: g.flags.map((f) => f.kind), error: g.error }));
+        const meanReward = grades.reduce((a, g) => a + g.reward, 0) / grades.length;
+        emit(!!o.json, { ok: errors === 0, executor: o.executor, n: grades.length, meanReward, seconds, grades: rows }, () =>
+          `${tableText(fromRows(rows.map((r) => ({ ...r, flags: r.flags.join(","), error: r.error ?? "" }))))}\n\n${grades.length} graded on ${o.executor} in ${seconds.toFixed(1)} s, mean reward ${meanReward.toFixed(3)}${errors ? `, ${errors} could not be graded` : ""}`,
+        );
+      } finally {
+        await executor.close();
+      }
     });
 }
