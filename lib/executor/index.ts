@@ -45,3 +45,11 @@ export async function clusterEngine(name: "swarm" | "slurm"): Promise<ClusterEng
       return (await import("./slurm.js")).slurmClusterEngine();
   }
 }
+// Grading fan-out pulls in lib/env and lib/tasks: loaded on first use, so that the executor (and
+// every CLI option that names one) stays light to import.
+export type { GradeItem, PoolGrade } from "./grade.js";
+type GradeModule = typeof import("./grade.js");
+/** Grades completions on an executor (lib/env gradeCompletion on its Sandbox face); item order. */
+export const gradeMany = async (...a: Parameters<GradeModule["gradeMany"]>): ReturnType<GradeModule["gradeMany"]> => (await import("./grade.js")).gradeMany(...a);
+/** A pool's completions to grade: golden diffs, or <dir>/<task_id>.diff|.json. */
+export const poolCompletions = async (...a: Parameters<GradeModule["poolCompletions"]>): Promise<ReturnType<GradeModule["poolCompletions"]>> => (await import("./grade.js")).poolCompletions(...a);
