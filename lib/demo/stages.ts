@@ -4,12 +4,13 @@ import { environmentStage } from "./environment.js";
 import type { DemoStage } from "./stage.js";
 import { gradingStage } from "./pipeline/grading.js";
 import { hintsStage } from "./pipeline/hints.js";
+import { outerStage } from "./pipeline/outer.js";
 import { storeStage } from "./pipeline/store.js";
 import { tasksStage } from "./pipeline/tasks.js";
 import { tracesStage } from "./pipeline/traces.js";
 import { trainStage } from "./pipeline/train.js";
 
-export const STAGES: DemoStage[] = [environmentStage, tracesStage, hintsStage, tasksStage, gradingStage, trainStage, storeStage];
+export const STAGES: DemoStage[] = [environmentStage, tracesStage, hintsStage, tasksStage, gradingStage, trainStage, storeStage, outerStage];
 
 /** The six pipeline stages of the lab and whether each is implemented yet (notebooks show this). */
 export const PIPELINE = [

@@ -11,3 +11,4 @@ export { DedupWriter, routeTree, routeHoldout, renderState, emptyCounts, type Pr
 export { runOuter, leafTrace, histogram, HISTOGRAM_EDGES, OuterRunSummary, type OuterRunOptions } from "./run.js";
 export { teacherReplay, extractDpoPairs, siteState, sessionMessages, answerText, type TeacherAnswer, type ReplayDpoPair, type ReplaySummary } from "./replay.js";
 export { serveChat, serveReference, type ChatAnswer, type ChatEndpoint } from "./endpoint.js";
+export { treeFigure, divergenceFigure } from "./figures.js";
