@@ -2,11 +2,12 @@
 import { Option, type Command } from "commander";
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { getSandbox, type SandboxChoice } from "../../sandbox/index.js";
+import { openExecutor, type ExecutorName } from "../../executor/index.js";
+import type { SandboxChoice } from "../../sandbox/index.js";
 import { CurriculumState, PassRateCurriculum } from "../../curriculum/index.js";
 import { buildFromGitHistory, buildFromRepo, buildFromSweInstances, buildHarder, isCopyleft, loadTask, readIndex, type BuildReport } from "../../tasks/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
-import { jsonOpt, sandboxChoice } from "../options.js";
+import { executorChoice, jsonOpt, sandboxChoice } from "../options.js";
 import { emit, log } from "../output.js";
 import { registerMicro } from "./micro.js";
 
@@ -36,9 +37,12 @@ export function registerTasks(program: Command): void {
     .option("--concurrency <n>", "candidates validated at once", "2")
     .option("--repo-name <name>", "name recorded as the task's repo")
     .addOption(sandboxChoice())
+    .addOption(executorChoice())
     .addOption(jsonOpt())
-    .action(async (repoArg: string | undefined, o: { out: string; path: "ast" | "git" | "swe"; granularity: "function" | "class" | "file" | "feature"; instances?: string; max: string; mode: "stub" | "remove"; features: string; stripDocstring?: boolean; stripTypeHints?: boolean; starveContext?: string; deps?: boolean; pyenv: boolean; stripBundled: boolean; harderThan?: string; curriculum?: string; maxCoupling: string; concurrency: string; repoName?: string; sandbox: SandboxChoice; json?: boolean }) => {
-      const sb = await getSandbox(o.sandbox);
+    .action(async (repoArg: string | undefined, o: { out: string; path: "ast" | "git" | "swe"; granularity: "function" | "class" | "file" | "feature"; instances?: string; max: string; mode: "stub" | "remove"; features: string; stripDocstring?: boolean; stripTypeHints?: boolean; starveContext?: string; deps?: boolean; pyenv: boolean; stripBundled: boolean; harderThan?: string; curriculum?: string; maxCoupling: string; concurrency: string; repoName?: string; sandbox: SandboxChoice; executor: ExecutorName; json?: boolean }) => {
+      // the gates' pytest runs go to the executor (this host's sandbox pool by default)
+      const executor = await openExecutor(o.executor, { sandbox: o.sandbox, concurrency: Number(o.concurrency) });
+      const sb = executor.asSandbox();
       const starve = (o.starveContext ?? "").split(",").map((x) => x.trim()).filter(Boolean);
       const bad = starve.filter((x) => !["docstrings", "type_hints", "comments"].includes(x));
       if (bad.length) throw new Error(`--starve-context: unknown ${bad.join(", ")} (docstrings, type_hints, comments)`);
