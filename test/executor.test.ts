@@ -1,0 +1,105 @@
+// The executor interface (lib/executor) and the `local` executor on the real sandbox (bubblewrap):
+// batches stream results as they finish, lost attempts are re-run, cancel stops what is queued, and
+// the executor's Sandbox face grades exactly as the sandbox itself does (same one pytest runner).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { LocalExecutor, LostJobError, gradeMany, parseJobs, runBatch, type JobResult } from "../lib/executor/index.js";
+import { BwrapSandbox, runPytest } from "../lib/sandbox/index.js";
+import { loadTask } from "../lib/tasks/index.js";
+import pLimit from "p-limit";
+import { ROOT, tmp } from "./helpers.js";
+import { wrongDiff } from "./support/wrong-body.js";
+
+const sb = new BwrapSandbox();
+
+describe("job specs", () => {
+  it("name the job and the field of a bad spec, and refuse duplicate ids", () => {
+    expect(() => parseJobs([{ id: "ok", command: "true", workdir: "/tmp" }, { id: "bad", command: "true", workdir: "/tmp", limits: { memoryMb: -1 } }])).toThrow(/^jobs\[1\] \(bad\)\.limits\.memoryMb: /);
+    expect(() => parseJobs([{ id: "a b", command: "true", workdir: "/tmp" }])).toThrow(/jobs\[0\] \(a b\)\.id/);
+    expect(() => parseJobs([{ id: "x", command: [], workdir: "/tmp" }])).toThrow(/jobs\[0\] \(x\)\.command/);
+    expect(() => parseJobs([{ id: "x", command: "true", workdir: "/tmp", mounts: [{ host: "/etc", inside: "etc" }] }])).toThrow(/mounts\.0\.inside: an absolute path/);
+    expect(() => parseJobs([{ id: "x", command: "true", workdir: "/tmp" }, { id: "x", command: "true", workdir: "/tmp" }])).toThrow(/jobs\[1\]\.id: "x" appears twice/);
+    const [j] = parseJobs([{ id: "x", command: "true", workdir: "/tmp" }]);
+    expect(j).toMatchObject({ limits: { timeoutMs: 60_000, memoryMb: 1024, cpus: 1, pids: 256, diskMb: 1024 }, retries: 2, mounts: [], env: {} });
+  });
+});
+
+describe("the batch runner", () => {
+  it("re-runs a lost attempt up to `retries` times, then reports it failed; an error that is not a loss fails at once", async () => {
+    const tries: Record<string, number> = {};
+    const batch = runBatch([
+      { id: "lost-once", command: "true", workdir: "/tmp" },
+      { id: "always-lost", command: "true", workdir: "/tmp", retries: 1 },
+      { id: "broken", command: "true", workdir: "/tmp" },
+    ], async ({ job, attempt, setNode }) => {
+      tries[job.id] = attempt;
+      setNode(`n${attempt}`);
+      if (job.id === "broken") throw new Error("cannot run this");
+      if (job.id === "always-lost" || attempt === 1) throw new LostJobError(`node n${attempt} went away`);
+      return { exitCode: 0, signal: null, stdout: "ran", stderr: "", timedOut: false, oomKilled: false, wallMs: 1, outputTruncated: false, sandbox: "bwrap", diskExceeded: false, sanitized: { removedSpecial: [], clearedModes: [] } };
+    }, { limit: pLimit(2) });
+    const [once, always, broken] = await batch.results();
+    expect(once).toMatchObject({ status: "done", attempts: 2, node: "n2", lost: [{ node: "n1", why: "node n1 went away" }], run: { stdout: "ran" } });
+    expect(always).toMatchObject({ status: "failed", attempts: 2, run: null, error: "lost 2 time(s); last: node n2 went away" });
+    expect(always!.lost).toHaveLength(2);
+    expect(broken).toMatchObject({ status: "failed", attempts: 1, error: "cannot run this", lost: [] });
+    expect(tries).toEqual({ "lost-once": 2, "always-lost": 2, broken: 1 });
+    expect(batch.statuses().map((s) => s.status)).toEqual(["done", "failed", "failed"]);
+    expect(() => batch.status("nope")).toThrow(/no job "nope"/);
+  });
+});
+
+describe("the local executor (bubblewrap)", () => {
+  it("streams results as they finish, keeps the sandbox's containment, limits and timeouts; results() in submission order", async () => {
+    const wd = tmp("exec-wd-");
+    writeFileSync(join(wd, "data.txt"), "from the workdir\n");
+    const ex = new LocalExecutor(sb, { concurrency: 3 });
+    const seen: string[] = [];
+    const batch = ex.submit([
+      { id: "slow", command: "sleep 2; echo slow", workdir: wd },
+      { id: "env-stdin", command: ["python3", "-c", "import os, sys; print(sorted(k for k in os.environ if k.startswith('JOB_')), sys.stdin.read().strip(), open('data.txt').read().strip())"], workdir: wd, env: { JOB_A: "1" }, stdin: "piped in" },
+      { id: "readonly", command: "echo x > data.txt", workdir: wd, workdirReadOnly: true },
+      { id: "timeout", command: ["python3", "-c", "while True: pass"], workdir: wd, limits: { timeoutMs: 1500 } },
+    ], { onResult: (r) => seen.push(r.id) });
+    expect(batch.jobIds).toEqual(["slow", "env-stdin", "readonly", "timeout"]);
+    const streamed: JobResult[] = [];
+    for await (const r of batch) streamed.push(r);
+    expect(streamed.map((r) => r.id)).toEqual(seen);
+    expect(streamed.map((r) => r.id).indexOf("slow")).toBeGreaterThan(streamed.map((r) => r.id).indexOf("env-stdin"));
+    const [slow, envStdin, readonly, timeout] = await batch.results();
+    expect(slow).toMatchObject({ status: "done", node: "local", attempts: 1, run: { exitCode: 0, stdout: "slow\n", sandbox: "bwrap" } });
+    expect(envStdin!.run!.stdout).toBe("['JOB_A'] piped in from the workdir\n");
+    expect(readonly!.run!.exitCode).not.toBe(0);
+    expect(timeout!.run).toMatchObject({ timedOut: true });
+    expect(batch.statuses().every((s) => s.status === "done")).toBe(true);
+    expect(slow!.latencyMs).toBeGreaterThanOrEqual(2000);
+  });
+
+  it("cancel: queued jobs come back cancelled, the running one finishes and is reported cancelled", async () => {
+    const wd = tmp("exec-cancel-");
+    const ex = new LocalExecutor(sb, { concurrency: 1 });
+    const batch = ex.submit(["a", "b", "c"].map((id) => ({ id, command: "sleep 1", workdir: wd })));
+    while (batch.status("a").status !== "running") await new Promise((r) => setTimeout(r, 20));
+    await batch.cancel("enough");
+    const rs = await batch.results();
+    expect(rs.map((r) => [r.id, r.status, r.error])).toEqual([["a", "cancelled", "enough"], ["b", "cancelled", "enough"], ["c", "cancelled", "enough"]]);
+    expect(rs[1]!.attempts).toBe(0);
+  });
+
+  it("as a Sandbox, runs the one pytest runner with the same outcomes as the sandbox, and grades golden 1 / wrong 0", async () => {
+    const repo = tmp("exec-repo-");
+    mkdirSync(join(repo, "tests"));
+    writeFileSync(join(repo, "tests", "test_x.py"), "def test_ok():\n    assert 1 + 1 == 2\n\ndef test_bad():\n    assert 1 + 1 == 3\n");
+    const ex = new LocalExecutor(sb, { concurrency: 2 });
+    const [direct, viaExecutor] = await Promise.all([runPytest(sb, repo), runPytest(ex.asSandbox(), repo)]);
+    const outcomes = (r: typeof direct) => r.tests.map((t) => [t.nodeid, t.outcome]).sort();
+    expect(outcomes(viaExecutor)).toEqual(outcomes(direct));
+    expect(outcomes(direct)).toEqual([["tests/test_x.py::test_bad", "failed"], ["tests/test_x.py::test_ok", "passed"]]);
+    expect(viaExecutor.sessionFinished).toBe(true);
+
+    const task = loadTask(join(ROOT, "datasets", "tasks"), "inventory-totals");
+    const grades = await gradeMany([{ task, completion: task.golden_diff, label: "golden" }, { task, completion: wrongDiff(task.golden_diff), label: "wrong" }], ex);
+    expect(grades.map((g) => [g.label, g.reward, g.error, g.flags])).toEqual([["golden", 1, null, []], ["wrong", 0, null, []]]);
+  });
+});
