@@ -14,5 +14,6 @@ export * as tasks from "./tasks/index.js";
 export * as env from "./env/index.js";
 export * as curriculum from "./curriculum/index.js";
 export * as store from "./store/index.js";
+export * as outer from "./outer/index.js";
 export * as demo from "./demo/index.js";
 export * as notebooks from "./notebooks/index.js";
