@@ -5,14 +5,15 @@
  * golden body passes, a wrong body fails with the failing test and assertion in its ErrorContext
  * (which the template layer turns into a hint), and a body that reaches into pytest is masked.
  */
-import { readFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Rng } from "../lib/core/index.js";
-import { FeatureDeletionEnvironment, Rubric, ToolCallEnvironment, bodyPrompt, corruptCall, gradeToolCall, openEnvironment, renderMessages, spliceBody } from "../lib/env/index.js";
+import { FeatureDeletionEnvironment, Rubric, ToolCallEnvironment, bodyMistakes, bodyPrompt, corruptCall, gradeAll, gradeToolCall, openEnvironment, publishTasks, renderMessages, spliceBody } from "../lib/env/index.js";
 import { defaultLayered } from "../lib/hints/index.js";
 import { BwrapSandbox } from "../lib/sandbox/index.js";
-import { FAMILIES, microFunctions } from "../lib/tasks/index.js";
+import { HeldoutSplit, LocalStore, RunLayout } from "../lib/store/index.js";
+import { FAMILIES, loadTask, microFunctions, readIndex } from "../lib/tasks/index.js";
 import { ROOT, cliAsync, oneJson, tmp } from "./helpers.js";
 
 const MICRO = join(ROOT, "datasets", "fd-micro");
@@ -123,5 +124,74 @@ describe("micro feature-deletion tasks", () => {
     const { diff } = spliceBody(task, "return 1");
     expect(diff).toMatch(/^-\s+raise NotImplementedError$/m);
     expect(diff).toMatch(/^\+ {4}return 1$/m);
+  });
+
+  it("mistake(): off-by-one, wrong operator, missing branch, argument unchanged, another family — each graded 0 in bwrap, its hint from the real grade", async () => {
+    const env = await FeatureDeletionEnvironment.open({ sandbox: sb, store: join(MICRO, "store"), run_id: "micro-s0", pool: join(MICRO, "pool"), cacheGrades: false });
+    const train = env.splits().train;
+    const largest = train.find((t) => /if not xs/.test(env.demonstration(t)!))!;
+    const add = train.find((t) => /return x \+ \d/.test(env.demonstration(t)!))!;
+    // Independent of the generator: what each mistake must look like, written out by hand.
+    const kinds = (t: typeof add) => {
+      const out: Record<string, string[]> = {};
+      for (const m of env.mistakes(t)) (out[m.kind] ??= []).push(m.body);
+      return out;
+    };
+    const k = Number(env.demonstration(add)!.match(/\d+/)![0]);
+    expect(kinds(add)).toMatchObject({ off_by_one: [`    return x + ${k + 1}`, `    return x + ${k - 1}`], wrong_operator: [`    return x - ${k}`], argument_unchanged: ["    return x"] });
+    expect(kinds(largest).missing_branch).toEqual(["    return max(xs)"]);
+    expect(env.mistakes(add).filter((m) => m.kind === "other_family").every((m) => !/\bxs\b|\bs\b/.test(m.body) && m.body !== env.demonstration(add))).toBe(true);
+    expect(bodyMistakes(add).every((m) => m.body.trim() !== env.demonstration(add)!.trim())).toBe(true);
+    const items = [largest, add].flatMap((task) => env.mistakes(task).map((m) => ({ task, completion: m.body + "\n\n" })));
+    const grades = await gradeAll(env, items, 2);
+    const hints = defaultLayered();
+    for (const [i, g] of grades.entries()) {
+      expect(g.passed, items[i]!.completion).toBe(false);
+      expect(items[i]!.task.fail_to_pass).toContain(g.error?.test_name);
+      const hint = await hints.generate(g.error!);
+      expect(hint?.layer).toBe("template");
+      expect(hint?.hint).toContain(g.error!.test_name!);
+    }
+    // mistake() draws one of them, in the completion form the policy writes.
+    const m = env.mistake(add, new Rng(3));
+    expect(env.mistakes(add).map((x) => x.body + "\n\n")).toContain(m);
+  }, 600_000);
+
+  it("the grade cache: a cached grade equals a fresh one, and text past the stop shares the entry", async () => {
+    const cached = await openMicro();
+    const fresh = await FeatureDeletionEnvironment.open({ sandbox: sb, store: join(MICRO, "store"), run_id: "micro-s0", pool: join(MICRO, "pool"), cacheGrades: false });
+    const task = cached.splits().train[1]!;
+    const wrong = cached.mistakes(task)[0]!.body;
+    const golden = cached.demonstration(task)!;
+    const first = await cached.grade(task, wrong + "\n\n");
+    const again = await cached.grade(task, wrong + "\n\n# trailing text the policy wrote past the stop");
+    expect(cached.gradeCache).toMatchObject({ hits: 1, misses: 1 });
+    expect(again).toEqual(await fresh.grade(task, wrong + "\n\n# trailing text the policy wrote past the stop"));
+    expect(first).toEqual(await fresh.grade(task, wrong + "\n\n"));
+    expect(first.passed).toBe(false);
+    expect((await cached.grade(task, golden)).reward).toBe(1);
+    expect(cached.gradeCache).toMatchObject({ hits: 1, misses: 2, entries: 2 });
+  }, 600_000);
+
+  it("publishTasks names the pool relative to the store: a published store and pool moved elsewhere still open; a missing pool names the entry", async () => {
+    const root = tmp();
+    try {
+      const a = join(root, "a");
+      mkdirSync(a);
+      cpSync(join(MICRO, "pool"), join(a, "pool"), { recursive: true });
+      const ids = readIndex(join(a, "pool")).slice(0, 12).map((t) => t.task_id);
+      const run = new RunLayout(new LocalStore(join(a, "store")), "moved", new HeldoutSplit(0.34, 1));
+      const counts = await publishTasks(run, ids.map((id) => loadTask(join(a, "pool"), id)), join(a, "pool"));
+      const entries = [...(await run.read("rl_task_pool")), ...(await run.read("holdout"))];
+      expect(entries.map((e) => e.pool)).toEqual(ids.map(() => "../pool"));
+      renameSync(a, join(root, "b"));
+      const env = await FeatureDeletionEnvironment.open({ sandbox: sb, store: join(root, "b", "store"), run_id: "moved" });
+      expect(env.splits().train.length).toBe(counts.rl_task_pool);
+      expect(env.splits().train.every((t) => t.broken.kind === "dir" && t.broken.path.startsWith(join(root, "b", "pool")))).toBe(true);
+      rmSync(join(root, "b", "pool"), { recursive: true });
+      await expect(FeatureDeletionEnvironment.open({ sandbox: sb, store: join(root, "b", "store"), run_id: "moved" })).rejects.toThrow(/run moved, rl_task_pool entry .+: task pool "\.\.\/pool" \(relative to the store root .+\) is not at .+\/b\/pool; move the pool together with the store, or set env.pool/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

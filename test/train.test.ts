@@ -357,13 +357,13 @@ describe("renamed_args task variant", () => {
 });
 
 describe("Trainer on micro feature-deletion tasks (real bwrap grades)", () => {
-  it("SFT from the store's sft_corpus, then GRPO + SDPO on curriculum-drawn tasks, the guard on the store's holdout", async () => {
+  it("SFT from the store's sft_corpus (hint-conditioned after the env's mistakes), then GRPO + SDPO on curriculum-drawn tasks, the guard on the store's holdout", async () => {
     const micro = join(ROOT, "datasets", "fd-micro");
     const dir = tmp();
     const res = await new Trainer({
       env: { kind: "feature_deletion", store: join(micro, "store"), run_id: "micro-s0", pool: join(micro, "pool"), sandbox: "bwrap" },
       model: { block_size: 192, n_layer: 1, n_head: 2, n_embd: 16 },
-      sft: { steps: 2, batch_size: 4, hint_fraction: 0 },
+      sft: { steps: 2, batch_size: 4, hint_fraction: 1 },
       rl: { steps: 2, prompts_per_step: 2, num_generations: 2, max_completion_length: 12 },
       loss_weights: { grpo: 1, sdpo: 1, dpo: 0 },
       curriculum: { enabled: true },
@@ -372,6 +372,10 @@ describe("Trainer on micro feature-deletion tasks (real bwrap grades)", () => {
     }, { run_dir: dir }).train();
     const m = readMetrics(dir);
     expect(m.map((x) => x.phase)).toEqual(["sft", "sft", "rl", "rl"]);
+    // hint_fraction 1: every demonstration follows one of the env's mistake() bodies, hinted from that
+    // mistake's real grade (a mistake that happens to pass its tests — 1 in 194 here — gets no hint).
+    const hinted = m.filter((y) => y.phase === "sft").map((x) => Object.values(x.hint_layers).reduce((a, b) => a + b, 0));
+    expect(hinted.every((n) => n >= 3 && n <= 4)).toBe(true);
     const rl = m.filter((x) => x.phase === "rl");
     expect(rl.every((x) => x.grade_s! > 0 && x.curriculum !== undefined && x.reward_mean !== null)).toBe(true);
     // A random policy fails its tasks; each failure's real grade gives a hint (template or raw error).

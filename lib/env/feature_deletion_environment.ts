@@ -8,10 +8,18 @@
  *
  * The tasks come from a store run (lib/store RunLayout): rl_task_pool (trained on), holdout (only
  * evaluated) and sft_corpus (golden bodies for the SFT warm start).
+ *
+ * mistake() gives plausible wrong bodies (an off-by-one constant, a swapped operator, a dropped
+ * branch, the argument returned unchanged, another task's body of a different shape), so
+ * hint-conditioned SFT can pair the real grade's hint with the demonstration. Grades are cached by
+ * (task, completion text): the same body of the same task grades the same, and a small policy
+ * repeats itself a lot (runs that did not finish — a timeout, a killed pytest — are not cached).
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { applyPatch, parsePatch } from "diff";
+import type { Rng } from "../core/index.js";
 import { extractSlots, type ErrorContext } from "../hints/index.js";
 import type { Sandbox } from "../sandbox/index.js";
 import { RunLayout, openStore } from "../store/index.js";
@@ -19,6 +27,7 @@ import { fileDiff, findSymbol, loadTask, type FeatureDeletionTask } from "../tas
 import { FeatureDeletionEnv } from "./env.js";
 import { Rubric, type EnvGrade, type Environment, type Message, type TaskSplit } from "./interface.js";
 import { HackMonitor } from "./monitor.js";
+import { resolvePoolRef } from "./pool_ref.js";
 import { gradeCompletion } from "./reward.js";
 
 /** Ends a body completion (micro bodies hold no blank line). */
@@ -84,6 +93,78 @@ export function spliceBody(task: FeatureDeletionTask, body: string): { file: str
   return { file: t.file, diff: fileDiff(t.file, t.broken, lines.join("\n")) };
 }
 
+/** One plausible wrong body of a task, and how it was made. */
+export interface BodyMistake {
+  kind: "off_by_one" | "wrong_operator" | "swapped_operands" | "missing_branch" | "argument_unchanged" | "other_family";
+  body: string;
+}
+
+/** Operator swaps, tried in order; the first that applies to a body makes one mistake. */
+const OPERATOR_SWAPS: [RegExp, string][] = [
+  [/ \+ /, " - "], [/ - /, " + "], [/ \* /, " + "], [/ > /, " < "], [/ == /, " != "], [/ % /, " // "],
+  [/\[:(\d+)\]/, "[$1:]"], [/\.count\(/, ".index("],
+];
+
+/** The body's shape: its constants blanked (two bodies of one family share a shape). */
+const shapeOf = (body: string) => body.replace(/"[^"]*"/g, '""').replace(/\b\d+\b/g, "0").replace(/\s+/g, " ").trim();
+
+/** The first parameter of the stub's signature (what "return the argument unchanged" returns). */
+function argumentOf(task: FeatureDeletionTask): string {
+  const t = target(task);
+  const def = stubOf(t.broken, t.qualname, t.file).head.join("\n").match(/def\s+\w+\s*\(\s*(?:self\s*,\s*)?(\w+)/);
+  if (!def) throw new Error(`${task.task_id}: no parameter in ${t.qualname}'s signature`);
+  return def[1]!;
+}
+
+/**
+ * Plausible wrong bodies of a task, derived from its golden body (and, for "other_family", the
+ * bodies of `others`: a different shape, its parameter renamed to this task's). Deterministic and
+ * deduplicated, never the golden body itself; whether each really fails is for the grade to say.
+ */
+export function bodyMistakes(task: FeatureDeletionTask, others: { task: FeatureDeletionTask; body: string }[] = []): BodyMistake[] {
+  const golden = goldenBody(task);
+  const indent = golden.match(/^\s*/)![0];
+  const arg = argumentOf(task);
+  const out: BodyMistake[] = [];
+  const add = (kind: BodyMistake["kind"], body: string) => {
+    if (body.trim() && body.trim() !== golden.trim() && !out.some((m) => m.body.trim() === body.trim())) out.push({ kind, body });
+  };
+  const literal = golden.match(/\b\d+\b/);
+  if (literal) {
+    const n = Number(literal[0]);
+    add("off_by_one", golden.replace(/\b\d+\b/, String(n + 1)));
+    if (n > 0) add("off_by_one", golden.replace(/\b\d+\b/, String(n - 1)));
+  }
+  const swap = OPERATOR_SWAPS.find(([re]) => re.test(golden));
+  if (swap) add("wrong_operator", golden.replace(swap[0], swap[1]));
+  if (/\bmax\(|\bmin\(/.test(golden)) add("wrong_operator", golden.replace(/\b(max|min)\(/g, (_m, f: string) => (f === "max" ? "min(" : "max(")));
+  const operands = golden.match(/^(\s*return )(\S+) \+ (\S+)$/m);
+  if (operands && /["']/.test(operands[0]!)) add("swapped_operands", golden.replace(operands[0]!, `${operands[1]}${operands[3]} + ${operands[2]}`));
+  const lines = golden.split("\n");
+  const branch = lines.findIndex((l) => /^\s*if\b.*:\s*$/.test(l));
+  if (branch >= 0) {
+    const depth = lines[branch]!.match(/^\s*/)![0].length;
+    let end = branch + 1;
+    while (end < lines.length && lines[end]!.match(/^\s*/)![0].length > depth) end++;
+    add("missing_branch", [...lines.slice(0, branch), ...lines.slice(end)].join("\n"));
+  }
+  add("argument_unchanged", `${indent}return ${arg}`);
+  const shape = shapeOf(golden);
+  const seen = new Set<string>([shape]);
+  for (const o of others) {
+    const s = shapeOf(o.body);
+    if (seen.has(s) || o.task.task_id === task.task_id) continue;
+    seen.add(s);
+    const theirs = argumentOf(o.task);
+    add("other_family", theirs === arg ? o.body : o.body.replace(new RegExp(`\\b${theirs}\\b`, "g"), arg));
+    if (out.filter((m) => m.kind === "other_family").length >= 2) break;
+  }
+  return out;
+}
+
+/** Whether a grade may be reused: the tests all ran (a timeout or a killed pytest leaves some "did not run"). */
+const settled = (perTest: { message: string | null }[]) => perTest.every((t) => t.message !== "did not run");
+
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 export interface FeatureDeletionEnvironmentOptions {
@@ -98,6 +179,15 @@ export interface FeatureDeletionEnvironmentOptions {
   monitor?: HackMonitor;
   /** Per-grade limits in the sandbox. */
   timeoutMs?: number;
+  /** Reuse the grade of a (task, completion text) graded before (default true). */
+  cacheGrades?: boolean;
+}
+
+/** Grade-cache counters: a hit is a grade answered from the cache (or from a grade still running). */
+export interface GradeCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
 }
 
 export class FeatureDeletionEnvironment implements Environment<FeatureDeletionTask> {
@@ -106,6 +196,10 @@ export class FeatureDeletionEnvironment implements Environment<FeatureDeletionTa
   /** The fraction of target tests that pass, gated by the guard tests and the hack monitor. */
   readonly rubric = new Rubric({ funcs: [{ name: "fail_to_pass", weight: 1 }], gates: ["pass_to_pass", "not_hacked"] });
   readonly monitor: HackMonitor;
+  /** Grades by task and completion-text hash (in flight or done). */
+  private readonly graded = new Map<string, Promise<EnvGrade & { settled: boolean }>>();
+  private readonly cacheCounts = { hits: 0, misses: 0 };
+  private readonly mistakesOf = new Map<string, BodyMistake[]>();
   private constructor(
     readonly opts: FeatureDeletionEnvironmentOptions,
     private readonly split: TaskSplit<FeatureDeletionTask>,
@@ -120,13 +214,14 @@ export class FeatureDeletionEnvironment implements Environment<FeatureDeletionTa
     const run = new RunLayout(openStore(opts.store), opts.run_id);
     const [pool, holdout, sft] = await Promise.all([run.read("rl_task_pool"), run.read("holdout"), run.read("sft_corpus")]);
     if (!pool.length) throw new Error(`${opts.store} run ${opts.run_id}: rl_task_pool is empty (write it with \`composer-lab tasks micro\`)`);
-    const load = (e: { task_id?: string; id: string; pool?: unknown }) => {
-      const dir = opts.pool ?? (typeof e.pool === "string" ? e.pool : undefined);
-      if (!dir) throw new Error(`${e.task_id ?? e.id}: no task pool (set env.pool or the entry's pool)`);
+    // An entry's pool is relative to the store root (publishTasks), so a store moved with its pool still opens.
+    const load = (section: string) => (e: { task_id?: string; id: string; pool?: unknown }) => {
+      const dir = opts.pool ?? (typeof e.pool === "string" ? resolvePoolRef(run, e.pool, { section, id: e.id }) : undefined);
+      if (!dir) throw new Error(`${opts.store} run ${opts.run_id}, ${section} entry ${e.id}: no task pool (set env.pool or the entry's pool)`);
       return loadTask(dir, e.task_id ?? e.id);
     };
-    const train = pool.map(load);
-    const held = holdout.map(load);
+    const train = pool.map(load("rl_task_pool"));
+    const held = holdout.map(load("holdout"));
     const leaked = held.filter((t) => train.some((u) => u.task_id === t.task_id));
     if (leaked.length) throw new Error(`${leaked[0]!.task_id}: in both rl_task_pool and holdout`);
     const golden = new Map<string, string>();
@@ -153,25 +248,71 @@ export class FeatureDeletionEnvironment implements Environment<FeatureDeletionTa
   /** The sft_corpus solution of a training task (the golden body the builder validated), if any. */
   demonstration(task: FeatureDeletionTask): string | null {
     const g = this.golden.get(task.task_id);
-    return g === undefined ? null : g.endsWith(this.stop) ? g : g + this.stop;
+    if (g === undefined) return null;
+    if (this.opts.completion === "diff") return spliceBody(task, g.split(BODY_STOP)[0]!).diff + this.stop;
+    return g.endsWith(this.stop) ? g : g + this.stop;
   }
 
+  /** The task's plausible wrong bodies (bodyMistakes; other families drawn from the training tasks, in an order fixed per task). */
+  mistakes(task: FeatureDeletionTask): BodyMistake[] {
+    let out = this.mistakesOf.get(task.task_id);
+    if (!out) {
+      const rank = (id: string) => createHash("sha256").update(`${task.task_id}\0${id}`).digest().readUInt32BE(0);
+      const others = this.split.train.filter((t) => this.golden.has(t.task_id)).sort((a, b) => rank(a.task_id) - rank(b.task_id))
+        .map((t) => ({ task: t, body: this.golden.get(t.task_id)!.split(BODY_STOP)[0]! }));
+      out = bodyMistakes(task, others);
+      this.mistakesOf.set(task.task_id, out);
+    }
+    return out;
+  }
+
+  /** A plausible wrong completion (one of mistakes(), drawn with rng), in the form the policy writes. */
+  mistake(task: FeatureDeletionTask, rng: Rng): string {
+    const all = this.mistakes(task);
+    const body = all[Math.floor(rng.next() * all.length)]!.body;
+    return (this.opts.completion === "diff" ? spliceBody(task, body).diff : body) + this.stop;
+  }
+
+  get gradeCache(): GradeCacheStats {
+    return { ...this.cacheCounts, entries: this.graded.size };
+  }
+
+  /** Grades the completion's text up to the stop; a (task, text) graded before answers from the cache. */
   async grade(task: FeatureDeletionTask, completion: string): Promise<EnvGrade> {
     const text = completion.split(this.stop)[0]!;
+    if (this.opts.cacheGrades === false) {
+      const { settled: _s, ...g } = await this.gradeText(task, text, completion);
+      return g;
+    }
+    const key = `${task.task_id}\0${createHash("sha256").update(text).digest("hex")}`;
+    let pending = this.graded.get(key);
+    if (pending) this.cacheCounts.hits++;
+    else {
+      this.cacheCounts.misses++;
+      pending = this.gradeText(task, text, completion);
+      this.graded.set(key, pending);
+      pending.then((g) => g.settled || this.graded.delete(key), () => this.graded.delete(key));
+    }
+    const { settled: _s, ...g } = await pending;
+    // The error names this completion (text past the stop included), as a fresh grade would.
+    return g.error ? { ...g, error: { ...g.error, erroring_action: clip(completion, 400) } } : g;
+  }
+
+  private async gradeText(task: FeatureDeletionTask, text: string, completion: string): Promise<EnvGrade & { settled: boolean }> {
     let diff = text;
     if (this.opts.completion !== "diff") {
       try {
         diff = spliceBody(task, text).diff;
       } catch (e) {
-        return this.invalid(task, completion, (e as Error).message);
+        return { ...this.invalid(task, completion, (e as Error).message), settled: true };
       }
     }
-    const g = await gradeCompletion(task, diff, this.opts.sandbox, { monitor: this.monitor });
-    if (g.error) return this.invalid(task, completion, g.error);
+    const g = await gradeCompletion(task, diff, this.opts.sandbox, { monitor: this.monitor, limits: { timeoutMs: this.opts.timeoutMs } });
+    if (g.error) return { ...this.invalid(task, completion, g.error), settled: true };
     const components = { fail_to_pass: g.frac, pass_to_pass: g.guardOk ? 1 : 0, not_hacked: g.hacked ? 0 : 1 };
     const reward = this.rubric.score(components);
     const passed = reward >= 1;
-    return { reward, components, valid: true, passed, error: passed ? null : this.errorContext(task, completion, g) };
+    return { reward, components, valid: true, passed, error: passed ? null : this.errorContext(task, completion, g), settled: settled(g.perTest) };
   }
 
   private invalid(task: FeatureDeletionTask, completion: string, why: string): EnvGrade {

@@ -7,7 +7,7 @@
 export { Message, Rubric, RubricSpec, RubricFunc, renderMessages, gradeAll, type Environment, type EnvTask, type EnvGrade, type TaskSplit } from "./interface.js";
 export { EnvSpec, ToolCallEnvSpec, FeatureDeletionEnvSpec, openEnvironment, type EnvContext } from "./spec.js";
 export { ToolCallEnvironment, type ToolCallEnvironmentOptions } from "./toolcall_environment.js";
-export { FeatureDeletionEnvironment, bodyPrompt, goldenBody, spliceBody, BODY_STOP, type FeatureDeletionEnvironmentOptions } from "./feature_deletion_environment.js";
+export { FeatureDeletionEnvironment, bodyPrompt, goldenBody, spliceBody, bodyMistakes, BODY_STOP, type BodyMistake, type FeatureDeletionEnvironmentOptions, type GradeCacheStats } from "./feature_deletion_environment.js";
 export { taskVariant, TaskVariantConfig, RENAMED_KEYS, type TaskVariant } from "./variants.js";
 export { Action, TrajectoryStep, TOOL_DESCRIPTIONS } from "./actions.js";
 export { FeatureDeletionEnv, gradeWorkdir, type Grade, type StepResult, type EnvOptions } from "./env.js";
@@ -16,3 +16,4 @@ export { makeRewardFn, gradeCompletion, parseCompletion, type ParsedCompletion, 
 export { exampleAttempts, graderAttacks, DEMO_TASK } from "./examples.js";
 export { ToolCallEnv, ToolCallEnvConfig, ToolCallTask, TOOL_POOL, STOP, gradeToolCall, corruptCall, type ToolCallGrade, type ToolSpec } from "./toolcall.js";
 export { publishTasks, type PublishCounts } from "./publish.js";
+export { poolRef, resolvePoolRef } from "./pool_ref.js";

@@ -54,7 +54,7 @@ export interface GradeCompletionResult extends Grade {
 const zeroGrade = (kind: ParsedCompletion["kind"], error: string): GradeCompletionResult => ({ reward: 0, frac: 0, guardOk: false, hacked: false, flags: [], perTest: [], wallMs: 0, kind, error });
 
 /** Grades one completion against a task. Never throws for a bad completion: it scores 0. */
-export async function gradeCompletion(task: FeatureDeletionTask, completion: string, sandbox: Sandbox, opts: { monitor?: HackMonitor; max_turns?: number } = {}): Promise<GradeCompletionResult> {
+export async function gradeCompletion(task: FeatureDeletionTask, completion: string, sandbox: Sandbox, opts: { monitor?: HackMonitor; max_turns?: number; limits?: { timeoutMs?: number } } = {}): Promise<GradeCompletionResult> {
   const parsed = parseCompletion(completion);
   if (parsed.kind === "invalid") return zeroGrade("invalid", parsed.why);
   if (parsed.kind === "diff") {
@@ -67,12 +67,12 @@ export async function gradeCompletion(task: FeatureDeletionTask, completion: str
       } catch (e) {
         return zeroGrade("diff", (e as Error).message);
       }
-      return { ...(await gradeWorkdir(task, dir, [], sandbox, opts.monitor)), kind: "diff", error: null };
+      return { ...(await gradeWorkdir(task, dir, [], sandbox, opts.monitor, opts.limits)), kind: "diff", error: null };
     } finally {
       tmp.remove();
     }
   }
-  const env = new FeatureDeletionEnv({ sandbox, monitor: opts.monitor, max_turns: opts.max_turns ?? Math.max(parsed.actions.length + 1, 40) });
+  const env = new FeatureDeletionEnv({ sandbox, monitor: opts.monitor, timeoutMs: opts.limits?.timeoutMs, max_turns: opts.max_turns ?? Math.max(parsed.actions.length + 1, 40) });
   try {
     env.reset(task);
     let last = null;

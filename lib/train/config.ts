@@ -157,6 +157,7 @@ export const StepMetrics = z.object({
   loss_sdpo: z.number().nullable(),
   loss_dpo: z.number().nullable(),
   sdpo_rows: z.number().int(),
+  /** RL: SDPO rows per hint layer; SFT: hint-conditioned demonstrations per layer. */
   hint_layers: z.record(z.number()),
   /** Mean KL(teacher ‖ student) per token at hinted turns: how far the hint moves the teacher. */
   shift_kl: z.number().nullable(),

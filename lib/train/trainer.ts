@@ -313,34 +313,43 @@ export class Trainer {
 
   /**
    * A demonstration batch. With probability hint_fraction (envs that can make a mistake) the whole
-   * batch is hint-conditioned: each prompt carries the hint for a synthetic mistake's real grade.
+   * batch is hint-conditioned: each prompt carries the hint for a synthetic mistake's real grade
+   * (the step's hint_layers count them by layer).
    * Hinted prompts are ~2× longer, and mixing them into every batch would pad every batch to their length.
    */
-  private async sftRows(env: Environment<EnvTask>, trainTasks: EnvTask[], rng: Rng, blockSize: number): Promise<Seq[]> {
+  private async sftRows(env: Environment<EnvTask>, trainTasks: EnvTask[], rng: Rng, blockSize: number): Promise<{ rows: Seq[]; layers: Record<string, number> }> {
     const c = this.config.sft;
     const data = this.sftData;
-    if (data) return Array.from({ length: c.batch_size }, () => data[Math.floor(rng.next() * data.length)]!);
+    const layers: Record<string, number> = {};
+    if (data) return { rows: Array.from({ length: c.batch_size }, () => data[Math.floor(rng.next() * data.length)]!), layers };
     const hinted = rng.next() < c.hint_fraction && !!env.mistake;
     const pool = trainTasks.filter((t) => env.demonstration(t, hinted) !== null);
     if (!pool.length) throw new Error(`${env.name}: no training task has a demonstration (SFT needs the env's demonstrations, e.g. the store's sft_corpus, or sft.data)`);
-    const rows: Seq[] = [];
-    // One row at a time: each draws from rng in turn, so the batch is the same for a given state.
-    for (let i = 0; i < c.batch_size; i++) {
+    // Draws one row at a time (task, then its mistake), so the batch is the same for a given rng state;
+    // the mistakes are then graded together (the env may answer repeats from its grade cache).
+    const drawn = Array.from({ length: c.batch_size }, () => {
       const task = pool[Math.floor(rng.next() * pool.length)]!;
+      return { task, completion: hinted ? env.mistake!(task, rng) : "" };
+    });
+    const grades = hinted ? await gradeAll(env, drawn, this.gradeConcurrency) : [];
+    const rows: Seq[] = [];
+    for (const [i, { task }] of drawn.entries()) {
       const completion = encode(env.demonstration(task, hinted)!);
       let prompt = encode(renderMessages(env.prompt(task)), { bos: true });
-      if (hinted) {
-        const err = (await env.grade(task, env.mistake!(task, rng))).error;
-        const hint = err ? await this.hints!.generate(err) : null;
-        if (hint) prompt = hintedPromptIds(env, task, hint.hint, completion.length, blockSize);
+      const err = grades[i]?.error;
+      const hint = err ? await this.hints!.generate(err) : null;
+      if (hint) {
+        prompt = hintedPromptIds(env, task, hint.hint, completion.length, blockSize);
+        layers[hint.layer] = (layers[hint.layer] ?? 0) + 1;
       }
       rows.push(toSeq(prompt, completion, blockSize));
     }
-    return rows;
+    return { rows, layers };
   }
 
   private async sftStep(env: Environment<EnvTask>, trainTasks: EnvTask[], policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number): Promise<StepResult> {
-    const packed = packRows(await this.sftRows(env, trainTasks, rng, policy.config.block_size), policy.config.block_size);
+    const { rows, layers } = await this.sftRows(env, trainTasks, rng, policy.config.block_size);
+    const packed = packRows(rows, policy.config.block_size);
     const { value, grads } = tf.variableGrads(() => sftLoss(completionLogits(policy, packed), packed.targets, packed.mask), policy.variables());
     const grad_norm = clipGrads(grads, this.config.grad_clip);
     optimizer.applyGradients(grads);
@@ -350,7 +359,7 @@ export class Trainer {
     disposePacked(packed);
     const metrics: StepMetrics = {
       step, phase: "sft", rollouts: 0, reward_mean: null, reward_std: null, valid_rate: null, loss_total: loss, loss_lm_ce: loss,
-      loss_grpo: null, loss_sdpo: null, loss_dpo: null, sdpo_rows: 0, hint_layers: {}, shift_kl: null, clipped_fraction: null,
+      loss_grpo: null, loss_sdpo: null, loss_dpo: null, sdpo_rows: 0, hint_layers: layers, shift_kl: null, clipped_fraction: null,
       clip_ratio: null, kl: null, entropy: null, grad_norm, tokens_per_s: 0, elapsed_s: 0,
     };
     return { metrics, tokens };

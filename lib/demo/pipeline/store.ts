@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { simulateCurriculum } from "../../curriculum/index.js";
 import { datasetsDir } from "../../core/index.js";
 import type { DemoStage } from "../stage.js";
-import { exampleAttempts, gradeCompletion, publishTasks, DEMO_TASK } from "../../env/index.js";
+import { exampleAttempts, gradeCompletion, poolRef, publishTasks, DEMO_TASK } from "../../env/index.js";
 import { getSandbox } from "../../sandbox/index.js";
 import { loadTask, readIndex } from "../../tasks/index.js";
 import { fromRows, histogram, lineChart } from "../../viz/index.js";
@@ -26,9 +26,10 @@ export const storeStage: DemoStage = {
     const runId = ctx.runDir.split("/").filter(Boolean).pop()!.replace(/[^\w.-]/g, "_");
     const run = new RunLayout(store, runId, new HeldoutSplit(0.34, ctx.seed));
     const pool = datasetsDir("tasks");
+    const ref = poolRef(run, pool); // relative to the store root, as publishTasks writes it
     for (const t of readIndex(pool)) {
-      if (run.split.isHeldout(t.task_id)) await run.writer("holdout").add({ id: t.task_id, task_id: t.task_id, pool });
-      else await run.writer("rl_task_pool").add({ id: t.task_id, task_id: t.task_id, difficulty_prior: t.difficulty_prior, pool });
+      if (run.split.isHeldout(t.task_id)) await run.writer("holdout").add({ id: t.task_id, task_id: t.task_id, pool: ref });
+      else await run.writer("rl_task_pool").add({ id: t.task_id, task_id: t.task_id, difficulty_prior: t.difficulty_prior, pool: ref });
     }
     // The micro feature-deletion tasks: training ones with their golden body in sft_corpus, the rest
     // held out (48 tasks at 0.34: the holdout is never empty).
