@@ -1,49 +1,144 @@
 /**
  * SFT alone vs SFT → GRPO vs SFT → GRPO + SDPO on the micro feature-deletion tasks
  * (datasets/configs/fd-micro.yaml), over seeds, at equal rollouts. Per seed: SFT on the store's
- * sft_corpus once, then each arm continues from that checkpoint (compareVariants). Held-out = the
- * store's holdout tasks, graded in bwrap. Writes datasets/train/fd-micro-compare/results.json (per
- * seed: held-out greedy reward and pass rate after SFT and after each arm) and comparison.json.
+ * sft_corpus once (a share of it hint-conditioned after the env's mistake()), then each arm continues
+ * from that checkpoint (compareVariants). Every run shares one environment, so one grade cache.
+ * Held-out = the store's holdout tasks, greedy, graded in bwrap.
+ *
+ * Writes datasets/train/fd-micro-compare/results.json: per seed and arm the held-out pass rate and
+ * reward and each held-out task's greedy pass (the final checkpoint re-evaluated; it must equal the
+ * run's own summary), mean ± sample std per arm, paired differences (per seed, with a percentile
+ * bootstrap CI over seeds; per (seed, task), with a sign test on the discordant pairs), the SDPO arm's
+ * KL(teacher ‖ student) at hinted tokens, rollouts per arm, wall times and the grade cache's hit rate.
  * Rerun with the same RUN_DIR to continue.
  *
- *   npx tsx scripts/run-fd-micro-compare.ts [RUN_DIR] [--seeds 1,2,3]
+ *   npx tsx scripts/run-fd-micro-compare.ts [RUN_DIR] [--seeds 1,2,3] [--config FILE]
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { datasetsDir, mean, scratchDir } from "../lib/core/index.js";
-import { compareVariants, loadTrainConfig, sampleStd, type TrainResult } from "../lib/train/index.js";
+import { join, relative } from "node:path";
+import { datasetsDir, mean, projectRoot, scratchDir } from "../lib/core/index.js";
+import { FeatureDeletionEnvironment, openEnvironment } from "../lib/env/index.js";
+import { Trainer, bootstrapMeanCI, compareVariants, loadLatestCheckpoint, loadTrainConfig, readMetrics, sampleStd, type TrainResult } from "../lib/train/index.js";
 
 const args = process.argv.slice(2);
-const seedsAt = args.indexOf("--seeds");
-const seeds = seedsAt >= 0 ? args[seedsAt + 1]!.split(",").map(Number) : [1, 2, 3];
-const runDir = args.find((a, i) => !a.startsWith("--") && i !== seedsAt + 1) ?? scratchDir("runs", "fd-micro-compare");
+const opt = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
+const seeds = (opt("--seeds") ?? "1,2,3").split(",").map(Number);
+const configFile = opt("--config") ?? datasetsDir("configs", "fd-micro.yaml");
+const runDir = args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--")) ?? scratchDir("runs", "fd-micro-compare");
 const outDir = datasetsDir("train", "fd-micro-compare");
 mkdirSync(outDir, { recursive: true });
-const base = loadTrainConfig(datasetsDir("configs", "fd-micro.yaml"));
+const base = loadTrainConfig(configFile);
 const arms = { grpo: { loss_weights: { grpo: 1, sdpo: 0, dpo: 0 } }, "grpo+sdpo": { loss_weights: { grpo: 1, sdpo: 1, dpo: 0 } } };
+const ARMS = ["sft", ...Object.keys(arms)];
+const started = Date.now();
+const log = (l: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${l}\n`);
 
+const env = await openEnvironment(base.env, { seed: base.seed });
+const fd = env instanceof FeatureDeletionEnvironment ? env : null;
+const heldout = env.splits().holdout.slice(0, base.heldout.n_tasks);
+const armDir = (seed: number, arm: string) => join(runDir, `seed-${seed}`, arm.replace(/[^\w+.=-]/g, "_"));
 const read = (f: string): TrainResult | null => (existsSync(f) ? (JSON.parse(readFileSync(f, "utf8")) as TrainResult) : null);
-const publish = () => {
-  const perSeed = seeds.map((seed) => {
-    const row: Record<string, unknown> = { seed };
-    for (const arm of ["sft", ...Object.keys(arms)]) {
-      const r = read(join(runDir, `seed-${seed}`, arm.replace(/[^\w+.=-]/g, "_"), "summary.json"));
-      if (r) Object.assign(row, { [`${arm}_heldout_reward`]: r.final.heldout_reward, [`${arm}_heldout_pass`]: r.final.heldout_pass ?? null, [`${arm}_train_reward`]: r.final.train_reward, [`${arm}_stopped`]: r.stopped });
-    }
-    return row;
-  });
-  const stat = (key: string) => {
-    const xs = perSeed.map((r) => r[key]).filter((x): x is number => typeof x === "number");
-    return { n: xs.length, mean: xs.length ? mean(xs) : null, sample_std: sampleStd(xs), values: xs };
-  };
-  const summary = Object.fromEntries(["sft", ...Object.keys(arms)].flatMap((a) => [[`${a}_heldout_pass`, stat(`${a}_heldout_pass`)], [`${a}_heldout_reward`, stat(`${a}_heldout_reward`)]]));
-  writeFileSync(join(outDir, "results.json"), JSON.stringify({ config: "datasets/configs/fd-micro.yaml", seeds, rollouts_per_arm: base.rl.steps * base.rl.prompts_per_step * base.rl.num_generations, heldout_tasks: base.heldout.n_tasks, summary, per_seed: perSeed }, null, 1));
-  if (existsSync(join(runDir, "comparison.json"))) copyFileSync(join(runDir, "comparison.json"), join(outDir, "comparison.json"));
-};
 
-await compareVariants(base, { run_dir: runDir, seeds, variants: arms, log: (l) => {
-  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${l}\n`);
-  publish();
-} });
-publish();
-process.stderr.write(`results: ${join(outDir, "results.json")}\n`);
+/** Each held-out task's greedy pass (0/1) under a run's final checkpoint, cached in per_task.json. */
+const perTask = new Map<string, number[]>();
+async function heldoutPasses(seed: number, arm: string): Promise<number[] | null> {
+  const dir = armDir(seed, arm);
+  const key = `${seed}/${arm}`;
+  if (perTask.has(key)) return perTask.get(key)!;
+  const summary = read(join(dir, "summary.json"));
+  if (!summary) return null;
+  const file = join(dir, "per_task.json");
+  let passes: number[];
+  if (existsSync(file)) passes = JSON.parse(readFileSync(file, "utf8")) as number[];
+  else {
+    const ck = await loadLatestCheckpoint(join(dir, "checkpoints"));
+    if (!ck) return null;
+    const rewards = await new Trainer(base, { run_dir: dir, env }).evaluate(env, ck.policy, heldout);
+    ck.policy.dispose();
+    passes = rewards.map((r) => (r >= 1 ? 1 : 0));
+    // Greedy decoding and the same grader: this must reproduce the run's own held-out pass rate.
+    if (Math.abs(mean(passes) - (summary.final.heldout_pass ?? -1)) > 1e-9) throw new Error(`${dir}: re-evaluated held-out pass ${mean(passes)} ≠ the run's ${summary.final.heldout_pass}`);
+    writeFileSync(file, JSON.stringify(passes));
+  }
+  perTask.set(key, passes);
+  return passes;
+}
+
+/** Exact two-sided sign test on discordant pairs (b wins of one arm, c of the other). */
+function signTest(b: number, c: number): number {
+  const n = b + c;
+  if (n === 0) return 1;
+  const k = Math.min(b, c);
+  let p = 0;
+  for (let i = 0; i <= k; i++) {
+    let lc = 0;
+    for (let j = 1; j <= i; j++) lc += Math.log(n - i + j) - Math.log(j);
+    p += Math.exp(lc - n * Math.log(2));
+  }
+  return Math.min(1, 2 * p);
+}
+
+const stat = (xs: number[]) => ({ n: xs.length, mean: xs.length ? mean(xs) : null, sample_std: sampleStd(xs), values: xs });
+
+async function publish(): Promise<void> {
+  const perSeed: Record<string, unknown>[] = [];
+  const passes: Record<string, Map<number, number[]>> = Object.fromEntries(ARMS.map((a) => [a, new Map()]));
+  for (const seed of seeds) {
+    const row: Record<string, unknown> = { seed };
+    for (const arm of ARMS) {
+      const r = read(join(armDir(seed, arm), "summary.json"));
+      if (!r) continue;
+      const p = await heldoutPasses(seed, arm);
+      if (p) passes[arm]!.set(seed, p);
+      const rl = existsSync(join(armDir(seed, arm), "metrics.jsonl")) ? readMetrics(armDir(seed, arm)).filter((m) => m.phase === "rl") : [];
+      const kls = rl.map((m) => m.shift_kl).filter((x): x is number => x !== null);
+      Object.assign(row, {
+        [`${arm}_heldout_pass`]: r.final.heldout_pass ?? null, [`${arm}_heldout_reward`]: r.final.heldout_reward, [`${arm}_train_reward`]: r.final.train_reward,
+        [`${arm}_stopped`]: r.stopped, [`${arm}_rollouts`]: rl.at(-1)?.rollouts ?? 0, [`${arm}_wall_s`]: r.wall_s,
+        ...(kls.length ? { [`${arm}_shift_kl_first`]: kls[0], [`${arm}_shift_kl_mean`]: mean(kls) } : {}),
+        ...(rl.length ? { [`${arm}_rl_reward_first`]: rl[0]!.reward_mean, [`${arm}_rl_reward_last4`]: mean(rl.slice(-4).map((m) => m.reward_mean ?? 0)) } : {}),
+      });
+    }
+    perSeed.push(row);
+  }
+  const values = (key: string) => perSeed.map((r) => r[key]).filter((x): x is number => typeof x === "number");
+  const summary = Object.fromEntries(ARMS.flatMap((a) => [[`${a}_heldout_pass`, stat(values(`${a}_heldout_pass`))], [`${a}_heldout_reward`, stat(values(`${a}_heldout_reward`))]]));
+  const paired = (treat: string, baseArm: string) => {
+    const both = seeds.filter((s) => passes[treat]!.has(s) && passes[baseArm]!.has(s));
+    const diffs = both.map((s) => mean(passes[treat]!.get(s)!) - mean(passes[baseArm]!.get(s)!));
+    let b = 0;
+    let c = 0;
+    for (const s of both) passes[treat]!.get(s)!.forEach((x, i) => { const y = passes[baseArm]!.get(s)![i]!; if (x > y) b++; else if (y > x) c++; });
+    return {
+      seeds: both, per_seed: diffs, mean: diffs.length ? mean(diffs) : null, sample_std: sampleStd(diffs), bootstrap_over_seeds: bootstrapMeanCI(diffs),
+      tasks: { pairs: both.length * heldout.length, [`${treat}_only`]: b, [`${baseArm}_only`]: c, sign_test_p: signTest(b, c) },
+    };
+  };
+  const rollouts = base.rl.steps * base.rl.prompts_per_step * base.rl.num_generations;
+  writeFileSync(join(outDir, "results.json"), JSON.stringify({
+    config: relative(projectRoot(), configFile), seeds, arms: ARMS, rollouts_per_arm: rollouts, heldout_tasks: heldout.length,
+    rl: { steps: base.rl.steps, prompts_per_step: base.rl.prompts_per_step, num_generations: base.rl.num_generations }, sft: { steps: base.sft.steps, hint_fraction: base.sft.hint_fraction },
+    summary,
+    paired: { "grpo-sft": paired("grpo", "sft"), "grpo+sdpo-grpo": paired("grpo+sdpo", "grpo"), "grpo+sdpo-sft": paired("grpo+sdpo", "sft") },
+    shift_kl: { first_step: stat(values("grpo+sdpo_shift_kl_first")), run_mean: stat(values("grpo+sdpo_shift_kl_mean")) },
+    grade_cache: fd ? { ...fd.gradeCache, hit_rate: fd.gradeCache.hits / Math.max(1, fd.gradeCache.hits + fd.gradeCache.misses) } : null,
+    wall_s: (Date.now() - started) / 1000,
+    per_seed: perSeed,
+    per_task: Object.fromEntries(ARMS.map((a) => [a, Object.fromEntries(passes[a]!)])),
+    heldout_task_ids: heldout.map((t) => t.task_id),
+  }, null, 1));
+  if (existsSync(join(runDir, "comparison.json"))) copyFileSync(join(runDir, "comparison.json"), join(outDir, "comparison.json"));
+}
+
+let publishing = Promise.resolve();
+await compareVariants(base, {
+  run_dir: runDir, seeds, variants: arms, env,
+  log: (l) => {
+    log(`${l}${fd ? ` [grade cache ${fd.gradeCache.hits}/${fd.gradeCache.hits + fd.gradeCache.misses} hits]` : ""}`);
+    if (/^seed \d+: /.test(l)) publishing = publishing.then(publish);
+  },
+});
+await publishing;
+await publish();
+log(`results: ${join(outDir, "results.json")}`);
+await (env as { close?: () => unknown }).close?.();

@@ -17,6 +17,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync
 import { join } from "node:path";
 import { z } from "zod";
 import { mean } from "../core/index.js";
+import type { EnvTask, Environment } from "../env/index.js";
 import { toHTML } from "../viz/index.js";
 import { comparisonFigures } from "./plots.js";
 import { bootstrapMeanCI, sampleStd, type BootstrapCI } from "./stats.js";
@@ -54,6 +55,9 @@ export interface CompareOptions {
   primary?: z.input<typeof PrimaryMetric>;
   log?: (line: string) => void;
   onStep?: (variant: string, seed: number, m: StepMetrics) => void;
+  /** One environment for every run (default: each run opens its own from the config); runs on one
+   *  environment share what it keeps, such as a grade cache. */
+  env?: Environment<EnvTask>;
 }
 
 
@@ -109,7 +113,7 @@ export async function compareVariants(base: TrainConfigInput, opts: CompareOptio
     const sftDir = join(opts.run_dir, `seed-${seed}`, "sft");
     if (cfg.sft.steps > 0 && !existsSync(join(sftDir, "summary.json"))) {
       log(`seed ${seed}: SFT (${cfg.sft.steps} steps)`);
-      await new Trainer(merge(seedCfg, { rl: { ...seedCfg.rl, steps: 0 } }), { run_dir: sftDir, log }).train();
+      await new Trainer(merge(seedCfg, { rl: { ...seedCfg.rl, steps: 0 } }), { run_dir: sftDir, log, env: opts.env }).train();
     }
     const dir = join(opts.run_dir, `seed-${seed}`, name.replace(/[^\w+.=-]/g, "_"));
     if (cfg.sft.steps > 0 && !existsSync(join(dir, "checkpoints"))) {
@@ -118,7 +122,7 @@ export async function compareVariants(base: TrainConfigInput, opts: CompareOptio
       cpSync(join(sftDir, "metrics.jsonl"), join(dir, "metrics.jsonl"));
     }
     log(`seed ${seed}: ${name}`);
-    const trainerOpts: TrainerOptions = { run_dir: dir, log, onStep: (m) => opts.onStep?.(name, seed, m) };
+    const trainerOpts: TrainerOptions = { run_dir: dir, log, onStep: (m) => opts.onStep?.(name, seed, m), env: opts.env };
     const over = variants[name]!;
     const result = await new Trainer(merge(seedCfg, over), trainerOpts).train();
     const curve = readMetrics(dir).filter((m) => m.phase === "rl");
