@@ -46,7 +46,7 @@ export const SlurmTaskResult = z.object({
 export type SlurmTaskResult = z.infer<typeof SlurmTaskResult>;
 
 /** Slurm job states after which a task will not write a result any more. */
-const ENDED = new Set(["COMPLETED", "FAILED", "CANCELLED", "TIMEOUT", "NODE_FAIL", "OUT_OF_MEMORY", "BOOT_FAIL", "DEADLINE", "PREEMPTED", "REVOKED", "SPECIAL_EXIT"]);
+const ENDED = new Set(["PURGED", "COMPLETED", "FAILED", "CANCELLED", "TIMEOUT", "NODE_FAIL", "OUT_OF_MEMORY", "BOOT_FAIL", "DEADLINE", "PREEMPTED", "REVOKED", "SPECIAL_EXIT"]);
 /** How long past its own timeout a running task may go without a result before it counts as lost. */
 const OVERRUN_MS = 120_000;
 
@@ -412,4 +412,57 @@ export function openSlurmExecutor(opts: SlurmExecutorOptions = {}): SlurmExecuto
 /** The `cluster --engine slurm` engine over the default state folder. */
 export function slurmClusterEngine(dir?: string): SlurmCluster {
   return new SlurmCluster({ dir });
+}
+
+export interface SlurmArrayRun {
+  jobId: string;
+  /** Each task's last state as Slurm reports it (COMPLETED, FAILED, CANCELLED, NODE_FAIL…). */
+  tasks: { index: number; state: string; node: string }[];
+}
+
+/**
+ * Runs `count` copies of one of the lab's own commands as a Slurm job array and waits for all of
+ * them: copy i sees SLURM_ARRAY_TASK_ID=i (the rank). For trusted lab code that must reach the
+ * network (DiLoCo ranks meeting through S3), so it runs as submitted, not in the job sandbox.
+ * Environment: the submitter's (sbatch --export=ALL), so AWS_* settings reach every rank.
+ */
+export async function runSlurmArray(o: {
+  /** argv after `composer-lab`; the literal "$SLURM_ARRAY_TASK_ID" is expanded on the node. */
+  args: string[];
+  count: number;
+  name: string;
+  conf?: string;
+  partition?: string;
+  /** Folder for the tasks' output (%a.out per task). */
+  logDir: string;
+  env?: Record<string, string>;
+  pollMs?: number;
+  onSubmitted?: (jobId: string) => void;
+  signal?: AbortSignal;
+}): Promise<SlurmArrayRun> {
+  const env = { ...process.env, ...(o.conf ? { SLURM_CONF: o.conf } : {}), ...o.env };
+  const sh = async (cmd: string, args: string[]) => (await execFileP(cmd, args, { env, maxBuffer: 64 * 2 ** 20 })).stdout;
+  mkdirSync(o.logDir, { recursive: true });
+  const argv = [process.execPath, join(projectRoot(), "bin", "composer-lab.js"), ...o.args].map((a) => (a === "$SLURM_ARRAY_TASK_ID" ? `"$SLURM_ARRAY_TASK_ID"` : shq(a)));
+  const out = await sh("sbatch", ["--parsable", `--array=0-${o.count - 1}`, `--partition=${o.partition ?? SLURM_PARTITION}`, `--job-name=${o.name}`, `--output=${join(o.logDir, "%a.out")}`, "--no-requeue", "--cpus-per-task=1", "--chdir=/", `--wrap=exec ${argv.join(" ")}`]);
+  const jobId = out.trim().split(";")[0]!;
+  if (!/^\d+$/.test(jobId)) throw new Error(`sbatch printed ${JSON.stringify(out.trim())}, not a job id`);
+  o.onSubmitted?.(jobId);
+  const cancel = () => void sh("scancel", [jobId]).catch(() => "");
+  o.signal?.addEventListener("abort", cancel, { once: true });
+  const seen = new Map<string, { state: string; node: string }>();
+  try {
+    for (;;) {
+      await new Promise((r) => setTimeout(r, o.pollMs ?? 500));
+      const q = parseQueue(await sh("squeue", ["-h", "-r", "-t", "all", "-o", "%i|%T|%N", "-j", jobId]).catch(() => ""));
+      for (const [k, v] of q) seen.set(k, v);
+      // a task Slurm listed once and no longer lists ended long ago (purged after MinJobAge)
+      const stateOf = (k: string) => q.get(k) ?? (seen.has(k) ? { state: ENDED.has(seen.get(k)!.state) ? seen.get(k)!.state : "PURGED", node: seen.get(k)!.node } : { state: "UNKNOWN", node: "" });
+      const tasks = Array.from({ length: o.count }, (_, index) => ({ index, ...stateOf(`${jobId}_${index}`) }));
+      // an array listed as one pending line ("123_[0-2]") has no per-task lines yet
+      if (tasks.every((t) => ENDED.has(t.state))) return { jobId, tasks };
+    }
+  } finally {
+    o.signal?.removeEventListener("abort", cancel);
+  }
 }
