@@ -17,7 +17,12 @@ APT_PACKAGES=(
   # per-repo Python environments of the task builder (lib/sandbox/pyenv.ts): venv, pip and the build
   # backends Debian ships, so a repo installs editable offline
   python3-venv python3-pip python3-setuptools python3-wheel python3-setuptools-scm python3-hatchling python3-hatch-vcs flit
+  # the slurm executor and `cluster up --engine slurm` (Slurm 22.05 started by hand: munged, slurmctld, slurmd)
+  slurm-wlm munge
 )
+# `kubectl create --dry-run=client` checks the k8s manifests offline; Debian's kubectl (1.20) only
+# where no kubectl is installed already (another package may own /usr/bin/kubectl).
+if ! command -v kubectl >/dev/null 2>&1; then APT_PACKAGES+=(kubernetes-client); fi
 
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
