@@ -45,18 +45,17 @@ export interface MonitorInput {
 
 /**
  * A file as text, or "" when it is missing or not a plain readable file (a link, a FIFO, too large:
- * what an agent may plant; never blocks). A read that is merely slow (a loaded machine) is retried
- * and then fails the grade loudly: read as "", it would flag the agent's code as missing.
+ * what an agent may plant; never blocks). A read that times out fails the grade loudly: read as "",
+ * it would flag the agent's code as missing. (Timeouts under concurrent grading came from the event
+ * loop blocked by synchronous layout/version look-ups in lib/sandbox, now asynchronous and cached;
+ * `bench grade` reports the loop's longest stall.)
  */
 async function textOf(path: string): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return (await readTextGuarded(path, { maxBytes: 4 * 1024 * 1024, timeoutMs: 30_000 })) ?? "";
-    } catch (e) {
-      const reason = (e as { reason?: string }).reason;
-      if (reason !== "timeout") return ""; // what an agent can cause (a link, a FIFO, no permission) reads as empty
-      if (attempt >= 1) throw e;
-    }
+  try {
+    return (await readTextGuarded(path, { maxBytes: 4 * 1024 * 1024, timeoutMs: 30_000 })) ?? "";
+  } catch (e) {
+    if ((e as { reason?: string }).reason === "timeout") throw e;
+    return ""; // what an agent can cause (a link, a FIFO, no permission) reads as empty
   }
 }
 

@@ -15,8 +15,8 @@
  *    (a `minversion` above it) is reported, with the fix, and run through a lab copy without it.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { spawnSync } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { execFile, spawnSync } from "node:child_process";
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Dirent } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { projectRoot, tempDir } from "../core/index.js";
@@ -53,25 +53,92 @@ const fileStamp = (repo: string, files: string[]) =>
 
 const layoutCache = new Map<string, RepoLayout>();
 
+/** What layout.py reads, as one key: the packaging files' text and every path of the tree with
+ *  its kind (a link as what it points at), so a copy of a repo (a grade's workdir) hits the cache
+ *  its original filled. null for trees too large or deep to list cheaply (keyed by path then). */
+function layoutContentKey(repo: string): string | null {
+  const h = createHash("sha256");
+  for (const f of ["pyproject.toml", "setup.cfg", "setup.py"]) {
+    try {
+      h.update(`${f}\0${readFileSync(join(repo, f))}\0`);
+    } catch {
+      h.update(`${f}\0-\0`);
+    }
+  }
+  let entries = 0;
+  const stack: [string, string, number][] = [[repo, "", 0]];
+  while (stack.length) {
+    const [dir, rel, depth] = stack.pop()!;
+    let list: Dirent[];
+    try {
+      list = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of list.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (++entries > 20_000 || depth > 24) return null;
+      const p = join(dir, e.name);
+      let kind = e.isDirectory() ? "d" : e.isFile() ? "f" : "o";
+      if (e.isSymbolicLink()) {
+        try {
+          const st = statSync(p);
+          kind = `l${st.isDirectory() ? "d" : st.isFile() ? "f" : "o"}`;
+        } catch {
+          kind = "l-";
+        }
+      }
+      h.update(`${rel}/${e.name}\0${kind}\0`);
+      if (kind === "d") stack.push([p, `${rel}/${e.name}`, depth + 1]);
+    }
+  }
+  return h.digest("hex");
+}
+
+const layoutKey = (repo: string) => layoutContentKey(repo) ?? `${resolve(repo)}|${fileStamp(repo, [...PACKAGING_FILES, "src"])}`;
+const layoutArgs = (repo: string) => ["-I", "-S", join(projectRoot(), "lib", "sandbox", "layout.py"), resolve(repo)];
+
 /** Where the repo's own importable code lives (parse-only: nothing of the repo runs). */
 export function repoLayout(repo: string): RepoLayout {
-  const key = `${resolve(repo)}|${fileStamp(repo, [...PACKAGING_FILES, "src"])}`;
+  const key = layoutKey(repo);
   const hit = layoutCache.get(key);
   if (hit) return hit;
-  const r = spawnSync(SYSTEM_PYTHON, ["-I", "-S", join(projectRoot(), "lib", "sandbox", "layout.py"), resolve(repo)], { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+  const r = spawnSync(SYSTEM_PYTHON, layoutArgs(repo), { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`layout of ${repo}: ${r.stderr || r.error?.message}`);
   const layout = RepoLayout.parse(JSON.parse(r.stdout));
   layoutCache.set(key, layout);
   return layout;
 }
 
+/** repoLayout without blocking the event loop (grading runs many at once). */
+export async function repoLayoutAsync(repo: string): Promise<RepoLayout> {
+  const key = layoutKey(repo);
+  const hit = layoutCache.get(key);
+  if (hit) return hit;
+  const stdout = await new Promise<string>((res, rej) =>
+    execFile(SYSTEM_PYTHON, layoutArgs(repo), { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 }, (err, out, errText) => (err ? rej(new Error(`layout of ${repo}: ${errText || err.message}`)) : res(out))),
+  );
+  const layout = RepoLayout.parse(JSON.parse(stdout));
+  layoutCache.set(key, layout);
+  return layout;
+}
+
 const versions = new Map<string, string | null>();
+const versionArgs = ["-I", "-c", "import pytest; print(pytest.__version__)"];
 
 /** The pytest version an interpreter imports (null: none). */
 export function pytestVersion(python = SYSTEM_PYTHON): string | null {
   if (!versions.has(python)) {
-    const r = spawnSync(python, ["-I", "-c", "import pytest; print(pytest.__version__)"], { encoding: "utf8" });
+    const r = spawnSync(python, versionArgs, { encoding: "utf8" });
     versions.set(python, r.status === 0 ? r.stdout.trim() : null);
+  }
+  return versions.get(python)!;
+}
+
+/** pytestVersion without blocking the event loop; fills the same cache. */
+export async function pytestVersionAsync(python = SYSTEM_PYTHON): Promise<string | null> {
+  if (!versions.has(python)) {
+    const v = await new Promise<string | null>((res) => execFile(python, versionArgs, { encoding: "utf8" }, (err, out) => res(err ? null : out.trim())));
+    versions.set(python, v);
   }
   return versions.get(python)!;
 }

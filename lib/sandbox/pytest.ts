@@ -14,7 +14,7 @@ import { readGuarded, tempDir } from "../core/index.js";
 import { harnessDir } from "./harness-dir.js";
 import { BwrapSandbox } from "./bwrap.js";
 import { WarmWorkerGone, warmWorker } from "./warm.js";
-import { PYENV_MOUNT, findPyEnv, pytestCompat, pytestVersion, repoLayout, SYSTEM_PYTHON, type PyEnv, type RepoLayout } from "./pyenv.js";
+import { PYENV_MOUNT, findPyEnv, pytestCompat, pytestVersion, pytestVersionAsync, repoLayoutAsync, SYSTEM_PYTHON, type PyEnv, type RepoLayout } from "./pyenv.js";
 import { SANDBOX_WORKDIR, type RunOptions, type RunResult, type Sandbox } from "./types.js";
 
 export const TestOutcome = z.enum(["passed", "failed", "error", "skipped", "xfailed", "xpassed"]);
@@ -180,8 +180,12 @@ export function findPytestConfig(repo: string, tests: string[] = []): string | n
 export type CoverageMap = Record<string, Record<number, string[]>>;
 
 export async function runPytest(sandbox: Sandbox, workdir: string, opts: PytestOptions = {}): Promise<PytestRun> {
-  // the layout and environment are looked up once, for both runs below
-  opts = { ...opts, layout: opts.layout === undefined ? layoutOrNull(workdir) : opts.layout, pyenv: opts.pyenv === undefined ? findPyEnv(workdir) : opts.pyenv };
+  // the layout and environment are looked up once, for both runs below, without blocking the
+  // event loop (many grades run at once; a blocked loop starves their guarded reads)
+  await pytestVersionAsync();
+  const pyenv = opts.pyenv === undefined ? findPyEnv(workdir) : opts.pyenv;
+  if (pyenv) await pytestVersionAsync(`${pyenv.dir}/bin/python`);
+  opts = { ...opts, layout: opts.layout === undefined ? await layoutOrNull(workdir) : opts.layout, pyenv };
   const first = await runPytestOnce(sandbox, workdir, opts);
   // Given node ids, pytest runs nothing when one of their files fails to collect, even with
   // --continue-on-collection-errors: run the others again and report the broken file's tests as errors.
@@ -241,9 +245,9 @@ export function readResultChannel(stdout: string, key: string, tag: string): { l
 }
 
 /** The detected layout, or none when it cannot be read (the run then sees the repo root, as before). */
-function layoutOrNull(workdir: string): RepoLayout | null {
+async function layoutOrNull(workdir: string): Promise<RepoLayout | null> {
   try {
-    return repoLayout(workdir);
+    return await repoLayoutAsync(workdir);
   } catch {
     return null;
   }
@@ -264,7 +268,7 @@ async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOpti
     const repo = bound ? SANDBOX_WORKDIR : realpathSync(workdir);
     const resultsIn = bound ? "/results" : results?.path ?? "";
     const cfgIn = bound ? "/opt/composer-lab-cfg" : cfg.path;
-    const layout = layoutOpt === undefined ? layoutOrNull(workdir) : layoutOpt;
+    const layout = layoutOpt === undefined ? await layoutOrNull(workdir) : layoutOpt;
     const pyenv = pyenvOpt === undefined ? findPyEnv(workdir) : pyenvOpt;
     const python = pyenv ? `${bound ? PYENV_MOUNT : pyenv.dir}/bin/python` : "python3";
     const notes: string[] = [];

@@ -14,12 +14,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { tempDir } from "../core/index.js";
 import { GROUP, PASSWD, type BwrapSandbox } from "./bwrap.js";
 import { harnessDir } from "./harness-dir.js";
-import { cgroupMode, createRunCgroup } from "./cgroup.js";
+import { cgroupMode, createRunCgroup, type RunCgroup } from "./cgroup.js";
 import { runningAsRoot, sandboxHostIds, sanitizeTree } from "./isolation.js";
 import { PYENV_MOUNT, SYSTEM_PYTHON, type PyEnv } from "./pyenv.js";
 import { RunOptions, baseEnv, type ResolvedRunOptions, type RunResult } from "./types.js";
@@ -71,10 +72,10 @@ interface Pending {
 
 const ZYGOTE_START_MS = 60_000;
 
-/** Reads PPid and NSpid of every process (host pids). */
-function processTable(): Map<number, { ppid: number; nspid: number[] }> {
+/** PPid and NSpid of these host pids (default: every process). */
+function processTable(pids?: string[]): Map<number, { ppid: number; nspid: number[] }> {
   const t = new Map<number, { ppid: number; nspid: number[] }>();
-  for (const name of readdirSync("/proc")) {
+  for (const name of pids ?? readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const s = readFileSync(`/proc/${name}/status`, "utf8");
@@ -97,7 +98,9 @@ class Zygote {
   dead = false;
   ready?: Extract<WarmEvent, { ev: "ready" }>;
 
-  constructor(readonly child: ChildProcess, readonly spool: string) {
+  /** The zygote's own cgroup (its forks start there until the host moves them): where the host
+   *  looks for a new grade's pid, and a bound on the zygote itself. */
+  constructor(readonly child: ChildProcess, readonly hold: RunCgroup | null) {
     child.stdout!.on("data", (d: Buffer) => this.onData(d));
     child.stderr!.on("data", (d: Buffer) => (this.stderrTail = (this.stderrTail + d.toString("utf8")).slice(-4000)));
     child.on("close", (code, signal) => this.onClose(`the warm grader's zygote exited (${signal ?? `exit ${code}`}): ${this.stderrTail.trim().slice(-600)}`));
@@ -154,9 +157,16 @@ class Zygote {
     else if (ev.ev === "exit") p.exit(ev);
   }
 
+  /** Host pids in the zygote's cgroup (every process when there is none). */
+  members(): Map<number, { ppid: number; nspid: number[] }> {
+    if (!this.hold) return processTable();
+    return processTable(readFileSync(this.hold.procsFiles[0]!, "utf8").split("\n").filter(Boolean));
+  }
+
   private onClose(why: string): void {
     if (this.dead) return;
     this.dead = true;
+    void this.hold?.cleanup();
     this.readyWaiter?.rej(new Error(why));
     for (const p of this.pending.values()) p.fail(new WarmWorkerGone(why));
     this.pending.clear();
@@ -210,12 +220,14 @@ export class WarmWorker {
     const ids = sandboxHostIds();
     const drop = runningAsRoot() ? ["setpriv", `--reuid=${ids.uid}`, `--regid=${ids.gid}`, "--clear-groups", "--no-new-privs", "--"] : [];
     const argv = [...drop, this.sandbox.bwrapPath, ...args, "prlimit", "--nofile=4096", "--core=0", "--", python, "-I", "-B", "-X", "pycache_prefix=/tmp/pycache", "/opt/composer-lab/forkserver.py"];
-    const child = spawn(argv[0]!, argv.slice(1), { stdio: ["pipe", "pipe", "pipe", ...Array(10).fill("pipe")], env: {}, detached: true });
+    const hold = createRunCgroup(`warm-zygote-${process.pid}-${randomBytes(4).toString("hex")}`, { memoryMb: 2048, pids: 4096, cpus: availableParallelism() });
+    const joinHold = hold ? hold.procsFiles.map((f) => `echo $$ > '${f}'`).join(" && ") + " && " : "";
+    const child = spawn("/bin/sh", ["-c", `${joinHold}exec "$@"`, "sh", ...argv], { stdio: ["pipe", "pipe", "pipe", ...Array(10).fill("pipe")], env: {}, detached: true });
     const fds = child.stdio as unknown as NodeJS.WritableStream[];
     fds[11]!.end(PASSWD);
     fds[12]!.end(GROUP);
     for (let i = 3; i < 13; i++) (child.stdio[i] as unknown as { unref?: () => void } | null)?.unref?.();
-    const z = new Zygote(child, spool);
+    const z = new Zygote(child, hold);
     this.starts++;
     return z.waitReady().then((ready) => {
       if (!ready.ok) {
@@ -223,7 +235,7 @@ export class WarmWorker {
         z.kill("not usable");
         throw new Error(this.status.why!);
       }
-      const table = processTable();
+      const table = z.members();
       const near = (pid: number) => {
         for (let p = pid, hops = 0; hops < 4 && p > 1; hops++, p = table.get(p)?.ppid ?? 0) if (p === child.pid) return true;
         return false;
@@ -314,7 +326,7 @@ export class WarmWorker {
             tick("fork");
             try {
               if (cg) {
-                const host = [...processTable()].find(([, e]) => e.ppid === z.hostPid && e.nspid.at(-1) === innerPid);
+                const host = [...z.members()].find(([, e]) => e.ppid === z.hostPid && e.nspid.at(-1) === innerPid);
                 if (!host) throw new Error(`grade ${id}: its process ${innerPid} was not found on the host`);
                 for (const f of cg.procsFiles) writeFileSync(f, String(host[0]));
               }
