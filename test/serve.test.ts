@@ -5,6 +5,7 @@
  * The prompt the server renders for OpenAI tools is checked against lib/env's own ToolCallEnv.prompt.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { connect } from "node:net";
 import { join } from "node:path";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -199,6 +200,36 @@ describe("composer-lab serve", () => {
   });
 });
 
+describe("tool_choice, and serving in process", () => {
+  it("tool_choice naming a function writes its name for the policy; 'none' leaves the tools out", async () => {
+    const tools = toolsFor(task.tools);
+    const forced = task.tools.find((n) => n !== task.target)!;
+    const r = await a.client.chat.completions.create({ model: "toolcall-sft", messages: [{ role: "user", content: task.request }], tools, tool_choice: { type: "function", function: { name: forced } }, temperature: 0, max_tokens: 40 });
+    const m = r.choices[0]!.message;
+    expect(m.tool_calls?.[0]?.type === "function" ? m.tool_calls[0].function.name : m.content?.trim().split(/[\s{]/)[0]).toBe(forced);
+    const none = await a.client.chat.completions.create({ model: "toolcall-sft", messages: [{ role: "user", content: task.request }], tools, tool_choice: "none", temperature: 0, max_tokens: 8, logprobs: true });
+    expect(none.usage!.prompt_tokens).toBe(Buffer.byteLength(task.request) + 1);
+    expect(none.choices[0]!.message.tool_calls).toBeUndefined();
+  });
+
+  it("serve() in process, from a Policy in memory; --tool-prompt ignore keeps tools out of the prompt", async () => {
+    const { serve } = await import("../lib/serve/index.js");
+    const policy = new Policy({ block_size: 64, n_layer: 1, n_head: 2, n_embd: 16, seed: 3 });
+    const s = await serve({ policy, name: "mem", tool_prompt: "ignore", stop: ["\n\n"] });
+    try {
+      const client = new OpenAI({ baseURL: s.baseURL, apiKey: "unused", maxRetries: 0 });
+      const r = await client.chat.completions.create({ model: "mem", messages: [{ role: "user", content: "def f():" }], tools: toolsFor(["add"]), max_tokens: 5, seed: 1 });
+      expect(r.usage!.prompt_tokens).toBe(Buffer.byteLength("def f():") + 1);
+      expect(r.choices[0]!.message.content).toEqual(expect.any(String));
+      expect((await client.models.retrieve("mem")) as unknown).toMatchObject({ id: "mem", tool_prompt: "ignore", default_stop: ["\n\n"], context_length: 64, checkpoint: null });
+      expect(s.stats.completions).toBe(1);
+    } finally {
+      await s.close();
+      policy.dispose();
+    }
+  });
+});
+
 describe("bad requests (OpenAI error shape, naming the field)", () => {
   const post = (body: unknown) => fetch(`${a.info.base_url}/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
   const ok = { model: "toolcall-sft", messages: [{ role: "user", content: "hi" }], max_tokens: 2 };
@@ -246,7 +277,33 @@ describe("bad requests (OpenAI error shape, naming the field)", () => {
   });
 });
 
-describe("shutdown", () => {
+describe("queue and shutdown", () => {
+  it("answers 429 in the OpenAI shape once the queue is full", async () => {
+    const s = await startServer(["--checkpoint", SFT, "--name", "busy", "--max-queue", "0"]);
+    const body = JSON.stringify({ model: "busy", messages: [{ role: "user", content: "x" }], max_tokens: 200, seed: 2 });
+    // The first request holds the generator (the event loop with it). Three more are written whole
+    // on their own connections meanwhile, so the server reads them together once it is free: one
+    // takes the free slot, the others find the queue full.
+    const first = s.client.chat.completions.create(JSON.parse(body));
+    await stderrShows(s, (e) => e.includes("accepted"));
+    const raw = () =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const sock = connect(s.info.port, "127.0.0.1");
+        let data = "";
+        sock.on("data", (d) => (data += d));
+        sock.on("error", reject);
+        sock.on("end", () => resolve({ status: Number(data.split(" ")[1]), body: JSON.parse(data.slice(data.indexOf("\r\n\r\n") + 4)) }));
+        sock.write(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      });
+    const rest = await Promise.all([raw(), raw(), raw()]);
+    expect((await first).choices).toHaveLength(1);
+    const statuses = rest.map((r) => r.status).sort();
+    expect(statuses, s.stderr()).toEqual([200, 429, 429]);
+    expect(rest.find((r) => r.status === 429)!.body).toMatchObject({ error: { type: "rate_limit_error", code: "rate_limit_exceeded", message: expect.stringMatching(/busy/) } });
+    s.proc.kill("SIGINT");
+    expect(await s.exited).toBe(0);
+  });
+
   it("SIGTERM with requests in flight answers them, refuses new connections, and exits 0", async () => {
     const s = await startServer(["--checkpoint", SFT, "--name", "draining"]);
     const long = { model: "draining", messages: [{ role: "user" as const, content: "x" }], max_tokens: 200, temperature: 1, seed: 1 };

@@ -26,6 +26,10 @@ export interface ServedModelInfo {
   step: number | null;
   /** Stop sequences used when a request gives none (e.g. an environment's "\n\n"). */
   defaultStop?: string[];
+  /** "lab": requests' tools are rendered in ToolCallEnv's format and calls parsed (default);
+   *  "ignore": tools are accepted but left out of the prompt (a policy trained without them, e.g. one
+   *  that writes a function body), and the completion is always content. */
+  toolPrompt?: "lab" | "ignore";
 }
 
 export class ServedModel {
@@ -34,6 +38,7 @@ export class ServedModel {
   readonly checkpoint: string | null;
   readonly step: number | null;
   readonly defaultStop: string[];
+  readonly toolPrompt: "lab" | "ignore";
   /** sha256 of the weights (first 12 hex digits): two models with different weights never share it. */
   readonly fingerprint: string;
   readonly created = Math.floor(Date.now() / 1000);
@@ -44,6 +49,7 @@ export class ServedModel {
     this.checkpoint = info.checkpoint;
     this.step = info.step;
     this.defaultStop = info.defaultStop ?? [];
+    this.toolPrompt = info.toolPrompt ?? "lab";
     const h = createHash("sha256");
     for (const v of this.policy.variables()) {
       const a = v.dataSync() as Float32Array;
@@ -58,8 +64,9 @@ export class ServedModel {
 
   /** Answers one (validated) request; throws ApiFailure for a prompt that does not fit. */
   complete(req: ChatCompletionRequest): ChatCompletion {
-    const wantsCalls = req.tools?.length && req.tool_choice !== "none";
-    const prompt = renderPrompt(req.messages, req.tools ?? [], req.tool_choice ?? "auto");
+    const tools = this.toolPrompt === "lab" ? (req.tools ?? []) : [];
+    const wantsCalls = tools.length > 0 && req.tool_choice !== "none";
+    const prompt = renderPrompt(req.messages, tools, req.tool_choice ?? "auto");
     const ids = encode(prompt.text, { bos: true });
     const ctx = this.contextLength;
     if (ids.length > ctx)

@@ -12,7 +12,7 @@
  *   [system/developer contents\n]tools: NAME(arg:type,…) …\ntask: <the other messages>\ncall:
  * with argument types from the JSON-schema `properties` (string → str, integer → int, number → num,
  * anything else by its JSON type name), tools sorted by name as ToolCallEnv lists them. The policy answers ` NAME {json args}` and a newline; the
- * newline is added to the stop sequences. tool_choice {function: NAME} appends ` NAME` to the prompt
+ * newline is added to the stop sequences. tool_choice {function: NAME} appends ` NAME ` to the prompt
  * so the policy only writes the arguments.
  */
 import { renderMessages } from "../env/index.js";
@@ -67,7 +67,7 @@ export function renderPrompt(messages: ChatMessage[], tools: FunctionTool[] = []
   const system = messages.filter(isSystem);
   const rest = messages.filter((m) => !isSystem(m));
   const forced = typeof toolChoice === "object" ? toolChoice.function.name : null;
-  const prefill = forced ? ` ${forced}` : "";
+  const prefill = forced ? ` ${forced} ` : "";
   const head = system.length ? renderConversation(system) + "\n" : "";
   const listed = [...tools].sort((a, b) => (a.function.name < b.function.name ? -1 : a.function.name > b.function.name ? 1 : 0));
   const text = `${head}tools: ${listed.map(toolSignature).join(" ")}\ntask: ${renderConversation(rest)}\ncall:${prefill}`;

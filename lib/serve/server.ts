@@ -32,6 +32,8 @@ export const ServeOptions = z
     max_queue: z.number().int().min(0).default(64),
     /** Stop sequences for requests that give none. */
     stop: z.array(z.string().min(1)).default([]),
+    /** How requests' tools reach the policy: "lab" (ToolCallEnv's format, calls parsed) or "ignore" (left out; see ServedModelInfo). */
+    tool_prompt: z.enum(["lab", "ignore"]).default("lab"),
     /** Request bodies larger than this get 413. */
     max_body_bytes: z.number().int().positive().default(4 * 1024 * 1024),
     /** Where one line per request goes (default: nowhere). */
@@ -65,7 +67,7 @@ export interface RunningServer {
 
 const modelEntry = (m: ServedModel) => ({
   id: m.name, object: "model" as const, created: m.created, owned_by: "composer-lab",
-  context_length: m.contextLength, checkpoint: m.checkpoint, step: m.step, fingerprint: m.fingerprint, config: m.policy.config,
+  context_length: m.contextLength, tool_prompt: m.toolPrompt, default_stop: m.defaultStop, checkpoint: m.checkpoint, step: m.step, fingerprint: m.fingerprint, config: m.policy.config,
 });
 
 /** A checkpoint path's model name: the folder, or the run folder when it is a ckpt_NNNNNN. */
@@ -84,12 +86,29 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     checkpoint: loaded?.path ?? null,
     step: loaded?.step ?? null,
     defaultStop: o.stop,
+    toolPrompt: o.tool_prompt,
   });
   const log = o.log ?? (() => {});
   const queue = pLimit(1);
   const stats: ServerStats = { requests: 0, completions: 0, completion_tokens: 0, prompt_tokens: 0, rejected_busy: 0, errors: 0 };
   let inFlight = 0;
   let closing = false;
+  /** Connections and requests seen so far (see settleIo). */
+  let ioEvents = 0;
+
+  /**
+   * Yields to the event loop until a turn brings no new connection or request. A generation blocks
+   * the loop, and one turn of it accepts or reads only part of what queued up meanwhile; without
+   * this the next generation would start before the waiting requests were even read (so they
+   * would neither queue visibly nor meet max_queue).
+   */
+  async function settleIo(): Promise<void> {
+    for (let quiet = 0, turns = 0; quiet < 2 && turns < 256; turns++) {
+      const seen = ioEvents;
+      await new Promise((r) => setImmediate(r));
+      quiet = ioEvents === seen ? quiet + 1 : 0;
+    }
+  }
 
   async function completions(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readJson(req, o.max_body_bytes);
@@ -99,12 +118,12 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     if (r.model !== model.name) throw new ApiFailure(404, `The model '${r.model}' does not exist (this server serves '${model.name}')`, "invalid_request_error", "model", "model_not_found");
     if (queue.activeCount + queue.pendingCount > o.max_queue) {
       stats.rejected_busy++;
-      throw new ApiFailure(429, `The server is busy: ${queue.pendingCount} requests are waiting (max_queue ${o.max_queue}). Retry later.`, "rate_limit_error", null, "rate_limit_exceeded");
+      throw new ApiFailure(429, `The server is busy: ${queue.activeCount} generation running and ${queue.pendingCount} request(s) waiting (max_queue ${o.max_queue}). Retry later.`, "rate_limit_error", null, "rate_limit_exceeded");
     }
     log(`POST /v1/chat/completions accepted (${queue.activeCount + queue.pendingCount} ahead)`);
     const t0 = performance.now();
     const out: ChatCompletion = await queue(async () => {
-      await new Promise((r) => setImmediate(r)); // let the previous answer go out and new requests in
+      await settleIo();
       return model.complete(r);
     });
     stats.completions += out.choices.length;
@@ -145,6 +164,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   let drained: () => void = () => {};
   const server: Server = createServer((req, res) => {
     stats.requests++;
+    ioEvents++;
     inFlight++;
     route(req, res)
       .catch((e: unknown) => {
@@ -163,10 +183,15 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
         }
       });
   });
+  // Generations block the event loop, so a client's kept-alive socket may sit idle for a while
+  // between requests; Node's 5 s default would close it under a client about to reuse it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 70_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(o.port, o.host, () => (server.off("error", reject), resolve()));
   });
+  server.on("connection", () => void ioEvents++);
   const port = (server.address() as AddressInfo).port;
   const hostForUrl = o.host.includes(":") ? `[${o.host}]` : o.host;
   const url = `http://${hostForUrl}:${port}`;

@@ -9,7 +9,7 @@ import { serve } from "../../serve/index.js";
 import { backendOption, jsonOpt, resolveBackend } from "../options.js";
 import { emit, log } from "../output.js";
 
-type ServeCli = { checkpoint: string; port: number; host: string; name?: string; maxQueue: number; stop: string[]; backend?: BackendChoice; json?: boolean; quiet?: boolean };
+type ServeCli = { checkpoint: string; port: number; host: string; name?: string; maxQueue: number; stop: string[]; toolPrompt: "lab" | "ignore"; backend?: BackendChoice; json?: boolean; quiet?: boolean };
 
 const int = (min: number, max: number) => (v: string): number => {
   const n = Number(v);
@@ -27,16 +27,17 @@ export function registerServe(program: Command): void {
     .option("--name <id>", "the model id clients pass (default: the checkpoint's folder name)")
     .addOption(new Option("--max-queue <n>", "requests that may wait behind the running one before 429").argParser(int(0, 1_000_000)).default(64))
     .addOption(new Option("--stop <s...>", "stop sequences for requests that give none (e.g. an environment's stop; \\n is a newline)").argParser((v: string, prev: string[] = []) => [...prev, v.replace(/\\n/g, "\n").replace(/\\t/g, "\t")]).default([]))
+    .addOption(new Option("--tool-prompt <how>", "requests' tools: lab = rendered in the toy tool-call format and calls parsed into tool_calls; ignore = left out of the prompt (a policy trained without them)").choices(["lab", "ignore"]).default("lab"))
     .option("--quiet", "no per-request log lines on stderr")
     .addOption(backendOption())
     .addOption(jsonOpt())
     .action(async (o: ServeCli) => {
       const backend = await resolveBackend({ backend: o.backend });
-      const server = await serve({ checkpoint: o.checkpoint, port: o.port, host: o.host, name: o.name, max_queue: o.maxQueue, stop: o.stop, log: o.quiet ? undefined : log });
+      const server = await serve({ checkpoint: o.checkpoint, port: o.port, host: o.host, name: o.name, max_queue: o.maxQueue, stop: o.stop, tool_prompt: o.toolPrompt, log: o.quiet ? undefined : log });
       const m = server.model;
       emit(!!o.json, {
         ok: true, url: server.url, base_url: server.baseURL, model: m.name, checkpoint: m.checkpoint, step: m.step, fingerprint: m.fingerprint,
-        context_length: m.contextLength, host: server.host, port: server.port, pid: process.pid, backend: backend.name,
+        context_length: m.contextLength, tool_prompt: m.toolPrompt, default_stop: m.defaultStop, host: server.host, port: server.port, pid: process.pid, backend: backend.name,
         note: "the process keeps serving; SIGINT or SIGTERM stops it (in-flight requests are answered first)",
       }, () => `serving ${m.name} (${m.checkpoint}, step ${m.step}) at ${server.url} — OpenAI base_url ${server.baseURL}; Ctrl-C stops`);
       await new Promise<void>((resolve) => {
