@@ -117,6 +117,9 @@ export interface TreeControllerOptions {
   onNode?: (n: TreeNode) => void;
 }
 
+/** A state's distinct proposed actions: canonical key → the actions and the answers that proposed them. */
+type Ranked = [string, { actions: Action[]; answers: Completion[] }][];
+
 const digest = (s: string, n = 12): string => createHash("sha256").update(s).digest("hex").slice(0, n);
 
 /** A node's id: derived from its task and its path of action keys only. */
@@ -203,19 +206,30 @@ export class TreeController {
     let frontier: { node: TreeNode; env: FeatureDeletionEnv }[] = [{ node: root, env: rootEnv }];
     try {
       while (frontier.length) {
-        const next: typeof frontier = [];
-        // one level at a time; the node budget is shared out in frontier order
-        for (const item of frontier) {
-          const room = this.budget.nodes - tree.nodes.size;
-          const children = room > 0 ? await this.expand(tree, item.node, item.env, room) : null;
-          if (children === null) {
-            await this.gradeLeaf(item.node, item.env);
-            item.env.close();
-            continue;
+        // One level at a time. A state is expanded only while the node budget has room for one more
+        // child, reserved in frontier order; the open states of a level ask the models at once, and
+        // any further room goes to forks in frontier order again (the tree does not depend on which
+        // answer came back first, so a resumed run regrows the same tree).
+        let allocated = tree.nodes.size;
+        const eligible = frontier.map(() => allocated < this.budget.nodes && (allocated++, true));
+        const plans = await Promise.all(frontier.map((it, i) => (eligible[i] ? this.plan(tree, it.node, it.env) : null)));
+        const work = frontier.map((it, i) => {
+          const p = plans[i];
+          if (!p) {
+            if (eligible[i]) allocated--;
+            return { it, chosen: null };
           }
-          next.push(...children);
-        }
-        frontier = next;
+          const take = p.branch ? Math.min(this.budget.width, p.ranked.length, 1 + this.budget.nodes - allocated) : 1;
+          allocated += take - 1;
+          return { it, chosen: p.ranked.slice(0, take) };
+        });
+        const next = await Promise.all(work.map(async ({ it, chosen }) => {
+          if (chosen) return this.apply(tree, it.node, it.env, chosen);
+          await this.gradeLeaf(it.node, it.env);
+          it.env.close();
+          return [];
+        }));
+        frontier = next.flat();
       }
     } finally {
       for (const f of frontier) f.env.close();
@@ -235,10 +249,11 @@ export class TreeController {
   }
 
   /**
-   * Asks the models at `node`, then creates and steps its children (null: the node is a leaf to
-   * grade — out of depth, time or room, or no valid proposal). Children that are still open come back.
+   * Asks the models at `node` and ranks their distinct actions, most-proposed first (ties keep the
+   * models' order); `branch` when the divergence exceeds the threshold. Null: the node is a leaf to
+   * grade (out of depth or time, or no valid proposal).
    */
-  private async expand(tree: Tree, node: TreeNode, env: FeatureDeletionEnv, room: number): Promise<{ node: TreeNode; env: FeatureDeletionEnv }[] | null> {
+  private async plan(tree: Tree, node: TreeNode, env: FeatureDeletionEnv): Promise<{ ranked: Ranked; branch: boolean } | null> {
     if (node.depth >= this.budget.depth || Date.now() >= this.deadline) return null;
     const answers = await this.propose(node);
     tree.expansions++;
@@ -262,10 +277,13 @@ export class TreeController {
       node.observation = [node.observation, `no valid proposal: ${node.proposals.map((p) => `${p.model}: ${p.why}`).join("; ")}`].filter(Boolean).join("\n");
       return null;
     }
-    // most-proposed first; ties keep the models' order
     const ranked = [...groups.entries()].sort((a, b) => b[1].answers.length - a[1].answers.length);
-    const take = node.divergence > this.threshold ? Math.min(this.budget.width, ranked.length, room) : 1;
-    const chosen = ranked.slice(0, take);
+    return { ranked, branch: node.divergence > this.threshold };
+  }
+
+  /** Creates and steps the chosen children of `node`; those still open come back. */
+  private async apply(tree: Tree, node: TreeNode, env: FeatureDeletionEnv, chosen: Ranked): Promise<{ node: TreeNode; env: FeatureDeletionEnv }[]> {
+    const task = tree.task;
     // every child but the last starts from a copy; the last continues in the parent's env
     const envs = chosen.map((_, i) => {
       if (i === chosen.length - 1) return env;
@@ -274,8 +292,10 @@ export class TreeController {
       copyEpisode(env, e);
       return e;
     });
+    const pathOf = (key: string) => (node.path ? `${node.path}/${digest(key, 8)}` : digest(key, 8));
+    node.children = chosen.map(([key]) => nodeId(task.task_id, pathOf(key)));
     const children = await Promise.all(chosen.map(async ([key, g], i) => {
-      const path = node.path ? `${node.path}/${digest(key, 8)}` : digest(key, 8);
+      const path = pathOf(key);
       const first = g.answers[0]!;
       const calls = g.actions.map((a, k) => ({ id: `call_${digest(`${node.id}:${key}`, 8)}_${k}`, type: "function" as const, function: actionCall(a) }));
       const child: TreeNode = {
@@ -301,7 +321,6 @@ export class TreeController {
         }
       }
       child.observation = observations.join("\n");
-      node.children.push(child.id);
       tree.nodes.set(child.id, child);
       this.opts.onNode?.(child);
       return { node: child, env: e };
