@@ -7,7 +7,7 @@
  * lets `down` (from any process) leave the swarm and stop, by pid, exactly what `up` started.
  */
 import { spawn } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type Docker from "dockerode";
 import { DEFAULT_IMAGE, dockerClient, ensureDockerd } from "../sandbox/index.js";
@@ -108,6 +108,32 @@ async function leave(docker: Docker): Promise<void> {
   await docker.swarmLeave({ force: true }).catch(() => {});
 }
 
+/** Kills, with their descendants, the processes whose command line names `marker` (a killed
+ *  dockerd leaves its containerd shims, and their containers, running). */
+function killLeftovers(marker: string): number[] {
+  const procs = readdirSync("/proc").filter((d) => /^\d+$/.test(d)).map(Number).flatMap((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      return [{ pid, ppid: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]), cmd: readFileSync(`/proc/${pid}/cmdline`, "utf8") }];
+    } catch {
+      return [];
+    }
+  });
+  const doomed = new Set(procs.filter((p) => p.cmd.includes(marker) && p.pid !== process.pid).map((p) => p.pid));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of procs) if (!doomed.has(p.pid) && doomed.has(p.ppid)) grew = !!doomed.add(p.pid);
+  }
+  for (const pid of doomed) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      /* gone */
+    }
+  }
+  return [...doomed];
+}
+
 async function stopPid(pid: number, socket: string | null): Promise<boolean> {
   if (!alive(pid, socket)) return false;
   process.kill(pid, "SIGTERM");
@@ -189,6 +215,10 @@ export const swarmCluster: ClusterEngine = {
       if (n.pid !== null && (await stopPid(n.pid, n.endpoint))) {
         log(`${n.name}: dockerd ${n.pid} stopped`);
         stopped.push(n.name);
+      }
+      if (n.root) {
+        const killed = killLeftovers(`${n.root}/`);
+        if (killed.length) log(`${n.name}: killed ${killed.length} process(es) its engine left behind (${killed.join(", ")})`);
       }
     }
     if (head?.endpoint) {

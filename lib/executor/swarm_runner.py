@@ -41,7 +41,8 @@ def main():
 
     def pump(src, name):
         kept = 0
-        with open(f"{JOB}/{name}", "wb") as out:
+        # unbuffered: what was read is on disk even if the pipe never closes (a child keeps it open)
+        with open(f"{JOB}/{name}", "wb", buffering=0) as out:
             while True:
                 chunk = src.read1(65536)
                 if not chunk:
