@@ -3,6 +3,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BackendChoice } from "../backend/index.js";
 import { projectRoot } from "../core/index.js";
+import { EXECUTOR_NAMES, type ExecutorName } from "../executor/index.js";
 import { backendOption } from "./options.js";
 
 /** Benchmarks are files bench/<name>.bench.ts exporting `run(): Promise<BenchResult>`. */
@@ -19,6 +20,8 @@ export interface BenchOptions {
   backend?: BackendChoice;
   /** --steps: how many timed steps/iterations (the bench's own default when absent). */
   steps?: number;
+  /** --executor: where a bench that fans jobs out runs them (lib/executor; bench fanout). */
+  executor?: ExecutorName;
 }
 
 let benchOpts: BenchOptions = {};
@@ -41,8 +44,9 @@ export function registerBenchOptions(program: Command): void {
   bench
     .addOption(backendOption())
     .addOption(new Option("--steps <n>", "timed steps/iterations, for benches that take it (bench default otherwise)").argParser(positiveInt))
+    .addOption(new Option("--executor <name>", "where fan-out benches run their jobs (bench fanout: swarm | slurm, against the local pool)").choices([...EXECUTOR_NAMES]))
     .hook("preAction", (cmd) => {
       const o = cmd.opts<BenchOptions>();
-      setBenchOptions({ backend: o.backend, steps: o.steps });
+      setBenchOptions({ backend: o.backend, steps: o.steps, executor: o.executor });
     });
 }

@@ -20,6 +20,8 @@ export interface GradeItem {
 export interface PoolGrade extends GradeCompletionResult {
   task_id: string;
   label: string;
+  /** From the grade's start on this host (its snapshot copy) to its reward. */
+  latencyMs: number;
 }
 
 /** Grades every item on the executor; results in item order. `concurrency` bounds the grades
@@ -29,7 +31,9 @@ export async function gradeMany(items: GradeItem[], executor: Executor, opts: { 
   const limit = pLimit(opts.concurrency ?? 8);
   let done = 0;
   return Promise.all(items.map((it) => limit(async () => {
-    const g: PoolGrade = { ...(await gradeCompletion(it.task, it.completion, sandbox)), task_id: it.task.task_id, label: it.label ?? "" };
+    const t0 = performance.now();
+    const g: PoolGrade = { ...(await gradeCompletion(it.task, it.completion, sandbox)), task_id: it.task.task_id, label: it.label ?? "", latencyMs: 0 };
+    g.latencyMs = performance.now() - t0;
     opts.onGrade?.(g, ++done);
     return g;
   })));
