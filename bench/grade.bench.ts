@@ -21,8 +21,7 @@ import { join } from "node:path";
 import type { BenchResult } from "../lib/cli/index.js";
 import { scratchDir, tempDir } from "../lib/core/index.js";
 import { FeatureDeletionEnv, FeatureDeletionEnvironment, gradeAll, goldenBody, publishTasks, spliceBody } from "../lib/env/index.js";
-import { BwrapSandbox, SYSTEM_PYTHON } from "../lib/sandbox/index.js";
-import { warmWorkers, type WarmTimings } from "../lib/sandbox/warm.js";
+import { BwrapSandbox, SYSTEM_PYTHON, warmWorkers, type WarmTimings } from "../lib/sandbox/index.js";
 import { HeldoutSplit, RunLayout, openStore } from "../lib/store/index.js";
 import { applyUnifiedDiff, buildMicroTasks, loadTask, readIndex, type FeatureDeletionTask } from "../lib/tasks/index.js";
 
@@ -64,8 +63,9 @@ type Mode = "concurrent" | "sequential" | "cold_concurrent" | "naive";
 export async function run(): Promise<BenchResult> {
   const sb = new BwrapSandbox("bwrap", { warm: true });
   const { store, pool } = await microRun(sb);
-  const env = await FeatureDeletionEnvironment.open({ sandbox: sb, store, run_id: "bench", pool });
-  const coldEnv = await FeatureDeletionEnvironment.open({ sandbox: new BwrapSandbox("bwrap", { warm: false }), store, run_id: "bench", pool });
+  // No grade cache: every grade of every round is graded (the cache would answer rounds 2+).
+  const env = await FeatureDeletionEnvironment.open({ sandbox: sb, store, run_id: "bench", pool, cacheGrades: false });
+  const coldEnv = await FeatureDeletionEnvironment.open({ sandbox: new BwrapSandbox("bwrap", { warm: false }), store, run_id: "bench", pool, cacheGrades: false });
   const tasks = readIndex(pool).slice(0, GRADED).map((t) => loadTask(pool, t.task_id));
   const items = tasks.flatMap((task) => [{ task, completion: goldenBody(task) }, { task, completion: "    return None" }]);
   const diffs = items.map((it) => spliceBody(it.task, it.completion).diff);

@@ -33,6 +33,11 @@
 //   import-hook, os-sys-*, utf7-source, pytest-raises, raises-exit, oneshot-factory,
 //   oneshot-global, laundered-plugin, laundered-swallow (tamper), and io-deep-tree (a crash).
 //
+// WARM GRADER (issue 15 §5): every attempt also runs as `bwrap-warm`, a BwrapSandbox whose grades go
+//   through the warm grader (one long-lived bwrap; a zygote forks an isolated grade per run); `bwrap`
+//   is the cold path (warm: false). Raw sandbox runs (sb.run: privilege/containment probes) are the
+//   same bwrap runs on both; every graded attempt (in process, or a child `composer-lab grade` with
+//   COMPOSER_LAB_WARM_GRADER=1/0) goes through the path its kind names.
 // How an attempt is judged: graded attempts ("reward 0") must score 0 and raise at least one of
 // the row's flag kinds; "contained" attempts must pass their own host-side checks. Every graded
 // attempt must also finish in time and leave no composer-lab-* temp folder behind (os.tmpdir() is
@@ -49,7 +54,7 @@ import { hostname, networkInterfaces } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FeatureDeletionEnv, gradeCompletion, type GradeCompletionResult } from "../lib/env/index.js";
-import { BwrapSandbox, DEFAULT_IMAGE, DockerSandbox, buildBaseImage, dockerClient, ensureDockerd, type Sandbox } from "../lib/sandbox/index.js";
+import { BwrapSandbox, DEFAULT_IMAGE, DockerSandbox, buildBaseImage, dockerClient, ensureDockerd, gradingPath, type Sandbox } from "../lib/sandbox/index.js";
 import { fileDiff, loadTask, type FeatureDeletionTask } from "../lib/tasks/index.js";
 import { REDTEAM_ATTEMPTS, type AttemptRow, type SandboxKind } from "./redteam/table.js";
 import { ROOT } from "./helpers.js";
@@ -116,7 +121,7 @@ function neutralized(text: string, mode: "pass" | "assert"): string {
 /** composer-lab-* folders in our private tmp. The harness copy that lib/sandbox/pytest.ts stages
  *  once per process (removed when the process exits) is a cache, not a leftover of one grade: it
  *  is left out for grades run in this process; a child grader must remove its own on exit. */
-const PROCESS_CACHE = /^composer-lab-harness-/;
+const PROCESS_CACHE = /^composer-lab-(harness|warm-spool)-/;
 const leftovers = (opts: { cache?: boolean } = {}): string[] => readdirSync(PRIVATE_TMP).filter((n) => n.startsWith("composer-lab-") && (opts.cache || !PROCESS_CACHE.test(n)));
 /** rm -rf, also for trees too deep for Node's recursive rmSync (io-deep-tree). */
 function removeTree(path: string): void {
@@ -216,8 +221,8 @@ async function gradeInChild(taskId: string, completion: string, sb: SandboxKind,
   const file = join(scratch("completion"), "completion.txt");
   writeFileSync(file, completion);
   const t0 = performance.now();
-  const child = spawn(process.execPath, [BIN, "grade", POOL, "--task", taskId, "--patch", file, "--sandbox", sb, "--json"], {
-    cwd: ROOT, env: { ...process.env, TMPDIR: PRIVATE_TMP }, detached: true, stdio: ["ignore", "pipe", "pipe"],
+  const child = spawn(process.execPath, [BIN, "grade", POOL, "--task", taskId, "--patch", file, "--sandbox", sb === "bwrap-warm" ? "bwrap" : sb, "--json"], {
+    cwd: ROOT, env: { ...process.env, TMPDIR: PRIVATE_TMP, COMPOSER_LAB_WARM_GRADER: sb === "bwrap-warm" ? "1" : "0" }, detached: true, stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
   let stderr = "";
@@ -277,12 +282,14 @@ async function childVerdict(taskId: string, completion: string, sb: SandboxKind,
 // ---------------------------------------------------------------------------------------------
 // Sandboxes.
 // ---------------------------------------------------------------------------------------------
-const bwrap = new BwrapSandbox();
+const bwrap = new BwrapSandbox("bwrap", { warm: false });
+const bwrapWarm = new BwrapSandbox("bwrap", { warm: true });
 let docker: { socketPath: string; sb: DockerSandbox } | null = null;
 let dockerWhy = "not checked";
 
 beforeAll(async () => {
   expect((await bwrap.check()).ok, "bubblewrap must work here").toBe(true);
+  expect(await gradingPath(bwrapWarm), "the warm grader must work here").toMatchObject({ path: "warm" });
   try {
     const d = await ensureDockerd({ log: (m) => console.error(m) });
     await buildBaseImage(dockerClient(d.socketPath), { log: (m) => console.error(m) });
@@ -304,7 +311,7 @@ afterAll(() => {
   }
 });
 
-const sandboxOf = (k: SandboxKind): Sandbox => (k === "bwrap" ? bwrap : docker!.sb);
+const sandboxOf = (k: SandboxKind): Sandbox => (k === "bwrap" ? bwrap : k === "bwrap-warm" ? bwrapWarm : docker!.sb);
 
 // ---------------------------------------------------------------------------------------------
 // The attempts. Each returns a Verdict; the generic judge below applies the row's expectations.
@@ -835,7 +842,7 @@ describe("red team: the table", () => {
     expect(ids.filter((id) => !IMPLS[id])).toEqual([]);
     expect(Object.keys(IMPLS).filter((id) => !ids.includes(id))).toEqual([]);
     expect(new Set(REDTEAM_ATTEMPTS.map((r) => r.class))).toEqual(new Set(["privilege", "harness", "tamper", "io", "containment"]));
-    expect(REDTEAM_ATTEMPTS.every((r) => r.sandboxes.includes("bwrap"))).toBe(true);
+    expect(REDTEAM_ATTEMPTS.every((r) => r.sandboxes.includes("bwrap") && r.sandboxes.includes("bwrap-warm"))).toBe(true);
   });
 });
 
@@ -844,7 +851,7 @@ describe("red team: the table", () => {
 // ---------------------------------------------------------------------------------------------
 describe("red team: golden diffs still earn reward 1 with no flag", () => {
   for (const id of ["inventory-reserve", "inventory-sniff", "inventory-totals"]) {
-    for (const kind of ["bwrap", "docker"] as const) {
+    for (const kind of ["bwrap", "bwrap-warm", "docker"] as const) {
       it(`${id} [${kind}]`, async (ctx) => {
         if (kind === "docker" && !docker) {
           ctx.skip(`Docker unavailable: ${dockerWhy}`);

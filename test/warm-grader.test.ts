@@ -1,14 +1,12 @@
 // The warm grader (lib/sandbox/warm.ts + harness/forkserver.py): grades like the cold path, and
 // each grade is contained from its siblings, the spool and the zygote. Real bwrap, real pytest.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FeatureDeletionEnv, gradeWorkdir } from "../lib/env/index.js";
-import { BwrapSandbox, cgroupMode, runPytest, type PytestRun } from "../lib/sandbox/index.js";
-import { warmWorker, warmWorkers } from "../lib/sandbox/warm.js";
+import { BwrapSandbox, cgroupMode, checkSandboxes, runPytest, warmWorker, warmWorkers, type PytestRun } from "../lib/sandbox/index.js";
 import { applyUnifiedDiff, loadTask } from "../lib/tasks/index.js";
 import { ROOT, tmp } from "./helpers.js";
-import { cpSync } from "node:fs";
 
 const warm = new BwrapSandbox("bwrap", { warm: true });
 const cold = new BwrapSandbox("bwrap", { warm: false });
@@ -206,6 +204,11 @@ def test_hangs():
     expect(outcomes(next)).toEqual({ "tests/test_next.py::test_ok": "passed" });
     expect(w.starts).toBe(starts + 1);
   }, 180_000);
+
+  it("sandbox check says which grading path runs here, and why", async () => {
+    const c = await checkSandboxes();
+    expect(c.bwrap.detail).toMatchObject({ grading: "warm", grading_why: null });
+  }, 120_000);
 
   it("forged result lines and the signed session record work per grade (the key never crosses grades)", async () => {
     const d = repo(`

@@ -3,7 +3,7 @@
  * run). Works with cgroup v2 (unified) or v1 (separate pids/memory/cpu hierarchies) where this
  * process may create groups (root); otherwise runs go without, and `check` says so.
  */
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 export interface CgroupLimits {
@@ -84,9 +84,43 @@ const rmdirRetry = async (dir: string) => {
   }
 };
 
+let reaped = false;
+
+/** Removes groups left by lab processes that died without cleaning up (ids carry the creating
+ *  process's pid: `<kind>-<pid>-<hex>`); a group that still holds processes is left alone. */
+function reapStaleCgroups(m: Mode): void {
+  if (reaped) return;
+  reaped = true;
+  const parents = m.kind === "v2" ? [m.root] : m.kind === "v1" ? [m.pids, m.memory, m.cpu] : [];
+  for (const parent of parents) {
+    let names: string[];
+    try {
+      names = readdirSync(parent);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const pid = Number(/-(\d+)-[0-9a-f]+$/.exec(name)?.[1] ?? NaN);
+      if (!Number.isInteger(pid) || pid === process.pid) continue;
+      try {
+        process.kill(pid, 0);
+        continue; // its process is alive
+      } catch {
+        /* dead: reap */
+      }
+      try {
+        rmdirSync(join(parent, name));
+      } catch {
+        /* not empty, or not a group */
+      }
+    }
+  }
+}
+
 /** Creates the groups for one run, or returns null where cgroups are not available. */
 export function createRunCgroup(id: string, limits: CgroupLimits): RunCgroup | null {
   const m = cgroupMode();
+  reapStaleCgroups(m);
   const mem = String(limits.memoryMb * 1024 * 1024);
   if (m.kind === "v2") {
     const dir = join(m.root, id);

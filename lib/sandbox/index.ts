@@ -3,12 +3,14 @@
  * that executes agent-touched code goes through here.
  */
 import { BwrapSandbox } from "./bwrap.js";
+import { gradingPath } from "./warm.js";
 import { DockerSandbox } from "./docker.js";
 import { NoSandbox } from "./none.js";
 import type { Sandbox, SandboxName } from "./types.js";
 
 export { RunOptions, RunResult, SANDBOX_NAMES, SANDBOX_WORKDIR, argv, baseEnv, type Sandbox, type SandboxName, type ResolvedRunOptions } from "./types.js";
 export { BwrapSandbox } from "./bwrap.js";
+export { WarmWorker, WarmWorkerGone, WarmEvent, gradingPath, warmWorker, warmWorkers, type WarmTimings, type WarmStatus } from "./warm.js";
 export { DockerSandbox, DEFAULT_IMAGE, ensureDockerd, buildBaseImage, aptMirror, dockerClient, dockerSocketPath, type Dockerd } from "./docker.js";
 export { NoSandbox } from "./none.js";
 export { cgroupMode } from "./cgroup.js";
@@ -35,10 +37,14 @@ export async function getSandbox(choice: SandboxChoice = "auto", opts: { dockerS
   throw new Error(`no sandbox works here (bubblewrap: ${(await bw.check()).why}; docker: ${c.why}); pass --sandbox none to run unsandboxed`);
 }
 
-/** Which sandboxes work here, and why not. */
+/** Which sandboxes work here, and why not; for bubblewrap also which grading path runs (warm
+ *  grader or one sandbox per grade) and why. */
 export async function checkSandboxes(opts: { dockerSocket?: string } = {}): Promise<Record<SandboxName, { ok: boolean; why: string | null; detail?: Record<string, unknown> }>> {
+  const bw = new BwrapSandbox();
+  const bwCheck = await bw.check();
+  const grading = bwCheck.ok ? await gradingPath(bw) : { path: "none", why: "bubblewrap does not work here" };
   return {
-    bwrap: await new BwrapSandbox().check(),
+    bwrap: { ...bwCheck, detail: { ...bwCheck.detail, grading: grading.path, grading_why: grading.why } },
     docker: await new DockerSandbox({ socketPath: opts.dockerSocket }).check(),
     none: await new NoSandbox().check(),
   };

@@ -228,6 +228,7 @@ export class WarmWorker {
     fds[12]!.end(GROUP);
     for (let i = 3; i < 13; i++) (child.stdio[i] as unknown as { unref?: () => void } | null)?.unref?.();
     const z = new Zygote(child, hold);
+    this.current = z;
     this.starts++;
     return z.waitReady().then((ready) => {
       if (!ready.ok) {
@@ -246,6 +247,7 @@ export class WarmWorker {
         throw new Error("the warm grader's zygote could not be found in the host's /proc");
       }
       z.hostPid = host[0];
+      this.current = z;
       this.status = { ok: true, why: null };
       return z;
     });
@@ -277,6 +279,13 @@ export class WarmWorker {
   /** The zygote's host pid (tests kill it to check that it comes back). */
   async zygotePid(): Promise<number> {
     return (await this.live()).hostPid;
+  }
+
+  private current?: Zygote;
+
+  /** Synchronous kill (process exit). */
+  killNow(): void {
+    this.current?.kill("exiting");
   }
 
   /** Kills the zygote; the next grade starts a fresh one. */
@@ -368,12 +377,24 @@ export class WarmWorker {
 }
 
 const workers = new Map<string, WarmWorker>();
+let exitHooked = false;
+
+/** On the way out: kill every zygote (bwrap would follow us anyway) and drop its cgroup; what a
+ *  kill leaves behind, the next process's createRunCgroup reaps. */
+function hookExit(): void {
+  if (exitHooked) return;
+  exitHooked = true;
+  process.on("exit", () => {
+    for (const w of workers.values()) w.killNow();
+  });
+}
 
 /** The warm worker for this sandbox and interpreter (one per bwrap binary and environment). */
 export function warmWorker(sandbox: BwrapSandbox, pyenv: PyEnv | null): WarmWorker {
   const key = `${sandbox.bwrapPath}\u0000${pyenv?.dir ?? ""}`;
   let w = workers.get(key);
   if (!w) workers.set(key, (w = new WarmWorker(sandbox, pyenv)));
+  hookExit();
   return w;
 }
 
@@ -382,3 +403,12 @@ export const warmCgroups = (): string => cgroupMode().kind;
 
 /** Every warm worker of this process (the bench reads their timings). */
 export const warmWorkers = (): WarmWorker[] => [...workers.values()];
+
+/** Which path grading takes here (what `composer-lab sandbox check` and `doctor` report): "warm"
+ *  where the warm grader starts and its probe isolates a grade, else "cold" and why. Starts the
+ *  system interpreter's zygote (it then serves this process's grades). */
+export async function gradingPath(sandbox: BwrapSandbox): Promise<{ path: "warm" | "cold"; why: string | null; cgroups: string }> {
+  if (!sandbox.warm) return { path: "cold", why: "the warm grader is off (BwrapSandbox { warm: false } or COMPOSER_LAB_WARM_GRADER=0)", cgroups: warmCgroups() };
+  const s = await warmWorker(sandbox, null).check();
+  return { path: s.ok ? "warm" : "cold", why: s.ok ? null : s.why, cgroups: warmCgroups() };
+}

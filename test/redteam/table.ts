@@ -13,7 +13,10 @@
  */
 
 export type AttemptClass = "privilege" | "harness" | "tamper" | "io" | "containment";
-export type SandboxKind = "bwrap" | "docker";
+/** bwrap: one sandbox per grade (the cold path, BwrapSandbox { warm: false }); bwrap-warm: the same
+ *  sandbox with grading through the warm grader (lib/sandbox/warm.ts: a zygote forks an isolated
+ *  grade per run). Raw sandbox runs (sb.run) are the same bwrap runs on both. */
+export type SandboxKind = "bwrap" | "bwrap-warm" | "docker";
 export type FlagKind = "harness_file_added" | "harness_file_modified" | "tamper_static" | "harness_tampered" | "forged_results" | "import_only";
 
 export interface AttemptRow {
@@ -31,8 +34,8 @@ export interface AttemptRow {
 const ADDED: FlagKind[] = ["harness_file_added"];
 const MODIFIED: FlagKind[] = ["harness_file_modified"];
 const TAMPER: FlagKind[] = ["tamper_static", "harness_tampered"];
-const B: SandboxKind[] = ["bwrap"];
-const BD: SandboxKind[] = ["bwrap", "docker"];
+const B: SandboxKind[] = ["bwrap", "bwrap-warm"];
+const BD: SandboxKind[] = ["bwrap", "bwrap-warm", "docker"];
 
 export const REDTEAM_ATTEMPTS: AttemptRow[] = [
   // --- privilege (issue 12 §1) ---
