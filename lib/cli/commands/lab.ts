@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { initBackend, probeBackends, type BackendChoice } from "../../backend/index.js";
 import { progress, probeTools, projectRoot } from "../../core/index.js";
 import { runDemo, STAGES } from "../../demo/index.js";
+import { BwrapSandbox, gradingPath } from "../../sandbox/index.js";
 import { describeFailure, ensureLibraryBuilt, installKernel, runNotebooks } from "../../notebooks/index.js";
 import { closeRenderer, fromRows, parseFigure, tableText, toHTML, toPNG } from "../../viz/index.js";
 import { listBenchmarks } from "../bench.js";
@@ -80,8 +81,11 @@ export function registerLab(program: Command): void {
         backend = { error: (e as Error).message };
       }
       const backends = await probeBackends(); // each backend in the default order: usable, or why not
-      emit(!!o.json, { ok: tools.every((t) => t.available || t.tool === "docker"), tools, backend, backends }, () =>
-        `${tableText(fromRows(tools))}\n\nTensorFlow.js backends (default order):\n${tableText(fromRows(backends.map((b) => ({ backend: b.name, usable: b.usable, provider_or_why: b.provider ?? b.why }))))}\n\nchosen: ${JSON.stringify(backend)}`,
+      // Which path a grade takes here (the warm grader, or one bwrap per grade) and why.
+      const bw = new BwrapSandbox();
+      const grading = (await bw.check()).ok ? await gradingPath(bw) : { path: "none", why: "bubblewrap does not work here" };
+      emit(!!o.json, { ok: tools.every((t) => t.available || t.tool === "docker"), tools, backend, backends, grading }, () =>
+        `${tableText(fromRows(tools))}\n\nTensorFlow.js backends (default order):\n${tableText(fromRows(backends.map((b) => ({ backend: b.name, usable: b.usable, provider_or_why: b.provider ?? b.why }))))}\n\nchosen: ${JSON.stringify(backend)}\ngrading: ${grading.path}${grading.why ? ` (${grading.why})` : ""}`,
       );
     });
 
