@@ -53,6 +53,14 @@ export const K8sOptions = z.object({
 export type K8sOptions = z.input<typeof K8sOptions>;
 type Resolved = z.output<typeof K8sOptions>;
 
+/** The options, or an error naming the first bad field. */
+function resolveOptions(o: K8sOptions): Resolved {
+  const r = K8sOptions.safeParse(o);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  throw new Error(`${issue.path.join(".") || "options"}: ${issue.message}`);
+}
+
 /** The manifests to write: one file's objects, in apply order. */
 export interface K8sManifests {
   name: string;
@@ -177,7 +185,7 @@ export type PoolTaskList = z.infer<typeof PoolTaskList>;
  * read-only PersistentVolumeClaim; each grade goes to the store as <prefix>/grades/<task>.json.
  */
 export function poolManifests(taskIds: string[], opts: K8sOptions & { poolClaim?: string; source?: "golden" | "patches"; run: string }): K8sManifests {
-  const o = K8sOptions.parse(opts);
+  const o = resolveOptions(opts);
   if (!taskIds.length) throw new Error("the pool has no tasks");
   if (!o.store) throw new Error("--store s3://bucket/prefix is needed: grading pods write their results there");
   const name = `${o.name}-grade`;
@@ -197,7 +205,7 @@ export function poolManifests(taskIds: string[], opts: K8sOptions & { poolClaim?
  * Job (backoffLimit) and resumes from the last committed round, as a restarted local worker does.
  */
 export function dilocoManifests(config: Record<string, unknown>, opts: K8sOptions & { workers: number; run: string }): K8sManifests {
-  const o = K8sOptions.parse(opts);
+  const o = resolveOptions(opts);
   if (!Number.isInteger(opts.workers) || opts.workers < 1) throw new Error(`workers ${opts.workers}: a positive whole number`);
   if (!o.store) throw new Error("--store s3://bucket/prefix is needed: the ranks meet only through it");
   const name = `${o.name}-diloco`;

@@ -32,8 +32,8 @@ const NODE_MARK = "COMPOSER_LAB_SLURM_NODE";
 /** Daemons live in /usr/sbin, which a non-login PATH may lack. */
 const SBIN_PATH = [...new Set([...(process.env.PATH ?? "").split(":").filter(Boolean), "/usr/local/sbin", "/usr/sbin", "/sbin", "/usr/bin", "/bin"])].join(":");
 
-/** The default state folder of `cluster --engine slurm`. */
-export const defaultSlurmDir = (): string => scratchDir("cluster", "slurm");
+/** The default state folder of `cluster --engine slurm` ($COMPOSER_LAB_SLURM_DIR, else scratch/cluster/slurm). */
+export const defaultSlurmDir = (): string => process.env.COMPOSER_LAB_SLURM_DIR || scratchDir("cluster", "slurm");
 
 /** What `up` records beyond ClusterState's nodes (ClusterState.extra). */
 interface SlurmExtra {
@@ -78,7 +78,7 @@ export function pidRuns(pid: number | null | undefined, binary: string): boolean
 }
 
 /** pid and every descendant, from /proc (children before parents are not needed: we SIGKILL). */
-function processTree(root: number): number[] {
+export function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const e of readdirSync("/proc")) {
     if (!/^\d+$/.test(e)) continue;

@@ -24,7 +24,7 @@ import { projectRoot, scratchDir } from "../core/index.js";
 import { BwrapSandbox, RunResult, type Sandbox } from "../sandbox/index.js";
 import { LostJobError, runBatch, type AttemptContext } from "./batch.js";
 import { executorSandbox, runOptionsOf } from "./sandbox.js";
-import { SLURM_PARTITION, SlurmCluster, defaultSlurmDir, missingBinaries } from "./slurm-cluster.js";
+import { SLURM_PARTITION, SlurmCluster, defaultSlurmDir, missingBinaries, processTree } from "./slurm-cluster.js";
 import { JobSpec, type Batch, type Executor, type ExecutorCheck, type JobSpecInput, type SubmitOptions } from "./types.js";
 
 const execFileP = promisify(execFile);
@@ -374,6 +374,35 @@ function parseNodes(out: string): Map<string, string> {
  * results/<index>.json (write-then-rename: the submitter never reads half a file). A job whose
  * result is already there (a re-run task) is skipped. Throws only when jobs.json is unreadable.
  */
+let terminating = false;
+
+/**
+ * On SIGTERM (scancel, a node shutting down), kill every process this task runner started, then
+ * exit 143. Slurm's process tracking (proctrack/linuxproc) follows parent links, and a sandbox
+ * whose runner died first is re-parented out of its reach; killing them here, while they are still
+ * our descendants, leaves nothing behind (the sandbox's temp folders are removed on the way out).
+ */
+export function stopSandboxesOnTerm(): void {
+  process.on("SIGTERM", () => {
+    terminating = true;
+    const sweep = () => {
+      for (const pid of processTree(process.pid).slice(1)) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          /* gone */
+        }
+      }
+    };
+    sweep();
+    // a sandbox being set up at this moment may spawn a little later
+    setTimeout(() => {
+      sweep();
+      process.exit(143);
+    }, 300);
+  });
+}
+
 export async function runSlurmTask(dir: string, task: number, sandbox: Sandbox = new BwrapSandbox()): Promise<SlurmTaskResult[]> {
   const file = join(dir, "jobs.json");
   let parsed: SlurmArrayFile;
@@ -387,6 +416,7 @@ export async function runSlurmTask(dir: string, task: number, sandbox: Sandbox =
   const node = process.env.SLURMD_NODENAME ?? hostname();
   const results: SlurmTaskResult[] = [];
   for (const { index, job } of entry.jobs) {
+    if (terminating) break;
     const out = join(dir, "results", `${index}.json`);
     if (existsSync(out)) continue;
     let result: SlurmTaskResult;

@@ -1,6 +1,6 @@
 /** `composer-lab slurm-task`: the node side of the slurm executor (started by sbatch, not by hand). */
 import type { Command } from "commander";
-import { runSlurmTask } from "../../executor/slurm.js";
+import { runSlurmTask, stopSandboxesOnTerm } from "../../executor/slurm.js";
 import { jsonOpt } from "../options.js";
 import { emit } from "../output.js";
 
@@ -14,6 +14,7 @@ export function registerSlurm(program: Command): void {
     .action(async (dir: string, task: string, o: { json?: boolean }) => {
       const t = Number(task);
       if (!Number.isInteger(t) || t < 0) throw new Error(`<task> ${JSON.stringify(task)}: a whole number (SLURM_ARRAY_TASK_ID)`);
+      stopSandboxesOnTerm();
       const rs = await runSlurmTask(dir, t);
       const jobs = rs.map((r) => ({ index: r.index, node: r.node, exitCode: r.run?.exitCode ?? null, error: r.error }));
       emit(!!o.json, { ok: rs.every((r) => r.error === null), task: t, jobs }, () => jobs.map((j) => `job ${j.index} on ${j.node}: ${j.error ?? `exit ${j.exitCode}`}`).join("\n"));
