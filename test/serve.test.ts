@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initBackend } from "../lib/backend/index.js";
 import { TOOL_POOL, ToolCallEnv } from "../lib/env/index.js";
 import { CALL_STOP, parseToolCall, renderPrompt, type FunctionTool } from "../lib/serve/index.js";
-import { Policy, PolicyConfig, saveCheckpoint, verifyCheckpoint } from "../lib/train/index.js";
+import { openAILogprobModel } from "../lib/hints/index.js";
+import { Policy, PolicyConfig, loadCheckpoint, saveCheckpoint, scoreContinuation, verifyCheckpoint } from "../lib/train/index.js";
 import { ROOT, tmp } from "./helpers.js";
 
 const SFT = join(ROOT, "datasets", "train", "toolcall-sft");
@@ -230,6 +231,36 @@ describe("tool_choice, and serving in process", () => {
   });
 });
 
+describe("legacy /v1/completions", () => {
+  it("echo + logprobs score a text as the policy in process does (lib/hints' openAILogprobModel through the server)", async () => {
+    const context = ToolCallEnv.prompt(task);
+    const continuation = ToolCallEnv.demonstration(task);
+    const served = await openAILogprobModel({ baseURL: a.info.base_url, model: "toolcall-sft", apiKey: "unused" }).score(context, continuation);
+    const ck = await loadCheckpoint(SFT);
+    try {
+      const local = scoreContinuation(ck.policy, context, continuation);
+      expect(served.tokenLogprobs).toHaveLength(Buffer.byteLength(continuation));
+      served.tokenLogprobs.forEach((lp, i) => expect(lp).toBeCloseTo(local.tokenLogprobs[i]!, 3));
+    } finally {
+      ck.policy.dispose();
+    }
+  });
+
+  it("samples raw-text prompts (n, seed, stop) in the legacy shape, text offsets included", async () => {
+    const req = { model: "toolcall-sft", prompt: [ToolCallEnv.prompt(task), "é"], n: 2, max_tokens: 12, seed: 3, logprobs: 2, stop: "\n" };
+    const r = await a.client.completions.create(req);
+    expect(r.object).toBe("text_completion");
+    expect(r.choices.map((c) => c.index)).toEqual([0, 1, 2, 3]);
+    expect((await a.client.completions.create(req)).choices.map((c) => c.text)).toEqual(r.choices.map((c) => c.text));
+    const echoed = await a.client.completions.create({ model: "toolcall-sft", prompt: "aé", max_tokens: 0, echo: true, logprobs: 1 });
+    expect(echoed.choices[0]).toMatchObject({ text: "aé", logprobs: { tokens: ["a", "bytes:\\xc3", "bytes:\\xa9"], text_offset: [0, 1, 1] } });
+    expect(echoed.usage).toMatchObject({ prompt_tokens: 4, completion_tokens: 0 });
+    const bad = await fetch(`${a.info.base_url}/completions`, { method: "POST", body: JSON.stringify({ model: "toolcall-sft", prompt: [1, 2, 3] }) });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { param: "prompt" } });
+  });
+});
+
 describe("bad requests (OpenAI error shape, naming the field)", () => {
   const post = (body: unknown) => fetch(`${a.info.base_url}/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
   const ok = { model: "toolcall-sft", messages: [{ role: "user", content: "hi" }], max_tokens: 2 };
@@ -261,7 +292,7 @@ describe("bad requests (OpenAI error shape, naming the field)", () => {
     const unknown = await post({ ...ok, model: "gpt-4o" });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: { code: "model_not_found", param: "model" } });
-    expect((await fetch(`${a.info.base_url}/completions`, { method: "POST", body: "{}" })).status).toBe(404);
+    expect((await fetch(`${a.info.base_url}/embeddings`, { method: "POST", body: "{}" })).status).toBe(404);
     expect((await fetch(`${a.info.base_url}/chat/completions`)).status).toBe(405);
   });
 

@@ -1,7 +1,8 @@
 /**
  * lib/serve: a lab policy (a lib/train checkpoint, or a Policy in memory) behind an OpenAI-compatible
  * HTTP API — POST /v1/chat/completions (tools and tool calls in the OpenAI shape, n, temperature,
- * top_p, max_tokens, stop, seed, logprobs, streaming), GET /v1/models, GET /health — so the
+ * top_p, max_tokens, stop, seed, logprobs, streaming), POST /v1/completions (raw prompts; echo +
+ * logprobs score a text), GET /v1/models, GET /health — so the
  * `openai` client, or any OpenAI-compatible caller, talks to the lab's own models unchanged.
  *   const s = await serve({ checkpoint: "datasets/train/toolcall-sft", port: 0 });
  *   new OpenAI({ baseURL: s.baseURL, apiKey: "none" }) … await s.close();
@@ -12,6 +13,6 @@ export { renderPrompt, parseToolCall, toolSignature, formatToolCall, CALL_STOP, 
 export { ApiFailure } from "./errors.js";
 export { streamChunks, type ChatCompletionChunk } from "./stream.js";
 export {
-  ChatCompletionRequest, ChatMessage, FunctionTool, ToolCall, ToolChoice,
-  type ChatCompletion, type ChatCompletionChoice, type TokenLogprob, type FinishReason, type Usage, type ApiError,
+  ChatCompletionRequest, CompletionRequest, ChatMessage, FunctionTool, ToolCall, ToolChoice,
+  type ChatCompletion, type ChatCompletionChoice, type TextCompletion, type TextCompletionChoice, type TokenLogprob, type FinishReason, type Usage, type ApiError,
 } from "./schema.js";

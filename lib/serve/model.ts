@@ -15,7 +15,7 @@ import { tf } from "../backend/index.js";
 import { BOS, encode, sample, type Completion, type Policy } from "../train/index.js";
 import { ApiFailure } from "./errors.js";
 import { parseToolCall, renderPrompt } from "./prompt.js";
-import type { ChatCompletion, ChatCompletionChoice, ChatCompletionRequest, FinishReason, TokenLogprob } from "./schema.js";
+import type { ChatCompletion, ChatCompletionChoice, ChatCompletionRequest, CompletionRequest, FinishReason, TextCompletion, TextCompletionChoice, TokenLogprob } from "./schema.js";
 
 export interface ServedModelInfo {
   /** The id clients pass as `model`. */
@@ -62,35 +62,21 @@ export class ServedModel {
     return this.policy.config.block_size;
   }
 
-  /** Answers one (validated) request; throws ApiFailure for a prompt that does not fit. */
+  /** Answers one (validated) chat request; throws ApiFailure for a prompt that does not fit. */
   complete(req: ChatCompletionRequest): ChatCompletion {
     const tools = this.toolPrompt === "lab" ? (req.tools ?? []) : [];
     const wantsCalls = tools.length > 0 && req.tool_choice !== "none";
     const prompt = renderPrompt(req.messages, tools, req.tool_choice ?? "auto");
     const ids = encode(prompt.text, { bos: true });
-    const ctx = this.contextLength;
-    if (ids.length > ctx)
-      throw new ApiFailure(400, `This model's maximum context length is ${ctx} tokens. However, your messages resulted in ${ids.length} tokens (bytes, with BOS). Please reduce the length of the messages.`, "invalid_request_error", "messages", "context_length_exceeded");
     const asked = req.max_completion_tokens ?? req.max_tokens ?? null;
-    const field = req.max_completion_tokens != null ? "max_completion_tokens" : "max_tokens";
-    if (asked !== null && ids.length + asked > ctx)
-      throw new ApiFailure(400, `This model's maximum context length is ${ctx} tokens. However, you requested ${ids.length + asked} tokens (${ids.length} in the messages, ${asked} in the completion). Please reduce the length of the messages or completion.`, "invalid_request_error", field, "context_length_exceeded");
-    const maxNew = asked ?? ctx - ids.length;
-    const n = req.n ?? 1;
-    const stop = [...new Set([...(req.stop == null ? this.defaultStop : typeof req.stop === "string" ? [req.stop] : req.stop), ...prompt.stop])];
-    const seed = req.seed ?? randomInt(2 ** 31);
-    const outs =
-      maxNew === 0
-        ? Array.from({ length: n }, (): Completion => ({ text: "", ids: [], logprobs: [], stop_reason: "length" }))
-        : sample(this.policy, Array.from({ length: n }, () => ids), {
-            max_new_tokens: maxNew, temperature: req.temperature ?? 1, top_p: req.top_p ?? 1, top_k: req.top_k ?? 0, stop, seed,
-          });
+    const maxNew = this.budget(ids, asked, req.max_completion_tokens != null ? "max_completion_tokens" : "max_tokens", "messages");
+    const outs = this.generate(ids, maxNew, req, prompt.stop);
     const kept = outs.map(returnedIds);
-    const tops = req.logprobs && req.top_logprobs ? this.topLogprobs(ids, kept, req.top_logprobs) : null;
+    const scored = req.logprobs && req.top_logprobs ? this.score(ids, kept, req.top_logprobs, false) : null;
     const choices = outs.map((o, i): ChatCompletionChoice => {
       const call = wantsCalls ? parseToolCall(prompt.prefill + o.text, prompt.tools) : null;
       const finish: FinishReason = call ? "tool_calls" : o.stop_reason === "length" ? "length" : "stop";
-      const logprobs = req.logprobs ? { content: kept[i]!.map((tok, j) => ({ ...byteToken(tok), logprob: o.logprobs[j]!, top_logprobs: tops?.[i]![j] ?? [] })), refusal: null } : null;
+      const logprobs = req.logprobs ? { content: kept[i]!.map((tok, j) => ({ ...byteToken(tok), logprob: o.logprobs[j]!, top_logprobs: scored?.[i]![j]!.top ?? [] })), refusal: null } : null;
       return {
         index: i,
         message: call
@@ -113,25 +99,117 @@ export class ServedModel {
   }
 
   /**
-   * The k most likely bytes at each position of each completion: one forward pass over the prompt
-   * and the completions (right-padded: attention is causal, so padding after a row changes nothing before it).
+   * Answers one (validated) legacy completions request: the prompt is raw text (after BOS, no chat
+   * format). With `echo` the prompt's bytes come back before the completion's, with their
+   * log-probabilities (each given the bytes before it), which is how a caller scores a continuation
+   * under this model (lib/hints' openAILogprobModel, cross-model log-probs).
    */
-  private topLogprobs(prompt: number[], completions: number[][], k: number): TokenLogprob["top_logprobs"][][] {
-    const longest = Math.max(0, ...completions.map((c) => c.length));
-    if (longest === 0) return completions.map(() => []);
-    // Position prompt.length − 1 + j predicts completion byte j.
-    const width = prompt.length - 1 + longest;
-    const rows = completions.map((c) => [...prompt, ...c.slice(0, -1)]).map((r) => [...r, ...new Array<number>(width - r.length).fill(BOS)]);
-    const { values, indices } = tf.tidy(() => {
+  completeText(req: CompletionRequest): TextCompletion {
+    const prompts = typeof req.prompt === "string" ? [req.prompt] : req.prompt;
+    const n = req.n ?? 1;
+    const k = req.logprobs ?? null;
+    const choices: TextCompletionChoice[] = [];
+    let promptTokens = 0;
+    let completionTokens = 0;
+    prompts.forEach((text, p) => {
+      const ids = encode(text, { bos: true });
+      const maxNew = this.budget(ids, req.max_tokens ?? Math.min(16, this.contextLength - ids.length), "max_tokens", "prompt");
+      const outs = this.generate(ids, maxNew, req, []);
+      const kept = outs.map(returnedIds);
+      const scored = k !== null ? this.score(ids, kept, Math.max(k, 1), !!req.echo) : null;
+      promptTokens += ids.length;
+      outs.forEach((o, i) => {
+        completionTokens += o.ids.length;
+        const body = req.echo ? text + o.text : o.text;
+        let logprobs: TextCompletionChoice["logprobs"] = null;
+        if (scored) {
+          const positions = scored[i]!;
+          const fromPrompt = positions.length - kept[i]!.length; // echoed prompt bytes
+          const offsets = charOffsets([...ids.slice(1), ...kept[i]!]).slice(ids.length - 1 - fromPrompt);
+          logprobs = {
+            tokens: positions.map((x) => byteToken(x.id).token),
+            // the prompt's from the scoring pass; the completion's from the sampler (as in chat)
+            token_logprobs: positions.map((x, j) => (j < fromPrompt ? x.logprob : o.logprobs[j - fromPrompt]!)),
+            top_logprobs: k ? positions.map((x) => Object.fromEntries(x.top.slice(0, k).map((t) => [t.token, t.logprob]))) : null,
+            text_offset: offsets,
+          };
+        }
+        choices.push({ index: p * n + i, text: body, logprobs, finish_reason: o.stop_reason === "length" ? "length" : "stop" });
+      });
+    });
+    return {
+      id: `cmpl-${randomBytes(12).toString("hex")}`,
+      object: "text_completion",
+      created: Math.floor(Date.now() / 1000),
+      model: this.name,
+      system_fingerprint: this.fingerprint,
+      choices,
+      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+    };
+  }
+
+  /** The completion budget: `asked` (checked against the context), or the rest of the context. */
+  private budget(ids: number[], asked: number | null, field: string, promptField: string): number {
+    const ctx = this.contextLength;
+    if (ids.length > ctx)
+      throw new ApiFailure(400, `This model's maximum context length is ${ctx} tokens. However, your ${promptField} resulted in ${ids.length} tokens (bytes, with BOS). Please reduce the length of the ${promptField}.`, "invalid_request_error", promptField, "context_length_exceeded");
+    if (asked !== null && ids.length + asked > ctx)
+      throw new ApiFailure(400, `This model's maximum context length is ${ctx} tokens. However, you requested ${ids.length + asked} tokens (${ids.length} in the ${promptField}, ${asked} in the completion). Please reduce the length of the ${promptField} or completion.`, "invalid_request_error", field, "context_length_exceeded");
+    return asked ?? ctx - ids.length;
+  }
+
+  /** n samples of the prompt as one batch of the sampler. */
+  private generate(ids: number[], maxNew: number, req: SamplingFields, formatStop: string[]): Completion[] {
+    const n = req.n ?? 1;
+    if (maxNew === 0) return Array.from({ length: n }, (): Completion => ({ text: "", ids: [], logprobs: [], stop_reason: "length" }));
+    const stop = [...new Set([...(req.stop == null ? this.defaultStop : typeof req.stop === "string" ? [req.stop] : req.stop), ...formatStop])];
+    return sample(this.policy, Array.from({ length: n }, () => ids), {
+      max_new_tokens: maxNew, temperature: req.temperature ?? 1, top_p: req.top_p ?? 1, top_k: req.top_k ?? 0, stop, seed: req.seed ?? randomInt(2 ** 31),
+    });
+  }
+
+  /**
+   * Each row's bytes with their log-probability and the k most likely bytes at that position: one
+   * forward pass over the prompt and the continuations (right-padded: attention is causal, so
+   * padding after a row changes nothing before it). `withPrompt`: the prompt's bytes too (after BOS).
+   */
+  private score(prompt: number[], continuations: number[][], k: number, withPrompt: boolean): { id: number; logprob: number; top: TokenLogprob["top_logprobs"] }[][] {
+    const from = withPrompt ? 1 : prompt.length;
+    const targets = continuations.map((c) => [...prompt, ...c].slice(from));
+    const longest = Math.max(0, ...targets.map((t) => t.length));
+    if (longest === 0) return continuations.map(() => []);
+    // Position p predicts byte p + 1.
+    const width = from - 1 + longest;
+    const rows = continuations.map((c) => [...prompt, ...c].slice(0, width)).map((r) => [...r, ...new Array<number>(width - r.length).fill(BOS)]);
+    const { values, indices, chosen } = tf.tidy(() => {
       const logits = this.policy.forward(tf.tensor2d(rows, [rows.length, width], "int32"));
-      const tail = logits.slice([0, prompt.length - 1, 0], [-1, longest, -1]);
-      return tf.topk(tf.logSoftmax(tail), Math.min(k, this.policy.config.vocab_size));
+      const logp = tf.logSoftmax(logits.slice([0, from - 1, 0], [-1, longest, -1]));
+      const padded = targets.map((t) => [...t, ...new Array<number>(longest - t.length).fill(0)]);
+      const pick = tf.oneHot(tf.tensor2d(padded, [rows.length, longest], "int32"), logp.shape[2]);
+      return { ...tf.topk(logp, Math.min(k, this.policy.config.vocab_size)), chosen: tf.sum(tf.mul(logp, pick), -1) };
     });
     const v = values.arraySync() as number[][][];
     const ix = indices.arraySync() as number[][][];
-    tf.dispose([values, indices]);
-    return completions.map((c, i) => c.map((_, j) => ix[i]![j]!.map((tok, r) => ({ ...byteToken(tok), logprob: v[i]![j]![r]! }))));
+    const ch = chosen.arraySync() as number[][];
+    tf.dispose([values, indices, chosen]);
+    return targets.map((t, i) => t.map((id, j) => ({ id, logprob: ch[i]![j]!, top: ix[i]![j]!.map((tok, r) => ({ ...byteToken(tok), logprob: v[i]![j]![r]! })) })));
   }
+}
+
+/** The sampling fields chat and legacy completion requests share. */
+type SamplingFields = Pick<ChatCompletionRequest, "n" | "temperature" | "top_p" | "top_k" | "stop" | "seed">;
+
+/** Each byte's offset, in UTF-16 code units (JS string indices), of the character it belongs to. */
+function charOffsets(bytes: number[]): number[] {
+  let units = 0;
+  let start = 0;
+  return bytes.map((b) => {
+    if ((b & 0xc0) !== 0x80) {
+      start = units;
+      units += b >= 0xf0 ? 2 : 1;
+    }
+    return start;
+  });
 }
 
 /** The ids behind a completion's text: without a matched stop sequence and EOS. */

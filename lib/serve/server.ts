@@ -1,6 +1,7 @@
 /**
  * The HTTP server: OpenAI-compatible routes over one ServedModel.
  *   POST /v1/chat/completions   (stream: true answers Server-Sent Events, sent once the generation is done)
+ *   POST /v1/completions        (legacy: raw text prompts; echo + logprobs score a text under the model)
  *   GET  /v1/models, /v1/models/{id}, /health
  * Requests are validated by zod (a 400 in the OpenAI error shape names the field). Generations run
  * one at a time — the sampler is synchronous and the machine's cores are shared — through a queue
@@ -14,7 +15,7 @@ import { z } from "zod";
 import { loadCheckpoint, Policy } from "../train/index.js";
 import { ApiFailure } from "./errors.js";
 import { ServedModel } from "./model.js";
-import { ChatCompletionRequest, type ChatCompletion } from "./schema.js";
+import { ChatCompletionRequest, CompletionRequest, type Usage } from "./schema.js";
 import { streamChunks } from "./stream.js";
 
 export const ServeOptions = z
@@ -110,9 +111,11 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     }
   }
 
-  async function completions(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readJson(req, o.max_body_bytes);
-    const parsed = ChatCompletionRequest.safeParse(body);
+  /** Validates, queues and runs one generation request; the caller sends the answer. */
+  async function generation<R extends { model: string }, A extends { choices: unknown[]; usage: Usage }>(
+    req: IncomingMessage, path: string, schema: z.ZodType<R, z.ZodTypeDef, unknown>, run: (r: R) => A,
+  ): Promise<{ request: R; answer: A }> {
+    const parsed = schema.safeParse(await readJson(req, o.max_body_bytes));
     if (!parsed.success) throw ApiFailure.fromZod(parsed.error);
     const r = parsed.data;
     if (r.model !== model.name) throw new ApiFailure(404, `The model '${r.model}' does not exist (this server serves '${model.name}')`, "invalid_request_error", "model", "model_not_found");
@@ -120,21 +123,26 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
       stats.rejected_busy++;
       throw new ApiFailure(429, `The server is busy: ${queue.activeCount} generation running and ${queue.pendingCount} request(s) waiting (max_queue ${o.max_queue}). Retry later.`, "rate_limit_error", null, "rate_limit_exceeded");
     }
-    log(`POST /v1/chat/completions accepted (${queue.activeCount + queue.pendingCount} ahead)`);
+    log(`POST ${path} accepted (${queue.activeCount + queue.pendingCount} ahead)`);
     const t0 = performance.now();
-    const out: ChatCompletion = await queue(async () => {
+    const answer = await queue(async () => {
       await settleIo();
-      return model.complete(r);
+      return run(r);
     });
-    stats.completions += out.choices.length;
-    stats.completion_tokens += out.usage.completion_tokens;
-    stats.prompt_tokens += out.usage.prompt_tokens;
-    log(`POST /v1/chat/completions 200 n=${out.choices.length} ${out.usage.prompt_tokens}+${out.usage.completion_tokens} tokens ${(performance.now() - t0).toFixed(0)} ms`);
+    stats.completions += answer.choices.length;
+    stats.completion_tokens += answer.usage.completion_tokens;
+    stats.prompt_tokens += answer.usage.prompt_tokens;
+    log(`POST ${path} 200 n=${answer.choices.length} ${answer.usage.prompt_tokens}+${answer.usage.completion_tokens} tokens ${(performance.now() - t0).toFixed(0)} ms`);
+    return { request: r, answer };
+  }
+
+  async function chatCompletions(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { request: r, answer } = await generation(req, "/v1/chat/completions", ChatCompletionRequest, (x) => model.complete(x));
     if (r.stream) {
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", ...(closing ? { connection: "close" } : {}) });
-      for (const chunk of streamChunks(out, { includeUsage: !!r.stream_options?.include_usage })) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      for (const chunk of streamChunks(answer, { includeUsage: !!r.stream_options?.include_usage })) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
       res.end("data: [DONE]\n\n");
-    } else reply(res, 200, out);
+    } else reply(res, 200, answer);
   }
 
   /** Answers JSON; once closing, the connection closes after the answer. */
@@ -154,11 +162,12 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
       if (id !== model.name) throw new ApiFailure(404, `The model '${id}' does not exist`, "invalid_request_error", "model", "model_not_found");
       return reply(res, 200, modelEntry(model));
     }
-    if (path === "/v1/chat/completions") {
+    if (path === "/v1/chat/completions" || path === "/v1/completions") {
       if (method !== "POST") throw new ApiFailure(405, `${method} ${path}: use POST`, "invalid_request_error", null, "method_not_allowed");
-      return completions(req, res);
+      if (path === "/v1/chat/completions") return chatCompletions(req, res);
+      return reply(res, 200, (await generation(req, path, CompletionRequest, (x) => model.completeText(x))).answer);
     }
-    throw new ApiFailure(404, `Unknown route ${method} ${path} (this server has POST /v1/chat/completions, GET /v1/models, GET /health)`, "invalid_request_error", null, "unknown_url");
+    throw new ApiFailure(404, `Unknown route ${method} ${path} (this server has POST /v1/chat/completions, POST /v1/completions, GET /v1/models, GET /health)`, "invalid_request_error", null, "unknown_url");
   }
 
   let drained: () => void = () => {};
