@@ -229,6 +229,32 @@ describe("outer run through the CLI", () => {
   }, 500_000);
 });
 
+describe("outer replay through the CLI", () => {
+  it("replays the error sites of the bundled chat traces with two teachers and writes their consensus as DPO pairs", async () => {
+    const store = tmp("outer-replay-");
+    const second = await serveReference(POOL);
+    endpoints.push(second);
+    const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const p = spawn(process.execPath, [join(ROOT, "bin", "composer-lab.js"), "outer", "replay", join(ROOT, "datasets", "traces", "chat"), "--models", `${reference.url},${second.url}`, "--store", store, "--run", "rp", "--round", "2", "--json"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+      children.push(p);
+      let stdout = "";
+      let stderr = "";
+      p.stdout!.on("data", (d: Buffer) => (stdout += d));
+      p.stderr!.on("data", (d: Buffer) => (stderr += d));
+      p.on("exit", (code) => resolve({ code, stdout, stderr }));
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const s = oneJson(r.stdout);
+    expect(s.sites).toBeGreaterThan(0);
+    expect(s.replayed).toBeGreaterThan(0);
+    expect(s.teacher_errors).toBe(0);
+    const pairs = await new RunLayout(openStore(store), "rp").read("dpo_pairs");
+    expect(pairs.length).toBe(s.written);
+    expect(pairs.length).toBeGreaterThan(0);
+    for (const p of pairs) expect(p).toMatchObject({ source: "teacher_replay", round: 2, chosen_models: [expect.stringMatching(/^reference@/), expect.stringMatching(/^reference@/)] });
+  }, 120_000);
+});
+
 describe("outer pieces", () => {
   it("extractDpoPairs: the teachers' consensus against the trace's action, or nothing", () => {
     const site = { id: "s1", state_messages: [{ role: "user" as const, content: "fix it" }], rejected: "→ open_file({})" };
