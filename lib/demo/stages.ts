@@ -2,6 +2,7 @@
  *  only its stage's public surface (index.ts), so no stage imports lib/demo. */
 import { environmentStage } from "./environment.js";
 import type { DemoStage } from "./stage.js";
+import { executorStage } from "./pipeline/executor.js";
 import { gradingStage } from "./pipeline/grading.js";
 import { hintsStage } from "./pipeline/hints.js";
 import { outerStage } from "./pipeline/outer.js";
@@ -10,7 +11,7 @@ import { tasksStage } from "./pipeline/tasks.js";
 import { tracesStage } from "./pipeline/traces.js";
 import { trainStage } from "./pipeline/train.js";
 
-export const STAGES: DemoStage[] = [environmentStage, tracesStage, hintsStage, tasksStage, gradingStage, trainStage, storeStage, outerStage];
+export const STAGES: DemoStage[] = [environmentStage, tracesStage, hintsStage, tasksStage, gradingStage, executorStage, trainStage, storeStage, outerStage];
 
 /** The six pipeline stages of the lab and whether each is implemented yet (notebooks show this). */
 export const PIPELINE = [
