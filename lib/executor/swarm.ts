@@ -67,11 +67,12 @@ class Watcher {
   nodes = new Map<string, NodeInfo>();
   constructor(private readonly docker: Docker, private readonly pollMs: number) {}
 
-  watch(service: string, onState: (task: SwarmTask | undefined, nodes: Map<string, NodeInfo>) => void): () => void {
-    this.watched.set(service, onState);
+  /** Calls `onState` with the task of service `serviceId` (undefined until scheduled) on every poll. */
+  watch(serviceId: string, onState: (task: SwarmTask | undefined, nodes: Map<string, NodeInfo>) => void): () => void {
+    this.watched.set(serviceId, onState);
     this.timer ??= setInterval(() => void this.poll(), this.pollMs);
     return () => {
-      this.watched.delete(service);
+      this.watched.delete(serviceId);
       if (this.watched.size === 0 && this.timer) {
         clearInterval(this.timer);
         this.timer = undefined;
@@ -83,21 +84,15 @@ class Watcher {
     if (this.polling || this.watched.size === 0) return;
     this.polling = true;
     try {
-      const names = [...this.watched.keys()];
+      const ids = [...this.watched.keys()];
       const [tasks, nodes] = await Promise.all([
-        this.docker.listTasks({ filters: JSON.stringify({ service: names }) }) as Promise<(SwarmTask & { ServiceID: string; Spec?: unknown })[]>,
+        this.docker.listTasks({ filters: JSON.stringify({ service: ids }) }) as Promise<(SwarmTask & { ServiceID: string })[]>,
         this.docker.listNodes() as Promise<{ ID: string; Spec?: { Labels?: Record<string, string> }; Description?: { Hostname?: string }; Status?: { State?: string; Addr?: string } }[]>,
       ]);
       this.nodes = new Map(nodes.map((n) => [n.ID, { name: n.Spec?.Labels?.[NODE_LABEL] ?? `${n.Description?.Hostname ?? n.ID}@${n.Status?.Addr ?? "?"}`, state: n.Status?.State ?? "unknown" }]));
-      const services = (await this.docker.listServices({ filters: JSON.stringify({ name: names }) })) as { ID: string; Spec: { Name: string } }[];
-      const nameOf = new Map(services.map((s) => [s.ID, s.Spec.Name]));
-      const byService = new Map<string, SwarmTask>();
-      for (const t of tasks) {
-        const name = nameOf.get(t.ServiceID);
-        // a job service has one task; a newer one (none here: restart none) would win
-        if (name) byService.set(name, t);
-      }
-      for (const [name, cb] of this.watched) cb(byService.get(name), this.nodes);
+      // a job service has one task (restart none)
+      const byService = new Map(tasks.map((t) => [t.ServiceID, t]));
+      for (const [id, cb] of this.watched) cb(byService.get(id), this.nodes);
     } catch {
       /* the manager did not answer this time: try again next poll */
     } finally {
@@ -174,7 +169,7 @@ export class SwarmExecutor implements Executor {
     let unwatchDisk = () => {};
     let diskExceeded = false;
     const name = `cl-${this.tag}-${++this.seq}-${attempt}`;
-    let created = false;
+    let serviceId: string | null = null;
     let result: RunResult | undefined;
     const none = { removedSpecial: [] as string[], clearedModes: [] as string[] };
     try {
@@ -188,7 +183,7 @@ export class SwarmExecutor implements Executor {
       const ready = await readyNodes(this.docker);
       const constraints = ready.some((n) => !avoid.includes(n.id)) ? avoid.map((id) => `node.id!=${id}`) : [];
       const mb = (n: number) => n * 1024 * 1024;
-      await this.docker.createService({
+      const service = await this.docker.createService({
         Name: name,
         Labels: { [SERVICE_LABEL]: this.tag, "composer-lab.job": job.id },
         TaskTemplate: {
@@ -219,14 +214,14 @@ export class SwarmExecutor implements Executor {
         },
         Mode: { ReplicatedJob: { MaxConcurrent: 1, TotalCompletions: 1 } },
       } as unknown as Docker.CreateServiceOptions);
-      created = true;
+      serviceId = service.id;
       if (!stage.hardCap && !job.workdirReadOnly) {
         unwatchDisk = watchDisk([stage.path, ...rw], mb(job.limits.diskMb), () => {
           diskExceeded = true;
-          void this.docker.getService(name).remove().catch(() => {});
+          void this.docker.getService(service.id).remove().catch(() => {});
         });
       }
-      const end = await this.until(name, job, signal, setNode);
+      const end = await this.until(service.id, job, signal, setNode);
       if (end.kind === "lost") {
         if (end.nodeId) this.avoid.set(job.id, new Set([...(this.avoid.get(job.id) ?? []), end.nodeId]));
         throw new LostJobError(end.why, end.node);
@@ -249,7 +244,7 @@ export class SwarmExecutor implements Executor {
       }
     } finally {
       unwatchDisk();
-      if (created) await this.docker.getService(name).remove().catch(() => {});
+      if (serviceId) await this.docker.getService(serviceId).remove().catch(() => {});
       jobDir.remove();
       giveBack();
       if (!result) stage.finish();
@@ -260,11 +255,11 @@ export class SwarmExecutor implements Executor {
   }
 
   /** Waits for the job's task to end: done (complete / failed with a result to read) or lost. */
-  private until(name: string, job: JobSpec, signal: AbortSignal, setNode: (n: string | null) => void): Promise<{ kind: "ended"; state: string; err?: string; exitCode?: number; node: string | null } | { kind: "lost"; why: string; node: string | null; nodeId: string | null }> {
+  private until(serviceId: string, job: JobSpec, signal: AbortSignal, setNode: (n: string | null) => void): Promise<{ kind: "ended"; state: string; err?: string; exitCode?: number; node: string | null } | { kind: "lost"; why: string; node: string | null; nodeId: string | null }> {
     return new Promise((resolve, reject) => {
       let runningSince: number | null = null;
       const graceMs = (this.opts.graceS ?? 30) * 1000;
-      const stop = this.watcher.watch(name, (task, nodes) => {
+      const stop = this.watcher.watch(serviceId, (task, nodes) => {
         if (!task) return; // not scheduled yet
         const node = task.NodeID ? nodes.get(task.NodeID) : undefined;
         const nodeName = node?.name ?? null;
