@@ -59,7 +59,7 @@ export interface WarmTimings {
   cgroup: number;
   run: number;
   cleanup: number;
-  /** CPU time of the grade's processes (C, G, H and what H started), from wait4. */
+  /** CPU time of the grade's processes (G, H and what H started), from wait4. */
   gradeCpu: number;
 }
 
@@ -92,6 +92,8 @@ function processTable(pids?: string[]): Map<number, { ppid: number; nspid: numbe
 class Zygote {
   readonly pending = new Map<string, Pending>();
   hostPid = 0;
+  /** How many pid namespaces deep the zygote is (its NSpid entries). */
+  nsDepth = 0;
   private buf = "";
   private stderrTail = "";
   private readyWaiter?: { res: (e: Extract<WarmEvent, { ev: "ready" }>) => void; rej: (e: Error) => void };
@@ -247,6 +249,7 @@ export class WarmWorker {
         throw new Error("the warm grader's zygote could not be found in the host's /proc");
       }
       z.hostPid = host[0];
+      z.nsDepth = host[1].nspid.length;
       this.current = z;
       this.status = { ok: true, why: null };
       return z;
@@ -335,7 +338,8 @@ export class WarmWorker {
             tick("fork");
             try {
               if (cg) {
-                const host = [...z.members()].find(([, e]) => e.ppid === z.hostPid && e.nspid.at(-1) === innerPid);
+                // G is pid 1 of its own namespace: its pid as the zygote sees it is one level up
+                const host = [...z.members()].find(([, e]) => e.ppid === z.hostPid && e.nspid[z.nsDepth - 1] === innerPid);
                 if (!host) throw new Error(`grade ${id}: its process ${innerPid} was not found on the host`);
                 for (const f of cg.procsFiles) writeFileSync(f, String(host[0]));
               }

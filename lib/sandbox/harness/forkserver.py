@@ -1,23 +1,25 @@
 """composer-lab's warm grader: a zygote that forks one isolated pytest run per grade.
 
 Runs as `python3 -I -B /opt/composer-lab/forkserver.py` inside ONE long-lived bubblewrap sandbox
-(the same bwrap arguments and host user as a cold grade). At start it imports pytest, every
-_pytest plugin module, the harness and what they use, but never any repo code and never runs a
-test. Per grade (lib/sandbox/warm.ts drives it over stdin/stdout, JSON lines):
+(the same bwrap arguments and host user as a cold grade). At start it imports pytest, its built-in
+plugins, the harness and what a run imports later, builds pytest's plugin manager and the
+harness's identity snapshots (harness.py's `preload` and `_build`), but never imports repo code and
+never runs a test. Per grade (lib/sandbox/warm.ts drives it over stdin/stdout, JSON lines):
 
   host -> {"op": "fork", "id", "argv", "env", "tree", "cfg", "limits": {...}}
-  zygote forks C (C waits for its "go") -> {"ev": "forked", "id", "pid"}
-  the host moves C into the grade's cgroups -> {"op": "go", "id", "secret"}
-  C: a new user (its own uid mapped, setgroups denied), mount, pid, ipc, net (loopback up), uts
-     and cgroup namespace; the grade's tree bound read-only at /work, a private /tmp and /dev/shm
-     of `diskBytes` each, /dev read-only, a tmpfs over the spool (the other grades' trees); forks
-     G = pid 1 of the new pid namespace: a fresh /proc, every capability dropped (bounding,
-     ambient, effective, permitted), no_new_privs, rlimits (cpu, fsize, nofile, core, as);
-     G reaps, and forks H, which runs the harness (harness.py's per-grade main) on this grade's
-     argv, env and one-time secret, with its channel on a pipe only this grade holds.
+  zygote clones G into new user, mount, pid, ipc, net and uts namespaces (G is pid 1 of its pid
+  namespace) and G waits for its "go" -> {"ev": "forked", "id", "pid"}
+  the host moves G into the grade's cgroups -> {"op": "go", "id", "secret"}
+  G: its own uid mapped (setgroups denied), a cgroup namespace rooted at the grade's cgroup; the
+     grade's tree bound read-only at /work, a private /tmp and /dev/shm of `diskBytes` each, /dev
+     read-only, a tmpfs over the spool (the other grades' trees), loopback up, a fresh /proc;
+     every capability dropped (bounding, ambient, effective, permitted), no_new_privs, rlimits
+     (cpu, fsize, nofile, core, as); forks H, which configures the prebuilt harness with this
+     grade's argv, env, one-time secret and channel (a pipe only this grade holds) and runs it; G
+     reaps, and exits with H's status (128 + signal when H was killed, as bwrap reports it).
   zygote -> {"ev": "out", "id", "fd": 1|2, "data": base64} (capped at maxOutput per stream)
-  zygote -> {"ev": "exit", "id", "code", "signal", "truncated"} once C has exited and its pipes
-  are closed; {"op": "kill", "id"} kills C, and with it (PDEATHSIG) the grade's pid namespace.
+  zygote -> {"ev": "exit", "id", "code", "signal", "truncated", "cpuMs"} once G has exited and its
+  pipes are closed; {"op": "kill", "id"} kills G, and with it the grade's whole pid namespace.
 
 Mounts copied into a namespace the grade's code makes later are locked, so it cannot peel the
 tmpfs off the spool; it cannot see or signal the zygote or a sibling (other pid namespaces).
@@ -46,6 +48,26 @@ PR_SET_PDEATHSIG, PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS, PR_CAP_AMBIENT, PR_CAP_A
 SIOCSIFFLAGS, IFF_UP, IFF_LOOPBACK, IFF_RUNNING = 0x8914, 0x1, 0x8, 0x40
 
 libc = ctypes.CDLL(None, use_errno=True)
+# clone(2) with the GIL held across it, as os.fork does (PyOS_BeforeFork / AfterFork_* around it)
+_pylibc = ctypes.PyDLL(None, use_errno=True)
+_pylibc.syscall.restype = ctypes.c_long
+SYS_CLONE = {"x86_64": 56, "aarch64": 220, "ppc64le": 120, "s390x": 120}.get(os.uname().machine)
+
+
+def clone_into_namespaces(flags):
+    """fork(), but the child starts in new namespaces (so it is pid 1 of its pid namespace)."""
+    if SYS_CLONE is None:
+        raise OSError(errno.ENOSYS, "clone: unknown syscall number on %s" % os.uname().machine)
+    ctypes.pythonapi.PyOS_BeforeFork()
+    pid = _pylibc.syscall(ctypes.c_long(SYS_CLONE), ctypes.c_ulong(flags | signal.SIGCHLD), None, None, None, ctypes.c_ulong(0))
+    if pid == 0:
+        ctypes.pythonapi.PyOS_AfterFork_Child()
+        return 0
+    err = ctypes.get_errno()
+    ctypes.pythonapi.PyOS_AfterFork_Parent()
+    if pid < 0:
+        raise OSError(err, "clone: %s" % os.strerror(err))
+    return pid
 libc.mount.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_ulong, ctypes.c_char_p]
 libc.prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong]
 
@@ -84,10 +106,14 @@ def write_file(path, text):
         os.close(fd)
 
 
-def isolate(req):
-    """In C: new namespaces, this grade's mounts. Returns nothing; raises on failure."""
-    uid, gid = os.getuid(), os.getgid()
-    check(libc.unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET | CLONE_NEWUTS | CLONE_NEWCGROUP), "unshare")
+GRADE_NAMESPACES = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET | CLONE_NEWUTS
+
+
+def isolate(req, uid, gid):
+    """In G (cloned into new user, mount, pid, ipc, net and uts namespaces): its uid map, a cgroup
+    namespace rooted at the grade's cgroup (the host moved G there before "go"), this grade's
+    mounts, loopback, hostname. Raises on failure."""
+    check(libc.unshare(CLONE_NEWCGROUP), "unshare cgroup")
     write_file("/proc/self/setgroups", "deny")
     write_file("/proc/self/uid_map", "%d %d 1" % (uid, uid))
     write_file("/proc/self/gid_map", "%d %d 1" % (gid, gid))
@@ -133,16 +159,6 @@ def drop_privileges(limits):
         resource.setrlimit(resource.RLIMIT_AS, (int(limits["asBytes"]),) * 2)
 
 
-def exit_like(status):
-    """Ends this process the way `status` (a waitpid status) ended its child."""
-    if os.WIFSIGNALED(status):
-        sig = os.WTERMSIG(status)
-        signal.signal(sig, signal.SIG_DFL)
-        os.kill(os.getpid(), sig)
-        os._exit(128 + sig)
-    os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1)
-
-
 def reset_signals():
     for sig in (signal.SIGCHLD, signal.SIGPIPE, signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, signal.SIG_DFL)
@@ -156,17 +172,18 @@ def trace(req, what):
         os.write(2, ("@trace %.1f %.1f %d %s\n" % (time.monotonic() * 1000, time.process_time() * 1000, os.getpid(), what)).encode())
 
 
-def grade_child(req, zygote_pid, harness_main):
-    """C. fds: 0 = the go pipe, 1 and 2 = the grade's output pipe, 3 = its channel pipe."""
+def grade_init(req, harness_main, uid, gid):
+    """G: cloned by the zygote as pid 1 of the grade's pid namespace. fds: 0 = the go pipe, 1 and 2
+    = the grade's output pipe, 3 = its channel pipe. Waits for "go" (the host has then moved it into
+    the grade's cgroups), isolates, forks H (the grade), reaps, and ends with H's status (128 + the
+    signal when H was killed, as bwrap reports it), which ends the namespace."""
     try:
         prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() != zygote_pid:
-            os._exit(111)
         go = b""
         while not go.endswith(b"\n") and len(go) < 512:
             chunk = os.read(0, 512)
             if not chunk:
-                os._exit(112)
+                os._exit(112)  # the zygote is gone
             go += chunk
         words = go.decode("ascii", "replace").split()
         if not words or words[0] != "go":
@@ -177,41 +194,12 @@ def grade_child(req, zygote_pid, harness_main):
         os.dup2(devnull, 0)
         os.close(devnull)
         trace(req, "go")
-        isolate(req)
-        trace(req, "isolated")
-        status_r, status_w = os.pipe()
-        pid = os.fork()
-        if pid == 0:
-            os.close(status_r)
-            init_child(req, secret, harness_main, status_w)
-        os.close(status_w)
-        for fd in (1, 2, 3):
-            os.close(fd)
-        secret = None
-        _, status = os.waitpid(pid, 0)
-        told = os.read(status_r, 64).decode("ascii", "replace")
-        if told.startswith("s"):
-            exit_like(int(told[1:]))  # H was killed by this signal
-        if told.startswith("c"):
-            os._exit(int(told[1:]))
-        exit_like(status)
-    except BaseException as e:  # never fall back into the zygote's loop
-        try:
-            os.write(2, ("composer-lab warm grader: isolating the grade failed: %s\n" % e).encode())
-        finally:
-            os._exit(114)
-
-
-def init_child(req, secret, harness_main, status_w):
-    """G: pid 1 of the grade's pid namespace. Reaps, and ends (killing the namespace) when H ends."""
-    try:
-        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        isolate(req, uid, gid)
         mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
         drop_privileges(req["limits"])
-        trace(req, "init ready")
+        trace(req, "isolated")
         pid = os.fork()
         if pid == 0:
-            os.close(status_w)
             run_harness(req, secret, harness_main)
         for fd in (1, 2, 3):
             os.close(fd)
@@ -222,13 +210,12 @@ def init_child(req, secret, harness_main, status_w):
             except ChildProcessError:
                 os._exit(115)
             if got == pid:
-                os.write(status_w, (("s%d" % os.WTERMSIG(status)) if os.WIFSIGNALED(status) else ("c%d" % os.WEXITSTATUS(status))).encode())
-                os._exit(0)
-    except BaseException as e:
+                os._exit(128 + os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status))
+    except BaseException as e:  # never fall back into the zygote's loop
         try:
-            os.write(2, ("composer-lab warm grader: starting the grade failed: %s\n" % e).encode())
+            os.write(2, ("composer-lab warm grader: isolating the grade failed: %s\n" % e).encode())
         finally:
-            os._exit(116)
+            os._exit(114)
 
 
 def run_harness(req, secret, harness_main):
@@ -258,8 +245,8 @@ def load_harness():
     spec = importlib.util.spec_from_file_location("composer_lab_harness", os.path.join(HERE, "harness.py"))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    prepared = mod.preload()
-    return lambda secret, channel, trace=None: mod._harness(secret, channel, trace, prepared)
+    configure = mod._build(mod.preload())
+    return lambda secret, channel, trace=None: configure(secret, channel, trace)
 
 
 class Zygote:
@@ -285,8 +272,8 @@ class Zygote:
         go_r, go_w = os.pipe()
         out_r, out_w = os.pipe()
         chan_r, chan_w = os.pipe()
-        me = os.getpid()
-        pid = os.fork()
+        uid, group = os.getuid(), os.getgid()
+        pid = clone_into_namespaces(GRADE_NAMESPACES)
         if pid == 0:
             os.dup2(go_r, 0)
             os.dup2(out_w, 1)
@@ -302,7 +289,7 @@ class Zygote:
             self.by_fd.clear()
             self.by_pid.clear()
             reset_signals()
-            grade_child(req, me, self.harness_main)
+            grade_init(req, self.harness_main, uid, group)
         for fd in (go_r, out_w, chan_w):
             os.close(fd)
         for fd in (out_r, chan_r, go_w):
@@ -431,20 +418,18 @@ def probe():
     """Isolates one child as a grade would (no harness run): (True, None) when that works here,
     else (False, why)."""
     r, w = os.pipe()
-    pid = os.fork()
+    uid, gid = os.getuid(), os.getgid()
+    try:
+        pid = clone_into_namespaces(GRADE_NAMESPACES)
+    except OSError as e:
+        return False, str(e)
     if pid == 0:
         os.close(r)
         try:
-            isolate({"limits": {"diskBytes": 1 << 20}})
-            inner = os.fork()
-            if inner == 0:
-                mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
-                drop_privileges({"cpuSeconds": 5, "fsizeBytes": 1 << 20, "nofile": 64})
-                os._exit(0 if os.getpid() == 1 else 3)
-            _, st = os.waitpid(inner, 0)
-            if not (os.WIFEXITED(st) and os.WEXITSTATUS(st) == 0):
-                raise OSError("the grade's init could not mount /proc or drop its privileges (status %d)" % st)
-            os._exit(0)
+            isolate({"limits": {"diskBytes": 1 << 20}}, uid, gid)
+            mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+            drop_privileges({"cpuSeconds": 5, "fsizeBytes": 1 << 20, "nofile": 64})
+            os._exit(0 if os.getpid() == 1 else 3)
         except BaseException as e:
             os.write(w, str(e).encode()[:400])
             os._exit(2)

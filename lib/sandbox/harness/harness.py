@@ -51,8 +51,18 @@ def preload():
     for name in _pytest.config.default_plugins:  # what every pytest.main registers
         __import__("_pytest." + name)
     for name in ("_pytest.main", "_pytest.outcomes", "_pytest.python", "_pytest.reports", "_pytest.runner", "_pytest.skipping",
-                 "_pytest.assertion.rewrite", "_pytest.assertion.util", "_pytest._code", "_pytest._io", "pluggy"):
+                 "_pytest.assertion.rewrite", "_pytest.assertion.util", "_pytest._code", "_pytest._io", "_pytest._argcomplete", "pluggy"):
         __import__(name)
+    # What a run imports later (the debugging plugin's pdb at configure time) and what test code
+    # commonly does: the sandbox reads no bytecode (a private pycache prefix), so each of these
+    # would be compiled from source in every grade.
+    for name in ("pdb", "cmd", "code", "codeop", "faulthandler", "collections", "dataclasses", "decimal", "fractions", "itertools",
+                 "functools", "re", "math", "random", "string", "datetime", "typing", "enum", "copy", "textwrap", "statistics",
+                 "heapq", "bisect", "operator", "unittest", "unittest.mock", "contextlib", "tempfile", "pathlib", "subprocess"):
+        try:
+            __import__(name)
+        except ImportError:
+            pass
     # What pytest.main builds before it reads any argument, config file or conftest: the plugin
     # manager with the built-in plugins registered (about half of a small run's CPU). Built for
     # the one blocked plugin the grader always names; a forked grade uses it once.
@@ -85,20 +95,18 @@ def _blocked_plugins(args):
 
 
 def _harness(secret_line=None, channel=None, trace=None, prepared=None):
-    """Builds the harness; returns its `main`. Everything it keeps is local to this call.
-    Cold: the key and tag are read from stdin and the channel is the original stdout. Warm (a
-    forked grade): both are handed over, the channel already a pipe of this grade alone."""
-    if channel is None:
-        secret = _read_stdin_line().split()
-        devnull = os.open(os.devnull, os.O_RDONLY)
-        os.dup2(devnull, 0)
-        os.close(devnull)
-        channel = os.dup(1)  # non-inheritable: subprocesses started by tests do not get it
-        os.dup2(2, 1)
-    else:
-        secret = secret_line.split()
-        del secret_line
+    """The harness for one run; returns its `main`. Cold: `_harness()()` reads the key and tag from
+    stdin and keeps the original stdout as the channel."""
+    return _build(prepared)(secret_line, channel, trace)
 
+
+def _build(prepared=None):
+    """Builds the harness: its identity snapshots of pytest, pluggy and builtins, its checks and
+    the results plugin; everything it keeps is local to this call. Returns `configure(secret_line,
+    channel, trace)`, which sets this run's key, tag, channel and repo settings and returns `main`.
+    The warm zygote (forkserver.py) builds once, before any grade, and each forked grade configures
+    its own copy: the snapshots are of the same objects, taken before any repo code exists."""
+    key, tag, channel, trace = b"", "-", None, None
     import builtins
     import hashlib
     import hmac
@@ -114,9 +122,6 @@ def _harness(secret_line=None, channel=None, trace=None, prepared=None):
     import _pytest.runner
     import _pytest.skipping
 
-    key = secret[0].encode() if secret else b""
-    tag = secret[1] if len(secret) > 1 else "-"
-    del secret
     seq = [0]
     write_lock = threading.Lock()
 
@@ -130,19 +135,8 @@ def _harness(secret_line=None, channel=None, trace=None, prepared=None):
             while view:
                 view = view[os.write(channel, view):]
 
-    repo = os.path.realpath(sys.argv[1]) if len(sys.argv) > 1 else "/work"
-    trusted_repo_files = {os.path.realpath(os.path.join(repo, p)) for p in os.environ.get("COMPOSER_LAB_TRUSTED_PLUGINS", "").split(":") if p}
-    try:
-        untrusted = {os.path.realpath(os.path.join(repo, f)): set(allowed) for f, allowed in json.loads(os.environ.get("COMPOSER_LAB_UNTRUSTED") or "{}").items()}
-    except ValueError:
-        untrusted = {}
-    # The project's own package roots (first on sys.path) and top-level modules (checked after
-    # collection: each one the tests imported must come from the repo, not an installed copy).
-    try:
-        project_paths = [os.path.join(repo, p) for p in json.loads(os.environ.get("COMPOSER_LAB_PATHS") or "[]")]
-        project_modules = set(json.loads(os.environ.get("COMPOSER_LAB_PROJECT") or "[]"))
-    except ValueError:
-        project_paths, project_modules = [], set()
+    # This run's repo settings (configure sets them; the checks below read them when they run).
+    repo, trusted_repo_files, untrusted, project_paths, project_modules = "/work", set(), {}, [], set()
     tampered = []
 
     def tamper(reason):
@@ -229,8 +223,6 @@ def _harness(secret_line=None, channel=None, trace=None, prepared=None):
         finally:
             busy.on = False
 
-    if untrusted:
-        sys.addaudithook(audit)
 
     # --- identity checks ---------------------------------------------------------------------
     def lookup(path):
@@ -534,7 +526,40 @@ def _harness(secret_line=None, channel=None, trace=None, prepared=None):
         sys.stderr.flush()
         os._exit(int(code))  # skip atexit handlers the code under test may have registered
 
-    return main
+    def configure(secret_line=None, run_channel=None, run_trace=None):
+        nonlocal key, tag, channel, trace, repo, trusted_repo_files, untrusted, project_paths, project_modules
+        if run_channel is None:
+            secret = _read_stdin_line().split()
+            devnull = os.open(os.devnull, os.O_RDONLY)
+            os.dup2(devnull, 0)
+            os.close(devnull)
+            channel = os.dup(1)  # non-inheritable: subprocesses started by tests do not get it
+            os.dup2(2, 1)
+        else:
+            secret = secret_line.split()
+            channel = run_channel
+        key = secret[0].encode() if secret else b""
+        tag = secret[1] if len(secret) > 1 else "-"
+        del secret
+        trace = run_trace
+        repo = os.path.realpath(sys.argv[1]) if len(sys.argv) > 1 else "/work"
+        trusted_repo_files = {os.path.realpath(os.path.join(repo, p)) for p in os.environ.get("COMPOSER_LAB_TRUSTED_PLUGINS", "").split(":") if p}
+        try:
+            untrusted = {os.path.realpath(os.path.join(repo, f)): set(allowed) for f, allowed in json.loads(os.environ.get("COMPOSER_LAB_UNTRUSTED") or "{}").items()}
+        except ValueError:
+            untrusted = {}
+        # The project's own package roots (first on sys.path) and top-level modules (checked after
+        # collection: each one the tests imported must come from the repo, not an installed copy).
+        try:
+            project_paths = [os.path.join(repo, p) for p in json.loads(os.environ.get("COMPOSER_LAB_PATHS") or "[]")]
+            project_modules = set(json.loads(os.environ.get("COMPOSER_LAB_PROJECT") or "[]"))
+        except ValueError:
+            project_paths, project_modules = [], set()
+        if untrusted:
+            sys.addaudithook(audit)
+        return main
+
+    return configure
 
 
 if __name__ == "__main__":
