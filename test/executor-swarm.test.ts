@@ -76,6 +76,13 @@ describe("swarm executor", () => {
     expect(await ex.check()).toMatchObject({ ok: true });
   });
 
+  it("fails at once (no retries, no service) a job that no node can hold", async (ctx) => {
+    if (why) return ctx.skip(why);
+    const [r] = await ex.submit([{ id: "huge", command: "true", workdir: scratch(), limits: { cpus: 64 } }]).results();
+    expect(r).toMatchObject({ status: "failed", attempts: 1, run: null });
+    expect(r!.error).toMatch(/asks for 64 CPUs; the largest ready node has \d+/);
+  });
+
   it("runs jobs on both nodes under the Docker sandbox's containment: sandbox uid, no capabilities, no_new_privs, lo only, read-only root, limits", async (ctx) => {
     if (why) return ctx.skip(why);
     const wd = scratch();

@@ -161,6 +161,12 @@ export class SwarmExecutor implements Executor {
 
   private async attempt({ job, attempt, signal, setNode }: AttemptContext): Promise<RunResult> {
     const t0 = performance.now();
+    const ready = await readyNodes(this.docker).catch((e: Error) => {
+      throw new LostJobError(`the swarm manager did not answer: ${e.message}`);
+    });
+    // the scheduler would keep a task no node can hold pending for ever
+    const most = Math.max(0, ...ready.map((n) => n.cpus));
+    if (job.limits.cpus > most) throw new Error(`asks for ${job.limits.cpus} CPUs; the largest ready node has ${most}`);
     const ids = sandboxHostIds();
     const stage = stageWorkdir(job.workdir, { diskMb: job.limits.diskMb, writable: !job.workdirReadOnly });
     const rw = job.mounts.filter((m) => m.mode === "rw").map((m) => m.host);
@@ -180,7 +186,6 @@ export class SwarmExecutor implements Executor {
       if (job.stdin !== undefined) writeFileSync(join(jobDir.path, "stdin"), job.stdin, { mode: 0o600 });
       chmodSync(jobDir.path, 0o700);
       const avoid = [...(this.avoid.get(job.id) ?? [])];
-      const ready = await readyNodes(this.docker);
       const constraints = ready.some((n) => !avoid.includes(n.id)) ? avoid.map((id) => `node.id!=${id}`) : [];
       const mb = (n: number) => n * 1024 * 1024;
       const service = await this.docker.createService({
@@ -297,11 +302,11 @@ export class SwarmExecutor implements Executor {
 }
 
 /** The swarm's nodes that accept tasks. */
-export async function readyNodes(docker: Docker): Promise<{ id: string; name: string; addr: string; role: string }[]> {
-  const nodes = (await docker.listNodes()) as { ID: string; Spec?: { Role?: string; Availability?: string; Labels?: Record<string, string> }; Description?: { Hostname?: string }; Status?: { State?: string; Addr?: string } }[];
+export async function readyNodes(docker: Docker): Promise<{ id: string; name: string; addr: string; role: string; cpus: number }[]> {
+  const nodes = (await docker.listNodes()) as { ID: string; Spec?: { Role?: string; Availability?: string; Labels?: Record<string, string> }; Description?: { Hostname?: string; Resources?: { NanoCPUs?: number } }; Status?: { State?: string; Addr?: string } }[];
   return nodes
     .filter((n) => n.Status?.State === "ready" && n.Spec?.Availability === "active")
-    .map((n) => ({ id: n.ID, name: n.Spec?.Labels?.[NODE_LABEL] ?? n.Description?.Hostname ?? n.ID, addr: n.Status?.Addr ?? "", role: n.Spec?.Role ?? "worker" }));
+    .map((n) => ({ id: n.ID, name: n.Spec?.Labels?.[NODE_LABEL] ?? n.Description?.Hostname ?? n.ID, addr: n.Status?.Addr ?? "", role: n.Spec?.Role ?? "worker", cpus: (n.Description?.Resources?.NanoCPUs ?? 0) / 1e9 }));
 }
 
 /** The swarm executor on the lab's engine (a swarm manager: `composer-lab cluster up --engine swarm`). */
