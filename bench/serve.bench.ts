@@ -4,17 +4,20 @@
  * in this process on the same checkpoint (datasets/train/toolcall-sft) and the same requests:
  *   direct            sample() once per request, one after another
  *   direct batched×4  sample() on 4 requests' prompts as one batch (what batching requests would give)
- *   http c=1 / c=4    chat completions, 1 or 4 requests in flight (the server runs them one at a time)
+ *   http c=1 / c=4    chat completions, 1 or 4 requests in flight (seeded: the server runs each alone)
+ *   http c=4 unseeded the same without seeds: the server batches waiting requests into one sampler call
  *   http n=4          one request with n=4 per 4 requests' worth of samples (the n samples are one batch)
- * Every request: a ToolCallEnv task's prompt with its tools as OpenAI tools, temperature 1, a seed,
- * max_tokens 32 and no stop sequence, so (EOS aside) every completion is 32 bytes. Rounds interleave
- * the arms (default 3 rounds of 16 requests; `--steps N` sets the requests per round) so load on the
+ * Every request: a ToolCallEnv task with its tools as OpenAI tools, temperature 1, seed = its index,
+ * max_tokens 32, and the server's stop for a tool prompt (a newline) — the direct arm samples with the
+ * same seed and stop, so it does the same work (its token count must equal http c=1's). Rounds interleave
+ * the arms (default 5 rounds of 16 requests; `--steps N` sets the requests per round) so load on the
  * shared machine hits them alike; figures are the median round, with the min–max across rounds.
  * overhead ratio = direct tokens/s ÷ http c=1 tokens/s (1.0: HTTP, JSON and the queue cost nothing).
  *
  *   npm run bench -- serve [--steps N] [--backend B] [--json]
  */
 import { spawn } from "node:child_process";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import OpenAI from "openai";
 import { initBackend } from "../lib/backend/index.js";
@@ -27,11 +30,11 @@ import { renderPrompt, type FunctionTool } from "../lib/serve/index.js";
 import { encode, loadCheckpoint, sample } from "../lib/train/index.js";
 
 const MAX_TOKENS = 32;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const CHECKPOINT = datasetsDir("train", "toolcall-sft");
 
-type Arm = "direct" | "direct batched×4" | "http c=1" | "http c=4" | "http n=4";
-const ARMS: Arm[] = ["direct", "direct batched×4", "http c=1", "http c=4", "http n=4"];
+type Arm = "direct" | "direct batched×4" | "http c=1" | "http c=4" | "http c=4 unseeded" | "http n=4";
+const ARMS: Arm[] = ["direct", "direct batched×4", "http c=1", "http c=4", "http c=4 unseeded", "http n=4"];
 
 const JSON_TYPE = { str: "string", int: "integer", num: "number" } as const;
 const toolsFor = (names: string[]): FunctionTool[] =>
@@ -60,16 +63,28 @@ export async function run(): Promise<BenchResult> {
   const client = new OpenAI({ baseURL: server.baseURL, apiKey: "unused", maxRetries: 0 });
   const tasks = new ToolCallEnv({}).tasks.slice(0, perRound);
   const requests = tasks.map((t, i) => ({ messages: [{ role: "user" as const, content: t.request }], tools: toolsFor(t.tools), seed: i }));
-  const prompts = requests.map((r) => encode(renderPrompt(r.messages, r.tools).text, { bos: true }));
-  const create = (r: (typeof requests)[number], n = 1) =>
-    client.chat.completions.create({ model: server.model, ...r, n, temperature: 1, max_tokens: MAX_TOKENS }).then((c) => c.usage!.completion_tokens);
+  const rendered = requests.map((r) => renderPrompt(r.messages, r.tools));
+  const prompts = rendered.map((p) => encode(p.text, { bos: true }));
+  const stop = rendered[0]!.stop; // the server's own stop for a tool prompt (the call ends at a newline)
+  const create = (r: (typeof requests)[number], n = 1, seeded = true) =>
+    client.chat.completions.create({ model: server.model, ...r, ...(seeded ? {} : { seed: undefined }), n, temperature: 1, max_tokens: MAX_TOKENS }).then((c) => c.usage!.completion_tokens);
+  /** `requests` with 4 in flight at a time. */
+  const concurrently = async (seeded: boolean) => {
+    let next = 0;
+    const worker = async () => {
+      let n = 0;
+      while (next < requests.length) n += await create(requests[next++]!, 1, seeded);
+      return n;
+    };
+    return (await Promise.all([worker(), worker(), worker(), worker()])).reduce((a, b) => a + b, 0);
+  };
 
   /** Completion tokens produced by one arm over the round's requests. */
   const arms: Record<Arm, () => Promise<number>> = {
-    direct: async () => prompts.reduce((n, p, i) => n + sample(policy, [p], { max_new_tokens: MAX_TOKENS, temperature: 1, seed: i })[0]!.ids.length, 0),
+    direct: async () => prompts.reduce((n, p, i) => n + sample(policy, [p], { max_new_tokens: MAX_TOKENS, temperature: 1, seed: i, stop })[0]!.ids.length, 0),
     "direct batched×4": async () => {
       let n = 0;
-      for (let i = 0; i < prompts.length; i += 4) n += sample(policy, prompts.slice(i, i + 4), { max_new_tokens: MAX_TOKENS, temperature: 1, seed: i }).reduce((s, o) => s + o.ids.length, 0);
+      for (let i = 0; i < prompts.length; i += 4) n += sample(policy, prompts.slice(i, i + 4), { max_new_tokens: MAX_TOKENS, temperature: 1, seed: i, stop }).reduce((s, o) => s + o.ids.length, 0);
       return n;
     },
     "http c=1": async () => {
@@ -77,15 +92,8 @@ export async function run(): Promise<BenchResult> {
       for (const r of requests) n += await create(r);
       return n;
     },
-    "http c=4": async () => {
-      let next = 0;
-      const worker = async () => {
-        let n = 0;
-        while (next < requests.length) n += await create(requests[next++]!);
-        return n;
-      };
-      return (await Promise.all([worker(), worker(), worker(), worker()])).reduce((a, b) => a + b, 0);
-    },
+    "http c=4": () => concurrently(true),
+    "http c=4 unseeded": () => concurrently(false),
     "http n=4": async () => {
       let n = 0;
       for (let i = 0; i < requests.length; i += 4) n += await create(requests[i]!, 4);
@@ -123,18 +131,21 @@ export async function run(): Promise<BenchResult> {
       ms_per_request: round3((1000 * median(samples[arm].map((s) => s.seconds))) / perRound),
     };
   });
+  const tokensOf = (arm: Arm) => samples[arm][0]!.tokens;
+  if (tokensOf("direct") !== tokensOf("http c=1")) throw new Error(`direct and http c=1 did different work: ${tokensOf("direct")} vs ${tokensOf("http c=1")} tokens`);
   const tps = (arm: Arm) => rows.find((r) => r.arm === arm)!.tokens_per_s;
   const ratios = {
     http_overhead_c1: round3(tps("direct") / tps("http c=1")),
     http_overhead_c4: round3(tps("direct") / tps("http c=4")),
     batching_gain_direct_x4: round3(tps("direct batched×4") / tps("direct")),
     n4_gain_http: round3(tps("http n=4") / tps("http c=1")),
+    batching_gain_http_c4: round3(tps("http c=4 unseeded") / tps("http c=4")),
   };
   return {
     summary:
-      `serve on ${info.name} (toolcall-sft, ${MAX_TOKENS}-byte completions, median of ${ROUNDS} rounds × ${perRound} requests): ` +
+      `serve on ${info.name} (toolcall-sft, ≤ ${MAX_TOKENS}-byte completions, median of ${ROUNDS} rounds × ${perRound} requests, load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores): ` +
       `direct ${tps("direct").toFixed(0)} tok/s, http c=1 ${tps("http c=1").toFixed(0)} tok/s, c=4 ${tps("http c=4").toFixed(0)} tok/s — HTTP overhead ×${ratios.http_overhead_c1} (c=1), ×${ratios.http_overhead_c4} (c=4); ` +
-      `batching 4 prompts in one sample() ×${ratios.batching_gain_direct_x4}, n=4 in one request ×${ratios.n4_gain_http}`,
+      `batching 4 prompts in one sample() ×${ratios.batching_gain_direct_x4}, unseeded c=4 requests batched by the server ×${ratios.batching_gain_http_c4} over seeded ones (run alone), n=4 in one request ×${ratios.n4_gain_http}`,
     rows,
     ratios,
   };

@@ -182,6 +182,12 @@ describe("composer-lab serve", () => {
     );
     expect(rs.map((r) => r.choices.length)).toEqual([1, 1, 1, 1, 1, 1]);
     expect(new Set(rs.map((r) => r.id)).size).toBe(6);
+    // unseeded, same settings: they shared batches of the sampler, and each got its own answer
+    const health = (await (await fetch(`${a.info.url}/health`)).json()) as { merged_batches: number };
+    expect(health.merged_batches).toBeGreaterThan(0);
+    const alone = await a.client.chat.completions.create({ model: "toolcall-sft", messages: [{ role: "user", content: env.tasks[3]!.request }], tools: toolsFor(env.tasks[3]!.tools), temperature: 0, max_tokens: 40 });
+    const withoutIds = (m: (typeof alone)["choices"][number]["message"]) => ({ ...m, tool_calls: m.tool_calls?.map(({ id: _, ...call }) => call) });
+    expect(withoutIds(rs[3]!.choices[0]!.message)).toEqual(withoutIds(alone.choices[0]!.message)); // greedy: the same answer batched or alone
   });
 
   it("streams Server-Sent Events the openai client reassembles", async () => {

@@ -12,9 +12,9 @@
  */
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { tf } from "../backend/index.js";
-import { BOS, encode, sample, type Completion, type Policy } from "../train/index.js";
+import { BOS, encode, sample, type Completion, type Policy, type SamplingConfig } from "../train/index.js";
 import { ApiFailure } from "./errors.js";
-import { parseToolCall, renderPrompt } from "./prompt.js";
+import { parseToolCall, renderPrompt, type RenderedPrompt } from "./prompt.js";
 import type { ChatCompletion, ChatCompletionChoice, ChatCompletionRequest, CompletionRequest, FinishReason, TextCompletion, TextCompletionChoice, TokenLogprob } from "./schema.js";
 
 export interface ServedModelInfo {
@@ -62,15 +62,51 @@ export class ServedModel {
     return this.policy.config.block_size;
   }
 
-  /** Answers one (validated) chat request; throws ApiFailure for a prompt that does not fit. */
+  /** Answers one (validated) chat request alone; throws ApiFailure for a prompt that does not fit. */
   complete(req: ChatCompletionRequest): ChatCompletion {
+    return this.runAlone(this.planChat(req));
+  }
+
+  /** Answers one (validated) legacy completions request alone. */
+  completeText(req: CompletionRequest): TextCompletion {
+    return this.runAlone(this.planText(req));
+  }
+
+  /**
+   * Runs plans with the same batchKey as ONE batch of the sampler (their rows concatenated, one
+   * random seed) and returns each plan's answer. A plan with a seed, or alone, runs with its own seed.
+   */
+  runBatch<A>(plans: GenerationPlan<A>[]): A[] {
+    if (plans.length === 1) return [this.runAlone(plans[0]!)];
+    const key = plans[0]!.batchKey;
+    if (key === null || plans.some((p) => p.batchKey !== key)) throw new Error("runBatch: plans that do not share a batch key");
+    const outs = this.sampleRows(plans.flatMap((p) => p.rows), plans[0]!.sampling, null);
+    let at = 0;
+    return plans.map((p) => p.finish(outs.slice(at, (at += p.rows.length))));
+  }
+
+  private runAlone<A>(plan: GenerationPlan<A>): A {
+    return plan.finish(this.sampleRows(plan.rows, plan.sampling, plan.seed));
+  }
+
+  private sampleRows(rows: number[][], s: SamplingSettings, seed: number | null): Completion[] {
+    if (s.max_new_tokens === 0) return rows.map((): Completion => ({ text: "", ids: [], logprobs: [], stop_reason: "length" }));
+    return sample(this.policy, rows, { ...s, seed: seed ?? randomInt(2 ** 31) });
+  }
+
+  /** What to sample for one chat request, and how to turn the samples into its answer. */
+  planChat(req: ChatCompletionRequest): GenerationPlan<ChatCompletion> {
     const tools = this.toolPrompt === "lab" ? (req.tools ?? []) : [];
     const wantsCalls = tools.length > 0 && req.tool_choice !== "none";
     const prompt = renderPrompt(req.messages, tools, req.tool_choice ?? "auto");
     const ids = encode(prompt.text, { bos: true });
     const asked = req.max_completion_tokens ?? req.max_tokens ?? null;
     const maxNew = this.budget(ids, asked, req.max_completion_tokens != null ? "max_completion_tokens" : "max_tokens", "messages");
-    const outs = this.generate(ids, maxNew, req, prompt.stop);
+    const n = req.n ?? 1;
+    return this.plan(Array.from({ length: n }, () => ids), maxNew, req, prompt.stop, (outs) => this.chatAnswer(req, prompt, ids, outs, wantsCalls));
+  }
+
+  private chatAnswer(req: ChatCompletionRequest, prompt: RenderedPrompt, ids: number[], outs: Completion[], wantsCalls: boolean): ChatCompletion {
     const kept = outs.map(returnedIds);
     const scored = req.logprobs && req.top_logprobs ? this.score(ids, kept, req.top_logprobs, false) : null;
     const choices = outs.map((o, i): ChatCompletionChoice => {
@@ -104,17 +140,23 @@ export class ServedModel {
    * log-probabilities (each given the bytes before it), which is how a caller scores a continuation
    * under this model (lib/hints' openAILogprobModel, cross-model log-probs).
    */
-  completeText(req: CompletionRequest): TextCompletion {
-    const prompts = typeof req.prompt === "string" ? [req.prompt] : req.prompt;
+  planText(req: CompletionRequest): GenerationPlan<TextCompletion> {
+    const prompts = (typeof req.prompt === "string" ? [req.prompt] : req.prompt).map((text) => ({ text, ids: encode(text, { bos: true }) }));
+    const n = req.n ?? 1;
+    // One budget for every prompt of the request (they are one batch): the default fits the longest.
+    const longest = Math.max(...prompts.map((p) => p.ids.length));
+    const maxNew = Math.min(...prompts.map((p) => this.budget(p.ids, req.max_tokens ?? Math.max(0, Math.min(16, this.contextLength - longest)), "max_tokens", "prompt")));
+    return this.plan(prompts.flatMap((p) => Array.from({ length: n }, () => p.ids)), maxNew, req, [], (outs) => this.textAnswer(req, prompts, outs));
+  }
+
+  private textAnswer(req: CompletionRequest, prompts: { text: string; ids: number[] }[], all: Completion[]): TextCompletion {
     const n = req.n ?? 1;
     const k = req.logprobs ?? null;
     const choices: TextCompletionChoice[] = [];
     let promptTokens = 0;
     let completionTokens = 0;
-    prompts.forEach((text, p) => {
-      const ids = encode(text, { bos: true });
-      const maxNew = this.budget(ids, req.max_tokens ?? Math.min(16, this.contextLength - ids.length), "max_tokens", "prompt");
-      const outs = this.generate(ids, maxNew, req, []);
+    prompts.forEach(({ text, ids }, p) => {
+      const outs = all.slice(p * n, (p + 1) * n);
       const kept = outs.map(returnedIds);
       const scored = k !== null ? this.score(ids, kept, Math.max(k, 1), !!req.echo) : null;
       promptTokens += ids.length;
@@ -158,14 +200,12 @@ export class ServedModel {
     return asked ?? ctx - ids.length;
   }
 
-  /** n samples of the prompt as one batch of the sampler. */
-  private generate(ids: number[], maxNew: number, req: SamplingFields, formatStop: string[]): Completion[] {
-    const n = req.n ?? 1;
-    if (maxNew === 0) return Array.from({ length: n }, (): Completion => ({ text: "", ids: [], logprobs: [], stop_reason: "length" }));
-    const stop = [...new Set([...(req.stop == null ? this.defaultStop : typeof req.stop === "string" ? [req.stop] : req.stop), ...formatStop])];
-    return sample(this.policy, Array.from({ length: n }, () => ids), {
-      max_new_tokens: maxNew, temperature: req.temperature ?? 1, top_p: req.top_p ?? 1, top_k: req.top_k ?? 0, stop, seed: req.seed ?? randomInt(2 ** 31),
-    });
+  /** A plan's sampler settings, and the key that lets unseeded plans with the same settings share a batch. */
+  private plan<A>(rows: number[][], maxNew: number, req: SamplingFields, formatStop: string[], finish: (outs: Completion[]) => A): GenerationPlan<A> {
+    const stop = [...new Set([...(req.stop == null ? this.defaultStop : typeof req.stop === "string" ? [req.stop] : req.stop), ...formatStop])].sort();
+    const sampling: SamplingSettings = { max_new_tokens: maxNew, temperature: req.temperature ?? 1, top_p: req.top_p ?? 1, top_k: req.top_k ?? 0, stop };
+    const seed = req.seed ?? null;
+    return { rows, sampling, seed, batchKey: seed === null && maxNew > 0 ? JSON.stringify(sampling) : null, finish };
   }
 
   /**
@@ -194,6 +234,22 @@ export class ServedModel {
     tf.dispose([values, indices, chosen]);
     return targets.map((t, i) => t.map((id, j) => ({ id, logprob: ch[i]![j]!, top: ix[i]![j]!.map((tok, r) => ({ ...byteToken(tok), logprob: v[i]![j]![r]! })) })));
   }
+}
+
+/** The sampler settings of a plan (everything but the seed). */
+type SamplingSettings = Omit<SamplingConfig, "seed">;
+
+/**
+ * One request, ready to sample: its rows (prompt ids, each repeated n times), sampler settings and
+ * seed, and how its answer is made from its rows' completions. Plans with the same non-null
+ * batchKey (unseeded, same settings) may run as one batch.
+ */
+export interface GenerationPlan<A> {
+  rows: number[][];
+  sampling: SamplingSettings;
+  seed: number | null;
+  batchKey: string | null;
+  finish(outs: Completion[]): A;
 }
 
 /** The sampling fields chat and legacy completion requests share. */

@@ -4,17 +4,18 @@
  *   POST /v1/completions        (legacy: raw text prompts; echo + logprobs score a text under the model)
  *   GET  /v1/models, /v1/models/{id}, /health
  * Requests are validated by zod (a 400 in the OpenAI error shape names the field). Generations run
- * one at a time — the sampler is synchronous and the machine's cores are shared — through a queue
+ * one batch at a time — the sampler is synchronous and the machine's cores are shared — through a
+ * GenerationQueue (unseeded requests with the same settings share a batch, up to `max_batch` rows)
  * of at most `max_queue` waiting requests; past that a request gets 429. close() stops accepting,
  * answers what was accepted, then resolves.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import pLimit from "p-limit";
 import { z } from "zod";
 import { loadCheckpoint, Policy } from "../train/index.js";
 import { ApiFailure } from "./errors.js";
-import { ServedModel } from "./model.js";
+import { ServedModel, type GenerationPlan } from "./model.js";
+import { GenerationQueue } from "./queue.js";
 import { ChatCompletionRequest, CompletionRequest, type Usage } from "./schema.js";
 import { streamChunks } from "./stream.js";
 
@@ -31,6 +32,8 @@ export const ServeOptions = z
     port: z.number().int().min(0).max(65535).default(0),
     /** Requests allowed to wait behind the running one before 429s. */
     max_queue: z.number().int().min(0).default(64),
+    /** Rows (prompts × n) one batch of the sampler may hold when unseeded requests are batched together; 1: never batch requests. */
+    max_batch: z.number().int().min(1).default(16),
     /** Stop sequences for requests that give none. */
     stop: z.array(z.string().min(1)).default([]),
     /** How requests' tools reach the policy: "lab" (ToolCallEnv's format, calls parsed) or "ignore" (left out; see ServedModelInfo). */
@@ -90,7 +93,6 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     toolPrompt: o.tool_prompt,
   });
   const log = o.log ?? (() => {});
-  const queue = pLimit(1);
   const stats: ServerStats = { requests: 0, completions: 0, completion_tokens: 0, prompt_tokens: 0, rejected_busy: 0, errors: 0 };
   let inFlight = 0;
   let closing = false;
@@ -111,24 +113,24 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     }
   }
 
+  const queue = new GenerationQueue(model, { maxBatchRows: o.max_batch, beforeBatch: settleIo });
+
   /** Validates, queues and runs one generation request; the caller sends the answer. */
   async function generation<R extends { model: string }, A extends { choices: unknown[]; usage: Usage }>(
-    req: IncomingMessage, path: string, schema: z.ZodType<R, z.ZodTypeDef, unknown>, run: (r: R) => A,
+    req: IncomingMessage, path: string, schema: z.ZodType<R, z.ZodTypeDef, unknown>, plan: (r: R) => GenerationPlan<A>,
   ): Promise<{ request: R; answer: A }> {
     const parsed = schema.safeParse(await readJson(req, o.max_body_bytes));
     if (!parsed.success) throw ApiFailure.fromZod(parsed.error);
     const r = parsed.data;
     if (r.model !== model.name) throw new ApiFailure(404, `The model '${r.model}' does not exist (this server serves '${model.name}')`, "invalid_request_error", "model", "model_not_found");
-    if (queue.activeCount + queue.pendingCount > o.max_queue) {
+    const p = plan(r); // a prompt that does not fit is a 400 before it queues
+    if (queue.waiting >= o.max_queue + (queue.running ? 0 : 1)) {
       stats.rejected_busy++;
-      throw new ApiFailure(429, `The server is busy: ${queue.activeCount} generation running and ${queue.pendingCount} request(s) waiting (max_queue ${o.max_queue}). Retry later.`, "rate_limit_error", null, "rate_limit_exceeded");
+      throw new ApiFailure(429, `The server is busy: ${queue.running} request(s) generating and ${queue.waiting} waiting (max_queue ${o.max_queue}). Retry later.`, "rate_limit_error", null, "rate_limit_exceeded");
     }
-    log(`POST ${path} accepted (${queue.activeCount + queue.pendingCount} ahead)`);
+    log(`POST ${path} accepted (${queue.running + queue.waiting} ahead)`);
     const t0 = performance.now();
-    const answer = await queue(async () => {
-      await settleIo();
-      return run(r);
-    });
+    const answer = await queue.submit(p);
     stats.completions += answer.choices.length;
     stats.completion_tokens += answer.usage.completion_tokens;
     stats.prompt_tokens += answer.usage.prompt_tokens;
@@ -137,7 +139,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   }
 
   async function chatCompletions(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const { request: r, answer } = await generation(req, "/v1/chat/completions", ChatCompletionRequest, (x) => model.complete(x));
+    const { request: r, answer } = await generation(req, "/v1/chat/completions", ChatCompletionRequest, (x) => model.planChat(x));
     if (r.stream) {
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", ...(closing ? { connection: "close" } : {}) });
       for (const chunk of streamChunks(answer, { includeUsage: !!r.stream_options?.include_usage })) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
@@ -155,7 +157,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     const path = (req.url ?? "/").split("?")[0]!.replace(/\/+$/, "") || "/";
     const method = req.method ?? "GET";
     if (closing) throw new ApiFailure(503, "The server is shutting down", "server_error", null, "shutting_down");
-    if (path === "/health") return reply(res, 200, { status: "ok", model: model.name, pending: inFlight - 1 });
+    if (path === "/health") return reply(res, 200, { status: "ok", model: model.name, running: queue.running, waiting: queue.waiting, ...queue.counts });
     if (path === "/v1/models" && method === "GET") return reply(res, 200, { object: "list", data: [modelEntry(model)] });
     if (path.startsWith("/v1/models/") && method === "GET") {
       const id = decodeURIComponent(path.slice("/v1/models/".length));
@@ -165,7 +167,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     if (path === "/v1/chat/completions" || path === "/v1/completions") {
       if (method !== "POST") throw new ApiFailure(405, `${method} ${path}: use POST`, "invalid_request_error", null, "method_not_allowed");
       if (path === "/v1/chat/completions") return chatCompletions(req, res);
-      return reply(res, 200, (await generation(req, path, CompletionRequest, (x) => model.completeText(x))).answer);
+      return reply(res, 200, (await generation(req, path, CompletionRequest, (x) => model.planText(x))).answer);
     }
     throw new ApiFailure(404, `Unknown route ${method} ${path} (this server has POST /v1/chat/completions, POST /v1/completions, GET /v1/models, GET /health)`, "invalid_request_error", null, "unknown_url");
   }

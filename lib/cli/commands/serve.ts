@@ -9,7 +9,7 @@ import { serve } from "../../serve/index.js";
 import { backendOption, jsonOpt, resolveBackend } from "../options.js";
 import { emit, log } from "../output.js";
 
-type ServeCli = { checkpoint: string; port: number; host: string; name?: string; maxQueue: number; stop: string[]; toolPrompt: "lab" | "ignore"; backend?: BackendChoice; json?: boolean; quiet?: boolean };
+type ServeCli = { checkpoint: string; port: number; host: string; name?: string; maxQueue: number; maxBatch: number; stop: string[]; toolPrompt: "lab" | "ignore"; backend?: BackendChoice; json?: boolean; quiet?: boolean };
 
 const int = (min: number, max: number) => (v: string): number => {
   const n = Number(v);
@@ -26,6 +26,7 @@ export function registerServe(program: Command): void {
     .option("--host <addr>", "address to listen on", "127.0.0.1")
     .option("--name <id>", "the model id clients pass (default: the checkpoint's folder name)")
     .addOption(new Option("--max-queue <n>", "requests that may wait behind the running one before 429").argParser(int(0, 1_000_000)).default(64))
+    .addOption(new Option("--max-batch <n>", "rows (prompts × n) one sampler batch may hold when unseeded requests with the same settings run together; 1: one request at a time").argParser(int(1, 4096)).default(16))
     .addOption(new Option("--stop <s...>", "stop sequences for requests that give none (e.g. an environment's stop; \\n is a newline)").argParser((v: string, prev: string[] = []) => [...prev, v.replace(/\\n/g, "\n").replace(/\\t/g, "\t")]).default([]))
     .addOption(new Option("--tool-prompt <how>", "requests' tools: lab = rendered in the toy tool-call format and calls parsed into tool_calls; ignore = left out of the prompt (a policy trained without them)").choices(["lab", "ignore"]).default("lab"))
     .option("--quiet", "no per-request log lines on stderr")
@@ -33,7 +34,7 @@ export function registerServe(program: Command): void {
     .addOption(jsonOpt())
     .action(async (o: ServeCli) => {
       const backend = await resolveBackend({ backend: o.backend });
-      const server = await serve({ checkpoint: o.checkpoint, port: o.port, host: o.host, name: o.name, max_queue: o.maxQueue, stop: o.stop, tool_prompt: o.toolPrompt, log: o.quiet ? undefined : log });
+      const server = await serve({ checkpoint: o.checkpoint, port: o.port, host: o.host, name: o.name, max_queue: o.maxQueue, max_batch: o.maxBatch, stop: o.stop, tool_prompt: o.toolPrompt, log: o.quiet ? undefined : log });
       const m = server.model;
       emit(!!o.json, {
         ok: true, url: server.url, base_url: server.baseURL, model: m.name, checkpoint: m.checkpoint, step: m.step, fingerprint: m.fingerprint,
