@@ -51,7 +51,11 @@ export async function run(): Promise<BenchResult> {
     await Promise.all([reference.close(), student.close(), served.close()]);
     dir.remove();
   }
-  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const med = (xs: number[]) => {
+    const v = [...xs].sort((a, b) => a - b);
+    const m = Math.floor(v.length / 2);
+    return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
+  };
   const r3 = (x: number) => Number(x.toFixed(3));
   const rows = Object.entries(results).map(([variant, rs]) => ({
     variant, tasks: rs[0]!.tasks, nodes: rs[0]!.nodes, graded: rs[0]!.graded, step_concurrency: variants[variant]!.steps,
