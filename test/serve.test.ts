@@ -14,7 +14,7 @@ import { TOOL_POOL, ToolCallEnv } from "../lib/env/index.js";
 import { CALL_STOP, parseToolCall, renderPrompt, type FunctionTool } from "../lib/serve/index.js";
 import { openAILogprobModel } from "../lib/hints/index.js";
 import { Policy, PolicyConfig, loadCheckpoint, saveCheckpoint, scoreContinuation, verifyCheckpoint } from "../lib/train/index.js";
-import { ROOT, tmp } from "./helpers.js";
+import { ROOT, cli, oneJson, tmp } from "./helpers.js";
 
 const SFT = join(ROOT, "datasets", "train", "toolcall-sft");
 
@@ -315,6 +315,14 @@ describe("bad requests (OpenAI error shape, naming the field)", () => {
 });
 
 describe("queue and shutdown", () => {
+  it("a checkpoint that is not there: --json prints {ok: false, error} naming it, exit 1", () => {
+    const missing = join(tmp("serve-"), "no-such-run");
+    const r = cli(["serve", "--checkpoint", missing, "--port", "0", "--json"]);
+    expect(r.code).toBe(1);
+    expect(oneJson(r.stdout)).toMatchObject({ ok: false, error: expect.stringContaining(missing) });
+  });
+
+
   it("answers 429 in the OpenAI shape once the queue is full", async () => {
     const s = await startServer(["--checkpoint", SFT, "--name", "busy", "--max-queue", "0"]);
     const body = JSON.stringify({ model: "busy", messages: [{ role: "user", content: "x" }], max_tokens: 200, seed: 2 });

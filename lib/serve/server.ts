@@ -217,7 +217,11 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
         const allAnswered = new Promise<void>((r) => (inFlight === 0 ? r() : (drained = r)));
         server.close(() => resolve());
         server.closeIdleConnections();
-        void allAnswered.then(() => server.closeIdleConnections());
+        void allAnswered.then(() => {
+          server.closeIdleConnections();
+          // A client that opened a connection and never finished a request must not hold the exit.
+          setTimeout(() => server.closeAllConnections(), 5_000).unref();
+        });
       })),
   };
 }
