@@ -24,7 +24,10 @@ export const ServeOptions = z
     /** A checkpoint dir, or a run dir (its latest checkpoint). */
     checkpoint: z.string().min(1).optional(),
     /** A policy in memory (a notebook's), instead of a checkpoint. */
-    policy: z.instanceof(Policy).optional(),
+    policy: z
+      // duck-typed: a notebook may hold a Policy from the other build (dist/ vs sources) of lib/train
+      .custom<Policy>((p) => p instanceof Policy || (typeof p === "object" && p !== null && "forwardCached" in p && "config" in p), "policy must be a lib/train Policy")
+      .optional(),
     /** The model id; default: the checkpoint's folder name (a run dir's, not ckpt_NNNNNN), else "policy". */
     name: z.string().min(1).optional(),
     host: z.string().default("127.0.0.1"),
