@@ -2,7 +2,8 @@
  * SFT alone vs SFT → GRPO vs SFT → GRPO + SDPO on the micro feature-deletion tasks
  * (datasets/configs/fd-micro.yaml), over seeds, at equal rollouts. Per seed: SFT on the store's
  * sft_corpus once (a share of it hint-conditioned after the env's mistake()), then each arm continues
- * from that checkpoint (compareVariants). Every run shares one environment, so one grade cache.
+ * from that checkpoint (compareVariants). Every run shares one environment, so one grade cache (kept in
+ * RUN_DIR/grade-cache.jsonl as well).
  * Held-out = the store's holdout tasks, greedy, graded in bwrap.
  *
  * Writes datasets/train/fd-micro-compare/results.json: per seed and arm the held-out pass rate and
@@ -18,6 +19,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { join, relative } from "node:path";
 import { datasetsDir, mean, projectRoot, scratchDir } from "../lib/core/index.js";
 import { FeatureDeletionEnvironment, openEnvironment } from "../lib/env/index.js";
+import { getSandbox } from "../lib/sandbox/index.js";
 import { Trainer, bootstrapMeanCI, compareVariants, loadLatestCheckpoint, loadTrainConfig, readMetrics, sampleStd, type TrainResult } from "../lib/train/index.js";
 
 const args = process.argv.slice(2);
@@ -27,13 +29,18 @@ const configFile = opt("--config") ?? datasetsDir("configs", "fd-micro.yaml");
 const runDir = args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--")) ?? scratchDir("runs", "fd-micro-compare");
 const outDir = datasetsDir("train", "fd-micro-compare");
 mkdirSync(outDir, { recursive: true });
+mkdirSync(runDir, { recursive: true });
 const base = loadTrainConfig(configFile);
 const arms = { grpo: { loss_weights: { grpo: 1, sdpo: 0, dpo: 0 } }, "grpo+sdpo": { loss_weights: { grpo: 1, sdpo: 1, dpo: 0 } } };
 const ARMS = ["sft", ...Object.keys(arms)];
 const started = Date.now();
 const log = (l: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${l}\n`);
 
-const env = await openEnvironment(base.env, { seed: base.seed });
+// Feature deletion: the grade cache also lives in RUN_DIR/grade-cache.jsonl, so a rerun that resumes does not grade again.
+const spec = base.env;
+const env = spec.kind === "feature_deletion"
+  ? await FeatureDeletionEnvironment.open({ sandbox: await getSandbox(spec.sandbox), store: spec.store, run_id: spec.run_id, pool: spec.pool, completion: spec.completion, timeoutMs: spec.timeout_ms, gradeCacheFile: join(runDir, "grade-cache.jsonl") })
+  : await openEnvironment(spec, { seed: base.seed });
 const fd = env instanceof FeatureDeletionEnvironment ? env : null;
 const heldout = env.splits().holdout.slice(0, base.heldout.n_tasks);
 const armDir = (seed: number, arm: string) => join(runDir, `seed-${seed}`, arm.replace(/[^\w+.=-]/g, "_"));

@@ -157,8 +157,9 @@ describe("micro feature-deletion tasks", () => {
     expect(env.mistakes(add).map((x) => x.body + "\n\n")).toContain(m);
   }, 600_000);
 
-  it("the grade cache: a cached grade equals a fresh one, and text past the stop shares the entry", async () => {
-    const cached = await openMicro();
+  it("the grade cache: a cached grade equals a fresh one, text past the stop shares the entry, and a cache file carries it to another process", async () => {
+    const file = join(tmp(), "grades.jsonl");
+    const cached = await FeatureDeletionEnvironment.open({ sandbox: sb, store: join(MICRO, "store"), run_id: "micro-s0", pool: join(MICRO, "pool"), gradeCacheFile: file });
     const fresh = await FeatureDeletionEnvironment.open({ sandbox: sb, store: join(MICRO, "store"), run_id: "micro-s0", pool: join(MICRO, "pool"), cacheGrades: false });
     const task = cached.splits().train[1]!;
     const wrong = cached.mistakes(task)[0]!.body;
@@ -171,6 +172,12 @@ describe("micro feature-deletion tasks", () => {
     expect(first.passed).toBe(false);
     expect((await cached.grade(task, golden)).reward).toBe(1);
     expect(cached.gradeCache).toMatchObject({ hits: 1, misses: 2, entries: 2 });
+    // Another environment on the same file answers both from it, with the same grades.
+    expect(readFileSync(file, "utf8").trim().split("\n")).toHaveLength(2);
+    const reopened = await FeatureDeletionEnvironment.open({ sandbox: sb, store: join(MICRO, "store"), run_id: "micro-s0", pool: join(MICRO, "pool"), gradeCacheFile: file });
+    expect(await reopened.grade(task, wrong + "\n\n")).toEqual(first);
+    expect((await reopened.grade(task, golden)).reward).toBe(1);
+    expect(reopened.gradeCache).toMatchObject({ hits: 2, misses: 0 });
   }, 600_000);
 
   it("publishTasks names the pool relative to the store: a published store and pool moved elsewhere still open; a missing pool names the entry", async () => {

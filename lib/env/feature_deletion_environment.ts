@@ -13,12 +13,14 @@
  * branch, the argument returned unchanged, another task's body of a different shape), so
  * hint-conditioned SFT can pair the real grade's hint with the demonstration. Grades are cached by
  * (task, completion text): the same body of the same task grades the same, and a small policy
- * repeats itself a lot (runs that did not finish — a timeout, a killed pytest — are not cached).
+ * repeats itself a lot (runs that did not finish — a timeout, a killed pytest — are not cached);
+ * with gradeCacheFile the cache outlives the process.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { applyPatch, parsePatch } from "diff";
+import { z } from "zod";
 import type { Rng } from "../core/index.js";
 import { extractSlots, type ErrorContext } from "../hints/index.js";
 import type { Sandbox } from "../sandbox/index.js";
@@ -181,7 +183,17 @@ export interface FeatureDeletionEnvironmentOptions {
   timeoutMs?: number;
   /** Reuse the grade of a (task, completion text) graded before (default true). */
   cacheGrades?: boolean;
+  /** Keep the grade cache in this JSONL file too (read at open, each new settled grade appended), so a
+   *  resumed or later run does not grade again. Keys hash the whole task record, so a rebuilt task
+   *  never reads an old grade; delete the file when the grader itself changes. */
+  gradeCacheFile?: string;
 }
+
+/** One line of a grade-cache file. */
+const CachedGrade = z.object({
+  key: z.string(),
+  grade: z.object({ reward: z.number(), components: z.record(z.number()), valid: z.boolean(), passed: z.boolean(), error: z.record(z.unknown()).nullable() }),
+});
 
 /** Grade-cache counters: a hit is a grade answered from the cache (or from a grade still running). */
 export interface GradeCacheStats {
@@ -200,6 +212,7 @@ export class FeatureDeletionEnvironment implements Environment<FeatureDeletionTa
   private readonly graded = new Map<string, Promise<EnvGrade & { settled: boolean }>>();
   private readonly cacheCounts = { hits: 0, misses: 0 };
   private readonly mistakesOf = new Map<string, BodyMistake[]>();
+  private readonly taskHashes = new Map<string, string>();
   private constructor(
     readonly opts: FeatureDeletionEnvironmentOptions,
     private readonly split: TaskSplit<FeatureDeletionTask>,
@@ -207,6 +220,30 @@ export class FeatureDeletionEnvironment implements Environment<FeatureDeletionTa
   ) {
     this.stop = opts.completion === "diff" ? "\n\n\n" : BODY_STOP;
     this.monitor = opts.monitor ?? new HackMonitor();
+    if (opts.gradeCacheFile && existsSync(opts.gradeCacheFile)) this.loadGradeCache(opts.gradeCacheFile);
+  }
+
+  /** Reads a grade-cache file; a torn last line (a process killed mid-append) is skipped. */
+  private loadGradeCache(file: string): void {
+    const lines = readFileSync(file, "utf8").split("\n");
+    lines.forEach((line, i) => {
+      if (!line.trim()) return;
+      let parsed: z.infer<typeof CachedGrade>;
+      try {
+        parsed = CachedGrade.parse(JSON.parse(line));
+      } catch (e) {
+        if (i >= lines.length - 2) return;
+        throw new Error(`${file}:${i + 1}: not a cached grade (${(e as Error).message.split("\n")[0]})`);
+      }
+      this.graded.set(parsed.key, Promise.resolve({ ...(parsed.grade as EnvGrade), settled: true }));
+    });
+  }
+
+  /** The cache key: the completion form, a hash of the whole task record and of the completion's text. */
+  private cacheKey(task: FeatureDeletionTask, text: string): string {
+    let h = this.taskHashes.get(task.task_id);
+    if (!h) this.taskHashes.set(task.task_id, (h = createHash("sha256").update(JSON.stringify(task)).digest("hex").slice(0, 16)));
+    return `${this.opts.completion ?? "body"}:${task.task_id}:${h}:${createHash("sha256").update(text).digest("hex")}`;
   }
 
   /** Reads the run's rl_task_pool, holdout and sft_corpus; loads each task from its pool. */
@@ -284,14 +321,21 @@ export class FeatureDeletionEnvironment implements Environment<FeatureDeletionTa
       const { settled: _s, ...g } = await this.gradeText(task, text, completion);
       return g;
     }
-    const key = `${task.task_id}\0${createHash("sha256").update(text).digest("hex")}`;
+    const key = this.cacheKey(task, text);
     let pending = this.graded.get(key);
     if (pending) this.cacheCounts.hits++;
     else {
       this.cacheCounts.misses++;
       pending = this.gradeText(task, text, completion);
       this.graded.set(key, pending);
-      pending.then((g) => g.settled || this.graded.delete(key), () => this.graded.delete(key));
+      const file = this.opts.gradeCacheFile;
+      pending.then((g) => {
+        if (!g.settled) this.graded.delete(key);
+        else if (file) {
+          const { settled: _s, ...grade } = g;
+          appendFileSync(file, JSON.stringify({ key, grade }) + "\n");
+        }
+      }, () => this.graded.delete(key));
     }
     const { settled: _s, ...g } = await pending;
     // The error names this completion (text past the stop included), as a fresh grade would.
