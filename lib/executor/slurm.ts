@@ -109,6 +109,8 @@ export class SlurmExecutor implements Executor {
   private polling = false;
   private readonly open = new Set<Batch>();
   private closed = false;
+  /** Attempts not yet settled, by their batch's signal (one abort listener per batch). */
+  private readonly bySignal = new Map<AbortSignal, Set<Waiter>>();
 
   constructor(opts: SlurmExecutorOptions = {}) {
     const local = new SlurmCluster({ dir: defaultSlurmDir() });
@@ -179,7 +181,14 @@ export class SlurmExecutor implements Executor {
     return new Promise<RunResult>((resolve, reject) => {
       const waiter = { ctx, resolve, reject, settled: false, node: null, runningSince: null, missing: 0 };
       this.gathering.push({ job: ctx.job, waiter });
-      ctx.signal.addEventListener("abort", () => void this.cancelWaiter(waiter as Waiter), { once: true });
+      let set = this.bySignal.get(ctx.signal);
+      if (!set) {
+        const mine = new Set<Waiter>();
+        set = mine;
+        this.bySignal.set(ctx.signal, mine);
+        ctx.signal.addEventListener("abort", () => void this.cancelAll(mine), { once: true });
+      }
+      set.add(waiter as Waiter);
       if (!this.gatherTimer) this.gatherTimer = setTimeout(() => void this.flush(), this.gatherMs);
     });
   }
@@ -187,15 +196,20 @@ export class SlurmExecutor implements Executor {
   private settle(w: Waiter, r: { run?: RunResult; error?: Error }): void {
     if (w.settled) return;
     w.settled = true;
+    const set = this.bySignal.get(w.ctx.signal);
+    set?.delete(w);
+    if (set?.size === 0 && !w.ctx.signal.aborted) this.bySignal.delete(w.ctx.signal);
     if (r.run) w.resolve(r.run);
     else w.reject(r.error!);
   }
 
-  private async cancelWaiter(w: Waiter): Promise<void> {
-    const arr = [...this.arrays.values()].find((a) => a.waiters.includes(w));
-    // the whole task goes: its other jobs are of the same batch (tasks never mix batches)
-    if (arr && !w.settled) await this.slurm("scancel", [`${arr.id}_${w.task}`]).catch(() => "");
-    this.settle(w, { error: new Error("cancelled") });
+  /** A batch was cancelled: scancel its tasks (whole tasks: they never mix batches). */
+  private async cancelAll(waiters: Set<Waiter>): Promise<void> {
+    const ws = [...waiters];
+    const tasks = new Set<string>();
+    for (const a of this.arrays.values()) for (const w of a.waiters) if (waiters.has(w) && !w.settled) tasks.add(`${a.id}_${w.task}`);
+    if (tasks.size) await this.slurm("scancel", [...tasks]).catch(() => "");
+    for (const w of ws) this.settle(w, { error: new Error("cancelled") });
   }
 
   /** CPU slots of the partition (for the "auto" task size). */
