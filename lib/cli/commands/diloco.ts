@@ -5,6 +5,7 @@
 import type { Command } from "commander";
 import { Option } from "commander";
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfigFile, projectRoot, scratchDir, timestampSlug } from "../../core/index.js";
 import { DilocoConfig, openStore, runWorker, summarizeRun } from "../../store/index.js";
@@ -40,7 +41,8 @@ async function slurmRanks(workers: number, argsOf: (rank: string) => string[], r
   const { runSlurmArray } = await import("../../executor/slurm.js");
   const { SlurmCluster } = await import("../../executor/slurm-cluster.js");
   const local = new SlurmCluster();
-  const conf = (await local.status()) ? local.conf : undefined;
+  const conf = (await local.status()) ? local.conf : process.env.SLURM_CONF;
+  if (!conf && !existsSync("/etc/slurm/slurm.conf")) throw new Error(`--executor slurm: no Slurm cluster (none up in ${local.dir}, no SLURM_CONF, no /etc/slurm/slurm.conf): run \`composer-lab cluster up --engine slurm\` first`);
   const logDir = scratchDir("diloco-slurm", run);
   const r = await runSlurmArray({
     args: argsOf("$SLURM_ARRAY_TASK_ID"), count: workers, name: "composer-lab-diloco", conf, logDir,
