@@ -24,6 +24,23 @@ type Mode = { kind: "v2"; root: string } | { kind: "v1"; pids: string; memory: s
 
 let mode: Mode | undefined;
 
+/**
+ * Every run's group sits under one `composer-lab` group, and the CPU scheduler weighs a group like
+ * ONE ordinary process: with the default weight, all sandboxed runs together got the share of a
+ * single host process (at load 20 on 2 cores, ~5% of the machine, while an unsandboxed pytest got
+ * its full share). The parent is weighted as this many processes; each run stays capped by its own
+ * CPU quota (`cpus`), so the weight cannot let runs take more than their limits.
+ */
+export const SANDBOX_TASK_WEIGHT = 16;
+
+function weighParent(file: string, value: string): void {
+  try {
+    if (readFileSync(file, "utf8").trim() !== value) writeFileSync(file, value);
+  } catch {
+    /* no cpu controller there: runs are weighed as they were */
+  }
+}
+
 function writable(dir: string): boolean {
   try {
     const probe = join(dir, `composer-lab-probe-${process.pid}`);
@@ -46,6 +63,7 @@ export function cgroupMode(): Mode {
       const available = readFileSync(join(base, "cgroup.controllers"), "utf8");
       for (const c of ["pids", "memory", "cpu"]) if (available.includes(c)) writeFileSync(join(root, "cgroup.subtree_control"), `+${c}`);
       mode = { kind: "v2", root };
+      weighParent(join(root, "cpu.weight"), String(100 * SANDBOX_TASK_WEIGHT));
     } catch (e) {
       mode = { kind: "none", why: `cgroup v2 not writable: ${(e as Error).message}` };
     }
@@ -55,6 +73,7 @@ export function cgroupMode(): Mode {
   if (Object.values(dirs).every((d) => existsSync(d) && writable(d))) {
     for (const d of Object.values(dirs)) mkdirSync(join(d, "composer-lab"), { recursive: true });
     mode = { kind: "v1", pids: join(dirs.pids, "composer-lab"), memory: join(dirs.memory, "composer-lab"), cpu: join(dirs.cpu, "composer-lab") };
+    weighParent(join(mode.cpu, "cpu.shares"), String(1024 * SANDBOX_TASK_WEIGHT));
   } else mode = { kind: "none", why: "no writable cgroup hierarchy (run as root, or with a delegated cgroup)" };
   return mode;
 }
