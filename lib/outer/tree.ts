@@ -62,6 +62,8 @@ export interface Proposal {
   key: string | null;
   why: string | null;
   logprob: number | null;
+  /** Answered in the compact view (the state did not fit the endpoint's context). */
+  compact: boolean;
 }
 
 export interface TreeNode {
@@ -261,12 +263,12 @@ export class TreeController {
     const groups = new Map<string, { actions: Action[]; answers: Completion[] }>();
     node.proposals = answers.map((a) => {
       const m = mapAnswer(a, task, env.workdir!);
-      if (!m.ok) return { model: a.model, kind: m.kind, key: null, why: m.why, logprob: a.logprob };
+      if (!m.ok) return { model: a.model, kind: m.kind, key: null, why: m.why, logprob: a.logprob, compact: !!a.compact };
       const key = actionKey(m.actions);
       const g = groups.get(key) ?? { actions: m.actions, answers: [] };
       g.answers.push(a);
       groups.set(key, g);
-      return { model: a.model, kind: m.kind, key, why: null, logprob: a.logprob };
+      return { model: a.model, kind: m.kind, key, why: null, logprob: a.logprob, compact: !!a.compact };
     });
     const valid = node.proposals.filter((p) => p.key !== null).length;
     node.divergence = valid >= 2 ? (groups.size - 1) / (valid - 1) : 0;
