@@ -20,7 +20,7 @@ import { join, relative } from "node:path";
 import { datasetsDir, mean, projectRoot, scratchDir } from "../lib/core/index.js";
 import { FeatureDeletionEnvironment, openEnvironment } from "../lib/env/index.js";
 import { getSandbox } from "../lib/sandbox/index.js";
-import { Trainer, bootstrapMeanCI, compareVariants, loadLatestCheckpoint, loadTrainConfig, readMetrics, sampleStd, type TrainResult } from "../lib/train/index.js";
+import { Trainer, bootstrapMeanCI, compareVariants, summarizeComparison, loadLatestCheckpoint, loadTrainConfig, readMetrics, sampleStd, type TrainResult } from "../lib/train/index.js";
 
 const args = process.argv.slice(2);
 const opt = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
@@ -134,7 +134,11 @@ async function publish(): Promise<void> {
     per_task: Object.fromEntries(ARMS.map((a) => [a, Object.fromEntries(passes[a]!)])),
     heldout_task_ids: heldout.map((t) => t.task_id),
   }, null, 1));
-  if (existsSync(join(runDir, "comparison.json"))) copyFileSync(join(runDir, "comparison.json"), join(outDir, "comparison.json"));
+  // The RL arms' curves and paired summary (lib/train's comparison.json), from whatever runs exist so far.
+  if (existsSync(join(runDir, "runs"))) {
+    summarizeComparison(runDir, {}, Object.keys(arms));
+    copyFileSync(join(runDir, "comparison.json"), join(outDir, "comparison.json"));
+  }
 }
 
 let publishing = Promise.resolve();
