@@ -6,7 +6,7 @@
  * loads the compiled library (dist/, via package.json `main`/`types`).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../core/index.js";
 
@@ -70,14 +70,17 @@ export function distIsFresh(root = projectRoot()): boolean {
   return existsSync(stamp) && !newerThan(join(root, "lib"), statSync(stamp).mtimeMs);
 }
 
-/** Compiles lib/ to dist/ when any source is newer than the last build. */
+/** Compiles lib/ to dist/ when any source is newer than the last build. The stamp carries the time
+ *  the build STARTED (as `npm run build` does): a source saved during the compile stays newer. */
 export function ensureLibraryBuilt(log: (m: string) => void = () => {}): boolean {
   const root = projectRoot();
   const stamp = join(root, "dist", ".stamp");
   if (distIsFresh(root)) return false;
   log("compiling the library (tsc -p tsconfig.build.json)");
+  const started = new Date();
   const r = spawnSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
   if (r.status !== 0) throw new Error(`tsc failed:\n${r.stdout}${r.stderr}`);
   writeFileSync(stamp, "");
+  utimesSync(stamp, started, started);
   return true;
 }
