@@ -1,6 +1,6 @@
 /**
- * The outer stage of `composer-lab demo`: the lab's tool-call checkpoint served behind the OpenAI
- * API (lib/serve) and the reference policy grow divergence-gated trees over three micro
+ * The outer stage of `composer-lab demo`: two of the lab's FD-micro SFT checkpoints served behind
+ * the OpenAI API (lib/serve) and the reference policy grow divergence-gated trees over three micro
  * feature-deletion tasks (one held out), graded in the sandbox and routed into the six prefixes.
  */
 import { existsSync } from "node:fs";
@@ -17,19 +17,20 @@ import type { DemoStage } from "../stage.js";
 export const outerStage: DemoStage = {
   name: "outer",
   title: "OUTER loop: a multi-model tree over feature-deletion tasks",
-  description: "Serves the lab's checkpoint over the OpenAI API, grows divergence-gated trees with it and the reference policy over micro feature-deletion tasks (FeatureDeletionEnv.step in the sandbox, leaves graded), and routes every result into sft_corpus, dpo_pairs, rl_task_pool, divergence_pairs, wm_tuples and holdout.",
+  description: "Serves two of the lab's FD-micro SFT checkpoints over the OpenAI API, grows divergence-gated trees with them and the reference policy over micro feature-deletion tasks (FeatureDeletionEnv.step in the sandbox, leaves graded), and routes every result into sft_corpus, dpo_pairs, rl_task_pool, divergence_pairs, wm_tuples and holdout.",
   async run(ctx) {
     const pool = datasetsDir("fd-micro", "pool");
-    const ckpt = datasetsDir("train", "toolcall-sft");
-    if (!existsSync(pool) || !existsSync(ckpt)) throw new Error("needs datasets/fd-micro and datasets/train/toolcall-sft");
+    // two students trained on these tasks (SFT at steps 75 and 150): they answer the stub with a body
+    const ckpts = ["ckpt_000075", "ckpt_000150"].map((c) => datasetsDir("train", "fd-micro-sft", c));
+    if (!existsSync(pool) || !ckpts.every((c) => existsSync(c))) throw new Error("needs datasets/fd-micro and datasets/train/fd-micro-sft");
     await initBackend();
-    const served = await serve({ checkpoint: ckpt, port: 0 });
+    const served = await Promise.all(ckpts.map((checkpoint, i) => serve({ checkpoint, port: 0, name: `fd-micro-sft-${i ? 150 : 75}`, stop: ["\n\n"], tool_prompt: "ignore" })));
     const reference = await serveReference(pool);
     const store = process.env.COMPOSER_LAB_STORE ? openStore(process.env.COMPOSER_LAB_STORE) : new LocalStore(join(ctx.runDir, "outer-store"));
     const runId = `outer-${ctx.runDir.split("/").filter(Boolean).pop()!.replace(/[^\w.-]/g, "_")}`;
     const trees: Tree[] = [];
     try {
-      const models = [served.baseURL, reference.url].map((url) => new ModelClient({ url, max_tokens: 32 }));
+      const models = [...served.map((x) => x.baseURL), reference.url].map((url) => new ModelClient({ url, max_tokens: 64 }));
       // the first three tasks of the pool: two trained on, one held out
       const s = await runOuter({ pool, models, store, run_id: runId, sandbox: await getSandbox("auto"), limit: 3, budget: { depth: 2, width: 2, nodes: 6 }, quiet: true, onTree: (t) => trees.push(t) });
       ctx.log(`outer: ${JSON.stringify(s.counts)} in ${s.seconds.toFixed(1)} s`);
@@ -49,7 +50,7 @@ export const outerStage: DemoStage = {
         ],
       };
     } finally {
-      await Promise.all([served.close(), reference.close()]);
+      await Promise.all([...served.map((x) => x.close()), reference.close()]);
     }
   },
 };
