@@ -37,7 +37,9 @@
 //   through the warm grader (one long-lived bwrap; a zygote forks an isolated grade per run); `bwrap`
 //   is the cold path (warm: false). Raw sandbox runs (sb.run: privilege/containment probes) are the
 //   same bwrap runs on both; every graded attempt (in process, or a child `composer-lab grade` with
-//   COMPOSER_LAB_WARM_GRADER=1/0) goes through the path its kind names.
+//   COMPOSER_LAB_WARM_GRADER=1/0) goes through the path its kind names. Against commit a8027cb
+//   (2026-11-30, load ≈ 20): 0 of 72 attempts win on bwrap-warm, bwrap or Docker (180 attempt ×
+//   sandbox runs: all lost or contained); golden diffs earn 1 on all three; 191 tests in 47 min.
 // How an attempt is judged: graded attempts ("reward 0") must score 0 and raise at least one of
 // the row's flag kinds; "contained" attempts must pass their own host-side checks. Every graded
 // attempt must also finish in time and leave no composer-lab-* temp folder behind (os.tmpdir() is
