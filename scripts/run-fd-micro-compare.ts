@@ -13,7 +13,7 @@
  * KL(teacher ‖ student) at hinted tokens, rollouts per arm, wall times and the grade cache's hit rate.
  * Rerun with the same RUN_DIR to continue.
  *
- *   npx tsx scripts/run-fd-micro-compare.ts [RUN_DIR] [--seeds 1,2,3] [--config FILE]
+ *   npx tsx scripts/run-fd-micro-compare.ts [RUN_DIR] [--seeds 1,2,3] [--config FILE] [--summarize]
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -142,7 +142,8 @@ async function publish(): Promise<void> {
 }
 
 let publishing = Promise.resolve();
-await compareVariants(base, {
+// --summarize: only rewrite results.json from the runs already there (e.g. after stopping a sweep between seeds).
+if (!args.includes("--summarize")) await compareVariants(base, {
   run_dir: runDir, seeds, variants: arms, env,
   log: (l) => {
     log(`${l}${fd ? ` [grade cache ${fd.gradeCache.hits}/${fd.gradeCache.hits + fd.gradeCache.misses} hits]` : ""}`);
