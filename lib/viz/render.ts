@@ -213,7 +213,8 @@ export async function checkPage(file: string): Promise<PageCheck> {
       blocked.push(url);
       return route.abort();
     });
-    await p.goto(pathToFileURL(file).href, { waitUntil: "load" });
+    // a local file; the generous limit is for a machine whose cores are all busy (CI, a shared box)
+    await p.goto(pathToFileURL(file).href, { waitUntil: "load", timeout: 180_000 });
     const figures = await p.locator(".composer-lab-figure").count();
     // Figures draw as soon as plotly.js is there; give a large page a moment, no more than 10 s.
     await p.waitForFunction(`document.querySelectorAll(".js-plotly-plot").length >= ${figures}`, undefined, { timeout: 10_000 }).catch(() => undefined);
