@@ -329,12 +329,12 @@ describe("renamed_args task variant", () => {
 
   it("sft_renamed hinted_only: v2 tasks appear in SFT only inside hint-conditioned batches", async () => {
     // SFT rows are windowed sequences (collate's promptCompletion): the prompt is the unmasked part.
-    type Rows = { sftRows(env: unknown, tasks: unknown[], rng: Rng, blockSize: number): Promise<{ ids: number[]; mask: number[] }[]> };
+    type Rows = { sftRows(env: unknown, tasks: unknown[], rng: Rng, blockSize: number): Promise<{ rows: { ids: number[]; mask: number[] }[] }> };
     const env = new ToolCallEnvironment({ env: { n_tasks: 60, seed: 1 }, variant: { name: "renamed_args", sft_renamed: "hinted_only" } });
     const rowsOf = async (hint_fraction: number) => {
       const tr = new Trainer({ ...TINY, env: { n_tasks: 60, seed: 1 }, sft: { steps: 1, batch_size: 64, hint_fraction }, variant: { name: "renamed_args", sft_renamed: "hinted_only" } }, { run_dir: tmp(), env });
       await (tr as unknown as { loadHints(): void }).loadHints();
-      return (tr as unknown as Rows).sftRows(env, env.splits().train, new Rng(2), 256);
+      return (await (tr as unknown as Rows).sftRows(env, env.splits().train, new Rng(2), 256)).rows;
     };
     const text = (rows: { ids: number[]; mask: number[] }[]) => rows.map((r) => Buffer.from(r.ids.slice(1, r.mask.indexOf(1))).toString("utf8"));
     const hinted = text(await rowsOf(1));
