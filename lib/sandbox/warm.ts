@@ -13,7 +13,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cp, rm } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
@@ -316,9 +317,10 @@ export class WarmWorker {
     let timer: NodeJS.Timeout | undefined;
     try {
       // The tree as the cold path stages it: a copy, sanitized and owned by the sandbox user.
+      // Asynchronously: a tree of hundreds of MB (an agent that filled its disk cap) copied
+      // synchronously stalls every other grade's timers and reads in this process.
       const tree = join(dir, "tree");
-      mkdirSync(tree);
-      for (const e of readdirSync(req.workdir)) cpSync(join(req.workdir, e), join(tree, e), { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+      await cp(req.workdir, tree, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
       mkdirSync(join(dir, "cfg"), { mode: 0o755 });
       for (const [name, text] of Object.entries(req.cfgFiles)) writeFileSync(join(dir, "cfg", name), text);
       const cleaned = sanitizeTree(dir, runningAsRoot() ? sandboxHostIds() : undefined);
@@ -372,7 +374,7 @@ export class WarmWorker {
       clearTimeout(timer);
       z.pending.delete(id);
       await cg?.cleanup();
-      rmSync(dir, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true });
       tick("cleanup");
       this.timings.push(T);
       if (this.timings.length > 1000) this.timings.splice(0, 500);
