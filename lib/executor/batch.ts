@@ -131,3 +131,19 @@ export function runBatch(jobsIn: JobSpecInput[], runAttempt: RunAttempt, opts: S
   };
   return batch;
 }
+
+/** The batches an executor has submitted and not yet settled: tracked until their results are in,
+ *  all cancelled when the executor closes. */
+export class OpenBatches {
+  private readonly open = new Set<Batch>();
+
+  track(batch: Batch): Batch {
+    this.open.add(batch);
+    void batch.results().finally(() => this.open.delete(batch)).catch(() => {});
+    return batch;
+  }
+
+  async cancelAll(why = "the executor was closed"): Promise<void> {
+    await Promise.all([...this.open].map((b) => b.cancel(why)));
+  }
+}

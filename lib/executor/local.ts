@@ -7,7 +7,7 @@
 import { cpus } from "node:os";
 import pLimit, { type LimitFunction } from "p-limit";
 import { getSandbox, type Sandbox, type SandboxChoice } from "../sandbox/index.js";
-import { LostJobError, runBatch } from "./batch.js";
+import { LostJobError, OpenBatches, runBatch } from "./batch.js";
 import { executorSandbox, runOptionsOf } from "./sandbox.js";
 import type { Batch, Executor, ExecutorCheck, JobSpecInput, SubmitOptions } from "./types.js";
 
@@ -30,7 +30,7 @@ export class LocalExecutor implements Executor {
     return this.sandbox.check();
   }
 
-  private readonly open = new Set<Batch>();
+  private readonly open = new OpenBatches();
 
   submit(jobs: JobSpecInput[], opts: SubmitOptions = {}): Batch {
     const batch = runBatch(jobs, async ({ job, setNode }) => {
@@ -41,9 +41,7 @@ export class LocalExecutor implements Executor {
         throw new LostJobError(`${this.sandbox.name} could not run it: ${(e as Error).message}`, "local");
       }
     }, { ...opts, limit: this.limit });
-    this.open.add(batch);
-    void batch.results().finally(() => this.open.delete(batch)).catch(() => {});
-    return batch;
+    return this.open.track(batch);
   }
 
   asSandbox(): Sandbox {
@@ -51,7 +49,7 @@ export class LocalExecutor implements Executor {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.open].map((b) => b.cancel("the executor was closed")));
+    await this.open.cancelAll();
   }
 }
 

@@ -22,7 +22,7 @@ import { z } from "zod";
 import pLimit, { type LimitFunction } from "p-limit";
 import { projectRoot, scratchDir } from "../core/index.js";
 import { BwrapSandbox, RunResult, type Sandbox } from "../sandbox/index.js";
-import { LostJobError, runBatch, type AttemptContext } from "./batch.js";
+import { LostJobError, OpenBatches, runBatch, type AttemptContext } from "./batch.js";
 import { executorSandbox, runOptionsOf } from "./sandbox.js";
 import { SLURM_PARTITION, SlurmCluster, defaultSlurmDir, missingBinaries, processTree } from "./slurm-cluster.js";
 import { JobSpec, type Batch, type Executor, type ExecutorCheck, type JobSpecInput, type SubmitOptions } from "./types.js";
@@ -107,7 +107,7 @@ export class SlurmExecutor implements Executor {
   private readonly arrays = new Map<string, SlurmArray>();
   private pollTimer: NodeJS.Timeout | null = null;
   private polling = false;
-  private readonly open = new Set<Batch>();
+  private readonly open = new OpenBatches();
   private closed = false;
   /** Attempts not yet settled, by their batch's signal (one abort listener per batch). */
   private readonly bySignal = new Map<AbortSignal, Set<Waiter>>();
@@ -160,9 +160,7 @@ export class SlurmExecutor implements Executor {
   submit(jobs: JobSpecInput[], opts: SubmitOptions = {}): Batch {
     if (this.closed) throw new Error("the slurm executor was closed");
     const batch = runBatch(jobs, (ctx) => this.attempt(ctx), { ...opts, limit: this.limit });
-    this.open.add(batch);
-    void batch.results().finally(() => this.open.delete(batch)).catch(() => {});
-    return batch;
+    return this.open.track(batch);
   }
 
   asSandbox(): Sandbox {
@@ -171,7 +169,7 @@ export class SlurmExecutor implements Executor {
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all([...this.open].map((b) => b.cancel("the executor was closed")));
+    await this.open.cancelAll();
     if (this.pollTimer) clearTimeout(this.pollTimer);
     rmSync(this.root, { recursive: true, force: true });
   }

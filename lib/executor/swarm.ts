@@ -22,7 +22,7 @@ import type Docker from "dockerode";
 import pLimit, { type LimitFunction } from "p-limit";
 import { projectRoot, tempDir } from "../core/index.js";
 import { DEFAULT_IMAGE, SANDBOX_WORKDIR, argv, baseEnv, dockerClient, lendDirs, sandboxHostIds, stageWorkdir, watchDisk, type RunResult, type Sandbox } from "../sandbox/index.js";
-import { LostJobError, runBatch, type AttemptContext } from "./batch.js";
+import { LostJobError, OpenBatches, runBatch, type AttemptContext } from "./batch.js";
 import { executorSandbox } from "./sandbox.js";
 import type { Batch, Executor, ExecutorCheck, JobSpec, JobSpecInput, SubmitOptions } from "./types.js";
 
@@ -108,7 +108,7 @@ export class SwarmExecutor implements Executor {
   readonly limit: LimitFunction;
   private readonly watcher: Watcher;
   private readonly tag = randomBytes(4).toString("hex");
-  private readonly open = new Set<Batch>();
+  private readonly open = new OpenBatches();
   private seq = 0;
 
   constructor(readonly opts: SwarmExecutorOptions & { concurrency: number }) {
@@ -140,9 +140,7 @@ export class SwarmExecutor implements Executor {
 
   submit(jobs: JobSpecInput[], opts: SubmitOptions = {}): Batch {
     const batch = runBatch(jobs, (ctx) => this.attempt(ctx), { ...opts, limit: this.limit });
-    this.open.add(batch);
-    void batch.results().finally(() => this.open.delete(batch)).catch(() => {});
-    return batch;
+    return this.open.track(batch);
   }
 
   asSandbox(): Sandbox {
@@ -151,7 +149,7 @@ export class SwarmExecutor implements Executor {
 
   /** Cancels open batches and removes every service this executor still has. */
   async close(): Promise<void> {
-    await Promise.all([...this.open].map((b) => b.cancel("the executor was closed")));
+    await this.open.cancelAll();
     const left = (await this.docker.listServices({ filters: JSON.stringify({ label: [`${SERVICE_LABEL}=${this.tag}`] }) }).catch(() => [])) as { ID: string }[];
     await Promise.all(left.map((s) => this.docker.getService(s.ID).remove().catch(() => {})));
   }
