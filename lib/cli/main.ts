@@ -60,7 +60,7 @@ export const COMMANDS: Readonly<Record<string, { module: ModuleName; description
   "k8s-task": { module: "k8s", description: "a grading pod's command: grade task JOB_COMPLETION_INDEX of the list, the pod being the sandbox; the grade goes to the store" },
   "slurm-task": { module: "slurm", description: "run one task of a slurm executor job array in the local sandbox (started by sbatch)" },
   collate: { module: "collate", description: "trace files → sdpo.jsonl (hint-conditioned teacher rows), dpo.jsonl (failed action vs recovery) and sft.jsonl (assistant-masked) for `train` (sft.data / dpo.data)" },
-  train: { module: "train", description: "SFT warm start then GRPO (+ SDPO hints, DPO replay) on the toy tool-calling environment; metrics JSONL, checkpoints and plots in the run folder (rerun with the same --run-dir to resume)" },
+  train: { module: "train", description: "SFT warm start then GRPO (+ SDPO hints, DPO replay) on the environment the config names (the toy tool-calling env, or feature-deletion tasks graded in the sandbox); metrics JSONL, checkpoints and plots in the run folder (rerun with the same --run-dir to resume)" },
   compare: { module: "train", description: "GRPO alone vs GRPO+SDPO(hints) at an equal number of rollouts over several seeds (same SFT start per seed)" },
   outer: { module: "outer", description: "the OUTER loop: a divergence-gated multi-model tree over feature-deletion tasks, routed into the store's six prefixes; teacher replay over traces" },
   serve: { module: "serve", description: "serve a checkpoint behind an OpenAI-compatible API (/v1/chat/completions with tools and logprobs, /v1/models, /health) until SIGINT/SIGTERM" },

@@ -18,7 +18,7 @@ const configOf = (o: TrainCli): TrainConfig => {
 export function registerTrain(program: Command): void {
   program
     .command("train")
-    .description("SFT warm start then GRPO (+ SDPO hints, DPO replay) on the toy tool-calling environment; metrics JSONL, checkpoints and plots in the run folder (rerun with the same --run-dir to resume)")
+    .description("SFT warm start then GRPO (+ SDPO hints, DPO replay) on the environment the config names (the toy tool-calling env, or feature-deletion tasks graded in the sandbox); metrics JSONL, checkpoints and plots in the run folder (rerun with the same --run-dir to resume)")
     .option("--config <file>", "TrainConfig as JSON or YAML (see datasets/configs/)")
     .option("--run-dir <dir>", "run folder (default scratch/runs/train-<timestamp>)")
     .addOption(backendOption())
