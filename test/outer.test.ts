@@ -7,7 +7,7 @@
  * mid-tree through the real CLI and resumed.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { chmodSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -191,7 +191,12 @@ describe("outer run through the CLI", () => {
     const store = tmp("outer-kill-");
     const args = [join(ROOT, "bin", "composer-lab.js"), "outer", "run", "--pool", POOL, "--models", `${servedA},${reference.url}`, "--store", store, "--run", "k1", "--limit", "5", "--budget", "depth=2,width=2,nodes=6", "--task-concurrency", "1", "--max-tokens", "40", "--json"];
     const done = join(store, "runs", "k1", "outer", "done");
-    const first = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    // a SIGKILLed process cannot remove its temp folders (episodes, the harness copy, the warm
+    // grader's spool): the runs get a TMPDIR of the test's own, removed with it
+    const childTmp = tmp("outer-kill-tmp-");
+    chmodSync(childTmp, 0o755); // the sandbox user reaches the harness copy and staged trees inside
+    const env = { ...process.env, TMPDIR: childTmp };
+    const first = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     children.push(first);
     const exited = new Promise<NodeJS.Signals | null>((r) => first.on("exit", (_code, signal) => r(signal)));
     // kill once one task is finished and the next has journaled proposals
@@ -205,7 +210,7 @@ describe("outer run through the CLI", () => {
     expect(finishedBefore).toBeLessThan(4);
 
     const second = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const p = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+      const p = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
       children.push(p);
       let stdout = "";
       let stderr = "";
