@@ -16,9 +16,8 @@ import { SlurmExecutor } from "../lib/executor/slurm.js";
 import { BwrapSandbox } from "../lib/sandbox/index.js";
 import { openStore, summarizeRun } from "../lib/store/index.js";
 import { loadTask, readIndex } from "../lib/tasks/index.js";
-import { REDTEAM_ATTEMPTS } from "./redteam/table.js";
 import { ROOT, cli, cliAsync, oneJson } from "./helpers.js";
-import { containmentChecks } from "./support/containment.js";
+import { describeContainmentRows } from "./support/containment.js";
 import { wrongDiff } from "./support/wrong-body.js";
 
 // A private, world-traversable temp root: jobs' folders, and where harness-overwrite looks.
@@ -141,23 +140,7 @@ print("rank", os.environ.get("RANK"))
     expect(left).toBe("");
   }, 300_000);
 
-  describe("red-team containment rows (test/redteam/table.ts) through the slurm executor", () => {
-    const rows = REDTEAM_ATTEMPTS.filter((r) => r.class === "containment");
-    let checks: ReturnType<typeof containmentChecks> = {};
-    beforeAll(() => {
-      if (!why) checks = containmentChecks(ex, PRIVATE_TMP);
-    });
-    it("has a slurm check for every containment row of the table", (ctx) => {
-      if (why) return ctx.skip(why);
-      expect(rows.map((r) => r.id).filter((id) => !checks[id])).toEqual([]);
-    });
-    for (const row of rows) {
-      it(`${row.id}: contained`, async (ctx) => {
-        if (why) return ctx.skip(why);
-        expect(await checks[row.id]!(), row.attack).toEqual([]);
-      }, 300_000);
-    }
-  });
+  describeContainmentRows("slurm", () => ex, PRIVATE_TMP, () => why);
 
   it("grades with the same rewards as the local pool: golden 1, wrong 0, the same per-test outcomes", async (ctx) => {
     if (why) return ctx.skip(why);

@@ -12,9 +12,8 @@ import { CLUSTER_ROOT, swarmCluster } from "../lib/executor/swarm-cluster.js";
 import { SwarmExecutor, readyNodes } from "../lib/executor/swarm.js";
 import { BwrapSandbox, DEFAULT_IMAGE, dockerClient, dockerSocketPath, sandboxHostIds } from "../lib/sandbox/index.js";
 import { loadTask, readIndex } from "../lib/tasks/index.js";
-import { REDTEAM_ATTEMPTS } from "./redteam/table.js";
 import { ROOT, cli, oneJson } from "./helpers.js";
-import { containmentChecks } from "./support/containment.js";
+import { describeContainmentRows } from "./support/containment.js";
 import { wrongDiff } from "./support/wrong-body.js";
 
 // A private, world-traversable temp root: the jobs' folders live here, and the harness-overwrite
@@ -115,23 +114,7 @@ print("mem", open("/sys/fs/cgroup/memory/memory.limit_in_bytes").read().strip() 
     expect(new Set(rs.map((r) => r.node))).toEqual(new Set(["node0", "node1"]));
   }, 300_000);
 
-  describe("red-team containment rows (test/redteam/table.ts) through the swarm executor", () => {
-    const rows = REDTEAM_ATTEMPTS.filter((r) => r.class === "containment");
-    let checks: ReturnType<typeof containmentChecks> = {};
-    beforeAll(() => {
-      if (!why) checks = containmentChecks(ex, PRIVATE_TMP);
-    });
-    it("has a swarm check for every containment row of the table", (ctx) => {
-      if (why) return ctx.skip(why);
-      expect(rows.map((r) => r.id).filter((id) => !checks[id])).toEqual([]);
-    });
-    for (const row of rows) {
-      it(`${row.id}: contained`, async (ctx) => {
-        if (why) return ctx.skip(why);
-        expect(await checks[row.id]!(), row.attack).toEqual([]);
-      }, 300_000);
-    }
-  });
+  describeContainmentRows("swarm", () => ex, PRIVATE_TMP, () => why);
 
   it("grades a pool with the same rewards as the local pool: golden 1, wrong 0, the same per-test outcomes", async (ctx) => {
     if (why) return ctx.skip(why);

@@ -186,6 +186,20 @@ describe("outer run", () => {
   }, 300_000);
 });
 
+/** The CLI as a child process, without blocking this process's event loop (test/helpers' `cli`
+ *  does, and the reference endpoint these runs call lives in this process). */
+function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    children.push(p);
+    let stdout = "";
+    let stderr = "";
+    p.stdout!.on("data", (d: Buffer) => (stdout += d));
+    p.stderr!.on("data", (d: Buffer) => (stderr += d));
+    p.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 describe("outer run through the CLI", () => {
   it("is killed with SIGKILL mid-tree, resumes, and writes no record twice", async () => {
     const store = tmp("outer-kill-");
@@ -209,15 +223,7 @@ describe("outer run through the CLI", () => {
     const finishedBefore = readdirSync(done).length;
     expect(finishedBefore).toBeLessThan(4);
 
-    const second = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const p = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-      children.push(p);
-      let stdout = "";
-      let stderr = "";
-      p.stdout!.on("data", (d: Buffer) => (stdout += d));
-      p.stderr!.on("data", (d: Buffer) => (stderr += d));
-      p.on("exit", (code) => resolve({ code, stdout, stderr }));
-    });
+    const second = await runCli(args, env);
     expect(second.code, second.stderr).toBe(0);
     const s = oneJson(second.stdout);
     expect(s).toMatchObject({ ok: true, tasks: 4, holdout_tasks: 1, resumed_tasks: finishedBefore });
@@ -239,15 +245,7 @@ describe("outer replay through the CLI", () => {
     const store = tmp("outer-replay-");
     const second = await serveReference(POOL);
     endpoints.push(second);
-    const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const p = spawn(process.execPath, [join(ROOT, "bin", "composer-lab.js"), "outer", "replay", join(ROOT, "datasets", "traces", "chat"), "--models", `${reference.url},${second.url}`, "--store", store, "--run", "rp", "--round", "2", "--json"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-      children.push(p);
-      let stdout = "";
-      let stderr = "";
-      p.stdout!.on("data", (d: Buffer) => (stdout += d));
-      p.stderr!.on("data", (d: Buffer) => (stderr += d));
-      p.on("exit", (code) => resolve({ code, stdout, stderr }));
-    });
+    const r = await runCli([join(ROOT, "bin", "composer-lab.js"), "outer", "replay", join(ROOT, "datasets", "traces", "chat"), "--models", `${reference.url},${second.url}`, "--store", store, "--run", "rp", "--round", "2", "--json"]);
     expect(r.code, r.stderr).toBe(0);
     const s = oneJson(r.stdout);
     expect(s.sites).toBeGreaterThan(0);

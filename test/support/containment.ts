@@ -11,7 +11,9 @@ import { join } from "node:path";
 import { FeatureDeletionEnv } from "../../lib/env/index.js";
 import { gradeMany, type Executor } from "../../lib/executor/index.js";
 import { fileDiff, loadTask } from "../../lib/tasks/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../helpers.js";
+import { REDTEAM_ATTEMPTS } from "../redteam/table.js";
 
 export function containmentChecks(ex: Executor, privateTmp: string): Record<string, () => Promise<string[]>> {
   const sb = ex.asSandbox();
@@ -137,4 +139,26 @@ for p in ${JSON.stringify(targets)}:
       return [...(g!.reward !== 0 ? [`reward ${g!.reward}`] : []), ...(planted.length ? [`harness files written on the host: ${planted.join(", ")}`] : [])];
     },
   };
+}
+
+/** Every containment row of the red-team table as a test through an executor (`executor()` and
+ *  `skipWhy()` are read once the suite's beforeAll has run). */
+export function describeContainmentRows(name: string, executor: () => Executor, privateTmp: string, skipWhy: () => string | null): void {
+  describe(`red-team containment rows (test/redteam/table.ts) through the ${name} executor`, () => {
+    const rows = REDTEAM_ATTEMPTS.filter((r) => r.class === "containment");
+    let checks: ReturnType<typeof containmentChecks> = {};
+    beforeAll(() => {
+      if (!skipWhy()) checks = containmentChecks(executor(), privateTmp);
+    });
+    it(`has a ${name} check for every containment row of the table`, (ctx) => {
+      if (skipWhy()) return ctx.skip(skipWhy()!);
+      expect(rows.map((r) => r.id).filter((id) => !checks[id])).toEqual([]);
+    });
+    for (const row of rows) {
+      it(`${row.id}: contained`, async (ctx) => {
+        if (skipWhy()) return ctx.skip(skipWhy()!);
+        expect(await checks[row.id]!(), row.attack).toEqual([]);
+      }, 300_000);
+    }
+  });
 }
