@@ -5,7 +5,7 @@
  */
 import type { LimitFunction } from "p-limit";
 import type { RunResult } from "../sandbox/index.js";
-import { JobSpec, type Batch, type JobResult, type JobSpecInput, type JobState, type LostAttempt, type SubmitOptions } from "./types.js";
+import { JobSpec, type Batch, type JobNetwork, type JobResult, type JobSpecInput, type JobState, type LostAttempt, type SubmitOptions } from "./types.js";
 
 /** The attempt never produced a result (its node went away, the engine dropped it): run it again. */
 export class LostJobError extends Error {
@@ -43,8 +43,9 @@ export function parseJobs(jobs: JobSpecInput[]): JobSpec[] {
   });
 }
 
-/** Runs a batch: each job through `limit`, lost attempts re-run up to job.retries times. */
-export function runBatch(jobsIn: JobSpecInput[], runAttempt: RunAttempt, opts: SubmitOptions & { limit: LimitFunction }): Batch {
+/** Runs a batch: each job through `limit`, lost attempts re-run up to job.retries times. A job
+ *  asking for a network the executor cannot give (`networks`, default none only) fails at once. */
+export function runBatch(jobsIn: JobSpecInput[], runAttempt: RunAttempt, opts: SubmitOptions & { limit: LimitFunction; networks?: readonly JobNetwork[] }): Batch {
   const jobs = parseJobs(jobsIn);
   const t0 = performance.now();
   const controller = new AbortController();
@@ -75,6 +76,8 @@ export function runBatch(jobsIn: JobSpecInput[], runAttempt: RunAttempt, opts: S
 
   const runOne = async (job: JobSpec): Promise<JobResult> => {
     const s = states.get(job.id)!;
+    const networks = opts.networks ?? ["none"];
+    if (!networks.includes(job.network)) return finish(job, { status: "failed", run: null, error: `network "${job.network}": this executor gives its jobs only ${networks.join(" or ")}` });
     for (;;) {
       if (controller.signal.aborted) return finish(job, { status: "cancelled", run: null, error: cancelReason });
       s.status = "running";

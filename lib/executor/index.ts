@@ -10,12 +10,13 @@ import { openLocalExecutor } from "./local.js";
 import type { ClusterEngine, Executor, ExecutorName } from "./types.js";
 
 export {
-  EXECUTOR_NAMES, ExecutorName, Mount, JobLimits, JobSpec, JobStatus, JobState, JobResult, LostAttempt, ClusterNode, ClusterState,
+  EXECUTOR_NAMES, ExecutorName, Mount, JobLimits, JobNetwork, JobSpec, JobStatus, JobState, JobResult, LostAttempt, ClusterNode, ClusterState,
   type JobSpecInput, type SubmitOptions, type Batch, type Executor, type ExecutorCheck, type ClusterEngine,
 } from "./types.js";
 export { LostJobError, runBatch, parseJobs, type AttemptContext, type RunAttempt } from "./batch.js";
 export { executorSandbox, jobOf, runOptionsOf } from "./sandbox.js";
 export { LocalExecutor, openLocalExecutor, type LocalExecutorOptions } from "./local.js";
+export { LAB_INSIDE, NODE_INSIDE, labCommandJob } from "./lab-job.js";
 
 export interface OpenExecutorOptions {
   /** Jobs in flight at once (each executor has its own default). */

@@ -1,7 +1,8 @@
 /**
  * `swarm`: each job is a Docker Swarm `replicated-job` service (one task, restart none) created
  * through the manager's API (dockerode). Containment matches the local Docker sandbox: no network
- * but lo (no network attached: swarm refuses `none`, and the engines run with --bridge=none),
+ * but lo (no network attached: swarm refuses `none`, and the engines run with --bridge=none; only
+ * a job that asks for `network: "host"`, a DiLoCo rank reaching its store, joins the node's network),
  * read-only root, the workdir staged on a capped tmpfs owned by the sandbox user (read-only for
  * grading), a capped /tmp, memory / CPU / pids limits. The container's first process is
  * swarm_runner.py: root with only CAP_SETUID/CAP_SETGID, it reads the spec and stdin from a
@@ -139,7 +140,7 @@ export class SwarmExecutor implements Executor {
   }
 
   submit(jobs: JobSpecInput[], opts: SubmitOptions = {}): Batch {
-    const batch = runBatch(jobs, (ctx) => this.attempt(ctx), { ...opts, limit: this.limit });
+    const batch = runBatch(jobs, (ctx) => this.attempt(ctx), { ...opts, limit: this.limit, networks: ["none", "host"] });
     return this.open.track(batch);
   }
 
@@ -153,6 +154,8 @@ export class SwarmExecutor implements Executor {
     const left = (await this.docker.listServices({ filters: JSON.stringify({ label: [`${SERVICE_LABEL}=${this.tag}`] }) }).catch(() => [])) as { ID: string }[];
     await Promise.all(left.map((s) => this.docker.getService(s.ID).remove().catch(() => {})));
   }
+
+  private hostNetworkId: string | undefined;
 
   /** Nodes where this job was lost, kept off its next attempts (while another node is ready). */
   private readonly avoid = new Map<string, Set<string>>();
@@ -186,6 +189,8 @@ export class SwarmExecutor implements Executor {
       const avoid = [...(this.avoid.get(job.id) ?? [])];
       const constraints = ready.some((n) => !avoid.includes(n.id)) ? avoid.map((id) => `node.id!=${id}`) : [];
       const mb = (n: number) => n * 1024 * 1024;
+      // a swarm service joins the host's network by the id of the manager's "host" network
+      const networks = job.network === "host" ? [{ Target: (this.hostNetworkId ??= (await this.docker.getNetwork("host").inspect()).Id as string) }] : [];
       const service = await this.docker.createService({
         Name: name,
         Labels: { [SERVICE_LABEL]: this.tag, "composer-lab.job": job.id },
@@ -213,6 +218,7 @@ export class SwarmExecutor implements Executor {
           },
           RestartPolicy: { Condition: "none", MaxAttempts: 0 },
           Placement: { Constraints: constraints },
+          Networks: networks,
           LogDriver: { Name: "none" },
         },
         Mode: { ReplicatedJob: { MaxConcurrent: 1, TotalCompletions: 1 } },

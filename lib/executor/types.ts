@@ -32,6 +32,12 @@ export const JobLimits = z.object({
 });
 export type JobLimits = z.infer<typeof JobLimits>;
 
+/** A job's network. "none": lo only, what every grading job gets. "host": the node's own network
+ *  (a DiLoCo rank must reach its S3-compatible store); only executors that can give it (swarm) run
+ *  such a job, the others fail it at once. Everything else about the containment stays. */
+export const JobNetwork = z.enum(["none", "host"]);
+export type JobNetwork = z.infer<typeof JobNetwork>;
+
 export const JobSpec = z.object({
   /** Unique within a batch; used in engine object names and file names. */
   id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, "letters, digits, '_', '.', '-' (at most 63, not starting with a symbol)"),
@@ -45,6 +51,7 @@ export const JobSpec = z.object({
   /** The ONLY environment variables the command sees (plus PATH, HOME, LANG). */
   env: z.record(z.string()).default({}),
   stdin: z.string().optional(),
+  network: JobNetwork.default("none"),
   /** Times the job is started again after the executor LOST it (its node went away, the engine
    *  refused or dropped it, no result came back). Never for a command that ran and failed. */
   retries: z.number().int().min(0).default(2),

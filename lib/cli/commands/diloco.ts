@@ -5,9 +5,10 @@
 import type { Command } from "commander";
 import { Option } from "commander";
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { chmodSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadConfigFile, projectRoot, scratchDir, timestampSlug } from "../../core/index.js";
+import { loadConfigFile, projectRoot, scratchDir, tempDir, timestampSlug } from "../../core/index.js";
+import { SANDBOX_WORKDIR } from "../../sandbox/index.js";
 import { DilocoConfig, openStore, runWorker, summarizeRun } from "../../store/index.js";
 import { jsonOpt } from "../options.js";
 import { emit, log } from "../output.js";
@@ -51,29 +52,67 @@ async function slurmRanks(workers: number, argsOf: (rank: string) => string[], r
   return r.tasks.map((t) => ({ rank: t.index, code: t.state === "COMPLETED" ? 0 : 1, how: `${t.state}${t.node ? ` on ${t.node}` : ""}` }));
 }
 
+/** Every rank as a job of the swarm executor on the lab's engine (a manager: `cluster up --engine
+ *  swarm`): rank given explicitly, the config in the job's read-only workdir, the store's AWS_*
+ *  variables in the job's env (its root-only spec, not the service's), host networking (the only
+ *  way to the store; grading jobs never get it), no retries (a lost rank is dropped, as locally). */
+async function swarmRanks(workers: number, argsOf: (rank: string, config?: string) => string[], cfg: DilocoConfig, innerDelayMs: number): Promise<RankExit[]> {
+  const { labCommandJob } = await import("../../executor/index.js");
+  const { openSwarmExecutor } = await import("../../executor/swarm.js");
+  const ex = await openSwarmExecutor({ concurrency: workers });
+  const dir = tempDir("diloco-swarm-");
+  try {
+    const ready = await ex.check();
+    if (!ready.ok) throw new Error(`--executor swarm: ${ready.why}`);
+    chmodSync(dir.path, 0o755);
+    writeFileSync(join(dir.path, "diloco.json"), JSON.stringify(cfg));
+    const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith("AWS_") && e[1] !== undefined));
+    // a safety net only: a rank ends by itself (its rounds done, or rank 0's round never committed in 3 × timeout_s)
+    const timeoutMs = 300_000 + cfg.rounds * (3_000 * cfg.timeout_s + cfg.inner_steps * innerDelayMs);
+    const jobs = Array.from({ length: workers }, (_, rank) => labCommandJob({
+      id: `rank${rank}`, args: argsOf(String(rank), `${SANDBOX_WORKDIR}/diloco.json`), workdir: dir.path, env, network: "host",
+      limits: { timeoutMs, memoryMb: 1024, cpus: 1 }, retries: 0,
+    }));
+    log(`swarm: ${workers} ranks as replicated-job services`);
+    const rs = await ex.submit(jobs, {
+      onResult: (r) => { if (r.run?.stderr) process.stderr.write(r.run.stderr.replace(/^(?=.)/gm, `[rank ${r.id.slice(4)}] `)); },
+    }).results();
+    return rs.map((r, rank) => ({
+      rank,
+      code: r.status === "done" ? r.run!.exitCode : null,
+      how: `${r.status === "done" ? (r.run!.signal ? `killed by ${r.run!.signal}` : `exit ${r.run!.exitCode}`) : `${r.status}: ${r.error}`}${r.node ? ` on ${r.node}` : ""}`,
+    }));
+  } finally {
+    await ex.close();
+    dir.remove();
+  }
+}
+
 export function registerDiloco(program: Command): void {
   program
     .command("diloco")
     .description("DiLoCo across worker processes that meet only through a store (default: a tiny model on a toy objective, in seconds)")
     .requiredOption("--workers <n>", "worker processes (ranks)")
     .requiredOption("--store <uri>", "local path or s3://bucket/prefix (every rank must reach it)")
-    .addOption(new Option("--executor <name>", "where ranks run: local processes, or a Slurm job array (rank = SLURM_ARRAY_TASK_ID)").choices(["local", "slurm"]).default("local"))
+    .addOption(new Option("--executor <name>", "where ranks run: local processes, a Slurm job array (rank = SLURM_ARRAY_TASK_ID), or swarm jobs (host network)").choices(["local", "slurm", "swarm"]).default("local"))
     .option("--config <file>", "DilocoConfig as JSON or YAML (rounds, inner_steps, inner_lr, outer_lr, momentum, timeout_s, ...)")
     .option("--run <id>", "run id (default: a timestamp); rerun with the same id to resume")
     .addOption(new Option("--inner-delay-ms <ms>", "pause in each rank's inner phase (tests: time to kill a rank mid-round)").hideHelp())
     .addOption(jsonOpt())
-    .action(async (o: { workers: string; store: string; executor: "local" | "slurm"; config?: string; run?: string; innerDelayMs?: string; json?: boolean }) => {
+    .action(async (o: { workers: string; store: string; executor: "local" | "slurm" | "swarm"; config?: string; run?: string; innerDelayMs?: string; json?: boolean }) => {
       const workers = Number(o.workers);
       if (!Number.isInteger(workers) || workers < 1) throw new Error(`--workers ${o.workers}: a positive whole number`);
       const cfg = dilocoConfig(o.config);
       const run = o.run ?? timestampSlug();
       const prefix = `runs/${run}/diloco_rendezvous`;
       const t0 = performance.now();
-      const argsOf = (rank: string) => [
+      const argsOf = (rank: string, config = o.config) => [
         "diloco-worker", "--rank", rank, "--workers", String(workers), "--store", o.store, "--prefix", prefix, "--json",
-        ...(o.config ? ["--config", o.config] : []), ...(o.innerDelayMs ? ["--inner-delay-ms", o.innerDelayMs] : []),
+        ...(config ? ["--config", config] : []), ...(o.innerDelayMs ? ["--inner-delay-ms", o.innerDelayMs] : []),
       ];
-      const exits = o.executor === "slurm" ? await slurmRanks(workers, argsOf, run) : await localRanks(workers, argsOf);
+      const exits = o.executor === "slurm" ? await slurmRanks(workers, argsOf, run)
+        : o.executor === "swarm" ? await swarmRanks(workers, argsOf, DilocoConfig.parse(cfg), Number(o.innerDelayMs ?? 0))
+        : await localRanks(workers, argsOf);
       const failed = exits.filter((r) => r.code !== 0);
       const summary = await summarizeRun(openStore(o.store), prefix, workers);
       const leaderOk = !failed.some((f) => f.rank === 0);
