@@ -3,7 +3,7 @@
  * turns a spec into an Environment (the trainer calls it and never names a concrete env).
  */
 import { z } from "zod";
-import { SANDBOX_NAMES, getSandbox } from "../sandbox/index.js";
+import { SANDBOX_NAMES, getSandbox, type Sandbox } from "../sandbox/index.js";
 import { FeatureDeletionEnvironment } from "./feature_deletion_environment.js";
 import type { EnvTask, Environment } from "./interface.js";
 import { ToolCallEnvConfig } from "./toolcall.js";
@@ -36,6 +36,12 @@ export interface EnvContext {
   seed: number;
   variant?: Partial<TaskVariantConfig>;
   heldout_fraction?: number;
+  /** Where a sandboxed env grades, in place of the spec's `sandbox` (an executor's Sandbox face:
+   *  `train --executor swarm|slurm` grades on a cluster). */
+  sandbox?: Sandbox;
+  /** A file that keeps the env's grade cache across processes (feature deletion: a resumed run does
+   *  not grade again; two runs' caches compare grade by grade). */
+  grade_cache_file?: string;
 }
 
 export async function openEnvironment(spec: EnvSpec, ctx: EnvContext): Promise<Environment<EnvTask>> {
@@ -43,6 +49,8 @@ export async function openEnvironment(spec: EnvSpec, ctx: EnvContext): Promise<E
     const { kind: _kind, ...env } = spec;
     return new ToolCallEnvironment({ env: { seed: ctx.seed, ...env }, variant: ctx.variant, heldout_fraction: ctx.heldout_fraction }) as unknown as Environment<EnvTask>;
   }
-  const sandbox = await getSandbox(spec.sandbox);
-  return (await FeatureDeletionEnvironment.open({ sandbox, store: spec.store, run_id: spec.run_id, pool: spec.pool, completion: spec.completion, timeoutMs: spec.timeout_ms })) as unknown as Environment<EnvTask>;
+  const sandbox = ctx.sandbox ?? (await getSandbox(spec.sandbox));
+  return (await FeatureDeletionEnvironment.open({
+    sandbox, store: spec.store, run_id: spec.run_id, pool: spec.pool, completion: spec.completion, timeoutMs: spec.timeout_ms, gradeCacheFile: ctx.grade_cache_file,
+  })) as unknown as Environment<EnvTask>;
 }

@@ -50,6 +50,8 @@ export const OuterRunSummary = z.object({
   errors: z.array(z.object({ task_id: z.string(), node_id: z.string(), model: z.string(), kind: z.string(), why: z.string() })),
   curriculum: z.object({ live: z.number().int(), retired: z.number().int(), quarantined: z.number().int(), median: z.number() }),
   traces: z.string(),
+  /** Where the leaves were graded (lib/executor: local, swarm, slurm). */
+  executor: z.string(),
   seconds: z.number(),
   nodes_per_s: z.number(),
   graded_per_s: z.number(),
@@ -67,7 +69,10 @@ export interface OuterRunOptions {
   models: ModelClient[];
   store: Store;
   run_id: string;
+  /** Where env steps and leaves are graded: a local sandbox, or an executor's Sandbox face (`outer run --executor`). */
   sandbox: Sandbox;
+  /** The executor behind `sandbox`, as the summary records it (default "local"). */
+  executor?: string;
   budget?: Partial<Budget>;
   round?: number;
   threshold?: number;
@@ -192,7 +197,7 @@ export async function runOuter(opts: OuterRunOptions): Promise<OuterRunSummary> 
     written: w.written, counts, duplicates_skipped: w.skipped, divergence_histogram: histogram(divergences),
     models: opts.models.map((m) => ({ ...statsOf(m.stats), malformed: malformed.get(m.label) ?? 0 })),
     errors, curriculum: { live: c.live, retired: c.retired, quarantined: c.quarantined, median: c.median },
-    traces: `${opts.store.uri}/${run.prefix}/traces`, seconds, nodes_per_s: nodesThisRun / seconds, graded_per_s: gradedThisRun / seconds,
+    traces: `${opts.store.uri}/${run.prefix}/traces`, executor: opts.executor ?? "local", seconds, nodes_per_s: nodesThisRun / seconds, graded_per_s: gradedThisRun / seconds,
   });
 }
 

@@ -183,6 +183,8 @@ export type StepMetrics = z.infer<typeof StepMetrics>;
 export interface TrainResult {
   run_dir: string;
   backend: string;
+  /** Where the environment's grades ran (lib/executor: local, swarm, slurm; absent in summaries written before it was recorded). */
+  executor?: string;
   steps: number;
   resumed_from: number | null;
   stopped: string | null;

@@ -20,6 +20,7 @@ import { Rng, mean, std } from "../core/index.js";
 import { PassRateCurriculum, type CurriculumEvent } from "../curriculum/index.js";
 import { gradeAll, openEnvironment, renderMessages, type EnvTask, type Environment } from "../env/index.js";
 import type { LayeredHintGenerator } from "../hints/index.js";
+import type { Sandbox } from "../sandbox/index.js";
 import { toHTML } from "../viz/index.js";
 import { buildHints } from "./adapters.js";
 import { loadCheckpoint, loadLatestCheckpoint, restoreOptimizer, saveCheckpoint, type LoadedCheckpoint } from "./checkpoint.js";
@@ -69,15 +70,11 @@ export interface TrainerOptions {
   /** Called after each step (live plots in notebooks). */
   onStep?: (m: StepMetrics) => void;
   log?: (line: string) => void;
-}
-
-export interface TrainerOptions {
-  run_dir: string;
-  /** Called after each step (live plots in notebooks). */
-  onStep?: (m: StepMetrics) => void;
-  log?: (line: string) => void;
   /** An environment already opened (default: openEnvironment(config.env)). */
   env?: Environment<EnvTask>;
+  /** Where the opened environment grades, in place of its spec's sandbox: an executor's Sandbox
+   *  face (`train --executor`), and the executor's name, which config.json and summary.json record. */
+  grading?: { executor: string; sandbox: Sandbox };
 }
 
 export class Trainer {
@@ -94,12 +91,22 @@ export class Trainer {
   }
 
   /** The environment (opened once; its task pool follows env.seed, default the run seed, so runs
-   *  with different seeds can share one environment and one SFT start). */
+   *  with different seeds can share one environment and one SFT start). Its grades are cached in
+   *  the run folder (grade-cache.jsonl): a resumed run does not grade again. */
   environment(): Promise<Environment<EnvTask>> {
+    if (!this.opts.env) mkdirSync(this.opts.run_dir, { recursive: true });
     this.envPromise ??= this.opts.env
       ? Promise.resolve(this.opts.env)
-      : openEnvironment(this.config.env, { seed: this.config.seed, variant: this.config.variant, heldout_fraction: this.config.heldout_fraction });
+      : openEnvironment(this.config.env, {
+        seed: this.config.seed, variant: this.config.variant, heldout_fraction: this.config.heldout_fraction,
+        sandbox: this.opts.grading?.sandbox, grade_cache_file: join(this.opts.run_dir, "grade-cache.jsonl"),
+      });
     return this.envPromise;
+  }
+
+  /** The executor that grades (`local` unless options.grading names one). */
+  get executor(): string {
+    return this.opts.grading?.executor ?? "local";
   }
 
   /** The hint layers of sdpo.hints (an introspection layer critiques with `policy`, the one being trained). */
@@ -122,7 +129,7 @@ export class Trainer {
     log(`backend: ${backend.name} (${backend.provider})`);
     const dir = this.opts.run_dir;
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "config.json"), JSON.stringify({ ...c, backend_used: backend.name }, null, 2));
+    writeFileSync(join(dir, "config.json"), JSON.stringify({ ...c, backend_used: backend.name, executor: this.executor }, null, 2));
     const metricsPath = join(dir, "metrics.jsonl");
     const ckptDir = join(dir, "checkpoints");
     const totalSteps = c.sft.steps + c.rl.steps;
@@ -269,7 +276,7 @@ export class Trainer {
       ...(env.name === "renamed_args" ? { heldout_renamed_reward: byTag.renamed?.reward ?? 0, heldout_renamed_n: byTag.renamed?.n ?? 0 } : {}),
     };
     const result: TrainResult = {
-      run_dir: dir, backend: backend.name, steps: step, resumed_from: resumedFrom, stopped, final,
+      run_dir: dir, backend: backend.name, executor: this.executor, steps: step, resumed_from: resumedFrom, stopped, final,
       guard: guard.history, parameters: policy.parameterCount(), wall_s: (Date.now() - started) / 1000,
     };
     writeFileSync(join(dir, "summary.json"), JSON.stringify(result, null, 2));

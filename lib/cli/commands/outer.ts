@@ -3,9 +3,10 @@ import type { Command } from "commander";
 import { availableParallelism } from "node:os";
 import { timestampSlug } from "../../core/index.js";
 import { ModelClient, parseBudget, parseModelList, runOuter, teacherReplay } from "../../outer/index.js";
-import { getSandbox } from "../../sandbox/index.js";
+import type { SandboxChoice } from "../../sandbox/index.js";
 import { openStore } from "../../store/index.js";
-import { jsonOpt, sandboxChoice } from "../options.js";
+import { tallyText, withExecutor } from "../executor.js";
+import { executorChoice, jsonOpt, sandboxChoice } from "../options.js";
 import { emit } from "../output.js";
 
 const positive = (flag: string, v: string | undefined): number | undefined => {
@@ -50,18 +51,23 @@ export function registerOuter(program: Command): void {
     .option("--task-concurrency <n>", "trees grown at once", "2")
     .option("--step-concurrency <n>", "env steps and grades at once (default: cores)")
     .addOption(sandboxChoice())
+    .addOption(executorChoice())
     .addOption(jsonOpt())
-    .action(async (o: { pool: string; store: string; models: string; run?: string; budget?: string; round: string; threshold: string; limit?: string; taskConcurrency: string; stepConcurrency?: string; sandbox: string; json?: boolean; modelConcurrency?: string; timeoutS?: string; retries?: string; maxTokens?: string }) => {
+    .action(async (o: { pool: string; store: string; models: string; run?: string; budget?: string; round: string; threshold: string; limit?: string; taskConcurrency: string; stepConcurrency?: string; sandbox: SandboxChoice; executor: string; json?: boolean; modelConcurrency?: string; timeoutS?: string; retries?: string; maxTokens?: string }) => {
       const threshold = Number(o.threshold);
       if (!(threshold >= 0 && threshold < 1)) throw new Error(`--threshold ${o.threshold}: a number in [0, 1)`);
-      const summary = await runOuter({
-        pool: o.pool, models: clients(o.models, o), store: openStore(o.store), run_id: o.run ?? timestampSlug(), sandbox: await getSandbox(o.sandbox as "auto"),
-        budget: parseBudget(o.budget), round: Number(o.round), threshold, limit: positive("--limit", o.limit), taskConcurrency: positive("--task-concurrency", o.taskConcurrency),
-        stepConcurrency: positive("--step-concurrency", o.stepConcurrency) ?? availableParallelism(),
-      });
-      emit(!!o.json, { ok: true, ...summary }, () =>
+      const stepConcurrency = positive("--step-concurrency", o.stepConcurrency) ?? availableParallelism();
+      const { summary, grading } = await withExecutor(o.executor, { sandbox: o.sandbox, concurrency: stepConcurrency }, async (ex) => ({
+        summary: await runOuter({
+          pool: o.pool, models: clients(o.models, o), store: openStore(o.store), run_id: o.run ?? timestampSlug(), sandbox: ex.asSandbox(), executor: ex.name,
+          budget: parseBudget(o.budget), round: Number(o.round), threshold, limit: positive("--limit", o.limit), taskConcurrency: positive("--task-concurrency", o.taskConcurrency), stepConcurrency,
+        }),
+        grading: ex.tally(),
+      }));
+      emit(!!o.json, { ok: true, ...summary, grading }, () =>
         [
           `run ${summary.run_id} round ${summary.round}: ${summary.tasks} tasks (${summary.resumed_tasks} resumed, ${summary.skipped_tasks} left by the time budget), ${summary.holdout_tasks} held out`,
+          `graded on ${tallyText(grading)}`,
           `${summary.nodes} nodes, ${summary.forks} forks (${summary.branches} branches), ${summary.graded} graded leaves, ${summary.passed} passed; ${summary.nodes_per_s.toFixed(2)} nodes/s, ${summary.graded_per_s.toFixed(2)} graded/s in ${summary.seconds.toFixed(1)} s`,
           `prefixes: ${Object.entries(summary.counts).map(([k, v]) => `${k} ${v}`).join(", ")}`,
           `divergence: ${summary.divergence_histogram.counts.map((c, i) => `[${summary.divergence_histogram.edges[i]},${summary.divergence_histogram.edges[i + 1]}) ${c}`).join("  ")}`,

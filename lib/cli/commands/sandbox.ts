@@ -1,12 +1,13 @@
 /** `composer-lab sandbox …` and `composer-lab grade`. */
 import type { Command } from "commander";
 import { progress, readTextGuarded } from "../../core/index.js";
-import { gradeMany, openExecutor, poolCompletions, type ExecutorName } from "../../executor/index.js";
+import { gradeMany, poolCompletions, type ExecutorName } from "../../executor/index.js";
 import { resolve } from "node:path";
 import { gradeCompletion } from "../../env/index.js";
 import { DEFAULT_IMAGE, buildBaseImage, checkSandboxes, dockerClient, ensureDockerd, getSandbox, type SandboxChoice } from "../../sandbox/index.js";
 import { loadTask } from "../../tasks/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
+import { withExecutor } from "../executor.js";
 import { executorChoice, jsonOpt, sandboxChoice } from "../options.js";
 import { emit, log } from "../output.js";
 
@@ -79,8 +80,7 @@ export function registerSandbox(program: Command): void {
       if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0)) throw new Error(`--concurrency: expected a positive integer, got "${o.concurrency}"`);
       if ([o.patch, o.patches, o.golden].filter(Boolean).length !== 1) throw new Error("pass exactly one of --patch FILE (with --task), --patches DIR, --golden");
       if (o.patch && !o.task) throw new Error("--patch needs --task");
-      const executor = await openExecutor(o.executor, { sandbox: o.sandbox, concurrency });
-      try {
+      await withExecutor(o.executor, { sandbox: o.sandbox, concurrency }, async (executor) => {
         if (o.patch) {
           const task = loadTask(resolve(pool), o.task!);
           const completion = await readTextGuarded(o.patch, { maxBytes: 16 * 1024 * 1024 });
@@ -110,8 +110,6 @@ export function registerSandbox(program: Command): void {
         emit(!!o.json, { ok: errors === 0, executor: o.executor, n: grades.length, meanReward, seconds, grades: rows }, () =>
           `${tableText(fromRows(rows.map((r) => ({ ...r, flags: r.flags.join(","), error: r.error ?? "" }))))}\n\n${grades.length} graded on ${o.executor} in ${seconds.toFixed(1)} s, mean reward ${meanReward.toFixed(3)}${errors ? `, ${errors} could not be graded` : ""}`,
         );
-      } finally {
-        await executor.close();
-      }
+      });
     });
 }

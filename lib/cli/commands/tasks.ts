@@ -2,11 +2,12 @@
 import { Option, type Command } from "commander";
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { openExecutor, type ExecutorName } from "../../executor/index.js";
+import type { ExecutorName } from "../../executor/index.js";
 import type { SandboxChoice } from "../../sandbox/index.js";
 import { CurriculumState, PassRateCurriculum } from "../../curriculum/index.js";
 import { buildFromGitHistory, buildFromRepo, buildFromSweInstances, buildHarder, isCopyleft, loadTask, readIndex, type BuildReport } from "../../tasks/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
+import { withExecutor } from "../executor.js";
 import { executorChoice, jsonOpt, sandboxChoice } from "../options.js";
 import { emit, log } from "../output.js";
 import { registerMicro } from "./micro.js";
@@ -41,54 +42,55 @@ export function registerTasks(program: Command): void {
     .addOption(jsonOpt())
     .action(async (repoArg: string | undefined, o: { out: string; path: "ast" | "git" | "swe"; granularity: "function" | "class" | "file" | "feature"; instances?: string; max: string; mode: "stub" | "remove"; features: string; stripDocstring?: boolean; stripTypeHints?: boolean; starveContext?: string; deps?: boolean; pyenv: boolean; stripBundled: boolean; harderThan?: string; curriculum?: string; maxCoupling: string; concurrency: string; repoName?: string; sandbox: SandboxChoice; executor: ExecutorName; json?: boolean }) => {
       // the gates' pytest runs go to the executor (this host's sandbox pool by default)
-      const executor = await openExecutor(o.executor, { sandbox: o.sandbox, concurrency: Number(o.concurrency) });
-      const sb = executor.asSandbox();
-      const starve = (o.starveContext ?? "").split(",").map((x) => x.trim()).filter(Boolean);
-      const bad = starve.filter((x) => !["docstrings", "type_hints", "comments"].includes(x));
-      if (bad.length) throw new Error(`--starve-context: unknown ${bad.join(", ")} (docstrings, type_hints, comments)`);
-      const opts = {
-        granularity: o.granularity, max: Number(o.max), mode: o.mode, features: Number(o.features), strip_docstring: !!o.stripDocstring, strip_type_hints: !!o.stripTypeHints, max_coupling: Number(o.maxCoupling), concurrency: Number(o.concurrency), repo_name: o.repoName,
-        starve_context: starve as ("docstrings" | "type_hints" | "comments")[], deps: !!o.deps, pyenv: o.pyenv, strip_bundled: o.stripBundled,
-      };
-      const hooks = { log };
-      const out = resolve(o.out);
-      if (o.harderThan) {
-        // Escalation: the curriculum's request (retired tasks, level), or every task of the pool.
-        let request = null;
-        if (o.curriculum) {
-          const state = CurriculumState.safeParse(JSON.parse(readFileSync(o.curriculum, "utf8")));
-          if (!state.success) throw new Error(`${o.curriculum}: not a saved curriculum state: ${state.error.issues[0]!.path.join(".") || "(root)"}: ${state.error.issues[0]!.message}`);
-          request = PassRateCurriculum.restore(state.data).escalationRequest();
+      await withExecutor(o.executor, { sandbox: o.sandbox, concurrency: Number(o.concurrency) }, async (executor) => {
+        const sb = executor.asSandbox();
+        const starve = (o.starveContext ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+        const bad = starve.filter((x) => !["docstrings", "type_hints", "comments"].includes(x));
+        if (bad.length) throw new Error(`--starve-context: unknown ${bad.join(", ")} (docstrings, type_hints, comments)`);
+        const opts = {
+          granularity: o.granularity, max: Number(o.max), mode: o.mode, features: Number(o.features), strip_docstring: !!o.stripDocstring, strip_type_hints: !!o.stripTypeHints, max_coupling: Number(o.maxCoupling), concurrency: Number(o.concurrency), repo_name: o.repoName,
+          starve_context: starve as ("docstrings" | "type_hints" | "comments")[], deps: !!o.deps, pyenv: o.pyenv, strip_bundled: o.stripBundled,
+        };
+        const hooks = { log };
+        const out = resolve(o.out);
+        if (o.harderThan) {
+          // Escalation: the curriculum's request (retired tasks, level), or every task of the pool.
+          let request = null;
+          if (o.curriculum) {
+            const state = CurriculumState.safeParse(JSON.parse(readFileSync(o.curriculum, "utf8")));
+            if (!state.success) throw new Error(`${o.curriculum}: not a saved curriculum state: ${state.error.issues[0]!.path.join(".") || "(root)"}: ${state.error.issues[0]!.message}`);
+            request = PassRateCurriculum.restore(state.data).escalationRequest();
+          }
+          if (o.curriculum && !request) throw new Error(`${o.curriculum}: the curriculum has not asked for harder tasks (no escalation event yet)`);
+          if (request && request.retired.length === 0) throw new Error(`${o.curriculum}: escalation level ${request.level} but no task is retired yet: nothing to make harder`);
+          const h = await buildHarder(resolve(o.harderThan), out, sb, { retired: request?.retired, level: request?.level, sourceRepo: repoArg ? resolve(repoArg) : undefined, base: { max: Number(o.max), concurrency: Number(o.concurrency), deps: !!o.deps, pyenv: o.pyenv } }, hooks);
+          emit(!!o.json, { ok: h.validated > 0, ...(h.validated > 0 ? {} : { error: "no harder task validated (see repos[].variants[].report)" }), request, ...h }, () =>
+            [...h.repos.flatMap((r) => r.variants.map((v) => `${r.repo} [${v.knobs.join(", ")}]: ${v.report.validated}/${v.report.candidates} validated`)), `${h.validated} harder tasks in ${h.seconds.toFixed(1)} s → ${out}`].join("\n"));
+          return;
         }
-        if (o.curriculum && !request) throw new Error(`${o.curriculum}: the curriculum has not asked for harder tasks (no escalation event yet)`);
-        if (request && request.retired.length === 0) throw new Error(`${o.curriculum}: escalation level ${request.level} but no task is retired yet: nothing to make harder`);
-        const h = await buildHarder(resolve(o.harderThan), out, sb, { retired: request?.retired, level: request?.level, sourceRepo: repoArg ? resolve(repoArg) : undefined, base: { max: Number(o.max), concurrency: Number(o.concurrency), deps: !!o.deps, pyenv: o.pyenv } }, hooks);
-        emit(!!o.json, { ok: h.validated > 0, ...(h.validated > 0 ? {} : { error: "no harder task validated (see repos[].variants[].report)" }), request, ...h }, () =>
-          [...h.repos.flatMap((r) => r.variants.map((v) => `${r.repo} [${v.knobs.join(", ")}]: ${v.report.validated}/${v.report.candidates} validated`)), `${h.validated} harder tasks in ${h.seconds.toFixed(1)} s → ${out}`].join("\n"));
-        return;
-      }
-      if (!repoArg) throw new Error("tasks build: give a repo directory (or --harder-than POOL)");
-      const repo = repoArg;
-      let r: BuildReport;
-      if (o.path === "git") r = await buildFromGitHistory(resolve(repo), out, sb, opts, hooks);
-      else if (o.path === "swe") {
-        if (!o.instances) throw new Error("--path swe needs --instances FILE");
-        r = await buildFromSweInstances(resolve(o.instances), resolve(repo), out, sb, opts, hooks);
-      } else r = await buildFromRepo(resolve(repo), out, sb, opts, hooks);
-      const { rejections, ...rest } = r;
-      for (const x of rejections) log(`rejected ${x.id} (${x.gate}): ${x.reason}`);
-      // Zero candidates is a failure unless the report says why, per cause.
-      const none = r.candidates === 0 && r.resumed === 0;
-      const why = r.why_no_candidates ?? [];
-      for (const n of r.environment?.notes ?? []) log(n);
-      emit(!!o.json, { ok: !none, ...(none ? { error: `no candidates: ${why.map((w) => `${w.cause} (${w.detail})`).join("; ") || "no deletable code was found"}` } : {}), ...rest, rejections }, () =>
-        [
-          ...(none ? [`no candidates: ${why.map((w) => `${w.cause}: ${w.detail}`).join("; ") || "no deletable code was found"}`] : []),
-          `${r.validated} validated (+${r.resumed} from before) of ${r.candidates} candidates in ${r.seconds.toFixed(1)} s; rejected: ${Object.entries(r.rejected).map(([g, n]) => `${g} ${n}`).join(", ")}`,
-          `test runs: ${r.testRuns.invocations} pytest invocations, ${r.testRuns.tests} tests = ${r.testRuns.suite_equivalents} suite-equivalents (${r.testRuns.per_validated_task ?? "-"} per validated task)`,
-          `pool: ${out}`,
-        ].join("\n"),
-      );
+        if (!repoArg) throw new Error("tasks build: give a repo directory (or --harder-than POOL)");
+        const repo = repoArg;
+        let r: BuildReport;
+        if (o.path === "git") r = await buildFromGitHistory(resolve(repo), out, sb, opts, hooks);
+        else if (o.path === "swe") {
+          if (!o.instances) throw new Error("--path swe needs --instances FILE");
+          r = await buildFromSweInstances(resolve(o.instances), resolve(repo), out, sb, opts, hooks);
+        } else r = await buildFromRepo(resolve(repo), out, sb, opts, hooks);
+        const { rejections, ...rest } = r;
+        for (const x of rejections) log(`rejected ${x.id} (${x.gate}): ${x.reason}`);
+        // Zero candidates is a failure unless the report says why, per cause.
+        const none = r.candidates === 0 && r.resumed === 0;
+        const why = r.why_no_candidates ?? [];
+        for (const n of r.environment?.notes ?? []) log(n);
+        emit(!!o.json, { ok: !none, ...(none ? { error: `no candidates: ${why.map((w) => `${w.cause} (${w.detail})`).join("; ") || "no deletable code was found"}` } : {}), ...rest, rejections }, () =>
+          [
+            ...(none ? [`no candidates: ${why.map((w) => `${w.cause}: ${w.detail}`).join("; ") || "no deletable code was found"}`] : []),
+            `${r.validated} validated (+${r.resumed} from before) of ${r.candidates} candidates in ${r.seconds.toFixed(1)} s; rejected: ${Object.entries(r.rejected).map(([g, n]) => `${g} ${n}`).join(", ")}`,
+            `test runs: ${r.testRuns.invocations} pytest invocations, ${r.testRuns.tests} tests = ${r.testRuns.suite_equivalents} suite-equivalents (${r.testRuns.per_validated_task ?? "-"} per validated task)`,
+            `pool: ${out}`,
+          ].join("\n"),
+        );
+      });
     });
   tasksCmd
     .command("list")

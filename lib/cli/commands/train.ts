@@ -3,8 +3,10 @@ import type { Command } from "commander";
 import { join } from "node:path";
 import { scratchDir, timestampSlug } from "../../core/index.js";
 import { DEFAULT_VARIANTS, Trainer, compareVariants, loadTrainConfig, TrainConfig } from "../../train/index.js";
+import type { Sandbox } from "../../sandbox/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
-import { backendOption, jsonOpt, resolveBackend } from "../options.js";
+import { tallyText, withExecutor } from "../executor.js";
+import { backendOption, executorChoice, jsonOpt, resolveBackend } from "../options.js";
 import { emit, log } from "../output.js";
 import type { BackendChoice } from "../../backend/index.js";
 
@@ -22,15 +24,23 @@ export function registerTrain(program: Command): void {
     .option("--config <file>", "TrainConfig as JSON or YAML (see datasets/configs/)")
     .option("--run-dir <dir>", "run folder (default scratch/runs/train-<timestamp>)")
     .addOption(backendOption())
+    .addOption(executorChoice().default("local", "local: the sandbox env.sandbox names, on this host"))
     .addOption(jsonOpt())
-    .action(async (o: TrainCli) => {
+    .action(async (o: TrainCli & { executor: string }) => {
       const config = configOf(o);
+      // Only feature-deletion tasks grade in a sandbox; the toy env grades in this process.
+      if (config.env.kind !== "feature_deletion" && o.executor !== "local") throw new Error(`--executor ${o.executor}: the ${config.env.kind} environment grades in this process; --executor applies to env.kind feature_deletion`);
       const backend = await resolveBackend({ backend: config.backend });
       const run_dir = o.runDir ?? join(scratchDir(), "runs", `train-${timestampSlug()}`);
-      const result = await new Trainer({ ...config, backend: backend.name }, { run_dir, log }).train();
-      emit(!!o.json, { ok: true, ...result }, () =>
+      const train = (grading?: { executor: string; sandbox: Sandbox }) => new Trainer({ ...config, backend: backend.name }, { run_dir, log, grading }).train();
+      const env = config.env;
+      const { result, grading } = env.kind === "feature_deletion"
+        ? await withExecutor(o.executor, { sandbox: env.sandbox, concurrency: config.grade_concurrency }, async (ex) => ({ result: await train({ executor: ex.name, sandbox: ex.asSandbox() }), grading: ex.tally() }))
+        : { result: await train(), grading: null };
+      emit(!!o.json, { ok: true, ...result, grading }, () =>
         [
           `run: ${result.run_dir} (${result.steps} steps on ${result.backend}${result.resumed_from !== null ? `, resumed from step ${result.resumed_from}` : ""})`,
+          grading ? `graded on ${tallyText(grading)}` : "",
           `greedy reward: train ${result.final.train_reward.toFixed(3)}, held-out ${result.final.heldout_reward.toFixed(3)}`,
           result.stopped ? `stopped: ${result.stopped}` : "",
           `metrics: ${join(result.run_dir, "metrics.jsonl")}  plots: ${join(result.run_dir, "training.html")}`,
