@@ -13,9 +13,10 @@
  * KL(teacher ‖ student) at hinted tokens, rollouts per arm, wall times and the grade cache's hit rate.
  * Rerun with the same RUN_DIR to continue.
  *
- *   npx tsx scripts/run-fd-micro-compare.ts [RUN_DIR] [--seeds 1,2,3] [--config FILE] [--summarize]
+ *   npx tsx scripts/run-fd-micro-compare.ts [RUN_DIR] [--seeds 1,2,3] [--config FILE] [--summarize | --sft-only]
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import { join, relative } from "node:path";
 import { datasetsDir, mean, projectRoot, scratchDir } from "../lib/core/index.js";
 import { FeatureDeletionEnvironment, openEnvironment } from "../lib/env/index.js";
@@ -34,6 +35,10 @@ const base = loadTrainConfig(configFile);
 const arms = { grpo: { loss_weights: { grpo: 1, sdpo: 0, dpo: 0 } }, "grpo+sdpo": { loss_weights: { grpo: 1, sdpo: 1, dpo: 0 } } };
 const ARMS = ["sft", ...Object.keys(arms)];
 const started = Date.now();
+// The machine is shared: the 1-minute load average, sampled every 30 s over this process's life, goes into results.json.
+const loads: number[] = [loadavg()[0]!];
+const loadTimer = setInterval(() => loads.push(loadavg()[0]!), 30_000);
+loadTimer.unref();
 const log = (l: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${l}\n`);
 
 // Feature deletion: the grade cache also lives in RUN_DIR/grade-cache.jsonl, so a rerun that resumes does not grade again.
@@ -130,6 +135,7 @@ async function publish(): Promise<void> {
     shift_kl: { first_step: stat(values("grpo+sdpo_shift_kl_first")), run_mean: stat(values("grpo+sdpo_shift_kl_mean")) },
     grade_cache: fd ? { ...fd.gradeCache, hit_rate: fd.gradeCache.hits / Math.max(1, fd.gradeCache.hits + fd.gradeCache.misses) } : null,
     wall_s: (Date.now() - started) / 1000,
+    load_average_1m: { samples: loads.length, mean: mean(loads), min: Math.min(...loads), max: Math.max(...loads), cores: availableParallelism() },
     per_seed: perSeed,
     per_task: Object.fromEntries(ARMS.map((a) => [a, Object.fromEntries(passes[a]!)])),
     heldout_task_ids: heldout.map((t) => t.task_id),
@@ -142,8 +148,17 @@ async function publish(): Promise<void> {
 }
 
 let publishing = Promise.resolve();
-// --summarize: only rewrite results.json from the runs already there (e.g. after stopping a sweep between seeds).
-if (!args.includes("--summarize")) await compareVariants(base, {
+// --sft-only: only each seed's SFT stage, as compareVariants runs it (into the same folder, so a later
+// full run starts its arms from these checkpoints): to measure SFT's held-out competence first.
+if (args.includes("--sft-only")) {
+  for (const seed of seeds) {
+    const dir = armDir(seed, "sft");
+    if (existsSync(join(dir, "summary.json"))) continue;
+    log(`seed ${seed}: SFT (${base.sft.steps} steps)`);
+    await new Trainer({ ...base, seed, rl: { ...base.rl, steps: 0 } }, { run_dir: dir, log, env }).train();
+    await publish();
+  }
+} else if (!args.includes("--summarize")) await compareVariants(base, {
   run_dir: runDir, seeds, variants: arms, env,
   log: (l) => {
     log(`${l}${fd ? ` [grade cache ${fd.gradeCache.hits}/${fd.gradeCache.hits + fd.gradeCache.misses} hits]` : ""}`);

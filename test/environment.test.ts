@@ -126,7 +126,7 @@ describe("micro feature-deletion tasks", () => {
     expect(diff).toMatch(/^\+ {4}return 1$/m);
   });
 
-  it("mistake(): off-by-one, wrong operator, missing branch, argument unchanged, another family — each graded 0 in bwrap, its hint from the real grade", async () => {
+  it("mistake(): off-by-one, wrong operator, missing branch, argument unchanged, another family, broken syntax — each graded 0 in bwrap, its hint from the real grade (template, or the raw error for a syntax error)", async () => {
     const env = await FeatureDeletionEnvironment.open({ sandbox: sb, store: join(MICRO, "store"), run_id: "micro-s0", pool: join(MICRO, "pool"), cacheGrades: false });
     const train = env.splits().train;
     const largest = train.find((t) => /if not xs/.test(env.demonstration(t)!))!;
@@ -145,10 +145,21 @@ describe("micro feature-deletion tasks", () => {
     const items = [largest, add].flatMap((task) => env.mistakes(task).map((m) => ({ task, completion: m.body + "\n\n" })));
     const grades = await gradeAll(env, items, 2);
     const hints = defaultLayered();
+    const broken = (task: typeof add) => env.mistakes(task).filter((m) => m.kind === "broken_syntax");
+    expect(broken(add).map((m) => m.body)).toEqual([`    return x + (`, `    return x + ${k})`]);
     for (const [i, g] of grades.entries()) {
       expect(g.passed, items[i]!.completion).toBe(false);
-      expect(items[i]!.task.fail_to_pass).toContain(g.error?.test_name);
       const hint = await hints.generate(g.error!);
+      if (broken(items[i]!.task).some((m) => m.body + "\n\n" === items[i]!.completion)) {
+        // A body that does not parse: the hack monitor finds no function body (a tool error) — no template,
+        // so the raw error is the hint, as for most failed rollouts of a young policy in RL.
+        expect(g.error?.error_kind).toBe("tool_error");
+        expect(g.error?.error_message).toMatch(/is not defined \(no def or class with a body\)/);
+        expect(hint?.layer).toBe("raw_error");
+        expect(hint?.hint).toContain(g.error!.error_message!);
+        continue;
+      }
+      expect(items[i]!.task.fail_to_pass).toContain(g.error?.test_name);
       expect(hint?.layer).toBe("template");
       expect(hint?.hint).toContain(g.error!.test_name!);
     }

@@ -10,9 +10,10 @@
  * evaluated) and sft_corpus (golden bodies for the SFT warm start).
  *
  * mistake() gives plausible wrong bodies (an off-by-one constant, a swapped operator, a dropped
- * branch, the argument returned unchanged, another task's body of a different shape), so
- * hint-conditioned SFT can pair the real grade's hint with the demonstration. Grades are cached by
- * (task, completion text): the same body of the same task grades the same, and a small policy
+ * branch, the argument returned unchanged, another task's body of a different shape, a body that does
+ * not parse), so hint-conditioned SFT can pair the real grade's hint with the demonstration — both
+ * kinds of hint RL gives here: a failing test's template and, for a body that does not parse, the
+ * raw error. Grades are cached by (task, completion text): the same body of the same task grades the same, and a small policy
  * repeats itself a lot (runs that did not finish — a timeout, a killed pytest — are not cached);
  * with gradeCacheFile the cache outlives the process.
  */
@@ -97,7 +98,7 @@ export function spliceBody(task: FeatureDeletionTask, body: string): { file: str
 
 /** One plausible wrong body of a task, and how it was made. */
 export interface BodyMistake {
-  kind: "off_by_one" | "wrong_operator" | "swapped_operands" | "missing_branch" | "argument_unchanged" | "other_family";
+  kind: "off_by_one" | "wrong_operator" | "swapped_operands" | "missing_branch" | "argument_unchanged" | "other_family" | "broken_syntax";
   body: string;
 }
 
@@ -161,6 +162,12 @@ export function bodyMistakes(task: FeatureDeletionTask, others: { task: FeatureD
     add("other_family", theirs === arg ? o.body : o.body.replace(new RegExp(`\\b${theirs}\\b`, "g"), arg));
     if (out.filter((m) => m.kind === "other_family").length >= 2) break;
   }
+  // Bodies that do not parse: the hack monitor's import check finds no body (a tool error), which the
+  // hint layers answer with the raw error (no template), as for most of a young policy's failed rollouts.
+  const last = lines[lines.length - 1]!;
+  const cut = last.replace(/\s*\S+\s*$/, "");
+  if (cut.trim() && !/:\s*$/.test(cut)) add("broken_syntax", [...lines.slice(0, -1), `${cut} (`].join("\n"));
+  add("broken_syntax", [...lines.slice(0, -1), `${last.trimEnd()})`].join("\n"));
   return out;
 }
 
