@@ -63,10 +63,98 @@ def preload():
             __import__(name)
         except ImportError:
             pass
+    _reuse_option_parsers()
     # What pytest.main builds before it reads any argument, config file or conftest: the plugin
     # manager with the built-in plugins registered (about half of a small run's CPU). Built for
     # the one blocked plugin the grader always names; a forked grade uses it once.
-    return {"config": _pytest.config.get_config(list(PREBUILT_ARGS)), "blocked": list(PREBUILT_ARGS)}
+    config = _pytest.config.get_config(list(PREBUILT_ARGS))
+    config._parser._getparser()  # its argparse parser for the built-in options, built once here
+    _index_plugin_fixtures(config.pluginmanager)
+    # inspect.getmodule (pytest's failure reports call it) maps every loaded module's file the first
+    # time it runs: do that here for the modules every grade starts with.
+    import inspect
+
+    inspect.getmodule(preload.__code__)
+    return {"config": config, "blocked": list(PREBUILT_ARGS)}
+
+
+def _index_plugin_fixtures(pluginmanager):
+    """Each session's fixture manager looks at every attribute of every registered plugin for
+    fixtures (about 4,000 getattrs over the built-in plugin modules, touching each object, which a
+    forked grade pays for page by page). Index once, in the zygote, which names of the built-in
+    plugin modules hold fixtures; a grade's fixture manager then reads those names of an indexed
+    module (a view with only them) and everything else as before. A module given new names since is
+    read whole. pytest 7 only (how it spots a
+    fixture, and what it does with a module, changed in 8)."""
+    import types
+
+    import pytest
+    import _pytest.fixtures
+    from _pytest.compat import safe_getattr
+
+    if not pytest.__version__.startswith("7.") or getattr(_pytest.fixtures.FixtureManager.parsefactories, "composer_lab_index", None) is not None:
+        return
+    marker_of = _pytest.fixtures.getfixturemarker
+    index = {}
+    for plugin in pluginmanager.get_plugins():
+        if isinstance(plugin, types.ModuleType):
+            names = tuple(n for n in dir(plugin) if marker_of(safe_getattr(plugin, n, None)) is not None)
+            index[id(plugin)] = (plugin, names, len(vars(plugin)))
+
+    class FixtureNames:
+        """An indexed plugin module as its fixture names alone."""
+
+        def __init__(self, module, names):
+            self._module, self._names = module, names
+
+        def __dir__(self):
+            return list(self._names)
+
+        def __getattr__(self, name):
+            return getattr(self._module, name)
+
+    parse = _pytest.fixtures.FixtureManager.parsefactories
+
+    def parsefactories(self, node_or_obj, *args, **kwargs):
+        entry = index.get(id(node_or_obj)) if args or "nodeid" in kwargs else None
+        # (a module given names since it was indexed is read whole, as pytest would)
+        if entry is None or entry[0] is not node_or_obj or len(vars(node_or_obj)) != entry[2] or node_or_obj in self._holderobjseen:
+            return parse(self, node_or_obj, *args, **kwargs)
+        view = FixtureNames(node_or_obj, entry[1])
+        parse(self, view, *args, **kwargs)
+        self._holderobjseen.discard(view)
+        self._holderobjseen.add(node_or_obj)
+
+    parsefactories.composer_lab_index = index
+    parsefactories.__doc__ = parse.__doc__
+    _pytest.fixtures.FixtureManager.parsefactories = parsefactories
+
+
+def _reuse_option_parsers():
+    """pytest builds an argparse parser with every option from scratch on each parse of the
+    command line (six times a run). Build it once per set of options instead: a parser is
+    reused only while its Parser has the same option groups with the same number of options
+    (options are only ever added), so a conftest or plugin that adds one gets a fresh parser.
+    argparse does not change a parser while parsing."""
+    from _pytest.config.argparsing import Parser
+
+    build = Parser._getparser
+    if getattr(build, "composer_lab_reuses", False):
+        return
+
+    def _getparser(self):
+        groups = self._groups + [self._anonymous]
+        key = (self.prog, tuple((id(g), g.description, len(g.options)) for g in groups))
+        cached = self.__dict__.get("_composer_lab_optparser")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        optparser = build(self)
+        self.__dict__["_composer_lab_optparser"] = (key, optparser)
+        return optparser
+
+    _getparser.composer_lab_reuses = True
+    _getparser.__doc__ = build.__doc__
+    Parser._getparser = _getparser
 
 
 PREBUILT_ARGS = ("-p", "no:cacheprovider")
@@ -110,7 +198,9 @@ def _build(prepared=None):
     import builtins
     import hashlib
     import hmac
+    import itertools
     import json
+    import operator
     import threading
     import types
 
@@ -266,7 +356,7 @@ def _build(prepared=None):
                 if isinstance(v, type) and v.__module__ == name:
                     cd = v.__dict__
                     snap.append(("%s.%s" % (name, v.__qualname__), cd, dict(cd)))
-        return snap
+        return [(where, live, was, tuple(was), tuple(was.values())) for where, live, was in snap]
 
     keys_at_build = {n: set(vars(sys.modules[n])) for n in sys.modules if n == "pytest" or n.startswith(("_pytest.", "pluggy"))}
 
@@ -280,8 +370,18 @@ def _build(prepared=None):
                 if isinstance(v, (type, types.FunctionType)):
                     tamper("%s.%s appeared after start-up" % (name, k))
 
+    # Bound now, before any repo code runs: code under test cannot swap them for liars later.
+    all_of, each, is_same, repeat = builtins.all, builtins.map, operator.is_, itertools.repeat
+
+    def unchanged(live, keys, values):
+        """Whether `live` still holds each of `values` under its key: the common case, checked by
+        C code alone (each check runs after every test phase; the loops below say what changed)."""
+        return all_of(each(is_same, each(live.get, keys, repeat(missing)), values))
+
     def check_snapshot(snap):
-        for where, live, was in snap:
+        for where, live, was, keys, values in snap:
+            if unchanged(live, keys, values):
+                continue
             for k, v in was.items():
                 if live.get(k, v if k in live else None) is not v:
                     tamper("%s.%s was replaced" % (where, k))
@@ -294,6 +394,9 @@ def _build(prepared=None):
     snap_all = []
     builtin_ids = dict(builtins.__dict__)
     harness_modules = {name: mod for name, mod in sys.modules.items() if name == "pytest" or name.startswith(("_pytest", "pluggy"))}
+    missing = object()
+    builtin_names, builtin_objs = tuple(builtin_ids), tuple(builtin_ids.values())
+    harness_module_names, harness_module_objs = tuple(harness_modules), tuple(harness_modules.values())
     meta_path_start = {id(f) for f in sys.meta_path}
     state = {"pm": None, "hookexec": None}
     made = {}  # (nodeid, phase) -> the outcome its report had when makereport returned
@@ -307,12 +410,14 @@ def _build(prepared=None):
             if now is not obj:
                 tamper("%s was replaced" % ".".join(path))
         now = builtins.__dict__
-        for name, obj in builtin_ids.items():
-            if now.get(name) is not obj:
-                tamper("builtins.%s was rebound" % name)
-        for name, mod in harness_modules.items():
-            if sys.modules.get(name) is not mod and name not in evicted:
-                tamper("sys.modules[%r] was replaced" % name)
+        if not unchanged(now, builtin_names, builtin_objs):
+            for name, obj in builtin_ids.items():
+                if now.get(name) is not obj:
+                    tamper("builtins.%s was rebound" % name)
+        if not unchanged(sys.modules, harness_module_names, harness_module_objs):
+            for name, mod in harness_modules.items():
+                if sys.modules.get(name) is not mod and name not in evicted:
+                    tamper("sys.modules[%r] was replaced" % name)
         for finder in sys.meta_path:
             if id(finder) not in meta_path_start and not trusted_plugin(finder):
                 tamper("an import hook from untrusted code was installed (%s)" % plugin_source(finder))
@@ -388,8 +493,20 @@ def _build(prepared=None):
     # pytest keeps the objects it already holds. pytest's own names are never taken out.
     evicted = set()
 
+    # sys.modules by top-level name as the build left it (a warm grade's main starts with exactly
+    # these: only the harness runs in between), so a grade need not walk every module's name.
+    modules_by_top = {}
+    for name in sys.modules:
+        modules_by_top.setdefault(name.split(".")[0], []).append(name)
+    modules_at_build = len(sys.modules)
+
     def evict_installed_copies():
-        for name in [n for n in list(sys.modules) if n.split(".")[0] in project_modules and n.split(".")[0] not in ("pytest", "_pytest", "py")]:
+        tops = project_modules - {"pytest", "_pytest", "py"}
+        if len(sys.modules) == modules_at_build:
+            names = [n for top in tops for n in modules_by_top.get(top, ()) if n in sys.modules]
+        else:
+            names = [n for n in list(sys.modules) if n.split(".")[0] in tops]
+        for name in names:
             where = getattr(sys.modules[name], "__file__", None)
             if where and not in_repo(where):
                 del sys.modules[name]
