@@ -2,17 +2,22 @@
 // --nodes 2`: the lab's engine as manager, a second dockerd on 127.0.0.2): the local Docker
 // sandbox's containment (checked from inside and from the host), the red-team containment rows of
 // test/redteam/table.ts, the same rewards as the local pool for golden and wrong bodies, and no job
-// lost when a node is stopped mid-batch. `cluster down` must leave nothing running.
+// lost when a node is stopped mid-batch; DiLoCo ranks as swarm jobs meeting only through s3rver
+// (the same parameters as local ranks; a rank whose container is killed mid-round is dropped), the
+// host network they need given only on request. `cluster down` must leave nothing running.
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LocalExecutor, gradeMany, type Executor, type GradeItem } from "../lib/executor/index.js";
+import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
+import S3rver from "s3rver";
+import { LocalExecutor, gradeMany, labCommandJob, NODE_INSIDE, type Executor, type GradeItem } from "../lib/executor/index.js";
 import { CLUSTER_ROOT, swarmCluster } from "../lib/executor/swarm-cluster.js";
-import { SwarmExecutor, readyNodes } from "../lib/executor/swarm.js";
+import { SERVICE_LABEL, SwarmExecutor, readyNodes } from "../lib/executor/swarm.js";
 import { BwrapSandbox, DEFAULT_IMAGE, dockerClient, dockerSocketPath, sandboxHostIds } from "../lib/sandbox/index.js";
+import { openStore, summarizeRun } from "../lib/store/index.js";
 import { loadTask, readIndex } from "../lib/tasks/index.js";
-import { ROOT, cli, oneJson } from "./helpers.js";
+import { ROOT, cli, cliAsync, oneJson } from "./helpers.js";
 import { describeContainmentRows } from "./support/containment.js";
 import { wrongDiff } from "./support/wrong-body.js";
 
@@ -129,6 +134,119 @@ print("mem", open("/sys/fs/cgroup/memory/memory.limit_in_bytes").read().strip() 
     expect(summary(onSwarm)).toEqual(summary(onLocal));
     expect(onSwarm.map((g) => [g.task_id, g.label, g.reward])).toEqual(tasks.flatMap((t) => [[t.task_id, "golden", 1], [t.task_id, "wrong", 0]]));
   }, 600_000);
+
+  it("gives the host network only to a job that asks for it (containment otherwise the same); executors that cannot give it fail such a job at once", async (ctx) => {
+    if (why) return ctx.skip(why);
+    const wd = scratch();
+    const probe = `const fs = require("fs"); const st = fs.readFileSync("/proc/self/status", "utf8");
+let wrote = false; try { fs.writeFileSync("/usr/x", "x"); wrote = true; } catch {}
+console.log(JSON.stringify({ uid: process.getuid(), net: fs.readdirSync("/sys/class/net").sort(), caps: /CapEff:\\s*(\\w+)/.exec(st)[1], nnp: /NoNewPrivs:\\s*(\\d)/.exec(st)[1], wrote }));`;
+    const { mounts } = labCommandJob({ id: "x", args: [], workdir: wd });
+    const [host, none] = await ex.submit([
+      { id: "host", command: [NODE_INSIDE, "-e", probe], workdir: wd, mounts, network: "host" },
+      { id: "none", command: [NODE_INSIDE, "-e", probe], workdir: wd, mounts },
+    ]).results();
+    const seen = [host!, none!].map((r) => {
+      expect(r.status, r.error ?? "").toBe("done");
+      expect(r.run!.exitCode, r.run!.stderr).toBe(0);
+      return JSON.parse(r.run!.stdout) as { uid: number; net: string[]; caps: string; nnp: string; wrote: boolean };
+    });
+    for (const p of seen) expect(p).toMatchObject({ uid: sandboxHostIds().uid, caps: "0000000000000000", nnp: "1", wrote: false });
+    expect(seen[1]!.net).toEqual(["lo"]);
+    expect(seen[0]!.net.length).toBeGreaterThan(1);
+    const local = new LocalExecutor(new BwrapSandbox(), { concurrency: 1 });
+    const [refused] = await local.submit([{ id: "host", command: "true", workdir: wd, network: "host" }]).results();
+    expect(refused).toMatchObject({ status: "failed", attempts: 0, run: null });
+    expect(refused!.error).toMatch(/network "host": this executor gives its jobs only none/);
+  }, 300_000);
+
+  describe("DiLoCo ranks as swarm jobs over s3rver", () => {
+    let server: S3rver;
+    let env: Record<string, string>;
+    const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+    beforeAll(async () => {
+      if (why) return;
+      server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: mkdtempSync(join(PRIVATE_TMP, "s3rver-")) });
+      const { port } = await server.run();
+      env = { AWS_ENDPOINT_URL: `http://127.0.0.1:${port}`, AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey, AWS_REGION: "us-east-1" };
+      const c = new S3Client({ endpoint: env.AWS_ENDPOINT_URL, region: "us-east-1", forcePathStyle: true, credentials });
+      await c.send(new CreateBucketCommand({ Bucket: "lab-diloco" }));
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+    const config = (cfg: object): string => {
+      const file = join(scratch(), "diloco.json");
+      writeFileSync(file, JSON.stringify(cfg));
+      return file;
+    };
+    const diloco = (executor: string, store: string, cfgFile: string, extra: string[] = []) =>
+      cliAsync(["diloco", "--workers", "3", "--executor", executor, "--store", store, "--config", cfgFile, "--run", "r", "--json", ...extra], { env });
+
+    it("3 ranks on the swarm reach the parameters of 3 local ranks (H = 1, outer lr 1: within 1e-5), on both nodes", async (ctx) => {
+      if (why) return ctx.skip(why);
+      // the straggler timeout is generous: this test is about the arithmetic, and the machine is loaded
+      const cfgFile = config({ rounds: 4, inner_steps: 1, outer_lr: 1, momentum: 0, inner_lr: 0.05, batch: 16, timeout_s: 150 });
+      const onSwarm = await diloco("swarm", "s3://lab-diloco/swarm-eq", cfgFile);
+      expect(onSwarm.code, onSwarm.stderr.slice(-3000)).toBe(0);
+      const onLocal = await diloco("local", "s3://lab-diloco/local-eq", cfgFile);
+      expect(onLocal.code, onLocal.stderr.slice(-3000)).toBe(0);
+      const [s, l] = [oneJson(onSwarm.stdout), oneJson(onLocal.stdout)];
+      expect(s).toMatchObject({ ok: true, executor: "swarm", rounds: 4, workers: 3, droppedRanks: [], failedWorkers: [] });
+      expect(l).toMatchObject({ ok: true, executor: "local", rounds: 4, workers: 3, droppedRanks: [] });
+      expect(s.params.length).toBe(l.params.length);
+      s.params.forEach((p: number, i: number) => expect(p).toBeCloseTo(l.params[i], 5));
+      expect(s.loss).toBeCloseTo(l.loss, 5);
+      expect(s.lossHistory[4]).toBeLessThan(s.lossHistory[0]);
+      const nodes = new Set(s.exits.map((e: { how: string }) => /on (node\d)/.exec(e.how)?.[1]));
+      expect(nodes).toEqual(new Set(["node0", "node1"]));
+      // no rank's service is left behind
+      expect(await ex.docker.listServices({ filters: JSON.stringify({ label: [SERVICE_LABEL] }) })).toEqual([]);
+      console.error(`diloco 3 ranks, 4 rounds: swarm ${s.seconds.toFixed(1)} s, local ${l.seconds.toFixed(1)} s`);
+    }, 600_000);
+
+    it("completes every round when a rank's container is killed mid-round: the rank is dropped from then on", async (ctx) => {
+      if (why) return ctx.skip(why);
+      const cfgFile = config({ rounds: 4, inner_steps: 2, timeout_s: 20, poll_ms: 100 });
+      const store = openStore("s3://lab-diloco/swarm-kill", { endpoint: env.AWS_ENDPOINT_URL, credentials });
+      const prefix = "runs/r/diloco_rendezvous";
+      const run = diloco("swarm", "s3://lab-diloco/swarm-kill", cfgFile, ["--inner-delay-ms", "1500"]);
+      // once round 1 is committed (every rank alive), kill rank 2's container in the middle of round 2
+      const nodes = (await swarmCluster.status())!.nodes;
+      let killed = "";
+      const deadline = Date.now() + 240_000;
+      while (!killed && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 300));
+        if (!(await store.exists(`${prefix}/round_000001/commit.json`))) continue;
+        const [service] = (await ex.docker.listServices({ filters: JSON.stringify({ label: ["composer-lab.job=rank2"] }) })) as { ID: string }[];
+        if (!service) continue;
+        // the store's credentials reach the rank through its root-only spec file, not the service's spec
+        expect(JSON.stringify(await ex.docker.getService(service.ID).inspect())).not.toMatch(/AWS_|S3RVER/);
+        const tasks = (await ex.docker.listTasks({ filters: JSON.stringify({ service: [service.ID] }) })) as { NodeID: string; Status: { State: string; ContainerStatus?: { ContainerID?: string } } }[];
+        const task = tasks.find((t) => t.Status.State === "running" && t.Status.ContainerStatus?.ContainerID);
+        if (!task) continue;
+        const node = ((await ex.docker.getNode(task.NodeID).inspect()) as { Spec: { Labels: Record<string, string> } }).Spec.Labels["composer-lab.node"];
+        const engine = dockerClient(nodes.find((n) => n.name === node)!.endpoint!);
+        await engine.getContainer(task.Status.ContainerStatus!.ContainerID!).kill({ signal: "SIGKILL" });
+        killed = `${node}:${task.Status.ContainerStatus!.ContainerID!.slice(0, 12)}`;
+      }
+      expect(killed).not.toBe("");
+      const r = await run;
+      expect(r.code, r.stderr.slice(-3000)).toBe(0);
+      const out = oneJson(r.stdout);
+      expect(out).toMatchObject({ ok: true, executor: "swarm", rounds: 4, workers: 3, failedWorkers: [2] });
+      expect(out.exits.find((e: { rank: number }) => e.rank === 2).how).toMatch(/^failed: lost 1 time\(s\)/);
+      expect(out.exits.filter((e: { rank: number; code: number }) => e.rank !== 2).map((e: { code: number }) => e.code)).toEqual([0, 0]);
+      const s = await summarizeRun(store, prefix, 3);
+      expect(s.rounds).toBe(4);
+      expect(s.droppedRanks.filter((d) => d.round === 1)).toEqual([]);
+      // rank 2 is gone from round 2 or 3 on (it may have published round 2 before the kill landed)
+      expect(s.droppedRanks).toEqual(expect.arrayContaining([{ round: 3, rank: 2 }, { round: 4, rank: 2 }]));
+      expect(s.droppedRanks.filter((d) => d.rank === 0)).toEqual([]);
+      expect(s.loss).toBeLessThan(s.lossHistory[0]!);
+      console.error(`diloco rank 2 killed (${killed}) mid-round: ${out.seconds.toFixed(1)} s, dropped ${JSON.stringify(s.droppedRanks)}`);
+    }, 420_000);
+  });
 
   // last: it stops a node
   it("loses no job when a node is stopped mid-batch: its jobs are re-run on the other node", async (ctx) => {
