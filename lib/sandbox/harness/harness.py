@@ -58,7 +58,7 @@ def preload():
     # would be compiled from source in every grade.
     for name in ("pdb", "cmd", "code", "codeop", "faulthandler", "collections", "dataclasses", "decimal", "fractions", "itertools",
                  "functools", "re", "math", "random", "string", "datetime", "typing", "enum", "copy", "textwrap", "statistics",
-                 "heapq", "bisect", "operator", "unittest", "unittest.mock", "contextlib", "tempfile", "pathlib", "subprocess"):
+                 "heapq", "bisect", "operator", "unittest", "unittest.mock", "contextlib", "tempfile", "pathlib", "subprocess", "getpass"):
         try:
             __import__(name)
         except ImportError:
@@ -605,6 +605,11 @@ def _build(prepared=None):
             write({"nodeid": "", "phase": "session", "outcome": "finished", "exitstatus": int(exitstatus), "tampered": list(tampered)})
 
     plugin = ResultsPlugin()
+    if prepared is not None:
+        # The zygote's prebuilt configuration gets the results plugin now: registering it replays
+        # every built-in plugin's registration through its checks (the same answers in every
+        # grade: they are the system's own files), once here instead of in each grade.
+        prepared["config"].pluginmanager.register(plugin)
 
     def main():
         argv = sys.argv[1:]
@@ -630,13 +635,16 @@ def _build(prepared=None):
                 _pytest.config.get_config = original
                 if trace:
                     trace("prebuilt config")
-                config.invocation_params = _pytest.config.Config.InvocationParams(args=args or (), plugins=plugins, dir=Path.cwd())
+                config.invocation_params = _pytest.config.Config.InvocationParams(args=args or (), plugins=[plugin], dir=Path.cwd())
                 return config
 
             _pytest.config.get_config = prebuilt_config
+            plugins = []  # the results plugin is registered with the prebuilt configuration
+        else:
+            plugins = [plugin]
         if trace:
             trace("pytest.main")
-        code = pytest.main(argv, plugins=[plugin])
+        code = pytest.main(argv, plugins=plugins)
         if trace:
             trace("pytest done")
         sys.stdout.flush()
