@@ -8,7 +8,8 @@ import { LocalExecutor, LostJobError, gradeMany, parseJobs, runBatch, type JobRe
 import { BwrapSandbox, runPytest } from "../lib/sandbox/index.js";
 import { loadTask } from "../lib/tasks/index.js";
 import pLimit from "p-limit";
-import { ROOT, tmp } from "./helpers.js";
+import { withExecutor } from "../lib/cli/executor.js";
+import { ROOT, cli, oneJson, tmp } from "./helpers.js";
 import { wrongDiff } from "./support/wrong-body.js";
 
 const sb = new BwrapSandbox();
@@ -101,5 +102,36 @@ describe("the local executor (bubblewrap)", () => {
     const task = loadTask(join(ROOT, "datasets", "tasks"), "inventory-totals");
     const grades = await gradeMany([{ task, completion: task.golden_diff, label: "golden" }, { task, completion: wrongDiff(task.golden_diff), label: "wrong" }], ex);
     expect(grades.map((g) => [g.label, g.reward, g.error, g.flags])).toEqual([["golden", 1, null, []], ["wrong", 0, null, []]]);
+  });
+});
+
+describe("--executor on the commands that grade (train, outer run, grade, tasks build)", () => {
+  it("an unknown executor is refused naming the known ones; a swarm/slurm executor for the in-process toy env is refused", () => {
+    for (const args of [["train"], ["outer", "run", "--pool", "p", "--store", "s", "--models", "http://127.0.0.1:9/v1"], ["grade", "p", "--golden"]]) {
+      const r = cli([...args, "--executor", "kubernetes", "--json"]);
+      expect(r.code, args.join(" ")).toBe(1);
+      expect(oneJson(r.stdout)).toMatchObject({ ok: false, error: expect.stringMatching(/--executor <name>' argument 'kubernetes' is invalid\. Allowed choices are local, swarm, slurm/) });
+    }
+    const toy = cli(["train", "--config", join(ROOT, "datasets", "configs", "toolcall.yaml"), "--executor", "slurm", "--json"]);
+    expect(toy.code).toBe(1);
+    expect(oneJson(toy.stdout).error).toBe("--executor slurm: the toolcall environment grades in this process; --executor applies to env.kind feature_deletion");
+  });
+
+  it("withExecutor: names the known executors; counts results by node; closes the executor when the command throws", async () => {
+    await expect(withExecutor("k8s", {}, async () => 1)).rejects.toThrow("--executor k8s: unknown executor (one of local, swarm, slurm)");
+    let held: Awaited<Parameters<Parameters<typeof withExecutor>[2]>[0]> | null = null;
+    let running: Promise<unknown> | null = null;
+    await expect(withExecutor("local", { sandbox: "bwrap", concurrency: 1 }, async (ex) => {
+      held = ex;
+      const [r] = await ex.submit([{ id: "one", command: "true", workdir: tmp() }]).results();
+      expect(r!.status).toBe("done");
+      expect(await ex.asSandbox().run(["true"], { workdir: tmp() })).toMatchObject({ exitCode: 0 });
+      expect(ex.tally()).toMatchObject({ executor: "local", jobs: 2, done: 2, nodes: { local: 2 } });
+      running = ex.submit([{ id: "in-flight", command: "sleep 2", workdir: tmp() }]).results();
+      throw new Error("the command failed");
+    })).rejects.toThrow("the command failed");
+    // closing cancelled the batch still in flight
+    expect(((await running!) as { status: string }[])[0]!.status).toBe("cancelled");
+    expect(held!.tally().cancelled).toBe(1);
   });
 });
