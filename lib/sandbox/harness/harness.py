@@ -356,7 +356,7 @@ def _build(prepared=None):
                 if isinstance(v, type) and v.__module__ == name:
                     cd = v.__dict__
                     snap.append(("%s.%s" % (name, v.__qualname__), cd, dict(cd)))
-        return [(where, live, was, tuple(was), tuple(was.values())) for where, live, was in snap]
+        return snap
 
     keys_at_build = {n: set(vars(sys.modules[n])) for n in sys.modules if n == "pytest" or n.startswith(("_pytest.", "pluggy"))}
 
@@ -373,14 +373,15 @@ def _build(prepared=None):
     # Bound now, before any repo code runs: code under test cannot swap them for liars later.
     all_of, each, is_same, repeat = builtins.all, builtins.map, operator.is_, itertools.repeat
 
-    def unchanged(live, keys, values):
-        """Whether `live` still holds each of `values` under its key: the common case, checked by
-        C code alone (each check runs after every test phase; the loops below say what changed)."""
-        return all_of(each(is_same, each(live.get, keys, repeat(missing)), values))
+    def unchanged(live, was):
+        """Whether `live` still holds each value of the snapshot `was` under its key: the common
+        case, checked by C code alone (each check runs after every test phase; the loops below say
+        what changed). A dict's keys and values iterate in the same order."""
+        return all_of(each(is_same, each(live.get, was, repeat(missing)), was.values()))
 
     def check_snapshot(snap):
-        for where, live, was, keys, values in snap:
-            if unchanged(live, keys, values):
+        for where, live, was in snap:
+            if unchanged(live, was):
                 continue
             for k, v in was.items():
                 if live.get(k, v if k in live else None) is not v:
@@ -395,8 +396,6 @@ def _build(prepared=None):
     builtin_ids = dict(builtins.__dict__)
     harness_modules = {name: mod for name, mod in sys.modules.items() if name == "pytest" or name.startswith(("_pytest", "pluggy"))}
     missing = object()
-    builtin_names, builtin_objs = tuple(builtin_ids), tuple(builtin_ids.values())
-    harness_module_names, harness_module_objs = tuple(harness_modules), tuple(harness_modules.values())
     meta_path_start = {id(f) for f in sys.meta_path}
     state = {"pm": None, "hookexec": None}
     made = {}  # (nodeid, phase) -> the outcome its report had when makereport returned
@@ -410,11 +409,11 @@ def _build(prepared=None):
             if now is not obj:
                 tamper("%s was replaced" % ".".join(path))
         now = builtins.__dict__
-        if not unchanged(now, builtin_names, builtin_objs):
+        if not unchanged(now, builtin_ids):
             for name, obj in builtin_ids.items():
                 if now.get(name) is not obj:
                     tamper("builtins.%s was rebound" % name)
-        if not unchanged(sys.modules, harness_module_names, harness_module_objs):
+        if not unchanged(sys.modules, harness_modules):
             for name, mod in harness_modules.items():
                 if sys.modules.get(name) is not mod and name not in evicted:
                     tamper("sys.modules[%r] was replaced" % name)
