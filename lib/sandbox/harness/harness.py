@@ -58,7 +58,7 @@ def preload():
     # would be compiled from source in every grade.
     for name in ("pdb", "cmd", "code", "codeop", "faulthandler", "collections", "dataclasses", "decimal", "fractions", "itertools",
                  "functools", "re", "math", "random", "string", "datetime", "typing", "enum", "copy", "textwrap", "statistics",
-                 "heapq", "bisect", "operator", "unittest", "unittest.mock", "contextlib", "tempfile", "pathlib", "subprocess", "getpass"):
+                 "heapq", "bisect", "operator", "unittest", "unittest.mock", "contextlib", "tempfile", "pathlib", "subprocess", "getpass", "pwd"):
         try:
             __import__(name)
         except ImportError:
