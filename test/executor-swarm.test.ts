@@ -9,16 +9,15 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
-import S3rver from "s3rver";
 import { LocalExecutor, gradeMany, labCommandJob, NODE_INSIDE, type Executor, type GradeItem } from "../lib/executor/index.js";
 import { CLUSTER_ROOT, swarmCluster } from "../lib/executor/swarm-cluster.js";
 import { SERVICE_LABEL, SwarmExecutor, readyNodes } from "../lib/executor/swarm.js";
 import { BwrapSandbox, DEFAULT_IMAGE, dockerClient, dockerSocketPath, sandboxHostIds } from "../lib/sandbox/index.js";
-import { openStore, summarizeRun } from "../lib/store/index.js";
+import { openStore } from "../lib/store/index.js";
 import { loadTask, readIndex } from "../lib/tasks/index.js";
 import { ROOT, cli, cliAsync, oneJson } from "./helpers.js";
 import { describeContainmentRows } from "./support/containment.js";
+import { S3RVER_CREDENTIALS, expectRankTwoDropped, s3rverBucket } from "./support/diloco.js";
 import { wrongDiff } from "./support/wrong-body.js";
 
 // A private, world-traversable temp root: the jobs' folders live here, and the harness-overwrite
@@ -161,19 +160,15 @@ console.log(JSON.stringify({ uid: process.getuid(), net: fs.readdirSync("/sys/cl
   }, 300_000);
 
   describe("DiLoCo ranks as swarm jobs over s3rver", () => {
-    let server: S3rver;
+    let s3: Awaited<ReturnType<typeof s3rverBucket>> | undefined;
     let env: Record<string, string>;
-    const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
     beforeAll(async () => {
       if (why) return;
-      server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: mkdtempSync(join(PRIVATE_TMP, "s3rver-")) });
-      const { port } = await server.run();
-      env = { AWS_ENDPOINT_URL: `http://127.0.0.1:${port}`, AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey, AWS_REGION: "us-east-1" };
-      const c = new S3Client({ endpoint: env.AWS_ENDPOINT_URL, region: "us-east-1", forcePathStyle: true, credentials });
-      await c.send(new CreateBucketCommand({ Bucket: "lab-diloco" }));
+      s3 = await s3rverBucket(mkdtempSync(join(PRIVATE_TMP, "s3rver-")), "lab-diloco");
+      env = s3.env;
     });
     afterAll(async () => {
-      await server?.close();
+      await s3?.server.close();
     });
     const config = (cfg: object): string => {
       const file = join(scratch(), "diloco.json");
@@ -208,7 +203,7 @@ console.log(JSON.stringify({ uid: process.getuid(), net: fs.readdirSync("/sys/cl
     it("completes every round when a rank's container is killed mid-round: the rank is dropped from then on", async (ctx) => {
       if (why) return ctx.skip(why);
       const cfgFile = config({ rounds: 4, inner_steps: 2, timeout_s: 20, poll_ms: 100 });
-      const store = openStore("s3://lab-diloco/swarm-kill", { endpoint: env.AWS_ENDPOINT_URL, credentials });
+      const store = openStore("s3://lab-diloco/swarm-kill", { endpoint: s3!.endpoint, credentials: S3RVER_CREDENTIALS });
       const prefix = "runs/r/diloco_rendezvous";
       const run = diloco("swarm", "s3://lab-diloco/swarm-kill", cfgFile, ["--inner-delay-ms", "1500"]);
       // once round 1 is committed (every rank alive), kill rank 2's container in the middle of round 2
@@ -237,13 +232,7 @@ console.log(JSON.stringify({ uid: process.getuid(), net: fs.readdirSync("/sys/cl
       expect(out).toMatchObject({ ok: true, executor: "swarm", rounds: 4, workers: 3, failedWorkers: [2] });
       expect(out.exits.find((e: { rank: number }) => e.rank === 2).how).toMatch(/^failed: lost 1 time\(s\)/);
       expect(out.exits.filter((e: { rank: number; code: number }) => e.rank !== 2).map((e: { code: number }) => e.code)).toEqual([0, 0]);
-      const s = await summarizeRun(store, prefix, 3);
-      expect(s.rounds).toBe(4);
-      expect(s.droppedRanks.filter((d) => d.round === 1)).toEqual([]);
-      // rank 2 is gone from round 2 or 3 on (it may have published round 2 before the kill landed)
-      expect(s.droppedRanks).toEqual(expect.arrayContaining([{ round: 3, rank: 2 }, { round: 4, rank: 2 }]));
-      expect(s.droppedRanks.filter((d) => d.rank === 0)).toEqual([]);
-      expect(s.loss).toBeLessThan(s.lossHistory[0]!);
+      const s = await expectRankTwoDropped(store, prefix);
       console.error(`diloco rank 2 killed (${killed}) mid-round: ${out.seconds.toFixed(1)} s, dropped ${JSON.stringify(s.droppedRanks)}`);
     }, 420_000);
   });
