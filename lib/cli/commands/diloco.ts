@@ -64,6 +64,8 @@ async function swarmRanks(workers: number, argsOf: (rank: string, config?: strin
   try {
     const ready = await ex.check();
     if (!ready.ok) throw new Error(`--executor swarm: ${ready.why}`);
+    const slots = ((ready.detail?.nodes ?? []) as { cpus: number }[]).reduce((n, node) => n + Math.floor(node.cpus), 0);
+    if (slots < workers) log(`swarm: ${workers} ranks, ${slots} CPU slots on the ready nodes: ranks left waiting are dropped as stragglers`);
     chmodSync(dir.path, 0o755);
     writeFileSync(join(dir.path, "diloco.json"), JSON.stringify(cfg));
     const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith("AWS_") && e[1] !== undefined));
