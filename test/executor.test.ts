@@ -105,9 +105,9 @@ describe("the local executor (bubblewrap)", () => {
   });
 });
 
-describe("--executor on the commands that grade (train, outer run, grade, tasks build)", () => {
+describe("--executor on the commands that grade (train, compare, outer run, grade, tasks build)", () => {
   it("an unknown executor is refused naming the known ones; a swarm/slurm executor for the in-process toy env is refused", () => {
-    for (const args of [["train"], ["outer", "run", "--pool", "p", "--store", "s", "--models", "http://127.0.0.1:9/v1"], ["grade", "p", "--golden"]]) {
+    for (const args of [["train"], ["compare"], ["outer", "run", "--pool", "p", "--store", "s", "--models", "http://127.0.0.1:9/v1"], ["grade", "p", "--golden"]]) {
       const r = cli([...args, "--executor", "kubernetes", "--json"]);
       expect(r.code, args.join(" ")).toBe(1);
       expect(oneJson(r.stdout)).toMatchObject({ ok: false, error: expect.stringMatching(/--executor <name>' argument 'kubernetes' is invalid\. Allowed choices are local, swarm, slurm/) });

@@ -58,6 +58,8 @@ export interface CompareOptions {
   /** One environment for every run (default: each run opens its own from the config); runs on one
    *  environment share what it keeps, such as a grade cache. */
   env?: Environment<EnvTask>;
+  /** Where each run's environment grades (TrainerOptions.grading: an executor's Sandbox face). */
+  grading?: TrainerOptions["grading"];
 }
 
 
@@ -113,7 +115,7 @@ export async function compareVariants(base: TrainConfigInput, opts: CompareOptio
     const sftDir = join(opts.run_dir, `seed-${seed}`, "sft");
     if (cfg.sft.steps > 0 && !existsSync(join(sftDir, "summary.json"))) {
       log(`seed ${seed}: SFT (${cfg.sft.steps} steps)`);
-      await new Trainer(merge(seedCfg, { rl: { ...seedCfg.rl, steps: 0 } }), { run_dir: sftDir, log, env: opts.env }).train();
+      await new Trainer(merge(seedCfg, { rl: { ...seedCfg.rl, steps: 0 } }), { run_dir: sftDir, log, env: opts.env, grading: opts.grading }).train();
     }
     const dir = join(opts.run_dir, `seed-${seed}`, name.replace(/[^\w+.=-]/g, "_"));
     if (cfg.sft.steps > 0 && !existsSync(join(dir, "checkpoints"))) {
@@ -122,7 +124,7 @@ export async function compareVariants(base: TrainConfigInput, opts: CompareOptio
       cpSync(join(sftDir, "metrics.jsonl"), join(dir, "metrics.jsonl"));
     }
     log(`seed ${seed}: ${name}`);
-    const trainerOpts: TrainerOptions = { run_dir: dir, log, onStep: (m) => opts.onStep?.(name, seed, m), env: opts.env };
+    const trainerOpts: TrainerOptions = { run_dir: dir, log, onStep: (m) => opts.onStep?.(name, seed, m), env: opts.env, grading: opts.grading };
     const over = variants[name]!;
     const result = await new Trainer(merge(seedCfg, over), trainerOpts).train();
     const curve = readMetrics(dir).filter((m) => m.phase === "rl");

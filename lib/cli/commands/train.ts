@@ -2,20 +2,37 @@
 import type { Command } from "commander";
 import { join } from "node:path";
 import { scratchDir, timestampSlug } from "../../core/index.js";
-import { DEFAULT_VARIANTS, Trainer, compareVariants, loadTrainConfig, TrainConfig } from "../../train/index.js";
-import type { Sandbox } from "../../sandbox/index.js";
+import { DEFAULT_VARIANTS, Trainer, compareVariants, loadTrainConfig, TrainConfig, type TrainerOptions } from "../../train/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
-import { tallyText, withExecutor } from "../executor.js";
+import { tallyText, withExecutor, type ExecutorTally } from "../executor.js";
 import { backendOption, executorChoice, jsonOpt, resolveBackend } from "../options.js";
 import { emit, log } from "../output.js";
 import type { BackendChoice } from "../../backend/index.js";
 
-type TrainCli = { config?: string; runDir?: string; backend?: BackendChoice; json?: boolean };
+type TrainCli = { config?: string; runDir?: string; backend?: BackendChoice; executor: string; json?: boolean };
 
 const configOf = (o: TrainCli): TrainConfig => {
   const overrides = o.backend && o.backend !== "auto" ? { backend: o.backend } : {};
   return o.config ? loadTrainConfig(o.config, overrides) : TrainConfig.parse(overrides);
 };
+
+type Grading = NonNullable<TrainerOptions["grading"]>;
+
+/**
+ * Runs `fn` with the grading `--executor` names: feature-deletion tasks grade in a sandbox, so the
+ * executor (local: env.sandbox's pool on this host) is opened, handed to the trainer and closed
+ * after; the toy env grades in this process, where only `local` makes sense.
+ */
+async function withGrading<T>(config: TrainConfig, executor: string, fn: (grading?: Grading) => Promise<T>): Promise<{ out: T; grading: ExecutorTally | null }> {
+  const env = config.env;
+  if (env.kind !== "feature_deletion") {
+    if (executor !== "local") throw new Error(`--executor ${executor}: the ${env.kind} environment grades in this process; --executor applies to env.kind feature_deletion`);
+    return { out: await fn(), grading: null };
+  }
+  return withExecutor(executor, { sandbox: env.sandbox, concurrency: config.grade_concurrency }, async (ex) => ({ out: await fn({ executor: ex.name, sandbox: ex.asSandbox() }), grading: ex.tally() }));
+}
+
+const executorOption = () => executorChoice().default("local", "local: the sandbox env.sandbox names, on this host");
 
 export function registerTrain(program: Command): void {
   program
@@ -24,19 +41,13 @@ export function registerTrain(program: Command): void {
     .option("--config <file>", "TrainConfig as JSON or YAML (see datasets/configs/)")
     .option("--run-dir <dir>", "run folder (default scratch/runs/train-<timestamp>)")
     .addOption(backendOption())
-    .addOption(executorChoice().default("local", "local: the sandbox env.sandbox names, on this host"))
+    .addOption(executorOption())
     .addOption(jsonOpt())
-    .action(async (o: TrainCli & { executor: string }) => {
+    .action(async (o: TrainCli) => {
       const config = configOf(o);
-      // Only feature-deletion tasks grade in a sandbox; the toy env grades in this process.
-      if (config.env.kind !== "feature_deletion" && o.executor !== "local") throw new Error(`--executor ${o.executor}: the ${config.env.kind} environment grades in this process; --executor applies to env.kind feature_deletion`);
       const backend = await resolveBackend({ backend: config.backend });
       const run_dir = o.runDir ?? join(scratchDir(), "runs", `train-${timestampSlug()}`);
-      const train = (grading?: { executor: string; sandbox: Sandbox }) => new Trainer({ ...config, backend: backend.name }, { run_dir, log, grading }).train();
-      const env = config.env;
-      const { result, grading } = env.kind === "feature_deletion"
-        ? await withExecutor(o.executor, { sandbox: env.sandbox, concurrency: config.grade_concurrency }, async (ex) => ({ result: await train({ executor: ex.name, sandbox: ex.asSandbox() }), grading: ex.tally() }))
-        : { result: await train(), grading: null };
+      const { out: result, grading } = await withGrading(config, o.executor, (g) => new Trainer({ ...config, backend: backend.name }, { run_dir, log, grading: g }).train());
       emit(!!o.json, { ok: true, ...result, grading }, () =>
         [
           `run: ${result.run_dir} (${result.steps} steps on ${result.backend}${result.resumed_from !== null ? `, resumed from step ${result.resumed_from}` : ""})`,
@@ -55,6 +66,7 @@ export function registerTrain(program: Command): void {
     .option("--alpha <a>", "SDPO weight (loss_weights.sdpo) of the grpo+sdpo arm", "1")
     .option("--run-dir <dir>", "output folder (default scratch/runs/compare-<timestamp>)")
     .addOption(backendOption())
+    .addOption(executorOption())
     .addOption(jsonOpt())
     .action(async (o: TrainCli & { seeds: string; alpha: string }) => {
       const seeds = Number(o.seeds);
@@ -65,9 +77,9 @@ export function registerTrain(program: Command): void {
       const backend = await resolveBackend({ backend: config.backend });
       const run_dir = o.runDir ?? join(scratchDir(), "runs", `compare-${timestampSlug()}`);
       const variants = { ...DEFAULT_VARIANTS, "grpo+sdpo": { loss_weights: { grpo: 1, sdpo: alpha } } };
-      const r = await compareVariants({ ...config, backend: backend.name }, { run_dir, seeds: Array.from({ length: seeds }, (_, i) => i), variants, log });
-      emit(!!o.json, { ok: true, run_dir: r.run_dir, figures: r.figures, backend: backend.name, summary: r.summary }, () =>
-        [tableText(fromRows(r.summary.map((s) => ({ ...s, final_reward_mean: +s.final_reward_mean.toFixed(3), final_reward_std: +s.final_reward_std.toFixed(3), heldout_mean: +s.heldout_mean.toFixed(3), heldout_std: +s.heldout_std.toFixed(3) })))), `plots: ${r.figures}`].join("\n"),
+      const { out: r, grading } = await withGrading(config, o.executor, (g) => compareVariants({ ...config, backend: backend.name }, { run_dir, seeds: Array.from({ length: seeds }, (_, i) => i), variants, log, grading: g }));
+      emit(!!o.json, { ok: true, run_dir: r.run_dir, figures: r.figures, backend: backend.name, executor: o.executor, grading, summary: r.summary }, () =>
+        [...(grading ? [`graded on ${tallyText(grading)}`] : []), tableText(fromRows(r.summary.map((s) => ({ ...s, final_reward_mean: +s.final_reward_mean.toFixed(3), final_reward_std: +s.final_reward_std.toFixed(3), heldout_mean: +s.heldout_mean.toFixed(3), heldout_std: +s.heldout_std.toFixed(3) })))), `plots: ${r.figures}`].join("\n"),
       );
     });
 }
