@@ -26,7 +26,7 @@ import type { Rng } from "../core/index.js";
 import { extractSlots, type ErrorContext } from "../hints/index.js";
 import type { Sandbox } from "../sandbox/index.js";
 import { RunLayout, openStore } from "../store/index.js";
-import { fileDiff, findSymbol, loadTask, type FeatureDeletionTask } from "../tasks/index.js";
+import { fileDiff, findSymbol, loadTask, pythonFacts, type FeatureDeletionTask, type PySymbol } from "../tasks/index.js";
 import { FeatureDeletionEnv } from "./env.js";
 import { Rubric, type EnvGrade, type Environment, type Message, type TaskSplit } from "./interface.js";
 import { HackMonitor } from "./monitor.js";
@@ -59,8 +59,35 @@ function stubOf(source: string, qualname: string, file: string): { head: string[
   return out;
 }
 
+/**
+ * Parses the stubs of many single-symbol tasks in one Python helper call (one interpreter start
+ * instead of one per task: at load, each start costs ~0.5 s, and a run asks for every task's prompt).
+ */
+export function warmStubs(tasks: FeatureDeletionTask[]): void {
+  const todo = new Map<string, { file: string; qualname: string; broken: string }>();
+  for (const task of tasks) {
+    if (task.deleted_symbols.length !== 1) continue;
+    const t = target(task);
+    const key = `${t.file}\0${t.qualname}\0${t.broken}`;
+    if (!stubs.has(key)) todo.set(key, t);
+  }
+  if (!todo.size) return;
+  const entries = [...todo.entries()];
+  // One entry per (file text, qualname); the index keeps two versions of one file apart.
+  const facts = pythonFacts(Object.fromEntries(entries.map(([, t], i) => [`${i}/${t.file}`, t.broken])));
+  for (const [i, [key, t]] of entries.entries()) {
+    const f = facts[`${i}/${t.file}`];
+    const sym = f && !f.error ? f.symbols.find((x) => x.qualname === t.qualname) : undefined;
+    // Anything odd is left to stubOf, which parses alone and names the problem.
+    if (sym) stubs.set(key, stubFrom(t.broken, sym, t.qualname, t.file));
+  }
+}
+
 function parseStub(source: string, qualname: string, file: string): { head: string[]; stubLine: number; indent: string } {
-  const s = findSymbol(source, qualname, file);
+  return stubFrom(source, findSymbol(source, qualname, file), qualname, file);
+}
+
+function stubFrom(source: string, s: PySymbol, qualname: string, file: string): { head: string[]; stubLine: number; indent: string } {
   const lines = source.split("\n").slice(s.lineno - 1, s.end_lineno);
   const at = lines.findIndex((l) => STUB.test(l));
   if (at < 0) throw new Error(`${file}: ${qualname} has no 'raise NotImplementedError' stub (build the task in stub mode)`);
@@ -273,6 +300,7 @@ export class FeatureDeletionEnvironment implements Environment<FeatureDeletionTa
       const answer = [...ex.messages].reverse().find((m) => m.role === "assistant");
       if (ex.task_id && answer && ex.reward >= 1) golden.set(ex.task_id, answer.content);
     }
+    if (opts.completion !== "diff") warmStubs([...train, ...held]);
     return new FeatureDeletionEnvironment(opts, { train, holdout: held }, golden);
   }
 
