@@ -8,7 +8,7 @@ import { LocalExecutor, LostJobError, gradeMany, parseJobs, runBatch, type JobRe
 import { BwrapSandbox, runPytest } from "../lib/sandbox/index.js";
 import { loadTask } from "../lib/tasks/index.js";
 import pLimit from "p-limit";
-import { withExecutor } from "../lib/cli/executor.js";
+import { withExecutor } from "../lib/cli/index.js";
 import { ROOT, cli, oneJson, tmp } from "./helpers.js";
 import { wrongDiff } from "./support/wrong-body.js";
 

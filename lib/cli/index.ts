@@ -2,3 +2,4 @@
 export { main, buildProgram, type BenchResult } from "./main.js";
 export { startRepl, installTableInspect } from "./repl.js";
 export { emit, routeConsoleToStderr } from "./output.js";
+export { withExecutor, tallied, tallyText, ExecutorTally } from "./executor.js";
