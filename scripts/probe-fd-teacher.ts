@@ -12,7 +12,7 @@
  * the 257-entry vocabulary). SDPO pulls the student towards the teacher; it can only help where the
  * teacher is the better policy. Writes datasets/train/fd-micro-compare/teacher-probe.json.
  *
- *   npx tsx scripts/probe-fd-teacher.ts [--config FILE] [--tasks N] LABEL=CHECKPOINT_DIR [LABEL=CHECKPOINT_DIR ...]
+ *   npx tsx scripts/probe-fd-teacher.ts [--config FILE] [--tasks N] [--grade-cache FILE.jsonl] LABEL=CHECKPOINT_DIR [LABEL=CHECKPOINT_DIR ...]
  */
 import { writeFileSync } from "node:fs";
 import { relative } from "node:path";
@@ -36,7 +36,7 @@ if (config.env.kind !== "feature_deletion") throw new Error(`${configFile}: not 
 await initBackend(config.backend);
 const env = await FeatureDeletionEnvironment.open({
   sandbox: await getSandbox(config.env.sandbox), store: config.env.store, run_id: config.env.run_id, pool: config.env.pool,
-  gradeCacheFile: scratchDir("fd-teacher-probe-grades.jsonl"),
+  gradeCacheFile: opt("--grade-cache") ?? scratchDir("fd-teacher-probe-grades.jsonl"),
 });
 const tasks = env.splits().train.slice(0, Number(opt("--tasks") ?? Infinity));
 const KINDS: BodyMistake["kind"][] = ["argument_unchanged", "broken_syntax"];
