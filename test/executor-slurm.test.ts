@@ -6,21 +6,19 @@
 // dropped), `train` and `outer run --executor slurm` grading as the local run does (and a SIGTERMed
 // train leaving no job queued), and `cluster down` leaving nothing running.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalExecutor, gradeMany, type GradeItem } from "../lib/executor/index.js";
 import { SlurmCluster, missingBinaries } from "../lib/executor/slurm-cluster.js";
 import { SlurmExecutor } from "../lib/executor/slurm.js";
 import { BwrapSandbox } from "../lib/sandbox/index.js";
-import { serveReference } from "../lib/outer/index.js";
-import { openStore, summarizeRun } from "../lib/store/index.js";
+import { openStore } from "../lib/store/index.js";
 import { loadTask, readIndex } from "../lib/tasks/index.js";
-import { readMetrics } from "../lib/train/index.js";
 import { ROOT, cli, cliAsync, oneJson } from "./helpers.js";
+import { expectOuterLikeLocal, expectTrainLikeLocal, tinyTrainConfig } from "./support/cluster-loops.js";
 import { describeContainmentRows } from "./support/containment.js";
+import { S3RVER_CREDENTIALS, expectRankTwoDropped, s3rverBucket } from "./support/diloco.js";
 import { wrongDiff } from "./support/wrong-body.js";
 
 // A private, world-traversable temp root: jobs' folders, and where harness-overwrite looks.
@@ -158,76 +156,14 @@ print("rank", os.environ.get("RANK"))
   }, 600_000);
 
   describe("the RL and OUTER loops grading on the cluster (train / outer run --executor slurm)", () => {
-    const MICRO = join(ROOT, "datasets", "fd-micro");
-    /** A tiny FD-micro run: one hint-conditioned SFT step (its mistakes graded), one RL step, the greedy held-out and proxy evaluation. */
-    const trainConfig = (): string => {
-      const file = join(scratch(), "fd-tiny.json");
-      writeFileSync(file, JSON.stringify({
-        env: { kind: "feature_deletion", store: join(MICRO, "store"), run_id: "micro-s0", pool: join(MICRO, "pool"), sandbox: "bwrap" },
-        seed: 5, backend: "wasm", model: { block_size: 192, n_layer: 1, n_head: 2, n_embd: 16 }, grade_concurrency: 4,
-        sft: { steps: 1, batch_size: 2, hint_fraction: 1 },
-        rl: { steps: 1, prompts_per_step: 2, num_generations: 3, max_completion_length: 12 },
-        loss_weights: { grpo: 1, sdpo: 1, dpo: 0 },
-        heldout: { every: 0, n_tasks: 2, proxy_tasks: 2, max_gap: 1 },
-        checkpoint: { every: 0, keep: 1 },
-      }));
-      return file;
-    };
-    const gradesOf = (runDir: string): Record<string, unknown> =>
-      Object.fromEntries(readFileSync(join(runDir, "grade-cache.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => [JSON.parse(l).key, JSON.parse(l).grade]));
-
     it("a 1-step FD-micro RL run graded on the cluster gives the same grade for every completion as the local run of the same seed", async (ctx) => {
       if (why) return ctx.skip(why);
-      const cfg = trainConfig();
-      const runs: Record<string, { out: Record<string, any>; dir: string; s: number }> = {};
-      for (const executor of ["local", "slurm"]) {
-        const dir = join(scratch(), `run-${executor}`);
-        const t0 = performance.now();
-        const r = await cliAsync(["train", "--config", cfg, "--run-dir", dir, "--executor", executor, "--json"]);
-        expect(r.code, r.stderr.slice(-3000)).toBe(0);
-        runs[executor] = { out: oneJson(r.stdout), dir, s: (performance.now() - t0) / 1000 };
-      }
-      const [local, slurm] = [runs.local!, runs.slurm!];
-      expect(local.out).toMatchObject({ executor: "local", grading: { executor: "local", nodes: { local: local.out.grading.jobs } } });
-      expect(slurm.out).toMatchObject({ executor: "slurm", grading: { executor: "slurm", failed: 0, cancelled: 0 } });
-      expect(JSON.parse(readFileSync(join(slurm.dir, "summary.json"), "utf8")).executor).toBe("slurm");
-      expect(JSON.parse(readFileSync(join(slurm.dir, "config.json"), "utf8")).executor).toBe("slurm");
-      // every sandbox run went to a compute node of the cluster, none to this host's pool
-      expect(Object.keys(slurm.out.grading.nodes).every((n) => n === "node1" || n === "node2")).toBe(true);
-      expect(slurm.out.grading.jobs).toBe(local.out.grading.jobs);
-      // the same completions (keys hash the task and the completion text), graded alike: reward, components, error and failing test
-      const [gl, gs] = [gradesOf(local.dir), gradesOf(slurm.dir)];
-      expect(Object.keys(gl).length).toBeGreaterThanOrEqual(6);
-      expect(gs).toEqual(gl);
-      const rl = (dir: string) => readMetrics(dir).filter((m) => m.phase === "rl").map((m) => [m.reward_mean, m.reward_std, m.valid_rate]);
-      expect(rl(slurm.dir)).toEqual(rl(local.dir));
-      expect(slurm.out.final).toEqual(local.out.final);
-      console.error(`train 1 SFT + 1 RL step: ${Object.keys(gl).length} grades, ${local.out.grading.jobs} sandbox runs; local ${local.s.toFixed(1)} s, slurm ${slurm.s.toFixed(1)} s (nodes ${JSON.stringify(slurm.out.grading.nodes)})`);
+      await expectTrainLikeLocal("slurm", ["node1", "node2"], scratch);
     }, 600_000);
 
     it("outer run --executor slurm grades the trees' steps and leaves on the cluster, with the same trees as locally", async (ctx) => {
       if (why) return ctx.skip(why);
-      const reference = await serveReference(join(MICRO, "pool"));
-      try {
-        const run = async (executor: string) => {
-          const t0 = performance.now();
-          const r = await cliAsync(["outer", "run", "--pool", join(MICRO, "pool"), "--models", reference.url, "--store", scratch(), "--run", "o1", "--limit", "2", "--budget", "depth=3,width=1,nodes=4", "--executor", executor, "--json"]);
-          expect(r.code, r.stderr.slice(-3000)).toBe(0);
-          return { out: oneJson(r.stdout), s: (performance.now() - t0) / 1000 };
-        };
-        const local = await run("local");
-        const slurm = await run("slurm");
-        expect(slurm.out).toMatchObject({ executor: "slurm", grading: { executor: "slurm", failed: 0, cancelled: 0 } });
-        expect(slurm.out.graded).toBeGreaterThan(0);
-        expect(slurm.out.passed).toBeGreaterThan(0); // the reference writes golden bodies
-        expect(slurm.out.grading.jobs).toBeGreaterThanOrEqual(slurm.out.graded);
-        expect(Object.keys(slurm.out.grading.nodes).every((n) => n === "node1" || n === "node2")).toBe(true);
-        const trees = (o: Record<string, any>) => ({ tasks: o.tasks, nodes: o.nodes, graded: o.graded, passed: o.passed, counts: o.counts, jobs: o.grading.jobs });
-        expect(trees(slurm.out)).toEqual(trees(local.out));
-        console.error(`outer run: ${slurm.out.graded} graded leaves, ${slurm.out.grading.jobs} sandbox runs; local ${local.s.toFixed(1)} s, slurm ${slurm.s.toFixed(1)} s`);
-      } finally {
-        await reference.close();
-      }
+      await expectOuterLikeLocal("slurm", ["node1", "node2"], scratch);
     }, 600_000);
 
     it("a train run stopped by SIGTERM cancels its jobs on the cluster before it exits", async (ctx) => {
@@ -235,7 +171,7 @@ print("rank", os.environ.get("RANK"))
       const slurmEnv = { ...process.env, ...cluster.env() };
       const queued = () => execFileSync("squeue", ["-h", "-n", "composer-lab", "-o", "%i"], { env: slurmEnv, encoding: "utf8" }).trim();
       expect(queued()).toBe("");
-      const child = spawn(process.execPath, [join(ROOT, "bin", "composer-lab.js"), "train", "--config", trainConfig(), "--run-dir", join(scratch(), "run-killed"), "--executor", "slurm", "--json"], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
+      const child = spawn(process.execPath, [join(ROOT, "bin", "composer-lab.js"), "train", "--config", tinyTrainConfig(scratch()), "--run-dir", join(scratch(), "run-killed"), "--executor", "slurm", "--json"], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
       let stderr = "";
       child.stderr!.on("data", (d: Buffer) => (stderr += d));
       const exited = new Promise<NodeJS.Signals | number | null>((r) => child.on("exit", (code, sig) => r(sig ?? code)));
@@ -252,18 +188,13 @@ print("rank", os.environ.get("RANK"))
   });
 
   describe("DiLoCo ranks as a Slurm job array over s3rver", () => {
-    let server: S3rver;
-    let env: Record<string, string>;
+    let s3: Awaited<ReturnType<typeof s3rverBucket>> | undefined;
     beforeAll(async () => {
       if (why) return;
-      server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: mkdtempSync(join(PRIVATE_TMP, "s3rver-")) });
-      const { port } = await server.run();
-      env = { AWS_ENDPOINT_URL: `http://127.0.0.1:${port}`, AWS_ACCESS_KEY_ID: "S3RVER", AWS_SECRET_ACCESS_KEY: "S3RVER", AWS_REGION: "us-east-1" };
-      const c = new S3Client({ endpoint: env.AWS_ENDPOINT_URL, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
-      await c.send(new CreateBucketCommand({ Bucket: "lab-diloco" }));
+      s3 = await s3rverBucket(mkdtempSync(join(PRIVATE_TMP, "s3rver-")), "lab-diloco");
     });
     afterAll(async () => {
-      await server?.close();
+      await s3?.server.close();
     });
 
     it("completes every round when a rank is killed mid-round (scancel of its array task): the rank is dropped from then on", async (ctx) => {
@@ -271,9 +202,9 @@ print("rank", os.environ.get("RANK"))
       const cfgFile = join(scratch(), "diloco.json");
       // generous for the ranks' start-up on a loaded machine; short enough to drop the dead rank quickly
       writeFileSync(cfgFile, JSON.stringify({ rounds: 4, inner_steps: 2, timeout_s: 20, poll_ms: 100 }));
-      const store = openStore("s3://lab-diloco/slurm", { endpoint: env.AWS_ENDPOINT_URL, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+      const store = openStore("s3://lab-diloco/slurm", { endpoint: s3!.endpoint, credentials: S3RVER_CREDENTIALS });
       const prefix = "runs/k/diloco_rendezvous";
-      const run = cliAsync(["diloco", "--workers", "3", "--executor", "slurm", "--store", "s3://lab-diloco/slurm", "--config", cfgFile, "--run", "k", "--inner-delay-ms", "1500", "--json"], { env });
+      const run = cliAsync(["diloco", "--workers", "3", "--executor", "slurm", "--store", "s3://lab-diloco/slurm", "--config", cfgFile, "--run", "k", "--inner-delay-ms", "1500", "--json"], { env: s3!.env });
       // once round 1 is committed (every rank alive), kill rank 2 in the middle of round 2
       let killed = "";
       const deadline = Date.now() + 240_000;
@@ -293,13 +224,7 @@ print("rank", os.environ.get("RANK"))
       expect(out).toMatchObject({ ok: true, executor: "slurm", rounds: 4, workers: 3 });
       expect(out.exits.find((e: { rank: number }) => e.rank === 2).code).not.toBe(0);
       expect(out.exits.filter((e: { rank: number; code: number }) => e.rank !== 2).map((e: { code: number }) => e.code)).toEqual([0, 0]);
-      const s = await summarizeRun(store, prefix, 3);
-      expect(s.rounds).toBe(4);
-      expect(s.droppedRanks.filter((d) => d.round === 1)).toEqual([]);
-      // rank 2 is gone from round 2 or 3 on (it may have published round 2 before the kill landed)
-      expect(s.droppedRanks).toEqual(expect.arrayContaining([{ round: 3, rank: 2 }, { round: 4, rank: 2 }]));
-      expect(s.droppedRanks.filter((d) => d.rank === 0)).toEqual([]);
-      expect(s.loss).toBeLessThan(s.lossHistory[0]!);
+      await expectRankTwoDropped(store, prefix);
     }, 420_000);
   });
 

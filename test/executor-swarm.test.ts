@@ -4,7 +4,8 @@
 // test/redteam/table.ts, the same rewards as the local pool for golden and wrong bodies, and no job
 // lost when a node is stopped mid-batch; DiLoCo ranks as swarm jobs meeting only through s3rver
 // (the same parameters as local ranks; a rank whose container is killed mid-round is dropped), the
-// host network they need given only on request. `cluster down` must leave nothing running.
+// host network they need given only on request; `train` and `outer run --executor swarm` grading as
+// the local run of the same seed does. `cluster down` must leave nothing running.
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -16,6 +17,7 @@ import { BwrapSandbox, DEFAULT_IMAGE, dockerClient, dockerSocketPath, sandboxHos
 import { openStore } from "../lib/store/index.js";
 import { loadTask, readIndex } from "../lib/tasks/index.js";
 import { ROOT, cli, cliAsync, oneJson } from "./helpers.js";
+import { expectOuterLikeLocal, expectTrainLikeLocal } from "./support/cluster-loops.js";
 import { describeContainmentRows } from "./support/containment.js";
 import { S3RVER_CREDENTIALS, expectRankTwoDropped, s3rverBucket } from "./support/diloco.js";
 import { wrongDiff } from "./support/wrong-body.js";
@@ -158,6 +160,18 @@ console.log(JSON.stringify({ uid: process.getuid(), net: fs.readdirSync("/sys/cl
     expect(refused).toMatchObject({ status: "failed", attempts: 0, run: null });
     expect(refused!.error).toMatch(/network "host": this executor gives its jobs only none/);
   }, 300_000);
+
+  describe("the RL and OUTER loops grading on the swarm (train / outer run --executor swarm)", () => {
+    it("a 1-step FD-micro RL run graded on the swarm gives the same grade for every completion as the local run of the same seed", async (ctx) => {
+      if (why) return ctx.skip(why);
+      await expectTrainLikeLocal("swarm", ["node0", "node1"], scratch);
+    }, 600_000);
+
+    it("outer run --executor swarm grades the trees' steps and leaves on the swarm, with the same trees as locally", async (ctx) => {
+      if (why) return ctx.skip(why);
+      await expectOuterLikeLocal("swarm", ["node0", "node1"], scratch);
+    }, 600_000);
+  });
 
   describe("DiLoCo ranks as swarm jobs over s3rver", () => {
     let s3: Awaited<ReturnType<typeof s3rverBucket>> | undefined;
