@@ -14,7 +14,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { cp, rm } from "node:fs/promises";
+import { cp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
@@ -338,19 +338,28 @@ export class WarmWorker {
           forked: (pid) => {
             innerPid = pid;
             tick("fork");
-            try {
-              if (cg) {
-                // G is pid 1 of its own namespace: its pid as the zygote sees it is one level up
-                const host = [...z.members()].find(([, e]) => e.ppid === z.hostPid && e.nspid[z.nsDepth - 1] === innerPid);
-                if (!host) throw new Error(`grade ${id}: its process ${innerPid} was not found on the host`);
-                for (const f of cg.procsFiles) writeFileSync(f, String(host[0]));
+            void (async () => {
+              try {
+                if (cg) {
+                  // G is pid 1 of its own namespace: its pid as the zygote sees it is one level up
+                  const host = [...z.members()].find(([, e]) => e.ppid === z.hostPid && e.nspid[z.nsDepth - 1] === innerPid);
+                  if (!host) throw new Error(`grade ${id}: its process ${innerPid} was not found on the host`);
+                  // Asynchronously: moving a process into its cgroups blocks in the kernel (≈ 10 ms
+                  // a grade for the three v1 hierarchies here), which written synchronously stalls
+                  // every other grade's events.
+                  for (const f of cg.procsFiles) await writeFile(f, String(host[0]));
+                }
+                tick("cgroup");
+                z.send({ op: "go", id, secret: req.secret });
+              } catch (e) {
+                try {
+                  z.send({ op: "kill", id });
+                } catch {
+                  /* the zygote is gone, and the grade with it */
+                }
+                reject(e);
               }
-              tick("cgroup");
-              z.send({ op: "go", id, secret: req.secret });
-            } catch (e) {
-              z.send({ op: "kill", id });
-              reject(e);
-            }
+            })();
           },
           exit: resolve,
           fail: reject,
