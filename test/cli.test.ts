@@ -54,6 +54,20 @@ describe("composer-lab CLI", () => {
     expect(out.html).toBe(join(dir, "f.html"));
   });
 
+  it("numeric options are checked at parse time, naming the option, the range and the value, as one JSON error", () => {
+    const cases: [string[], RegExp][] = [
+      [["compare", "--seeds", "0"], /--seeds <n>' argument '0' is invalid\. expected a whole number ≥ 1/],
+      [["tasks", "micro", "--out", tmp(), "--n", "2.5"], /--n <n>' argument '2\.5' is invalid\. expected a whole number ≥ 1/],
+      [["outer", "run", "--pool", "p", "--store", "s", "--models", "http://127.0.0.1:9/v1", "--holdout-fraction", "1"], /--holdout-fraction <f>' argument '1' is invalid\. expected a number in \[0, 1\)/],
+      [["sandbox", "exec", "--timeout", "soon", "--", "true"], /--timeout <ms>' argument 'soon' is invalid\. expected a whole number ≥ 1/],
+    ];
+    for (const [args, error] of cases) {
+      const r = cli([...args, "--json"]);
+      expect(r.code, args.join(" ")).not.toBe(0);
+      expect(oneJson(r.stdout), args.join(" ")).toMatchObject({ ok: false, error: expect.stringMatching(error) });
+    }
+  });
+
   it("bench lists the benchmarks", () => {
     const out = oneJson(cli(["bench", "--json"]).stdout);
     expect(out.benchmarks).toContain("viz-export");

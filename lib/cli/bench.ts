@@ -1,10 +1,11 @@
-import { InvalidArgumentError, Option, type Command } from "commander";
+import { Option, type Command } from "commander";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BackendChoice } from "../backend/index.js";
 import { projectRoot } from "../core/index.js";
 import { EXECUTOR_NAMES, type ExecutorName } from "../executor/index.js";
 import { backendOption } from "./options.js";
+import { wholeNumber } from "./args.js";
 
 /** Benchmarks are files bench/<name>.bench.ts exporting `run(): Promise<BenchResult>`. */
 export function listBenchmarks(): string[] {
@@ -31,19 +32,13 @@ export const benchOptions = (): BenchOptions => benchOpts;
 /** For running a bench from code/tests with options. */
 export const setBenchOptions = (o: BenchOptions): void => void (benchOpts = { ...o });
 
-const positiveInt = (v: string): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`expected a positive integer, got "${v}"`);
-  return n;
-};
-
 /** Adds --backend and --steps to the `bench` command and hands their values to benchmarks. */
 export function registerBenchOptions(program: Command): void {
   const bench = program.commands.find((c) => c.name() === "bench");
   if (!bench) return;
   bench
     .addOption(backendOption())
-    .addOption(new Option("--steps <n>", "timed steps/iterations, for benches that take it (bench default otherwise)").argParser(positiveInt))
+    .addOption(new Option("--steps <n>", "timed steps/iterations, for benches that take it (bench default otherwise)").argParser(wholeNumber(1)))
     .addOption(new Option("--executor <name>", "where fan-out benches run their jobs (bench fanout: swarm | slurm, against the local pool)").choices([...EXECUTOR_NAMES]))
     .hook("preAction", (cmd) => {
       const o = cmd.opts<BenchOptions>();

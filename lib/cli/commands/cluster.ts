@@ -1,9 +1,10 @@
 /** `composer-lab cluster up|down|status --engine swarm|slurm`: a local cluster on 127.0.0.x. */
-import { InvalidArgumentError, Option, type Command } from "commander";
+import { Option, type Command } from "commander";
 import { clusterEngine, type ClusterState } from "../../executor/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
 import { jsonOpt } from "../options.js";
 import { emit, log } from "../output.js";
+import { wholeNumber } from "../args.js";
 
 const engineOpt = () => new Option("--engine <name>", "swarm (Docker Swarm) | slurm").choices(["swarm", "slurm"]).makeOptionMandatory();
 
@@ -16,11 +17,7 @@ export function registerCluster(program: Command): void {
     .command("up")
     .description("start N nodes (idempotent); `cluster down` stops what this started")
     .addOption(engineOpt())
-    .addOption(new Option("--nodes <n>", "nodes, the first one the manager/controller").default(2).argParser((v) => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`expected a positive integer, got "${v}"`);
-      return n;
-    }))
+    .addOption(new Option("--nodes <n>", "nodes, the first one the manager/controller").default(2).argParser(wholeNumber(1)))
     .addOption(jsonOpt())
     .action(async (o: { engine: "swarm" | "slurm"; nodes: number; json?: boolean }) => {
       const t0 = performance.now();

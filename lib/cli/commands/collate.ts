@@ -9,6 +9,7 @@ import { ingest, listTraceFiles, TextErrorConfig } from "../../traces/index.js";
 import { BOS, decode, encode } from "../../train/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
 import { jsonOpt } from "../options.js";
+import { wholeNumber } from "../args.js";
 import { emit } from "../output.js";
 
 /** The trainer's byte tokenizer, as the collator's Tokenizer. */
@@ -21,13 +22,11 @@ export function registerCollate(program: Command): void {
     .argument("<traces...>", "trace files or folders")
     .requiredOption("--out <dir>", "output folder")
     .option("--config <file>", "hints config (JSON or YAML); default: templates → raw error → sibling")
-    .option("--max-len <n>", "SFT window length in tokens", "512")
+    .option("--max-len <n>", "SFT window length in tokens", wholeNumber(16), 512)
     .option("--only-clean", "SFT rows only from chains without an unrecovered error")
     .option("--text-errors <file>", "error rules for trace results without an is_error flag (as for `traces summarize`)")
     .addOption(jsonOpt())
-    .action(async (paths: string[], o: { out: string; config?: string; maxLen: string; onlyClean?: boolean; textErrors?: string; json?: boolean }) => {
-      const maxLen = Number(o.maxLen);
-      if (!Number.isInteger(maxLen) || maxLen < 16) throw new Error(`--max-len ${o.maxLen}: a whole number ≥ 16`);
+    .action(async (paths: string[], o: { out: string; config?: string; maxLen: number; onlyClean?: boolean; textErrors?: string; json?: boolean }) => {
       const generator = o.config ? buildFromConfig(loadHintsConfig(o.config)) : defaultLayered();
       // Streams: one session at a time from the traces to the three files (memory bounded by the
       // largest session, not the corpus).
@@ -38,7 +37,7 @@ export function registerCollate(program: Command): void {
       const files = { sdpo: join(o.out, "sdpo.jsonl"), dpo: join(o.out, "dpo.jsonl"), sft: join(o.out, "sft.jsonl") };
       const c = await collateToFiles(
         ingest(inputs, { textErrors: o.textErrors ? loadConfigFile(o.textErrors, TextErrorConfig) : undefined, onIssue: () => void issues++, onFile: (f) => bar.tick(1, f.split("/").pop()) }),
-        generator, byteTokenizer, files, { sft: { maxLen, onlyClean: !!o.onlyClean } },
+        generator, byteTokenizer, files, { sft: { maxLen: o.maxLen, onlyClean: !!o.onlyClean } },
       );
       bar.stop();
       const counts = { sessions: c.sessions, sites: c.sites, sdpo_rows: c.sdpo_rows, dpo_pairs: c.dpo_pairs, sft_rows: c.sft_rows };

@@ -12,6 +12,7 @@ import { SANDBOX_WORKDIR } from "../../sandbox/index.js";
 import { DilocoConfig, openStore, runWorker, summarizeRun } from "../../store/index.js";
 import { jsonOpt } from "../options.js";
 import { emit, log } from "../output.js";
+import { wholeNumber } from "../args.js";
 
 /** The config of a run: the file's, or the toy preset (a few rounds in seconds; momentum 0.5
  *  suits 4 inner steps; the paper uses 0.9 with H ≈ 500). */
@@ -94,26 +95,25 @@ export function registerDiloco(program: Command): void {
   program
     .command("diloco")
     .description("DiLoCo across worker processes that meet only through a store (default: a tiny model on a toy objective, in seconds)")
-    .requiredOption("--workers <n>", "worker processes (ranks)")
+    .requiredOption("--workers <n>", "worker processes (ranks)", wholeNumber(1))
     .requiredOption("--store <uri>", "local path or s3://bucket/prefix (every rank must reach it)")
     .addOption(new Option("--executor <name>", "where ranks run: local processes, a Slurm job array (rank = SLURM_ARRAY_TASK_ID), or swarm jobs (host network)").choices(["local", "slurm", "swarm"]).default("local"))
     .option("--config <file>", "DilocoConfig as JSON or YAML (rounds, inner_steps, inner_lr, outer_lr, momentum, timeout_s, ...)")
     .option("--run <id>", "run id (default: a timestamp); rerun with the same id to resume")
-    .addOption(new Option("--inner-delay-ms <ms>", "pause in each rank's inner phase (tests: time to kill a rank mid-round)").hideHelp())
+    .addOption(new Option("--inner-delay-ms <ms>", "pause in each rank's inner phase (tests: time to kill a rank mid-round)").argParser(wholeNumber(0)).hideHelp())
     .addOption(jsonOpt())
-    .action(async (o: { workers: string; store: string; executor: "local" | "slurm" | "swarm"; config?: string; run?: string; innerDelayMs?: string; json?: boolean }) => {
-      const workers = Number(o.workers);
-      if (!Number.isInteger(workers) || workers < 1) throw new Error(`--workers ${o.workers}: a positive whole number`);
+    .action(async (o: { workers: number; store: string; executor: "local" | "slurm" | "swarm"; config?: string; run?: string; innerDelayMs?: number; json?: boolean }) => {
+      const { workers } = o;
       const cfg = dilocoConfig(o.config);
       const run = o.run ?? timestampSlug();
       const prefix = `runs/${run}/diloco_rendezvous`;
       const t0 = performance.now();
       const argsOf = (rank: string, config = o.config) => [
         "diloco-worker", "--rank", rank, "--workers", String(workers), "--store", o.store, "--prefix", prefix, "--json",
-        ...(config ? ["--config", config] : []), ...(o.innerDelayMs ? ["--inner-delay-ms", o.innerDelayMs] : []),
+        ...(config ? ["--config", config] : []), ...(o.innerDelayMs ? ["--inner-delay-ms", String(o.innerDelayMs)] : []),
       ];
       const exits = o.executor === "slurm" ? await slurmRanks(workers, argsOf, run)
-        : o.executor === "swarm" ? await swarmRanks(workers, argsOf, DilocoConfig.parse(cfg), Number(o.innerDelayMs ?? 0))
+        : o.executor === "swarm" ? await swarmRanks(workers, argsOf, DilocoConfig.parse(cfg), o.innerDelayMs ?? 0)
         : await localRanks(workers, argsOf);
       const failed = exits.filter((r) => r.code !== 0);
       const summary = await summarizeRun(openStore(o.store), prefix, workers);
@@ -132,17 +132,15 @@ export function registerDiloco(program: Command): void {
   program
     .command("diloco-worker", { hidden: true })
     .description("one DiLoCo worker (started by `composer-lab diloco`)")
-    .requiredOption("--rank <r>")
-    .requiredOption("--workers <n>")
+    .requiredOption("--rank <r>", "this rank (on Slurm, SLURM_ARRAY_TASK_ID; on Kubernetes, JOB_COMPLETION_INDEX)", wholeNumber(0))
+    .requiredOption("--workers <n>", "ranks in all", wholeNumber(1))
     .requiredOption("--store <uri>")
     .requiredOption("--prefix <p>")
     .option("--config <file>")
-    .option("--inner-delay-ms <ms>", "pause in each inner phase (tests)")
+    .option("--inner-delay-ms <ms>", "pause in each inner phase (tests)", wholeNumber(0))
     .addOption(jsonOpt())
-    .action(async (o: { rank: string; workers: string; store: string; prefix: string; config?: string; innerDelayMs?: string; json?: boolean }) => {
-      const rank = Number(o.rank);
-      if (!Number.isInteger(rank) || rank < 0) throw new Error(`--rank ${JSON.stringify(o.rank)}: a whole number (on Slurm, SLURM_ARRAY_TASK_ID; on Kubernetes, JOB_COMPLETION_INDEX)`);
-      const r = await runWorker({ store: openStore(o.store), prefix: o.prefix, rank, workers: Number(o.workers), config: dilocoConfig(o.config), log, inner_delay_ms: o.innerDelayMs ? Number(o.innerDelayMs) : undefined });
+    .action(async (o: { rank: number; workers: number; store: string; prefix: string; config?: string; innerDelayMs?: number; json?: boolean }) => {
+      const r = await runWorker({ store: openStore(o.store), prefix: o.prefix, rank: o.rank, workers: o.workers, config: dilocoConfig(o.config), log, inner_delay_ms: o.innerDelayMs || undefined });
       emit(!!o.json, { ok: true, ...r }, () => JSON.stringify(r));
     });
 }

@@ -5,6 +5,7 @@ import { buildFromConfig, contextsFromTraces, defaultLayered, hintCoverage, load
 import { fromRows, tableText } from "../../viz/index.js";
 import { jsonOpt } from "../options.js";
 import { emit } from "../output.js";
+import { wholeNumber } from "../args.js";
 
 export function registerHints(program: Command): void {
   const hints = program.command("hints").description("hint generation at error sites, and its evaluation");
@@ -46,12 +47,12 @@ export function registerHints(program: Command): void {
     },
   );
   hintOptions(hints.command("show").description("one error site, its hint and the layer that produced it"))
-    .requiredOption("--site <n>", "site index (0-based, in ingestion order; `hints coverage` counts them)")
-    .action(async (paths: string[], o: HintCliOptions & { site: string }) => {
+    .requiredOption("--site <n>", "site index (0-based, in ingestion order; `hints coverage` counts them)", wholeNumber(0))
+    .action(async (paths: string[], o: HintCliOptions & { site: number }) => {
       const contexts = await contextsFromTraces(paths, { clean: o.clean });
-      const n = Number(o.site);
+      const n = o.site;
       const ctx = contexts[n];
-      if (!Number.isInteger(n) || !ctx) throw new Error(`--site ${o.site}: there are ${contexts.length} sites (0..${contexts.length - 1})`);
+      if (!ctx) throw new Error(`--site ${o.site}: there are ${contexts.length} sites (0..${contexts.length - 1})`);
       const r = await buildGenerator(o).generate(ctx);
       emit(!!o.json, { ok: true, index: n, site: ctx, hint: r?.hint ?? null, layer: r?.layer ?? "none" }, () =>
         [

@@ -11,19 +11,13 @@ import { DilocoConfig, openStore } from "../../store/index.js";
 import type { K8sManifests } from "../../executor/k8s.js";
 import { jsonOpt } from "../options.js";
 import { emit, log } from "../output.js";
+import { realNumber, wholeNumber } from "../args.js";
 import { dilocoConfig } from "./diloco.js";
-
-const int = (flag: string, v: string | undefined, min = 1): number | undefined => {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${flag} ${JSON.stringify(v)}: a whole number ≥ ${min}`);
-  return n;
-};
 
 interface ManifestOpts {
   pool?: string;
   diloco?: string | true;
-  workers?: string;
+  workers: number;
   store?: string;
   run?: string;
   out?: string;
@@ -36,10 +30,10 @@ interface ManifestOpts {
   poolClaim?: string;
   s3Secret: string;
   s3Endpoint?: string;
-  cpus?: string;
-  memoryMb?: string;
-  diskMb?: string;
-  timeoutMs?: string;
+  cpus?: number;
+  memoryMb?: number;
+  diskMb?: number;
+  timeoutMs?: number;
   json?: boolean;
 }
 
@@ -50,7 +44,7 @@ export function registerK8s(program: Command): void {
     .description("write Indexed Job manifests: --pool DIR (one completion per task) or --diloco [CONFIG] (one completion per rank)")
     .option("--pool <dir>", "a task pool: completion i grades task i")
     .option("--diloco [config]", "DiLoCo ranks (a DilocoConfig JSON/YAML; default: the toy preset)")
-    .option("--workers <n>", "with --diloco: ranks", "4")
+    .option("--workers <n>", "with --diloco: ranks", wholeNumber(1), 4)
     .option("--store <uri>", "s3://bucket/prefix: grades / the DiLoCo rendezvous")
     .option("--run <id>", "run id (default: a timestamp)")
     .option("--out <dir>", "write <name>.yaml there (default: print)")
@@ -63,16 +57,16 @@ export function registerK8s(program: Command): void {
     .option("--pool-claim <name>", "with --pool: the PersistentVolumeClaim holding the pool (default <name>-pool)")
     .option("--s3-secret <name>", "Secret with keys access-key-id and secret-access-key", "composer-lab-s3")
     .option("--s3-endpoint <url>", "an S3-compatible endpoint")
-    .option("--cpus <n>", "CPU limit per pod (default: the job default, 1)")
-    .option("--memory-mb <n>", "memory limit per pod (default 1024)")
-    .option("--disk-mb <n>", "ephemeral storage and /tmp size per pod (default 1024)")
-    .option("--timeout-ms <n>", "per-run timeout the pod deadline derives from (default 60000)")
+    .option("--cpus <n>", "CPU limit per pod (default: the job default, 1)", realNumber(0, Infinity, { above: true }))
+    .option("--memory-mb <n>", "memory limit per pod (default 1024)", wholeNumber(1))
+    .option("--disk-mb <n>", "ephemeral storage and /tmp size per pod (default 1024)", wholeNumber(1))
+    .option("--timeout-ms <n>", "per-run timeout the pod deadline derives from (default 60000)", wholeNumber(1))
     .addOption(jsonOpt())
     .action(async (o: ManifestOpts) => {
       if (!!o.pool === !!o.diloco) throw new Error("pass exactly one of --pool DIR, --diloco [CONFIG]");
       const { poolManifests, dilocoManifests } = await import("../../executor/k8s.js");
       const run = o.run ?? timestampSlug().toLowerCase();
-      const limits = Object.fromEntries(Object.entries({ cpus: o.cpus === undefined ? undefined : Number(o.cpus), memoryMb: int("--memory-mb", o.memoryMb), diskMb: int("--disk-mb", o.diskMb), timeoutMs: int("--timeout-ms", o.timeoutMs) }).filter(([, v]) => v !== undefined));
+      const limits = Object.fromEntries(Object.entries({ cpus: o.cpus, memoryMb: o.memoryMb, diskMb: o.diskMb, timeoutMs: o.timeoutMs }).filter(([, v]) => v !== undefined));
       const common = { name: o.name, namespace: o.namespace, image: o.image, gvisor: !!o.gvisor, runtimeClass: o.runtimeClass, store: o.store, s3Secret: o.s3Secret, s3Endpoint: o.s3Endpoint, limits };
       let m: K8sManifests;
       if (o.pool) {
@@ -81,7 +75,7 @@ export function registerK8s(program: Command): void {
         m = poolManifests(ids, { ...common, run, source: o.patches ? "patches" : "golden", poolClaim: o.poolClaim });
       } else {
         const cfg = DilocoConfig.parse(dilocoConfig(o.diloco === true ? undefined : o.diloco));
-        m = dilocoManifests(cfg, { ...common, run, workers: int("--workers", o.workers)! });
+        m = dilocoManifests(cfg, { ...common, run, workers: o.workers });
       }
       const objects = m.objects.map((x) => ({ kind: x.kind as string, name: (x.metadata as { name: string }).name }));
       let file: string | null = null;
@@ -98,18 +92,18 @@ export function registerK8s(program: Command): void {
     .command("k8s-task", { hidden: true })
     .description("a grading pod's command: grade task JOB_COMPLETION_INDEX of the list, the pod being the sandbox; the grade goes to the store")
     .requiredOption("--tasks <file>", "the task list (the ConfigMap's tasks.json)")
-    .requiredOption("--index <i>", "the completion index (JOB_COMPLETION_INDEX)")
+    .requiredOption("--index <i>", "the completion index (JOB_COMPLETION_INDEX)", wholeNumber(0))
     .requiredOption("--store <uri>", "where the grade goes")
     .requiredOption("--prefix <p>", "key prefix of the grades")
     .addOption(jsonOpt())
-    .action(async (o: { tasks: string; index: string; store: string; prefix: string; json?: boolean }) => {
+    .action(async (o: { tasks: string; index: number; store: string; prefix: string; json?: boolean }) => {
       const { PoolTaskList } = await import("../../executor/k8s.js");
       const { loadTask } = await import("../../tasks/index.js");
       const { gradeCompletion } = await import("../../env/index.js");
       const { getSandbox } = await import("../../sandbox/index.js");
       const r = PoolTaskList.safeParse(JSON.parse(readFileSync(o.tasks, "utf8")));
       if (!r.success) throw new Error(`${o.tasks}: ${r.error.issues[0]!.path.join(".")}: ${r.error.issues[0]!.message}`);
-      const index = int("--index", o.index, 0)!;
+      const { index } = o;
       const id = r.data.tasks[index];
       if (id === undefined) throw new Error(`${o.tasks}: no task ${index} (the list has ${r.data.tasks.length})`);
       const task = loadTask(r.data.pool, id);

@@ -12,6 +12,7 @@ import { closeRenderer, fromRows, parseFigure, tableText, toHTML, toPNG } from "
 import { listBenchmarks } from "../bench.js";
 import { backendOption, jsonOpt } from "../options.js";
 import { emit, log } from "../output.js";
+import { realNumber, wholeNumber } from "../args.js";
 import { startRepl } from "../repl.js";
 
 export interface BenchResult {
@@ -27,11 +28,11 @@ export function registerLab(program: Command): void {
     .addOption(jsonOpt())
     .option("--out <dir>", "write the run here instead of scratch/runs/<timestamp>/")
     .option("--stages <names>", `comma-separated subset of: ${STAGES.map((s) => s.name).join(", ")}`)
-    .option("--seed <n>", "random seed", "0")
-    .action(async (o: { json?: boolean; out?: string; stages?: string; seed: string }) => {
+    .option("--seed <n>", "random seed", wholeNumber(0), 0)
+    .action(async (o: { json?: boolean; out?: string; stages?: string; seed: number }) => {
       const only = o.stages?.split(",").map((s) => s.trim()).filter(Boolean);
       const bar = progress(only?.length ?? STAGES.length, "demo");
-      const r = await runDemo({ outDir: o.out ? resolve(o.out) : undefined, only, seed: Number(o.seed), onStage: (s) => bar.tick(1, `${s.name} ${s.status}`) });
+      const r = await runDemo({ outDir: o.out ? resolve(o.out) : undefined, only, seed: o.seed, onStage: (s) => bar.tick(1, `${s.name} ${s.status}`) });
       bar.stop();
       await closeRenderer();
       emit(!!o.json, { ok: r.metrics.ok, runDir: r.runDir, report: r.report, metrics: r.metricsPath, stages: r.metrics.stages.map(({ name, status, seconds }) => ({ name, status, seconds })) }, () =>
@@ -46,9 +47,9 @@ export function registerLab(program: Command): void {
     .argument("[paths...]", "notebooks or folders (default: notebooks/)")
     .addOption(jsonOpt())
     .option("--out <dir>", "folder for executed copies")
-    .option("--cell-timeout <s>", "seconds per cell", "600")
-    .action(async (paths: string[], o: { json?: boolean; out?: string; cellTimeout: string }) => {
-      const r = await runNotebooks({ paths: paths.length ? paths : undefined, outDir: o.out, cellTimeoutS: Number(o.cellTimeout) });
+    .option("--cell-timeout <s>", "seconds per cell", realNumber(0, Infinity, { above: true }), 600)
+    .action(async (paths: string[], o: { json?: boolean; out?: string; cellTimeout: number }) => {
+      const r = await runNotebooks({ paths: paths.length ? paths : undefined, outDir: o.out, cellTimeoutS: o.cellTimeout });
       for (const nb of r.results) if (!nb.ok) log(describeFailure(nb));
       emit(!!o.json, { ok: r.failed === 0, passed: r.passed, failed: r.failed, notebooks: r.results }, () => `${r.passed} passed, ${r.failed} failed`);
       if (r.failed > 0) process.exitCode = 1;
@@ -104,9 +105,9 @@ export function registerLab(program: Command): void {
     .argument("<figure.json>", "a file holding {data, layout}")
     .option("--png <file>", "write a PNG here")
     .option("--html <file>", "write a self-contained HTML page here")
-    .option("--scale <n>", "PNG pixel scale", "1")
+    .option("--scale <n>", "PNG pixel scale", realNumber(0, Infinity, { above: true }), 1)
     .addOption(jsonOpt())
-    .action(async (file: string, o: { png?: string; html?: string; scale: string; json?: boolean }) => {
+    .action(async (file: string, o: { png?: string; html?: string; scale: number; json?: boolean }) => {
       let raw: unknown;
       try {
         raw = JSON.parse(readFileSync(file, "utf8"));
@@ -123,7 +124,7 @@ export function registerLab(program: Command): void {
       if (!o.png && !o.html) throw new Error("nothing to do: pass --png and/or --html");
       const written: Record<string, string> = {};
       if (o.png) {
-        writeFileSync(o.png, await toPNG(fig, { scale: Number(o.scale) }));
+        writeFileSync(o.png, await toPNG(fig, { scale: o.scale }));
         written.png = resolve(o.png);
       }
       if (o.html) {

@@ -7,34 +7,27 @@ import { HeldoutSplit, RunLayout, openStore } from "../../store/index.js";
 import { buildMicroTasks } from "../../tasks/index.js";
 import { jsonOpt, sandboxChoice } from "../options.js";
 import { emit, log } from "../output.js";
-
-const whole = (name: string, v: string, min: number): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} ${v}: a whole number ≥ ${min}`);
-  return n;
-};
+import { realNumber, wholeNumber } from "../args.js";
 
 export function registerMicro(tasksCmd: Command): void {
   tasksCmd
     .command("micro")
     .description("generate small Python packages of short pure functions with pytest tests, build them into tasks with the real builder (Path B, scrub, four gates), and publish them to a store run: rl_task_pool + sft_corpus (golden bodies) for training tasks, holdout for the rest")
     .requiredOption("--out <dir>", "output folder: packages/, pool/ (the task pool) and store/ (unless --store)")
-    .option("--n <n>", "functions to generate (tasks before the gates)", "24")
-    .option("--seed <s>", "generator seed", "0")
-    .option("--per-package <n>", "functions per generated package", "6")
+    .option("--n <n>", "functions to generate (tasks before the gates)", wholeNumber(1), 24)
+    .option("--seed <s>", "generator seed", wholeNumber(-(2 ** 31)), 0)
+    .option("--per-package <n>", "functions per generated package", wholeNumber(2, 12), 6)
     .option("--store <uri>", "store folder or s3://bucket/prefix (default <out>/store)")
     .option("--run-id <id>", "store run id (default micro-s<seed>)")
-    .option("--holdout <f>", "share of tasks held out (by a hash of the task id)", "0.25")
-    .option("--concurrency <n>", "candidates validated at once", "2")
+    .option("--holdout <f>", "share of tasks held out (by a hash of the task id)", realNumber(0, 1, { below: true }), 0.25)
+    .option("--concurrency <n>", "candidates validated at once", wholeNumber(1), 2)
     .addOption(sandboxChoice())
     .addOption(jsonOpt())
-    .action(async (o: { out: string; n: string; seed: string; perPackage: string; store?: string; runId?: string; holdout: string; concurrency: string; sandbox: SandboxChoice; json?: boolean }) => {
-      const seed = whole("seed", o.seed, -(2 ** 31));
-      const fraction = Number(o.holdout);
-      if (!(fraction >= 0 && fraction < 1)) throw new Error(`--holdout ${o.holdout}: a fraction in [0, 1)`);
+    .action(async (o: { out: string; n: number; seed: number; perPackage: number; store?: string; runId?: string; holdout: number; concurrency: number; sandbox: SandboxChoice; json?: boolean }) => {
+      const { seed, holdout: fraction } = o;
       const out = resolve(o.out);
       const sandbox = await getSandbox(o.sandbox);
-      const built = await buildMicroTasks(out, sandbox, { n: whole("n", o.n, 1), seed, per_package: whole("per-package", o.perPackage, 2), concurrency: whole("concurrency", o.concurrency, 1) }, { log, quiet: !!o.json });
+      const built = await buildMicroTasks(out, sandbox, { n: o.n, seed, per_package: o.perPackage, concurrency: o.concurrency }, { log, quiet: !!o.json });
       const store = o.store ?? join(out, "store");
       const run_id = o.runId ?? `micro-s${seed}`;
       const run = new RunLayout(openStore(store), run_id, new HeldoutSplit(fraction, seed));

@@ -10,6 +10,7 @@ import { fromRows, tableText } from "../../viz/index.js";
 import { withExecutor } from "../executor.js";
 import { executorChoice, jsonOpt, sandboxChoice } from "../options.js";
 import { emit, log } from "../output.js";
+import { realNumber, wholeNumber } from "../args.js";
 
 export function registerSandbox(program: Command): void {
   const sandbox = program.command("sandbox").description("sandboxed execution: bubblewrap and Docker");
@@ -27,14 +28,14 @@ export function registerSandbox(program: Command): void {
     .argument("<command...>", "the command and its arguments (after --)")
     .requiredOption("--workdir <dir>", "host directory bound writable at /work")
     .addOption(sandboxChoice())
-    .option("--timeout <ms>", "wall-clock limit", "60000")
-    .option("--memory <mb>", "memory limit", "1024")
-    .option("--cpus <n>", "CPU limit", "1")
-    .option("--pids <n>", "process limit", "256")
+    .option("--timeout <ms>", "wall-clock limit", wholeNumber(1), 60000)
+    .option("--memory <mb>", "memory limit", wholeNumber(1), 1024)
+    .option("--cpus <n>", "CPU limit", realNumber(0, Infinity, { above: true }), 1)
+    .option("--pids <n>", "process limit", wholeNumber(1), 256)
     .addOption(jsonOpt())
-    .action(async (command: string[], o: { workdir: string; sandbox: SandboxChoice; timeout: string; memory: string; cpus: string; pids: string; json?: boolean }) => {
+    .action(async (command: string[], o: { workdir: string; sandbox: SandboxChoice; timeout: number; memory: number; cpus: number; pids: number; json?: boolean }) => {
       const sb = await getSandbox(o.sandbox);
-      const r = await sb.run(command, { workdir: resolve(o.workdir), timeoutMs: Number(o.timeout), memoryMb: Number(o.memory), cpus: Number(o.cpus), pids: Number(o.pids) });
+      const r = await sb.run(command, { workdir: resolve(o.workdir), timeoutMs: o.timeout, memoryMb: o.memory, cpus: o.cpus, pids: o.pids });
       emit(!!o.json, { ok: r.exitCode === 0 && !r.timedOut, ...r }, () => {
         process.stderr.write(r.stderr);
         return r.stdout;
@@ -73,10 +74,10 @@ export function registerSandbox(program: Command): void {
     .option("--golden", "every task: its own golden diff (checks a pool, or an executor)")
     .addOption(sandboxChoice())
     .addOption(executorChoice())
-    .option("--concurrency <n>", "jobs in flight at once (default: the executor's)")
+    .option("--concurrency <n>", "jobs in flight at once (default: the executor's)", wholeNumber(1))
     .addOption(jsonOpt())
-    .action(async (pool: string, o: { task?: string; patch?: string; patches?: string; golden?: boolean; sandbox: SandboxChoice; executor: ExecutorName; concurrency?: string; json?: boolean }) => {
-      const concurrency = o.concurrency === undefined ? undefined : Number(o.concurrency);
+    .action(async (pool: string, o: { task?: string; patch?: string; patches?: string; golden?: boolean; sandbox: SandboxChoice; executor: ExecutorName; concurrency?: number; json?: boolean }) => {
+      const { concurrency } = o;
       if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0)) throw new Error(`--concurrency: expected a positive integer, got "${o.concurrency}"`);
       if ([o.patch, o.patches, o.golden].filter(Boolean).length !== 1) throw new Error("pass exactly one of --patch FILE (with --task), --patches DIR, --golden");
       if (o.patch && !o.task) throw new Error("--patch needs --task");

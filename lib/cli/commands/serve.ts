@@ -3,30 +3,26 @@
  * prints ONE JSON object ({url, base_url, model, checkpoint, pid, …}) once listening, then keeps
  * serving; SIGINT/SIGTERM stop accepting, answer what was accepted, and exit 0.
  */
-import { InvalidArgumentError, Option, type Command } from "commander";
+import { Option, type Command } from "commander";
 import type { BackendChoice } from "../../backend/index.js";
 import { serve } from "../../serve/index.js";
 import { backendOption, jsonOpt, resolveBackend } from "../options.js";
 import { emit, log } from "../output.js";
+import { wholeNumber } from "../args.js";
 
 type ServeCli = { checkpoint: string; port: number; host: string; name?: string; maxQueue: number; maxBatch: number; stop: string[]; toolPrompt: "lab" | "ignore"; backend?: BackendChoice; json?: boolean; quiet?: boolean };
 
-const int = (min: number, max: number) => (v: string): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`expected a whole number in ${min}..${max}, got "${v}"`);
-  return n;
-};
 
 export function registerServe(program: Command): void {
   program
     .command("serve")
     .description("serve a checkpoint behind an OpenAI-compatible API (/v1/chat/completions with tools and logprobs, /v1/models, /health) until SIGINT/SIGTERM")
     .requiredOption("--checkpoint <dir>", "a checkpoint dir (ckpt_NNNNNN) or a run dir (its latest checkpoint)")
-    .addOption(new Option("--port <n>", "port (0: a free one, reported once listening)").argParser(int(0, 65535)).default(8000))
+    .addOption(new Option("--port <n>", "port (0: a free one, reported once listening)").argParser(wholeNumber(0, 65535)).default(8000))
     .option("--host <addr>", "address to listen on", "127.0.0.1")
     .option("--name <id>", "the model id clients pass (default: the checkpoint's folder name)")
-    .addOption(new Option("--max-queue <n>", "requests that may wait behind the running one before 429").argParser(int(0, 1_000_000)).default(64))
-    .addOption(new Option("--max-batch <n>", "rows (prompts × n) one sampler batch may hold when unseeded requests with the same settings run together; 1: one request at a time").argParser(int(1, 4096)).default(16))
+    .addOption(new Option("--max-queue <n>", "requests that may wait behind the running one before 429").argParser(wholeNumber(0, 1_000_000)).default(64))
+    .addOption(new Option("--max-batch <n>", "rows (prompts × n) one sampler batch may hold when unseeded requests with the same settings run together; 1: one request at a time").argParser(wholeNumber(1, 4096)).default(16))
     .addOption(new Option("--stop <s...>", "stop sequences for requests that give none (e.g. an environment's stop; \\n is a newline)").argParser((v: string, prev: string[] = []) => [...prev, v.replace(/\\n/g, "\n").replace(/\\t/g, "\t")]).default([]))
     .addOption(new Option("--tool-prompt <how>", "requests' tools: lab = rendered in the toy tool-call format and calls parsed into tool_calls; ignore = left out of the prompt (a policy trained without them)").choices(["lab", "ignore"]).default("lab"))
     .option("--quiet", "no per-request log lines on stderr")

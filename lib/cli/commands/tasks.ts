@@ -10,6 +10,7 @@ import { fromRows, tableText } from "../../viz/index.js";
 import { withExecutor } from "../executor.js";
 import { executorChoice, jsonOpt, sandboxChoice } from "../options.js";
 import { emit, log } from "../output.js";
+import { realNumber, wholeNumber } from "../args.js";
 import { registerMicro } from "./micro.js";
 
 export function registerTasks(program: Command): void {
@@ -23,9 +24,9 @@ export function registerTasks(program: Command): void {
     .addOption(new Option("--path <path>", "ast: coverage-mapped deletion; git: revert commits' code; swe: SWE-bench instances").choices(["ast", "git", "swe"]).default("ast"))
     .addOption(new Option("--granularity <g>", "what one deletion removes (file: the module; feature: a symbol and the helpers only it uses)").choices(["function", "class", "file", "feature"]).default("function"))
     .option("--instances <file>", "SWE-bench-style instances (JSON/JSONL), with --path swe")
-    .option("--max <n>", "validated tasks to emit at most", "20")
+    .option("--max <n>", "validated tasks to emit at most", wholeNumber(1), 20)
     .addOption(new Option("--mode <mode>", "stub the body or remove the definition").choices(["stub", "remove"]).default("stub"))
-    .option("--features <n>", "independent deletions per task (multi-feature)", "1")
+    .option("--features <n>", "independent deletions per task (multi-feature)", wholeNumber(1), 1)
     .option("--strip-docstring", "hint starvation: drop the deleted code's docstring")
     .option("--strip-type-hints", "hint starvation: drop the signature's type hints")
     .option("--starve-context <what>", "hint starvation of every file the deletion touches: docstrings,type_hints,comments")
@@ -34,21 +35,21 @@ export function registerTasks(program: Command): void {
     .option("--no-strip-bundled", "keep bundled copies of the project (venvs, site-packages, wheels, vendored copies)")
     .option("--harder-than <pool>", "escalation: harder variants of the repos of this pool's (retired) tasks")
     .option("--curriculum <state.json>", "with --harder-than: a saved curriculum state; its escalation request names the retired tasks and the level")
-    .option("--max-coupling <f>", "largest share of the suite that may touch a candidate", "0.5")
-    .option("--concurrency <n>", "candidates validated at once", "2")
+    .option("--max-coupling <f>", "largest share of the suite that may touch a candidate", realNumber(0, 1), 0.5)
+    .option("--concurrency <n>", "candidates validated at once", wholeNumber(1), 2)
     .option("--repo-name <name>", "name recorded as the task's repo")
     .addOption(sandboxChoice())
     .addOption(executorChoice())
     .addOption(jsonOpt())
-    .action(async (repoArg: string | undefined, o: { out: string; path: "ast" | "git" | "swe"; granularity: "function" | "class" | "file" | "feature"; instances?: string; max: string; mode: "stub" | "remove"; features: string; stripDocstring?: boolean; stripTypeHints?: boolean; starveContext?: string; deps?: boolean; pyenv: boolean; stripBundled: boolean; harderThan?: string; curriculum?: string; maxCoupling: string; concurrency: string; repoName?: string; sandbox: SandboxChoice; executor: ExecutorName; json?: boolean }) => {
+    .action(async (repoArg: string | undefined, o: { out: string; path: "ast" | "git" | "swe"; granularity: "function" | "class" | "file" | "feature"; instances?: string; max: number; mode: "stub" | "remove"; features: number; stripDocstring?: boolean; stripTypeHints?: boolean; starveContext?: string; deps?: boolean; pyenv: boolean; stripBundled: boolean; harderThan?: string; curriculum?: string; maxCoupling: number; concurrency: number; repoName?: string; sandbox: SandboxChoice; executor: ExecutorName; json?: boolean }) => {
       // the gates' pytest runs go to the executor (this host's sandbox pool by default)
-      await withExecutor(o.executor, { sandbox: o.sandbox, concurrency: Number(o.concurrency) }, async (executor) => {
+      await withExecutor(o.executor, { sandbox: o.sandbox, concurrency: o.concurrency }, async (executor) => {
         const sb = executor.asSandbox();
         const starve = (o.starveContext ?? "").split(",").map((x) => x.trim()).filter(Boolean);
         const bad = starve.filter((x) => !["docstrings", "type_hints", "comments"].includes(x));
         if (bad.length) throw new Error(`--starve-context: unknown ${bad.join(", ")} (docstrings, type_hints, comments)`);
         const opts = {
-          granularity: o.granularity, max: Number(o.max), mode: o.mode, features: Number(o.features), strip_docstring: !!o.stripDocstring, strip_type_hints: !!o.stripTypeHints, max_coupling: Number(o.maxCoupling), concurrency: Number(o.concurrency), repo_name: o.repoName,
+          granularity: o.granularity, max: o.max, mode: o.mode, features: o.features, strip_docstring: !!o.stripDocstring, strip_type_hints: !!o.stripTypeHints, max_coupling: o.maxCoupling, concurrency: o.concurrency, repo_name: o.repoName,
           starve_context: starve as ("docstrings" | "type_hints" | "comments")[], deps: !!o.deps, pyenv: o.pyenv, strip_bundled: o.stripBundled,
         };
         const hooks = { log };
@@ -63,7 +64,7 @@ export function registerTasks(program: Command): void {
           }
           if (o.curriculum && !request) throw new Error(`${o.curriculum}: the curriculum has not asked for harder tasks (no escalation event yet)`);
           if (request && request.retired.length === 0) throw new Error(`${o.curriculum}: escalation level ${request.level} but no task is retired yet: nothing to make harder`);
-          const h = await buildHarder(resolve(o.harderThan), out, sb, { retired: request?.retired, level: request?.level, sourceRepo: repoArg ? resolve(repoArg) : undefined, base: { max: Number(o.max), concurrency: Number(o.concurrency), deps: !!o.deps, pyenv: o.pyenv } }, hooks);
+          const h = await buildHarder(resolve(o.harderThan), out, sb, { retired: request?.retired, level: request?.level, sourceRepo: repoArg ? resolve(repoArg) : undefined, base: { max: o.max, concurrency: o.concurrency, deps: !!o.deps, pyenv: o.pyenv } }, hooks);
           emit(!!o.json, { ok: h.validated > 0, ...(h.validated > 0 ? {} : { error: "no harder task validated (see repos[].variants[].report)" }), request, ...h }, () =>
             [...h.repos.flatMap((r) => r.variants.map((v) => `${r.repo} [${v.knobs.join(", ")}]: ${v.report.validated}/${v.report.candidates} validated`)), `${h.validated} harder tasks in ${h.seconds.toFixed(1)} s → ${out}`].join("\n"));
           return;

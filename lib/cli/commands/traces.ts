@@ -3,6 +3,7 @@ import { Option, type Command } from "commander";
 import { loadConfigFile, progress } from "../../core/index.js";
 import { listTraceFiles, summarize, TextErrorConfig, type FormatOption } from "../../traces/index.js";
 import { emit, jsonOpt, log } from "../output.js";
+import { wholeNumber } from "../args.js";
 
 export function registerTraces(program: Command): void {
   const traces = program.command("traces").description("agent traces: ingestion and error sites");
@@ -14,16 +15,14 @@ export function registerTraces(program: Command): void {
     .option("--strip-thinking", "drop thinking blocks")
     .option("--issues", "print every input issue (file:line: reason) on stderr")
     .option("--text-errors <file>", "error rules for results without an is_error flag, by format and by source (JSON or YAML, see TextErrorConfig)")
-    .option("--workers <n>", "worker threads (default: one per core, up to 8, for corpora over 32 MB)")
+    .option("--workers <n>", "worker threads (default: one per core, up to 8, for corpora over 32 MB)", wholeNumber(1))
     .addOption(jsonOpt())
-    .action(async (paths: string[], o: { format: FormatOption; stripThinking?: boolean; issues?: boolean; workers?: string; textErrors?: string; json?: boolean }) => {
+    .action(async (paths: string[], o: { format: FormatOption; stripThinking?: boolean; issues?: boolean; workers?: number; textErrors?: string; json?: boolean }) => {
       const textErrors = o.textErrors ? loadConfigFile(o.textErrors, TextErrorConfig) : undefined;
-      const workers = o.workers === undefined ? undefined : Number(o.workers);
-      if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1)) throw new Error(`--workers ${o.workers}: a whole number ≥ 1`);
       const files = listTraceFiles(paths);
       const bar = progress(files.length, "traces");
       const sum = await summarize(files, {
-        format: o.format, strip_thinking: !!o.stripThinking, workers, textErrors,
+        format: o.format, strip_thinking: !!o.stripThinking, workers: o.workers, textErrors,
         onFile: (f) => bar.tick(1, f.split("/").pop()),
         onIssue: o.issues ? (i) => log(`${i.file}:${i.line}: ${i.reason}`) : undefined,
       });

@@ -7,6 +7,7 @@ import { fromRows, tableText } from "../../viz/index.js";
 import { tallyText, withExecutor, type ExecutorTally } from "../executor.js";
 import { backendOption, executorChoice, jsonOpt, resolveBackend } from "../options.js";
 import { emit, log } from "../output.js";
+import { realNumber, wholeNumber } from "../args.js";
 import type { BackendChoice } from "../../backend/index.js";
 
 type TrainCli = { config?: string; runDir?: string; backend?: BackendChoice; executor: string; json?: boolean };
@@ -62,17 +63,14 @@ export function registerTrain(program: Command): void {
     .command("compare")
     .description("GRPO alone vs GRPO+SDPO(hints) at an equal number of rollouts over several seeds (same SFT start per seed)")
     .option("--config <file>", "base TrainConfig as JSON or YAML")
-    .option("--seeds <n>", "number of seeds (0..n-1)", "3")
-    .option("--alpha <a>", "SDPO weight (loss_weights.sdpo) of the grpo+sdpo arm", "1")
+    .option("--seeds <n>", "number of seeds (0..n-1)", wholeNumber(1), 3)
+    .option("--alpha <a>", "SDPO weight (loss_weights.sdpo) of the grpo+sdpo arm", realNumber(0, Infinity, { above: true }), 1)
     .option("--run-dir <dir>", "output folder (default scratch/runs/compare-<timestamp>)")
     .addOption(backendOption())
     .addOption(executorOption())
     .addOption(jsonOpt())
-    .action(async (o: TrainCli & { seeds: string; alpha: string }) => {
-      const seeds = Number(o.seeds);
-      if (!Number.isInteger(seeds) || seeds < 1) throw new Error(`--seeds ${o.seeds}: a positive whole number`);
-      const alpha = Number(o.alpha);
-      if (!(alpha > 0)) throw new Error(`--alpha ${o.alpha}: a positive number`);
+    .action(async (o: TrainCli & { seeds: number; alpha: number }) => {
+      const { seeds, alpha } = o;
       const config = configOf(o);
       const backend = await resolveBackend({ backend: config.backend });
       const run_dir = o.runDir ?? join(scratchDir(), "runs", `compare-${timestampSlug()}`);
