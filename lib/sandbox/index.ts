@@ -11,7 +11,7 @@ import type { Sandbox, SandboxName } from "./types.js";
 export { RunOptions, RunResult, SANDBOX_NAMES, SANDBOX_WORKDIR, argv, baseEnv, type Sandbox, type SandboxName, type ResolvedRunOptions } from "./types.js";
 export { BwrapSandbox } from "./bwrap.js";
 export { WarmWorker, WarmWorkerGone, WarmEvent, gradingPath, warmWorker, warmWorkers, type WarmTimings, type WarmStatus } from "./warm.js";
-export { DockerSandbox, DEFAULT_IMAGE, ensureDockerd, buildBaseImage, aptMirror, dockerClient, dockerSocketPath, type Dockerd } from "./docker.js";
+export { DockerSandbox, DEFAULT_IMAGE, LAB_DOCKER_ROOT, ensureDockerd, buildBaseImage, aptMirror, dockerClient, dockerSocketPath, type Dockerd } from "./docker.js";
 export { NoSandbox } from "./none.js";
 export { cgroupMode } from "./cgroup.js";
 export { checkShellCommand, ALLOWED_COMMANDS, DENIED_COMMANDS, ALLOWED_PY_MODULES, LEAK_PATH, type ShimVerdict } from "./shim.js";
