@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initBackend } from "../lib/backend/index.js";
 import { ModelClient, extractDpoPairs, histogram, nodeId, parseBudget, parseModelList, runOuter, serveChat, serveReference, teacherReplay, type ChatEndpoint, type OuterRunSummary } from "../lib/outer/index.js";
@@ -130,6 +130,24 @@ describe("outer run", () => {
     expect(existsSync(join(store, "runs", "r1", "outer", "proposals", `${nodeId(readIndex(POOL)[0]!.task_id, "")}.json`))).toBe(true);
     // every record carries its round
     for (const s of SECTION_NAMES) expect(items[s].every((x) => x.round === 0), s).toBe(true);
+  });
+
+  it("keeps a task the run's holdout section already lists held out whatever the split says (--holdout-fraction 0), naming the pool relative to the store", async () => {
+    const dir = tmp("outer-holdout-");
+    const first = readIndex(POOL)[0]!.task_id; // trained on under the default split (the run above expanded it)
+    const pre = new RunLayout(openStore(dir), "r2");
+    await pre.writer("holdout").add({ id: first, task_id: first });
+    await pre.flushAll();
+    const s = await runOuter({ pool: POOL, models: [client(down)], store: openStore(dir), run_id: "r2", sandbox: await getSandbox("auto"), limit: 1, holdout: { fraction: 0, seed: 0 }, quiet: true });
+    expect(s).toMatchObject({ tasks: 0, holdout_tasks: 1, nodes: 0 });
+    const r2 = await sectionItems(dir, "r2");
+    expect(r2.holdout.map((h) => h.task_id)).toEqual([first]);
+    expect(r2.rl_task_pool).toEqual([]);
+    expect(existsSync(join(dir, "runs", "r2", "outer", "proposals", `${nodeId(first, "")}.json`))).toBe(false);
+    // the trees of the first run name the pool relative to their store's root, so store and pool move together
+    const ref = items.rl_task_pool[0]!.pool as string;
+    expect(isAbsolute(ref)).toBe(false);
+    expect(resolve(store, ref)).toBe(POOL);
   });
 
   it("routes per the keystone: winners only in sft_corpus, every step in wm_tuples, DPO pairs with the fork's full state", () => {

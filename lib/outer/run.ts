@@ -16,7 +16,8 @@ import { z } from "zod";
 import { progress } from "../core/index.js";
 import { PassRateCurriculum } from "../curriculum/index.js";
 import type { Sandbox } from "../sandbox/index.js";
-import { RunLayout, type Store } from "../store/index.js";
+import { poolRef } from "../env/index.js";
+import { HeldoutSplit, RunLayout, type Store } from "../store/index.js";
 import { loadTask, readIndex, type FeatureDeletionTask } from "../tasks/index.js";
 import { ENV_TOOLS } from "./actions.js";
 import type { ModelClient, ModelStats } from "./models.js";
@@ -76,6 +77,11 @@ export interface OuterRunOptions {
   budget?: Partial<Budget>;
   round?: number;
   threshold?: number;
+  /**
+   * The held-out split (default: the store's, 0.1 with seed 0). A task already in the run's holdout
+   * section (e.g. written by `tasks micro` with its own split) stays held out whatever the split says.
+   */
+  holdout?: { fraction: number; seed: number };
   /** At most this many tasks of the pool (in index order; held-out ones count). */
   limit?: number;
   /** Trees grown at once (default 2). */
@@ -108,7 +114,8 @@ export function leafTrace(tree: Tree, leaf: TreeNode, round: number): Record<str
 export async function runOuter(opts: OuterRunOptions): Promise<OuterRunSummary> {
   const t0 = performance.now();
   const round = opts.round ?? 0;
-  const run = new RunLayout(opts.store, opts.run_id);
+  const run = new RunLayout(opts.store, opts.run_id, opts.holdout && new HeldoutSplit(opts.holdout.fraction, opts.holdout.seed));
+  const pool = poolRef(run, opts.pool);
   const prefix = `${run.prefix}/outer`;
   const w = await DedupWriter.open(run);
   await Promise.all(opts.models.map((m) => m.init()));
@@ -140,8 +147,8 @@ export async function runOuter(opts: OuterRunOptions): Promise<OuterRunSummary> 
 
   const one = async (entry: (typeof entries)[number]): Promise<void> => {
     const id = entry.task_id;
-    if (run.split.isHeldout(id)) {
-      await routeHoldout(w, id, { round, pool: opts.pool });
+    if (w.has("holdout", id) || run.split.isHeldout(id)) {
+      await routeHoldout(w, id, { round, pool });
       totals.holdout++;
       return;
     }
@@ -172,7 +179,7 @@ export async function runOuter(opts: OuterRunOptions): Promise<OuterRunSummary> 
     add(done);
     nodesThisRun += done.nodes;
     gradedThisRun += done.leaves;
-    await routeTree(w, tree, { round, pool: opts.pool, difficulty: 1 - (curriculum.pHat(id) ?? 0.5) });
+    await routeTree(w, tree, { round, pool, difficulty: 1 - (curriculum.pHat(id) ?? 0.5) });
     // the flywheel: this round's rollouts as chat-format traces, one file per task (rewritten whole on resume)
     await opts.store.put(`${run.prefix}/traces/round_${String(round).padStart(4, "0")}/${taskKey(id)}.jsonl`, leaves.map((l) => JSON.stringify(leafTrace(tree, l, round))).join("\n") + "\n");
     await w.flush();

@@ -8,20 +8,16 @@ import { openStore } from "../../store/index.js";
 import { tallyText, withExecutor } from "../executor.js";
 import { executorChoice, jsonOpt, sandboxChoice } from "../options.js";
 import { emit } from "../output.js";
+import { realNumber, wholeNumber } from "../args.js";
 
-const positive = (flag: string, v: string | undefined): number | undefined => {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} ${v}: a positive whole number`);
-  return n;
-};
+type ModelCli = { modelConcurrency?: number; timeoutS?: number; retries?: number; maxTokens?: number };
 
-function clients(spec: string, o: { modelConcurrency?: string; timeoutS?: string; retries?: string; maxTokens?: string }): ModelClient[] {
+function clients(spec: string, o: ModelCli): ModelClient[] {
   const endpoints = parseModelList(spec, {
-    ...(o.modelConcurrency ? { concurrency: positive("--model-concurrency", o.modelConcurrency) } : {}),
-    ...(o.timeoutS ? { timeout_ms: Number(o.timeoutS) * 1000 } : {}),
-    ...(o.retries !== undefined ? { retries: Number(o.retries) } : {}),
-    ...(o.maxTokens ? { max_tokens: positive("--max-tokens", o.maxTokens) } : {}),
+    ...(o.modelConcurrency !== undefined ? { concurrency: o.modelConcurrency } : {}),
+    ...(o.timeoutS !== undefined ? { timeout_ms: o.timeoutS * 1000 } : {}),
+    ...(o.retries !== undefined ? { retries: o.retries } : {}),
+    ...(o.maxTokens !== undefined ? { max_tokens: o.maxTokens } : {}),
   });
   return endpoints.map((e) => new ModelClient(e));
 }
@@ -29,10 +25,10 @@ function clients(spec: string, o: { modelConcurrency?: string; timeoutS?: string
 const modelOptions = (c: Command): Command =>
   c
     .requiredOption("--models <urls>", "OpenAI-compatible endpoints, comma-separated: URL[#model] (e.g. http://127.0.0.1:8001/v1)")
-    .option("--model-concurrency <n>", "requests in flight per endpoint (default 2)")
-    .option("--timeout-s <s>", "per-request timeout (default 60)")
-    .option("--retries <n>", "retries after a connection error, 429 or 5xx (default 2)")
-    .option("--max-tokens <n>", "max_tokens per answer (default 256)");
+    .option("--model-concurrency <n>", "requests in flight per endpoint (default 2)", wholeNumber(1))
+    .option("--timeout-s <s>", "per-request timeout (default 60)", realNumber(0, Infinity, { above: true }))
+    .option("--retries <n>", "retries after a connection error, 429 or 5xx (default 2)", wholeNumber(0))
+    .option("--max-tokens <n>", "max_tokens per answer (default 256)", wholeNumber(1));
 
 export function registerOuter(program: Command): void {
   const outer = program.command("outer").description("the OUTER loop: a divergence-gated multi-model tree over feature-deletion tasks, routed into the store's six prefixes; teacher replay over traces");
@@ -45,22 +41,23 @@ export function registerOuter(program: Command): void {
   )
     .option("--run <id>", "run id (default: a timestamp); the same id resumes")
     .option("--budget <spec>", "depth=N,width=N,nodes=N (per task tree),seconds=S (the whole run); default depth=4,width=3,nodes=24,seconds=600")
-    .option("--round <k>", "the flywheel round written on every record", "0")
-    .option("--threshold <d>", "branch where the divergence exceeds this (0..1)", "0")
-    .option("--limit <n>", "at most this many tasks of the pool")
-    .option("--task-concurrency <n>", "trees grown at once", "2")
-    .option("--step-concurrency <n>", "env steps and grades at once (default: cores)")
+    .option("--round <k>", "the flywheel round written on every record", wholeNumber(0), 0)
+    .option("--threshold <d>", "branch where the divergence exceeds this (0 ≤ d < 1)", realNumber(0, 1, { below: true }), 0)
+    .option("--limit <n>", "at most this many tasks of the pool", wholeNumber(1))
+    .option("--task-concurrency <n>", "trees grown at once", wholeNumber(1), 2)
+    .option("--step-concurrency <n>", "env steps and grades at once (default: cores)", wholeNumber(1))
+    .option("--holdout-fraction <f>", "share of the pool held out (by a seeded hash of the task id; 0 ≤ f < 1)", realNumber(0, 1, { below: true }), 0.1)
+    .option("--holdout-seed <s>", "seed of the held-out split", wholeNumber(0), 0)
     .addOption(sandboxChoice())
     .addOption(executorChoice())
     .addOption(jsonOpt())
-    .action(async (o: { pool: string; store: string; models: string; run?: string; budget?: string; round: string; threshold: string; limit?: string; taskConcurrency: string; stepConcurrency?: string; sandbox: SandboxChoice; executor: string; json?: boolean; modelConcurrency?: string; timeoutS?: string; retries?: string; maxTokens?: string }) => {
-      const threshold = Number(o.threshold);
-      if (!(threshold >= 0 && threshold < 1)) throw new Error(`--threshold ${o.threshold}: a number in [0, 1)`);
-      const stepConcurrency = positive("--step-concurrency", o.stepConcurrency) ?? availableParallelism();
+    .action(async (o: ModelCli & { pool: string; store: string; models: string; run?: string; budget?: string; round: number; threshold: number; limit?: number; taskConcurrency: number; stepConcurrency?: number; holdoutFraction: number; holdoutSeed: number; sandbox: SandboxChoice; executor: string; json?: boolean }) => {
+      const stepConcurrency = o.stepConcurrency ?? availableParallelism();
       const { summary, grading } = await withExecutor(o.executor, { sandbox: o.sandbox, concurrency: stepConcurrency }, async (ex) => ({
         summary: await runOuter({
           pool: o.pool, models: clients(o.models, o), store: openStore(o.store), run_id: o.run ?? timestampSlug(), sandbox: ex.asSandbox(), executor: ex.name,
-          budget: parseBudget(o.budget), round: Number(o.round), threshold, limit: positive("--limit", o.limit), taskConcurrency: positive("--task-concurrency", o.taskConcurrency), stepConcurrency,
+          budget: parseBudget(o.budget), round: o.round, threshold: o.threshold, limit: o.limit, taskConcurrency: o.taskConcurrency, stepConcurrency,
+          holdout: { fraction: o.holdoutFraction, seed: o.holdoutSeed },
         }),
         grading: ex.tally(),
       }));
@@ -84,13 +81,13 @@ export function registerOuter(program: Command): void {
       .requiredOption("--store <uri>", "store: a folder or s3://bucket/prefix"),
   )
     .option("--run <id>", "run id (default: a timestamp)")
-    .option("--round <k>", "the flywheel round written on every record", "0")
-    .option("--limit <n>", "at most this many error sites")
+    .option("--round <k>", "the flywheel round written on every record", wholeNumber(0), 0)
+    .option("--limit <n>", "at most this many error sites", wholeNumber(1))
     .addOption(jsonOpt())
-    .action(async (traces: string[], o: { store: string; models: string; run?: string; round: string; limit?: string; json?: boolean; modelConcurrency?: string; timeoutS?: string; retries?: string; maxTokens?: string }) => {
+    .action(async (traces: string[], o: ModelCli & { store: string; models: string; run?: string; round: number; limit?: number; json?: boolean }) => {
       const models = clients(o.models, o);
       const run_id = o.run ?? timestampSlug();
-      const summary = await teacherReplay({ paths: traces, models, store: openStore(o.store), run_id, round: Number(o.round), limit: positive("--limit", o.limit) });
+      const summary = await teacherReplay({ paths: traces, models, store: openStore(o.store), run_id, round: o.round, limit: o.limit });
       emit(!!o.json, { ok: true, run_id, ...summary, models: models.map((m) => m.stats) }, () =>
         `${summary.sites} error sites in ${summary.sessions} sessions; ${summary.replayed} replayed, ${summary.pairs} consensus pairs, ${summary.written} written to ${o.store} run ${run_id} dpo_pairs (${summary.duplicates_skipped} already there, ${summary.holdout_skipped} held out); ${summary.teacher_errors} failed teacher requests; ${summary.seconds.toFixed(1)} s`,
       );
