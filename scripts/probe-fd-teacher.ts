@@ -21,7 +21,7 @@ import { datasetsDir, mean, projectRoot, scratchDir } from "../lib/core/index.js
 import { FeatureDeletionEnvironment, gradeAll, renderMessages, type BodyMistake } from "../lib/env/index.js";
 import { defaultLayered } from "../lib/hints/index.js";
 import { getSandbox } from "../lib/sandbox/index.js";
-import { decode, encode, hintedPromptIds, loadLatestCheckpoint, loadTrainConfig, sampleStd, scoreContinuation } from "../lib/train/index.js";
+import { decode, encode, hintedPromptIds, loadCheckpoint, loadLatestCheckpoint, loadTrainConfig, sampleStd, scoreContinuation } from "../lib/train/index.js";
 
 const args = process.argv.slice(2);
 const opt = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
@@ -50,7 +50,8 @@ for (const kind of KINDS) {
 
 const out: Record<string, unknown>[] = [];
 for (const { label, dir } of checkpoints) {
-  const ck = await loadLatestCheckpoint(dir);
+  // A run's checkpoints folder (its latest), or one checkpoint (…/ckpt_000500).
+  const ck = /ckpt_\d+\/?$/.test(dir) ? await loadCheckpoint(dir) : await loadLatestCheckpoint(dir);
   if (!ck) throw new Error(`${dir}: no checkpoint`);
   const bs = ck.policy.config.block_size;
   for (const kind of KINDS) {

@@ -13,7 +13,7 @@
  * KL(teacher ‖ student) at hinted tokens, rollouts per arm, wall times and the grade cache's hit rate.
  * Rerun with the same RUN_DIR to continue.
  *
- *   npx tsx scripts/run-fd-micro-compare.ts [RUN_DIR] [--seeds 1,2,3] [--config FILE] [--summarize | --sft-only]
+ *   npx tsx scripts/run-fd-micro-compare.ts [RUN_DIR] [--seeds 1,2,3] [--config FILE] [--rl-steps N] [--out DIR] [--summarize | --sft-only]
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
@@ -28,10 +28,12 @@ const opt = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(name)
 const seeds = (opt("--seeds") ?? "1,2,3").split(",").map(Number);
 const configFile = opt("--config") ?? datasetsDir("configs", "fd-micro.yaml");
 const runDir = args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--")) ?? scratchDir("runs", "fd-micro-compare");
-const outDir = datasetsDir("train", "fd-micro-compare");
+const outDir = opt("--out") ?? datasetsDir("train", "fd-micro-compare");
 mkdirSync(outDir, { recursive: true });
 mkdirSync(runDir, { recursive: true });
-const base = loadTrainConfig(configFile);
+const loaded = loadTrainConfig(configFile);
+// --rl-steps N: the config's recipe with N RL steps per arm (e.g. a longer run from the same SFT checkpoints, copied into a new RUN_DIR).
+const base = opt("--rl-steps") ? { ...loaded, rl: { ...loaded.rl, steps: Number(opt("--rl-steps")) } } : loaded;
 const arms = { grpo: { loss_weights: { grpo: 1, sdpo: 0, dpo: 0 } }, "grpo+sdpo": { loss_weights: { grpo: 1, sdpo: 1, dpo: 0 } } };
 const ARMS = ["sft", ...Object.keys(arms)];
 const started = Date.now();
