@@ -135,8 +135,9 @@ async function publish(): Promise<void> {
     summary,
     paired: { "grpo-sft": paired("grpo", "sft"), "grpo+sdpo-grpo": paired("grpo+sdpo", "grpo"), "grpo+sdpo-sft": paired("grpo+sdpo", "sft") },
     shift_kl: { first_step: stat(values("grpo+sdpo_shift_kl_first")), run_mean: stat(values("grpo+sdpo_shift_kl_mean")) },
-    grade_cache: fd ? { ...fd.gradeCache, hit_rate: fd.gradeCache.hits / Math.max(1, fd.gradeCache.hits + fd.gradeCache.misses) } : null,
-    wall_s: (Date.now() - started) / 1000,
+    // This process's grades and wall time; --summarize only reads finished runs (their own wall times are per seed and arm).
+    grade_cache: fd && fd.gradeCache.hits + fd.gradeCache.misses > 0 ? { ...fd.gradeCache, hit_rate: fd.gradeCache.hits / (fd.gradeCache.hits + fd.gradeCache.misses) } : null,
+    wall_s: args.includes("--summarize") ? null : (Date.now() - started) / 1000,
     load_average_1m: { samples: loads.length, mean: mean(loads), min: Math.min(...loads), max: Math.max(...loads), cores: availableParallelism() },
     per_seed: perSeed,
     per_task: Object.fromEntries(ARMS.map((a) => [a, Object.fromEntries(passes[a]!)])),
