@@ -264,7 +264,11 @@ describe("TrainConfig: one config composed from the loss configs", () => {
   });
 
   it("the committed configs load", () => {
-    for (const f of ["toolcall.yaml", "toolcall-sft.yaml", "fd-micro.yaml"]) expect(() => loadTrainConfig(join(ROOT, "datasets", "configs", f))).not.toThrow();
+    for (const f of ["toolcall.yaml", "toolcall-sft.yaml", "fd-micro.yaml", "fd-micro-compare.yaml"]) expect(() => loadTrainConfig(join(ROOT, "datasets", "configs", f))).not.toThrow();
+    // The comparison's larger task set, committed beside fd-micro.
+    const compare = loadTrainConfig(join(ROOT, "datasets", "configs", "fd-micro-compare.yaml"));
+    expect(compare.env).toMatchObject({ kind: "feature_deletion", store: join(ROOT, "datasets", "fd-micro-compare", "store"), pool: join(ROOT, "datasets", "fd-micro-compare", "pool") });
+    expect(existsSync(join(ROOT, "datasets", "fd-micro-compare", "pool", "index.jsonl"))).toBe(true);
     const fd = loadTrainConfig(join(ROOT, "datasets", "configs", "fd-micro.yaml"));
     expect(fd.env).toMatchObject({ kind: "feature_deletion", store: join(ROOT, "datasets", "fd-micro", "store"), pool: join(ROOT, "datasets", "fd-micro", "pool") });
     expect(() => parseTrainConfig({ sdpo: { hint_layers: ["template"] } })).toThrow(/renamed: use sdpo.hints/);
