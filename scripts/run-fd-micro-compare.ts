@@ -13,7 +13,7 @@
  * KL(teacher ‖ student) at hinted tokens, rollouts per arm, wall times and the grade cache's hit rate.
  * Rerun with the same RUN_DIR to continue.
  *
- *   npx tsx scripts/run-fd-micro-compare.ts [RUN_DIR] [--seeds 1,2,3] [--config FILE] [--rl-steps N] [--out DIR] [--summarize | --sft-only]
+ *   npx tsx scripts/run-fd-micro-compare.ts [RUN_DIR] [--seeds 1,2,3] [--config FILE] [--rl-steps N] [--alpha A] [--out DIR] [--summarize | --sft-only]
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
@@ -34,7 +34,11 @@ mkdirSync(runDir, { recursive: true });
 const loaded = loadTrainConfig(configFile);
 // --rl-steps N: the config's recipe with N RL steps per arm (e.g. a longer run from the same SFT checkpoints, copied into a new RUN_DIR).
 const base = opt("--rl-steps") ? { ...loaded, rl: { ...loaded.rl, steps: Number(opt("--rl-steps")) } } : loaded;
-const arms = { grpo: { loss_weights: { grpo: 1, sdpo: 0, dpo: 0 } }, "grpo+sdpo": { loss_weights: { grpo: 1, sdpo: 1, dpo: 0 } } };
+// --alpha A: the SDPO weight of the grpo+sdpo arm (loss_weights.sdpo; default 1). To sweep it from the same SFT
+// checkpoints, copy a finished RUN_DIR without its grpo+sdpo runs: only those run again.
+const alpha = opt("--alpha") === undefined ? 1 : Number(opt("--alpha"));
+if (!(alpha > 0)) throw new Error(`--alpha ${opt("--alpha")}: a positive number`);
+const arms = { grpo: { loss_weights: { grpo: 1, sdpo: 0, dpo: 0 } }, "grpo+sdpo": { loss_weights: { grpo: 1, sdpo: alpha, dpo: 0 } } };
 const ARMS = ["sft", ...Object.keys(arms)];
 const started = Date.now();
 // The machine is shared: the 1-minute load average, sampled every 30 s over this process's life, goes into results.json.
@@ -130,7 +134,7 @@ async function publish(): Promise<void> {
   };
   const rollouts = base.rl.steps * base.rl.prompts_per_step * base.rl.num_generations;
   writeFileSync(join(outDir, "results.json"), JSON.stringify({
-    config: relative(projectRoot(), configFile), seeds, arms: ARMS, rollouts_per_arm: rollouts, heldout_tasks: heldout.length,
+    config: relative(projectRoot(), configFile), seeds, arms: ARMS, sdpo_alpha: alpha, rollouts_per_arm: rollouts, heldout_tasks: heldout.length,
     rl: { steps: base.rl.steps, prompts_per_step: base.rl.prompts_per_step, num_generations: base.rl.num_generations }, sft: { steps: base.sft.steps, hint_fraction: base.sft.hint_fraction },
     summary,
     paired: { "grpo-sft": paired("grpo", "sft"), "grpo+sdpo-grpo": paired("grpo+sdpo", "grpo"), "grpo+sdpo-sft": paired("grpo+sdpo", "sft") },
