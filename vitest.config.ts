@@ -5,6 +5,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // one Docker engine for all files (they run in parallel): test/support/global-docker.ts
     globalSetup: ["test/support/global-docker.ts"],
+    // tmp() folders go after each file (test/support/remove-tmp.ts)
+    setupFiles: ["test/support/remove-tmp.ts"],
     // Real kernels, browsers, sandboxes and short training runs start in these tests: allow them
     // time on a loaded 2-core machine (a hang still fails, after 10 minutes).
     testTimeout: 600_000,

@@ -4,9 +4,28 @@ import { tempDir } from "../lib/core/index.js";
 
 export const ROOT = join(import.meta.dirname, "..");
 
-/** A temp folder removed when the test process exits (core.tempDir: also on SIGINT/SIGTERM). */
+const made: (() => void)[] = [];
+
+/**
+ * A temp folder, removed after the test file (test/support/remove-tmp.ts) and otherwise when the
+ * test process exits (core.tempDir: also on SIGINT/SIGTERM). The after-file removal matters: a
+ * worker ended by the pool without an orderly exit left its folders in /tmp.
+ */
 export function tmp(prefix = "test-"): string {
-  return tempDir(prefix).path;
+  const d = tempDir(prefix);
+  made.push(d.remove);
+  return d.path;
+}
+
+/** Removes every folder tmp() made in this process (best effort: what fails is left to the exit hook). */
+export function removeTmp(): void {
+  for (const remove of made.splice(0)) {
+    try {
+      remove();
+    } catch {
+      /* e.g. a folder a sandbox left owned by another uid */
+    }
+  }
 }
 
 /** Runs the real CLI (bin/composer-lab.js) as a user would. */

@@ -118,7 +118,7 @@ describe("k8s manifests", () => {
     expect(() => poolManifests(["t"], { store: "s3://b/p", limits: { memoryMb: -1 }, run: "x" })).toThrow(/^limits\.memoryMb:/);
     for (const [args, msg] of [
       [["--pool", POOL, "--diloco", "--store", "s3://b/p"], /exactly one of --pool/],
-      [["--diloco", "--store", "s3://b/p", "--workers", "0"], /--workers "0"/],
+      [["--diloco", "--store", "s3://b/p", "--workers", "0"], /--workers <n>' argument '0' is invalid\. expected a whole number ≥ 1/],
     ] as const) {
       const r = cli(["k8s", "manifests", ...args, "--json"]);
       expect(r.code, r.stdout).not.toBe(0);

@@ -134,8 +134,17 @@ for p in ${JSON.stringify(targets)}:
       const stock = readFileSync(join(FeatureDeletionEnv.snapshotDir(t), "inventory/stock.py"), "utf8");
       const payload = readFileSync(join(ROOT, "test", "redteam", "payloads", "overwrite_harness.py"), "utf8");
       const [g] = await gradeMany([{ task: t, completion: fileDiff("inventory/stock.py", stock, `${stock}\n\n${payload}\n`) }], ex);
-      const walk = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : e.isFile() ? [join(d, e.name)] : []));
-      const planted = [join(ROOT, "lib", "sandbox"), PRIVATE_TMP].flatMap((d) => walk(d)).filter((f) => f.endsWith("composer_lab_rt_planted.py") || (statSync(f).size < 4_000_000 && readFileSync(f, "utf8").includes(MARK)));
+      // Files may vanish while we look (slurmd's and dockerd's own temp files live under PRIVATE_TMP): skip those.
+      const gone = <T>(f: () => T, none: T): T => {
+        try {
+          return f();
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code === "ENOENT") return none;
+          throw e;
+        }
+      };
+      const walk = (d: string): string[] => gone(() => readdirSync(d, { withFileTypes: true }), []).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : e.isFile() ? [join(d, e.name)] : []));
+      const planted = [join(ROOT, "lib", "sandbox"), PRIVATE_TMP].flatMap((d) => walk(d)).filter((f) => f.endsWith("composer_lab_rt_planted.py") || gone(() => statSync(f).size < 4_000_000 && readFileSync(f, "utf8").includes(MARK), false));
       return [...(g!.reward !== 0 ? [`reward ${g!.reward}`] : []), ...(planted.length ? [`harness files written on the host: ${planted.join(", ")}`] : [])];
     },
   };
