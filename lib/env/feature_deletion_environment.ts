@@ -48,10 +48,11 @@ function target(task: FeatureDeletionTask): { file: string; qualname: string; br
 /** Parsed stubs by file text and qualname: the trainer asks for a task's prompt at every rollout,
  *  and parsing runs a Python helper. */
 const stubs = new Map<string, { head: string[]; stubLine: number; indent: string }>();
+const stubKey = (file: string, qualname: string, source: string): string => `${file}\0${qualname}\0${source}`;
 
 /** The stub's lines up to the deleted body (signature, docstring), and where the stub line sits. */
 function stubOf(source: string, qualname: string, file: string): { head: string[]; stubLine: number; indent: string } {
-  const key = `${file}\0${qualname}\0${source}`;
+  const key = stubKey(file, qualname, source);
   const hit = stubs.get(key);
   if (hit) return hit;
   const out = parseStub(source, qualname, file);
@@ -68,7 +69,7 @@ export function warmStubs(tasks: FeatureDeletionTask[]): void {
   for (const task of tasks) {
     if (task.deleted_symbols.length !== 1) continue;
     const t = target(task);
-    const key = `${t.file}\0${t.qualname}\0${t.broken}`;
+    const key = stubKey(t.file, t.qualname, t.broken);
     if (!stubs.has(key)) todo.set(key, t);
   }
   if (!todo.size) return;
