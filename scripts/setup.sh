@@ -19,6 +19,8 @@ APT_PACKAGES=(
   python3-venv python3-pip python3-setuptools python3-wheel python3-setuptools-scm python3-hatchling python3-hatch-vcs flit
   # the slurm executor and `cluster up --engine slurm` (Slurm 22.05 started by hand: munged, slurmctld, slurmd)
   slurm-wlm munge
+  # the gVisor sandbox kind (lib/sandbox/gvisor.ts: runsc run of an OCI bundle, ptrace platform)
+  runsc
 )
 # `kubectl create --dry-run=client` checks the k8s manifests offline; Debian's kubectl (1.20) only
 # where no kubectl is installed already (another package may own /usr/bin/kubectl).

@@ -8,10 +8,12 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
+import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { supervise, type Supervised } from "./capture.js";
 import { cgroupMode, createRunCgroup } from "./cgroup.js";
-import { lendDirs, runningAsRoot, sandboxHostIds, stageWorkdir, watchDisk, type SanitizeReport } from "./isolation.js";
+import { lendDirs, protectedInside, runningAsRoot, sandboxHostIds, stageWorkdir, watchDisk, type SanitizeReport } from "./isolation.js";
+import { existingMasks, maskStub } from "./mask.js";
 import { RunOptions, SANDBOX_WORKDIR, argv, baseEnv, type RunResult, type Sandbox } from "./types.js";
 
 /** /etc files a Python toolchain needs (only those that exist are bound). */
@@ -41,9 +43,14 @@ export class BwrapSandbox implements Sandbox {
     for (const f of ETC_FILES) if (existsSync(f)) a.push("--ro-bind", f, f);
     // A passwd/group naming the sandbox user: some tools (getpass, pip) want one.
     a.push("--file", "11", "/etc/passwd", "--file", "12", "/etc/group");
-    a.push(o.workdirReadOnly ? "--ro-bind" : "--bind", realpathSync(workdir), SANDBOX_WORKDIR);
+    const wd = realpathSync(workdir);
+    a.push(o.workdirReadOnly ? "--ro-bind" : "--bind", wd, SANDBOX_WORKDIR);
+    // protected files over a writable (scratch) tree; paths that are not there are skipped
+    for (const rel of protectedInside(wd, o.protectPaths)) a.push("--ro-bind", join(wd, rel), `${SANDBOX_WORKDIR}/${rel}`);
     for (const [host, inside] of Object.entries(o.roBinds)) a.push("--ro-bind", realpathSync(host), inside);
     for (const [host, inside] of Object.entries(o.rwBinds)) a.push("--bind", realpathSync(host), inside);
+    // installed copies of the task's project: a read-only stub over each (mask.ts)
+    for (const m of existingMasks(o.masks)) a.push("--ro-bind", maskStub(m.kind), m.path);
     a.push("--size", String(o.diskMb * 1024 * 1024), "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/", "--chdir", SANDBOX_WORKDIR, "--clearenv");
     for (const [k, v] of Object.entries(baseEnv(o.env))) a.push("--setenv", k, v);
     return a;
@@ -54,7 +61,7 @@ export class BwrapSandbox implements Sandbox {
     const cpuSeconds = Math.ceil(o.timeoutMs / 1000) + 1;
     const fsize = Math.min(512, o.diskMb) * 1024 * 1024;
     const limits = ["prlimit", `--cpu=${cpuSeconds}`, `--fsize=${fsize}`, "--nofile=512", "--core=0"];
-    const stage = stageWorkdir(o.workdir, { diskMb: o.diskMb, writable: !o.workdirReadOnly });
+    const stage = stageWorkdir(o.workdir, { diskMb: o.diskMb, writable: !o.workdirReadOnly && !o.scratchWorkdir, copy: o.scratchWorkdir });
     const giveBack = lendDirs(Object.keys(o.rwBinds));
     const cg = createRunCgroup(`run-${process.pid}-${randomBytes(4).toString("hex")}`, o);
     // Without a memory cgroup, bound the address space instead (coarser, but bounded).

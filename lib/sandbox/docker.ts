@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import Docker from "dockerode";
 import { capture } from "./capture.js";
-import { lendDirs, sandboxHostIds, stageWorkdir, watchDisk, type SanitizeReport } from "./isolation.js";
+import { lendDirs, protectedInside, sandboxHostIds, stageWorkdir, watchDisk, type SanitizeReport } from "./isolation.js";
+import { maskStub } from "./mask.js";
 import { RunOptions, SANDBOX_WORKDIR, argv, baseEnv, type RunResult, type Sandbox } from "./types.js";
 
 export const DEFAULT_IMAGE = "composer-lab/python:bookworm";
@@ -46,7 +47,7 @@ export class DockerSandbox implements Sandbox {
     const t0 = performance.now();
     const ids = sandboxHostIds();
     // The container user must own what it writes; everything is handed back sanitized afterwards.
-    const stage = stageWorkdir(o.workdir, { diskMb: o.diskMb, writable: !o.workdirReadOnly });
+    const stage = stageWorkdir(o.workdir, { diskMb: o.diskMb, writable: !o.workdirReadOnly && !o.scratchWorkdir, copy: o.scratchWorkdir });
     const giveBack = lendDirs(Object.keys(o.rwBinds));
     let cleaned: SanitizeReport = { removedSpecial: [], clearedModes: [], bytes: 0 };
     let result: RunResult;
@@ -70,6 +71,10 @@ export class DockerSandbox implements Sandbox {
             `${stage.path}:${SANDBOX_WORKDIR}:${o.workdirReadOnly ? "ro" : "rw"}`,
             ...Object.entries(o.roBinds).map(([h, i]) => `${h}:${i}:ro`),
             ...Object.entries(o.rwBinds).map(([h, i]) => `${h}:${i}:rw`),
+            // protected files over a writable (scratch) tree; installed copies of the task's project
+            // masked by read-only stubs (mask.ts: the scan ran in this image, so the paths are its own)
+            ...protectedInside(stage.path, o.protectPaths).map((rel) => `${join(stage.path, rel)}:${SANDBOX_WORKDIR}/${rel}:ro`),
+            ...o.masks.map((m) => `${maskStub(m.kind)}:${m.path}:ro`),
           ],
           NetworkMode: "none",
           ReadonlyRootfs: true,

@@ -1,4 +1,4 @@
-import { chmodSync, cpSync, existsSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot, tempDir } from "../core/index.js";
 
@@ -11,6 +11,9 @@ export function harnessDir(): string {
   const dir = tempDir("harness-");
   cpSync(join(projectRoot(), "lib", "sandbox", "harness"), dir.path, { recursive: true });
   writeFileSync(join(dir.path, "pytest.ini"), "[pytest]\n");
+  // the stubs masks bind over installed copies (mask.ts): an empty folder and an empty file too
+  mkdirSync(join(dir.path, "mask", "empty"), { recursive: true });
+  writeFileSync(join(dir.path, "mask", "empty-file"), "");
   chmodSync(dir.path, 0o755);
   staged = dir;
   return dir.path;

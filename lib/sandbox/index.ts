@@ -6,6 +6,7 @@ import { BwrapSandbox } from "./bwrap.js";
 import { gradingPath } from "./warm.js";
 import { DockerSandbox } from "./docker.js";
 import { NoSandbox } from "./none.js";
+import { GvisorSandbox } from "./gvisor.js";
 import type { Sandbox, SandboxName } from "./types.js";
 
 export { RunOptions, RunResult, SANDBOX_NAMES, SANDBOX_WORKDIR, argv, baseEnv, type Sandbox, type SandboxName, type ResolvedRunOptions } from "./types.js";
@@ -13,10 +14,14 @@ export { BwrapSandbox } from "./bwrap.js";
 export { WarmWorker, WarmWorkerGone, WarmEvent, gradingPath, warmWorker, warmWorkers, type WarmTimings, type WarmStatus } from "./warm.js";
 export { DockerSandbox, DEFAULT_IMAGE, LAB_DOCKER_ROOT, ensureDockerd, buildBaseImage, aptMirror, dockerClient, dockerSocketPath, type Dockerd } from "./docker.js";
 export { NoSandbox } from "./none.js";
+export { GvisorSandbox } from "./gvisor.js";
+export { MaskEntry, MaskPlan, scanMasks, masksFor, projectNames, existingMasks, maskStub } from "./mask.js";
+export { MaskSpec } from "./types.js";
 export { cgroupMode } from "./cgroup.js";
 export { checkShellCommand, ALLOWED_COMMANDS, DENIED_COMMANDS, ALLOWED_PY_MODULES, LEAK_PATH, type ShimVerdict } from "./shim.js";
 export { runPytest, foldReports, findPytestConfig, pytestArgsFromCommand, readResultChannel, TestOutcome, TestResult, type PytestRun, type PytestOptions, type CoverageMap } from "./pytest.js";
 export { repoLayout, repoLayoutAsync, pytestVersionAsync, ensurePyEnv, findPyEnv, pyenvKey, pyenvRoot, pytestCompat, pytestVersion, compareVersions, RepoLayout, PyEnv, PYENV_MOUNT, SYSTEM_PYTHON, type PytestCompat } from "./pyenv.js";
+export { prepareGradedTree, runGradedTests, gradeSuite, readOnlyPaths, type PreparedTree, type GradedRunOptions } from "./grade.js";
 export { planHarness, restoreHarness, isStartupFile, listTree, changedPythonFiles, type HarnessPlan, type RestoreReport } from "./trusted.js";
 export { sandboxHostIds, sanitizeTree, SANDBOX_USER, type SanitizeReport } from "./isolation.js";
 // host-side preparation of a run, shared with executors that start sandboxes elsewhere (lib/executor)
@@ -29,6 +34,7 @@ export async function getSandbox(choice: SandboxChoice = "auto", opts: { dockerS
   if (choice === "none") return new NoSandbox();
   if (choice === "bwrap") return new BwrapSandbox();
   if (choice === "docker") return new DockerSandbox({ socketPath: opts.dockerSocket, image: opts.image });
+  if (choice === "gvisor") return new GvisorSandbox();
   const bw = new BwrapSandbox();
   if ((await bw.check()).ok) return bw;
   const dk = new DockerSandbox({ socketPath: opts.dockerSocket, image: opts.image });
@@ -46,6 +52,7 @@ export async function checkSandboxes(opts: { dockerSocket?: string } = {}): Prom
   return {
     bwrap: { ...bwCheck, detail: { ...bwCheck.detail, grading: grading.path, grading_why: grading.why } },
     docker: await new DockerSandbox({ socketPath: opts.dockerSocket }).check(),
+    gvisor: await new GvisorSandbox().check(),
     none: await new NoSandbox().check(),
   };
 }

@@ -186,10 +186,20 @@ function reapStaleStages(): void {
  * Prepares a workdir for one sandboxed run. As root: a tmpfs of `diskMb` owned by the sandbox
  * user, holding a copy of the workdir. Otherwise the workdir itself (hardCap false).
  */
-export function stageWorkdir(workdir: string, opts: { diskMb: number; writable: boolean }): StagedWorkdir {
+export function stageWorkdir(workdir: string, opts: { diskMb: number; writable: boolean; copy?: boolean }): StagedWorkdir {
   const owner = statSync(workdir);
   const giveBack = { uid: owner.uid, gid: owner.gid };
   if (!runningAsRoot()) {
+    if (opts.copy) {
+      // a scratch run writes into a copy that nothing reads afterwards
+      const scratch = tempDir(`scratch-${process.pid}-`);
+      replaceContents(workdir, scratch.path);
+      return { path: scratch.path, hardCap: false, finish: () => {
+        const rep = sanitizeTree(scratch.path);
+        scratch.remove();
+        return rep;
+      } };
+    }
     return { path: workdir, hardCap: false, finish: () => sanitizeTree(workdir) };
   }
   const ids = sandboxHostIds();
@@ -232,6 +242,29 @@ export function stageWorkdir(workdir: string, opts: { diskMb: number; writable: 
       }
     },
   };
+}
+
+/** The protected paths (workdir-relative) that exist in `root` as files or folders, not links and
+ *  not reached through a link: what a sandbox binds read-only over a writable tree. */
+export function protectedInside(root: string, rels: string[]): string[] {
+  const out: string[] = [];
+  for (const rel of rels) {
+    if (!rel || rel.startsWith("/") || rel.split("/").some((p) => p === ".." || p === "." || p === "")) continue;
+    let ok = true;
+    let cur = root;
+    for (const part of rel.split("/")) {
+      cur = join(cur, part);
+      try {
+        const st = lstatSync(cur);
+        if (st.isSymbolicLink() || !(st.isFile() || st.isDirectory())) ok = false;
+      } catch {
+        ok = false;
+      }
+      if (!ok) break;
+    }
+    if (ok) out.push(rel);
+  }
+  return out;
 }
 
 /** As root, hands extra writable binds to the sandbox user for a run; the returned function hands

@@ -311,7 +311,7 @@ async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOpti
     const limits = { timeoutMs: 300_000, maxOutputBytes: 32_000_000, ...runOpts };
     // Grading (a read-only tree, no coverage, no extra binds) goes through the warm worker where
     // it works; anything else, or a grade whose zygote died under it, runs cold.
-    const warm = sandbox instanceof BwrapSandbox && sandbox.warm && opts.warm !== false && runOpts.workdirReadOnly && !coverage && !runOpts.stdin && !Object.keys({ ...runOpts.roBinds, ...runOpts.rwBinds }).length
+    const warm = sandbox instanceof BwrapSandbox && sandbox.warm && opts.warm !== false && (runOpts.workdirReadOnly || runOpts.scratchWorkdir) && !coverage && !runOpts.stdin && !Object.keys({ ...runOpts.roBinds, ...runOpts.rwBinds }).length
       ? warmWorker(sandbox, pyenv ?? null)
       : null;
     let run: RunResult | undefined;

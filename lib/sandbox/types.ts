@@ -1,10 +1,15 @@
 import { z } from "zod";
 
-export const SANDBOX_NAMES = ["bwrap", "docker", "none"] as const;
+export const SANDBOX_NAMES = ["bwrap", "docker", "gvisor", "none"] as const;
 export type SandboxName = (typeof SANDBOX_NAMES)[number];
 
 /** Where the workdir appears inside a sandbox (its cwd). */
 export const SANDBOX_WORKDIR = "/work";
+
+/** One masked path: a package (a folder whose __init__ raises ImportError), a module (a .py that
+ *  raises ImportError), a folder (empty) or a file (empty). */
+export const MaskSpec = z.object({ path: z.string().startsWith("/"), kind: z.enum(["package", "module", "dir", "file"]) });
+export type MaskSpec = z.infer<typeof MaskSpec>;
 
 export const RunOptions = z.object({
   /** Host directory bound writable at /work (the only writable path besides a private /tmp). */
@@ -26,6 +31,15 @@ export const RunOptions = z.object({
   diskMb: z.number().int().positive().default(1024),
   /** Bind the workdir read-only (grading: the code under test cannot change any file of it). */
   workdirReadOnly: z.boolean().default(false),
+  /** Bind a throwaway copy of the workdir writable: the run may write anywhere in it, nothing comes
+   *  back (grading: tests that touch repo files work; the verdict never reads the copy). */
+  scratchWorkdir: z.boolean().default(false),
+  /** Workdir-relative paths bound read-only over the (writable) workdir: the harness's protected
+   *  files and the conftest placeholders (lib/sandbox/grade.ts). */
+  protectPaths: z.array(z.string()).default([]),
+  /** Paths inside the sandbox hidden from the run (installed copies of the task's project:
+   *  lib/sandbox/mask.ts); each masked by a read-only stub of its kind. */
+  masks: z.array(MaskSpec).default([]),
 });
 export type RunOptions = z.input<typeof RunOptions>;
 export type ResolvedRunOptions = z.output<typeof RunOptions>;

@@ -22,7 +22,8 @@ import { tempDir } from "../core/index.js";
 import { GROUP, PASSWD, type BwrapSandbox } from "./bwrap.js";
 import { harnessDir } from "./harness-dir.js";
 import { cgroupMode, createRunCgroup, type RunCgroup } from "./cgroup.js";
-import { runningAsRoot, sandboxHostIds, sanitizeTree } from "./isolation.js";
+import { protectedInside, runningAsRoot, sandboxHostIds, sanitizeTree } from "./isolation.js";
+import { existingMasks, maskStubInside } from "./mask.js";
 import { PYENV_MOUNT, SYSTEM_PYTHON, type PyEnv } from "./pyenv.js";
 import { RunOptions, baseEnv, type ResolvedRunOptions, type RunResult } from "./types.js";
 
@@ -217,7 +218,9 @@ export class WarmWorker {
     const harness = harnessDir();
     const python = this.pyenv ? `${PYENV_MOUNT}/bin/python` : SYSTEM_PYTHON;
     const args = this.sandbox.args(
-      { ...o, roBinds: { [harness]: "/opt/composer-lab", [join(spool, "grades")]: "/spool", [join(spool, "empty")]: "/opt/composer-lab-cfg", ...(this.pyenv ? { [this.pyenv.dir]: PYENV_MOUNT } : {}) } },
+      // the spool is bound writable (its copies are the grades' own; each grade sees only its tree):
+      // a read-only bind would lock every grade's /work read-only
+      { ...o, roBinds: { [harness]: "/opt/composer-lab", [join(spool, "empty")]: "/opt/composer-lab-cfg", ...(this.pyenv ? { [this.pyenv.dir]: PYENV_MOUNT } : {}) }, rwBinds: { [join(spool, "grades")]: "/spool" } },
       join(spool, "empty"),
     );
     const ids = sandboxHostIds();
@@ -368,7 +371,9 @@ export class WarmWorker {
           timedOut = true;
           z.send({ op: "kill", id });
         }, o.timeoutMs);
-        z.send({ op: "fork", id, argv: req.argv, env: baseEnv(req.env), tree: `/spool/${id}/tree`, cfg: `/spool/${id}/cfg`, limits, maxOutput: o.maxOutputBytes, ...(process.env.COMPOSER_LAB_WARM_TRACE ? { trace: true } : {}) });
+        // a scratch grade writes into its spool copy; protected paths and masks as the cold path binds them
+        const grading = { writable: o.scratchWorkdir, protect: o.scratchWorkdir ? protectedInside(tree, o.protectPaths) : [], masks: existingMasks(o.masks).map((m) => [maskStubInside(m.kind), m.path]) };
+        z.send({ op: "fork", id, argv: req.argv, env: baseEnv(req.env), tree: `/spool/${id}/tree`, cfg: `/spool/${id}/cfg`, limits, maxOutput: o.maxOutputBytes, ...grading, ...(process.env.COMPOSER_LAB_WARM_TRACE ? { trace: true } : {}) });
       });
       const ended = await result;
       tick("run");

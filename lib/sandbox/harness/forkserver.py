@@ -123,7 +123,17 @@ def isolate(req, uid, gid):
     tree = req.get("tree")
     if tree:
         mount(tree, "/work", None, MS_BIND | MS_REC)
-        mount(None, "/work", None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | kept_flags("/work"))
+        # a writable grade writes into its own copy (the spool's); protected files stay read-only
+        writable = 0 if req.get("writable") else MS_RDONLY
+        mount(None, "/work", None, MS_REMOUNT | MS_BIND | writable | MS_NOSUID | MS_NODEV | kept_flags("/work"))
+        for rel in req.get("protect") or []:
+            p = "/work/" + rel
+            mount(p, p, None, MS_BIND)
+            mount(None, p, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | kept_flags(p))
+    # installed copies of the task's project: a read-only stub over each (lib/sandbox/mask.ts)
+    for stub, target in req.get("masks") or []:
+        mount(stub, target, None, MS_BIND)
+        mount(None, target, None, MS_REMOUNT | MS_BIND | MS_RDONLY | kept_flags(target))
     if req.get("cfg"):
         mount(req["cfg"], "/opt/composer-lab-cfg", None, MS_BIND | MS_REC)
         mount(None, "/opt/composer-lab-cfg", None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | kept_flags("/opt/composer-lab-cfg"))

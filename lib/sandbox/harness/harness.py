@@ -230,6 +230,9 @@ def _build(prepared=None):
 
     # This run's repo settings (configure sets them; the checks below read them when they run).
     repo, trusted_repo_files, untrusted, project_paths, project_modules = "/work", set(), {}, [], set()
+    # the conftest files the grader restored (None: any conftest.py in the repo, as before); one the
+    # code under test writes into a writable grading tree at run time is not among them
+    trusted_conftests = None
     tampered = []
 
     def tamper(reason):
@@ -261,7 +264,9 @@ def _build(prepared=None):
             return False
         if not in_repo(filename):
             return True
-        return os.path.basename(real(filename)) == "conftest.py" or real(filename) in trusted_repo_files
+        if real(filename) in trusted_repo_files:
+            return True
+        return os.path.basename(real(filename)) == "conftest.py" and (trusted_conftests is None or real(filename) in trusted_conftests)
 
     # --- run-time audit (PEP 578) -----------------------------------------------------------
     watched = {
@@ -618,7 +623,7 @@ def _build(prepared=None):
         if "--" in argv:
             argv = argv[argv.index("--") + 1:]
         os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
-        for var in ("PYTEST_ADDOPTS", "PYTEST_PLUGINS", "COMPOSER_LAB_UNTRUSTED", "COMPOSER_LAB_TRUSTED_PLUGINS", "COMPOSER_LAB_PATHS", "COMPOSER_LAB_PROJECT"):
+        for var in ("PYTEST_ADDOPTS", "PYTEST_PLUGINS", "COMPOSER_LAB_UNTRUSTED", "COMPOSER_LAB_TRUSTED_PLUGINS", "COMPOSER_LAB_TRUSTED_CONFTESTS", "COMPOSER_LAB_PATHS", "COMPOSER_LAB_PROJECT"):
             os.environ.pop(var, None)
         sys.path.insert(0, repo)  # the repo's own packages, as `python -m pytest` run from it would see them
         for p in reversed(project_paths):  # its package roots (src/ ...) before anything installed
@@ -654,7 +659,7 @@ def _build(prepared=None):
         os._exit(int(code))  # skip atexit handlers the code under test may have registered
 
     def configure(secret_line=None, run_channel=None, run_trace=None):
-        nonlocal key, tag, channel, trace, repo, trusted_repo_files, untrusted, project_paths, project_modules
+        nonlocal key, tag, channel, trace, repo, trusted_repo_files, untrusted, project_paths, project_modules, trusted_conftests
         if run_channel is None:
             secret = _read_stdin_line().split()
             devnull = os.open(os.devnull, os.O_RDONLY)
@@ -671,6 +676,11 @@ def _build(prepared=None):
         trace = run_trace
         repo = os.path.realpath(sys.argv[1]) if len(sys.argv) > 1 else "/work"
         trusted_repo_files = {os.path.realpath(os.path.join(repo, p)) for p in os.environ.get("COMPOSER_LAB_TRUSTED_PLUGINS", "").split(":") if p}
+        try:
+            listed = os.environ.get("COMPOSER_LAB_TRUSTED_CONFTESTS")
+            trusted_conftests = None if listed is None else {os.path.realpath(os.path.join(repo, p)) for p in json.loads(listed)}
+        except ValueError:
+            trusted_conftests = set()
         try:
             untrusted = {os.path.realpath(os.path.join(repo, f)): set(allowed) for f, allowed in json.loads(os.environ.get("COMPOSER_LAB_UNTRUSTED") or "{}").items()}
         except ValueError:
