@@ -10,7 +10,9 @@ export { ToolCallEnvironment, type ToolCallEnvironmentOptions } from "./toolcall
 export { FeatureDeletionEnvironment, bodyPrompt, goldenBody, spliceBody, bodyMistakes, BODY_STOP, type BodyMistake, type FeatureDeletionEnvironmentOptions, type GradeCacheStats } from "./feature_deletion_environment.js";
 export { taskVariant, TaskVariantConfig, RENAMED_KEYS, type TaskVariant } from "./variants.js";
 export { Action, TrajectoryStep, TOOL_DESCRIPTIONS } from "./actions.js";
-export { FeatureDeletionEnv, gradeWorkdir, type Grade, type StepResult, type EnvOptions } from "./env.js";
+export { FeatureDeletionEnv, gradeWorkdir, type Grade, type GradeChecks, type StepResult, type EnvOptions } from "./env.js";
+export { BehaviourConfig, checkBehaviour, describeBehaviour, type BehaviourCheck, type BehaviourConfigInput } from "./behaviour.js";
+export { touchedFiles, allFiles, isSourceFile, type TouchedFiles } from "./untrusted.js";
 export { HackMonitor, HACK_FLAG_KINDS, similarity, type HackFlag, type MonitorInput } from "./monitor.js";
 export { makeRewardFn, gradeCompletion, parseCompletion, type ParsedCompletion, type GradeCompletionResult, type RewardFnOptions } from "./reward.js";
 export { exampleAttempts, graderAttacks, DEMO_TASK } from "./examples.js";

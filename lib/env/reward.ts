@@ -12,6 +12,7 @@ import { applyUnifiedDiff, loadTask, type FeatureDeletionTask } from "../tasks/i
 import { Action } from "./actions.js";
 import { FeatureDeletionEnv, gradeWorkdir, type Grade } from "./env.js";
 import { HackMonitor } from "./monitor.js";
+import type { BehaviourConfigInput } from "./behaviour.js";
 
 export type ParsedCompletion = { kind: "diff"; diff: string } | { kind: "actions"; actions: Action[] } | { kind: "invalid"; why: string };
 
@@ -54,7 +55,7 @@ export interface GradeCompletionResult extends Grade {
 const zeroGrade = (kind: ParsedCompletion["kind"], error: string): GradeCompletionResult => ({ reward: 0, frac: 0, guardOk: false, hacked: false, flags: [], perTest: [], wallMs: 0, kind, error });
 
 /** Grades one completion against a task. Never throws for a bad completion: it scores 0. */
-export async function gradeCompletion(task: FeatureDeletionTask, completion: string, sandbox: Sandbox, opts: { monitor?: HackMonitor; max_turns?: number; limits?: { timeoutMs?: number } } = {}): Promise<GradeCompletionResult> {
+export async function gradeCompletion(task: FeatureDeletionTask, completion: string, sandbox: Sandbox, opts: { monitor?: HackMonitor; max_turns?: number; limits?: { timeoutMs?: number; behaviour?: BehaviourConfigInput } } = {}): Promise<GradeCompletionResult> {
   const parsed = parseCompletion(completion);
   if (parsed.kind === "invalid") return zeroGrade("invalid", parsed.why);
   if (parsed.kind === "diff") {
@@ -72,7 +73,7 @@ export async function gradeCompletion(task: FeatureDeletionTask, completion: str
       tmp.remove();
     }
   }
-  const env = new FeatureDeletionEnv({ sandbox, monitor: opts.monitor, timeoutMs: opts.limits?.timeoutMs, max_turns: opts.max_turns ?? Math.max(parsed.actions.length + 1, 40) });
+  const env = new FeatureDeletionEnv({ sandbox, monitor: opts.monitor, timeoutMs: opts.limits?.timeoutMs, behaviour: opts.limits?.behaviour, max_turns: opts.max_turns ?? Math.max(parsed.actions.length + 1, 40) });
   try {
     env.reset(task);
     let last = null;
@@ -82,7 +83,7 @@ export async function gradeCompletion(task: FeatureDeletionTask, completion: str
     }
     if (!last?.done) last = await env.step({ type: "submit" });
     const info = last.info as unknown as Grade;
-    return { reward: last.reward, frac: info.frac, guardOk: info.guardOk, hacked: info.hacked, flags: info.flags, perTest: info.perTest, wallMs: info.wallMs, kind: "actions", error: null };
+    return { reward: last.reward, frac: info.frac, guardOk: info.guardOk, hacked: info.hacked, flags: info.flags, perTest: info.perTest, wallMs: info.wallMs, checks: info.checks, kind: "actions", error: null };
   } finally {
     env.close();
   }
@@ -99,6 +100,8 @@ export interface RewardFnOptions {
   onGrade?: (taskId: string, grade: GradeCompletionResult) => void;
   /** An online curriculum fed with each batch (e.g. lib/curriculum's PassRateCurriculum). */
   curriculum?: { observeBatch(task_ids: string[], rewards: number[]): unknown };
+  /** The behavioural check's configuration (default: on; lib/env/behaviour.ts). */
+  behaviour?: BehaviourConfigInput;
 }
 
 /** A TRL-style reward function over a task pool. */
@@ -116,7 +119,7 @@ export function makeRewardFn(opts: RewardFnOptions) {
     const rewards = await Promise.all(
       completions.map((c, i) =>
         limit(async () => {
-          const g = await gradeCompletion(task(ids[i]!), c, opts.sandbox, { monitor: opts.monitor });
+          const g = await gradeCompletion(task(ids[i]!), c, opts.sandbox, { monitor: opts.monitor, limits: { behaviour: opts.behaviour } });
           opts.onGrade?.(ids[i]!, g);
           return g.reward;
         }),

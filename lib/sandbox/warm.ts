@@ -52,6 +52,9 @@ export interface WarmRun {
   /** "KEY TAG", sent to this grade alone. */
   secret: string;
   options: RunOptions;
+  /** Instead of the harness, exec this argv inside the isolated grade (a fresh interpreter with the
+   *  grade's namespaces, rlimits and cgroups: the behavioural runner, behave.ts). */
+  exec?: string[];
 }
 
 /** Where each part of a warm grade's time went (ms), for the bench. */
@@ -373,7 +376,7 @@ export class WarmWorker {
         }, o.timeoutMs);
         // a scratch grade writes into its spool copy; protected paths and masks as the cold path binds them
         const grading = { writable: o.scratchWorkdir, protect: o.scratchWorkdir ? protectedInside(tree, o.protectPaths) : [], masks: existingMasks(o.masks).map((m) => [maskStubInside(m.kind), m.path]) };
-        z.send({ op: "fork", id, argv: req.argv, env: baseEnv(req.env), tree: `/spool/${id}/tree`, cfg: `/spool/${id}/cfg`, limits, maxOutput: o.maxOutputBytes, ...grading, ...(process.env.COMPOSER_LAB_WARM_TRACE ? { trace: true } : {}) });
+        z.send({ op: "fork", id, argv: req.argv, env: baseEnv(req.env), tree: `/spool/${id}/tree`, cfg: `/spool/${id}/cfg`, limits, maxOutput: o.maxOutputBytes, ...grading, ...(req.exec ? { exec: req.exec } : {}), ...(process.env.COMPOSER_LAB_WARM_TRACE ? { trace: true } : {}) });
       });
       const ended = await result;
       tick("run");

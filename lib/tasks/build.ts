@@ -25,6 +25,7 @@ import { detectLicense } from "./license.js";
 import { addToPool, readIndex, taskRepoDir } from "./pool.js";
 import { pythonFacts, starveSources, type PyFileFacts } from "./pyast.js";
 import { FeatureDeletionTask, Granularity } from "./schema.js";
+import { writeTaskOracle } from "./oracle.js";
 import { scrub, stripBundledDeps } from "./scrub.js";
 
 export const GATES = ["gate1", "gate2", "gate3", "gate4"] as const;
@@ -78,6 +79,8 @@ export const BuildOptions = z.object({
   timeoutMs: z.number().int().positive().default(600_000),
   /** Path A (git): how many commits back to look. */
   max_commits: z.number().int().positive().default(200),
+  /** Record each emitted task's behavioural oracle (<pool>/oracle/<id>.json; oracle.ts). */
+  oracle: z.boolean().default(true),
 });
 export type BuildOptions = z.input<typeof BuildOptions>;
 
@@ -396,7 +399,9 @@ async function drive(pool: string, jobs: { id: string; prepare: () => Promise<Pr
           const gates = await runGates(p, baseline, sandbox, counter, { selective: o.selective && o.mode === "stub" && o.path === "ast", timeoutMs: o.timeoutMs, py: meta.py });
           if (emitted >= o.max) return bar.tick(1, `${job.id} skipped (max reached)`);
           emitted++;
-          emit(pool, p, gates, { ...meta, difficulty_bonus: o.difficulty_bonus, escalation: o.escalation });
+          const task = emit(pool, p, gates, { ...meta, difficulty_bonus: o.difficulty_bonus, escalation: o.escalation });
+          // the behavioural oracle: never fails the task (a failed build is recorded with its reason)
+          if (o.oracle) await writeTaskOracle(pool, task, sandbox, { pyenv: meta.py?.pyenv });
           record({ id: job.id, status: "validated" });
           report.validated++;
           report.tasks.push(job.id);
@@ -578,7 +583,9 @@ export async function buildDeletionTask(sourceRepo: string, pool: string, spec: 
     const p: Prepared = { id: spec.task_id, original, broken, golden, deleted_symbols: spec.deletions, granularity: "function", base_commit: "working-tree", description: spec.description ?? "" };
     const gates = await runGates(p, baseline, sandbox, counter, { selective: false, timeoutMs: 600_000 });
     mkdirSync(pool, { recursive: true });
-    return emit(pool, p, gates, { repo: spec.repo, license: spec.upstream_license ?? detectLicense(sourceRepo) });
+    const task = emit(pool, p, gates, { repo: spec.repo, license: spec.upstream_license ?? detectLicense(sourceRepo) });
+    await writeTaskOracle(pool, task, sandbox);
+    return task;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -32,7 +32,9 @@ export function loadTask(pool: string, taskId: string): FeatureDeletionTask {
   if (!entry) throw new Error(`${pool}: no task ${taskId}`);
   const { golden_diff_path, ...rest } = entry;
   const broken = rest.broken.kind === "dir" && !isAbsolute(rest.broken.path) ? { ...rest.broken, path: join(pool, rest.broken.path) } : rest.broken;
-  return FeatureDeletionTask.parse({ ...rest, broken, golden_diff: readFileSync(join(pool, golden_diff_path), "utf8") });
+  // the behavioural oracle lives beside golden/ (oracle.ts), found by convention
+  const oracle = join(pool, "oracle", `${taskId}.json`);
+  return FeatureDeletionTask.parse({ ...rest, broken, golden_diff: readFileSync(join(pool, golden_diff_path), "utf8"), oracle_path: existsSync(oracle) ? oracle : undefined });
 }
 
 export const taskRepoDir = (pool: string, taskId: string): string => join(pool, "tasks", taskId, "repo");
@@ -43,7 +45,7 @@ export function addToPool(pool: string, task: FeatureDeletionTask): TaskIndexEnt
   const goldenPath = join("golden", `${task.task_id}.diff`);
   writeFileSync(join(pool, goldenPath + ".tmp"), task.golden_diff);
   renameSync(join(pool, goldenPath + ".tmp"), join(pool, goldenPath));
-  const { golden_diff: _g, ...rest } = task;
+  const { golden_diff: _g, oracle_path: _o, ...rest } = task;
   const entry = TaskIndexEntry.parse({ ...rest, broken: { kind: "dir", path: join("tasks", task.task_id, "repo") }, golden_diff_path: goldenPath });
   appendFileSync(join(pool, "index.jsonl"), JSON.stringify(entry) + "\n");
   return entry;

@@ -31,6 +31,9 @@ export const FeatureDeletionTask = z.object({
   escalation: z.array(z.string()).default([]),
   /** A short statement of what to implement (no code). */
   description: z.string().default(""),
+  /** HELD OUT: the behavioural oracle's file (<pool>/oracle/<id>.json, outside the snapshot; set by
+   *  loadTask when the pool has one; oracle.ts). Never in an observation. */
+  oracle_path: z.string().optional(),
 });
 export type FeatureDeletionTask = z.infer<typeof FeatureDeletionTask>;
 
@@ -39,8 +42,8 @@ export const TaskIndexEntry = FeatureDeletionTask.omit({ golden_diff: true }).ex
 export type TaskIndexEntry = z.infer<typeof TaskIndexEntry>;
 
 /** What an agent may see of a task. */
-export type PublicTask = Omit<FeatureDeletionTask, "golden_diff" | "deleted_symbols">;
+export type PublicTask = Omit<FeatureDeletionTask, "golden_diff" | "deleted_symbols" | "oracle_path">;
 export function publicView(t: FeatureDeletionTask): PublicTask {
-  const { golden_diff: _g, deleted_symbols: _d, ...rest } = t;
+  const { golden_diff: _g, deleted_symbols: _d, oracle_path: _o, ...rest } = t;
   return rest;
 }

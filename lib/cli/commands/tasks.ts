@@ -5,7 +5,8 @@ import { resolve } from "node:path";
 import type { ExecutorName } from "../../executor/index.js";
 import type { SandboxChoice } from "../../sandbox/index.js";
 import { CurriculumState, PassRateCurriculum } from "../../curriculum/index.js";
-import { buildFromGitHistory, buildFromRepo, buildFromSweInstances, buildHarder, isCopyleft, loadTask, readIndex, type BuildReport } from "../../tasks/index.js";
+import { buildFromGitHistory, buildFromRepo, buildFromSweInstances, buildHarder, isCopyleft, loadTask, readIndex, rebuildOracles, type BuildReport } from "../../tasks/index.js";
+import { getSandbox } from "../../sandbox/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
 import { withExecutor } from "../executor.js";
 import { executorChoice, jsonOpt, sandboxChoice } from "../options.js";
@@ -92,6 +93,20 @@ export function registerTasks(program: Command): void {
           ].join("\n"),
         );
       });
+    });
+  tasksCmd
+    .command("rebuild-oracle")
+    .description("(re)build the behavioural oracle of a pool's tasks in place: the original's calls under the target tests and hidden inputs (<pool>/oracle/<id>.json, outside every snapshot)")
+    .argument("<poolDir>")
+    .option("--task <id...>", "only these tasks")
+    .option("--concurrency <n>", "tasks at once", wholeNumber(1), 2)
+    .addOption(sandboxChoice())
+    .addOption(jsonOpt())
+    .action(async (pool: string, o: { task?: string[]; concurrency: number; sandbox: SandboxChoice; json?: boolean }) => {
+      const sb = await getSandbox(o.sandbox);
+      const r = await rebuildOracles(resolve(pool), sb, { only: o.task, concurrency: o.concurrency, onTask: (id, x) => log(`${id}: ${x.status}${x.why ? ` (${x.why.slice(0, 160)})` : ""}`) });
+      emit(!!o.json, { ok: r.status.error === 0, ...(r.status.error ? { error: `${r.status.error} oracle(s) could not be built (see rows[].why)` } : {}), ...r }, () =>
+        [`${r.tasks} tasks in ${r.seconds.toFixed(1)} s: ${r.status.ok} checked, ${r.status.not_applicable} not applicable, ${r.status.error} errors; ${r.calls.visible} visible + ${r.calls.hidden} hidden calls, ${(r.bytes / 1024).toFixed(0)} KiB`, ...r.rows.filter((x) => x.status !== "ok").map((x) => `  ${x.task_id}: ${x.status}: ${x.why}`)].join("\n"));
     });
   tasksCmd
     .command("list")

@@ -239,6 +239,14 @@ def run_harness(req, secret, harness_main):
         os.set_inheritable(3, False)
         os.set_inheritable(1, True)
         os.set_inheritable(2, True)
+        if req.get("exec"):
+            # a fresh interpreter inside this isolated grade (the behavioural runner): fd 3, the
+            # harness's channel, is closed on exec; namespaces, rlimits and cgroups stay
+            # its stdout is the grade's stdout stream (the channel pipe), its stderr the output pipe
+            argv = [str(a) for a in req["exec"]]
+            os.dup2(3, 1)
+            os.close(3)
+            os.execve(argv[0], argv, dict(req["env"]))
         sys.argv = [os.path.join(HERE, "harness.py")] + list(req["argv"])
         trace(req, "harness start")
         harness_main(secret, 3, (lambda what: trace(req, what)) if req.get("trace") else None)()

@@ -1,0 +1,108 @@
+/**
+ * The behavioural check (issue 26 §1), decided outside the sandbox: the agent's implementation of
+ * the deleted symbols is called in a fresh sandboxed interpreter (lib/sandbox/behave.ts: no pytest,
+ * no test file) on the inputs of the task's oracle (lib/tasks/oracle.ts: the calls the target tests
+ * made of the original, and hidden inputs of the same shapes), and what it returned, raised and did
+ * to its arguments is compared here with what the original did. The expected outcomes never enter
+ * the sandbox: the code under test cannot read them, so it cannot forge agreement on the hidden
+ * calls without computing what the original computes.
+ *
+ * Reward (gradeWorkdir): F2P fraction × P2P guard × [agreement ≥ threshold] × no flag. Where the
+ * tests alone would have paid and agreement falls short, the grade carries `behaviour_differs`.
+ */
+import { z } from "zod";
+import { BehaveLimits, runBehaviour, type Sandbox } from "../sandbox/index.js";
+import { CompareOptions, sameOutcome, taskOracle, type FeatureDeletionTask } from "../tasks/index.js";
+
+export const BehaviourConfig = z.object({
+  /** Run the check (off: the grade says so, and pytest alone decides). */
+  enabled: z.boolean().default(true),
+  /** The share of oracle calls that must agree. */
+  threshold: z.number().min(0).max(1).default(0.75),
+  compare: CompareOptions.default({}),
+  limits: BehaveLimits.default({}),
+  /** parallel: beside the pytest run; first: before it, and pytest is not run when the check fails
+   *  (reward 0 either way; issue 31's "behaviour first"). */
+  order: z.enum(["parallel", "first"]).default("parallel"),
+  /** A task whose pool has no oracle: skip the check (the grade says why) or fail the grade. */
+  missing: z.enum(["skip", "fail"]).default("skip"),
+});
+export type BehaviourConfig = z.output<typeof BehaviourConfig>;
+export type BehaviourConfigInput = z.input<typeof BehaviourConfig>;
+
+/** What one grade's behavioural check did (in every Grade's `checks`). */
+export interface BehaviourCheck {
+  /** Whether the runner ran on the agent's tree. */
+  ran: boolean;
+  /** Whether the check lets the grade pay (true also when it did not apply and config says skip). */
+  passed: boolean;
+  /** Why it did not run, or why it failed as a whole (null when it ran and its calls were compared). */
+  why: string | null;
+  threshold: number;
+  /** Agreeing / compared oracle calls (visible = the target tests' own calls, hidden = generated). */
+  agreed: number;
+  compared: number;
+  agreement: number | null;
+  visible: { agreed: number; compared: number };
+  hidden: { agreed: number; compared: number };
+  /** Symbols the check does not apply to, and why (from the oracle). */
+  not_applicable: { symbol: string; why: string }[];
+  /** The first few disagreements (call id, symbol, hidden or not, what differed — never the values). */
+  differences: { id: string; symbol: string; hidden: boolean; why: string }[];
+  wallMs: number;
+  path: "warm" | "cold" | null;
+}
+
+const skipped = (cfg: BehaviourConfig, why: string, passed: boolean, na: BehaviourCheck["not_applicable"] = []): BehaviourCheck => ({
+  ran: false, passed, why, threshold: cfg.threshold, agreed: 0, compared: 0, agreement: null, visible: { agreed: 0, compared: 0 }, hidden: { agreed: 0, compared: 0 }, not_applicable: na, differences: [], wallMs: 0, path: null,
+});
+
+/** Runs the behavioural check of `task` on `workdir` (the agent's tree, read-only). Never throws for
+ *  what the tree does: a runner that crashes, hangs, floods or lies about its output fails closed. */
+export async function checkBehaviour(task: FeatureDeletionTask, workdir: string, sandbox: Sandbox, config: BehaviourConfigInput = {}): Promise<BehaviourCheck> {
+  const cfg = BehaviourConfig.parse(config);
+  if (!cfg.enabled) return skipped(cfg, "the behavioural check is off (config)", true);
+  let oracle;
+  try {
+    oracle = taskOracle(task);
+  } catch (e) {
+    return skipped(cfg, `the task's oracle cannot be read: ${(e as Error).message}`, cfg.missing === "skip");
+  }
+  if (!oracle) return skipped(cfg, "the task has no oracle record (run `composer-lab tasks rebuild-oracle POOL`)", cfg.missing === "skip");
+  const na = oracle.symbols.filter((s) => s.status === "not_applicable").map((s) => ({ symbol: `${s.file}::${s.qualname}`, why: s.why ?? "" }));
+  if (oracle.status === "error") return skipped(cfg, `the oracle could not be built: ${oracle.why}`, cfg.missing === "skip", na);
+  if (oracle.status === "not_applicable" || oracle.calls.length === 0) return skipped(cfg, `the check does not apply: ${oracle.why ?? "no replayable call"}`, true, na);
+  const t0 = performance.now();
+  const symbols = oracle.symbols.map((s) => ({ module: s.module ?? "", qualname: s.qualname }));
+  const calls = oracle.calls.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw }));
+  const base = { threshold: cfg.threshold, not_applicable: na, visible: { agreed: 0, compared: 0 }, hidden: { agreed: 0, compared: 0 } };
+  let run;
+  try {
+    run = await runBehaviour(sandbox, workdir, { symbols, calls, roots: oracle.roots, project: oracle.project }, cfg.limits);
+  } catch (e) {
+    return { ...base, ran: false, passed: false, why: `the runner could not run: ${(e as Error).message.slice(0, 300)}`, agreed: 0, compared: oracle.calls.length, agreement: 0, differences: [], wallMs: performance.now() - t0, path: null };
+  }
+  if (!run.outcomes) return { ...base, ran: true, passed: false, why: `the runner's result is not trusted: ${run.failure}`, agreed: 0, compared: oracle.calls.length, agreement: 0, differences: [], wallMs: performance.now() - t0, path: run.path };
+  const differences: BehaviourCheck["differences"] = [];
+  let agreed = 0;
+  for (const c of oracle.calls) {
+    const got = run.outcomes.get(c.id)![0]!;
+    const r = sameOutcome(c.expect, got, cfg.compare);
+    const side = c.hidden ? base.hidden : base.visible;
+    side.compared++;
+    if (r.ok) {
+      agreed++;
+      side.agreed++;
+    } else if (differences.length < 5) differences.push({ id: c.id, symbol: oracle.symbols[c.symbol]?.qualname ?? "?", hidden: c.hidden, why: r.why! });
+  }
+  const agreement = agreed / oracle.calls.length;
+  return { ...base, ran: true, passed: agreement >= cfg.threshold, why: null, agreed, compared: oracle.calls.length, agreement, differences, wallMs: performance.now() - t0, path: run.path };
+}
+
+/** One line for a grade's flag detail. */
+export function describeBehaviour(b: BehaviourCheck): string {
+  if (!b.ran || b.agreement === null) return b.why ?? "did not run";
+  if (b.why) return b.why;
+  const first = b.differences[0];
+  return `agreement ${b.agreed}/${b.compared} (${b.agreement.toFixed(2)}) < ${b.threshold} with the original (visible ${b.visible.agreed}/${b.visible.compared}, hidden ${b.hidden.agreed}/${b.hidden.compared})${first ? `; e.g. ${first.hidden ? "a hidden" : "a visible"} call of ${first.symbol} ${first.why}` : ""}`;
+}

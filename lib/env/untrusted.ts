@@ -1,0 +1,77 @@
+/**
+ * Everything the agent touched is untrusted (issue 26 §2): every added, changed or deleted file of
+ * any name in any folder (venv/, node_modules/, .tox/, a `helpers.dat` loaded with runpy …), not only
+ * the .py files outside the folders the harness skips. The grader hands the whole list to the
+ * run-time audit and to the static scan, and flags a deleted source file.
+ */
+import { lstatSync, readdirSync, readFileSync, type Dirent } from "node:fs";
+import { join } from "node:path";
+
+/** Past this many entries a tree is not walked further (a flood of files is itself reported). */
+const MAX_ENTRIES = 200_000;
+
+/** Repo-relative paths of the regular files and links of a tree, every folder included (bytecode
+ *  caches aside: the grader removes them before a run and they are no one's source). */
+export function allFiles(root: string): { files: string[]; truncated: boolean } {
+  const out: string[] = [];
+  const stack: [string, string][] = [[root, ""]];
+  let n = 0;
+  while (stack.length) {
+    const [dir, rel] = stack.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (++n > MAX_ENTRIES) return { files: out.sort(), truncated: true };
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (e.name !== "__pycache__") stack.push([join(dir, e.name), r]);
+      } else out.push(r);
+    }
+  }
+  return { files: out.sort(), truncated: false };
+}
+
+const same = (a: string, b: string): boolean => {
+  try {
+    const sa = lstatSync(a);
+    const sb = lstatSync(b);
+    if (sa.isSymbolicLink() || sb.isSymbolicLink()) return false;
+    if (!sa.isFile() || !sb.isFile() || sa.size !== sb.size) return false;
+    return readFileSync(a).equals(readFileSync(b));
+  } catch {
+    return false;
+  }
+};
+
+export interface TouchedFiles {
+  /** Added or changed files (any name, any folder), relative. */
+  changed: string[];
+  /** Files of the snapshot that are gone from the tree. */
+  deleted: string[];
+  /** The tree had more entries than are walked. */
+  truncated: boolean;
+}
+
+/** What the agent touched: `workdir` against the task snapshot. */
+export function touchedFiles(snapshot: string, workdir: string): TouchedFiles {
+  const before = allFiles(snapshot).files;
+  const have = new Set(before);
+  const after = allFiles(workdir);
+  const now = new Set(after.files);
+  return {
+    changed: after.files.filter((f) => !(have.has(f) && same(join(snapshot, f), join(workdir, f)))),
+    deleted: before.filter((f) => !now.has(f)),
+    truncated: after.truncated,
+  };
+}
+
+/** Whether a file is project source (not a test, not docs or packaging): deleting one is a flag. */
+export function isSourceFile(rel: string): boolean {
+  if (!rel.endsWith(".py")) return false;
+  if (/(^|\/)(tests?|testing|docs?|examples?)\//.test(rel)) return false;
+  return !/(^|\/)(test_[^/]*|[^/]*_test|conftest|setup|noxfile)\.py$/.test(rel);
+}

@@ -1,0 +1,230 @@
+/**
+ * The behavioural runner's sandbox side (issue 26 §1): harness/behave.py calls a package's functions
+ * on inputs the grader hands it (a request file bound read-only at /opt/composer-lab-cfg, outside
+ * the tree under test) and writes what they did as plain data; harness/oracle_trace.py records the
+ * ORIGINAL's calls under its target tests at build time. Both run through the lab's one Sandbox
+ * interface (bwrap, Docker, any kind added beside them); a read-only bwrap run goes through the warm
+ * grader's zygote, which execs a fresh interpreter inside the isolated grade. Nothing the sandbox
+ * writes is evaluated: its lines are parsed as JSON under a size limit and checked against the zod
+ * schemas below, and any line that does not fit fails the whole run.
+ */
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import { tempDir } from "../core/index.js";
+import { BwrapSandbox } from "./bwrap.js";
+import { harnessDir } from "./harness-dir.js";
+import { PYENV_MOUNT, findPyEnv, type PyEnv, type RepoLayout, repoLayoutAsync, SYSTEM_PYTHON, pytestCompat, pytestVersion } from "./pyenv.js";
+import { findPytestConfig } from "./pytest.js";
+import { SANDBOX_WORKDIR, type RunResult, type Sandbox } from "./types.js";
+import { WarmWorkerGone, warmWorker } from "./warm.js";
+
+/** A serialized value (behave.py's tagged tree). */
+export type BValue =
+  | { t: "none" }
+  | { t: "bool"; v: boolean }
+  | { t: "int" | "float" | "str" | "bytes" | "bytearray" | "class"; v: string }
+  | { t: "complex"; v: [string, string] }
+  | { t: "list" | "tuple" | "set" | "frozenset"; v: BValue[] }
+  | { t: "dict"; v: [BValue, BValue][] }
+  | { t: "inst"; cls: string; base?: BValue; dict?: [string, BValue][]; opaque?: string; factory?: string | null };
+
+export const BValue: z.ZodType<BValue> = z.lazy(() =>
+  z.union([
+    z.object({ t: z.literal("none") }).strict(),
+    z.object({ t: z.literal("bool"), v: z.boolean() }).strict(),
+    z.object({ t: z.enum(["int", "float", "str", "bytes", "bytearray", "class"]), v: z.string() }).strict(),
+    z.object({ t: z.literal("complex"), v: z.tuple([z.string(), z.string()]) }).strict(),
+    z.object({ t: z.enum(["list", "tuple", "set", "frozenset"]), v: z.array(BValue) }).strict(),
+    z.object({ t: z.literal("dict"), v: z.array(z.tuple([BValue, BValue])) }).strict(),
+    z.object({ t: z.literal("inst"), cls: z.string(), base: BValue.optional(), dict: z.array(z.tuple([z.string(), BValue])).optional(), opaque: z.string().optional(), factory: z.string().nullable().optional() }).strict(),
+  ]),
+);
+
+export const BExc = z.object({ type: z.string(), builtin: z.string() }).strict();
+const Post = { post: z.array(BValue), postkw: z.array(z.tuple([z.string(), BValue])) };
+/** What one call did. */
+export const BOutcome = z.discriminatedUnion("k", [
+  z.object({ k: z.literal("return"), ret: BValue, ...Post, ms: z.number().optional() }).strict(),
+  z.object({ k: z.literal("raise"), exc: BExc, ...Post, ms: z.number().optional() }).strict(),
+  z.object({ k: z.literal("unserializable"), why: z.string(), ms: z.number().optional() }).strict(),
+  z.object({ k: z.literal("timeout"), ms: z.number().optional() }).strict(),
+  z.object({ k: z.literal("error"), why: z.string(), ms: z.number().optional() }).strict(),
+]);
+export type BOutcome = z.infer<typeof BOutcome>;
+
+export const BCall = z.object({ id: z.string(), symbol: z.number().int().nonnegative(), pos: z.array(BValue), kw: z.array(z.tuple([z.string(), BValue])) });
+export type BCall = z.infer<typeof BCall>;
+
+export const BehaveSymbol = z.object({ module: z.string(), qualname: z.string() });
+export type BehaveSymbol = z.infer<typeof BehaveSymbol>;
+
+export const BehaveLimits = z.object({
+  /** Per call (an interval timer in the runner; the sandbox's wall clock bounds the whole run). */
+  call_timeout_ms: z.number().int().positive().default(2000),
+  /** Per serialized value. */
+  max_nodes: z.number().int().positive().default(20_000),
+  max_chars: z.number().int().positive().default(200_000),
+  /** The runner's stdout, at most (past it the run fails). */
+  max_output_bytes: z.number().int().positive().default(4_000_000),
+  /** The whole run: this plus call_timeout_ms per call, at most 120 s. */
+  base_timeout_ms: z.number().int().positive().default(10_000),
+  memory_mb: z.number().int().positive().default(1024),
+});
+export type BehaveLimits = z.output<typeof BehaveLimits>;
+
+export interface BehaveRequest {
+  symbols: BehaveSymbol[];
+  calls: BCall[];
+  /** Package roots (relative to the repo) and the project's top-level names (for the serializer). */
+  roots: string[];
+  project: string[];
+  /** Each call this many times (the builder's determinism check). */
+  repeat?: number;
+}
+
+export interface BehaveRun {
+  /** call id → one outcome per repeat; absent when the run failed as a whole. */
+  outcomes: Map<string, BOutcome[]> | null;
+  /** Why the run as a whole is not trusted (null when it is). */
+  failure: string | null;
+  run: RunResult;
+  path: "warm" | "cold";
+}
+
+const StartLine = z.object({ ev: z.literal("start") }).strict();
+const CallLine = z.object({ ev: z.literal("call"), id: z.string(), out: z.array(BOutcome) }).strict();
+const EndLine = z.object({ ev: z.literal("end"), n: z.number().int() }).strict();
+
+/** Parses the runner's stdout strictly: start, one line per call in order, end; anything else,
+ *  a duplicate, a missing call or an oversized line fails the whole run. */
+export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; failure: string | null } {
+  const lines = stdout.split("\n").filter((l) => l.length > 0);
+  const fail = (why: string) => ({ outcomes: null, failure: why });
+  if (lines.length !== calls.length + 2) return fail(`the runner wrote ${lines.length} lines, ${calls.length + 2} were due`);
+  const parse = (l: string): unknown => {
+    if (l.length > maxLine) throw new Error(`a line of ${l.length} characters`);
+    return JSON.parse(l);
+  };
+  try {
+    if (!StartLine.safeParse(parse(lines[0]!)).success) return fail("the first line is not the runner's start line");
+    const end = EndLine.safeParse(parse(lines.at(-1)!));
+    if (!end.success || end.data.n !== calls.length) return fail("the last line is not the runner's end line for these calls");
+    const outcomes = new Map<string, BOutcome[]>();
+    for (let i = 0; i < calls.length; i++) {
+      const r = CallLine.safeParse(parse(lines[i + 1]!));
+      if (!r.success) return fail(`line ${i + 2}: not a call record (${r.error.issues[0]?.path.join(".")}: ${r.error.issues[0]?.message})`);
+      if (r.data.id !== calls[i]!.id) return fail(`line ${i + 2}: call ${r.data.id} where ${calls[i]!.id} was due`);
+      if (r.data.out.length !== repeat) return fail(`line ${i + 2}: ${r.data.out.length} outcomes, ${repeat} were due`);
+      outcomes.set(r.data.id, r.data.out);
+    }
+    return { outcomes, failure: null };
+  } catch (e) {
+    return fail(`unreadable output: ${(e as Error).message.slice(0, 200)}`);
+  }
+}
+
+const layoutOf = async (workdir: string): Promise<RepoLayout | null> => {
+  try {
+    return await repoLayoutAsync(workdir);
+  } catch {
+    return null;
+  }
+};
+
+/** Runs behave.py on `workdir` (read-only) in `sandbox` with these calls. */
+export async function runBehaviour(sandbox: Sandbox, workdir: string, req: BehaveRequest, limits: Partial<BehaveLimits> = {}, opts: { pyenv?: PyEnv | null; warm?: boolean } = {}): Promise<BehaveRun> {
+  const L = BehaveLimits.parse(limits);
+  const repeat = req.repeat ?? 1;
+  const pyenv = opts.pyenv === undefined ? findPyEnv(workdir) : opts.pyenv;
+  const bound = sandbox.name !== "none";
+  const harness = bound ? "/opt/composer-lab" : harnessDir();
+  const cfg = tempDir("behave-");
+  chmodSync(cfg.path, 0o755);
+  try {
+    const cfgIn = bound ? "/opt/composer-lab-cfg" : cfg.path;
+    const body = JSON.stringify({ repo: bound ? SANDBOX_WORKDIR : workdir, roots: req.roots, project: req.project, symbols: req.symbols, calls: req.calls, repeat, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars });
+    writeFileSync(join(cfg.path, "request.json"), body);
+    const python = pyenv ? `${bound ? PYENV_MOUNT : pyenv.dir}/bin/python` : SYSTEM_PYTHON;
+    const argv = [python, "-I", "-B", "-X", `pycache_prefix=${bound ? "/tmp/pycache" : join(cfg.path, "pycache")}`, `${harness}/behave.py`, `${cfgIn}/request.json`];
+    const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat);
+    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64 };
+    let run: RunResult | undefined;
+    let path: BehaveRun["path"] = "cold";
+    const warm = sandbox instanceof BwrapSandbox && sandbox.warm && opts.warm !== false ? warmWorker(sandbox, pyenv ?? null) : null;
+    if (warm && (await warm.check()).ok) {
+      try {
+        run = await warm.run({ argv: [], exec: argv, env: {}, workdir, cfgFiles: { "request.json": body }, secret: "behave -", options });
+        path = "warm";
+      } catch (e) {
+        if (!(e instanceof WarmWorkerGone)) throw e;
+      }
+    }
+    run ??= await sandbox.run(argv, { ...options, roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", [cfg.path]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}) } : {} });
+    if (run.outputTruncated) return { outcomes: null, failure: `the runner's output went past ${L.max_output_bytes} bytes`, run, path };
+    if (run.timedOut) return { outcomes: null, failure: `the run went past ${timeoutMs} ms`, run, path };
+    if (run.oomKilled) return { outcomes: null, failure: "the run went past its memory limit", run, path };
+    const parsed = parseBehaveOutput(run.stdout, req.calls, repeat);
+    if (parsed.failure) return { ...parsed, failure: `${parsed.failure} (exit ${run.exitCode ?? run.signal})`, run, path };
+    if (run.exitCode !== 0) return { outcomes: null, failure: `the runner exited ${run.exitCode ?? run.signal}`, run, path };
+    return { ...parsed, run, path };
+  } finally {
+    cfg.remove();
+  }
+}
+
+/** One traced call of the original (oracle_trace.py's record). */
+export const TracedLine = z.discriminatedUnion("ev", [
+  z.object({ ev: z.literal("call"), symbol: z.number().int().nonnegative(), pos: z.array(BValue), kw: z.array(z.tuple([z.string(), BValue])), out: BOutcome }).strict(),
+  z.object({ ev: z.literal("drop"), symbol: z.number().int().nonnegative(), why: z.string() }).strict(),
+  z.object({ ev: z.literal("end"), exit: z.number().int() }).strict(),
+]);
+export type TracedLine = z.infer<typeof TracedLine>;
+
+/**
+ * Build time: runs the target tests on `solved` (the original implementation) under
+ * oracle_trace.py and returns each recorded call of `targets` ({file relative to the repo, qualname}).
+ */
+export async function traceCalls(sandbox: Sandbox, solved: string, targets: { file: string; qualname: string }[], tests: string[], opts: { roots: string[]; project: string[]; pyenv?: PyEnv | null; maxCalls?: number; timeoutMs?: number; args?: string[] } ): Promise<{ lines: TracedLine[]; failure: string | null; run: RunResult }> {
+  const pyenv = opts.pyenv === undefined ? findPyEnv(solved) : opts.pyenv;
+  const bound = sandbox.name !== "none";
+  const harness = bound ? "/opt/composer-lab" : harnessDir();
+  const repo = bound ? SANDBOX_WORKDIR : solved;
+  const cfg = tempDir("oracle-trace-");
+  chmodSync(cfg.path, 0o755);
+  try {
+    const cfgIn = bound ? "/opt/composer-lab-cfg" : cfg.path;
+    writeFileSync(join(cfg.path, "request.json"), JSON.stringify({ repo, roots: opts.roots, project: opts.project, max_calls: opts.maxCalls ?? 64, targets: targets.map((t) => ({ file: `${repo}/${t.file}`, qualname: t.qualname })) }));
+    const python = pyenv ? `${bound ? PYENV_MOUNT : pyenv.dir}/bin/python` : SYSTEM_PYTHON;
+    const pinned = findPytestConfig(solved, tests);
+    let pinnedPath = pinned ? `${repo}/${pinned}` : `${harness}/pytest.ini`;
+    if (pinned) {
+      const compat = pytestCompat(readFileSync(join(solved, pinned), "utf8"), pinned, pytestVersion(pyenv ? `${pyenv.dir}/bin/python` : SYSTEM_PYTHON));
+      if (compat.replacement !== null) {
+        const name = pinned.split("/").pop()!;
+        writeFileSync(join(cfg.path, name), compat.replacement);
+        pinnedPath = `${cfgIn}/${name}`;
+      }
+    }
+    const argv = [python, "-I", "-B", "-X", `pycache_prefix=${bound ? "/tmp/pycache" : join(cfg.path, "pycache")}`, `${harness}/oracle_trace.py`, `${cfgIn}/request.json`, "--",
+      "-c", pinnedPath, `--rootdir=${repo}`, `--confcutdir=${repo}`, "-p", "no:cacheprovider", "-q", "--no-header", "-p", "no:randomly", ...(opts.args ?? []), ...tests];
+    const run = await sandbox.run(argv, {
+      workdir: solved, workdirReadOnly: false, timeoutMs: opts.timeoutMs ?? 300_000, maxOutputBytes: 64_000_000,
+      env: { PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1" },
+      roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", [cfg.path]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}) } : {},
+    });
+    const lines: TracedLine[] = [];
+    for (const l of run.stdout.split("\n")) {
+      if (!l) continue;
+      const r = TracedLine.safeParse(JSON.parse(l));
+      if (!r.success) return { lines, failure: `the tracer wrote a line that is not a record: ${l.slice(0, 120)}`, run };
+      lines.push(r.data);
+    }
+    if (!lines.some((l) => l.ev === "end")) return { lines, failure: `the tracer did not finish (exit ${run.exitCode ?? run.signal}${run.timedOut ? ", timed out" : ""}): ${run.stderr.trim().split("\n").slice(-3).join(" | ").slice(0, 400)}`, run };
+    return { lines, failure: null, run };
+  } finally {
+    cfg.remove();
+  }
+}
+
+export { layoutOf as behaveLayout };

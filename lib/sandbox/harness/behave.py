@@ -1,0 +1,497 @@
+"""composer-lab's behavioural runner (issue 26): call a package's functions on given inputs and
+write what they did as plain data. Standard library only; no pytest, no test file is read.
+
+    python3 -I -B behave.py REQUEST.json
+
+REQUEST (written by the grader, bound read-only outside the tree under test):
+    {"roots": ["src"], "repo": "/work", "call_timeout_ms": 2000, "max_nodes": 20000, "max_chars": 200000,
+     "repeat": 1, "project": ["pkg"],
+     "symbols": [{"module": "pkg.mod", "qualname": "f" | "Cls.meth"}],
+     "calls": [{"id": "c0", "symbol": 0, "pos": [VALUE...], "kw": [["name", VALUE]...]}]}
+
+Output on stdout, one JSON object a line: {"ev": "start"}, then one {"ev": "call", "id", "out": [OUTCOME
+per repeat]} per call, in order, then {"ev": "end", "n": N}. Anything the code under test prints goes
+to stderr (fd 1 is moved before the package is imported).
+
+VALUE is a tagged tree ({"t": "int", "v": "3"}, ...). The serializer never calls a method of the
+object it describes: exact builtin types are recognised with `type(x) is int` against the types
+captured before any package code ran; anything else is described by its real class (read through
+type's own descriptors, not the object's attributes) with, for subclasses of str/int/float/bytes/
+list/tuple/dict, the builtin value read through the builtin's own C methods, and for instances of
+plain project classes, their instance dict read through the genuine `__dict__` descriptor. An
+object equal to everything, a str subclass or a proxy therefore serializes as what it is.
+The grader compares outside the sandbox; this process never sees an expected value.
+"""
+import builtins
+import os
+import signal
+import sys
+import time
+
+# ---- captured before any package code runs ------------------------------------------------------
+_type, _id, _len, _range, _repr, _sorted, _isinstance = type, id, len, range, repr, sorted, isinstance
+_int, _float, _str, _bytes, _bool, _list, _tuple, _dict, _set, _frozenset = int, float, str, bytes, bool, list, tuple, dict, set, frozenset
+_bytearray, _complex, _NoneType = bytearray, complex, type(None)
+_type_mro = type.__dict__["__mro__"].__get__
+_type_name = type.__dict__["__name__"].__get__
+_type_qualname = type.__dict__["__qualname__"].__get__
+_type_dict = type.__dict__["__dict__"].__get__
+_type_module = type.__dict__["__module__"].__get__
+_str_of = str.__str__
+_int_of = int.__int__
+_float_of = float.__float__
+_float_repr = float.__repr__
+_int_repr = int.__repr__
+_bytes_hex = bytes.hex
+_bytes_of = bytes.__bytes__ if hasattr(bytes, "__bytes__") else None
+_list_len, _list_get = list.__len__, list.__getitem__
+_tuple_len, _tuple_get = tuple.__len__, tuple.__getitem__
+_dict_items = dict.items
+_set_iter = set.__iter__
+_fset_iter = frozenset.__iter__
+_os_write = os.write
+_monotonic = time.monotonic
+_setitimer = signal.setitimer
+_ITIMER_REAL = signal.ITIMER_REAL
+_BaseException = BaseException
+_BIG = 10 ** 4000
+
+
+class _Probe:
+    pass
+
+
+_GETSET = _type(_type_dict(_Probe)["__dict__"])  # the getset_descriptor type of a genuine __dict__
+_FUNCTION = _type(lambda: None)
+_BUILTIN_EXC = {}
+for _n, _c in list(builtins.__dict__.items()):
+    if _type(_c) is type and issubclass(_c, BaseException):
+        _BUILTIN_EXC[_id(_c)] = (_c, _n)
+import collections as _collections
+
+# standard-library dict subclasses described by value (their real class by identity; a
+# defaultdict's factory only when it is an exact builtin type or None)
+_STD_DICTS = {_id(c): c for c in (_collections.defaultdict, _collections.OrderedDict, _collections.Counter)}
+_DD = _collections.defaultdict
+_dd_factory = _collections.defaultdict.__dict__["default_factory"].__get__
+_BUILTIN_TYPES = {_id(c): n for c, n in ((int, "int"), (float, "float"), (str, "str"), (bytes, "bytes"), (list, "list"), (tuple, "tuple"), (dict, "dict"), (set, "set"), (frozenset, "frozenset"), (bool, "bool"), (bytearray, "bytearray"))}
+
+try:
+    from json.encoder import c_encode_basestring_ascii as _enc_str  # C: no package code can change it
+except ImportError:  # pragma: no cover
+    from json.encoder import py_encode_basestring_ascii as _enc_str
+import json as _json
+
+_loads = _json.loads
+
+
+class Unserializable(Exception):
+    pass
+
+
+class _CallTimeout(BaseException):
+    pass
+
+
+def _class_name(cls):
+    """'module.qualname' of a class, read through type's own descriptors."""
+    try:
+        mod = _type_module(cls)
+    except Exception:
+        mod = "?"
+    try:
+        q = _type_qualname(cls)
+    except Exception:
+        q = _type_name(cls)
+    return "%s.%s" % (mod if _type(mod) is _str else "?", q if _type(q) is _str else "?")
+
+
+def _genuine_dict(x, cls):
+    """The instance dict through the genuine __dict__ descriptor of the class's MRO, or None."""
+    for base in _type_mro(cls):
+        d = _type_dict(base)
+        if "__dict__" in d:
+            desc = d["__dict__"]
+            if _type(desc) is _GETSET:
+                try:
+                    got = desc.__get__(x, cls)
+                except Exception:
+                    return None
+                return got if _type(got) is _dict else None
+            return None
+    return None
+
+
+def _has_slots(cls):
+    for base in _type_mro(cls):
+        if "__slots__" in _type_dict(base) and base is not object:
+            return True
+    return False
+
+
+class Serializer:
+    def __init__(self, project, max_nodes, max_chars):
+        self.project = tuple(project)
+        self.max_nodes = max_nodes
+        self.max_chars = max_chars
+
+    def is_project(self, name):
+        return any(name == p or name.startswith(p + ".") for p in self.project)
+
+    def value(self, x):
+        self.nodes = 0
+        self.chars = 0
+        return self._v(x, 0, [])
+
+    def _count(self, chars=0):
+        self.nodes += 1
+        self.chars += chars
+        if self.nodes > self.max_nodes or self.chars > self.max_chars:
+            raise Unserializable("too large (more than %d nodes or %d characters)" % (self.max_nodes, self.max_chars))
+
+    def _v(self, x, depth, stack):
+        if depth > 200:
+            raise Unserializable("nested deeper than 200")
+        t = _type(x)
+        if x is None:
+            self._count()
+            return {"t": "none"}
+        if t is _bool:
+            self._count()
+            return {"t": "bool", "v": x is True}
+        if t is _int:
+            s = _int_repr(x) if -_BIG < x < _BIG else None
+            if s is None:
+                raise Unserializable("an int of more than 4000 digits")
+            self._count(_len(s))
+            return {"t": "int", "v": s}
+        if t is _float:
+            self._count()
+            return {"t": "float", "v": _float_repr(x)}
+        if t is _str:
+            self._count(_len(x))
+            return {"t": "str", "v": x}
+        if t is _bytes:
+            self._count(2 * _len(x))
+            return {"t": "bytes", "v": _bytes_hex(x)}
+        if t is _complex:
+            self._count()
+            return {"t": "complex", "v": [_float_repr(x.real), _float_repr(x.imag)]}
+        if t is _list or t is _tuple:
+            return {"t": "list" if t is _list else "tuple", "v": self._seq(x, t, depth, stack)}
+        if t is _dict:
+            return {"t": "dict", "v": self._items(x, depth, stack)}
+        if t is _set or t is _frozenset:
+            return {"t": "set" if t is _set else "frozenset", "v": self._setv(x, t, depth, stack)}
+        if t is _bytearray:
+            self._count(2 * _len(x))
+            return {"t": "bytearray", "v": _bytes_hex(_bytes(x))}
+        return self._other(x, t, depth, stack)
+
+    def _guard(self, x, stack):
+        if any(s is x for s in stack):
+            raise Unserializable("a self-referencing container")
+
+    def _seq(self, x, t, depth, stack):
+        self._guard(x, stack)
+        self._count()
+        n = _list_len(x) if t is _list else _tuple_len(x)
+        get = _list_get if t is _list else _tuple_get
+        stack.append(x)
+        out = []
+        for i in _range(n):
+            out.append(self._v(get(x, i), depth + 1, stack))
+        stack.pop()
+        return out
+
+    def _items(self, x, depth, stack):
+        self._guard(x, stack)
+        self._count()
+        stack.append(x)
+        out = []
+        for k, v in _list(_dict_items(x)):
+            out.append([self._v(k, depth + 1, stack), self._v(v, depth + 1, stack)])
+        stack.pop()
+        return out
+
+    def _setv(self, x, t, depth, stack):
+        self._count()
+        items = [self._v(e, depth + 1, stack) for e in _list(_set_iter(x) if t is _set else _fset_iter(x))]
+        return _sorted(items, key=dumps)
+
+    def _other(self, x, t, depth, stack):
+        """A value of a class that is not an exact builtin: its real class, the builtin value of a
+        builtin subclass, the instance dict of a plain project class; else opaque."""
+        name = _class_name(t)
+        self._count(_len(name))
+        if any(b is type for b in _type_mro(t)):
+            # a class: by name (project classes can be rebuilt by import)
+            return {"t": "class", "v": _class_name(x)}
+        base = None
+        for b in _type_mro(t):
+            if _id(b) in _BUILTIN_TYPES and b is not t:
+                base = b
+                break
+        node = {"t": "inst", "cls": name}
+        if base is _str:
+            node["base"] = {"t": "str", "v": _str_of(x)}
+            self._count(_len(node["base"]["v"]))
+        elif base is _int or base is _bool:
+            node["base"] = {"t": "int", "v": _int_repr(_int_of(x))}
+        elif base is _float:
+            node["base"] = {"t": "float", "v": _float_repr(_float_of(x))}
+        elif base is _bytes:
+            node["base"] = {"t": "bytes", "v": _bytes_hex(x)}
+        elif base is _list or base is _tuple:
+            node["base"] = {"t": "list" if base is _list else "tuple", "v": self._seq(x, base, depth, stack)}
+        elif base is _dict:
+            node["base"] = {"t": "dict", "v": self._items(x, depth, stack)}
+            if _id(t) in _STD_DICTS and _STD_DICTS[_id(t)] is t:
+                if t is _DD:
+                    f = _dd_factory(x)
+                    if f is not None and _id(f) not in _BUILTIN_TYPES:
+                        node["opaque"] = "a defaultdict whose factory is not a builtin type"
+                        return node
+                    node["factory"] = None if f is None else _BUILTIN_TYPES[_id(f)]
+                return node
+        elif base is not None:
+            node["opaque"] = "a subclass of %s" % _BUILTIN_TYPES[_id(base)]
+            return node
+        if _id(t) in _BUILTIN_EXC:
+            node["opaque"] = "an exception instance"
+            return node
+        if not self.is_project(name):
+            node["opaque"] = "an object of a class outside the project"
+            return node
+        if _has_slots(t):
+            node["opaque"] = "a class with __slots__"
+            return node
+        d = _genuine_dict(x, t)
+        if d is None:
+            if base is None:
+                node["opaque"] = "no genuine instance dict"
+            return node
+        self._guard(x, stack)
+        stack.append(x)
+        node["dict"] = [[k, self._v(v, depth + 1, stack)] for k, v in _list(_dict_items(d)) if _type(k) is _str]
+        stack.pop()
+        return node
+
+
+def dumps(v):
+    """JSON text of a serialized tree (our own dicts, lists and exact strs only)."""
+    t = _type(v)
+    if t is _dict:
+        return "{" + ",".join(_enc_str(k) + ":" + dumps(x) for k, x in _dict_items(v)) + "}"
+    if t is _list:
+        return "[" + ",".join(dumps(x) for x in v) + "]"
+    if t is _str:
+        return _enc_str(v)
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if v is None:
+        return "null"
+    if t is _int:
+        return _int_repr(v)
+    if t is _float:
+        return _float_repr(v)
+    raise TypeError("not plain data")
+
+
+def exc_info(e):
+    """The real class of a raised exception: its builtin name (by identity) or module.qualname, and
+    the first builtin exception class on its real MRO."""
+    t = _type(e)
+    own = _BUILTIN_EXC.get(_id(t))
+    name = own[1] if own is not None and own[0] is t else _class_name(t)
+    builtin = None
+    try:
+        for b in _type_mro(t):
+            hit = _BUILTIN_EXC.get(_id(b))
+            if hit is not None and hit[0] is b:
+                builtin = hit[1]
+                break
+    except Exception:
+        pass
+    return {"type": name, "builtin": builtin or "?"}
+
+
+# ---- rebuilding inputs -------------------------------------------------------------------------
+def resolve_class(name, cache):
+    if name in cache:
+        return cache[name]
+    import importlib
+
+    parts = name.split(".")
+    for i in _range(_len(parts) - 1, 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        for p in parts[i:]:
+            obj = getattr(obj, p)
+        cache[name] = obj
+        return obj
+    raise LookupError("class %s not found" % name)
+
+
+def build(v, classes):
+    t = v["t"]
+    if t == "none":
+        return None
+    if t == "bool":
+        return v["v"] is True
+    if t == "int":
+        return _int(v["v"])
+    if t == "float":
+        return _float(v["v"])
+    if t == "str":
+        return _str(v["v"])
+    if t == "bytes":
+        return _bytes.fromhex(v["v"])
+    if t == "bytearray":
+        return _bytearray.fromhex(v["v"])
+    if t == "complex":
+        return _complex(_float(v["v"][0]), _float(v["v"][1]))
+    if t == "list":
+        return [build(x, classes) for x in v["v"]]
+    if t == "tuple":
+        return _tuple(build(x, classes) for x in v["v"])
+    if t == "set":
+        return _set(build(x, classes) for x in v["v"])
+    if t == "frozenset":
+        return _frozenset(build(x, classes) for x in v["v"])
+    if t == "dict":
+        return {build(k, classes): build(x, classes) for k, x in v["v"]}
+    if t == "class":
+        return resolve_class(v["v"], classes)
+    if t == "inst" and "opaque" not in v:
+        cls = resolve_class(v["cls"], classes)
+        if "base" in v and v["base"]["t"] in ("list", "dict"):
+            obj = cls.__new__(cls)
+            (list.extend if v["base"]["t"] == "list" else dict.update)(obj, build(v["base"], classes))
+            if v.get("factory") is not None:
+                obj.default_factory = getattr(builtins, v["factory"])
+        elif "base" in v:
+            obj = cls.__new__(cls, build(v["base"], classes))
+        else:
+            obj = object.__new__(cls)
+        if "dict" in v:
+            obj.__dict__.update({k: build(x, classes) for k, x in v["dict"]})
+        return obj
+    raise Unserializable("cannot rebuild a %s" % t)
+
+
+def target(sym):
+    """The function object to call for a symbol: a module-level function, or a function in a
+    class's own dict (staticmethod/classmethod/property unwrapped)."""
+    import importlib
+
+    obj = importlib.import_module(sym["module"])
+    parts = sym["qualname"].split(".")
+    for p in parts[:-1]:
+        obj = getattr(obj, p)
+    last = parts[-1]
+    if _isinstance(obj, type):
+        for base in _type_mro(obj):
+            d = _type_dict(base)
+            if last in d:
+                raw = d[last]
+                if _isinstance(raw, (staticmethod, classmethod)):
+                    return raw.__func__
+                if _isinstance(raw, property):
+                    return raw.fget
+                return raw
+        raise AttributeError("%s has no %s" % (sym["qualname"].rsplit(".", 1)[0], last))
+    return getattr(obj, last)
+
+
+def main():
+    req = _loads(open(sys.argv[1], encoding="utf-8").read())
+    out_fd = os.dup(1)
+    os.dup2(2, 1)  # the package's prints go to stderr; fd out_fd is the result stream
+    sys.stdout = sys.stderr
+    repo = req.get("repo", "/work")
+    for root in reversed(req.get("roots") or ["."]):
+        sys.path.insert(0, os.path.normpath(os.path.join(repo, root)))
+    os.chdir(repo)
+    ser = Serializer(req.get("project") or [], req.get("max_nodes", 20000), req.get("max_chars", 200000))
+    limit = req.get("call_timeout_ms", 2000) / 1000.0
+    repeat = req.get("repeat", 1)
+
+    def write(obj):
+        data = (dumps(obj) + "\n").encode("ascii")
+        while data:
+            n = _os_write(out_fd, data)
+            data = data[n:]
+
+    def on_alarm(signum, frame):
+        raise _CallTimeout()
+
+    write({"ev": "start"})
+    funcs = {}
+    classes = {}
+    for call in req["calls"]:
+        outs = []
+        for _ in _range(repeat):
+            outs.append(run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm))
+        write({"ev": "call", "id": call["id"], "out": outs})
+    write({"ev": "end", "n": _len(req["calls"])})
+    os._exit(0)
+
+
+def run_one(call, sym, funcs, classes, ser, limit, on_alarm):
+    key = sym["module"] + ":" + sym["qualname"]
+    t0 = _monotonic()
+    signal.signal(signal.SIGALRM, on_alarm)
+    _setitimer(_ITIMER_REAL, limit)
+    try:
+        try:
+            if key not in funcs:
+                funcs[key] = target(sym)
+            fn = funcs[key]
+            pos = [build(v, classes) for v in call["pos"]]
+            kw = {k: build(v, classes) for k, v in call["kw"]}
+        except _CallTimeout:
+            raise
+        except _BaseException as e:
+            _setitimer(_ITIMER_REAL, 0)
+            return {"k": "error", "why": "setup: %s" % exc_info(e)["type"]}
+        try:
+            ret = fn(*pos, **kw)
+            raised = None
+        except _CallTimeout:
+            raise
+        except _BaseException as e:
+            ret, raised = None, e
+        _setitimer(_ITIMER_REAL, 0)
+        try:
+            post = [ser.value(a) for a in pos]
+            postkw = [[k, ser.value(v)] for k, v in kw.items()]
+            if raised is not None:
+                out = {"k": "raise", "exc": exc_info(raised)}
+            else:
+                out = {"k": "return", "ret": ser.value(ret)}
+            out["post"] = post
+            out["postkw"] = postkw
+        except Unserializable as e:
+            out = {"k": "unserializable", "why": _str(e.args[0]) if e.args and _type(e.args[0]) is _str else "?"}
+        except Exception as e:  # a value the serializer could not read (it never runs the value's code)
+            out = {"k": "unserializable", "why": "reading the value failed: %s" % exc_info(e)["type"]}
+    except _CallTimeout:
+        _setitimer(_ITIMER_REAL, 0)
+        out = {"k": "timeout"}
+    out["ms"] = round((_monotonic() - t0) * 1000, 3)
+    return out
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except BaseException as e:  # the run ends here whatever the package did
+        try:
+            os.write(2, ("composer-lab behave: %s\n" % exc_info(e)["type"]).encode())
+        finally:
+            os._exit(3)
