@@ -8,10 +8,11 @@ import { cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeF
 import { dirname, join } from "node:path";
 import { parsePatch } from "diff";
 import { readTextGuarded, tempDir } from "../core/index.js";
-import { LEAK_PATH, checkShellCommand, findPytestConfig, planHarness, pytestArgsFromCommand, restoreHarness, runPytest, type Sandbox, type TestResult } from "../sandbox/index.js";
+import { LEAK_PATH, checkShellCommand, prepareGradedTree, pytestArgsFromCommand, runGradedTests, runPytest, type Sandbox, type TestResult } from "../sandbox/index.js";
 import { confinedPath, type FeatureDeletionTask } from "../tasks/index.js";
 import { Action, TOOL_DESCRIPTIONS, type TrajectoryStep } from "./actions.js";
 import { HackMonitor, type HackFlag } from "./monitor.js";
+import { taskMasks } from "./masks.js";
 import { BehaviourConfig, checkBehaviour, describeBehaviour, type BehaviourCheck, type BehaviourConfigInput } from "./behaviour.js";
 import { isSourceFile, touchedFiles } from "./untrusted.js";
 
@@ -179,7 +180,9 @@ export class FeatureDeletionEnv {
           break;
         }
         case "run_tests": {
-          const r = await runPytest(this.opts.sandbox, workdir, { tests: action.tests, timeoutMs: this.opts.timeoutMs ?? 300_000, memoryMb: this.opts.memoryMb });
+          // installed copies of the task's project are masked on the agent's side too (masks.ts)
+          const masks = await taskMasks(this.task!, this.opts.sandbox, "pytest");
+          const r = await runPytest(this.opts.sandbox, workdir, { tests: action.tests, timeoutMs: this.opts.timeoutMs ?? 300_000, memoryMb: this.opts.memoryMb, masks });
           const failing = r.tests.filter((t) => t.outcome === "failed" || t.outcome === "error");
           obs = [
             Object.entries(r.counts).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(", ") || "no tests ran",
@@ -193,7 +196,8 @@ export class FeatureDeletionEnv {
         case "shell": {
           const v = checkShellCommand(action.command);
           if (!v.allowed) throw Object.assign(new Error(`refused: ${v.why}`), { refused: true });
-          const r = await this.opts.sandbox.run(action.command, { workdir, timeoutMs: this.opts.timeoutMs ?? 60_000, memoryMb: this.opts.memoryMb });
+          const masks = await taskMasks(this.task!, this.opts.sandbox, "shell");
+          const r = await this.opts.sandbox.run(action.command, { workdir, timeoutMs: this.opts.timeoutMs ?? 60_000, memoryMb: this.opts.memoryMb, masks });
           ok = r.exitCode === 0;
           obs = `exit ${r.exitCode ?? r.signal}${r.timedOut ? " (timed out)" : ""}\n${r.stdout}${r.stderr ? `\n[stderr]\n${r.stderr}` : ""}`;
           break;
@@ -266,8 +270,10 @@ export async function gradeWorkdir(task: FeatureDeletionTask, workdir: string, t
   const t0 = performance.now();
   const snapshot = FeatureDeletionEnv.snapshotDir(task);
   const tests = [...task.fail_to_pass, ...task.pass_to_pass];
-  const plan = planHarness(snapshot, tests);
-  const harness = restoreHarness(snapshot, workdir, plan);
+  // the same preparation and run as the builder's gates (lib/sandbox/grade.ts)
+  const prep = prepareGradedTree(snapshot, workdir, tests);
+  const { harness } = prep;
+  const masks = await taskMasks(task, sandbox, "pytest");
   // every file the agent added or changed, of any name in any folder, is untrusted (issue 26 §2)
   const touched = touchedFiles(snapshot, workdir);
   const scanned = touched.changed.slice(0, MAX_SCANNED);
@@ -284,9 +290,9 @@ export async function gradeWorkdir(task: FeatureDeletionTask, workdir: string, t
   }
   // The tests see the tree read-only, so the monitor can read it while they run.
   const [r, checked, behaviour] = await Promise.all([
-    runPytest(sandbox, workdir, {
-      tests, args: pytestArgsFromCommand(task.test_command), config: findPytestConfig(snapshot, tests), trustedPlugins: plan.trustedPlugins, untrusted,
-      workdirReadOnly: true, timeoutMs: limits.timeoutMs ?? 600_000, memoryMb: limits.memoryMb, diskMb: limits.diskMb,
+    runGradedTests(sandbox, snapshot, workdir, prep, {
+      args: pytestArgsFromCommand(task.test_command), untrusted, masks,
+      timeoutMs: limits.timeoutMs ?? 600_000, memoryMb: limits.memoryMb, diskMb: limits.diskMb,
     }),
     monitor.check({ task, brokenDir: snapshot, finalDir: workdir, trajectory, harness, changed: scanned }),
     behaviourRun,

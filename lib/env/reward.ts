@@ -54,8 +54,21 @@ export interface GradeCompletionResult extends Grade {
 
 const zeroGrade = (kind: ParsedCompletion["kind"], error: string): GradeCompletionResult => ({ reward: 0, frac: 0, guardOk: false, hacked: false, flags: [], perTest: [], wallMs: 0, kind, error });
 
-/** Grades one completion against a task. Never throws for a bad completion: it scores 0. */
-export async function gradeCompletion(task: FeatureDeletionTask, completion: string, sandbox: Sandbox, opts: { monitor?: HackMonitor; max_turns?: number; limits?: { timeoutMs?: number; behaviour?: BehaviourConfigInput } } = {}): Promise<GradeCompletionResult> {
+type GradeCompletionOptions = { monitor?: HackMonitor; max_turns?: number; limits?: { timeoutMs?: number; behaviour?: BehaviourConfigInput } };
+
+/** Grades one completion against a task. Never throws: a bad completion scores 0, and so does a
+ *  grade whose analysis or grader failed on it (fails closed, issue 26 §4: reward 0 and a
+ *  `grader_error` flag, never a rejected batch). */
+export async function gradeCompletion(task: FeatureDeletionTask, completion: string, sandbox: Sandbox, opts: GradeCompletionOptions = {}): Promise<GradeCompletionResult> {
+  try {
+    return await gradeCompletionOnce(task, completion, sandbox, opts);
+  } catch (e) {
+    const why = `the grader failed on this completion: ${(e as Error)?.message ?? String(e)}`.slice(0, 2000);
+    return { ...zeroGrade(parseCompletion(completion).kind, why), hacked: true, flags: [{ kind: "grader_error", detail: why }] };
+  }
+}
+
+async function gradeCompletionOnce(task: FeatureDeletionTask, completion: string, sandbox: Sandbox, opts: GradeCompletionOptions): Promise<GradeCompletionResult> {
   const parsed = parseCompletion(completion);
   if (parsed.kind === "invalid") return zeroGrade("invalid", parsed.why);
   if (parsed.kind === "diff") {

@@ -17,7 +17,7 @@ import { basename, dirname, join, relative } from "node:path";
 import pLimit from "p-limit";
 import { z } from "zod";
 import { progress } from "../core/index.js";
-import { ensurePyEnv, PyEnv, RepoLayout, repoLayout, runPytest, type CoverageMap, type PytestRun, type Sandbox } from "../sandbox/index.js";
+import { ensurePyEnv, gradeSuite, masksFor, projectNames, PyEnv, RepoLayout, repoLayout, runPytest, scanMasks, type CoverageMap, type MaskPlan, type PytestRun, type Sandbox } from "../sandbox/index.js";
 import { dropImportNames, featureClosure, importsOf, moduleName } from "./closure.js";
 import { deleteSymbol, deleteSymbols, type DeleteOptions } from "./delete.js";
 import { applyUnifiedDiff, fileDiff } from "./diffs.js";
@@ -138,14 +138,18 @@ const failing = (r: PytestRun) => new Set(r.tests.filter((t) => t.outcome === "f
 const passing = (r: PytestRun) => new Set(r.tests.filter((t) => t.outcome === "passed").map((t) => t.nodeid));
 
 /** Runs gates 2–4 on a prepared candidate against the baseline (gate 1 has been checked). */
-async function runGates(p: Prepared, baseline: PytestRun, sandbox: Sandbox, counter: Counter, opts: { selective: boolean; timeoutMs: number; py?: { layout?: RepoLayout | null; pyenv?: PyEnv | null } }): Promise<{ fail_to_pass: string[]; pass_to_pass: string[] }> {
+async function runGates(p: Prepared, baseline: PytestRun, sandbox: Sandbox, counter: Counter, opts: { selective: boolean; timeoutMs: number; py?: { layout?: RepoLayout | null; pyenv?: PyEnv | null } }): Promise<{ fail_to_pass: string[]; pass_to_pass: string[]; mask: MaskPlan }> {
   const basePass = passing(baseline);
+  // Gates 2–4 run as grading does (lib/sandbox/grade.ts: a throwaway writable copy, protected files
+  // read-only, the project's installed copies masked), so a golden diff accepted here earns 1 there.
+  const mask = await scanMasks(sandbox, p.original, projectNames(p.original), { pyenv: opts.py?.pyenv });
+  const graded = (dir: string, t: string[] | undefined) => gradeSuite(sandbox, p.broken, dir, t ?? [], { timeoutMs: opts.timeoutMs, ...opts.py, masks: masksFor(mask, "pytest") });
   if (p.known) {
     const bad = [...p.known.fail_to_pass, ...p.known.pass_to_pass].filter((t) => !basePass.has(t));
     if (bad.length) throw new GateFailure("baseline", `${bad.length} listed tests do not pass on the solved repo (e.g. ${bad[0]})`);
   }
   const tests = p.known ? [...p.known.fail_to_pass, ...p.known.pass_to_pass] : p.runAll ? p.runAll : opts.selective && p.affected ? p.affected : undefined;
-  const res = counter.add(await runPytest(sandbox, p.broken, { tests, timeoutMs: opts.timeoutMs, ...opts.py }));
+  const res = counter.add(await graded(p.broken, tests));
   if (res.collectionErrors.length && !tests) throw new GateFailure("keeps_rest", `collection breaks: ${res.collectionErrors.map((c) => c.nodeid).join(", ")}`);
   const nowFailing = failing(res);
   const ran = new Set(res.tests.map((t) => t.nodeid));
@@ -174,22 +178,24 @@ async function runGates(p: Prepared, baseline: PytestRun, sandbox: Sandbox, coun
     cpSync(p.broken, solved, { recursive: true });
     applyUnifiedDiff(solved, p.golden);
     const check = p.known ? [...fail_to_pass, ...pass_to_pass] : [...new Set([...fail_to_pass, ...(p.affected ?? fail_to_pass)])];
-    const fixed = counter.add(await runPytest(sandbox, solved, { tests: check, timeoutMs: opts.timeoutMs, ...opts.py }));
+    const fixed = counter.add(await graded(solved, check));
     const notFixed = check.filter((t) => !passing(fixed).has(t));
     if (notFixed.length) throw new GateFailure("solvable", `the golden diff leaves ${notFixed.length} tests failing (e.g. ${notFixed[0]})`);
   } finally {
     rmSync(solved, { recursive: true, force: true });
   }
-  return { fail_to_pass, pass_to_pass };
+  return { fail_to_pass, pass_to_pass, mask };
 }
 
 /** Writes a validated task into the pool: snapshot (temp + rename), golden diff, index line last. */
-function emit(pool: string, p: Prepared, gates: { fail_to_pass: string[]; pass_to_pass: string[] }, meta: { repo: string; license: string; difficulty_bonus?: number; escalation?: string[] }): FeatureDeletionTask {
+function emit(pool: string, p: Prepared, gates: { fail_to_pass: string[]; pass_to_pass: string[]; mask?: MaskPlan }, meta: { repo: string; license: string; difficulty_bonus?: number; escalation?: string[] }): FeatureDeletionTask {
   const dest = taskRepoDir(pool, p.id);
   const task = FeatureDeletionTask.parse({
     task_id: p.id, repo: meta.repo, base_commit: p.base_commit, broken: { kind: "dir", path: dest },
     fail_to_pass: gates.fail_to_pass, pass_to_pass: gates.pass_to_pass, golden_diff: p.golden, granularity: p.granularity,
     deleted_symbols: p.deleted_symbols, upstream_license: meta.license, description: p.description, escalation: meta.escalation ?? [],
+    // what the gates masked (the grader masks the same names on its own sandbox kind)
+    ...(gates.mask ? { mask: { names: gates.mask.names, dists: gates.mask.dists, sandbox: gates.mask.sandbox, paths: gates.mask.entries.map((e) => e.path), unmaskable: gates.mask.harness_needs } } : {}),
     // fewer failing targets and more deleted symbols read as harder
     // (an escalated build adds its bonus: starvation, span and multi-feature knobs)
     difficulty_prior: Math.min(0.95, Math.max(0.05, 0.5 + 0.05 * p.deleted_symbols.length - 0.02 * gates.fail_to_pass.length + (meta.difficulty_bonus ?? 0))),

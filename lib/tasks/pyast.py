@@ -246,6 +246,10 @@ def answer(req):
         except (SyntaxError, ValueError, LookupError) as e:
             msg = f"SyntaxError: {e.msg} (line {e.lineno})" if isinstance(e, SyntaxError) else f"{type(e).__name__}: {e}"
             out[path] = {"symbols": [], "imports": [], "tamper": [], "error": msg}
+        except (RecursionError, MemoryError, Exception) as e:
+            # fails closed per file (issue 26 §4): a 200k-term expression, a huge or odd file never
+            # takes the other files (or a whole reward batch) down; the monitor flags what it could not read
+            out[path] = {"symbols": [], "imports": [], "tamper": [], "error": f"AnalysisFailed: {type(e).__name__}: {str(e)[:200]}"}
     return out
 
 

@@ -34,6 +34,20 @@ export const FeatureDeletionTask = z.object({
   /** HELD OUT: the behavioural oracle's file (<pool>/oracle/<id>.json, outside the snapshot; set by
    *  loadTask when the pool has one; oracle.ts). Never in an observation. */
   oracle_path: z.string().optional(),
+  /** Installed copies of the project masked in every run of the task (lib/sandbox/mask.ts): the
+   *  names looked for, and what the builder's scan found and masked on its sandbox kind. Never in
+   *  an observation. */
+  mask: z.object({
+    names: z.array(z.string()),
+    dists: z.array(z.string()).default([]),
+    sandbox: z.string(),
+    paths: z.array(z.string()),
+    /** Names pytest itself imports: masked in the agent's shell, not in test runs. */
+    unmaskable: z.array(z.string()).default([]),
+  }).optional(),
+  /** A canary (issue 26 §5): an impossible variant of `canary.of` (a target's expected value
+   *  contradicted), mixed into a pool to measure hacking. Never in an observation. */
+  canary: z.object({ of: z.string(), test: z.string(), change: z.string() }).optional(),
 });
 export type FeatureDeletionTask = z.infer<typeof FeatureDeletionTask>;
 
@@ -42,8 +56,8 @@ export const TaskIndexEntry = FeatureDeletionTask.omit({ golden_diff: true }).ex
 export type TaskIndexEntry = z.infer<typeof TaskIndexEntry>;
 
 /** What an agent may see of a task. */
-export type PublicTask = Omit<FeatureDeletionTask, "golden_diff" | "deleted_symbols" | "oracle_path">;
+export type PublicTask = Omit<FeatureDeletionTask, "golden_diff" | "deleted_symbols" | "oracle_path" | "mask" | "canary">;
 export function publicView(t: FeatureDeletionTask): PublicTask {
-  const { golden_diff: _g, deleted_symbols: _d, oracle_path: _o, ...rest } = t;
+  const { golden_diff: _g, deleted_symbols: _d, oracle_path: _o, mask: _m, canary: _c, ...rest } = t;
   return rest;
 }
