@@ -10,6 +10,8 @@ import { ChatTrajectoryWriter, ClaudeSessionWriter } from "../lib/traces/synth.j
 import { cli, oneJson, ROOT, tmp } from "./helpers.js";
 
 const DATA = join(ROOT, "datasets", "traces");
+/** The Claude Code and chat datasets (the other formats. fixtures are in datasets/agent-traces: see agent-traces.test.ts). */
+const CLAUDE_AND_CHAT = [join(DATA, "claude"), join(DATA, "chat")];
 const CLAUDE = join(DATA, "claude", "-home-dev-inventory");
 const LEDGER = join(DATA, "claude", "-home-dev-ledger");
 const ledger = (n: number) => join(LEDGER, `3c9e5b1d-210${n}-4b7e-8c1a-ledger00000${n}.jsonl`);
@@ -34,7 +36,7 @@ describe("error_kind classification (one ordered table)", () => {
     ["bash: /etc/x: Permission denied", "permission_denied"],
     ["curl: (7) Failed to connect to localhost port 80: Connection refused", "connection_error"],
     ["Traceback (most recent call last):\n  File \"a.py\", line 1\nKeyError: 'x'", "runtime_error"],
-    ["make: *** No rule to make target 'release'.  Stop.", "tool_error"],
+    ["make: *** No rule to make target 'release'.  Stop.", "usage_error"],
   ])("%s → %s", (msg, kind) => expect(classifyError(msg)).toBe(kind));
 
   it("puts command_not_found before file_not_found and failing_test before runtime_error", () => {
@@ -129,14 +131,16 @@ describe("error sites", () => {
 
 describe("the bundled datasets (exact counts)", () => {
   it("summarize over both formats", async () => {
-    const sum = await summarize([DATA]);
+    const sum = await summarize(CLAUDE_AND_CHAT);
     expect(sum).toMatchObject({
-      files: 10, sessions: 13, turns: 202, assistantTurns: 97, sidechainTurns: 10, branchTurns: 2, summaries: 1, toolCalls: 84,
-      errorSites: 44, malformedLines: 2, issues: 9, formats: { chat: 5, claude: 8 },
+      // the inventory subagent transcript (subagents/agent-a1b2c3d4.jsonl) folds into the session it names
+      files: 10, sessions: 12, turns: 202, assistantTurns: 97, sidechainTurns: 10, branchTurns: 2, summaries: 1, toolCalls: 84,
+      errorSites: 44, malformedLines: 2, issues: 9, formats: { chat: 5, claude: 7 }, subagentTranscripts: 1, subagentTurns: 4,
     });
     expect(sum.errorKinds).toEqual({
       failing_test: 10, runtime_error: 4, file_not_found: 4, tool_not_found: 2, wasteful_action: 2, repeated_failure: 2, lint_style: 3,
-      malformed_args: 1, schema_mismatch: 1, command_not_found: 1, syntax_error: 2, permission_denied: 1, connection_error: 1, json_decode: 1, tool_error: 1,
+      malformed_args: 1, schema_mismatch: 1, command_not_found: 1, syntax_error: 2, permission_denied: 1, connection_error: 1, json_decode: 1,
+      usage_error: 1, // "make: *** No rule to make target 'release'" (was the catch-all tool_error)
       // Claude Code 2.x (the ledger sessions)
       file_not_read: 1, edit_no_match: 1, file_too_large: 1, tool_denied: 2, command_timeout: 1, sibling_cascade: 1, user_rejected: 1,
     });
@@ -155,8 +159,8 @@ describe("the bundled datasets (exact counts)", () => {
   it("worker threads give the same summary and the same issues in the same order", async () => {
     const one: string[] = [];
     const many: string[] = [];
-    const a = await summarize([DATA], { workers: 1, onIssue: (i) => one.push(`${i.file}:${i.line}: ${i.reason}`) });
-    const b = await summarize([DATA], { workers: 3, onIssue: (i) => many.push(`${i.file}:${i.line}: ${i.reason}`) });
+    const a = await summarize(CLAUDE_AND_CHAT, { workers: 1, onIssue: (i) => one.push(`${i.file}:${i.line}: ${i.reason}`) });
+    const b = await summarize(CLAUDE_AND_CHAT, { workers: 3, onIssue: (i) => many.push(`${i.file}:${i.line}: ${i.reason}`) });
     expect(b).toEqual(a);
     expect(many).toEqual(one);
     expect(one).toHaveLength(9);
@@ -171,10 +175,10 @@ describe("the bundled datasets (exact counts)", () => {
 
 describe("composer-lab traces summarize", () => {
   it("prints one JSON object with the counts", () => {
-    const r = cli(["traces", "summarize", DATA, "--json"]);
+    const r = cli(["traces", "summarize", ...CLAUDE_AND_CHAT, "--json"]);
     expect(r.code, r.stderr).toBe(0);
     const out = oneJson(r.stdout);
-    expect(out).toMatchObject({ ok: true, files: 10, sessions: 13, errorSites: 44, malformedLines: 2 });
+    expect(out).toMatchObject({ ok: true, files: 10, sessions: 12, errorSites: 44, malformedLines: 2 });
     expect(out.errorKinds.failing_test).toBe(10);
   });
 

@@ -27,6 +27,16 @@ export class LayeredHintGenerator {
     return null;
   }
 
+  /** What every layer would give at this site (null where a layer declines): to see the layers side by side. */
+  async each(ctx: ErrorContext): Promise<{ layer: LayerName; hint: string | null }[]> {
+    const out: { layer: LayerName; hint: string | null }[] = [];
+    for (const layer of this.layers) {
+      const hint = await layer.generate(ctx);
+      out.push({ layer: layer.layer, hint: hint && hint.trim() ? hint : null });
+    }
+    return out;
+  }
+
   /** The collator hook signature: (error_kind, error_meta) → hint | null. */
   asCollatorHook(): (error_kind: string, error_meta?: Record<string, unknown>) => Promise<string | null> {
     return async (error_kind, error_meta = {}) => {

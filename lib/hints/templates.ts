@@ -63,6 +63,8 @@ const EDIT_NO_MATCH = "Reminder: {tool_name}'s old_string must match the file ex
 const FILE_TOO_LARGE = "Reminder: the file is too large to read whole ({error_excerpt}). Read it in parts with offset and limit, or search for the part you need.";
 const TOOL_DENIED = "Reminder: {tool_name} was not permitted here ({error_excerpt}). Do not retry the same call; use an allowed tool or stay within the permitted scope, or ask the user.";
 const COMMAND_TIMEOUT = "Reminder: the command ran past the tool's time limit ({error_excerpt}). Run a narrower command (one test file, a smaller input) or run long jobs in the background and check on them.";
+const USAGE_ERROR = "Reminder: the command was called with options or arguments it does not take ({error_excerpt}). Read its usage (`--help`) and re-issue the command with the arguments it documents.";
+const VCS_ERROR = "Reminder: version control refused the operation ({error_excerpt}). Check the repository's state first (`git status`, the branch, the exact path) and fix that before retrying; never force past a rejection.";
 // The base registry's runtime_error template (not spelled out in the seed).
 const RUNTIME_ERROR = "Reminder: the last command raised an exception: {error_excerpt}. Read the innermost frame of the traceback that points into the project's code and fix that cause before re-running.";
 
@@ -87,8 +89,10 @@ export function defaultTemplates(): Map<string, HintTemplate> {
     ["file_too_large", { text: FILE_TOO_LARGE }],
     ["tool_denied", { text: TOOL_DENIED }],
     ["command_timeout", { text: COMMAND_TIMEOUT }],
+    ["usage_error", { text: USAGE_ERROR }],
+    ["vcs_error", { text: VCS_ERROR }],
     // Deliberately none (lib/traces' ERROR_KIND_HINTING): sibling_cascade (not that call's fault),
-    // user_rejected (for the judge); command_not_found, file_not_found, syntax_error,
+    // user_rejected and nonzero_exit (for the judge); command_not_found, file_not_found, syntax_error,
     // permission_denied, connection_error, tool_error go to raw_error (their text names the cause).
   ]);
 }

@@ -28,15 +28,25 @@ function structuralError(m: Record<string, unknown>): boolean | null {
 }
 
 export async function* readChatSessions(file: string, opts: ReadOptions = {}, issues: IngestIssue[] = []): AsyncGenerator<Session> {
+  async function* records() {
+    for await (const { line, text } of readLines(file)) {
+      if (text.trim() === "") continue;
+      const p = parseRecord(text);
+      if (!p.ok) issues.push({ file, line, reason: p.reason });
+      else yield { line, value: p.value };
+    }
+  }
+  yield* readChatRecords(file, records(), opts, issues);
+}
+
+/** Trajectories already parsed (JSON lines, or the elements of one JSON document). */
+export async function* readChatRecords(file: string, records: AsyncIterable<{ line: number; value: Record<string, unknown> }> | Iterable<{ line: number; value: Record<string, unknown> }>, opts: ReadOptions = {}, issues: IngestIssue[] = []): AsyncGenerator<Session> {
   const textError = textErrorMatcher(file, "chat", opts.textErrors);
-  for await (const { line, text } of readLines(file)) {
-    if (text.trim() === "") continue;
-    const p = parseRecord(text);
-    if (!p.ok) {
-      issues.push({ file, line, reason: p.reason });
+  for await (const { line, value: r } of records) {
+    if (!r || typeof r !== "object" || Array.isArray(r)) {
+      issues.push({ file, line, reason: "trajectory is not a JSON object" });
       continue;
     }
-    const r = p.value;
     const field = MESSAGE_FIELDS.find((f) => Array.isArray(r[f]));
     if (!field) {
       issues.push({ file, line, reason: "trajectory has no messages[] array" });

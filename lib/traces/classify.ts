@@ -24,11 +24,11 @@ const PROGRAM_TRACEBACK = /Traceback \(most recent call last\)|^\s*File "[^"]+",
 export const ERROR_KIND_TABLE: readonly ErrorKindRow[] = [
   // Claude Code cancels the other calls of a parallel message when one fails.
   { kind: "sibling_cascade", pattern: /Sibling tool call errored|Cancelled: parallel tool call .{0,200}errored/i },
-  { kind: "user_rejected", pattern: /The user doesn't want to (?:proceed with this tool use|take this action)|tool use was rejected|\[Request interrupted by user(?: for tool use)?\]/i },
+  { kind: "user_rejected", pattern: /The user doesn't want to (?:proceed with this tool use|take this action)|tool use was rejected|\bThe user rejected (?:this|the) (?:action|tool call)|\[Request interrupted by user(?: for tool use)?\]/i },
   { kind: "tool_denied", pattern: /Permission to use \w+ (?:with .{0,200})?has been denied|requested permissions? to (?:use|write to|read from|edit) .{0,200}but you haven't granted it|was blocked\. For security, Claude Code|(?:Pre|Post)ToolUse:\w+ hook (?:error|blocked)|blocked by (?:a )?hook/i },
-  { kind: "tool_not_found", pattern: /No such tool available|\bunknown tool\b|\btool\b[^\n]{0,60}\b(?:not found|does not exist|is not available)|Invalid tool name/i },
+  { kind: "tool_not_found", pattern: /No such tool available|\bunknown (?:tool|skill|slash command)\b|\b(?:tool|skill)\b[^\n]{0,60}\b(?:not found|does not exist|is not available)|Invalid tool name/i },
   { kind: "file_not_read", pattern: /File has not been read yet|File has been (?:unexpectedly )?modified since (?:it was )?read|Read it (?:again )?(?:first )?before (?:attempting to )?writ/i },
-  { kind: "edit_no_match", pattern: /String to replace not found in file|Found \d+ matches of the string to replace, but replace_all is false|No changes to make: old_string and new_string are exactly the same/i },
+  { kind: "edit_no_match", pattern: /String to replace not found in file|apply_patch verification failed|Failed to find expected lines in|Found \d+ matches of the string to replace, but replace_all is false|No changes to make: old_string and new_string are exactly the same/i },
   { kind: "file_too_large", pattern: /File content \([\d,. ]+\w*\s*(?:tokens|KB|MB|bytes)?\) exceeds maximum allowed (?:tokens|size)|exceeds maximum allowed tokens/i },
   {
     kind: "schema_mismatch",
@@ -36,8 +36,16 @@ export const ERROR_KIND_TABLE: readonly ErrorKindRow[] = [
     unless: PROGRAM_TRACEBACK,
   },
   { kind: "json_decode", pattern: /JSONDecodeError|Unexpected token .{0,20} in JSON|is not valid JSON|Unexpected end of JSON input|Expecting (?:value|property name enclosed in double quotes|',' delimiter)|Unterminated string|invalid JSON/i, unless: PROGRAM_TRACEBACK },
-  { kind: "command_timeout", pattern: /Command timed out after \d|timed out after \d+ ?(?:ms|s|seconds|minutes)\b|TimeoutExpired|Timeout: command exceeded/i },
-  { kind: "command_not_found", pattern: /command not found|is not recognized as an internal or external command|executable file not found|No such command|Unknown command/i },
+  { kind: "command_timeout", pattern: /Command timed out after \d|timed out and has been killed|has no new output after \d+ seconds|timed out after \d+ ?(?:ms|s|seconds|minutes)\b|TimeoutExpired|Timeout: command exceeded/i },
+  // A command ran but was called wrongly: its usage banner, an unknown option, a missing argument
+  // (argparse, click, getopt, clap, git). Before command_not_found: click says "No such command" of
+  // a subcommand.
+  {
+    kind: "usage_error",
+    pattern: /^\s*usage: |\bError: No such (?:option|command)\b|\berror: unrecognized arguments?\b|\b(?:unknown|unrecognized|invalid|illegal) (?:option|flag|argument|subcommand)\b|Try '[^'\n]+ --help' for more information|error: the following arguments are required|error: unexpected argument|error: Found argument '[^'\n]*' which wasn't expected|\bis not a git command\b|No rule to make target/im,
+    unless: PROGRAM_TRACEBACK,
+  },
+    { kind: "command_not_found", pattern: /command not found|is not recognized as an internal or external command|executable file not found|No such command|Unknown command/i },
   { kind: "syntax_error", pattern: /SyntaxError|IndentationError|TabError|syntax error near unexpected token|\bsyntax error\b|ParseError/ },
   {
     kind: "failing_test",
@@ -45,10 +53,19 @@ export const ERROR_KIND_TABLE: readonly ErrorKindRow[] = [
     pattern: /^=+ (?:FAILURES|ERRORS) =+$|^FAILED |\b\d+ failed\b|AssertionError|Tests? failed|✕|×\s|expect\(.*\)\.to|^--- FAIL: |^FAIL\s|^test result: FAILED|^\s+\d+ failing$|^FAILED \(failures=\d+/m,
   },
   { kind: "lint_style", pattern: /\b(?:ruff|flake8|pylint|pycodestyle|black|isort|eslint|prettier|mypy|rubocop|golangci-lint)\b[^\n]*(?:error|fail|would reformat|found|\b[A-Z]{1,3}\d{2,4}\b)|would reformat|^\S+:\d+:\d+: [EFWC]\d{3} |^\s+\d+:\d+\s+(?:error|warning)\s+.+\s[\w/@-]+$|^✖ \d+ problems?|^[A-Z]{1,3}\d{3,4} (?:\[\*\] )?\S.*\n\s*--> \S+:\d+:\d+/im },
-  { kind: "file_not_found", pattern: /No such file or directory|FileNotFoundError|ENOENT|File does not exist|(?:file|path|directory) (?:not found|does not exist)|cannot find the (?:file|path)|cannot access '[^']*'/i },
+  // Version control refused or failed: git's "fatal:" / "error:" lines, a rejected push, a conflict.
+  // Not when the cause is the network (connection_error below says so).
+  {
+    kind: "vcs_error",
+    pattern: /^fatal: |^error: (?:pathspec|failed to push|src refspec|Your local changes|cannot lock ref|could not apply|The following untracked|Pulling is not possible|you need to resolve)|^\s*! \[(?:remote )?rejected\]|\(non-fast-forward\)|^CONFLICT \(|Automatic merge failed|Updates were rejected because/im,
+    unless: /Could not resolve host|unable to access '|Connection (?:refused|reset|timed out)|Permission denied \(publickey/i,
+  },
+    { kind: "file_not_found", pattern: /No such file or directory|FileNotFoundError|ENOENT|File does not exist|(?:file|path|directory) (?:not found|does not exist)|\b(?:the )?path \S+ does not exist|cannot find the (?:file|path)|cannot access '[^']*'/i },
   { kind: "permission_denied", pattern: /Permission denied|PermissionError|EACCES|EPERM|Operation not permitted|Access is denied/i },
-  { kind: "connection_error", pattern: /Connection (?:refused|reset|timed out|aborted)|ECONNREFUSED|ECONNRESET|ETIMEDOUT|Could not resolve host|Temporary failure in name resolution|Network is unreachable|getaddrinfo|ConnectionError|Max retries exceeded/i },
+  { kind: "connection_error", pattern: /Connection (?:refused|reset|timed out|aborted)|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|Could not resolve host|Temporary failure in name resolution|Name or service not known|Network is unreachable|getaddrinfo|ConnectionError|Max retries exceeded|socket hang up|unable to access '[^']*': |Failed to connect to|SSL(?:Error|: CERTIFICATE_VERIFY_FAILED)|HTTP Error 5\d\d|\b50[234] (?:Bad Gateway|Service Unavailable|Gateway Time-?out)\b/i },
   { kind: "runtime_error", pattern: /Traceback \(most recent call last\)|\b[A-Z]\w*(?:Error|Exception): |^panic: |Exception in thread|Segmentation fault|core dumped|Uncaught \w+/m },
+  // Last: a non-zero exit and nothing above said why (a bare "Exit code 1", a silent script).
+  { kind: "nonzero_exit", pattern: /\b(?:exit(?:ed with)? (?:code|status)|return ?code|exited with code)\b[:=]? ?[1-9]\d*|<returncode>[1-9]\d*<\/returncode>|Process exited with code [1-9]|completed with exit code [1-9]/i },
 ];
 
 /** Every error_kind routes to the behavior dimension the hint should correct. */
@@ -68,6 +85,9 @@ export const BEHAVIOR_DIM: Readonly<Record<ErrorKind, BehaviorDim>> = {
   connection_error: "tool_use",
   runtime_error: "tool_use",
   tool_error: "tool_use",
+  usage_error: "tool_use",
+  vcs_error: "tool_use",
+  nonzero_exit: "tool_use",
   file_not_read: "tool_use",
   edit_no_match: "tool_use",
   file_too_large: "tool_use",
@@ -94,7 +114,10 @@ export const ERROR_KIND_HINTING: Readonly<Record<ErrorKind, "template" | "raw_er
   file_too_large: "template", tool_denied: "template", command_timeout: "template",
   command_not_found: "raw_error", syntax_error: "raw_error", file_not_found: "raw_error", permission_denied: "raw_error",
   connection_error: "raw_error", tool_error: "raw_error",
-  user_rejected: "judge",
+  usage_error: "template", vcs_error: "template",
+  // A bare exit code says nothing a template or the raw text could correct: only a reader of the
+  // situation (the judge) can tell what went wrong.
+  user_rejected: "judge", nonzero_exit: "judge",
   sibling_cascade: "none",
 };
 

@@ -34,6 +34,7 @@ interface Rec {
   parentUuid: string | null;
   logicalParentUuid: string | null;
   isSidechain: boolean;
+  agentId: string | null;
 }
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.length > 0 ? v : null);
@@ -45,7 +46,44 @@ const blocksOf = (content: unknown): Record<string, unknown>[] =>
  * threading metadata is kept per record), then each turn's chain is decided once the whole thread
  * is known.
  */
-export async function readClaudeSession(file: string, opts: ReadOptions = {}, issues: IngestIssue[] = []): Promise<Session | null> {
+export async function readClaudeSession(file: string, opts: ReadOptions = {}, issues: IngestIssue[] = [], found?: ClaudeLinks, known?: Set<string>): Promise<Session | null> {
+  return claudeSession(file, parsedLines(file, issues), opts, issues, found, known);
+}
+
+/** What a parent session says about its subagents: the agent id each Task/Agent result names, the
+ *  call each agent_progress record belongs to, and the subagent messages those records carry. */
+export interface ClaudeLinks {
+  /** agent id → the tool_use id of the call whose result names it */
+  resultAgent: Map<string, string>;
+  /** agent id → parentToolUseID of its agent_progress records */
+  progressParent: Map<string, string>;
+  /** agent id → the subagent's own records, as agent_progress carried them (in order, once each) */
+  progressRecords: Map<string, { line: number; value: Record<string, unknown> }[]>;
+  /** the session's record uuids (a subagent's first record may point at one of them) */
+  uuids: Set<string>;
+}
+export const emptyLinks = (): ClaudeLinks => ({ resultAgent: new Map(), progressParent: new Map(), progressRecords: new Map(), uuids: new Set() });
+
+type Parsed = { line: number; value: Record<string, unknown> };
+
+async function* parsedLines(file: string, issues: IngestIssue[]): AsyncGenerator<Parsed> {
+  for await (const { line, text } of readLines(file)) {
+    if (text.length === 0 || /^\s*$/.test(text)) continue;
+    const p = parseRecord(text);
+    if (!p.ok) {
+      issues.push({ file, line, reason: p.reason });
+      continue;
+    }
+    yield { line, value: p.value };
+  }
+}
+
+/** "agentId: a1b2c3 (for resuming …)" at the end of a Task/Agent result's text. */
+const AGENT_ID_IN_TEXT = /\bagentId: ([\w-]+)/;
+
+/** `found` collects what the session says of its subagents; `known` are uuids of the session a
+ *  subagent transcript belongs to (its records may point at them). */
+export async function claudeSession(file: string, records: AsyncIterable<Parsed> | Iterable<Parsed>, opts: ReadOptions = {}, issues: IngestIssue[] = [], found?: ClaudeLinks, known?: Set<string>): Promise<Session | null> {
   const recs: Rec[] = [];
   const turns: Turn[] = [];
   /** The records each turn was built from (a turn is main when any of them is on the main chain). */
@@ -60,22 +98,31 @@ export async function readClaudeSession(file: string, opts: ReadOptions = {}, is
   let conversation = 0;
   const push = (rec: Rec, t: Pick<Turn, "role" | "parentUuid" | "messageId" | "timestamp"> & { text?: string }): Turn => {
     const turn: Turn = { index: turns.length, chain: "main", uuids: rec.uuid ? [rec.uuid] : [], line: rec.line, text: "", thinking: null, toolCalls: [], toolResults: [], ...t };
+    if (rec.isSidechain && rec.agentId) turn.agentId = rec.agentId;
     turns.push(turn);
     turnRecs.push([rec]);
     return turn;
   };
   const join = (a: string | null, b: string): string => (a ? `${a}\n${b}` : b);
 
-  for await (const { line, text } of readLines(file)) {
-    if (text.length === 0 || /^\s*$/.test(text)) continue;
-    const p = parseRecord(text);
-    if (!p.ok) {
-      issues.push({ file, line, reason: p.reason });
-      continue;
-    }
-    const r = p.value;
+  let summaries = 0;
+  for await (const { line, value: r } of records) {
     const type = typeof r.type === "string" ? r.type : "";
-    const rec: Rec = { line, uuid: str(r.uuid), parentUuid: str(r.parentUuid), logicalParentUuid: str(r.logicalParentUuid), isSidechain: r.isSidechain === true };
+    const rec: Rec = { line, uuid: str(r.uuid), parentUuid: str(r.parentUuid), logicalParentUuid: str(r.logicalParentUuid), isSidechain: r.isSidechain === true, agentId: str(r.agentId) };
+    if (type === "progress" && found) {
+      const data = r.data as Record<string, unknown> | undefined;
+      if (data && data.type === "agent_progress" && typeof data.agentId === "string") {
+        const parent = str(r.parentToolUseID);
+        if (parent && !found.progressParent.has(data.agentId)) found.progressParent.set(data.agentId, parent);
+        const m = data.message as Record<string, unknown> | undefined;
+        if (m && typeof m === "object") {
+          let list = found.progressRecords.get(data.agentId);
+          if (!list) found.progressRecords.set(data.agentId, (list = []));
+          const id = str(m.uuid);
+          if (!id || !list.some((x) => x.value.uuid === id)) list.push({ line, value: { ...m, isSidechain: true } });
+        }
+      }
+    }
     if (!KEPT_TYPES.has(type)) {
       if (!IGNORED_TYPES.has(type)) issues.push({ file, line, reason: type ? `unknown record type "${type}"` : "record has no type" });
       if (rec.uuid) recs.push(rec);
@@ -102,6 +149,10 @@ export async function readClaudeSession(file: string, opts: ReadOptions = {}, is
       } else {
         turn = push(rec, { role: "assistant", parentUuid: rec.parentUuid, messageId, timestamp });
         if (key) byMessage.set(key, turn);
+        const u = msg!.usage as Record<string, unknown> | undefined;
+        if (u && typeof u === "object" && (typeof u.input_tokens === "number" || typeof u.output_tokens === "number")) {
+          turn.usage = { input_tokens: Number(u.input_tokens ?? 0) + Number(u.cache_read_input_tokens ?? 0) + Number(u.cache_creation_input_tokens ?? 0), output_tokens: Number(u.output_tokens ?? 0) };
+        }
       }
       for (const b of blocksOf(msg!.content)) {
         if (b.type === "text" && typeof b.text === "string") turn.text = join(turn.text, b.text);
@@ -127,6 +178,11 @@ export async function readClaudeSession(file: string, opts: ReadOptions = {}, is
           if (textError && result.isError === null && !result.errorTag && textError(out, calls.get(id)?.call.name)) result.errorText = true;
           results.push({ id, line });
           toolResults.push(result);
+          if (found) {
+            const tur = r.toolUseResult as Record<string, unknown> | undefined;
+            const agentId = (tur && typeof tur === "object" && str(tur.agentId)) || (calls.get(id) && /^(?:Task|Agent)$/.test(calls.get(id)!.call.name) ? AGENT_ID_IN_TEXT.exec(out.slice(-400))?.[1] : undefined);
+            if (agentId && !found.resultAgent.has(agentId)) found.resultAgent.set(agentId, id);
+          }
         }
       }
       const prev = turns[turns.length - 1];
@@ -148,17 +204,22 @@ export async function readClaudeSession(file: string, opts: ReadOptions = {}, is
     } else if (type === "system") {
       push(rec, { role: "system", parentUuid: rec.parentUuid, messageId: null, timestamp, text: contentText(r.content ?? msg?.content) });
     } else {
+      summaries++;
       push(rec, { role: "summary", parentUuid: null, messageId: null, timestamp: null, text: String(r.summary ?? "") });
     }
   }
-  if (conversation === 0) return null;
+  if (conversation === summaries) {
+    issues.push({ file, line: 0, reason: summaries ? "summary-only file (no conversation records)" : "no conversation records" });
+    return null;
+  }
 
   // Threading: the main chain is the path from the last main-thread record back to the root.
   const byUuid = new Map<string, Rec>();
   for (const r of recs) if (r.uuid) byUuid.set(r.uuid, r);
+  if (found) for (const u of byUuid.keys()) found.uuids.add(u);
   for (const r of recs) {
     const parent = r.parentUuid ?? r.logicalParentUuid;
-    if (parent && !byUuid.has(parent)) issues.push({ file, line: r.line, reason: `dangling parentUuid ${parent}` });
+    if (parent && !byUuid.has(parent) && !known?.has(parent)) issues.push({ file, line: r.line, reason: `dangling parentUuid ${parent}` });
   }
   for (const o of results) if (!calls.has(o.id)) issues.push({ file, line: o.line, reason: `tool_result without its tool_use (id ${o.id || "missing"})` });
   const main = new Set<Rec>();

@@ -1,168 +1,127 @@
 /** Ingestion entry points: paths (files or folders, recursive) → sessions → error sites → summary. */
-import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { join, resolve } from "node:path";
-import { readClaudeSession } from "./claude.js";
-import { readChatSessions } from "./chat.js";
-import { open } from "node:fs/promises";
-import { parseRecord } from "./lines.js";
+import { planSources, readSource, type TraceSource } from "./formats.js";
 import { findErrorSites } from "./sites.js";
-import type { ErrorSite, IngestIssue, TraceFormat } from "./schema.js";
+import { textErrorMatcher } from "./text-errors.js";
+import type { ErrorSite, IngestIssue, Session } from "./schema.js";
 import { emptySummary, mergeSummary, type IngestOptions, type IngestedSession, type TraceSummary } from "./types.js";
 
-/** All .jsonl files under the given paths (folders walked recursively, sorted; symbolic links
- *  followed, each real file and folder once). A missing path is an error that names it. */
+/** Every readable input file under the given paths (folders walked recursively, sorted; symbolic
+ *  links followed, each real file once). A missing path is an error that names it. What is not
+ *  read (and why) comes from planSources. */
 export function listTraceFiles(paths: string[]): string[] {
-  const out: string[] = [];
-  const visited = new Set<string>();
-  const once = (p: string): boolean => {
-    const real = realpathSync(p);
-    if (visited.has(real)) return false;
-    visited.add(real);
-    return true;
-  };
-  const walk = (dir: string) => {
-    if (!once(dir)) return;
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const p = join(dir, e.name);
-      let isDir = e.isDirectory();
-      let isFile = e.isFile();
-      if (e.isSymbolicLink()) {
-        const st = statSync(p, { throwIfNoEntry: false });
-        if (!st) continue; // a dangling link
-        isDir = st.isDirectory();
-        isFile = st.isFile();
-      }
-      if (isDir) walk(p);
-      else if (isFile && e.name.endsWith(".jsonl") && once(p)) out.push(p);
-    }
-  };
-  for (const p of paths) {
-    const abs = resolve(p);
-    if (!existsSync(abs)) throw new Error(`no such file or directory: ${p}`);
-    if (statSync(abs).isDirectory()) walk(abs);
-    else if (once(abs)) out.push(abs);
-  }
-  return out;
+  return planSources(paths, { group: false }).sources.flatMap((s) => s.files);
 }
 
-/** The first complete lines of a file: a 64 KB prefix, grown until it holds a whole line (a first
- *  record may well be megabytes) or the file ends. */
-async function headLines(file: string): Promise<string[]> {
-  const fh = await open(file, "r");
-  try {
-    const { size } = await fh.stat();
-    let n = Math.min(size, 64 * 1024);
-    for (;;) {
-      const buf = Buffer.allocUnsafe(n);
-      const { bytesRead } = await fh.read(buf, 0, n, 0);
-      const head = buf.subarray(0, bytesRead);
-      const lastNl = head.lastIndexOf(10);
-      if (lastNl !== -1 || bytesRead >= size) {
-        const text = head.toString("utf8", 0, bytesRead >= size ? bytesRead : lastNl).replace(/^\uFEFF/, "");
-        return text.split("\n").slice(0, 50);
-      }
-      n = Math.min(size, n * 4);
-    }
-  } finally {
-    await fh.close();
-  }
+/** A session's subagent turns dropped (IngestOptions.subagents = "exclude"), indices renumbered. */
+function withoutSubagents(s: Session): Session {
+  const turns = s.turns.filter((t) => !t.agentId && t.chain !== "sidechain").map((t, index) => ({ ...t, index }));
+  return { ...s, turns, subagents: undefined };
 }
 
-/** Tells the two formats apart from the first parseable records of a file (at most 50 lines). */
-export async function detectFormat(file: string): Promise<TraceFormat | null> {
-  for (const text of await headLines(file)) {
-    if (text.trim() === "") continue;
-    const p = parseRecord(text);
-    if (!p.ok) continue;
-    const r = p.value;
-    if (Array.isArray(r.messages) || Array.isArray(r.conversation) || Array.isArray(r.trajectory)) return "chat";
-    if (typeof r.type === "string" && ("uuid" in r || "sessionId" in r || "message" in r || r.type === "summary")) return "claude";
-  }
-  return null;
-}
-
-/** Streams sessions with their error sites, one file at a time (memory bounded by a session). */
-export async function* ingest(paths: string[], opts: IngestOptions = {}): AsyncGenerator<IngestedSession> {
-  const files = listTraceFiles(paths);
-  const issues: IngestIssue[] = [];
+/** Reads planned sources, one at a time (memory bounded by a source), as sessions with their sites. */
+export async function* ingestSources(sources: TraceSource[], opts: IngestOptions = {}, skipped: IngestIssue[] = []): AsyncGenerator<IngestedSession> {
+  textErrorMatcher("", "chat", opts.textErrors); // a bad rule is the caller's error, before anything is read
+  const issues: IngestIssue[] = [...skipped];
   const flush = () => {
     for (const i of issues.splice(0)) opts.onIssue?.(i);
   };
-  for (const [n, file] of files.entries()) {
-    const format = !opts.format || opts.format === "auto" ? await detectFormat(file) : opts.format;
-    if (format === null) issues.push({ file, line: 0, reason: "could not tell the format (no Claude Code record or messages[] trajectory in the first lines)" });
-    else if (format === "claude") {
-      const s = await readClaudeSession(file, opts, issues);
-      flush();
-      if (s) yield { session: s, sites: findErrorSites(s, opts) };
-    } else {
-      for await (const s of readChatSessions(file, opts, issues)) {
+  flush();
+  for (const [n, source] of sources.entries()) {
+    let read = 0;
+    try {
+      for await (let s of readSource(source, opts.format, opts, issues)) {
+        read++;
+        if (opts.subagents === "exclude") s = withoutSubagents(s);
         flush();
         yield { session: s, sites: findErrorSites(s, opts) };
       }
+      if (read === 0 && !issues.some((i) => source.files.includes(i.file) || i.file === source.path)) issues.push({ file: source.path, line: 0, reason: "no session in it (no conversation records)" });
+    } catch (e) {
+      // one unreadable source never costs the others
+      issues.push({ file: source.path, line: 0, reason: `could not be read: ${(e as Error).message}` });
     }
     flush();
-    opts.onFile?.(file, n + 1, files.length);
+    opts.onFile?.(source.path, n + 1, sources.length);
   }
+}
+
+/** Streams sessions with their error sites, a source at a time (memory bounded by a source).
+ *  Every file under `paths` is read or reported through onIssue with the reason. */
+export async function* ingest(paths: string[], opts: IngestOptions = {}): AsyncGenerator<IngestedSession> {
+  const { sources, skipped } = planSources(paths, { group: opts.format === undefined || opts.format === "auto" || opts.format === "claude" });
+  yield* ingestSources(sources, opts, skipped);
 }
 
 const bump = (m: Record<string, number>, k: string, n = 1) => void (m[k] = (m[k] ?? 0) + n);
 
-/** Counts of the given files in this thread (what each worker runs). */
-export async function summarizeFiles(files: string[], opts: IngestOptions = {}): Promise<TraceSummary> {
-  const sum = emptySummary(files.length);
-  for await (const ingested of ingest(files, {
+/** Counts of the given sources in this thread (what each worker runs). */
+export async function summarizeSources(sources: TraceSource[], opts: IngestOptions = {}, skipped: IngestIssue[] = []): Promise<TraceSummary> {
+  const sum = emptySummary(sources.reduce((a, s) => a + s.files.length, 0) + skipped.length);
+  for await (const ingested of ingestSources(sources, {
     ...opts,
     onIssue: (i) => {
       opts.onIssue?.(i);
       sum.issues++;
       if (i.reason.startsWith("malformed JSON")) sum.malformedLines++;
+      if (i.line === 0) sum.filesSkipped++;
       bump(sum.issuesByReason, i.reason.replace(/\(.*\)$|\bid \S+\)?|[0-9a-f-]{36}|\[\d+\]/g, "").replace(/\s+/g, " ").trim());
       if (sum.issueSamples.length < 100) sum.issueSamples.push(i);
     },
-  })) {
+  }, skipped)) {
     opts.onSession?.(ingested);
-    const { session, sites } = ingested;
-    sum.sessions++;
-    bump(sum.formats, session.format);
-    for (const t of session.turns) {
-      sum.turns++;
-      if (t.role === "assistant") sum.assistantTurns++;
-      if (t.role === "summary") sum.summaries++;
-      if (t.chain === "sidechain") sum.sidechainTurns++;
-      if (t.chain === "branch") sum.branchTurns++;
-      sum.toolCalls += t.toolCalls.length;
-    }
-    sum.errorSites += sites.length;
-    for (const s of sites) {
-      bump(sum.errorKinds, s.error_kind);
-      bump(sum.behaviorDims, s.behavior_dim);
-    }
+    countSession(sum, ingested);
   }
   return sum;
 }
 
-/** Worker threads for a corpus this big: parsing dominates and files are independent. */
-function defaultWorkers(files: string[]): number {
-  if (files.length < 2) return 1;
+/** Adds one session's counts to a summary. */
+export function countSession(sum: TraceSummary, { session, sites }: IngestedSession): void {
+  sum.sessions++;
+  bump(sum.formats, session.format);
+  for (const t of session.turns) {
+    sum.turns++;
+    if (t.role === "assistant") sum.assistantTurns++;
+    if (t.role === "summary") sum.summaries++;
+    if (t.chain === "sidechain") sum.sidechainTurns++;
+    if (t.chain === "branch") sum.branchTurns++;
+    if (t.agentId) sum.subagentTurns++;
+    sum.toolCalls += t.toolCalls.length;
+  }
+  for (const a of session.subagents ?? []) {
+    sum.subagentTranscripts++;
+    if (a.parentCallId) sum.subagentsLinked++;
+    bump(sum.subagentKinds, a.kind);
+  }
+  sum.errorSites += sites.length;
+  for (const s of sites) {
+    bump(sum.errorKinds, s.error_kind);
+    bump(sum.behaviorDims, s.behavior_dim);
+  }
+}
+
+/** Worker threads for a corpus this big: parsing dominates and sources are independent. */
+function defaultWorkers(sources: TraceSource[]): number {
+  if (sources.length < 2) return 1;
   let bytes = 0;
-  for (const f of files) bytes += statSync(f).size;
-  return bytes < 32 * 1024 * 1024 ? 1 : Math.min(availableParallelism(), 8, files.length);
+  for (const s of sources) for (const f of s.files) bytes += statSync(f).size;
+  return bytes < 32 * 1024 * 1024 ? 1 : Math.min(availableParallelism(), 8, sources.length);
 }
 
 /**
  * Counts over everything under `paths`; keeps only counters (and 100 issue samples) in memory.
- * Large corpora are read by worker threads, a file at a time each (sessions never cross threads,
- * only each file's counts); `onSession` needs the sessions themselves and keeps it in this thread.
+ * Large corpora are read by worker threads, a source at a time each (sessions never cross threads,
+ * only each source's counts); `onSession` needs the sessions themselves and keeps it in this thread.
  */
 export async function summarize(paths: string[], opts: IngestOptions = {}): Promise<TraceSummary> {
-  const files = listTraceFiles(paths);
-  const workers = opts.onSession ? 1 : (opts.workers ?? defaultWorkers(files));
-  if (workers <= 1) return summarizeFiles(files, opts);
+  const { sources, skipped } = planSources(paths, { group: opts.format === undefined || opts.format === "auto" || opts.format === "claude" });
+  const workers = opts.onSession ? 1 : (opts.workers ?? defaultWorkers(sources));
+  if (workers <= 1) return summarizeSources(sources, opts, skipped);
   const { summarizeInWorkers } = await import("./workers.js");
-  const parts = await summarizeInWorkers(files, opts, workers);
-  return parts.reduce(mergeSummary, emptySummary(files.length));
+  const head = await summarizeSources([], opts, skipped);
+  const parts = await summarizeInWorkers(sources, opts, workers);
+  return parts.reduce(mergeSummary, head);
 }
 
 /** Everything under `paths` in memory at once, for notebooks and small corpora (use `ingest` or

@@ -1,7 +1,8 @@
 /** The shapes traces take once ingested: the schema is the type (z.infer), at every boundary. */
 import { z } from "zod";
 
-export const TraceFormat = z.enum(["claude", "chat"]);
+/** Every agent log format the lab reads: one reader each in formats.ts's registry. */
+export const TraceFormat = z.enum(["claude", "chat", "codex", "openhands", "swe-agent", "mini-swe-agent"]);
 export type TraceFormat = z.infer<typeof TraceFormat>;
 
 export const BehaviorDim = z.enum(["tool_use", "style", "communication", "effort"]);
@@ -13,6 +14,9 @@ export const ErrorKind = z.enum([
   "tool_error", "repeated_failure", "wasteful_action", "verbose_communication",
   // Claude Code's own tool errors and what real agents hit around them (see classify.ts)
   "file_not_read", "edit_no_match", "file_too_large", "tool_denied", "command_timeout", "sibling_cascade", "user_rejected",
+  // what real sessions of every agent hit besides: a command's usage error, a version-control failure,
+  // a non-zero exit with nothing else said
+  "usage_error", "vcs_error", "nonzero_exit",
 ]);
 export type ErrorKind = z.infer<typeof ErrorKind>;
 
@@ -62,8 +66,44 @@ export const Turn = z.object({
   timestamp: z.string().nullable(),
   /** 1-based line of the first source record. */
   line: z.number().int(),
+  /** The subagent whose transcript this turn belongs to (null or absent: the session's own agent). */
+  agentId: z.string().nullable().optional(),
+  /** Tokens this model call used, where the format records them. */
+  usage: z.object({ input_tokens: z.number(), output_tokens: z.number() }).partial().nullable().optional(),
 });
 export type Turn = z.infer<typeof Turn>;
+
+/** What a subagent transcript is: a Task/Agent call's worker, Claude Code's compaction agent, or a
+ *  warm-up sidechain (no parent call: the client priming its cache). */
+export const SubagentKind = z.enum(["task", "compaction", "warmup"]);
+export type SubagentKind = z.infer<typeof SubagentKind>;
+
+/** How a subagent transcript was tied to the call that spawned it. */
+export const SubagentLinkedBy = z.enum(["result_agent_id", "progress_parent", "prompt"]);
+
+/** One subagent transcript folded into its parent session (its turns carry `agentId`). */
+export const SubagentLink = z.object({
+  agentId: z.string(),
+  /** The transcript's file, or the parent's file when it came as agent_progress records in it. */
+  file: z.string(),
+  layout: z.enum(["subagents_dir", "sibling_file", "progress_records"]),
+  kind: SubagentKind,
+  /** The tool call (Task / Agent) that spawned it; null when none was found (see linkedBy). */
+  parentCallId: z.string().nullable(),
+  /** The assistant turn holding that call. */
+  parentTurnIndex: z.number().int().nullable(),
+  linkedBy: SubagentLinkedBy.nullable(),
+  turns: z.number().int(),
+});
+export type SubagentLink = z.infer<typeof SubagentLink>;
+
+/** Whole-session figures where the format records them (tokens, cost, the agent's exit status). */
+export const SessionStats = z.object({
+  model: z.string(), input_tokens: z.number(), output_tokens: z.number(), cost_usd: z.number(), exit_status: z.string(),
+  /** Other session ids the file holds (a resumed Codex rollout). */
+  other_ids: z.array(z.string()),
+}).partial();
+export type SessionStats = z.infer<typeof SessionStats>;
 
 export const Session = z.object({
   id: z.string(),
@@ -73,6 +113,9 @@ export const Session = z.object({
   line: z.number().int(),
   turns: z.array(Turn),
   availableTools: z.array(z.string()),
+  /** Subagent transcripts folded into this session (Claude Code), each tied to its parent call. */
+  subagents: z.array(SubagentLink).optional(),
+  stats: SessionStats.optional(),
 });
 export type Session = z.infer<typeof Session>;
 
@@ -105,6 +148,11 @@ export const ErrorSite = z.object({
   source_excerpt: z.string().max(200),
   /** Whether the recovery turn has content (the collator skips sites without one). */
   has_recovery: z.boolean(),
+  /** The turn holding the errored result (or, for wasteful_action, the repeated call). */
+  error_turn_index: z.number().int().optional(),
+  /** Inside a subagent: its id and the parent session's tool call that spawned it. */
+  agent_id: z.string().nullable().optional(),
+  parent_call_id: z.string().nullable().optional(),
 });
 export type ErrorSite = z.infer<typeof ErrorSite>;
 

@@ -101,9 +101,24 @@ export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] 
   const declared = new Set(s.availableTools);
   const sites: ErrorSite[] = [];
   const chains: Chain[] = ["main", "sidechain", "branch"];
+  const linkOf = new Map((s.subagents ?? []).map((a) => [a.agentId, a]));
+  // Each chain is read on its own, and each subagent's transcript within it on its own: a
+  // subagent's recovery, repeats and waste are its own, never another agent's.
+  const threads: { chain: Chain; agentId: string | null; turns: Turn[] }[] = [];
   for (const chain of chains) {
-    const turns = s.turns.filter((t) => t.chain === chain);
-    if (turns.length === 0) continue;
+    const byAgent = new Map<string | null, Turn[]>();
+    for (const t of s.turns) {
+      if (t.chain !== chain) continue;
+      const a = t.agentId ?? null;
+      if (!byAgent.has(a)) byAgent.set(a, []);
+      byAgent.get(a)!.push(t);
+    }
+    for (const [agentId, turns] of byAgent) threads.push({ chain, agentId, turns });
+  }
+  for (const { chain, agentId, turns } of threads) {
+    const link = agentId ? linkOf.get(agentId) : undefined;
+    const file = link?.file ?? s.file;
+    const agentFields = agentId ? { agent_id: agentId, parent_call_id: link?.parentCallId ?? null } : {};
     const callsById = new Map<string, { call: ToolCall; turn: Turn; seen: Seen }>();
     let run: { kind: ErrorKind; n: number; last: ErrorSite } | null = null;
     const seen = new Map<string, Seen>();
@@ -115,7 +130,7 @@ export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] 
       return undefined;
     };
     const base = (turnPos: number, recovery: Turn | undefined, line: number) => ({
-      session_id: s.id, file: s.file, line, chain, available_tools: (tools ??= availableTools(s)),
+      session_id: s.id, file, line, chain, ...agentFields, error_turn_index: turns[turnPos]!.index, available_tools: (tools ??= availableTools(s)),
       turn_index: recovery?.index ?? -1,
       has_recovery: !!recovery && (recovery.text.trim() !== "" || recovery.toolCalls.length > 0),
       state_excerpt: stateExcerpt(turns, turnPos + 1, k, stateTokens),

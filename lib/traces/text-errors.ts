@@ -34,9 +34,32 @@ export const DEFAULT_TEXT_ERROR_RULES: TextErrorRule[] = [
   { pattern: String.raw`^=+ .*\b\d+ failed\b.* =+$|^FAILED \S+::|^--- FAIL: |^test result: FAILED`, flags: "m" },
 ];
 
+/** SWE-agent's observations carry no exit code; its own commands say what went wrong in words. */
+export const SWE_AGENT_TEXT_ERROR_RULES: TextErrorRule[] = [
+  ...DEFAULT_TEXT_ERROR_RULES,
+  { pattern: String.raw`^(?:Usage|usage): `, flags: "m" },
+  { pattern: String.raw`^fatal: |^error: `, flags: "m" },
+  { pattern: String.raw`^[\w./-]+: (?:cannot (?:access|open|stat) )?'?[^
+]*'?: No such file or directory$|^File [^
+]+ not found$|^No file open\. Use the`, flags: "m" },
+  { pattern: String.raw`Your proposed edit has introduced new syntax error|Your edit was not applied|No replacement was performed`, flags: "" },
+];
+
+/** Text rules by format, when a config names none for a format. Claude Code flags every failed call
+ *  itself; Codex, OpenHands and mini-swe-agent write exit codes (their structural flag), and the
+ *  rules catch only what those leave out. */
+export const DEFAULT_FORMAT_RULES: Record<TraceFormat, TextErrorRule[] | null> = {
+  claude: null,
+  chat: DEFAULT_TEXT_ERROR_RULES,
+  codex: DEFAULT_TEXT_ERROR_RULES,
+  openhands: DEFAULT_TEXT_ERROR_RULES,
+  "swe-agent": SWE_AGENT_TEXT_ERROR_RULES,
+  "mini-swe-agent": DEFAULT_TEXT_ERROR_RULES,
+};
+
 export const TextErrorConfig = z.object({
-  /** Rules by format; null = no text detection. Claude Code flags every failed call itself. */
-  formats: z.record(TraceFormat, z.array(TextErrorRule).nullable()).default({ chat: DEFAULT_TEXT_ERROR_RULES, claude: null }),
+  /** Rules by format (merged over DEFAULT_FORMAT_RULES); null = no text detection for that format. */
+  formats: z.record(TraceFormat, z.array(TextErrorRule).nullable()).default({}),
   /** Per-source overrides, first match wins. */
   sources: z.array(z.object({ match: z.string().min(1), rules: z.array(TextErrorRule).nullable() })).default([]),
 });
@@ -72,7 +95,7 @@ function prepare(config: TextErrorConfig): Prepared {
     const c = TextErrorConfig.parse(config);
     const rulesOf = (rules: TextErrorRule[] | null | undefined) => (rules?.length ? compile(rules) : null);
     p = {
-      formats: Object.fromEntries(Object.entries(c.formats).map(([f, rules]) => [f, rulesOf(rules)])),
+      formats: Object.fromEntries(Object.entries({ ...DEFAULT_FORMAT_RULES, ...c.formats }).map(([f, rules]) => [f, rulesOf(rules)])),
       sources: c.sources.map((s) => ({ match: s.match, rules: rulesOf(s.rules) })),
     };
     prepared.set(config, p);

@@ -1,16 +1,18 @@
 /**
- * summarize() over worker threads: each worker takes the next file, ingests it and sends back that
+ * summarize() over worker threads: each worker takes the next source (a file, or a session with its
+ * subagent transcripts), ingests it and sends back that
  * file's counts (and its issues when the caller listens for them). Results merge in file order, so
  * the summary is the same as a single thread's.
  */
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { TraceSource } from "./formats.js";
 import type { IngestIssue } from "./schema.js";
 import type { IngestOptions, TraceSummary } from "./types.js";
 
 /** What a worker needs: the serializable options (callbacks stay in this thread). */
-export type WorkerOptions = Pick<IngestOptions, "format" | "strip_thinking" | "textErrors" | "k" | "stateTokens" | "repeatThreshold"> & { forwardIssues: boolean };
+export type WorkerOptions = Pick<IngestOptions, "format" | "strip_thinking" | "textErrors" | "k" | "stateTokens" | "repeatThreshold" | "subagents"> & { forwardIssues: boolean };
 
 export type WorkerReply = { index: number; summary: TraceSummary; issues: IngestIssue[] } | { index: number; error: string };
 
@@ -24,11 +26,11 @@ function workerEntry(): URL {
   return new URL(`data:text/javascript,${encodeURIComponent(`const { register } = await import(${JSON.stringify(tsx)}); register(); await import(${JSON.stringify(entry)});`)}`);
 }
 
-export async function summarizeInWorkers(files: string[], opts: IngestOptions, n: number): Promise<TraceSummary[]> {
+export async function summarizeInWorkers(files: TraceSource[], opts: IngestOptions, n: number): Promise<TraceSummary[]> {
   const url = workerEntry();
   const options: WorkerOptions = {
     format: opts.format, strip_thinking: opts.strip_thinking, textErrors: opts.textErrors, k: opts.k, stateTokens: opts.stateTokens,
-    repeatThreshold: opts.repeatThreshold, forwardIssues: !!opts.onIssue,
+    repeatThreshold: opts.repeatThreshold, subagents: opts.subagents, forwardIssues: !!opts.onIssue,
   };
   const results: TraceSummary[] = new Array(files.length);
   /** Issues arrive per file; they are handed on in file order. */
@@ -46,13 +48,13 @@ export async function summarizeInWorkers(files: string[], opts: IngestOptions, n
     new Promise((resolve, reject) => {
       const w = new Worker(url, { workerData: options });
       const give = () => {
-        if (next < files.length) w.postMessage({ index: next, file: files[next++] });
+        if (next < files.length) w.postMessage({ index: next, source: files[next++] });
         else void w.terminate().then(() => resolve());
       };
       w.on("message", (m: WorkerReply) => {
         if ("error" in m) {
           void w.terminate();
-          reject(new Error(`${files[m.index]}: ${m.error}`));
+          reject(new Error(`${files[m.index]!.path}: ${m.error}`));
           return;
         }
         results[m.index] = m.summary;
@@ -60,7 +62,7 @@ export async function summarizeInWorkers(files: string[], opts: IngestOptions, n
           pendingIssues.set(m.index, m.issues);
           flushIssues();
         }
-        opts.onFile?.(files[m.index]!, ++done, files.length);
+        opts.onFile?.(files[m.index]!.path, ++done, files.length);
         give();
       });
       w.on("error", reject);
