@@ -200,8 +200,8 @@ describe("the session viewer", () => {
       await page.goto(`file://${out}`);
       // the subagent sits inside the parent turn that holds the Task call that spawned it
       const nested = await page.evaluate(() => {
-        const d = document.querySelector('details.subagent[data-agent="a7f3c21"]');
-        const turn = d?.closest(".turn");
+        const d = (globalThis as any).document.querySelector('details.subagent[data-agent="a7f3c21"]');
+        const turn = d?.closest(".turn") as any;
         return { inTurn: !!turn, turnHasTask: !!turn?.querySelector(":scope > .call .name") && turn!.querySelector(":scope > .call .name")!.textContent === "Task", innerTurns: d?.querySelectorAll(".turn").length ?? 0 };
       });
       expect(nested).toEqual({ inTurn: true, turnHasTask: true, innerTurns: 6 });
