@@ -11,7 +11,7 @@
  * tests alone would have paid and agreement falls short, the grade carries `behaviour_differs`.
  */
 import { z } from "zod";
-import { BehaveLimits, runBehaviour, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, masksFor, projectNames, runBehaviour, scanMasks, type MaskSpec, type Sandbox } from "../sandbox/index.js";
 import { CompareOptions, sameOutcome, taskOracle, type FeatureDeletionTask } from "../tasks/index.js";
 
 export const BehaviourConfig = z.object({
@@ -78,7 +78,8 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const base = { threshold: cfg.threshold, not_applicable: na, visible: { agreed: 0, compared: 0 }, hidden: { agreed: 0, compared: 0 } };
   let run;
   try {
-    run = await runBehaviour(sandbox, workdir, { symbols, calls, roots: oracle.roots, project: oracle.project }, cfg.limits);
+    const masks = await behaviourMasks(task, sandbox);
+    run = await runBehaviour(sandbox, workdir, { symbols, calls, roots: oracle.roots, project: oracle.project }, cfg.limits, { masks });
   } catch (e) {
     return { ...base, ran: false, passed: false, why: `the runner could not run: ${(e as Error).message.slice(0, 300)}`, agreed: 0, compared: oracle.calls.length, agreement: 0, differences: [], wallMs: performance.now() - t0, path: null };
   }
@@ -97,6 +98,14 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   }
   const agreement = agreed / oracle.calls.length;
   return { ...base, ran: true, passed: agreement >= cfg.threshold, why: null, agreed, compared: oracle.calls.length, agreement, differences, wallMs: performance.now() - t0, path: run.path };
+}
+
+/** The runner's masks: every installed copy of the task's project (as in the agent's shell; the
+ *  runner imports no pytest), named by what the task recorded or its snapshot's layout. */
+export async function behaviourMasks(task: FeatureDeletionTask, sandbox: Sandbox): Promise<MaskSpec[]> {
+  if (task.broken.kind !== "dir") return [];
+  const recorded = (task as { mask?: { names: string[]; dists: string[] } }).mask ?? null;
+  return masksFor(await scanMasks(sandbox, task.broken.path, projectNames(task.broken.path, recorded)), "shell");
 }
 
 /** One line for a grade's flag detail. */

@@ -16,7 +16,7 @@ import { BwrapSandbox } from "./bwrap.js";
 import { harnessDir } from "./harness-dir.js";
 import { PYENV_MOUNT, findPyEnv, type PyEnv, type RepoLayout, repoLayoutAsync, SYSTEM_PYTHON, pytestCompat, pytestVersion } from "./pyenv.js";
 import { findPytestConfig } from "./pytest.js";
-import { SANDBOX_WORKDIR, type RunResult, type Sandbox } from "./types.js";
+import { SANDBOX_WORKDIR, type MaskSpec, type RunResult, type Sandbox } from "./types.js";
 import { WarmWorkerGone, warmWorker } from "./warm.js";
 
 /** A serialized value (behave.py's tagged tree). */
@@ -133,7 +133,7 @@ const layoutOf = async (workdir: string): Promise<RepoLayout | null> => {
 };
 
 /** Runs behave.py on `workdir` (read-only) in `sandbox` with these calls. */
-export async function runBehaviour(sandbox: Sandbox, workdir: string, req: BehaveRequest, limits: Partial<BehaveLimits> = {}, opts: { pyenv?: PyEnv | null; warm?: boolean } = {}): Promise<BehaveRun> {
+export async function runBehaviour(sandbox: Sandbox, workdir: string, req: BehaveRequest, limits: Partial<BehaveLimits> = {}, opts: { pyenv?: PyEnv | null; warm?: boolean; masks?: MaskSpec[] } = {}): Promise<BehaveRun> {
   const L = BehaveLimits.parse(limits);
   const repeat = req.repeat ?? 1;
   const pyenv = opts.pyenv === undefined ? findPyEnv(workdir) : opts.pyenv;
@@ -148,7 +148,8 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const python = pyenv ? `${bound ? PYENV_MOUNT : pyenv.dir}/bin/python` : SYSTEM_PYTHON;
     const argv = [python, "-I", "-B", "-X", `pycache_prefix=${bound ? "/tmp/pycache" : join(cfg.path, "pycache")}`, `${harness}/behave.py`, `${cfgIn}/request.json`];
     const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat);
-    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64 };
+    // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
+    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [] };
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";
     const warm = sandbox instanceof BwrapSandbox && sandbox.warm && opts.warm !== false ? warmWorker(sandbox, pyenv ?? null) : null;
@@ -185,7 +186,7 @@ export type TracedLine = z.infer<typeof TracedLine>;
  * Build time: runs the target tests on `solved` (the original implementation) under
  * oracle_trace.py and returns each recorded call of `targets` ({file relative to the repo, qualname}).
  */
-export async function traceCalls(sandbox: Sandbox, solved: string, targets: { file: string; qualname: string }[], tests: string[], opts: { roots: string[]; project: string[]; pyenv?: PyEnv | null; maxCalls?: number; timeoutMs?: number; args?: string[] } ): Promise<{ lines: TracedLine[]; failure: string | null; run: RunResult }> {
+export async function traceCalls(sandbox: Sandbox, solved: string, targets: { file: string; qualname: string }[], tests: string[], opts: { roots: string[]; project: string[]; pyenv?: PyEnv | null; maxCalls?: number; timeoutMs?: number; args?: string[]; masks?: MaskSpec[] }): Promise<{ lines: TracedLine[]; failure: string | null; run: RunResult }> {
   const pyenv = opts.pyenv === undefined ? findPyEnv(solved) : opts.pyenv;
   const bound = sandbox.name !== "none";
   const harness = bound ? "/opt/composer-lab" : harnessDir();
@@ -210,7 +211,7 @@ export async function traceCalls(sandbox: Sandbox, solved: string, targets: { fi
       "-c", pinnedPath, `--rootdir=${repo}`, `--confcutdir=${repo}`, "-p", "no:cacheprovider", "-q", "--no-header", "-p", "no:randomly", ...(opts.args ?? []), ...tests];
     const run = await sandbox.run(argv, {
       workdir: solved, workdirReadOnly: false, timeoutMs: opts.timeoutMs ?? 300_000, maxOutputBytes: 64_000_000,
-      env: { PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1" },
+      env: { PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1" }, masks: opts.masks ?? [],
       roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", [cfg.path]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}) } : {},
     });
     const lines: TracedLine[] = [];

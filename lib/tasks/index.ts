@@ -11,6 +11,7 @@ export {
   BuildOptions, SweInstance, GateFailure, GATES, type Gate, type GateName, type BuildReport, type BuildHooks, type Candidate,
 } from "./build.js";
 export { buildOracle, rebuildOracles, type RebuildOracleReport, writeTaskOracle, writeOracle, readOracle, taskOracle, oraclePath, solvedCopy, sameOutcome, sameValue, mutateValue, replayable, Oracle, OracleCall, OracleSymbol, OracleOptions, CompareOptions, ORACLE_VERSION } from "./oracle.js";
+export { ALT_BODIES, altMicroCompletion, refactoredGoldenCompletion, spliceStub } from "./alt_impls.js";
 export { detectLicense, isCopyleft, COPYLEFT } from "./license.js";
 export { deleteSymbols } from "./delete.js";
 export { FAMILIES, MicroOptions, microFunctions, writeMicroPackages, buildMicroTasks, pyLiteral, type MicroFunction, type MicroBuild } from "./micro.js";

@@ -17,7 +17,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writ
 import { join } from "node:path";
 import { z } from "zod";
 import { Rng, tempDir } from "../core/index.js";
-import { BCall, BOutcome, BValue, pytestArgsFromCommand, repoLayout, runBehaviour, traceCalls, type BehaveSymbol, type PyEnv, type Sandbox, type TracedLine } from "../sandbox/index.js";
+import { BCall, BOutcome, BValue, masksFor, projectNames, pytestArgsFromCommand, repoLayout, runBehaviour, scanMasks, traceCalls, type BehaveSymbol, type PyEnv, type Sandbox, type TracedLine } from "../sandbox/index.js";
 import { moduleName } from "./closure.js";
 import { applyUnifiedDiff } from "./diffs.js";
 import type { FeatureDeletionTask } from "./schema.js";
@@ -300,7 +300,10 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     const symbols: OracleSymbol[] = task.deleted_symbols.map((d) => ({ file: d.file, qualname: d.qualname, module: moduleName(d.file, roots), status: "not_applicable", why: null, traced: 0, visible: 0, hidden: 0, dropped: {} }));
     const drop = (i: number, why: string) => (symbols[i]!.dropped[why] = (symbols[i]!.dropped[why] ?? 0) + 1);
     if (!symbols.length) return { ...base, status: "not_applicable", why: "the task names no deleted symbol", roots, project, symbols, calls: [] };
-    const traced = await traceCalls(sandbox, solved.path, task.deleted_symbols, task.fail_to_pass, { roots, project, pyenv: options.pyenv, args: pytestArgsFromCommand(task.test_command), timeoutMs: o.timeoutMs, maxCalls: 4 * o.max_visible });
+    // installed copies of the project masked (mask.ts): the original answers from the tree, not a copy
+    const snap = (task.broken as { path: string }).path;
+    const plan = await scanMasks(sandbox, snap, projectNames(snap, (task as { mask?: { names: string[]; dists: string[] } }).mask ?? null), { pyenv: options.pyenv });
+    const traced = await traceCalls(sandbox, solved.path, task.deleted_symbols, task.fail_to_pass, { roots, project, pyenv: options.pyenv, args: pytestArgsFromCommand(task.test_command), timeoutMs: o.timeoutMs, maxCalls: 4 * o.max_visible, masks: masksFor(plan, "pytest") });
     if (traced.failure) return { ...base, status: "error", why: `tracing the original: ${traced.failure}`, roots, project, symbols, calls: [] };
     const candidates: (Omit<OracleCall, "expect"> & { traced?: BOutcome })[] = [];
     const seen = new Set<string>();
@@ -355,7 +358,7 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     const calls: OracleCall[] = [];
     if (candidates.length) {
       const bsyms: BehaveSymbol[] = symbols.map((s) => ({ module: s.module ?? "", qualname: s.qualname }));
-      const replay = await runBehaviour(sandbox, solved.path, { symbols: bsyms, calls: candidates.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })), roots, project, repeat: 2 }, {}, { pyenv: options.pyenv, warm: false });
+      const replay = await runBehaviour(sandbox, solved.path, { symbols: bsyms, calls: candidates.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })), roots, project, repeat: 2 }, {}, { pyenv: options.pyenv, warm: false, masks: masksFor(plan, "shell") });
       if (replay.failure || !replay.outcomes) return { ...base, status: "error", why: `replaying the original: ${replay.failure}; ${replay.run.stderr.trim().split("\n").slice(-2).join(" | ").slice(0, 300)}`, roots, project, symbols, calls: [] };
       for (const c of candidates) {
         const [a, b] = replay.outcomes.get(c.id)!;

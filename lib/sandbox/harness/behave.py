@@ -61,6 +61,9 @@ class _Probe:
     pass
 
 
+_FAKE = _Probe()
+
+
 _GETSET = _type(_type_dict(_Probe)["__dict__"])  # the getset_descriptor type of a genuine __dict__
 _FUNCTION = _type(lambda: None)
 _BUILTIN_EXC = {}
@@ -117,15 +120,19 @@ def _genuine_dict(x, cls):
                     got = desc.__get__(x, cls)
                 except Exception:
                     return None
-                return got if _type(got) is _dict else None
-            return None
+                return got if _type(got) is _dict else _FAKE
+            return _FAKE  # a __dict__ the class defines itself: not read
     return None
 
 
 def _has_slots(cls):
+    """Whether some class on the MRO declares non-empty __slots__ (state the dict does not hold)."""
     for base in _type_mro(cls):
-        if "__slots__" in _type_dict(base) and base is not object:
-            return True
+        d = _type_dict(base)
+        if "__slots__" in d and base is not object:
+            s = d["__slots__"]
+            if _type(s) is _str or (_type(s) in (_tuple, _list) and _len(s) > 0) or _type(s) not in (_str, _tuple, _list):
+                return True
     return False
 
 
@@ -267,10 +274,11 @@ class Serializer:
             node["opaque"] = "a class with __slots__"
             return node
         d = _genuine_dict(x, t)
-        if d is None:
-            if base is None:
-                node["opaque"] = "no genuine instance dict"
+        if d is _FAKE:
+            node["opaque"] = "a class whose __dict__ is not the genuine descriptor"
             return node
+        if d is None:
+            return node  # no instance dict (empty __slots__): the class and its builtin value say it all
         self._guard(x, stack)
         stack.append(x)
         node["dict"] = [[k, self._v(v, depth + 1, stack)] for k, v in _list(_dict_items(d)) if _type(k) is _str]
