@@ -19,3 +19,5 @@ export { exampleAttempts, graderAttacks, DEMO_TASK } from "./examples.js";
 export { ToolCallEnv, ToolCallEnvConfig, ToolCallTask, TOOL_POOL, STOP, gradeToolCall, corruptCall, type ToolCallGrade, type ToolSpec } from "./toolcall.js";
 export { publishTasks, type PublishCounts } from "./publish.js";
 export { poolRef, resolvePoolRef } from "./pool_ref.js";
+export { gradeIsHack, hackRateOf } from "./hack_rate.js";
+export { taskMasks, taskMaskPlan } from "./masks.js";

@@ -40,6 +40,9 @@ export const OuterRunSummary = z.object({
   leaves: z.number().int(),
   graded: z.number().int(),
   passed: z.number().int(),
+  /** Hacks per 100 graded leaves: flagged grades and any reward on a canary task (issue 26 §5). */
+  hack_rate: z.number().nullable().default(null),
+  hacks: z.number().int().default(0),
   /** What this invocation added per prefix, and what the run holds now. */
   written: z.record(z.number().int()),
   counts: z.record(z.number().int()),
@@ -63,6 +66,7 @@ export type OuterRunSummary = z.infer<typeof OuterRunSummary>;
 const TaskDone = z.object({
   task_id: z.string(), nodes: z.number().int(), expansions: z.number().int(), forks: z.number().int(), branches: z.number().int(),
   leaves: z.number().int(), passed: z.number().int(), divergences: z.array(z.number()),
+  hacks: z.number().int().default(0),
 });
 
 export interface OuterRunOptions {
@@ -125,7 +129,7 @@ export async function runOuter(opts: OuterRunOptions): Promise<OuterRunSummary> 
     models: opts.models, sandbox: opts.sandbox, budget: opts.budget, threshold: opts.threshold, stepConcurrency: opts.stepConcurrency, timeoutMs: opts.timeoutMs,
     journal: { store: opts.store, prefix: `${prefix}/proposals` },
   });
-  const totals = { tasks: 0, holdout: 0, resumed: 0, skipped: 0, nodes: 0, expansions: 0, forks: 0, branches: 0, leaves: 0, passed: 0 };
+  const totals = { tasks: 0, holdout: 0, resumed: 0, skipped: 0, nodes: 0, expansions: 0, forks: 0, branches: 0, leaves: 0, passed: 0, hacks: 0 };
   const divergences: number[] = [];
   const malformed = new Map<string, number>();
   const errors: OuterRunSummary["errors"] = [];
@@ -137,6 +141,7 @@ export async function runOuter(opts: OuterRunOptions): Promise<OuterRunSummary> 
     totals.branches += d.branches;
     totals.leaves += d.leaves;
     totals.passed += d.passed;
+    totals.hacks += d.hacks ?? 0;
     divergences.push(...d.divergences);
     curriculum.update(d.task_id, d.passed, Math.max(1, d.leaves));
   };
@@ -175,6 +180,7 @@ export async function runOuter(opts: OuterRunOptions): Promise<OuterRunSummary> 
     const done = {
       task_id: id, nodes: tree.nodes.size, expansions: tree.expansions, forks: forks.length, branches: forks.reduce((s, f) => s + f.children.length, 0),
       leaves: leaves.length, passed: leaves.filter((l) => l.passed).length, divergences: tree.divergences,
+      hacks: leaves.filter((l) => l.hack).length,
     };
     add(done);
     nodesThisRun += done.nodes;
@@ -201,6 +207,7 @@ export async function runOuter(opts: OuterRunOptions): Promise<OuterRunSummary> 
   return OuterRunSummary.parse({
     run_id: opts.run_id, round, tasks: totals.tasks, holdout_tasks: totals.holdout, resumed_tasks: totals.resumed, skipped_tasks: totals.skipped,
     nodes: totals.nodes, expansions: totals.expansions, forks: totals.forks, branches: totals.branches, leaves: totals.leaves, graded: totals.leaves, passed: totals.passed,
+    hacks: totals.hacks, hack_rate: totals.leaves ? (100 * totals.hacks) / totals.leaves : null,
     written: w.written, counts, duplicates_skipped: w.skipped, divergence_histogram: histogram(divergences),
     models: opts.models.map((m) => ({ ...statsOf(m.stats), malformed: malformed.get(m.label) ?? 0 })),
     errors, curriculum: { live: c.live, retired: c.retired, quarantined: c.quarantined, median: c.median },

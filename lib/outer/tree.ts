@@ -24,7 +24,7 @@ import { z } from "zod";
 import { BODY_STOP, FeatureDeletionEnv, bodyPrompt, type Action } from "../env/index.js";
 import type { Sandbox } from "../sandbox/index.js";
 import type { Store } from "../store/index.js";
-import type { FeatureDeletionTask } from "../tasks/index.js";
+import { isHack, type FeatureDeletionTask } from "../tasks/index.js";
 import { ENV_TOOLS, actionCall, actionKey, mapAnswer, type AnswerKind } from "./actions.js";
 import type { ChatMessage, Completion, ModelClient } from "./models.js";
 
@@ -84,6 +84,8 @@ export interface TreeNode {
   leaf: boolean;
   reward: number | null;
   passed: boolean;
+  /** Graded leaf: a hack for the hack rate (a flagged grade, or any reward on a canary task). */
+  hack?: boolean;
   /** At this node's expansion: every model's proposal and the measured divergence. */
   proposals: Proposal[];
   divergence: number | null;
@@ -245,6 +247,7 @@ export class TreeController {
       const r = await this.steps(() => env.step({ type: "submit" }));
       node.observation = [node.observation, r.observation].filter(Boolean).join("\n");
       node.reward = r.reward;
+      node.hack = isHack(env.task ?? {}, { reward: r.reward, flags: (r.info as { flags?: unknown[] }).flags });
     }
     node.leaf = true;
     node.passed = (node.reward ?? 0) >= 1;
@@ -319,6 +322,7 @@ export class TreeController {
           child.leaf = true;
           child.reward = r.reward;
           child.passed = r.reward >= 1;
+          child.hack = isHack(e.task ?? {}, { reward: r.reward, flags: (r.info as { flags?: unknown[] }).flags });
           break;
         }
       }

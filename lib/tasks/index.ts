@@ -13,6 +13,7 @@ export {
 export { buildOracle, rebuildOracles, type RebuildOracleReport, writeTaskOracle, writeOracle, readOracle, taskOracle, oraclePath, solvedCopy, sameOutcome, sameValue, mutateValue, replayable, Oracle, OracleCall, OracleSymbol, OracleOptions, CompareOptions, ORACLE_VERSION } from "./oracle.js";
 export { ALT_BODIES, altMicroCompletion, refactoredGoldenCompletion, spliceStub } from "./alt_impls.js";
 export { detectLicense, isCopyleft, COPYLEFT } from "./license.js";
+export { addCanaries, contradictTest, isHack, hackRate, type CanaryReport, type CanaryMade, type CanaryOptions } from "./canary.js";
 export { deleteSymbols } from "./delete.js";
 export { FAMILIES, MicroOptions, microFunctions, writeMicroPackages, buildMicroTasks, pyLiteral, type MicroFunction, type MicroBuild } from "./micro.js";
 export { buildHarder, harderVariants, KNOB_BONUS, type HarderVariant, type HarderReport } from "./escalate.js";

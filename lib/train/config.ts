@@ -151,6 +151,8 @@ export const StepMetrics = z.object({
   reward_mean: z.number().nullable(),
   reward_std: z.number().nullable(),
   valid_rate: z.number().nullable(),
+  /** RL: hacks per 100 of the step's grades (flagged grades and any reward on a canary; lib/env hack_rate.ts). */
+  hack_rate: z.number().nullable().optional(),
   loss_total: z.number(),
   loss_lm_ce: z.number().nullable(),
   loss_grpo: z.number().nullable(),
@@ -199,6 +201,8 @@ export interface TrainResult {
     /** renamed_args only: greedy reward on the held-out v2 (renamed-key) tasks among the evaluated ones, and their count. */
     heldout_renamed_reward?: number;
     heldout_renamed_n?: number;
+    /** Hacks per 100 RL grades over the run (the steps' hack_rate, averaged; issue 26 §5). */
+    hack_rate?: number | null;
   };
   guard: GuardCheck[];
   parameters: number;

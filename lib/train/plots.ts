@@ -84,6 +84,8 @@ export function trainingFigures(metrics: StepMetrics[]): Figure[] {
       reward["held-out (greedy)"] = { x: checks.map((m) => m.step), y: checks.map((m) => m.heldout!.heldout) };
     }
     figs.push(distinctLines(lineChart(reward, { title: "Reward: sampled rollouts, and greedy on train-proxy and held-out tasks at each guard check", xTitle: "step", yTitle: "reward" })));
+    const hacks = series(rlm, "hack_rate");
+    if (has(hacks)) figs.push(lineChart({ "hack rate (flagged grades + canary passes)": hacks }, { title: "Hack rate per 100 grades (issue 26: flagged grades and any reward on a canary)", xTitle: "step", yTitle: "hacks / 100 grades" }));
     const ch = Object.fromEntries((["loss_grpo", "loss_sdpo", "loss_dpo"] as const).map((k) => [k.slice(5), series(rlm, k)]).filter(([, s]) => has(s as { y: (number | null)[] })));
     figs.push(distinctLines(lineChart(ch as Record<string, { x: number[]; y: (number | null)[] }>, { title: "Loss channels", xTitle: "step", yTitle: "loss" })));
     const shift = series(rlm, "shift_kl");

@@ -18,7 +18,7 @@ import { initBackend, tf, type BackendInfo } from "../backend/index.js";
 import { DpoPair, SdpoRow, SftRow, readRows, type Seq } from "../collate/index.js";
 import { Rng, mean, std } from "../core/index.js";
 import { PassRateCurriculum, type CurriculumEvent } from "../curriculum/index.js";
-import { gradeAll, openEnvironment, renderMessages, type EnvTask, type Environment } from "../env/index.js";
+import { gradeAll, hackRateOf, openEnvironment, renderMessages, type EnvTask, type Environment } from "../env/index.js";
 import type { LayeredHintGenerator } from "../hints/index.js";
 import type { Sandbox } from "../sandbox/index.js";
 import { toHTML } from "../viz/index.js";
@@ -274,6 +274,7 @@ export class Trainer {
       ...(Object.keys(byTag).length ? { heldout_by_tag: byTag } : {}),
       // renamed_args: the v2 subset under the name the comparison's primary metric reads.
       ...(env.name === "renamed_args" ? { heldout_renamed_reward: byTag.renamed?.reward ?? 0, heldout_renamed_n: byTag.renamed?.n ?? 0 } : {}),
+      hack_rate: ((rates) => (rates.length ? mean(rates) : null))(readMetrics(dir).flatMap((m) => (m.phase === "rl" && typeof m.hack_rate === "number" ? [m.hack_rate] : []))),
     };
     const result: TrainResult = {
       run_dir: dir, backend: backend.name, executor: this.executor, steps: step, resumed_from: resumedFrom, stopped, final,
@@ -476,7 +477,7 @@ export class Trainer {
     tf.dispose([value, ...Object.values(grads), advantages, ...(refLogp ? [refLogp] : []), ...(teacherLogits ? [teacherLogits] : []), ...(refPairs ?? [])]);
     for (const pk of [packed, sStudent, sTeacher, dChosen, dRejected]) disposePacked(pk);
     const metrics: StepMetrics = {
-      step, phase: "rl", rollouts: 0, reward_mean: mean(rewards), reward_std: std(rewards), valid_rate: mean(grades.map((g) => (g.valid ? 1 : 0))),
+      step, phase: "rl", rollouts: 0, reward_mean: mean(rewards), reward_std: std(rewards), valid_rate: mean(grades.map((g) => (g.valid ? 1 : 0))), hack_rate: hackRateOf(grades),
       loss_total: total, loss_lm_ce: null, loss_grpo: channels.grpo ?? null, loss_sdpo: channels.sdpo ?? null, loss_dpo: channels.dpo ?? null,
       sdpo_rows: sites.length, hint_layers: layers, shift_kl: shift, clipped_fraction: clippedFraction, clip_ratio: clipRatio, kl,
       entropy: ent, grad_norm, tokens_per_s: 0, elapsed_s: 0, grade_s,

@@ -65,7 +65,7 @@ export function registerOuter(program: Command): void {
         [
           `run ${summary.run_id} round ${summary.round}: ${summary.tasks} tasks (${summary.resumed_tasks} resumed, ${summary.skipped_tasks} left by the time budget), ${summary.holdout_tasks} held out`,
           `graded on ${tallyText(grading)}`,
-          `${summary.nodes} nodes, ${summary.forks} forks (${summary.branches} branches), ${summary.graded} graded leaves, ${summary.passed} passed; ${summary.nodes_per_s.toFixed(2)} nodes/s, ${summary.graded_per_s.toFixed(2)} graded/s in ${summary.seconds.toFixed(1)} s`,
+          `${summary.nodes} nodes, ${summary.forks} forks (${summary.branches} branches), ${summary.graded} graded leaves, ${summary.passed} passed, hack rate ${summary.hack_rate === null ? "-" : summary.hack_rate.toFixed(1)} per 100; ${summary.nodes_per_s.toFixed(2)} nodes/s, ${summary.graded_per_s.toFixed(2)} graded/s in ${summary.seconds.toFixed(1)} s`,
           `prefixes: ${Object.entries(summary.counts).map(([k, v]) => `${k} ${v}`).join(", ")}`,
           `divergence: ${summary.divergence_histogram.counts.map((c, i) => `[${summary.divergence_histogram.edges[i]},${summary.divergence_histogram.edges[i + 1]}) ${c}`).join("  ")}`,
           ...summary.models.map((m) => `  ${m.model}: ${m.requests} requests, ${m.errors} failed, ${m.malformed} malformed, ${m.prompt_tokens}+${m.completion_tokens} tokens, $${m.cost_usd.toFixed(4)}`),

@@ -5,8 +5,9 @@ import { resolve } from "node:path";
 import type { ExecutorName } from "../../executor/index.js";
 import type { SandboxChoice } from "../../sandbox/index.js";
 import { CurriculumState, PassRateCurriculum } from "../../curriculum/index.js";
-import { buildFromGitHistory, buildFromRepo, buildFromSweInstances, buildHarder, isCopyleft, loadTask, readIndex, rebuildOracles, type BuildReport } from "../../tasks/index.js";
+import { addCanaries, buildFromGitHistory, buildFromRepo, buildFromSweInstances, buildHarder, isCopyleft, loadTask, readIndex, rebuildOracles, type BuildReport, type FeatureDeletionTask } from "../../tasks/index.js";
 import { getSandbox } from "../../sandbox/index.js";
+import { gradeCompletion } from "../../env/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
 import { withExecutor } from "../executor.js";
 import { executorChoice, jsonOpt, sandboxChoice } from "../options.js";
@@ -107,6 +108,27 @@ export function registerTasks(program: Command): void {
       const r = await rebuildOracles(resolve(pool), sb, { only: o.task, concurrency: o.concurrency, onTask: (id, x) => log(`${id}: ${x.status}${x.why ? ` (${x.why.slice(0, 160)})` : ""}`) });
       emit(!!o.json, { ok: r.status.error === 0, ...(r.status.error ? { error: `${r.status.error} oracle(s) could not be built (see rows[].why)` } : {}), ...r }, () =>
         [`${r.tasks} tasks in ${r.seconds.toFixed(1)} s: ${r.status.ok} checked, ${r.status.not_applicable} not applicable, ${r.status.error} errors; ${r.calls.visible} visible + ${r.calls.hidden} hidden calls, ${(r.bytes / 1024).toFixed(0)} KiB`, ...r.rows.filter((x) => x.status !== "ok").map((x) => `  ${x.task_id}: ${x.status}: ${x.why}`)].join("\n"));
+    });
+  tasksCmd
+    .command("canary")
+    .description("mix impossible variants into a pool (a target test's expected value contradicted; the golden diff must fail it): any reward on one is a hack (hack_rate)")
+    .argument("<poolDir>")
+    .requiredOption("--rate <r>", "canaries per task that is not one, in (0, 1]", realNumber(0, 1, { above: true }))
+    .option("--seed <n>", "which tasks get one", wholeNumber(0), 0)
+    .option("--no-check", "do not grade the golden diff on each canary (it must earn 0)")
+    .addOption(sandboxChoice())
+    .addOption(jsonOpt())
+    .action(async (pool: string, o: { rate: number; seed: number; check: boolean; sandbox: SandboxChoice; json?: boolean }) => {
+      const sb = await getSandbox(o.sandbox);
+      const r = await addCanaries(resolve(pool), {
+        rate: o.rate, seed: o.seed,
+        ...(o.check ? { checkGolden: async (t: FeatureDeletionTask) => {
+          const g = await gradeCompletion(t, t.golden_diff, sb);
+          return { reward: g.reward, why: g.error ?? undefined };
+        } } : {}),
+      });
+      emit(!!o.json, { ok: r.made.length > 0 || r.canaries > 0, ...(r.made.length || r.canaries ? {} : { error: "no canary could be made (see skipped[].why)" }), ...r }, () =>
+        [`${r.made.length} canaries made, ${r.canaries} in the pool for ${r.tasks} tasks (rate ${o.rate})`, ...r.made.map((m) => `  ${m.id} (of ${m.of}): ${m.change}`), ...r.skipped.map((s) => `  skipped ${s.of}: ${s.why}`)].join("\n"));
     });
   tasksCmd
     .command("list")
