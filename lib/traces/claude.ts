@@ -59,16 +59,47 @@ export interface ClaudeLinks {
   progressParent: Map<string, string>;
   /** agent id → the subagent's own records, as agent_progress carried them (in order, once each) */
   progressRecords: Map<string, { line: number; value: Record<string, unknown> }[]>;
+  /** uuids of the records in progressRecords (each kept once) */
+  progressSeen: Set<string>;
   /** the session's record uuids (a subagent's first record may point at one of them) */
   uuids: Set<string>;
 }
-export const emptyLinks = (): ClaudeLinks => ({ resultAgent: new Map(), progressParent: new Map(), progressRecords: new Map(), uuids: new Set() });
+export const emptyLinks = (): ClaudeLinks => ({ resultAgent: new Map(), progressParent: new Map(), progressRecords: new Map(), progressSeen: new Set(), uuids: new Set() });
 
 type Parsed = { line: number; value: Record<string, unknown> };
+
+/**
+ * The threading fields of a bash/hook progress record, read without parsing it. Real sessions are
+ * mostly such records (each repeats the command's whole output so far), and all the reader needs of
+ * them is where they sit in the parentUuid chain. Claude Code writes the record's own fields before
+ * `data` and its `uuid` after it; a JSON string cannot hold an unescaped quote, so `"uuid":"` is
+ * structural wherever it occurs. Anything else (an agent_progress record, another key order) is
+ * parsed in full.
+ */
+export function progressStub(text: string): Record<string, unknown> | null {
+  const t = text.indexOf('"type":"');
+  if (t < 0 || !text.startsWith('"type":"progress"', t)) return null;
+  const d = text.indexOf('"data":{"type":"', t);
+  if (d < 0) return null;
+  const kind = text.slice(d + 16, text.indexOf('"', d + 16));
+  if (kind === "agent_progress" || !kind.endsWith("_progress")) return null;
+  const u = text.lastIndexOf('"uuid":"');
+  const head = text.slice(0, d);
+  if (u < d || head.includes('"uuid":"') || head.includes('"logicalParentUuid"')) return null;
+  const uuid = text.slice(u + 8, text.indexOf('"', u + 8));
+  const parent = /"parentUuid":(?:null|"([^"]*)")/.exec(head);
+  if (!parent) return null;
+  return { type: "progress", uuid, parentUuid: parent[1] ?? null, isSidechain: head.includes('"isSidechain":true'), data: { type: kind } };
+}
 
 async function* parsedLines(file: string, issues: IngestIssue[]): AsyncGenerator<Parsed> {
   for await (const { line, text } of readLines(file)) {
     if (text.length === 0 || /^\s*$/.test(text)) continue;
+    const stub = text.length > 512 ? progressStub(text) : null;
+    if (stub) {
+      yield { line, value: stub };
+      continue;
+    }
     const p = parseRecord(text);
     if (!p.ok) {
       issues.push({ file, line, reason: p.reason });
@@ -119,7 +150,8 @@ export async function claudeSession(file: string, records: AsyncIterable<Parsed>
           let list = found.progressRecords.get(data.agentId);
           if (!list) found.progressRecords.set(data.agentId, (list = []));
           const id = str(m.uuid);
-          if (!id || !list.some((x) => x.value.uuid === id)) list.push({ line, value: { ...m, isSidechain: true } });
+          if (!id || !found.progressSeen.has(id)) list.push({ line, value: { ...m, isSidechain: true } });
+          if (id) found.progressSeen.add(id);
         }
       }
     }

@@ -7,8 +7,7 @@
  * that belong to it (`<session>/subagents/agent-<id>.jsonl`, or sibling `agent-<id>.jsonl` files
  * whose records name the session), or an OpenHands conversation's `events/` folder.
  */
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync } from "node:fs";
-import { open } from "node:fs/promises";
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import type { ReadOptions } from "./claude.js";
 import { readClaudeGroup } from "./subagents.js";
@@ -155,13 +154,13 @@ function groupSubagents(sources: TraceSource[]): TraceSource[] {
 
 /** The first lines of a file (a 64 KB prefix grown until it holds a whole line), at most 50. */
 async function headLines(file: string): Promise<string[]> {
-  const fh = await open(file, "r");
+  const fd = openSync(file, "r");
   try {
-    const { size } = await fh.stat();
+    const size = fstatSync(fd).size;
     let n = Math.min(size, 64 * 1024);
     for (;;) {
       const buf = Buffer.allocUnsafe(n);
-      const { bytesRead } = await fh.read(buf, 0, n, 0);
+      const bytesRead = readSync(fd, buf, 0, n, 0);
       const head = buf.subarray(0, bytesRead);
       const lastNl = head.lastIndexOf(10);
       if (lastNl !== -1 || bytesRead >= size) {
@@ -171,7 +170,7 @@ async function headLines(file: string): Promise<string[]> {
       n = Math.min(size, n * 4);
     }
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 
 /** Files up to this size are read and decoded in one native call (far faster than a decoding
@@ -23,6 +23,13 @@ function* linesOf(text: string, from = 1): Generator<{ line: number; text: strin
  * still yielded. Memory: the file when it is at most 64 MB, else one chunk and one line.
  */
 export async function* readLines(file: string): AsyncGenerator<{ line: number; text: string }> {
+  // the size decides the path: a synchronous stat (no thread-pool round trip per file)
+  if (statSync(file).size <= WHOLE_FILE_BYTES) {
+    let text = readFileSync(file, "utf8");
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    yield* linesOf(text);
+    return;
+  }
   const fh = await open(file, "r");
   try {
     const { size } = await fh.stat();

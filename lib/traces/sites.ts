@@ -83,6 +83,55 @@ export function availableTools(s: Session): string[] {
   return [...used].filter((n) => !bad.has(n)).sort();
 }
 
+/** A cheap stand-in for a call's arguments: a hash of their shape, lengths and a few sampled
+ *  characters of each string (no text built). Calls whose stand-ins differ cannot have equal
+ *  signatures, so most never need one. */
+function argKey(v: unknown, h = 7): number {
+  if (typeof v === "string") {
+    h = (Math.imul(h, 31) + v.length) | 0;
+    for (let i = 0, step = Math.max(1, v.length >> 3); i < v.length; i += step) h = (Math.imul(h, 31) + v.charCodeAt(i)) | 0;
+    return h;
+  }
+  if (v === null || typeof v !== "object") return (Math.imul(h, 31) + String(v).length + (typeof v === "number" ? v : 0)) | 0;
+  if (Array.isArray(v)) {
+    for (const x of v) h = argKey(x, (Math.imul(h, 17) + 1) | 0);
+    return h;
+  }
+  for (const k in v as Record<string, unknown>) h = argKey((v as Record<string, unknown>)[k], argKey(k, h));
+  return h;
+}
+
+/** The latest sighting of each action (by signature), computing a signature (JSON text of the
+ *  arguments, which for a Write is the whole file) only when another call of that tool and size exists. */
+class SeenActions {
+  private readonly by = new Map<string, { call: ToolCall; sig: string | null; seen: Seen }[]>();
+  private static pre(call: ToolCall): string {
+    return `${call.name}\u0000${call.input === null && call.rawArgs !== undefined ? argKey(call.rawArgs) : argKey(call.input)}`;
+  }
+  private find(call: ToolCall): { list: { call: ToolCall; sig: string | null; seen: Seen }[]; at: number } {
+    const list = this.by.get(SeenActions.pre(call)) ?? [];
+    if (list.length === 0) return { list, at: -1 };
+    const sig = actionSignature(call);
+    return { list, at: list.findIndex((e) => (e.sig ??= actionSignature(e.call)) === sig) };
+  }
+  get(call: ToolCall): Seen | undefined {
+    const { list, at } = this.find(call);
+    return at >= 0 ? list[at]!.seen : undefined;
+  }
+  set(call: ToolCall, seen: Seen): void {
+    const key = SeenActions.pre(call);
+    const { list, at } = this.find(call);
+    if (at >= 0) list[at] = { call, sig: list[at]!.sig, seen };
+    else if (list.length) list.push({ call, sig: actionSignature(call), seen });
+    else this.by.set(key, [{ call, sig: null, seen }]);
+  }
+  /** Drops the action's sighting if it is still `seen` (a cancelled call never ran). */
+  forget(call: ToolCall, seen: Seen): void {
+    const { list, at } = this.find(call);
+    if (at >= 0 && list[at]!.seen === seen) list.splice(at, 1);
+  }
+}
+
 /** What the session looked like when a call was made, to tell a repeat with nothing changed. */
 interface Seen {
   turn: Turn;
@@ -121,7 +170,7 @@ export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] 
     const agentFields = agentId ? { agent_id: agentId, parent_call_id: link?.parentCallId ?? null } : {};
     const callsById = new Map<string, { call: ToolCall; turn: Turn; seen: Seen }>();
     let run: { kind: ErrorKind; n: number; last: ErrorSite } | null = null;
-    const seen = new Map<string, Seen>();
+    const seen = new SeenActions();
     let changes = 0;
     let learned = 0;
     /** The first assistant turn after position `from` that is not the erroring message itself. */
@@ -146,19 +195,18 @@ export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] 
         // wasteful_action: the same action again with nothing changed since. After a success that
         // means no workspace change; after a failure, not even a successful call to learn from (a
         // Read between a refused Edit and the same Edit is the fix, not waste).
-        const sig = actionSignature(call);
-        const prior = seen.get(sig);
+        const prior = seen.get(call);
         if (prior && prior.changes === changes && (!prior.failed || prior.learned === learned)) {
           sites.push({
             ...base(pos, turn, turn.line), turn_index: turn.index, has_recovery: true,
             error_kind: "wasteful_action", behavior_dim: BEHAVIOR_DIM.wasteful_action,
-            error_message: `repeats turn ${prior.turn.index}: ${clip(sig, 300)}`, tool_name: call.name,
-            erroring_action: clip(sig, 1000), repeat_count: 2, source_excerpt: clip(sig, 200),
+            error_message: `repeats turn ${prior.turn.index}: ${clip(actionSignature(call), 300)}`, tool_name: call.name,
+            erroring_action: clip(actionSignature(call), 1000), repeat_count: 2, source_excerpt: clip(actionSignature(call), 200),
             state_excerpt: stateExcerpt(turns, pos, k, stateTokens),
           });
         }
         const entry: Seen = { turn, changes, learned, failed: false };
-        seen.set(sig, entry);
+        seen.set(call, entry);
         callsById.set(call.id, { call, turn, seen: entry });
       }
       for (const result of turn.toolResults) {
@@ -170,7 +218,7 @@ export function findErrorSites(s: Session, opts: SiteOptions = {}): ErrorSite[] 
         else if (resultErrored(result)) kind = resultKind(result);
         if (found && kind === "sibling_cascade") {
           // The call never ran: issuing it again later is not a repeat.
-          if (seen.get(actionSignature(found.call)) === found.seen) seen.delete(actionSignature(found.call));
+          seen.forget(found.call, found.seen);
         } else if (found) {
           // What this result did to the session, as of right after it.
           if (!kind) learned++;

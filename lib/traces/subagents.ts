@@ -33,6 +33,8 @@ export async function* readClaudeGroup(files: string[], opts: ReadOptions, issue
   const subagents: SubagentLink[] = [];
   const claimed = new Set<string>();
   const spawning = parent.turns.flatMap((t) => t.toolCalls.filter((c) => SPAWNING_TOOL.test(c.name)).map((c) => ({ call: c, turn: t })));
+  const turnOfCall = new Map<string, Turn>();
+  for (const t of parent.turns) for (const c of t.toolCalls) if (!turnOfCall.has(c.id)) turnOfCall.set(c.id, t);
 
   const fold = (sub: Session, agentId: string, file: string, layout: SubagentLink["layout"]) => {
     let parentCallId: string | null = links.resultAgent.get(agentId) ?? null;
@@ -51,7 +53,7 @@ export async function* readClaudeGroup(files: string[], opts: ReadOptions, issue
     }
     if (parentCallId) claimed.add(parentCallId);
     const kind: SubagentLink["kind"] = /^acompact/.test(agentId) ? "compaction" : !parentCallId && /^warm-?up\b/i.test(prompt) ? "warmup" : "task";
-    const parentTurn = parentCallId ? spawning.find(({ call }) => call.id === parentCallId)?.turn ?? parent.turns.find((t) => t.toolCalls.some((c) => c.id === parentCallId)) : undefined;
+    const parentTurn = parentCallId ? turnOfCall.get(parentCallId) : undefined;
     const turns: Turn[] = sub.turns;
     for (const t of turns) {
       t.index = parent.turns.length;
