@@ -13,7 +13,10 @@
  * KL(teacher ‖ student) at hinted tokens, rollouts per arm, wall times and the grade cache's hit rate.
  * Rerun with the same RUN_DIR to continue.
  *
- *   npx tsx scripts/run-fd-micro-compare.ts [RUN_DIR] [--seeds 1,2,3] [--config FILE] [--rl-steps N] [--alpha A] [--out DIR] [--summarize | --sft-only]
+ * With --arms issue27 (issue 27 §5): GRPO, the null arm (GRPO, another RL sampling seed) and three GRPO + SDPO arms;
+ * results.json then also pairs each arm with GRPO on the RL tasks' pass rate (sft.task_fraction < 1).
+ *
+ *   npx tsx scripts/run-fd-micro-compare.ts [RUN_DIR] [--seeds 1,2,3] [--config FILE] [--arms default|issue27] [--rl-steps N] [--alpha A] [--out DIR] [--summarize | --sft-only]
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
@@ -21,7 +24,7 @@ import { join, relative } from "node:path";
 import { datasetsDir, mean, projectRoot, scratchDir } from "../lib/core/index.js";
 import { FeatureDeletionEnvironment, openEnvironment } from "../lib/env/index.js";
 import { getSandbox } from "../lib/sandbox/index.js";
-import { Trainer, bootstrapMeanCI, compareVariants, summarizeComparison, loadLatestCheckpoint, loadTrainConfig, readMetrics, sampleStd, type TrainResult } from "../lib/train/index.js";
+import { Trainer, bootstrapMeanCI, compareVariants, summarizeComparison, loadLatestCheckpoint, loadTrainConfig, readMetrics, sampleStd, type TrainConfigInput, type TrainResult } from "../lib/train/index.js";
 
 const args = process.argv.slice(2);
 const opt = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
@@ -38,8 +41,25 @@ const base = opt("--rl-steps") ? { ...loaded, rl: { ...loaded.rl, steps: Number(
 // checkpoints, copy a finished RUN_DIR without its grpo+sdpo runs: only those run again.
 const alpha = opt("--alpha") === undefined ? 1 : Number(opt("--alpha"));
 if (!(alpha > 0)) throw new Error(`--alpha ${opt("--alpha")}: a positive number`);
-const arms = { grpo: { loss_weights: { grpo: 1, sdpo: 0, dpo: 0 } }, "grpo+sdpo": { loss_weights: { grpo: 1, sdpo: alpha, dpo: 0 } } };
+// --arms issue27: the arms of issue 27 §5 from the same SFT checkpoints (equal rollouts): GRPO; GRPO with another
+// RL sampling seed (the null arm: what two runs of one recipe differ by); GRPO + SDPO (convex blend, distillation_weight
+// --alpha, default 0.5 here) with (a) the references' defaults: EMA teacher, a successful sibling as the teacher's
+// context, no lab hint layers; (b) the environment's feedback too; (c) (b) with full_logits forward KL (α = 0).
+const preset = opt("--arms") ?? "default";
+if (!["default", "issue27"].includes(preset)) throw new Error(`--arms ${preset}: default | issue27`);
+const w27 = opt("--alpha") === undefined ? 0.5 : alpha;
+const sdpo27 = { teacher_model_kind: "ema", use_successful_as_teacher: true, hints: null };
+const arms: Record<string, Partial<TrainConfigInput>> = preset === "issue27"
+  ? {
+    grpo: { loss_weights: { grpo: 1, sdpo: 0, dpo: 0 } },
+    "grpo-null": { loss_weights: { grpo: 1, sdpo: 0, dpo: 0 }, rl: { ...base.rl, sampling_seed_offset: 1000 } },
+    "sdpo-ref": { loss_weights: { grpo: 1, sdpo: w27, dpo: 0, sdpo_blend: "convex" }, sdpo: { ...base.sdpo, ...sdpo27, include_environment_feedback: false } },
+    "sdpo-feedback": { loss_weights: { grpo: 1, sdpo: w27, dpo: 0, sdpo_blend: "convex" }, sdpo: { ...base.sdpo, ...sdpo27, include_environment_feedback: true } },
+    "sdpo-fkl": { loss_weights: { grpo: 1, sdpo: w27, dpo: 0, sdpo_blend: "convex" }, sdpo: { ...base.sdpo, ...sdpo27, include_environment_feedback: true, distillation_mode: "full_logits", distillation_alpha: 0 } },
+  } as Record<string, Partial<TrainConfigInput>>
+  : { grpo: { loss_weights: { grpo: 1, sdpo: 0, dpo: 0 } }, "grpo+sdpo": { loss_weights: { grpo: 1, sdpo: alpha, dpo: 0 } } };
 const ARMS = ["sft", ...Object.keys(arms)];
+const TREATMENTS = Object.keys(arms).filter((a) => a !== "grpo");
 const started = Date.now();
 // The machine is shared: the 1-minute load average, sampled every 30 s over this process's life, goes into results.json.
 const loads: number[] = [loadavg()[0]!];
@@ -112,6 +132,14 @@ async function publish(): Promise<void> {
       const kls = rl.map((m) => m.shift_kl).filter((x): x is number => x !== null);
       Object.assign(row, {
         [`${arm}_heldout_pass`]: r.final.heldout_pass ?? null, [`${arm}_heldout_reward`]: r.final.heldout_reward, [`${arm}_train_reward`]: r.final.train_reward,
+        ...(r.final.rl_tasks_pass !== undefined ? { [`${arm}_rl_tasks_pass`]: r.final.rl_tasks_pass, [`${arm}_rl_tasks_n`]: r.final.rl_tasks_n } : {}),
+        ...(r.gap_check ? { [`${arm}_gap_check`]: r.gap_check } : {}),
+        ...(rl.length && rl.some((m) => m.sdpo_rows > 0) ? {
+          [`${arm}_sdpo_rows`]: rl.reduce((n, m) => n + m.sdpo_rows, 0),
+          [`${arm}_sdpo_sources`]: rl.reduce<Record<string, number>>((acc, m) => { for (const [k, v] of Object.entries(m.hint_layers)) acc[k] = (acc[k] ?? 0) + v; return acc; }, {}),
+          [`${arm}_reprompt_sample_fraction`]: mean(rl.map((m) => m.reprompt_sample_fraction ?? 0)),
+          [`${arm}_teacher_student_gap_first`]: rl.find((m) => m.teacher_student_gap != null)?.teacher_student_gap ?? null,
+        } : {}),
         [`${arm}_stopped`]: r.stopped, [`${arm}_rollouts`]: rl.at(-1)?.rollouts ?? 0, [`${arm}_wall_s`]: r.wall_s,
         ...(kls.length ? { [`${arm}_shift_kl_first`]: kls[0], [`${arm}_shift_kl_mean`]: mean(kls) } : {}),
         ...(rl.length ? { [`${arm}_rl_reward_first`]: rl[0]!.reward_mean, [`${arm}_rl_reward_last4`]: mean(rl.slice(-4).map((m) => m.reward_mean ?? 0)) } : {}),
@@ -120,7 +148,14 @@ async function publish(): Promise<void> {
     perSeed.push(row);
   }
   const values = (key: string) => perSeed.map((r) => r[key]).filter((x): x is number => typeof x === "number");
-  const summary = Object.fromEntries(ARMS.flatMap((a) => [[`${a}_heldout_pass`, stat(values(`${a}_heldout_pass`))], [`${a}_heldout_reward`, stat(values(`${a}_heldout_reward`))]]));
+  const summary = Object.fromEntries(ARMS.flatMap((a) => [[`${a}_heldout_pass`, stat(values(`${a}_heldout_pass`))], [`${a}_heldout_reward`, stat(values(`${a}_heldout_reward`))], [`${a}_rl_tasks_pass`, stat(values(`${a}_rl_tasks_pass`))]]));
+  // Per seed, arm − grpo on a per-seed metric, with the bootstrap CI over seeds; the null arm's row is the spread
+  // two runs of one recipe (GRPO, other rollouts) show, to read the others beside.
+  const pairedOn = (key: string) => Object.fromEntries(TREATMENTS.map((t) => {
+    const both = perSeed.filter((r) => typeof r[`${t}_${key}`] === "number" && typeof r[`grpo_${key}`] === "number");
+    const diffs = both.map((r) => (r[`${t}_${key}`] as number) - (r[`grpo_${key}`] as number));
+    return [`${t}-grpo`, { seeds: both.map((r) => r.seed), per_seed: diffs, mean: diffs.length ? mean(diffs) : null, sample_std: sampleStd(diffs), bootstrap_over_seeds: bootstrapMeanCI(diffs) }];
+  }));
   const paired = (treat: string, baseArm: string) => {
     const both = seeds.filter((s) => passes[treat]!.has(s) && passes[baseArm]!.has(s));
     const diffs = both.map((s) => mean(passes[treat]!.get(s)!) - mean(passes[baseArm]!.get(s)!));
@@ -134,11 +169,13 @@ async function publish(): Promise<void> {
   };
   const rollouts = base.rl.steps * base.rl.prompts_per_step * base.rl.num_generations;
   writeFileSync(join(outDir, "results.json"), JSON.stringify({
-    config: relative(projectRoot(), configFile), seeds, arms: ARMS, sdpo_alpha: alpha, rollouts_per_arm: rollouts, heldout_tasks: heldout.length,
+    config: relative(projectRoot(), configFile), seeds, arms: ARMS, arm_preset: preset, sdpo_alpha: preset === "issue27" ? w27 : alpha, rollouts_per_arm: rollouts, heldout_tasks: heldout.length,
     rl: { steps: base.rl.steps, prompts_per_step: base.rl.prompts_per_step, num_generations: base.rl.num_generations }, sft: { steps: base.sft.steps, hint_fraction: base.sft.hint_fraction },
     summary,
-    paired: { "grpo-sft": paired("grpo", "sft"), "grpo+sdpo-grpo": paired("grpo+sdpo", "grpo"), "grpo+sdpo-sft": paired("grpo+sdpo", "sft") },
-    shift_kl: { first_step: stat(values("grpo+sdpo_shift_kl_first")), run_mean: stat(values("grpo+sdpo_shift_kl_mean")) },
+    paired: Object.fromEntries([["grpo-sft", paired("grpo", "sft")], ...TREATMENTS.flatMap((t) => [[`${t}-grpo`, paired(t, "grpo")], [`${t}-sft`, paired(t, "sft")]])]),
+    paired_rl_tasks_pass: pairedOn("rl_tasks_pass"),
+    arm_overrides: arms,
+    shift_kl: Object.fromEntries(TREATMENTS.map((t) => [t, { first_step: stat(values(`${t}_shift_kl_first`)), run_mean: stat(values(`${t}_shift_kl_mean`)) }])),
     // This process's grades and wall time; --summarize only reads finished runs (their own wall times are per seed and arm).
     grade_cache: fd && fd.gradeCache.hits + fd.gradeCache.misses > 0 ? { ...fd.gradeCache, hit_rate: fd.gradeCache.hits / (fd.gradeCache.hits + fd.gradeCache.misses) } : null,
     wall_s: args.includes("--summarize") ? null : (Date.now() - started) / 1000,
@@ -149,7 +186,7 @@ async function publish(): Promise<void> {
   }, null, 1));
   // The RL arms' curves and paired summary (lib/train's comparison.json), from whatever runs exist so far.
   if (existsSync(join(runDir, "runs"))) {
-    summarizeComparison(runDir, {}, Object.keys(arms));
+    summarizeComparison(runDir, preset === "issue27" && base.sft.task_fraction < 1 ? { metric: "rl_tasks_greedy_pass", baseline: "grpo", treatment: "sdpo-ref" } : {}, Object.keys(arms));
     copyFileSync(join(runDir, "comparison.json"), join(outDir, "comparison.json"));
   }
 }
@@ -166,7 +203,8 @@ if (args.includes("--sft-only")) {
     await publish();
   }
 } else if (!args.includes("--summarize")) await compareVariants(base, {
-  run_dir: runDir, seeds, variants: arms, env,
+  run_dir: runDir, seeds, variants: arms, env, by_seed: preset === "issue27",
+  ...(preset === "issue27" && base.sft.task_fraction < 1 ? { primary: { metric: "rl_tasks_greedy_pass", baseline: "grpo", treatment: "sdpo-ref", declared: "issue 27 §5, before the runs: greedy unhinted pass on the RL tasks SFT never showed, each arm − grpo paired by seed, beside the null arm" } } : {}),
   log: (l) => {
     log(`${l}${fd ? ` [grade cache ${fd.gradeCache.hits}/${fd.gradeCache.hits + fd.gradeCache.misses} hits]` : ""}`);
     if (/^seed \d+: /.test(l)) publishing = publishing.then(publish);

@@ -18,7 +18,9 @@ import {
   groupAdvantages,
   klK3,
   LossWeights,
+  blendPolicyDistillation,
   policyGradientLoss,
+  temperatureScaled,
   type PolicyGradientConfig,
   sdpoLoss,
   parseSdpoConfig,
@@ -49,6 +51,13 @@ interface Fixture {
     grad: { studentLogits: number[][][] };
     /** sampled_token only: one position's logits, the exact KL(p_S‖p_T) and its finite-difference gradient. */
     expected_kl?: { student: number[]; teacher: number[]; kl: number; grad: number[] };
+  }[];
+  tempered_blend: {
+    name: string;
+    inputs: { studentLogits: number[][][]; teacherLogits: number[][][]; sampledIds: number[][]; mask: number[][]; advantages: number[] };
+    options: { temperature: number; distillation_weight: number; sdpo_blend: "convex" | "additive"; distillation_mode: "sampled_token" | "full_logits"; distillation_alpha: number };
+    expected: { loss: number; policy_loss: number; distillation_loss: number };
+    grad: { studentLogits: number[][][] };
   }[];
   dpo: {
     name: string;
@@ -133,6 +142,32 @@ describe.each(["cpu", "wasm", ...(torchBuilt ? ["torch"] : [])] as BackendName[]
       expectClose(out.clip_ratio, c.expected.clip_ratio, "clip_ratio");
       expectClose(out.kl!, c.expected.kl, "kl");
       expectClose(tf.grad((x: tf.Tensor) => run(x as tf.Tensor2D).loss)(logp), c.grad.logp, "∂loss/∂logp");
+    });
+  });
+
+  // The RL step as the trainer composes it: logits ÷ the sampling temperature (TRL), on-policy DAPO and the
+  // SDPO divergence on the tempered logits, blended by distillation_weight (convex as TRL, or additive).
+  it.each(fx.tempered_blend.map((c) => [c.name, c] as const))("temperatureScaled + policy loss + sdpoLoss, blended: %s", (_, c) => {
+    tf.tidy(() => {
+      const o = c.options;
+      const teacher = t3(c.inputs.teacherLogits);
+      const ids = ids2(c.inputs.sampledIds);
+      const mask = t2(c.inputs.mask);
+      const advantages = tf.tensor1d(c.inputs.advantages);
+      const parts = (x: tf.Tensor3D) => {
+        const s = temperatureScaled(x, o.temperature);
+        const lp = tokenLogprobs(s, ids);
+        const pg = policyGradientLoss({ logp: lp, oldLogp: lp, advantages, mask, loss_type: "dapo" }).loss;
+        const sd = sdpoLoss({ studentLogits: s, teacherLogits: temperatureScaled(teacher, o.temperature), sampledIds: ids, mask, distillation_mode: o.distillation_mode, distillation_alpha: o.distillation_alpha }).loss;
+        return { pg, sd, total: composeLoss({ grpo: pg, sdpo: sd }, { grpo: 1, sdpo: o.distillation_weight, sdpo_blend: o.sdpo_blend }) };
+      };
+      const student = t3(c.inputs.studentLogits);
+      const p = parts(student);
+      expectClose(p.pg, c.expected.policy_loss, "policy loss");
+      expectClose(p.sd, c.expected.distillation_loss, "distillation loss");
+      expectClose(p.total, c.expected.loss, "total");
+      expectClose(blendPolicyDistillation(p.pg, p.sd, o.distillation_weight, o.sdpo_blend), c.expected.loss, "blendPolicyDistillation");
+      expectClose(tf.grad((x: tf.Tensor) => parts(x as tf.Tensor3D).total)(student), c.grad.studentLogits, "∂total/∂raw student logits");
     });
   });
 
@@ -419,16 +454,28 @@ describe("loss properties", () => {
   it("composeLoss: total = Σ loss_weights[c]·L_c over grpo, lm_ce, sdpo, dpo; missing channels count 0", () => {
     tf.tidy(() => {
       const ch = { grpo: tf.scalar(1), lm_ce: tf.scalar(2), sdpo: tf.scalar(3), dpo: tf.scalar(4) };
-      expect(LossWeights.parse({})).toEqual({ grpo: 1, lm_ce: 0, sdpo: 0, dpo: 0 });
+      expect(LossWeights.parse({})).toEqual({ grpo: 1, lm_ce: 0, sdpo: 0, dpo: 0, sdpo_blend: "convex" });
       expect(scalar(composeLoss(ch, {}))).toBe(1); // defaults: GRPO alone
-      expect(scalar(composeLoss(ch, { grpo: 1, sdpo: 0.5, dpo: 0.25 }))).toBeCloseTo(1 + 1.5 + 1, 6);
+      // convex (TRL): (1 − w)·grpo + w·sdpo, the other channels added
+      expect(scalar(composeLoss(ch, { grpo: 1, sdpo: 0.5, dpo: 0.25 }))).toBeCloseTo(0.5 * 1 + 0.5 * 3 + 1, 6);
+      expect(scalar(composeLoss(ch, { grpo: 1, sdpo: 1 }))).toBeCloseTo(3, 6); // w = 1: pure distillation
+      expect(() => composeLoss(ch, { sdpo: 2 })).toThrow(/convex needs 0 ≤ distillation weight ≤ 1/);
+      // additive (the lab's earlier form): grpo + w·sdpo
+      expect(scalar(composeLoss(ch, { grpo: 1, sdpo: 0.5, dpo: 0.25, sdpo_blend: "additive" }))).toBeCloseTo(1 + 1.5 + 1, 6);
       expect(scalar(composeLoss(ch, { grpo: 0, lm_ce: 1 }))).toBe(2); // SFT-first
-      expect(scalar(composeLoss(ch, { grpo: 2, lm_ce: 3, sdpo: 5, dpo: 7 }))).toBeCloseTo(2 + 6 + 15 + 28, 5);
-      expect(scalar(composeLoss({ sdpo: tf.scalar(3) }, { sdpo: 2 }))).toBe(6); // grpo missing → 0
+      expect(scalar(composeLoss(ch, { grpo: 2, lm_ce: 3, sdpo: 5, dpo: 7, sdpo_blend: "additive" }))).toBeCloseTo(2 + 6 + 15 + 28, 5);
+      expect(scalar(composeLoss({ sdpo: tf.scalar(3) }, { sdpo: 2, sdpo_blend: "additive" }))).toBe(6); // grpo missing → 0
       expect(scalar(composeLoss({ grpo: tf.scalar(1), dpo: tf.scalar(NaN) }, { dpo: 0 }))).toBe(1); // weight 0: left out
-      // gradients reach each channel scaled by its weight
-      const g = tf.grads((a: tf.Tensor, b: tf.Tensor) => composeLoss({ grpo: tf.square(a) as tf.Scalar, sdpo: tf.square(b) as tf.Scalar }, { sdpo: 0.5 }))([tf.scalar(3), tf.scalar(2)]);
+      expect(scalar(composeLoss({ grpo: tf.scalar(NaN), sdpo: tf.scalar(3) }, { sdpo: 1 }))).toBe(3); // convex w = 1: the policy term is left out
+      // gradients reach each channel scaled by its coefficient
+      const g = tf.grads((a: tf.Tensor, b: tf.Tensor) => composeLoss({ grpo: tf.square(a) as tf.Scalar, sdpo: tf.square(b) as tf.Scalar }, { sdpo: 0.5, sdpo_blend: "additive" }))([tf.scalar(3), tf.scalar(2)]);
       expect(g.map(scalar)).toEqual([6, 2]);
+      const gc = tf.grads((a: tf.Tensor, b: tf.Tensor) => composeLoss({ grpo: tf.square(a) as tf.Scalar, sdpo: tf.square(b) as tf.Scalar }, { sdpo: 0.25 }))([tf.scalar(3), tf.scalar(2)]);
+      expect(gc.map(scalar)).toEqual([4.5, 1]);
+      // temperatureScaled: logits / τ; τ = 0 (greedy) and 1 leave them as they are
+      expect(Array.from(temperatureScaled(tf.tensor1d([1, -2]), 0.5).dataSync())).toEqual([2, -4]);
+      expect(Array.from(temperatureScaled(tf.tensor1d([1, -2]), 0).dataSync())).toEqual([1, -2]);
+      expect(() => temperatureScaled(tf.tensor1d([1]), -1)).toThrow(/≥ 0/);
     });
   });
 });

@@ -247,7 +247,15 @@ describe("TrainConfig: one config composed from the loss configs", () => {
     expect(c.dpo.beta).toBe(DpoConfig.parse({}).beta);
     // one `beta` per meaning: the KL coefficient (rl.beta) and DPO's (dpo.beta, the KL coefficient of the
     // objective DPO solves); the channel weights are named by channel
-    expect(Object.keys(c.loss_weights).sort()).toEqual(["dpo", "grpo", "lm_ce", "sdpo"]);
+    expect(Object.keys(c.loss_weights).sort()).toEqual(["dpo", "grpo", "lm_ce", "sdpo", "sdpo_blend"]);
+    // the teacher and its reprompting as TRL's SDPOConfig defaults them
+    expect(c.sdpo).toMatchObject({
+      teacher_model_kind: "ema", teacher_update_rate: 0.05, teacher_sync_steps: 1, use_successful_as_teacher: true, success_reward_threshold: 1,
+      dont_reprompt_on_self_success: true, include_environment_feedback: false, environment_feedback_only_without_solution: false,
+    });
+    expect(c.loss_weights.sdpo_blend).toBe("convex"); // TRL: (1 − w)·policy + w·distillation
+    expect(() => parseTrainConfig({ loss_weights: { sdpo: 2 } })).toThrow(/sdpo_blend convex .* needs 0 ≤ w ≤ 1/);
+    expect(parseTrainConfig({ loss_weights: { sdpo: 2, sdpo_blend: "additive" } }).loss_weights.sdpo).toBe(2);
   });
 
   it.each(Object.entries(RENAMED_FIELDS))("an old config with %s fails naming the field and its new name", (old, now) => {
@@ -264,7 +272,7 @@ describe("TrainConfig: one config composed from the loss configs", () => {
   });
 
   it("the committed configs load", () => {
-    for (const f of ["toolcall.yaml", "toolcall-sft.yaml", "fd-micro.yaml", "fd-micro-compare.yaml"]) expect(() => loadTrainConfig(join(ROOT, "datasets", "configs", f))).not.toThrow();
+    for (const f of ["toolcall.yaml", "toolcall-sft.yaml", "fd-micro.yaml", "fd-micro-compare.yaml", "fd-micro-hidden.yaml"]) expect(() => loadTrainConfig(join(ROOT, "datasets", "configs", f))).not.toThrow();
     // The comparison's larger task set, committed beside fd-micro.
     const compare = loadTrainConfig(join(ROOT, "datasets", "configs", "fd-micro-compare.yaml"));
     expect(compare.env).toMatchObject({ kind: "feature_deletion", store: join(ROOT, "datasets", "fd-micro-compare", "store"), pool: join(ROOT, "datasets", "fd-micro-compare", "pool") });

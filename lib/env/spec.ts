@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { SANDBOX_NAMES, getSandbox, type Sandbox } from "../sandbox/index.js";
 import { FeatureDeletionEnvironment } from "./feature_deletion_environment.js";
+import { HintAnswerConfig, HintAnswerEnvironment } from "./hint_answer_environment.js";
 import type { EnvTask, Environment } from "./interface.js";
 import { ToolCallEnvConfig } from "./toolcall.js";
 import { ToolCallEnvironment } from "./toolcall_environment.js";
@@ -24,10 +25,13 @@ export const FeatureDeletionEnvSpec = z.object({
   timeout_ms: z.number().int().positive().default(60_000),
 }).strict();
 
+/** The SDPO control: the answer is only in the feedback (lib/env/hint_answer_environment.ts). */
+export const HintAnswerEnvSpec = HintAnswerConfig.extend({ kind: z.literal("hint_answer") }).strict();
+
 /** A spec without `kind` is a toolcall spec (the configs written before feature-deletion training). */
 export const EnvSpec = z.preprocess(
   (v) => (v && typeof v === "object" && !("kind" in v) ? { ...v, kind: "toolcall" } : v),
-  z.discriminatedUnion("kind", [ToolCallEnvSpec, FeatureDeletionEnvSpec]),
+  z.discriminatedUnion("kind", [ToolCallEnvSpec, FeatureDeletionEnvSpec, HintAnswerEnvSpec]),
 );
 export type EnvSpec = z.infer<typeof EnvSpec>;
 
@@ -48,6 +52,10 @@ export async function openEnvironment(spec: EnvSpec, ctx: EnvContext): Promise<E
   if (spec.kind === "toolcall") {
     const { kind: _kind, ...env } = spec;
     return new ToolCallEnvironment({ env: { seed: ctx.seed, ...env }, variant: ctx.variant, heldout_fraction: ctx.heldout_fraction }) as unknown as Environment<EnvTask>;
+  }
+  if (spec.kind === "hint_answer") {
+    const { kind: _kind, ...c } = spec;
+    return new HintAnswerEnvironment(c) as unknown as Environment<EnvTask>;
   }
   const sandbox = ctx.sandbox ?? (await getSandbox(spec.sandbox));
   return (await FeatureDeletionEnvironment.open({

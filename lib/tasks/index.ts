@@ -15,5 +15,5 @@ export { ALT_BODIES, altMicroCompletion, refactoredGoldenCompletion, spliceStub 
 export { detectLicense, isCopyleft, COPYLEFT } from "./license.js";
 export { addCanaries, contradictTest, isHack, hackRate, type CanaryReport, type CanaryMade, type CanaryOptions } from "./canary.js";
 export { deleteSymbols } from "./delete.js";
-export { FAMILIES, MicroOptions, microFunctions, writeMicroPackages, buildMicroTasks, pyLiteral, type MicroFunction, type MicroBuild } from "./micro.js";
+export { FAMILIES, MICRO_VARIANTS, MicroOptions, microFunctions, writeMicroPackages, buildMicroTasks, pyLiteral, type MicroFunction, type MicroBuild, type MicroVariant } from "./micro.js";
 export { buildHarder, harderVariants, KNOB_BONUS, type HarderVariant, type HarderReport } from "./escalate.js";

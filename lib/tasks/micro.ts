@@ -1,7 +1,8 @@
 /**
  * Micro feature-deletion tasks a small policy can learn: generated Python packages of short pure
  * functions over ints, strings and lists (one family each — add, clamp, repeat, prefix, count, …,
- * with seeded constants that the docstring states), each with its own pytest tests. The packages go
+ * with seeded constants that the docstring states, or — variant hidden_constants — does not), each with
+ * its own pytest tests. The packages go
  * through the real builder (Path B: coverage-mapped deletion, scrub, the four gates) like any repo,
  * so every task is validated by the same gates and its golden diff stays apart from the snapshot.
  */
@@ -34,6 +35,9 @@ interface Family {
   /** The reference implementation (what the tests' expected values come from). */
   impl(p: Record<string, number | string>, x: Value): Value;
   inputs(rng: Rng, p: Record<string, number | string>): Value[][];
+  /** hidden_constants: the docstring without the constant, and an input whose expected output shows
+   *  it (the first test, so a wrong body's failing assertion carries the constant). */
+  hidden?: { doc: string; reveal: (p: Record<string, number | string>) => Value[] };
 }
 
 const int = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng.next() * (hi - lo + 1));
@@ -44,26 +48,27 @@ const TAGS = ["pre_", "tmp_", "x", "v1", "_ok", "!", "db."] as const;
 
 /** The function families; each is one or two lines of body. */
 export const FAMILIES: Family[] = [
-  { name: "add", arg: "x", draw: (r) => ({ k: int(r, 1, 9) }), doc: (p) => `Return x plus ${p.k}.`, body: (p) => [`return x + ${p.k}`], impl: (p, x) => (x as number) + (p.k as number), inputs: (r) => [[int(r, 0, 9)], [int(r, 10, 40)]] },
-  { name: "times", arg: "x", draw: (r) => ({ k: int(r, 2, 9) }), doc: (p) => `Return x times ${p.k}.`, body: (p) => [`return x * ${p.k}`], impl: (p, x) => (x as number) * (p.k as number), inputs: (r) => [[int(r, 1, 9)], [int(r, 10, 20)]] },
-  { name: "minus", arg: "x", draw: (r) => ({ k: int(r, 1, 9) }), doc: (p) => `Return x minus ${p.k}.`, body: (p) => [`return x - ${p.k}`], impl: (p, x) => (x as number) - (p.k as number), inputs: (r) => [[int(r, 0, 9)], [int(r, 10, 40)]] },
+  { name: "add", arg: "x", draw: (r) => ({ k: int(r, 1, 9) }), doc: (p) => `Return x plus ${p.k}.`, body: (p) => [`return x + ${p.k}`], impl: (p, x) => (x as number) + (p.k as number), inputs: (r) => [[int(r, 0, 9)], [int(r, 10, 40)]] , hidden: { doc: "Return x plus a fixed number.", reveal: () => [0] } },
+  { name: "times", arg: "x", draw: (r) => ({ k: int(r, 2, 9) }), doc: (p) => `Return x times ${p.k}.`, body: (p) => [`return x * ${p.k}`], impl: (p, x) => (x as number) * (p.k as number), inputs: (r) => [[int(r, 1, 9)], [int(r, 10, 20)]] , hidden: { doc: "Return x times a fixed number.", reveal: () => [1] } },
+  { name: "minus", arg: "x", draw: (r) => ({ k: int(r, 1, 9) }), doc: (p) => `Return x minus ${p.k}.`, body: (p) => [`return x - ${p.k}`], impl: (p, x) => (x as number) - (p.k as number), inputs: (r) => [[int(r, 0, 9)], [int(r, 10, 40)]] , hidden: { doc: "Return x minus a fixed number.", reveal: () => [0] } },
   {
     name: "clamp", arg: "x", draw: (r) => { const lo = int(r, 0, 5); return { lo, hi: lo + int(r, 3, 9) }; },
     doc: (p) => `Return x limited to the range ${p.lo} to ${p.hi}.`, body: (p) => [`return max(${p.lo}, min(${p.hi}, x))`],
     impl: (p, x) => Math.max(p.lo as number, Math.min(p.hi as number, x as number)), inputs: (_r, p) => [[(p.lo as number) - 3], [(p.hi as number) + 4]],
   },
   { name: "repeat", arg: "s", draw: (r) => ({ k: int(r, 2, 4) }), doc: (p) => `Return the string s repeated ${p.k} times.`, body: (p) => [`return s * ${p.k}`], impl: (p, s) => (s as string).repeat(p.k as number), inputs: (r) => [[pick(r, WORDS)], [""]] },
-  { name: "prefix", arg: "s", draw: (r) => ({ t: pick(r, TAGS) }), doc: (p) => `Return s with "${p.t}" in front.`, body: (p) => [`return ${JSON.stringify(p.t)} + s`], impl: (p, s) => `${p.t}${s}`, inputs: (r) => [[pick(r, WORDS)], [""]] },
-  { name: "suffix", arg: "s", draw: (r) => ({ t: pick(r, TAGS) }), doc: (p) => `Return s with "${p.t}" at the end.`, body: (p) => [`return s + ${JSON.stringify(p.t)}`], impl: (p, s) => `${s}${p.t}`, inputs: (r) => [[pick(r, WORDS)], [""]] },
-  { name: "total", arg: "xs", draw: (r) => ({ k: int(r, 1, 9) }), doc: (p) => `Return the sum of xs plus ${p.k}.`, body: (p) => [`return sum(xs) + ${p.k}`], impl: (p, xs) => (xs as number[]).reduce((a, b) => a + b, 0) + (p.k as number), inputs: (r) => [[ints(r, 3)], [[]]] },
+  { name: "prefix", arg: "s", draw: (r) => ({ t: pick(r, TAGS) }), doc: (p) => `Return s with "${p.t}" in front.`, body: (p) => [`return ${JSON.stringify(p.t)} + s`], impl: (p, s) => `${p.t}${s}`, inputs: (r) => [[pick(r, WORDS)], [""]] , hidden: { doc: "Return s with a fixed tag in front.", reveal: () => [""] } },
+  { name: "suffix", arg: "s", draw: (r) => ({ t: pick(r, TAGS) }), doc: (p) => `Return s with "${p.t}" at the end.`, body: (p) => [`return s + ${JSON.stringify(p.t)}`], impl: (p, s) => `${s}${p.t}`, inputs: (r) => [[pick(r, WORDS)], [""]] , hidden: { doc: "Return s with a fixed tag at the end.", reveal: () => [""] } },
+  { name: "total", arg: "xs", draw: (r) => ({ k: int(r, 1, 9) }), doc: (p) => `Return the sum of xs plus ${p.k}.`, body: (p) => [`return sum(xs) + ${p.k}`], impl: (p, xs) => (xs as number[]).reduce((a, b) => a + b, 0) + (p.k as number), inputs: (r) => [[ints(r, 3)], [[]]] , hidden: { doc: "Return the sum of xs plus a fixed number.", reveal: () => [[]] } },
   { name: "count", arg: "xs", draw: (r) => ({ k: int(r, 0, 9) }), doc: (p) => `Return how many items of xs equal ${p.k}.`, body: (p) => [`return xs.count(${p.k})`], impl: (p, xs) => (xs as number[]).filter((v) => v === p.k).length, inputs: (r, p) => [[[p.k as number, ...ints(r, 3), p.k as number]], [[]]] },
   { name: "head", arg: "xs", draw: (r) => ({ k: int(r, 1, 3) }), doc: (p) => `Return the first ${p.k} items of xs.`, body: (p) => [`return xs[:${p.k}]`], impl: (p, xs) => (xs as number[]).slice(0, p.k as number), inputs: (r) => [[ints(r, 5)], [[]]] },
   {
     name: "largest", arg: "xs", draw: (r) => ({ k: int(r, 0, 9) }), doc: (p) => `Return the largest item of xs, or ${p.k} if xs is empty.`,
     body: (p) => ["if not xs:", `    return ${p.k}`, "return max(xs)"], impl: (p, xs) => ((xs as number[]).length ? Math.max(...(xs as number[])) : (p.k as number)), inputs: (r) => [[ints(r, 4)], [[]]],
+    hidden: { doc: "Return the largest item of xs, or a fixed default if xs is empty.", reveal: () => [[]] },
   },
   { name: "multiple", arg: "x", draw: (r) => ({ k: int(r, 2, 7) }), doc: (p) => `Return True if x is a multiple of ${p.k}.`, body: (p) => [`return x % ${p.k} == 0`], impl: (p, x) => (x as number) % (p.k as number) === 0, inputs: (r, p) => [[(p.k as number) * int(r, 1, 5)], [(p.k as number) * int(r, 1, 5) + 1]] },
-  { name: "scaled", arg: "xs", draw: (r) => ({ k: int(r, 2, 5) }), doc: (p) => `Return each item of xs times ${p.k}.`, body: (p) => [`return [x * ${p.k} for x in xs]`], impl: (p, xs) => (xs as number[]).map((v) => v * (p.k as number)), inputs: (r) => [[ints(r, 3)], [[]]] },
+  { name: "scaled", arg: "xs", draw: (r) => ({ k: int(r, 2, 5) }), doc: (p) => `Return each item of xs times ${p.k}.`, body: (p) => [`return [x * ${p.k} for x in xs]`], impl: (p, xs) => (xs as number[]).map((v) => v * (p.k as number)), inputs: (r) => [[ints(r, 3)], [[]]] , hidden: { doc: "Return each item of xs times a fixed number.", reveal: () => [[1]] } },
   { name: "above", arg: "xs", draw: (r) => ({ k: int(r, 2, 7) }), doc: (p) => `Return the items of xs greater than ${p.k}.`, body: (p) => [`return [x for x in xs if x > ${p.k}]`], impl: (p, xs) => (xs as number[]).filter((v) => v > (p.k as number)), inputs: (r) => [[ints(r, 5)], [[]]] },
 ];
 
@@ -74,6 +79,8 @@ export const MicroOptions = z.object({
   /** Functions per generated package. */
   per_package: z.number().int().min(2).max(12).default(6),
   concurrency: z.number().int().positive().default(2),
+  /** A MICRO_VARIANTS entry: "stated" (the docstring states the constants) or "hidden_constants". */
+  variant: z.enum(["stated", "hidden_constants"]).default("stated"),
 });
 export type MicroOptions = z.input<typeof MicroOptions>;
 
@@ -85,20 +92,63 @@ export interface MicroFunction {
   tests: string;
 }
 
-/** The functions of a micro run (seeded: the same seed writes the same packages). */
+/**
+ * How a micro run writes each function (a registry: one entry per variant, the generator is shared).
+ *   stated: the docstring states the constants and the name carries them (`add_5`: "Return x plus 5.").
+ *   hidden_constants: neither does ("Return x plus a fixed number.", `add_k3f9`): the prompt (the stub)
+ *     lacks what the body needs, and the first test's input makes the expected value show the constant
+ *     (add(0) == 5, prefix("") == "pre_"), so the failing assertion of a wrong body (the real grade's
+ *     feedback) or a passing sibling's body carries the information the student lacks. Only the families
+ *     with such an input (FAMILIES' `hidden`) are drawn.
+ */
+export interface MicroVariant {
+  families: Family[];
+  name(fam: Family, p: Record<string, number | string>, seed: number, i: number): string;
+  doc(fam: Family, p: Record<string, number | string>): string;
+  inputs(fam: Family, rng: Rng, p: Record<string, number | string>): Value[][];
+}
+
+/** A short tag from (seed, index): names that say nothing about the constants. */
+function nameTag(seed: number, i: number): string {
+  let h = 0x811c9dc5;
+  for (const ch of `${seed}:${i}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+  return "k" + (h >>> 0).toString(36).slice(0, 4);
+}
+
+export const MICRO_VARIANTS: Record<z.infer<typeof MicroOptions>["variant"], MicroVariant> = {
+  stated: {
+    families: FAMILIES,
+    name: (fam, p) => `${fam.name}_${Object.values(p).map((v) => String(v).replace(/\W/g, "")).join("_") || "v"}`.replace(/_+$/, ""),
+    doc: (fam, p) => fam.doc(p),
+    inputs: (fam, rng, p) => fam.inputs(rng, p),
+  },
+  hidden_constants: {
+    families: FAMILIES.filter((f) => f.hidden),
+    name: (fam, _p, seed, i) => `${fam.name}_${nameTag(seed, i)}`,
+    doc: (fam) => fam.hidden!.doc,
+    inputs: (fam, rng, p) => {
+      const reveal = fam.hidden!.reveal(p);
+      const usual = fam.inputs(rng, p);
+      return [reveal, usual.find((a) => JSON.stringify(a) !== JSON.stringify(reveal)) ?? usual[0]!];
+    },
+  },
+};
+
+/** The functions of a micro run (seeded: the same seed and variant write the same packages). */
 export function microFunctions(opts: MicroOptions = {}): MicroFunction[] {
   const o = MicroOptions.parse(opts);
+  const v = MICRO_VARIANTS[o.variant];
   const rng = new Rng(o.seed * 7919 + 17);
   const out: MicroFunction[] = [];
   for (let i = 0; i < o.n; i++) {
     const pkg = `micro_s${o.seed}_${String(Math.floor(i / o.per_package)).padStart(3, "0")}`;
-    const fam = FAMILIES[Math.floor(rng.next() * FAMILIES.length)]!;
+    const fam = v.families[Math.floor(rng.next() * v.families.length)]!;
     const p = fam.draw(rng);
     const used = new Set(out.filter((f) => f.package === pkg).map((f) => f.name));
-    let name = `${fam.name}_${Object.values(p).map((v) => String(v).replace(/\W/g, "")).join("_") || "v"}`.replace(/_+$/, "");
+    let name = v.name(fam, p, o.seed, i);
     while (used.has(name)) name += "_b";
-    const source = [`def ${name}(${fam.arg}):`, `    """${fam.doc(p)}"""`, ...fam.body(p).map((l) => `    ${l}`)].join("\n");
-    const tests = fam.inputs(rng, p).map((args, j) => [
+    const source = [`def ${name}(${fam.arg}):`, `    """${v.doc(fam, p)}"""`, ...fam.body(p).map((l) => `    ${l}`)].join("\n");
+    const tests = v.inputs(fam, rng, p).map((args, j) => [
       `def test_${name}_${j + 1}():`,
       `    assert ${name}(${args.map(pyLiteral).join(", ")}) == ${pyLiteral(fam.impl(p, args[0]!))}`,
     ].join("\n")).join("\n\n\n");

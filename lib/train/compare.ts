@@ -36,9 +36,10 @@ export const PrimaryMetric = z.object({
   /**
    * heldout_greedy_reward: greedy reward on the evaluated held-out tasks after the last RL step (equal
    * rollouts in every arm); heldout_renamed_greedy_reward: the same on its v2 (renamed-key) tasks only
-   * (task variant renamed_args).
+   * (task variant renamed_args); rl_tasks_greedy_pass: greedy pass rate, unhinted, on the RL tasks SFT never
+   * showed (sft.task_fraction < 1: what RL taught, where the information had to come from the teacher or the reward).
    */
-  metric: z.enum(["heldout_greedy_reward", "heldout_renamed_greedy_reward"]).default("heldout_greedy_reward"),
+  metric: z.enum(["heldout_greedy_reward", "heldout_renamed_greedy_reward", "rl_tasks_greedy_pass"]).default("heldout_greedy_reward"),
   baseline: z.string().default("grpo"),
   treatment: z.string().default("grpo+sdpo"),
   /** Free text: when and how it was declared. */
@@ -58,6 +59,8 @@ export interface CompareOptions {
   /** One environment for every run (default: each run opens its own from the config); runs on one
    *  environment share what it keeps, such as a grade cache. */
   env?: Environment<EnvTask>;
+  /** Run every arm of a seed before the next seed (default: the primary pair over all seeds first). */
+  by_seed?: boolean;
   /** Where each run's environment grades (TrainerOptions.grading: an executor's Sandbox face). */
   grading?: TrainerOptions["grading"];
 }
@@ -103,10 +106,12 @@ export async function compareVariants(base: TrainConfigInput, opts: CompareOptio
   const first = names.filter((n) => n === primary.baseline || n === primary.treatment);
   const rest = names.filter((n) => !first.includes(n));
   const seedsOf = (n: string) => opts.arm_seeds?.[n] ?? opts.seeds;
-  const schedule = [
-    ...opts.seeds.flatMap((s) => first.filter((n) => seedsOf(n).includes(s)).map((n) => [n, s] as const)),
-    ...opts.seeds.flatMap((s) => rest.filter((n) => seedsOf(n).includes(s)).map((n) => [n, s] as const)),
-  ];
+  const schedule = opts.by_seed
+    ? opts.seeds.flatMap((s) => [...first, ...rest].filter((n) => seedsOf(n).includes(s)).map((n) => [n, s] as const))
+    : [
+      ...opts.seeds.flatMap((s) => first.filter((n) => seedsOf(n).includes(s)).map((n) => [n, s] as const)),
+      ...opts.seeds.flatMap((s) => rest.filter((n) => seedsOf(n).includes(s)).map((n) => [n, s] as const)),
+    ];
   for (const [name, seed] of schedule) {
     if (existsSync(runFile(opts.run_dir, name, seed))) continue;
     const seedCfg = merge(base, { seed });
@@ -128,8 +133,9 @@ export async function compareVariants(base: TrainConfigInput, opts: CompareOptio
     const over = variants[name]!;
     const result = await new Trainer(merge(seedCfg, over), trainerOpts).train();
     const curve = readMetrics(dir).filter((m) => m.phase === "rl");
-    const heldout = primary.metric === "heldout_renamed_greedy_reward" ? result.final.heldout_renamed_reward : result.final.heldout_reward;
-    if (heldout === undefined) throw new Error(`${primary.metric} needs variant renamed_args`);
+    const heldout = primary.metric === "heldout_renamed_greedy_reward" ? result.final.heldout_renamed_reward
+      : primary.metric === "rl_tasks_greedy_pass" ? result.final.rl_tasks_pass : result.final.heldout_reward;
+    if (heldout === undefined) throw new Error(`${primary.metric} needs ${primary.metric === "rl_tasks_greedy_pass" ? "sft.task_fraction < 1" : "variant renamed_args"}`);
     const record: RunRecord = { variant: name, seed, overrides: over, result, heldout, rollouts: curve.at(-1)?.rollouts ?? 0, stopped: result.stopped, curve };
     mkdirSync(join(opts.run_dir, "runs", name.replace(/[^\w+.=-]/g, "_")), { recursive: true });
     writeFileSync(runFile(opts.run_dir, name, seed), JSON.stringify(record));

@@ -14,6 +14,7 @@ import { HeldOutGuardConfig, type GuardCheck } from "./guard.js";
 import { DpoConfig, LossWeights, PolicyGradientConfig, ScaleRewards, SdpoConfig, parseSdpoConfig } from "./losses.js";
 import { PolicyConfig } from "./model.js";
 import type { BootstrapCI } from "./stats.js";
+import type { GapCheck } from "./gap.js";
 /**
  * The RL phase: sampling and optimiser settings, plus the policy-gradient loss's own config
  * (PolicyGradientConfig: epsilon, epsilon_high, beta, loss_type — its defaults, not restated here).
@@ -29,23 +30,48 @@ export const RlConfig = PolicyGradientConfig.omit({ max_completion_length: true 
   top_p: z.number().gt(0).max(1).default(1),
   lr: z.number().positive().default(1e-3),
   scale_rewards: ScaleRewards.default("group"),
+  /** Added to the run seed to seed the RL sampling stream (0: the run's own stream). Another offset
+   *  from the same SFT checkpoint is a comparison's null arm: the same recipe, other rollouts. */
+  sampling_seed_offset: z.number().int().default(0),
 });
 
 /**
  * The SDPO channel: the loss's own config (SdpoConfig: distillation_mode, distillation_alpha,
  * distillation_topk, distillation_topk_support, distillation_add_tail, distillation_kl_clip[_scope])
- * plus where the teacher and its hints come from (TRL SDPOConfig names: teacher_model_kind,
- * teacher_update_rate, teacher_sync_steps). Its weight in the total is loss_weights.sdpo.
+ * plus who the teacher is and what it is shown, named as TRL's SDPOConfig names them
+ * (trl/experimental/sdpo/sdpo_config.py; the defaults are TRL's). Its weight is loss_weights.sdpo
+ * (TRL distillation_weight), blended by loss_weights.sdpo_blend.
+ *
+ * What the teacher sees at each rollout (rollout.ts teacherHint; each SDPO row records its source):
+ *   1. a successful sibling (use_successful_as_teacher): another rollout of the same group with reward
+ *      ≥ success_reward_threshold, shown as the correct solution (source "sibling"); with
+ *      dont_reprompt_on_self_success a rollout is never shown its own success;
+ *   2. environment feedback (include_environment_feedback): the grade's error text, e.g. the failing
+ *      assertion (source "feedback"; with a sibling too, "sibling+feedback"), unless
+ *      environment_feedback_only_without_solution and a sibling was found;
+ *   3. otherwise, at a failed rollout, the lab's hint layers (`hints`; source = the layer that fired).
+ *      `hints: null` leaves only 1 and 2, the references' behaviour.
+ * A rollout none of these speaks to gets no SDPO row.
  */
 export const SdpoChannelConfig = SdpoConfig.extend({
-  /** live: the current weights; ema: an exponential average of them; base: the post-SFT weights. */
-  teacher_model_kind: z.enum(["live", "ema", "base"]).default("live"),
+  /** ema (TRL's default): an exponential average of the weights, updated by teacher_update_rate every
+   *  teacher_sync_steps; base: the post-SFT weights, frozen; live: the current weights. */
+  teacher_model_kind: z.enum(["live", "ema", "base"]).default("ema"),
   teacher_update_rate: z.number().min(0).max(1).default(0.05),
   teacher_sync_steps: z.number().int().positive().default(1),
-  /** The hint layers tried in order at each failed rollout (the seed's escalation order): any
-   *  lib/hints layer, judge and introspection included (an introspection layer with backend
-   *  "policy" critiques with the policy being trained). */
-  hints: HintsConfig.default({ layers: [{ type: "template" }, { type: "raw_error" }, { type: "sibling", threshold: 0.99 }] }),
+  use_successful_as_teacher: z.boolean().default(true),
+  success_reward_threshold: z.number().default(1),
+  dont_reprompt_on_self_success: z.boolean().default(true),
+  include_environment_feedback: z.boolean().default(false),
+  environment_feedback_only_without_solution: z.boolean().default(false),
+  /** The lab's hint layers, tried in order at a failed rollout neither a sibling nor the feedback
+   *  covers (any lib/hints layer, judge and introspection included; an introspection layer with
+   *  backend "policy" critiques with the policy being trained). Hint-conditioned SFT draws its hints
+   *  from the feedback (include_environment_feedback) or, else, from these. null: none. */
+  hints: HintsConfig.nullable().default({ layers: [{ type: "template" }, { type: "raw_error" }, { type: "sibling", threshold: 0.99 }] }),
+  /** Pre-flight gap check before the first RL step (trainer.ts gapCheck): training tasks sampled,
+   *  student vs hinted teacher; 0 = off. */
+  gap_check_tasks: z.number().int().min(0).default(8),
   /** Offline SDPO rows from traces (lib/collate SdpoRow JSONL), replayed alongside the on-policy ones. */
   data: z.string().optional(),
   rows_per_step: z.number().int().min(0).default(4),
@@ -86,6 +112,12 @@ export const TrainConfig = z.object({
     lr: z.number().positive().default(3e-3),
     /** Fraction of demonstrations shown after a synthetic mistake with its hint (teaches the model to read hints, as pretraining does for a real LLM). */
     hint_fraction: z.number().min(0).max(1).default(0.2),
+    /** Of the hint-conditioned rows, the share whose hint is a passing sibling (the demonstration shown
+     *  as the correct solution, as the sibling teacher shows it) instead of the mistake's feedback or hint. */
+    sibling_fraction: z.number().min(0).max(1).default(0),
+    /** Share of the training tasks SFT draws from (by a hash of the task id). Below 1, RL draws from the
+     *  other tasks only — tasks SFT never showed — and final.rl_tasks_pass scores them. */
+    task_fraction: z.number().gt(0).max(1).default(1),
     /** SFT rows (lib/collate SftRow JSONL, e.g. from `composer-lab collate`) instead of the env's demonstrations. */
     data: z.string().optional(),
   }).default({}),
@@ -137,6 +169,9 @@ export const TrainConfigChecked = z
     } catch (e) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["sdpo"], message: (e as Error).message });
     }
+    if (c.loss_weights?.sdpo_blend === "convex" && c.loss_weights.sdpo > 1) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["loss_weights", "sdpo"], message: `sdpo_blend convex is (1 − w)·policy + w·distillation and needs 0 ≤ w ≤ 1 (got ${c.loss_weights.sdpo}); use sdpo_blend additive for grpo + w·sdpo` });
+    }
   });
 
 /** Parses a TrainConfig (see TrainConfigChecked); throws a ZodError naming the field. */
@@ -163,6 +198,17 @@ export const StepMetrics = z.object({
   hint_layers: z.record(z.number()),
   /** Mean KL(teacher ‖ student) per token at hinted turns: how far the hint moves the teacher. */
   shift_kl: z.number().nullable(),
+  /** Mean over the SDPO rows' completion tokens of log p_T(y) − log p_S(y) (y the student's tokens,
+   *  both tempered): the teacher–student gap the distillation closes (> 0: the teacher likes them more). */
+  teacher_student_gap: z.number().nullable().optional(),
+  /** TRL's self_distillation/* metrics (SDPOTrainer): groups with a rollout at or above
+   *  success_reward_threshold, and shares of the step's rollouts that had a successful sibling,
+   *  feedback available, feedback used, and any SDPO row (reprompt_sample_fraction). */
+  success_group_fraction: z.number().nullable().optional(),
+  success_sample_fraction: z.number().nullable().optional(),
+  feedback_available_fraction: z.number().nullable().optional(),
+  feedback_used_fraction: z.number().nullable().optional(),
+  reprompt_sample_fraction: z.number().nullable().optional(),
   clipped_fraction: z.number().nullable(),
   clip_ratio: z.number().nullable(),
   kl: z.number().nullable(),
@@ -196,6 +242,9 @@ export interface TrainResult {
     rl_reward_last: number | null;
     /** Greedy pass rate (reward 1) on the evaluated held-out tasks. */
     heldout_pass?: number;
+    /** sft.task_fraction < 1: greedy pass rate, unhinted, on the RL tasks (those SFT never showed), and their count. */
+    rl_tasks_pass?: number;
+    rl_tasks_n?: number;
     /** Greedy reward on each tagged subset of the evaluated held-out tasks (the env's tag()), with its size. */
     heldout_by_tag?: Record<string, { reward: number; n: number }>;
     /** renamed_args only: greedy reward on the held-out v2 (renamed-key) tasks among the evaluated ones, and their count. */
@@ -205,6 +254,8 @@ export interface TrainResult {
     hack_rate?: number | null;
   };
   guard: GuardCheck[];
+  /** The pre-flight gap check before RL (absent when off or when the run resumed inside RL). */
+  gap_check?: GapCheck;
   parameters: number;
   wall_s: number;
 }

@@ -18,12 +18,17 @@ export {
   TrainConfig, TrainConfigChecked, RlConfig, SdpoChannelConfig, DpoChannelConfig, RENAMED_FIELDS, StepMetrics, parseTrainConfig, readMetrics, loadTrainConfig,
   type TrainConfigInput, type TrainResult,
 } from "./config.js";
-export { Trainer, type TrainerOptions } from "./trainer.js";
-export { byteTokenizer, hintedPromptIds, sampleGroups, sdpoSites, groupPairs, toSeq, sdpoSeqs, dpoSeqs, completionIds, type Rollout, type SdpoSite } from "./rollout.js";
+export { Trainer, sftRlTasks, type TrainerOptions } from "./trainer.js";
+export { runSdpoControl, controlBaseConfig, controlArms, SdpoControlOptions, type SdpoControlResult, type SdpoControlArm } from "./control.js";
+export {
+  byteTokenizer, hintedPromptIds, sampleGroups, sdpoSites, teacherHint, solutionHint, feedbackOf, groupPairs, toSeq, sdpoSeqs, dpoSeqs, completionIds,
+  type Rollout, type SdpoSite, type RepromptOptions, type RepromptCounts,
+} from "./rollout.js";
+export { gapCheck, type GapCheck, type GapSource, type GapCheckOptions } from "./gap.js";
 export { policySelfCritique, policyLogprobModel, buildHints } from "./adapters.js";
 export {
   compareVariants, summarizeComparison, DEFAULT_VARIANTS, PrimaryMetric, type CompareOptions, type CompareResult, type VariantSummary, type RunRecord, type StoppedRun,
 } from "./compare.js";
 export { sampleStd, bootstrapMeanCI, type BootstrapCI } from "./stats.js";
-export { trainingFigures, comparisonFigures, primaryMetricFigures } from "./plots.js";
+export { trainingFigures, comparisonFigures, primaryMetricFigures, gapCheckFigures } from "./plots.js";
 export { PolicyDilocoModel, syncPolicyTraining, demonstrationShards, type PolicyDilocoOptions } from "./diloco.js";

@@ -2,12 +2,12 @@
  * The training losses as pure functions over tf tensors: no variables, no side effects; each returns
  * its tensors (the caller disposes them, or calls inside tf.tidy / tf.grad). Read top to bottom:
  *
- *   helpers        offTape, stopGradient, maskedMean, tokenLogprobs, entropy
+ *   helpers        offTape, stopGradient, maskedMean, tokenLogprobs, entropy, temperatureScaled
  *   RL             groupAdvantages → klK3 → policyGradientLoss   (GRPO / Dr.GRPO / DAPO, as TRL)
  *   distillation   generalizedJsd → sdpoLoss                     (SDPO / OPSD self-distillation, as TRL)
  *   preferences    dpoLoss                                        (trace-replay DPO)
  *   supervised     sftLoss                                        (the lm_ce channel)
- *   total          composeLoss                                    (total = Σ loss_weights[c] · L_c)
+ *   total          blendPolicyDistillation → composeLoss          (TRL's (1 − w)·policy + w·distillation, or additive)
  *
  * Shapes: B sequences × T completion positions × V vocabulary. Every [B, T] `mask` is 1 on completion
  * tokens and 0 on padding. Option names follow TRL and the papers. Each loss is checked, value and
@@ -68,6 +68,20 @@ export function entropy(logits: tf.Tensor3D): tf.Tensor2D {
     const logp = tf.logSoftmax(logits);
     return tf.neg(tf.sum(tf.mul(tf.exp(logp), logp), -1)) as tf.Tensor2D;
   });
+}
+
+/**
+ * logits / temperature: the logits of the distribution the rollouts were sampled from. TRL's
+ * GRPOTrainer and SDPOTrainer divide the model's logits by the sampling temperature before every
+ * log-softmax of the RL step (SDPOTrainer._forward_logits: `return logits / self.temperature`), for the
+ * policy's, the reference's, the student's and the teacher's alike, so the ratio, the KL and the
+ * distillation divergence are all between tempered distributions: p_τ(v) = softmax(z / τ)_v.
+ * temperature 0 (greedy sampling) has no such distribution and leaves the logits as they are.
+ */
+export function temperatureScaled<T extends tf.Tensor>(logits: T, temperature: number): T {
+  if (!(temperature >= 0) || !Number.isFinite(temperature)) throw new Error(`temperatureScaled: temperature must be a finite number ≥ 0, got ${temperature}`);
+  if (temperature === 0 || temperature === 1) return logits;
+  return tf.div(logits, temperature) as T;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -474,16 +488,27 @@ export function sftLoss(logits: tf.Tensor3D, targets: tf.Tensor2D, mask: tf.Tens
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Channel weights: total = Σ_channel loss_weights[channel] · L_channel. SFT-first training is lm_ce
- * alone ({ lm_ce: 1, grpo: 0 }); GRPO + SDPO is { grpo: 1, sdpo: w } (TRL's distillation_weight w
- * with sdpo_policy_loss_mode "hybrid"). The weights are named by channel, so no weight shares a
- * name with a loss's own options (the KL `beta` of policyGradientLoss, DPO's `beta`, `distillation_alpha`).
+ * How the SDPO channel enters the total. "convex" (TRL SDPOTrainer.compute_loss): (1 − w)·policy +
+ * w·distillation with w = loss_weights.sdpo ∈ [0, 1] (TRL distillation_weight: 1 = pure
+ * self-distillation, 0 = the policy loss alone). "additive" (the lab's earlier form): policy + w·distillation.
+ */
+export const SdpoBlend = z.enum(["convex", "additive"]);
+export type SdpoBlend = z.infer<typeof SdpoBlend>;
+
+/**
+ * Channel weights: total = Σ_channel loss_weights[channel] · L_channel, except that the policy (grpo)
+ * and distillation (sdpo) channels are blended by sdpo_blend (blendPolicyDistillation). SFT-first
+ * training is lm_ce alone ({ lm_ce: 1, grpo: 0 }); GRPO + SDPO is { grpo: 1, sdpo: w }. The weights are
+ * named by channel, so no weight shares a name with a loss's own options (the KL `beta` of
+ * policyGradientLoss, DPO's `beta`, `distillation_alpha`).
  */
 export const LossWeights = z.object({
   grpo: z.number().min(0).default(1),
   lm_ce: z.number().min(0).default(0),
+  /** TRL distillation_weight. */
   sdpo: z.number().min(0).default(0),
   dpo: z.number().min(0).default(0),
+  sdpo_blend: SdpoBlend.default("convex"),
 });
 export type LossWeights = z.infer<typeof LossWeights>;
 
@@ -495,13 +520,37 @@ export interface LossChannels {
 }
 
 /**
- * total = Σ w_c · L_c over the channels grpo, lm_ce, sdpo, dpo. A missing channel counts 0; a channel
- * whose weight is 0 is left out altogether (so a NaN in an unused channel cannot leak into the total).
+ * The policy / distillation blend of TRL's SDPOTrainer.compute_loss:
+ *   convex:   L = (1 − w)·L_policy + w·L_distill   (w ∈ [0, 1], TRL distillation_weight)
+ *   additive: L = L_policy + w·L_distill
+ * A missing term counts 0 (a step with no SDPO row has L_distill = 0, as TRL's masked mean over no
+ * reprompted token gives); a term whose coefficient is 0 is left out (its NaN cannot leak in).
+ */
+export function blendPolicyDistillation(policy: tf.Scalar | undefined, distillation: tf.Scalar | undefined, weight: number, blend: SdpoBlend): tf.Scalar {
+  if (blend === "convex" && !(weight >= 0 && weight <= 1)) throw new Error(`blendPolicyDistillation: convex needs 0 ≤ distillation weight ≤ 1, got ${weight}`);
+  const wPolicy = blend === "convex" ? 1 - weight : 1;
+  return tf.tidy(() => {
+    let total = tf.scalar(0);
+    if (policy && wPolicy !== 0) total = tf.add(total, tf.mul(policy, wPolicy));
+    if (distillation && weight !== 0) total = tf.add(total, tf.mul(distillation, weight));
+    return total as tf.Scalar;
+  });
+}
+
+/**
+ * total = blendPolicyDistillation(w_grpo·L_grpo, L_sdpo; w_sdpo, sdpo_blend) + w_lm_ce·L_lm_ce + w_dpo·L_dpo.
+ * A missing channel counts 0; a channel whose weight is 0 is left out altogether (so a NaN in an
+ * unused channel cannot leak into the total).
  */
 export function composeLoss(channels: LossChannels, weights: z.input<typeof LossWeights> = {}): tf.Scalar {
   const w = LossWeights.parse(weights);
-  const terms = (Object.keys(w) as (keyof LossWeights)[]).map((k) => [channels[k], w[k]] as const);
-  return tf.tidy(() =>
-    terms.reduce<tf.Scalar>((total, [x, wt]) => (x && wt !== 0 ? tf.add(total, tf.mul(x, wt)) : total), tf.scalar(0)),
-  );
+  return tf.tidy(() => {
+    const policy = channels.grpo && w.grpo !== 0 ? (tf.mul(channels.grpo, w.grpo) as tf.Scalar) : undefined;
+    let total = blendPolicyDistillation(policy, channels.sdpo, w.sdpo, w.sdpo_blend);
+    for (const k of ["lm_ce", "dpo"] as const) {
+      const x = channels[k];
+      if (x && w[k] !== 0) total = tf.add(total, tf.mul(x, w[k]));
+    }
+    return total;
+  });
 }

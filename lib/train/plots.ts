@@ -1,8 +1,9 @@
 /** Plots of training runs: one run's curves, and variants compared over seeds. */
 import { mean } from "../core/index.js";
-import { bandChart, lineChart, parseFigure, type Figure } from "../viz/index.js";
+import { bandChart, barChart, lineChart, parseFigure, type Figure } from "../viz/index.js";
 import { sampleStd } from "./stats.js";
 import type { StepMetrics, VariantSummary } from "./config.js";
+import type { GapCheck } from "./gap.js";
 
 /**
  * The primary metric per arm: each completed run as a point (by seed), stopped runs as crosses; and
@@ -89,9 +90,26 @@ export function trainingFigures(metrics: StepMetrics[]): Figure[] {
     const ch = Object.fromEntries((["loss_grpo", "loss_sdpo", "loss_dpo"] as const).map((k) => [k.slice(5), series(rlm, k)]).filter(([, s]) => has(s as { y: (number | null)[] })));
     figs.push(distinctLines(lineChart(ch as Record<string, { x: number[]; y: (number | null)[] }>, { title: "Loss channels", xTitle: "step", yTitle: "loss" })));
     const shift = series(rlm, "shift_kl");
-    if (has(shift)) figs.push(distinctLines(lineChart({ "KL(teacher‖student) at hinted tokens": shift, entropy: series(rlm, "entropy") }, { title: "Hint shift and entropy", xTitle: "step", yTitle: "nats / token" })));
+    if (has(shift)) {
+      figs.push(distinctLines(lineChart({
+        "KL(teacher‖student) at hinted tokens": shift, "teacher − student log p of the sampled tokens": series(rlm, "teacher_student_gap"), entropy: series(rlm, "entropy"),
+      }, { title: "Teacher–student gap, hint shift and entropy", xTitle: "step", yTitle: "nats / token" })));
+    }
+    const trl = Object.fromEntries((["success_group_fraction", "success_sample_fraction", "feedback_used_fraction", "reprompt_sample_fraction"] as const)
+      .map((k) => [k, series(rlm, k)] as const).filter(([, s]) => has(s)));
+    if (Object.keys(trl).length) figs.push(distinctLines(lineChart(trl, { title: "Who the teacher saw (TRL's self_distillation metrics)", xTitle: "step", yTitle: "fraction" })));
   }
   return figs;
+}
+
+/** The pre-flight gap check: greedy pass and golden log-prob per token, student vs hinted teacher, per hint source. */
+export function gapCheckFigures(gap: GapCheck): Figure[] {
+  const cats = gap.by_source.map((s) => `${s.source} (n = ${s.n})`);
+  if (!cats.length) return [];
+  return [
+    barChart(cats, { student: gap.by_source.map((s) => s.student_pass), "hinted teacher": gap.by_source.map((s) => s.teacher_pass) }, { title: "Gap check before RL: greedy pass rate", yTitle: "pass rate" }),
+    barChart(cats, { student: gap.by_source.map((s) => s.student_logp), "hinted teacher": gap.by_source.map((s) => s.teacher_logp) }, { title: "Gap check before RL: mean log-prob per golden token", yTitle: "log p / token" }),
+  ];
 }
 
 function movingAverage(xs: number[], k: number): number[] {

@@ -1,6 +1,7 @@
 /**
- * The one rollout path: a graded group of completions → SDPO rows (each failed rollout whose error a
- * hint layer speaks to: the teacher sees the same prompt with the hint spliced in) and DPO pairs
+ * The one rollout path: a graded group of completions → SDPO rows (each rollout the teacher has
+ * something to show for — a successful sibling, the environment's feedback, or a hint layer's hint —
+ * the teacher sees the same prompt with that hint spliced in) and DPO pairs
  * (lib/collate's dpoPairsFromGroup), and every row → a token sequence by lib/collate's packing and
  * truncation rule (promptCompletion, sdpoSequences), the same for online rows and for rows replayed
  * from collated trace data. The trainer's rlStep only runs forward passes and losses on them.
@@ -54,6 +55,7 @@ export interface SdpoSite {
   completion_ids: number[];
   bos: number | null;
   hint: string;
+  /** What fed the teacher: "sibling", "feedback", "sibling+feedback" or a hint layer's name (replayed rows: "replay:<layer>"). */
   layer: string;
 }
 
@@ -76,27 +78,95 @@ export function hintedPromptIds<T extends EnvTask>(env: Environment<T>, task: T,
   }
 }
 
+/** Who the teacher is shown, TRL's SDPOConfig reprompting fields (lib/train config's SdpoChannelConfig). */
+export interface RepromptOptions {
+  use_successful_as_teacher: boolean;
+  success_reward_threshold: number;
+  dont_reprompt_on_self_success: boolean;
+  include_environment_feedback: boolean;
+  environment_feedback_only_without_solution: boolean;
+}
+
+/** The hint text of a successful sibling (TRL solution_template, "Correct solution:", shortened for a byte policy). */
+export const solutionHint = (text: string): string => `solution: ${text.trim()}`;
 /**
- * SDPO sites of one group: each failed rollout whose error the generator hints (the group's other
- * rollouts are its siblings, for the sibling layer). Returns the sites and the count per layer.
+ * The environment's feedback on a graded attempt (TRL privileged_context): the failing assertion when
+ * the grade has one (pytest's expected-vs-got line, e.g. `assert 0 == 2`: short enough to survive the
+ * byte policy's block), else the grade's error text.
  */
-export async function sdpoSites<T extends EnvTask>(env: Environment<T>, group: Rollout<T>[], hints: LayeredHintGenerator, blockSize: number): Promise<{ sites: SdpoSite[]; layers: Record<string, number> }> {
+export const feedbackOf = (grade: EnvGrade): string | null => {
+  const e = grade.error;
+  const f = (e?.assertion_excerpt ? `failed: ${e.assertion_excerpt}` : e?.error_message)?.trim();
+  return f ? f : null;
+};
+
+/**
+ * The teacher's hint for one rollout of a group, as TRL's SDPOTrainer builds its reprompt
+ * (sdpo_trainer.py, the teacher-context builder): a successful sibling (reward ≥ threshold; never
+ * itself with dont_reprompt_on_self_success) as the solution, the environment's feedback when
+ * include_environment_feedback (and, with environment_feedback_only_without_solution, only where no
+ * sibling was found), both when both apply; else, for a failed rollout, the lab's hint layers. Returns
+ * the hint and its source, or null (no SDPO row), and what TRL counts for its metrics.
+ */
+export async function teacherHint(
+  group: { reward: number; text: string; grade: EnvGrade }[], i: number, opts: RepromptOptions, layers: LayeredHintGenerator | null,
+): Promise<{ hint: { hint: string; layer: string } | null; has_solution: boolean; feedback_available: boolean; feedback_used: boolean }> {
+  const me = group[i]!;
+  const winners = opts.use_successful_as_teacher
+    ? group.map((r, j) => ({ r, j })).filter(({ r, j }) => r.reward >= opts.success_reward_threshold && !(opts.dont_reprompt_on_self_success && j === i))
+    : [];
+  const solution = winners[0]?.r.text ?? null;
+  const feedback = feedbackOf(me.grade);
+  const useFeedback = opts.include_environment_feedback && feedback !== null && (!opts.environment_feedback_only_without_solution || solution === null);
+  const parts = [...(solution !== null ? [solutionHint(solution)] : []), ...(useFeedback ? [feedback!] : [])];
+  const counts = { has_solution: solution !== null, feedback_available: feedback !== null, feedback_used: useFeedback };
+  if (parts.length) return { hint: { hint: parts.join("\n"), layer: solution !== null && useFeedback ? "sibling+feedback" : solution !== null ? "sibling" : "feedback" }, ...counts };
+  const err = me.grade.error;
+  if (!layers || !err || me.reward >= opts.success_reward_threshold) return { hint: null, ...counts };
+  const siblings = group.filter((_, j) => j !== i).map((s) => ({ reward: s.reward, solution_excerpt: s.text.trim() }));
+  const h = await layers.generate({ ...err, sibling_rollouts: siblings });
+  return { hint: h ? { hint: h.hint, layer: h.layer } : null, ...counts };
+}
+
+/** TRL's self_distillation/* counts of one group (summed over groups, divided by rollouts / groups). */
+export interface RepromptCounts {
+  rollouts: number;
+  success_groups: number;
+  with_solution: number;
+  feedback_available: number;
+  feedback_used: number;
+  reprompted: number;
+}
+
+/**
+ * SDPO sites of one group: each rollout teacherHint gives a hint to (the group's other rollouts are
+ * its siblings). Returns the sites, the count per source, and TRL's counts.
+ */
+export async function sdpoSites<T extends EnvTask>(
+  env: Environment<T>, group: Rollout<T>[], hints: LayeredHintGenerator | null, blockSize: number, opts: RepromptOptions,
+): Promise<{ sites: SdpoSite[]; layers: Record<string, number>; counts: RepromptCounts }> {
   const sites: SdpoSite[] = [];
   const layers: Record<string, number> = {};
+  const view = group.map((r) => ({ reward: r.grade.reward, text: r.completion.text, grade: r.grade }));
+  const counts: RepromptCounts = {
+    rollouts: group.length, success_groups: view.some((r) => r.reward >= opts.success_reward_threshold) ? 1 : 0,
+    with_solution: 0, feedback_available: 0, feedback_used: 0, reprompted: 0,
+  };
   for (const [i, r] of group.entries()) {
-    const err = r.grade.error;
-    if (!err) continue;
-    const siblings = group.filter((_, j) => j !== i).map((s) => ({ reward: s.grade.reward, solution_excerpt: s.completion.text.trim() }));
-    const hint = await hints.generate({ ...err, sibling_rollouts: siblings });
-    if (!hint) continue;
-    layers[hint.layer] = (layers[hint.layer] ?? 0) + 1;
+    const t = await teacherHint(view, i, opts, hints);
+    counts.with_solution += t.has_solution ? 1 : 0;
+    counts.feedback_available += t.feedback_available ? 1 : 0;
+    counts.feedback_used += t.feedback_used ? 1 : 0;
+    if (!t.hint) continue;
+    counts.reprompted++;
+    layers[t.hint.layer] = (layers[t.hint.layer] ?? 0) + 1;
     const completion_ids = completionIds(r.completion);
     sites.push({
-      student_prompt_ids: r.prompt_ids, teacher_prompt_ids: hintedPromptIds(env, r.task, hint.hint, completion_ids.length, blockSize),
-      completion_ids, bos: BOS, hint: hint.hint, layer: hint.layer,
+      student_prompt_ids: r.prompt_ids, teacher_prompt_ids: hintedPromptIds(env, r.task, t.hint.hint, completion_ids.length, blockSize),
+      completion_ids, bos: BOS, hint: t.hint.hint, layer: t.hint.layer,
     });
   }
-  return { sites, layers };
+  return { sites, layers, counts };
 }
 
 /** DPO pairs of one group by lib/collate's rule (a winner at the group's top reward vs each lower sibling). */

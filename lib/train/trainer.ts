@@ -18,7 +18,7 @@ import { initBackend, tf, type BackendInfo } from "../backend/index.js";
 import { DpoPair, SdpoRow, SftRow, readRows, type Seq } from "../collate/index.js";
 import { Rng, mean, std } from "../core/index.js";
 import { PassRateCurriculum, type CurriculumEvent } from "../curriculum/index.js";
-import { gradeAll, hackRateOf, openEnvironment, renderMessages, type EnvTask, type Environment } from "../env/index.js";
+import { gradeAll, hackRateOf, openEnvironment, renderMessages, type EnvGrade, type EnvTask, type Environment } from "../env/index.js";
 import type { LayeredHintGenerator } from "../hints/index.js";
 import type { Sandbox } from "../sandbox/index.js";
 import { toHTML } from "../viz/index.js";
@@ -26,10 +26,11 @@ import { buildHints } from "./adapters.js";
 import { loadCheckpoint, loadLatestCheckpoint, restoreOptimizer, saveCheckpoint, type LoadedCheckpoint } from "./checkpoint.js";
 import { StepMetrics, parseTrainConfig, readMetrics, type TrainConfig, type TrainConfigInput, type TrainResult } from "./config.js";
 import { HeldOutGuard, type GuardCheck } from "./guard.js";
-import { SdpoConfig, composeLoss, dpoLoss, entropy, groupAdvantages, policyGradientLoss, sdpoLoss, sftLoss, stopGradient, tokenLogprobs } from "./losses.js";
+import { SdpoConfig, composeLoss, dpoLoss, entropy, groupAdvantages, policyGradientLoss, sdpoLoss, sftLoss, stopGradient, temperatureScaled, tokenLogprobs } from "./losses.js";
+import { gapCheck, type GapCheck } from "./gap.js";
 import { Policy } from "./model.js";
-import { trainingFigures } from "./plots.js";
-import { completionIds, dpoSeqs, groupPairs, hintedPromptIds, sampleGroups, sdpoSeqs, sdpoSites, toSeq, type SdpoSite } from "./rollout.js";
+import { gapCheckFigures, trainingFigures } from "./plots.js";
+import { completionIds, dpoSeqs, feedbackOf, groupPairs, hintedPromptIds, sampleGroups, sdpoSeqs, sdpoSites, solutionHint, toSeq, type RepromptCounts, type RepromptOptions, type SdpoSite } from "./rollout.js";
 import { sample } from "./sample.js";
 import { encode } from "./tokenizer.js";
 import { completionLogits, disposePacked, packRows, type Packed } from "./pack.js";
@@ -52,6 +53,34 @@ function clonePolicy(p: Policy): Policy {
   return q;
 }
 
+/** FNV-1a of a string → [0, 1): a per-task draw that does not depend on any RNG stream. */
+function unitHash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  // murmur3's finaliser: FNV alone leaves short ids that differ in their last byte close together.
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return ((h ^ (h >>> 16)) >>> 0) / 2 ** 32;
+}
+
+/**
+ * The training tasks SFT draws from and those RL draws from: all of them for both, or — with
+ * sft.task_fraction < 1 — a share by a hash of the task id for SFT and the rest for RL (tasks SFT
+ * never showed, so what RL teaches on them is measurable).
+ */
+export function sftRlTasks<T extends EnvTask>(train: T[], taskFraction: number): { sft: T[]; rl: T[] } {
+  if (taskFraction >= 1) return { sft: train, rl: train };
+  const inSft = (t: T) => unitHash(`sft:${t.task_id}`) < taskFraction;
+  return { sft: train.filter(inSft), rl: train.filter((t) => !inSft(t)) };
+}
+
+/** The reprompting fields of the SDPO channel (rollout.ts teacherHint). */
+const repromptOptions = (c: TrainConfig): RepromptOptions => ({
+  use_successful_as_teacher: c.sdpo.use_successful_as_teacher, success_reward_threshold: c.sdpo.success_reward_threshold,
+  dont_reprompt_on_self_success: c.sdpo.dont_reprompt_on_self_success, include_environment_feedback: c.sdpo.include_environment_feedback,
+  environment_feedback_only_without_solution: c.sdpo.environment_feedback_only_without_solution,
+});
+
 /** Global-norm gradient clipping (returns the pre-clip norm). */
 function clipGrads(grads: tf.NamedTensorMap, maxNorm: number | null): number {
   const norm = tf.tidy(() => tf.sqrt(tf.addN(Object.values(grads).map((g) => tf.sum(tf.square(g))))).dataSync()[0]!);
@@ -69,6 +98,8 @@ export interface TrainerOptions {
   run_dir: string;
   /** Called after each step (live plots in notebooks). */
   onStep?: (m: StepMetrics) => void;
+  /** Called with each warning the run raises (the gap check's: the teacher is not better than the student). */
+  onWarning?: (message: string) => void;
   log?: (line: string) => void;
   /** An environment already opened (default: openEnvironment(config.env)). */
   env?: Environment<EnvTask>;
@@ -111,7 +142,7 @@ export class Trainer {
 
   /** The hint layers of sdpo.hints (an introspection layer critiques with `policy`, the one being trained). */
   private loadHints(policy?: Policy): void {
-    this.hints = buildHints(this.config.sdpo.hints, policy);
+    this.hints = this.config.sdpo.hints ? buildHints(this.config.sdpo.hints, policy) : null;
   }
 
   private get gradeConcurrency(): number {
@@ -124,6 +155,8 @@ export class Trainer {
     const env = await this.environment();
     const { train: trainTasks, holdout: heldoutTasks } = env.splits();
     if (trainTasks.length === 0) throw new Error(`${env.name}: no training tasks (raise env.n_tasks, lower heldout_fraction, or fill the store's rl_task_pool)`);
+    const { sft: sftTasks, rl: rlTasks } = sftRlTasks(trainTasks, c.sft.task_fraction);
+    if (!sftTasks.length || !rlTasks.length) throw new Error(`sft.task_fraction ${c.sft.task_fraction}: ${sftTasks.length} SFT and ${rlTasks.length} RL tasks of ${trainTasks.length}`);
     const log = this.opts.log ?? (() => {});
     const backend: BackendInfo = await initBackend(c.backend);
     log(`backend: ${backend.name} (${backend.provider})`);
@@ -176,7 +209,7 @@ export class Trainer {
     this.loadHints(policy);
     if (c.curriculum.enabled && !this.curriculum) {
       const { enabled: _on, ...cc } = c.curriculum;
-      this.curriculum = new PassRateCurriculum({ seed: c.seed, ...cc }, trainTasks);
+      this.curriculum = new PassRateCurriculum({ seed: c.seed, ...cc }, rlTasks);
     }
 
     // The post-SFT policy is the KL reference and the "base" teacher; saved once so resumes agree.
@@ -195,6 +228,7 @@ export class Trainer {
     // The ema teacher (live uses the policy, base uses `base`). It is not checkpointed: after a
     // resume it restarts from the current weights.
     let teacher: Policy | null = null;
+    let gap: GapCheck | null = existsSync(join(dir, "gap_check.json")) ? (JSON.parse(readFileSync(join(dir, "gap_check.json"), "utf8")) as GapCheck) : null;
 
     let phase: "sft" | "rl" | null = null;
     let optimizer: tf.Optimizer | null = null;
@@ -213,13 +247,26 @@ export class Trainer {
         if (phase === "rl") {
           // RL draws from its own stream of the run seed (an SFT checkpoint shared by several
           // seeds still gives each its own rollouts); a resumed RL checkpoint keeps its saved state.
-          if (savedPhase !== "rl") rng = new Rng((c.seed * 0x9e3779b1 + 0x7f4a7c15) | 0);
+          if (savedPhase !== "rl") rng = new Rng(((c.seed + c.rl.sampling_seed_offset) * 0x9e3779b1 + 0x7f4a7c15) | 0);
           await ensureBase();
           if (c.sdpo.teacher_model_kind === "ema") teacher = clonePolicy(policy);
+          // The pre-flight gap check, once, before the first RL step (a run resumed inside RL has had it).
+          if (savedPhase !== "rl" && c.loss_weights.sdpo > 0 && c.sdpo.gap_check_tasks > 0) {
+            const tp = c.sdpo.teacher_model_kind === "live" ? policy : c.sdpo.teacher_model_kind === "ema" ? teacher! : base!;
+            const sampleRng = new Rng(c.seed + 4242);
+            const pool = [...rlTasks].sort(() => sampleRng.next() - 0.5).slice(0, c.sdpo.gap_check_tasks);
+            gap = await gapCheck(env, policy, tp, pool, { max_new_tokens: c.rl.max_completion_length, block_size: policy.config.block_size, reprompt: repromptOptions(c), hints: this.hints, concurrency: this.gradeConcurrency });
+            writeFileSync(join(dir, "gap_check.json"), JSON.stringify(gap, null, 1));
+            log(`gap check (${gap.tasks} tasks, student pass ${gap.student_pass.toFixed(2)}): ${gap.by_source.map((g) => `${g.source} n=${g.n} pass ${g.student_pass.toFixed(2)}→${g.teacher_pass.toFixed(2)} golden logp/token ${g.student_logp.toFixed(2)}→${g.teacher_logp.toFixed(2)}`).join("; ")}`);
+            if (gap.warning) {
+              log(`WARNING: ${gap.warning}`);
+              this.opts.onWarning?.(gap.warning);
+            }
+          }
         }
       }
       const t0 = Date.now();
-      const { metrics: m, tokens } = phase === "sft" ? await this.sftStep(env, trainTasks, policy, optimizer!, rng, step) : await this.rlStep(env, trainTasks, policy, optimizer!, rng, step, base, teacher);
+      const { metrics: m, tokens } = phase === "sft" ? await this.sftStep(env, sftTasks, policy, optimizer!, rng, step) : await this.rlStep(env, rlTasks, policy, optimizer!, rng, step, base, teacher);
       if (phase === "rl") {
         rollouts += c.rl.prompts_per_step * c.rl.num_generations;
         lastRl = m.reward_mean;
@@ -266,11 +313,14 @@ export class Trainer {
       });
       for (const [tag, rs] of tags) byTag[tag] = { reward: mean(rs), n: rs.length };
     }
+    const rlEval = c.sft.task_fraction < 1 ? rlTasks.slice(0, c.heldout.n_tasks) : [];
+    const rlRewards = await this.evaluate(env, policy, rlEval);
     const final: TrainResult["final"] = {
       train_reward: atEnd?.proxy ?? mean(await this.evaluate(env, policy, trainTasks.slice(0, c.heldout.proxy_tasks ?? c.heldout.n_tasks))),
       heldout_reward: heldRewards.length ? mean(heldRewards) : 0,
       rl_reward_last: lastRl,
       heldout_pass: heldRewards.length ? mean(heldRewards.map((r) => (r >= 1 ? 1 : 0))) : 0,
+      ...(rlEval.length ? { rl_tasks_pass: mean(rlRewards.map((r) => (r >= 1 ? 1 : 0))), rl_tasks_n: rlEval.length } : {}),
       ...(Object.keys(byTag).length ? { heldout_by_tag: byTag } : {}),
       // renamed_args: the v2 subset under the name the comparison's primary metric reads.
       ...(env.name === "renamed_args" ? { heldout_renamed_reward: byTag.renamed?.reward ?? 0, heldout_renamed_n: byTag.renamed?.n ?? 0 } : {}),
@@ -278,10 +328,10 @@ export class Trainer {
     };
     const result: TrainResult = {
       run_dir: dir, backend: backend.name, executor: this.executor, steps: step, resumed_from: resumedFrom, stopped, final,
-      guard: guard.history, parameters: policy.parameterCount(), wall_s: (Date.now() - started) / 1000,
+      guard: guard.history, ...(gap ? { gap_check: gap } : {}), parameters: policy.parameterCount(), wall_s: (Date.now() - started) / 1000,
     };
     writeFileSync(join(dir, "summary.json"), JSON.stringify(result, null, 2));
-    writeFileSync(join(dir, "training.html"), toHTML(trainingFigures(readMetrics(dir)), "composer-lab training run"));
+    writeFileSync(join(dir, "training.html"), toHTML([...trainingFigures(readMetrics(dir)), ...(gap ? gapCheckFigures(gap) : [])], "composer-lab training run"));
     optimizer?.dispose();
     for (const p of new Set([policy, base, teacher])) p?.dispose();
     return result;
@@ -342,10 +392,10 @@ export class Trainer {
     const grades = hinted ? await gradeAll(env, drawn, this.gradeConcurrency) : [];
     const rows: Seq[] = [];
     for (const [i, { task }] of drawn.entries()) {
-      const completion = encode(env.demonstration(task, hinted)!);
+      const demo = env.demonstration(task, hinted)!;
+      const completion = encode(demo);
       let prompt = encode(renderMessages(env.prompt(task)), { bos: true });
-      const err = grades[i]?.error;
-      const hint = err ? await this.hints!.generate(err) : null;
+      const hint = hinted ? await this.sftHint(grades[i]!, demo.split(env.stop)[0]!, rng) : null;
       if (hint) {
         prompt = hintedPromptIds(env, task, hint.hint, completion.length, blockSize);
         layers[hint.layer] = (layers[hint.layer] ?? 0) + 1;
@@ -353,6 +403,19 @@ export class Trainer {
       rows.push(toSeq(prompt, completion, blockSize));
     }
     return { rows, layers };
+  }
+
+  /**
+   * The hint of a hint-conditioned SFT row, from the same sources the RL teacher reads: with
+   * probability sft.sibling_fraction the demonstration shown as a passing sibling's solution, else the
+   * mistake's feedback (include_environment_feedback) or the lab's hint layers on its grade.
+   */
+  private async sftHint(grade: EnvGrade, demonstration: string, rng: Rng): Promise<{ hint: string; layer: string } | null> {
+    const c = this.config;
+    if (c.sft.sibling_fraction > 0 && rng.next() < c.sft.sibling_fraction) return { hint: solutionHint(demonstration), layer: "sibling" };
+    const feedback = feedbackOf(grade);
+    if (c.sdpo.include_environment_feedback && feedback) return { hint: feedback, layer: "feedback" };
+    return grade.error && this.hints ? await this.hints.generate(grade.error) : null;
   }
 
   private async sftStep(env: Environment<EnvTask>, trainTasks: EnvTask[], policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number): Promise<StepResult> {
@@ -399,11 +462,13 @@ export class Trainer {
     const draw = <T>(xs: T[] | null, n: number): T[] => (xs?.length ? Array.from({ length: n }, () => xs[Math.floor(rng.next() * xs.length)]!) : []);
     const layers: Record<string, number> = {};
     const sites: SdpoSite[] = [];
+    const counts: RepromptCounts = { rollouts: 0, success_groups: 0, with_solution: 0, feedback_available: 0, feedback_used: 0, reprompted: 0 };
     if (w.sdpo > 0) {
       for (const group of groups) {
-        const r = await sdpoSites(env, group, this.hints!, bs);
+        const r = await sdpoSites(env, group, this.hints, bs, repromptOptions(c));
         sites.push(...r.sites);
         for (const [l, n] of Object.entries(r.layers)) layers[l] = (layers[l] ?? 0) + n;
+        for (const k of Object.keys(counts) as (keyof RepromptCounts)[]) counts[k] += r.counts[k];
       }
       for (const row of draw(this.sdpoData, c.sdpo.rows_per_step)) {
         layers[`replay:${row.layer}`] = (layers[`replay:${row.layer}`] ?? 0) + 1;
@@ -425,9 +490,12 @@ export class Trainer {
     const advantages = groupAdvantages(rewards, G, { scale_rewards: c.rl.scale_rewards });
     // Everything the teacher and reference contribute is computed outside the gradient tape.
     const reference = base ?? policy;
-    const refLogp = c.rl.beta > 0 ? tf.tidy(() => tokenLogprobs(completionLogits(reference, packed), packed.targets)) : null;
+    // Logits of the RL step are divided by the sampling temperature (TRL): log-probs of the distribution sampled from.
+    const tau = c.rl.temperature;
+    const logitsOf = (pol: Policy, pk: Packed) => temperatureScaled(completionLogits(pol, pk), tau);
+    const refLogp = c.rl.beta > 0 ? tf.tidy(() => tokenLogprobs(logitsOf(reference, packed), packed.targets)) : null;
     const teacherPolicy = c.sdpo.teacher_model_kind === "live" ? policy : c.sdpo.teacher_model_kind === "ema" ? emaTeacher! : base!;
-    const teacherLogits = sTeacher ? completionLogits(teacherPolicy, sTeacher) : null;
+    const teacherLogits = sTeacher ? tf.tidy(() => logitsOf(teacherPolicy, sTeacher)) : null;
     const seqLogps = (pol: Policy, pk: Packed) => tokenLogprobs(completionLogits(pol, pk), pk.targets).mul(pk.mask).sum(1) as tf.Tensor1D;
     const refPairs = dChosen && dRejected ? [tf.tidy(() => seqLogps(reference, dChosen)), tf.tidy(() => seqLogps(reference, dRejected))] as const : null;
 
@@ -438,8 +506,9 @@ export class Trainer {
     let clippedFraction: number | null = null;
     let ent: number | null = null;
     let shift: number | null = null;
+    let gapMetric: number | null = null;
     const { value, grads } = tf.variableGrads(() => {
-      const logits = completionLogits(policy, packed);
+      const logits = logitsOf(policy, packed);
       const logp = tokenLogprobs(logits, packed.targets);
       // Diagnostics read off the same forward (values only; they are not part of the loss).
       ent = entropy(logits).mul(packed.mask).sum().div(packed.mask.sum().maximum(1)).dataSync()[0]!;
@@ -453,12 +522,14 @@ export class Trainer {
       if (pg.kl) kl = pg.kl.dataSync()[0]!;
       let sdpo: tf.Scalar | undefined;
       if (sStudent && sTeacher && teacherLogits) {
-        const student = completionLogits(policy, sStudent);
+        const student = logitsOf(policy, sStudent);
         const r = sdpoLoss({ studentLogits: student, teacherLogits, sampledIds: sTeacher.targets, mask: sTeacher.mask, ...sdpoOptions });
         sdpo = r.loss;
         channels.sdpo = r.loss.dataSync()[0]!;
         const lt = tf.logSoftmax(teacherLogits);
-        shift = tf.exp(lt).mul(lt.sub(tf.logSoftmax(student))).sum(-1).mul(sTeacher.mask).sum().div(sTeacher.mask.sum().maximum(1)).dataSync()[0]!;
+        const nTok = sTeacher.mask.sum().maximum(1);
+        shift = tf.exp(lt).mul(lt.sub(tf.logSoftmax(student))).sum(-1).mul(sTeacher.mask).sum().div(nTok).dataSync()[0]!;
+        gapMetric = tokenLogprobs(teacherLogits, sTeacher.targets).sub(tokenLogprobs(student, sTeacher.targets)).mul(sTeacher.mask).sum().div(nTok).dataSync()[0]!;
         clippedFraction = r.clipped_fraction.dataSync()[0]!;
       }
       let dpo: tf.Scalar | undefined;
@@ -479,7 +550,13 @@ export class Trainer {
     const metrics: StepMetrics = {
       step, phase: "rl", rollouts: 0, reward_mean: mean(rewards), reward_std: std(rewards), valid_rate: mean(grades.map((g) => (g.valid ? 1 : 0))), hack_rate: hackRateOf(grades),
       loss_total: total, loss_lm_ce: null, loss_grpo: channels.grpo ?? null, loss_sdpo: channels.sdpo ?? null, loss_dpo: channels.dpo ?? null,
-      sdpo_rows: sites.length, hint_layers: layers, shift_kl: shift, clipped_fraction: clippedFraction, clip_ratio: clipRatio, kl,
+      sdpo_rows: sites.length, hint_layers: layers, shift_kl: shift, teacher_student_gap: gapMetric,
+      ...(w.sdpo > 0 && counts.rollouts > 0 ? {
+        success_group_fraction: counts.success_groups / groups.length, success_sample_fraction: counts.with_solution / counts.rollouts,
+        feedback_available_fraction: counts.feedback_available / counts.rollouts, feedback_used_fraction: counts.feedback_used / counts.rollouts,
+        reprompt_sample_fraction: counts.reprompted / counts.rollouts,
+      } : {}),
+      clipped_fraction: clippedFraction, clip_ratio: clipRatio, kl,
       entropy: ent, grad_norm, tokens_per_s: 0, elapsed_s: 0, grade_s,
       ...(this.curriculum ? { curriculum: { ...this.curriculum.summary(), events: events.map(({ step: _s, ...e }) => e) } } : {}),
     };

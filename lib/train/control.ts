@@ -1,0 +1,118 @@
+/**
+ * The SDPO controls (issue 27 §2), on lib/env's HintAnswerEnvironment: the answer of a task is only in
+ * the environment's feedback, so the hinted teacher knows what the student cannot.
+ *
+ *   SFT (once): the SFT share of the tasks, half the batches hint-conditioned (the feedback of a wrong
+ *     answer, `expected <answer>`, above the task): the model learns to copy the answer out of the hint,
+ *     and cannot learn the RL tasks' answers (it never sees them).
+ *   Then, from that checkpoint, on the RL tasks (never shown in SFT), greedy unhinted pass rate after RL:
+ *     grpo                   GRPO alone: a 0/1 reward the policy never hits gives no signal;
+ *     sdpo                   the positive control: SDPO, the teacher shown the feedback (frozen
+ *                            base teacher, full_logits forward KL: OPSD's setting);
+ *     sdpo-uninformative     the negative control: the same, but the feedback is a same-length string
+ *                            unrelated to the answer: no information, so no gain.
+ *     sdpo-ema (optional)    the positive control with TRL's default EMA teacher.
+ * `composer-lab experiment sdpo-control --json` runs it; test/sdpo-control.test.ts asserts the thresholds.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import { compareVariants } from "./compare.js";
+import type { TrainConfigInput, TrainResult } from "./config.js";
+import type { GapCheck } from "./gap.js";
+
+export const SdpoControlOptions = z.object({
+  seed: z.number().int().default(1),
+  sft_steps: z.number().int().positive().default(900),
+  rl_steps: z.number().int().positive().default(70),
+  rl_lr: z.number().positive().default(0.005),
+  grad_clip: z.number().positive().nullable().default(null),
+  /** Also run the positive control with an EMA teacher (TRL's default). */
+  ema: z.boolean().default(false),
+  /** SDPO's weight in the convex blend (TRL distillation_weight). */
+  distillation_weight: z.number().gt(0).max(1).default(1),
+}).strict();
+export type SdpoControlOptions = z.input<typeof SdpoControlOptions>;
+
+export interface SdpoControlArm {
+  arm: string;
+  /** Greedy unhinted pass rate on the RL tasks after RL, and their count. */
+  rl_tasks_pass: number;
+  rl_tasks_n: number;
+  /** SDPO rows per source over the run, and the last step's teacher–student gap. */
+  sdpo_rows: number;
+  rollouts: number;
+  gap_check: GapCheck | null;
+  wall_s: number;
+}
+
+export interface SdpoControlResult {
+  run_dir: string;
+  options: z.infer<typeof SdpoControlOptions>;
+  /** Greedy unhinted pass rate on the RL tasks after SFT, before any RL. */
+  sft_rl_tasks_pass: number;
+  arms: SdpoControlArm[];
+  /** positive: sdpo ≥ 0.8 and grpo ≤ 0.2; negative: sdpo-uninformative ≤ sft + 0.2 (no gain). */
+  positive_ok: boolean;
+  negative_ok: boolean;
+  wall_s: number;
+}
+
+/** The control's base recipe (a tiny policy: block 32, 2 layers, width 32). */
+export function controlBaseConfig(o: z.infer<typeof SdpoControlOptions>): TrainConfigInput {
+  return {
+    seed: o.seed,
+    env: { kind: "hint_answer", n_tasks: 48, n_holdout: 4, seed: o.seed },
+    model: { block_size: 32, n_layer: 2, n_head: 2, n_embd: 32 },
+    sft: { steps: o.sft_steps, batch_size: 32, lr: 0.003, hint_fraction: 0.8, sibling_fraction: 0.5, task_fraction: 0.8 },
+    rl: { steps: o.rl_steps, prompts_per_step: 8, num_generations: 4, max_completion_length: 6, lr: o.rl_lr, temperature: 1 },
+    loss_weights: { grpo: 1, sdpo: 0 },
+    sdpo: { include_environment_feedback: true, hints: null, gap_check_tasks: 8 },
+    heldout: { every: 0, n_tasks: 16 },
+    checkpoint: { every: 0, keep: 1 },
+    grad_clip: o.grad_clip,
+    grade_concurrency: 1,
+  };
+}
+
+/** The arms' overrides (the SFT checkpoint is shared). */
+export function controlArms(o: z.infer<typeof SdpoControlOptions>): Record<string, Partial<TrainConfigInput>> {
+  const sdpo = (teacher: "base" | "ema") => ({
+    teacher_model_kind: teacher, distillation_mode: "full_logits" as const, distillation_alpha: 0, include_environment_feedback: true, environment_feedback_only_without_solution: true, hints: null, gap_check_tasks: 8,
+  });
+  const w = { grpo: 1, sdpo: o.distillation_weight };
+  return {
+    grpo: { loss_weights: { grpo: 1, sdpo: 0 } },
+    sdpo: { loss_weights: w, sdpo: sdpo("base") },
+    "sdpo-uninformative": { loss_weights: w, sdpo: sdpo("base"), env: { kind: "hint_answer", n_tasks: 48, n_holdout: 4, seed: o.seed, hint: "uninformative" } },
+    ...(o.ema ? { "sdpo-ema": { loss_weights: w, sdpo: sdpo("ema") } } : {}),
+  };
+}
+
+export async function runSdpoControl(runDir: string, opts: SdpoControlOptions = {}, log?: (line: string) => void): Promise<SdpoControlResult> {
+  const o = SdpoControlOptions.parse(opts);
+  const t0 = Date.now();
+  const arms = controlArms(o);
+  const res = await compareVariants(controlBaseConfig(o), {
+    run_dir: runDir, seeds: [o.seed], variants: arms, log,
+    primary: { metric: "rl_tasks_greedy_pass", baseline: "grpo", treatment: "sdpo", declared: "issue 27: greedy unhinted pass on the RL tasks SFT never showed" },
+  });
+  const sft = JSON.parse(readFileSync(join(runDir, `seed-${o.seed}`, "sft", "summary.json"), "utf8")) as TrainResult;
+  const out: SdpoControlArm[] = Object.keys(arms).map((arm) => {
+    const run = res.runs.find((r) => r.variant === arm && r.seed === o.seed)!;
+    const gapFile = join(run.result.run_dir, "gap_check.json");
+    return {
+      arm, rl_tasks_pass: run.result.final.rl_tasks_pass ?? 0, rl_tasks_n: run.result.final.rl_tasks_n ?? 0,
+      sdpo_rows: run.curve.reduce((n, m) => n + m.sdpo_rows, 0), rollouts: run.rollouts,
+      gap_check: existsSync(gapFile) ? (JSON.parse(readFileSync(gapFile, "utf8")) as GapCheck) : null, wall_s: run.result.wall_s,
+    };
+  });
+  const pass = (a: string) => out.find((x) => x.arm === a)?.rl_tasks_pass ?? Number.NaN;
+  const sftPass = sft.final.rl_tasks_pass ?? 0;
+  return {
+    run_dir: runDir, options: o, sft_rl_tasks_pass: sftPass, arms: out,
+    positive_ok: pass("sdpo") >= 0.8 && pass("grpo") <= 0.2,
+    negative_ok: pass("sdpo-uninformative") <= sftPass + 0.2,
+    wall_s: (Date.now() - t0) / 1000,
+  };
+}
