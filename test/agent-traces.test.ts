@@ -146,6 +146,16 @@ describe("Claude Code subagents, linked to the call that spawned them", () => {
     expect(without).toMatchObject({ sessions: 3, subagentTranscripts: 0, subagentTurns: 0, errorSites: 1 });
   });
 
+  it("collate and hints can leave subagent turns out", () => {
+    const dir = join(DATA, "claude-subagents");
+    const withSub = oneJson(cli(["collate", dir, "--out", tmp("col-"), "--json"]).stdout);
+    const without = oneJson(cli(["collate", dir, "--out", tmp("col-"), "--no-subagents", "--json"]).stdout);
+    expect([withSub.sites, without.sites]).toEqual([5, 1]);
+    expect(without.sdpo_rows).toBe(1);
+    const cov = oneJson(cli(["hints", "coverage", dir, "--no-subagents", "--json"]).stdout);
+    expect(cov.sites).toBe(1);
+  });
+
   it("a session file named on its own brings its subagents along", async () => {
     const file = join(DATA, "claude-subagents", "-home-dev-tally", "5b1c9e2a-0002-4d2e-8f3a-tally0000002.jsonl");
     const { sessions } = await collect([file]);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { collateToFiles } from "../../collate/index.js";
 import { loadConfigFile, progress } from "../../core/index.js";
 import { buildFromConfig, defaultLayered, loadHintsConfig } from "../../hints/index.js";
-import { ingest, listTraceFiles, TextErrorConfig } from "../../traces/index.js";
+import { ingest, planSources, TextErrorConfig } from "../../traces/index.js";
 import { BOS, decode, encode } from "../../train/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
 import { jsonOpt } from "../options.js";
@@ -25,18 +25,18 @@ export function registerCollate(program: Command): void {
     .option("--max-len <n>", "SFT window length in tokens", wholeNumber(16), 512)
     .option("--only-clean", "SFT rows only from chains without an unrecovered error")
     .option("--text-errors <file>", "error rules for trace results without an is_error flag (as for `traces summarize`)")
+    .option("--no-subagents", "leave out subagent turns (Claude Code transcripts folded into their parent session)")
     .addOption(jsonOpt())
-    .action(async (paths: string[], o: { out: string; config?: string; maxLen: number; onlyClean?: boolean; textErrors?: string; json?: boolean }) => {
+    .action(async (paths: string[], o: { out: string; config?: string; maxLen: number; onlyClean?: boolean; textErrors?: string; json?: boolean; subagents: boolean }) => {
       const generator = o.config ? buildFromConfig(loadHintsConfig(o.config)) : defaultLayered();
       // Streams: one session at a time from the traces to the three files (memory bounded by the
       // largest session, not the corpus).
-      const inputs = listTraceFiles(paths);
-      const bar = progress(inputs.length, "collate");
+      const bar = progress(planSources(paths).sources.length, "collate");
       let issues = 0;
       mkdirSync(o.out, { recursive: true });
       const files = { sdpo: join(o.out, "sdpo.jsonl"), dpo: join(o.out, "dpo.jsonl"), sft: join(o.out, "sft.jsonl") };
       const c = await collateToFiles(
-        ingest(inputs, { textErrors: o.textErrors ? loadConfigFile(o.textErrors, TextErrorConfig) : undefined, onIssue: () => void issues++, onFile: (f) => bar.tick(1, f.split("/").pop()) }),
+        ingest(paths, { textErrors: o.textErrors ? loadConfigFile(o.textErrors, TextErrorConfig) : undefined, subagents: o.subagents ? "include" : "exclude", onIssue: () => void issues++, onFile: (f) => bar.tick(1, f.split("/").pop()) }),
         generator, byteTokenizer, files, { sft: { maxLen: o.maxLen, onlyClean: !!o.onlyClean } },
       );
       bar.stop();

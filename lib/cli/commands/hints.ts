@@ -18,8 +18,9 @@ export function registerHints(program: Command): void {
       .option("--no-judge", "leave the judge out even when an endpoint is configured")
       .option("--no-cache", "do not read or write the judge's on-disk cache")
       .option("--clean", "also offer flagged clean turns (style / communication / effort) to the judge")
+      .option("--no-subagents", "leave out error sites inside subagent transcripts")
       .addOption(jsonOpt());
-  type HintCliOptions = { config?: string; judgeUrl?: string; judgeModel?: string; judge: boolean; cache: boolean; clean?: boolean; json?: boolean };
+  type HintCliOptions = { config?: string; judgeUrl?: string; judgeModel?: string; judge: boolean; cache: boolean; clean?: boolean; json?: boolean; subagents: boolean };
   const buildGenerator = (o: HintCliOptions) => {
     const cacheDir = o.cache ? undefined : (false as const);
     if (o.config) return buildFromConfig(loadHintsConfig(o.config), { judgeUrl: o.judgeUrl, judgeModel: o.judgeModel, cacheDir });
@@ -29,7 +30,7 @@ export function registerHints(program: Command): void {
   hintOptions(hints.command("coverage").description("per-layer coverage: which layer hinted each error site, by error_kind and behavior_dim")).action(
     async (paths: string[], o: HintCliOptions) => {
       const generator = buildGenerator(o);
-      const contexts = await contextsFromTraces(paths, { clean: o.clean });
+      const contexts = await contextsFromTraces(paths, { clean: o.clean, subagents: o.subagents ? "include" : "exclude" });
       const bar = progress(contexts.length, "hints");
       const cov = await hintCoverage(contexts, generator, { onSite: () => bar.tick() });
       bar.stop();
@@ -49,7 +50,7 @@ export function registerHints(program: Command): void {
   hintOptions(hints.command("show").description("one error site, its hint and the layer that produced it"))
     .requiredOption("--site <n>", "site index (0-based, in ingestion order; `hints coverage` counts them)", wholeNumber(0))
     .action(async (paths: string[], o: HintCliOptions & { site: number }) => {
-      const contexts = await contextsFromTraces(paths, { clean: o.clean });
+      const contexts = await contextsFromTraces(paths, { clean: o.clean, subagents: o.subagents ? "include" : "exclude" });
       const n = o.site;
       const ctx = contexts[n];
       if (!ctx) throw new Error(`--site ${o.site}: there are ${contexts.length} sites (0..${contexts.length - 1})`);
