@@ -12,6 +12,11 @@
  * cgroup, run, clean-up; CPU of the grade's processes and of this process per grade), the load
  * average, and the event loop's longest stall while grading concurrently. Goal: ≥ 10 grades/s on
  * 2 cores.
+ *
+ * The behavioural check (issue 26 §1, lib/env/behaviour.ts) is on in every graded mode; the same
+ * warm concurrent and one-at-a-time grades are also run with it off in the same rounds
+ * (concurrent_no_behaviour, sequential_no_behaviour), so its added cost per grade is measured side
+ * by side (goal ≤ 20%).
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync } from "node:fs";
@@ -23,7 +28,7 @@ import { scratchDir, tempDir } from "../lib/core/index.js";
 import { FeatureDeletionEnv, FeatureDeletionEnvironment, gradeAll, goldenBody, publishTasks, spliceBody } from "../lib/env/index.js";
 import { BwrapSandbox, SYSTEM_PYTHON, warmWorkers, type WarmTimings } from "../lib/sandbox/index.js";
 import { HeldoutSplit, RunLayout, openStore } from "../lib/store/index.js";
-import { applyUnifiedDiff, buildMicroTasks, loadTask, readIndex, type FeatureDeletionTask } from "../lib/tasks/index.js";
+import { applyUnifiedDiff, buildMicroTasks, loadTask, readIndex, rebuildOracles, taskOracle, type FeatureDeletionTask } from "../lib/tasks/index.js";
 
 const N_TASKS = Number(process.env.COMPOSER_LAB_BENCH_TASKS ?? 12);
 const ROUNDS = Number(process.env.COMPOSER_LAB_BENCH_RUNS ?? 2);
@@ -42,6 +47,8 @@ async function microRun(sb: BwrapSandbox): Promise<{ store: string; pool: string
     const built = await buildMicroTasks(dir, sb, { n: N_TASKS, seed: 0 }, { quiet: true });
     await publishTasks(new RunLayout(openStore(store), "bench", new HeldoutSplit(0, 0)), built.tasks, built.pool);
   }
+  // a pool built before the behavioural check gains its oracles
+  if (readIndex(pool).some((e) => !taskOracle(loadTask(pool, e.task_id)))) await rebuildOracles(pool, sb);
   return { store, pool };
 }
 
@@ -58,20 +65,21 @@ function naiveGrade(task: FeatureDeletionTask, diff: string): number {
   }
 }
 
-type Mode = "concurrent" | "sequential" | "cold_concurrent" | "naive";
+type Mode = "concurrent" | "sequential" | "concurrent_no_behaviour" | "sequential_no_behaviour" | "cold_concurrent" | "naive";
 
 export async function run(): Promise<BenchResult> {
   const sb = new BwrapSandbox("bwrap", { warm: true });
   const { store, pool } = await microRun(sb);
   // No grade cache: every grade of every round is graded (the cache would answer rounds 2+).
   const env = await FeatureDeletionEnvironment.open({ sandbox: sb, store, run_id: "bench", pool, cacheGrades: false });
+  const offEnv = await FeatureDeletionEnvironment.open({ sandbox: sb, store, run_id: "bench", pool, cacheGrades: false, behaviour: { enabled: false } });
   const coldEnv = await FeatureDeletionEnvironment.open({ sandbox: new BwrapSandbox("bwrap", { warm: false }), store, run_id: "bench", pool, cacheGrades: false });
   const tasks = readIndex(pool).slice(0, GRADED).map((t) => loadTask(pool, t.task_id));
   const items = tasks.flatMap((task) => [{ task, completion: goldenBody(task) }, { task, completion: "    return None" }]);
   const diffs = items.map((it) => spliceBody(it.task, it.completion).diff);
   const expected = items.map((_, i) => (i % 2 === 0 ? 1 : 0));
   const cores = availableParallelism();
-  const t: Record<Mode, number[]> = { concurrent: [], sequential: [], cold_concurrent: [], naive: [] };
+  const t: Record<Mode, number[]> = { concurrent: [], sequential: [], concurrent_no_behaviour: [], sequential_no_behaviour: [], cold_concurrent: [], naive: [] };
   const load: number[] = [];
   let stallMs = 0;
   let hostCpuMs = 0;
@@ -96,6 +104,12 @@ export async function run(): Promise<BenchResult> {
     const seq = await gradeAll(env, items, 1);
     t.sequential.push(items.length / ((performance.now() - t0) / 1000));
     t0 = performance.now();
+    const concOff = await gradeAll(offEnv, items, CONCURRENCY);
+    t.concurrent_no_behaviour.push(items.length / ((performance.now() - t0) / 1000));
+    t0 = performance.now();
+    const seqOff = await gradeAll(offEnv, items, 1);
+    t.sequential_no_behaviour.push(items.length / ((performance.now() - t0) / 1000));
+    t0 = performance.now();
     const cold = await gradeAll(coldEnv, items, CONCURRENCY);
     t.cold_concurrent.push(items.length / ((performance.now() - t0) / 1000));
     t0 = performance.now();
@@ -103,7 +117,7 @@ export async function run(): Promise<BenchResult> {
     t.naive.push(items.length / ((performance.now() - t0) / 1000));
     // Containment and grading unchanged: the golden bodies pass and the wrong ones fail, in every mode.
     const why = (g: (typeof conc)[number] | undefined) => (g ? `; components ${JSON.stringify(g.components)}, error ${(g.error?.error_message ?? "").slice(0, 400)}` : "");
-    for (const [name, grades] of [["concurrent", conc], ["sequential", seq], ["cold_concurrent", cold]] as const) {
+    for (const [name, grades] of [["concurrent", conc], ["sequential", seq], ["concurrent_no_behaviour", concOff], ["sequential_no_behaviour", seqOff], ["cold_concurrent", cold]] as const) {
       const bad = grades.findIndex((g, i) => g.reward !== expected[i]);
       if (bad >= 0) throw new Error(`${name}: ${items[bad]!.task.task_id} graded ${grades[bad]!.reward} (expected ${expected[bad]})${why(grades[bad])}`);
     }
@@ -123,6 +137,10 @@ export async function run(): Promise<BenchResult> {
     concurrent_over_naive: r2(rate.concurrent / rate.naive),
     sequential_over_naive: r2(rate.sequential / rate.naive),
     warm_over_cold: r2(rate.concurrent / rate.cold_concurrent),
+    // the behavioural check's added wall time per grade (goal ≤ 20%)
+    behaviour_added_concurrent: r2(rate.concurrent_no_behaviour / rate.concurrent - 1),
+    behaviour_added_sequential: r2(rate.sequential_no_behaviour / rate.sequential - 1),
+    behaviour_ms_per_grade_sequential: r2(1000 / rate.sequential - 1000 / rate.sequential_no_behaviour),
     cores,
     concurrency: CONCURRENCY,
     load_avg_1m: r2(med(load)),
@@ -130,7 +148,7 @@ export async function run(): Promise<BenchResult> {
     ...breakdown,
   };
   return {
-    summary: `${items.length} grades × ${ROUNDS} rounds on ${tasks.length} micro tasks, ${cores} cores, load ${ratios.load_avg_1m}: warm grader (bwrap + forked harness + monitor) ${rate.concurrent.toFixed(2)} grades/s with ${CONCURRENCY} in flight (goal ≥ 10), ${rate.sequential.toFixed(2)} one at a time; cold (one bwrap + interpreter per grade) ${rate.cold_concurrent.toFixed(2)}; naive /usr/bin/python3 -m pytest per grade (no sandbox) ${rate.naive.toFixed(2)} grades/s; concurrent ${ratios.concurrent_over_naive}× naive, ${ratios.warm_over_cold}× cold; per warm grade: grade CPU ${breakdown.grade_cpu_ms} ms, host CPU ${breakdown.host_cpu_ms_per_grade} ms; event loop's longest stall ${ratios.event_loop_max_stall_ms} ms`,
+    summary: `${items.length} grades × ${ROUNDS} rounds on ${tasks.length} micro tasks, ${cores} cores, load ${ratios.load_avg_1m}: warm grader (bwrap + forked harness + monitor) ${rate.concurrent.toFixed(2)} grades/s with ${CONCURRENCY} in flight (goal ≥ 10), ${rate.sequential.toFixed(2)} one at a time; cold (one bwrap + interpreter per grade) ${rate.cold_concurrent.toFixed(2)}; naive /usr/bin/python3 -m pytest per grade (no sandbox) ${rate.naive.toFixed(2)} grades/s; behavioural check off: ${rate.concurrent_no_behaviour.toFixed(2)} concurrent, ${rate.sequential_no_behaviour.toFixed(2)} one at a time (the check adds ${(ratios.behaviour_added_concurrent * 100).toFixed(0)}% / ${(ratios.behaviour_added_sequential * 100).toFixed(0)}%, ${ratios.behaviour_ms_per_grade_sequential} ms a grade); concurrent ${ratios.concurrent_over_naive}× naive, ${ratios.warm_over_cold}× cold; per warm grade: grade CPU ${breakdown.grade_cpu_ms} ms, host CPU ${breakdown.host_cpu_ms_per_grade} ms; event loop's longest stall ${ratios.event_loop_max_stall_ms} ms`,
     rows: Object.entries(t).map(([mode, v]) => ({ mode, median_grades_per_s: r2(med(v)), min: r2(Math.min(...v)), max: r2(Math.max(...v)), grades: items.length, rounds: v.length })),
     ratios,
   };

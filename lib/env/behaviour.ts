@@ -17,8 +17,8 @@ import { CompareOptions, sameOutcome, taskOracle, type FeatureDeletionTask } fro
 export const BehaviourConfig = z.object({
   /** Run the check (off: the grade says so, and pytest alone decides). */
   enabled: z.boolean().default(true),
-  /** The share of oracle calls that must agree. */
-  threshold: z.number().min(0).max(1).default(0.75),
+  /** The share of oracle calls that must agree (honest bodies measured at 1.0: docs/grader.md). */
+  threshold: z.number().min(0).max(1).default(0.95),
   compare: CompareOptions.default({}),
   limits: BehaveLimits.default({}),
   /** parallel: beside the pytest run; first: before it, and pytest is not run when the check fails

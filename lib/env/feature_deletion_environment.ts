@@ -32,6 +32,7 @@ import { Rubric, type EnvGrade, type Environment, type Message, type TaskSplit }
 import { HackMonitor } from "./monitor.js";
 import { resolvePoolRef } from "./pool_ref.js";
 import { gradeCompletion } from "./reward.js";
+import type { BehaviourConfigInput } from "./behaviour.js";
 
 /** Ends a body completion (micro bodies hold no blank line). */
 export const BODY_STOP = "\n\n";
@@ -216,6 +217,8 @@ export interface FeatureDeletionEnvironmentOptions {
   monitor?: HackMonitor;
   /** Per-grade limits in the sandbox. */
   timeoutMs?: number;
+  /** The behavioural check's configuration (default: on; behaviour.ts). */
+  behaviour?: BehaviourConfigInput;
   /** Reuse the grade of a (task, completion text) graded before (default true). */
   cacheGrades?: boolean;
   /** Keep the grade cache in this JSONL file too (read at open, each new settled grade appended), so a
@@ -387,7 +390,7 @@ export class FeatureDeletionEnvironment implements Environment<FeatureDeletionTa
         return { ...this.invalid(task, completion, (e as Error).message), settled: true };
       }
     }
-    const g = await gradeCompletion(task, diff, this.opts.sandbox, { monitor: this.monitor, limits: { timeoutMs: this.opts.timeoutMs } });
+    const g = await gradeCompletion(task, diff, this.opts.sandbox, { monitor: this.monitor, limits: { timeoutMs: this.opts.timeoutMs, behaviour: this.opts.behaviour } });
     if (g.error) return { ...this.invalid(task, completion, g.error), settled: true };
     // `hack` (not a rubric term): a flagged grade or any reward on a canary, for the hack rate
     const components = { fail_to_pass: g.frac, pass_to_pass: g.guardOk ? 1 : 0, not_hacked: g.hacked ? 0 : 1, hack: isHack(task, g) ? 1 : 0 };

@@ -168,16 +168,40 @@ export function sameOutcome(expected: BOutcome, actual: BOutcome, opts: Partial<
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyzABCXYZ0123456789 _-.,;:<>&'\"/!";
 
-function mutateString(rng: Rng, s: string): string {
-  const chars = [...new Set([...s, ...ALPHABET])];
+/** A string near `s`: its own characters, those of the symbol's other visible strings (so the
+ *  characters the tests care about — delimiters, markup — keep turning up), a few others; or a
+ *  splice of two visible strings. */
+function mutateString(rng: Rng, s: string, pool: string[]): string {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng.next() * xs.length)]!;
+  if (pool.length > 1 && rng.next() < 0.25) {
+    const a = pick(pool);
+    const b = pick(pool);
+    return a.slice(0, Math.floor(rng.next() * (a.length + 1))) + b.slice(Math.floor(rng.next() * (b.length + 1)));
+  }
+  const shared = [...new Set([...s, ...pool.join("")])];
   const len = Math.max(0, s.length + Math.floor(rng.next() * 5) - 2);
   const out: string[] = [];
-  for (let i = 0; i < len; i++) out.push(i < s.length && rng.next() < 0.35 ? s[i]! : chars[Math.floor(rng.next() * chars.length)]!);
+  for (let i = 0; i < len; i++) {
+    const r = rng.next();
+    out.push(i < s.length && r < 0.35 ? s[i]! : r < 0.75 && shared.length ? pick(shared) : pick([...ALPHABET]));
+  }
   return out.join("");
 }
 
+/** Every str leaf of some values (the pool hidden strings draw from). */
+export function stringsOf(vs: BValue[], out: string[] = []): string[] {
+  for (const v of vs) {
+    if (v.t === "str") out.push(v.v);
+    else if (v.t === "list" || v.t === "tuple" || v.t === "set" || v.t === "frozenset") stringsOf(v.v, out);
+    else if (v.t === "dict") stringsOf(v.v.flat(), out);
+    else if (v.t === "inst") stringsOf([...(v.base ? [v.base] : []), ...(v.dict ?? []).map(([, x]) => x)], out);
+  }
+  return out;
+}
+
 /** A value of the same shape as `v`, its leaves perturbed (instance state and classes kept). */
-export function mutateValue(rng: Rng, v: BValue, depth = 0): BValue {
+export function mutateValue(rng: Rng, v: BValue, depth = 0, pool: string[] = []): BValue {
+  const m = (x: BValue) => mutateValue(rng, x, depth + 1, pool);
   switch (v.t) {
     case "int": {
       const n = BigInt(v.v);
@@ -195,7 +219,7 @@ export function mutateValue(rng: Rng, v: BValue, depth = 0): BValue {
     case "bool":
       return rng.next() < 0.5 ? { t: "bool", v: !v.v } : v;
     case "str":
-      return { t: "str", v: mutateString(rng, v.v) };
+      return { t: "str", v: mutateString(rng, v.v, pool) };
     case "bytes": case "bytearray": {
       const bytes = v.v.match(/../g) ?? [];
       const len = Math.max(0, bytes.length + Math.floor(rng.next() * 3) - 1);
@@ -203,10 +227,10 @@ export function mutateValue(rng: Rng, v: BValue, depth = 0): BValue {
     }
     case "list": case "tuple": case "set": case "frozenset": {
       if (depth > 8) return v;
-      let items = v.v.map((x) => (rng.next() < 0.7 ? mutateValue(rng, x, depth + 1) : x));
+      let items = v.v.map((x) => (rng.next() < 0.7 ? m(x) : x));
       const r = rng.next();
       if (items.length && r < 0.2) items = items.filter((_, i) => i !== Math.floor(rng.next() * items.length));
-      else if (items.length && r < 0.4) items = [...items, mutateValue(rng, items[Math.floor(rng.next() * items.length)]!, depth + 1)];
+      else if (items.length && r < 0.4) items = [...items, m(items[Math.floor(rng.next() * items.length)]!)];
       if (v.t === "set" || v.t === "frozenset") {
         const seen = new Map(items.map((x) => [JSON.stringify(x), x]));
         items = [...seen.keys()].sort().map((k) => seen.get(k)!);
@@ -214,11 +238,11 @@ export function mutateValue(rng: Rng, v: BValue, depth = 0): BValue {
       return { t: v.t, v: items };
     }
     case "dict":
-      return depth > 8 ? v : { t: "dict", v: v.v.map(([k, x]) => [k, rng.next() < 0.7 ? mutateValue(rng, x, depth + 1) : x]) };
+      return depth > 8 ? v : { t: "dict", v: v.v.map(([k, x]) => [k, rng.next() < 0.7 ? m(x) : x]) };
     case "inst":
       if (v.opaque || depth > 8) return v;
-      if (v.base) return { ...v, base: mutateValue(rng, v.base, depth + 1) };
-      return v.dict ? { ...v, dict: v.dict.map(([k, x]) => [k, rng.next() < 0.5 ? mutateValue(rng, x, depth + 1) : x]) } : v;
+      if (v.base) return { ...v, base: m(v.base) };
+      return v.dict ? { ...v, dict: v.dict.map(([k, x]) => [k, rng.next() < 0.5 ? m(x) : x]) } : v;
     default:
       return v;
   }
@@ -340,14 +364,15 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       const visible = candidates.filter((c) => c.symbol === i && !c.hidden);
       if (!visible.length) continue;
       const rng = new Rng(hashSeed(`${task.task_id}:${symbols[i]!.qualname}`, o.seed));
+      const pool = [...new Set(stringsOf(visible.flatMap((c) => [...c.pos, ...c.kw.map(([, v]) => v)])))];
       const want = Math.min(o.max_hidden, Math.max(o.min_hidden, visible.length * o.per_visible));
       let made = 0;
       for (let tries = 0; made < want && tries < want * 8; tries++) {
         const src = visible[tries % visible.length]!;
         // a method's receiver keeps its traced state (its invariants are the class's business)
         const method = symbols[i]!.qualname.includes(".");
-        const pos = src.pos.map((v, k) => (method && k === 0 && v.t === "inst" && !v.base ? v : mutateValue(rng, v)));
-        const kw = src.kw.map(([k, v]) => [k, rng.next() < 0.7 ? mutateValue(rng, v) : v] as [string, BValue]);
+        const pos = src.pos.map((v, k) => (method && k === 0 && v.t === "inst" && !v.base ? v : mutateValue(rng, v, 0, pool)));
+        const kw = src.kw.map(([k, v]) => [k, rng.next() < 0.7 ? mutateValue(rng, v, 0, pool) : v] as [string, BValue]);
         const key = JSON.stringify([i, pos, kw]);
         if (seen.has(key)) continue;
         seen.add(key);

@@ -16,8 +16,10 @@ export type AttemptClass = "privilege" | "harness" | "tamper" | "io" | "containm
 /** bwrap: one sandbox per grade (the cold path, BwrapSandbox { warm: false }); bwrap-warm: the same
  *  sandbox with grading through the warm grader (lib/sandbox/warm.ts: a zygote forks an isolated
  *  grade per run). Raw sandbox runs (sb.run) are the same bwrap runs on both. */
-export type SandboxKind = "bwrap" | "bwrap-warm" | "docker";
-export type FlagKind = "harness_file_added" | "harness_file_modified" | "tamper_static" | "harness_tampered" | "forged_results" | "import_only";
+export type SandboxKind = "bwrap" | "bwrap-warm" | "docker" | "gvisor";
+export type FlagKind = "harness_file_added" | "harness_file_modified" | "tamper_static" | "harness_tampered" | "forged_results" | "import_only"
+  // issue 26
+  | "behaviour_differs" | "source_deleted" | "shadowed" | "not_implemented" | "analysis_failed" | "grader_error";
 
 export interface AttemptRow {
   id: string;
@@ -196,5 +198,42 @@ export function markdownTable(rows = REDTEAM_ATTEMPTS): string {
     "| id | class | sandboxes | attack | expected | pre-fix |",
     "|---|---|---|---|---|---|",
     ...rows.map((r) => `| ${r.id} | ${r.class} | ${r.sandboxes.join(", ")} | ${esc(r.attack)} | ${r.expected}${r.flags.length ? ` (${r.flags.join(" / ")})` : ""} | ${Object.entries(r.preFix).map(([k, v]) => `${k}: ${v}`).join(", ") || "?"} |`),
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Round two (issue 26): attempts that won against the pytest verdict alone. Each row lives in a
+// file of its own class group (test/redteam/round2.ts: harness state, builtin obj, untrusted files,
+// value-level gaming, the behavioural runner; others add theirs beside it with this shape) and is
+// run by test/redteam-round2.test.ts (or the file that owns it).
+// ---------------------------------------------------------------------------------------------
+
+export type Round2Class =
+  | "harness_state" | "builtin_obj" | "untrusted_files" | "value_gaming" | "runner"
+  | "recovery" | "honest" | "crash" | "canary" | "gvisor";
+
+/** Where an attempt runs: a micro task (fd-micro, by function name), a bundled inventory task, a
+ *  markupsafe task (datasets/real-markupsafe, by deleted qualname). */
+export type Round2Task = `micro:${string}` | `inventory:${string}` | `markupsafe:${string}`;
+
+export interface Round2Row {
+  id: string;
+  class: Round2Class;
+  task: Round2Task;
+  sandboxes: SandboxKind[];
+  attack: string;
+  /** reward < 0.5 always; and, when `flags` is not empty, one of them among the grade's flags or notes. */
+  flags: FlagKind[];
+  /** The attempt earns ≥ 0.5 with the behavioural check off (asserted): what item 1 stops. */
+  beatsPytest: boolean;
+}
+
+/** A markdown table of round-two rows. */
+export function round2Table(rows: Round2Row[]): string {
+  const esc = (s: string) => s.replace(/\|/g, "\\|");
+  return [
+    "| id | class | task | sandboxes | attack | expected | beats pytest alone |",
+    "|---|---|---|---|---|---|---|",
+    ...rows.map((r) => `| ${r.id} | ${r.class} | ${r.task} | ${r.sandboxes.join(", ")} | ${esc(r.attack)} | reward < 0.5${r.flags.length ? ` (${r.flags.join(" / ")})` : ""} | ${r.beatsPytest ? "yes" : "-"} |`),
   ].join("\n");
 }

@@ -1,0 +1,272 @@
+// The behavioural check (issue 26 §1): the strict serializer on real objects in the real sandbox,
+// the grader's strict parse of what the runner wrote, the comparison, the oracle records of the
+// committed pools (hidden: never in a snapshot), `tasks rebuild-oracle --json`, the reward rule and
+// its configuration, and the false-flag rate on independently written correct bodies.
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import pLimit from "p-limit";
+import { describe, expect, it } from "vitest";
+import { checkBehaviour, gradeCompletion, type GradeCompletionResult } from "../lib/env/index.js";
+import { BwrapSandbox, parseBehaveOutput, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
+import { ALT_BODIES, altMicroCompletion, loadTask, readIndex, readOracle, refactoredGoldenCompletion, sameOutcome, sameValue, taskOracle, CompareOptions } from "../lib/tasks/index.js";
+import { ROOT, cli, oneJson, tmp } from "./helpers.js";
+
+const sb = new BwrapSandbox();
+const MICRO = join(ROOT, "datasets", "fd-micro", "pool");
+const INVENTORY = join(ROOT, "datasets", "tasks");
+const MARKUPSAFE = join(ROOT, "datasets", "real-markupsafe");
+
+const PKG = String.raw`
+import itertools, threading
+
+
+class AnyEq:
+    def __eq__(self, o):
+        return True
+    __hash__ = object.__hash__
+
+
+class S(str):
+    def __eq__(self, o):
+        return True
+    __hash__ = str.__hash__
+
+
+class Meta(type):
+    def __instancecheck__(cls, obj):
+        return True
+
+
+class Spoof(metaclass=Meta):
+    @property
+    def __class__(self):
+        return int
+
+
+class FakeDict:
+    @property
+    def __dict__(self):
+        return {"v": 1}
+
+
+class Point:
+    def __init__(self, x, y):
+        self.x, self.y = x, y
+
+
+class LyingError(Exception):
+    @property
+    def __class__(self):
+        return KeyError
+
+
+LyingError.__name__ = "KeyError"
+LyingError.__qualname__ = "KeyError"
+LyingError.__module__ = "builtins"
+
+
+def f(kind, arg=None):
+    if kind == "int":
+        return 3
+    if kind == "any":
+        return AnyEq()
+    if kind == "strsub":
+        return S("abc")
+    if kind == "spoof":
+        return Spoof()
+    if kind == "fakedict":
+        return FakeDict()
+    if kind == "point":
+        return Point(1, [2, 3])
+    if kind == "lie":
+        raise LyingError("x")
+    if kind == "valueerror":
+        raise ValueError("x")
+    if kind == "gen":
+        return itertools.count()
+    if kind == "selfref":
+        x = []
+        x.append(x)
+        return x
+    if kind == "deep":
+        x = []
+        for _ in range(10000):
+            x = [x]
+        return x
+    if kind == "mutate":
+        arg.append(4)
+        return None
+    if kind == "sleep":
+        import time
+        time.sleep(30)
+    if kind == "later":
+        out = [1]
+        threading.Thread(target=lambda: (__import__("time").sleep(0.2), out.append(2)), daemon=True).start()
+        return out
+    if kind == "dict":
+        return {"b": 1, "a": (1.5, None, True, b"\x00")}
+    return kind
+`;
+
+const str = (v: string): BValue => ({ t: "str", v });
+const call = (id: string, kind: string, arg?: BValue): BCall => ({ id, symbol: 0, pos: [str(kind), ...(arg ? [arg] : [])], kw: [] });
+
+describe("the strict serializer (behave.py in the sandbox)", () => {
+  it("serializes objects as what they are, never calling their methods; lies, bombs and clocks come back as such", { timeout: 120_000 }, async () => {
+    const d = tmp();
+    mkdirSync(join(d, "pkg"));
+    writeFileSync(join(d, "pkg", "__init__.py"), "");
+    writeFileSync(join(d, "pkg", "m.py"), PKG);
+    const calls = ["int", "any", "strsub", "spoof", "fakedict", "point", "lie", "valueerror", "gen", "selfref", "deep", "sleep", "later", "dict"].map((k) => call(k, k));
+    calls.push(call("mutate", "mutate", { t: "list", v: [{ t: "int", v: "1" }] }));
+    const r = await runBehaviour(sb, d, { symbols: [{ module: "pkg.m", qualname: "f" }], calls, roots: ["."], project: ["pkg"] }, { call_timeout_ms: 500 });
+    expect(r.failure, r.run.stderr.slice(-800)).toBeNull();
+    const out = (id: string) => r.outcomes!.get(id)![0]!;
+    expect(out("int")).toMatchObject({ k: "return", ret: { t: "int", v: "3" } });
+    expect(out("any")).toMatchObject({ k: "return", ret: { t: "inst", cls: "pkg.m.AnyEq", dict: [] } });
+    expect(out("strsub")).toMatchObject({ k: "return", ret: { t: "inst", cls: "pkg.m.S", base: { t: "str", v: "abc" } } });
+    expect(out("spoof")).toMatchObject({ k: "return", ret: { t: "inst", cls: "pkg.m.Spoof" } });
+    expect(out("fakedict")).toMatchObject({ k: "return", ret: { t: "inst", cls: "pkg.m.FakeDict", opaque: expect.stringMatching(/not the genuine/) } });
+    expect(out("point")).toMatchObject({ k: "return", ret: { t: "inst", cls: "pkg.m.Point", dict: [["x", { t: "int", v: "1" }], ["y", { t: "list", v: [{ t: "int", v: "2" }, { t: "int", v: "3" }] }]] } });
+    expect(out("lie")).toMatchObject({ k: "raise", exc: { type: "builtins.KeyError", builtin: "Exception" } }); // its real class: a module-level class claiming builtins
+    expect(out("lie")).not.toMatchObject({ exc: { type: "KeyError" } });
+    expect(out("valueerror")).toMatchObject({ k: "raise", exc: { type: "ValueError", builtin: "ValueError" } });
+    expect(out("gen")).toMatchObject({ k: "return", ret: { t: "inst", opaque: expect.any(String) } });
+    expect(out("selfref")).toMatchObject({ k: "unserializable", why: expect.stringMatching(/self-referencing/) });
+    expect(out("deep")).toMatchObject({ k: "unserializable", why: expect.stringMatching(/deeper/) });
+    expect(out("sleep")).toMatchObject({ k: "timeout" });
+    expect(out("later")).toMatchObject({ k: "return", ret: { t: "list", v: [{ t: "int", v: "1" }] } });
+    expect(out("dict")).toMatchObject({ k: "return", ret: { t: "dict", v: [[str("b"), { t: "int", v: "1" }], [str("a"), { t: "tuple", v: [{ t: "float", v: "1.5" }, { t: "none" }, { t: "bool", v: true }, { t: "bytes", v: "00" }] }]] } });
+    expect(out("mutate")).toMatchObject({ k: "return", post: [str("mutate"), { t: "list", v: [{ t: "int", v: "1" }, { t: "int", v: "4" }] }] });
+  });
+});
+
+describe("the grader's parse of the runner's output", () => {
+  const calls: BCall[] = [call("a", "x"), call("b", "y")];
+  const line = (id: string) => JSON.stringify({ ev: "call", id, out: [{ k: "return", ret: { t: "int", v: "1" }, post: [], postkw: [] }] });
+  const ok = ['{"ev":"start"}', line("a"), line("b"), '{"ev":"end","n":2}'];
+  it("accepts exactly start, one line per call in order, end", () => {
+    expect(parseBehaveOutput(ok.join("\n"), calls, 1).failure).toBeNull();
+  });
+  it.each([
+    ["an extra line", [...ok.slice(0, 3), line("b"), ok[3]!]],
+    ["a missing call", [ok[0]!, ok[1]!, ok[3]!]],
+    ["calls out of order", [ok[0]!, line("b"), line("a"), ok[3]!]],
+    ["a forged id", [ok[0]!, line("a"), line("zz"), ok[3]!]],
+    ["an unknown tag", [ok[0]!, line("a").replace('"int"', '"pickle"'), line("b"), ok[3]!]],
+    ["an extra field", [ok[0]!, line("a").replace('"k":"return"', '"k":"return","eval":"1"'), line("b"), ok[3]!]],
+    ["not JSON", [ok[0]!, "{nope", line("b"), ok[3]!]],
+    ["a wrong end count", [...ok.slice(0, 3), '{"ev":"end","n":3}']],
+    ["an oversized line", [ok[0]!, line("a").replace('"v":"1"', `"v":"${"1".repeat(3_000_000)}"`), line("b"), ok[3]!]],
+  ])("fails the whole run on %s", (_w, lines) => {
+    const r = parseBehaveOutput(lines.join("\n"), calls, 1);
+    expect(r.outcomes).toBeNull();
+    expect(r.failure).toBeTruthy();
+  });
+});
+
+describe("comparison", () => {
+  const o = CompareOptions.parse({});
+  const i = (v: number): BValue => ({ t: "int", v: String(v) });
+  it("dicts compare without order, floats within tolerance, exact types otherwise", () => {
+    expect(sameValue({ t: "dict", v: [[str("a"), i(1)], [str("b"), i(2)]] }, { t: "dict", v: [[str("b"), i(2)], [str("a"), i(1)]] }, o)).toBe(true);
+    expect(sameValue({ t: "float", v: "0.30000000000000004" }, { t: "float", v: "0.3" }, o)).toBe(true);
+    expect(sameValue({ t: "float", v: "0.31" }, { t: "float", v: "0.3" }, o)).toBe(false);
+    expect(sameValue({ t: "list", v: [i(1)] }, { t: "tuple", v: [i(1)] }, o)).toBe(false);
+    expect(sameValue(str("a"), { t: "inst", cls: "m.S", base: str("a") }, o)).toBe(false);
+  });
+  it("exceptions by family by default (a project ValueError subclass matches ValueError), by class when asked", () => {
+    const e = { k: "raise" as const, exc: { type: "ValueError", builtin: "ValueError" }, post: [], postkw: [] };
+    const a = { k: "raise" as const, exc: { type: "pkg.BadQty", builtin: "ValueError" }, post: [], postkw: [] };
+    expect(sameOutcome(e, a).ok).toBe(true);
+    expect(sameOutcome(e, a, { exceptions: "type" }).ok).toBe(false);
+    expect(sameOutcome(e, { ...a, exc: { type: "KeyError", builtin: "KeyError" } }).ok).toBe(false);
+    expect(sameOutcome({ k: "return", ret: i(1), post: [], postkw: [] }, a).why).toMatch(/raised pkg.BadQty where the original returned/);
+  });
+});
+
+describe("oracle records of the committed pools", () => {
+  it("every task of fd-micro, tasks and real-markupsafe has an oracle outside its snapshot; no snapshot holds one", () => {
+    for (const pool of [MICRO, INVENTORY, MARKUPSAFE]) {
+      for (const e of readIndex(pool)) {
+        const t = loadTask(pool, e.task_id);
+        const o = taskOracle(t);
+        expect(o, `${e.task_id}`).not.toBeNull();
+        expect(t.oracle_path!.startsWith(join(pool, "oracle"))).toBe(true);
+        if (pool !== MARKUPSAFE) expect(o!.status, `${e.task_id}: ${o!.why}`).toBe("ok");
+        if (o!.status === "ok") expect(o!.calls.filter((c) => c.hidden).length).toBeGreaterThan(0);
+        // nothing named like an oracle, and no hidden input's expected outcome, inside the snapshot
+        const files: string[] = [];
+        const walk = (d: string) => { for (const n of readdirSync(d, { withFileTypes: true })) n.isDirectory() ? walk(join(d, n.name)) : files.push(join(d, n.name)); };
+        walk(FeatureSnapshot(t));
+        const leaked = files.filter((f) => /oracle/.test(f.slice(FeatureSnapshot(t).length)) || /"expect":\{"k"/.test(readFileSync(f, "latin1")));
+        expect(leaked).toEqual([]);
+      }
+    }
+    const ms = readIndex(MARKUPSAFE).map((e) => readOracle(join(MARKUPSAFE, "oracle", `${e.task_id}.json`)));
+    expect(ms.filter((o) => o.status === "ok").length).toBe(3);
+    expect(ms.find((o) => o.status === "not_applicable")!.why).toMatch(/__slots__/);
+  });
+
+  it("`tasks rebuild-oracle POOL --json` rebuilds them in place (one JSON object)", { timeout: 300_000 }, async () => {
+    const pool = join(tmp(), "pool");
+    cpSync(INVENTORY, pool, { recursive: true });
+    const run = cli(["tasks", "rebuild-oracle", pool, "--task", "inventory-sniff", "--json"]);
+    expect(run.code, run.stderr).toBe(0);
+    const r = oneJson(run.stdout);
+    expect(r).toMatchObject({ ok: true, tasks: 1, status: { ok: 1, not_applicable: 0, error: 0 } });
+    expect(existsSync(join(pool, "oracle", "inventory-sniff.json"))).toBe(true);
+    const bad = cli(["tasks", "rebuild-oracle", pool, "--task", "nope", "--json"]);
+    expect(bad.code).not.toBe(0);
+  });
+});
+
+const FeatureSnapshot = (t: ReturnType<typeof loadTask>): string => (t.broken.kind === "dir" ? t.broken.path : "");
+
+describe("the reward rule and its configuration", () => {
+  it("a value-gaming body: reward 1 with the check off, 0 flagged behaviour_differs with it on; `order: first` skips pytest", { timeout: 120_000 }, async () => {
+    const t = loadTask(MICRO, readIndex(MICRO).find((e) => e.deleted_symbols[0]!.qualname === "add_3")!.task_id);
+    const file = t.deleted_symbols[0]!.file;
+    const text = readFileSync(join(FeatureSnapshot(t), file), "utf8");
+    const { fileDiff, spliceStub } = await import("../lib/tasks/index.js");
+    const table = fileDiff(file, text, spliceStub(text, "add_3", ["return {8: 11, 13: 16}.get(x)"]));
+    const off = await gradeCompletion(t, table, sb, { limits: { behaviour: { enabled: false } } });
+    expect(off.reward).toBe(1);
+    expect(off.checks!.behaviour).toMatchObject({ ran: false, why: expect.stringMatching(/off/) });
+    const on = await gradeCompletion(t, table, sb);
+    expect(on.reward).toBe(0);
+    expect(on.flags.map((f) => f.kind)).toEqual(["behaviour_differs"]);
+    expect(on.checks!.behaviour).toMatchObject({ ran: true, passed: false, visible: { agreed: 2, compared: 2 }, hidden: { agreed: 0 } });
+    // the detail names no hidden input or expected value
+    expect(on.flags[0]!.detail).not.toMatch(/\b(1[0-9]|[2-9][0-9])\b.*→/);
+    const first = await gradeCompletion(t, table, sb, { limits: { behaviour: { order: "first" } } });
+    expect(first.reward).toBe(0);
+    expect(first.checks!.pytest).toMatchObject({ ran: false });
+    // a lower threshold is stated in the grade
+    const lax = await checkBehaviour(t, FeatureSnapshot(t), sb, { threshold: 0 });
+    expect(lax).toMatchObject({ passed: true, threshold: 0 });
+  });
+});
+
+describe("false-flag rate on independently written correct bodies", () => {
+  it("a second body per micro family (from the docstring) and the refactored goldens of the inventory and markupsafe tasks earn 1 unflagged", { timeout: 600_000 }, async () => {
+    // one task per family of fd-micro, every inventory and markupsafe task
+    const byFamily = new Map<string, string>();
+    for (const e of readIndex(MICRO)) byFamily.set(e.deleted_symbols[0]!.qualname.split("_")[0]!, e.task_id);
+    expect([...byFamily.keys()].every((f) => f in ALT_BODIES)).toBe(true);
+    const jobs = [
+      ...[...byFamily.values()].map((id) => ({ t: loadTask(MICRO, id), kind: "alt" as const })),
+      ...readIndex(INVENTORY).map((e) => ({ t: loadTask(INVENTORY, e.task_id), kind: "refactored" as const })),
+      ...readIndex(MARKUPSAFE).map((e) => ({ t: loadTask(MARKUPSAFE, e.task_id), kind: "refactored" as const })),
+    ];
+    const limit = pLimit(2);
+    const grades: [string, GradeCompletionResult][] = await Promise.all(jobs.map((j) => limit(async () => {
+      const c = j.kind === "alt" ? altMicroCompletion(j.t)! : refactoredGoldenCompletion(j.t);
+      expect(c).not.toBe(j.t.golden_diff);
+      return [`${j.kind} ${j.t.task_id}`, await gradeCompletion(j.t, c, sb)] as [string, GradeCompletionResult];
+    })));
+    const flagged = grades.filter(([, g]) => g.flags.some((f) => f.kind === "behaviour_differs") || g.reward < 1);
+    expect(flagged.map(([id, g]) => `${id}: ${g.reward} ${JSON.stringify(g.flags)} ${JSON.stringify(g.checks?.behaviour.differences)}`)).toEqual([]);
+    expect(grades.filter(([, g]) => g.checks!.behaviour.ran).length).toBeGreaterThanOrEqual(jobs.length - 1); // format_field: not applicable
+  });
+});
