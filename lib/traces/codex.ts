@@ -9,7 +9,9 @@
  * output_text), reasoning (summary parts; content when not encrypted), function_call (name,
  * arguments as JSON text, call_id) and function_call_output (call_id, output: text, or JSON text
  * `{output, metadata: {exit_code}}`), custom_tool_call / custom_tool_call_output (apply_patch's
- * freeform input), local_shell_call, web_search_call. event_msg carries token_count, turn_aborted,
+ * freeform input), local_shell_call, web_search_call, compaction (encrypted: a summary turn that says
+ * so), ghost_snapshot (the harness's git snapshot: skipped). An output is a string or a list of
+ * input_text / input_image items (codex-rs/protocol models.rs). event_msg carries token_count, turn_aborted,
  * exec_command_end (the exit code of a call), patch_apply_end, error. A file may hold a resumed
  * session (a second session_meta with another id): one session, its ids in stats.other_ids, items
  * repeated from the earlier session read once (by call id).
@@ -24,7 +26,7 @@ import { contentText, parseRecord, readLines } from "./lines.js";
 import type { IngestIssue, Session } from "./schema.js";
 
 const WRAPPED = new Set(["session_meta", "response_item", "event_msg", "turn_context", "compacted"]);
-const ITEM_TYPES = new Set(["message", "reasoning", "function_call", "function_call_output", "custom_tool_call", "custom_tool_call_output", "local_shell_call", "web_search_call"]);
+const ITEM_TYPES = new Set(["message", "reasoning", "function_call", "function_call_output", "custom_tool_call", "custom_tool_call_output", "local_shell_call", "web_search_call", "ghost_snapshot", "compaction", "compaction_summary"]);
 
 /** Whether a parsed line is a Codex rollout record (wrapped, or an early rollout's bare item / header). */
 export function isCodexRecord(r: Record<string, unknown>): boolean {
@@ -166,6 +168,10 @@ export async function* readCodexRollout(file: string, opts: ReadOptions = {}, is
       const exit = out.exit ?? (id ? (exitOf.get(id) ?? null) : null);
       const isError = exit !== null ? exit !== 0 : out.success !== null ? !out.success : null;
       b.result(line, id, out.text, isError, ts);
+    } else if (itype === "compaction" || itype === "compaction_summary") {
+      b.say("summary", "(the conversation so far, compacted by the model: encrypted)", line, ts);
+    } else if (itype === "ghost_snapshot" || itype === "other") {
+      // the harness's own bookkeeping (a git snapshot), not conversation
     } else issues.push({ file, line, reason: `unknown response item "${itype ?? ""}"` });
   }
   if (!any) return;
