@@ -145,5 +145,6 @@ function v1Event(b: SessionBuilder, e: Ev, line: number, ts: string | null): voi
     const id = str(e.tool_call_id);
     if (id) b.result(line, id, text1(e.error), true, ts);
     else b.say("system", `error: ${text1(e.error)}`, line, ts);
-  } else if (kind === "UserRejectObservation") b.result(line, str(e.tool_call_id), `The user rejected this action. ${text1(e.rejection_reason)}`.trim(), true, ts);
+  } else if (kind === "CondensationSummaryEvent") b.say("summary", text1(e.summary), line, ts);
+  else if (kind === "UserRejectObservation") b.result(line, str(e.tool_call_id), `The user rejected this action. ${text1(e.rejection_reason)}`.trim(), true, ts);
 }
