@@ -6,7 +6,7 @@
 import type { Chain, IngestedSession } from "../traces/index.js";
 import { promptCompletion } from "./batch.js";
 import { SftRow, type Seq, type Tokenizer } from "./schema.js";
-import { chainIsClean, chainTurns, conversationSegments, failedTurns } from "./turns.js";
+import { chainIsClean, chainThreads, conversationSegments, failedTurns } from "./turns.js";
 
 export interface SftOptions {
   /** Only chains that end without an unrecovered error (see chainIsClean). */
@@ -65,14 +65,16 @@ export function sftRows(sessions: Iterable<IngestedSession>, tokenizer: Tokenize
   const bos = tokenizer.bos ?? null;
   for (const { session, sites } of sessions) {
     for (const chain of opts.chains ?? ["main"]) {
-      const turns = chainTurns(session, chain);
-      if (!turns.some((t) => t.role === "assistant")) continue;
-      if (opts.onlyClean && !chainIsClean(session, sites, chain)) continue;
-      const noLoss = opts.excludeFailed ? failedTurns(session, sites) : undefined;
-      const seq = tokenize(conversationSegments(turns, noLoss), tokenizer);
-      if (!seq.mask.includes(1)) continue;
-      const parts = opts.maxLen === undefined ? [bos === null ? seq : { ids: [bos, ...seq.ids], mask: [0, ...seq.mask] }] : windows(seq, opts.maxLen, bos);
-      parts.forEach((w, i) => out.push(row(w, tokenizer, { id: `${session.id}:${chain}:${i}`, source: "trace", session_id: session.id, file: session.file, chain, window: i })));
+      for (const { agentId, turns } of chainThreads(session, chain)) {
+        if (!turns.some((t) => t.role === "assistant")) continue;
+        if (opts.onlyClean && !chainIsClean(session, sites, chain, agentId)) continue;
+        const noLoss = opts.excludeFailed ? failedTurns(session, sites) : undefined;
+        const seq = tokenize(conversationSegments(turns, noLoss), tokenizer);
+        if (!seq.mask.includes(1)) continue;
+        const parts = opts.maxLen === undefined ? [bos === null ? seq : { ids: [bos, ...seq.ids], mask: [0, ...seq.mask] }] : windows(seq, opts.maxLen, bos);
+        const id = `${session.id}:${chain}${agentId ? `:${agentId}` : ""}`;
+        parts.forEach((w, i) => out.push(row(w, tokenizer, { id: `${id}:${i}`, source: "trace", session_id: session.id, file: session.file, chain, window: i })));
+      }
     }
   }
   return out;

@@ -61,16 +61,35 @@ export function failedTurns(session: Session, sites: ErrorSite[]): Set<number> {
   return out;
 }
 
-export const chainTurns = (session: Session, chain: Chain): Turn[] => session.turns.filter((t) => t.chain === chain);
+export const chainTurns = (session: Session, chain: Chain, agentId?: string | null): Turn[] =>
+  session.turns.filter((t) => t.chain === chain && (agentId === undefined || (t.agentId ?? null) === agentId));
+
+/**
+ * A chain's conversations: the main and branch chains are one each; the sidechain is one per
+ * subagent transcript (a folded subagent's turns carry its agentId), so two subagents never read as
+ * one conversation. Compaction agents and warm-ups are not the agent's work: left out.
+ */
+export function chainThreads(session: Session, chain: Chain): { agentId: string | null; turns: Turn[] }[] {
+  const skip = new Set((session.subagents ?? []).filter((a) => a.kind !== "task").map((a) => a.agentId));
+  const by = new Map<string | null, Turn[]>();
+  for (const t of session.turns) {
+    if (t.chain !== chain) continue;
+    const a = t.agentId ?? null;
+    if (a && skip.has(a)) continue;
+    if (!by.has(a)) by.set(a, []);
+    by.get(a)!.push(t);
+  }
+  return [...by].map(([agentId, turns]) => ({ agentId, turns }));
+}
 
 /**
  * A chain ends without an unrecovered error when every error in it was followed by an assistant
  * turn and its last action did not fail (a closing apology after a failed action is not a win).
  */
-export function chainIsClean(session: Session, sites: ErrorSite[], chain: Chain): boolean {
-  const own = sites.filter((s) => s.chain === chain);
+export function chainIsClean(session: Session, sites: ErrorSite[], chain: Chain, agentId?: string | null): boolean {
+  const own = sites.filter((s) => s.chain === chain && (agentId === undefined || (s.agent_id ?? null) === agentId));
   if (own.some((s) => !s.has_recovery)) return false;
-  const acting = chainTurns(session, chain).filter((t) => t.role === "assistant" && t.toolCalls.length > 0);
+  const acting = chainTurns(session, chain, agentId).filter((t) => t.role === "assistant" && t.toolCalls.length > 0);
   const last = acting[acting.length - 1];
   return !last || !failedTurns(session, own.filter((s) => !SELF_SITE.has(s.error_kind))).has(last.index);
 }
