@@ -12,7 +12,12 @@
  * the 257-entry vocabulary). SDPO pulls the student towards the teacher; it can only help where the
  * teacher is the better policy. Writes datasets/train/fd-micro-compare/teacher-probe.json.
  *
- *   npx tsx scripts/probe-fd-teacher.ts [--config FILE] [--tasks N] [--grade-cache FILE.jsonl] LABEL=CHECKPOINT_DIR [LABEL=CHECKPOINT_DIR ...]
+ * Issue 27: hint kinds also include the environment's feedback (the failing assertion of the mistake's real grade,
+ * `failed: assert 0 == 2`) and a passing sibling (the golden body shown as the correct solution), the two
+ * sources the SDPO teacher reads; --split rl probes the RL tasks SFT never showed (sft.task_fraction < 1), where
+ * the student cannot know what the hint says; --out names the file (default: fd-micro-compare/teacher-probe.json).
+ *
+ *   npx tsx scripts/probe-fd-teacher.ts [--config FILE] [--tasks N] [--split all|rl|sft] [--out FILE] [--grade-cache FILE.jsonl] LABEL=CHECKPOINT_DIR [LABEL=CHECKPOINT_DIR ...]
  */
 import { writeFileSync } from "node:fs";
 import { relative } from "node:path";
@@ -21,7 +26,7 @@ import { datasetsDir, mean, projectRoot, scratchDir } from "../lib/core/index.js
 import { FeatureDeletionEnvironment, gradeAll, renderMessages, type BodyMistake } from "../lib/env/index.js";
 import { defaultLayered } from "../lib/hints/index.js";
 import { getSandbox } from "../lib/sandbox/index.js";
-import { decode, encode, hintedPromptIds, loadCheckpoint, loadLatestCheckpoint, loadTrainConfig, sampleStd, scoreContinuation } from "../lib/train/index.js";
+import { decode, encode, feedbackOf, hintedPromptIds, loadCheckpoint, loadLatestCheckpoint, loadTrainConfig, sampleStd, scoreContinuation, sftRlTasks, solutionHint } from "../lib/train/index.js";
 
 const args = process.argv.slice(2);
 const opt = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
@@ -38,15 +43,26 @@ const env = await FeatureDeletionEnvironment.open({
   sandbox: await getSandbox(config.env.sandbox), store: config.env.store, run_id: config.env.run_id, pool: config.env.pool,
   gradeCacheFile: opt("--grade-cache") ?? scratchDir("fd-teacher-probe-grades.jsonl"),
 });
-const tasks = env.splits().train.slice(0, Number(opt("--tasks") ?? Infinity));
+const split = opt("--split") ?? "all";
+const parts = sftRlTasks(env.splits().train, config.sft.task_fraction);
+const pool = split === "rl" ? parts.rl : split === "sft" ? parts.sft : env.splits().train;
+const tasks = pool.slice(0, Number(opt("--tasks") ?? Infinity));
 const KINDS: BodyMistake["kind"][] = ["argument_unchanged", "broken_syntax"];
 const hints = defaultLayered();
+// Per probe kind, each task's hint: the lab's layers on a mistake's real grade (template / raw error), the same
+// grade's feedback (the failing assertion), or the golden body as a passing sibling's solution.
 const hinted: Record<string, ({ hint: string; layer: string } | null)[]> = {};
 for (const kind of KINDS) {
-  const mistakes = tasks.map((t) => env.mistakes(t).find((m) => m.kind === kind)!.body + env.stop);
+  const mistakes = tasks.map((t) => (env.mistakes(t).find((m) => m.kind === kind)?.body ?? "    return None") + env.stop);
   const grades = await gradeAll(env, tasks.map((task, i) => ({ task, completion: mistakes[i]! })), 2);
   hinted[kind] = await Promise.all(grades.map(async (g) => (g.error ? await hints.generate(g.error) : null)));
+  if (kind === "argument_unchanged") hinted[`feedback:${kind}`] = grades.map((g) => (feedbackOf(g) ? { hint: feedbackOf(g)!, layer: "feedback" } : null));
 }
+hinted["sibling"] = tasks.map((t) => {
+  const d = env.demonstration(t);
+  return d ? { hint: solutionHint(d.split(env.stop)[0]!), layer: "sibling" } : null;
+});
+const PROBES = Object.keys(hinted);
 
 const out: Record<string, unknown>[] = [];
 for (const { label, dir } of checkpoints) {
@@ -54,7 +70,7 @@ for (const { label, dir } of checkpoints) {
   const ck = /ckpt_\d+\/?$/.test(dir) ? await loadCheckpoint(dir) : await loadLatestCheckpoint(dir);
   if (!ck) throw new Error(`${dir}: no checkpoint`);
   const bs = ck.policy.config.block_size;
-  for (const kind of KINDS) {
+  for (const kind of PROBES) {
     const rows = tasks.flatMap((task, i) => {
       const hint = hinted[kind]![i]?.hint;
       const golden = env.demonstration(task);
@@ -87,7 +103,7 @@ for (const { label, dir } of checkpoints) {
   }
   ck.policy.dispose();
 }
-writeFileSync(datasetsDir("train", "fd-micro-compare", "teacher-probe.json"), JSON.stringify({
-  what: "golden body of each training task scored under the plain prompt (student) and under the prompt with the hint from the real grade of one of its mistakes (teacher), same weights: argument_unchanged → template hint, broken_syntax → raw-error hint",
-  config: relative(projectRoot(), configFile), tasks: tasks.length, results: out,
+writeFileSync(opt("--out") ?? datasetsDir("train", "fd-micro-compare", "teacher-probe.json"), JSON.stringify({
+  what: "golden body of each training task scored under the plain prompt (student) and under the prompt with a hint (teacher), same weights: argument_unchanged → the lab's template hint and (feedback:argument_unchanged) the grade's failing assertion; broken_syntax → raw-error hint; sibling → the golden body shown as a passing sibling's solution",
+  config: relative(projectRoot(), configFile), split, tasks: tasks.length, results: out,
 }, null, 1));
