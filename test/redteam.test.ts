@@ -59,6 +59,7 @@ import { FeatureDeletionEnv, gradeCompletion, type GradeCompletionResult } from 
 import { BwrapSandbox, DEFAULT_IMAGE, DockerSandbox, buildBaseImage, dockerClient, ensureDockerd, gradingPath, type Sandbox } from "../lib/sandbox/index.js";
 import { fileDiff, loadTask, type FeatureDeletionTask } from "../lib/tasks/index.js";
 import { REDTEAM_ATTEMPTS, type AttemptRow, type SandboxKind } from "./redteam/table.js";
+import { CONTAINMENT_ATTEMPTS } from "./redteam/table-containment.js";
 import { ROOT } from "./helpers.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -845,6 +846,11 @@ describe("red team: the table", () => {
     expect(Object.keys(IMPLS).filter((id) => !ids.includes(id))).toEqual([]);
     expect(new Set(REDTEAM_ATTEMPTS.map((r) => r.class))).toEqual(new Set(["privilege", "harness", "tamper", "io", "containment"]));
     expect(REDTEAM_ATTEMPTS.every((r) => r.sandboxes.includes("bwrap") && r.sandboxes.includes("bwrap-warm"))).toBe(true);
+  });
+  it("issue 26's containment rows (test/redteam/table-containment.ts, run by test/redteam-containment.test.ts) take ids of their own", () => {
+    const mine = CONTAINMENT_ATTEMPTS.map((r) => r.id);
+    expect(mine.length).toBeGreaterThanOrEqual(40);
+    expect(mine.filter((id) => REDTEAM_ATTEMPTS.some((r) => r.id === id))).toEqual([]);
   });
 });
 

@@ -12,7 +12,7 @@ import { LEAK_PATH, checkShellCommand, prepareGradedTree, pytestArgsFromCommand,
 import { confinedPath, type FeatureDeletionTask } from "../tasks/index.js";
 import { Action, TOOL_DESCRIPTIONS, type TrajectoryStep } from "./actions.js";
 import { HackMonitor, type HackFlag } from "./monitor.js";
-import { taskMasks } from "./masks.js";
+import { sandboxForTask, taskMasks } from "./masks.js";
 import { BehaviourConfig, checkBehaviour, describeBehaviour, type BehaviourCheck, type BehaviourConfigInput } from "./behaviour.js";
 import { isSourceFile, touchedFiles } from "./untrusted.js";
 
@@ -181,8 +181,9 @@ export class FeatureDeletionEnv {
         }
         case "run_tests": {
           // installed copies of the task's project are masked on the agent's side too (masks.ts)
-          const masks = await taskMasks(this.task!, this.opts.sandbox, "pytest");
-          const r = await runPytest(this.opts.sandbox, workdir, { tests: action.tests, timeoutMs: this.opts.timeoutMs ?? 300_000, memoryMb: this.opts.memoryMb, masks });
+          const sb = await sandboxForTask(this.task!, this.opts.sandbox);
+          const masks = await taskMasks(this.task!, sb, "pytest");
+          const r = await runPytest(sb, workdir, { tests: action.tests, timeoutMs: this.opts.timeoutMs ?? 300_000, memoryMb: this.opts.memoryMb, masks });
           const failing = r.tests.filter((t) => t.outcome === "failed" || t.outcome === "error");
           obs = [
             Object.entries(r.counts).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(", ") || "no tests ran",
@@ -196,8 +197,9 @@ export class FeatureDeletionEnv {
         case "shell": {
           const v = checkShellCommand(action.command);
           if (!v.allowed) throw Object.assign(new Error(`refused: ${v.why}`), { refused: true });
-          const masks = await taskMasks(this.task!, this.opts.sandbox, "shell");
-          const r = await this.opts.sandbox.run(action.command, { workdir, timeoutMs: this.opts.timeoutMs ?? 60_000, memoryMb: this.opts.memoryMb, masks });
+          const sb = await sandboxForTask(this.task!, this.opts.sandbox);
+          const masks = await taskMasks(this.task!, sb, "shell");
+          const r = await sb.run(action.command, { workdir, timeoutMs: this.opts.timeoutMs ?? 60_000, memoryMb: this.opts.memoryMb, masks });
           ok = r.exitCode === 0;
           obs = `exit ${r.exitCode ?? r.signal}${r.timedOut ? " (timed out)" : ""}\n${r.stdout}${r.stderr ? `\n[stderr]\n${r.stderr}` : ""}`;
           break;
@@ -273,6 +275,8 @@ export async function gradeWorkdir(task: FeatureDeletionTask, workdir: string, t
   // the same preparation and run as the builder's gates (lib/sandbox/grade.ts)
   const prep = prepareGradedTree(snapshot, workdir, tests);
   const { harness } = prep;
+  // Docker: an image with the task's dependencies (masks.ts)
+  sandbox = await sandboxForTask(task, sandbox);
   const masks = await taskMasks(task, sandbox, "pytest");
   // every file the agent added or changed, of any name in any folder, is untrusted (issue 26 §2)
   const touched = touchedFiles(snapshot, workdir);

@@ -4,7 +4,7 @@
  * (FeatureDeletionTask.mask) or else its snapshot's layout — never by the agent's tree. The agent's
  * shell hides every copy; test runs leave what pytest itself imports (the plan's harness_needs).
  */
-import { masksFor, projectNames, scanMasks, type MaskPlan, type MaskSpec, type Sandbox } from "../sandbox/index.js";
+import { DockerSandbox, masksFor, projectNames, repoLayout, scanMasks, type MaskPlan, type MaskSpec, type Sandbox } from "../sandbox/index.js";
 import type { FeatureDeletionTask } from "../tasks/index.js";
 
 /** The scan of this task's project in this sandbox (cached per sandbox kind, image and names). */
@@ -17,4 +17,23 @@ export function taskMaskPlan(task: FeatureDeletionTask, sandbox: Sandbox): Promi
 /** The masks one kind of run of this task gets. */
 export async function taskMasks(task: FeatureDeletionTask, sandbox: Sandbox, use: "pytest" | "shell"): Promise<MaskSpec[]> {
   return masksFor(await taskMaskPlan(task, sandbox), use);
+}
+
+/**
+ * The sandbox a task runs in (issue 26 §4): Docker gets an image that carries the task's runtime
+ * dependencies (DockerSandbox.withDeps: what the base image lacks, layered from this machine's
+ * installed copies); a dependency neither has means the task cannot run there, and that is an
+ * error naming it (a grade fails closed on it). Other kinds run as they are.
+ */
+export async function sandboxForTask(task: FeatureDeletionTask, sandbox: Sandbox): Promise<Sandbox> {
+  if (!(sandbox instanceof DockerSandbox) || task.broken.kind !== "dir") return sandbox;
+  let reqs: string[] = [];
+  try {
+    reqs = repoLayout(task.broken.path).deps.requirements;
+  } catch {
+    return sandbox;
+  }
+  const r = await sandbox.withDeps(reqs);
+  if (r.missing.length) throw new Error(`${task.task_id} cannot run on Docker image ${sandbox.image}: it needs ${r.missing.join(", ")}, which neither the image nor this machine has installed`);
+  return r.sandbox;
 }

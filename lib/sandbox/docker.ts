@@ -6,13 +6,20 @@
  * (debootstrap + import: `composer-lab sandbox image`).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import Docker from "dockerode";
 import { capture } from "./capture.js";
 import { lendDirs, protectedInside, sandboxHostIds, stageWorkdir, watchDisk, type SanitizeReport } from "./isolation.js";
 import { maskStub } from "./mask.js";
+import { harnessDir as harnessDirForDeps } from "./harness-dir.js";
+import { SYSTEM_PYTHON } from "./pyenv.js";
+import { tempDir } from "../core/index.js";
+
+/** Images with a task's dependencies, by base image and requirement names (built once a process). */
+const depImages = new Map<string, Promise<{ image: string; missing: string[]; added: string[] }>>();
 import { RunOptions, SANDBOX_WORKDIR, argv, baseEnv, type RunResult, type Sandbox } from "./types.js";
 
 export const DEFAULT_IMAGE = "composer-lab/python:bookworm";
@@ -131,6 +138,87 @@ export class DockerSandbox implements Sandbox {
       giveBack();
     }
     return { ...result, sanitized: { removedSpecial: cleaned.removedSpecial, clearedModes: cleaned.clearedModes } };
+  }
+
+  /**
+   * This sandbox with an image that carries a task's runtime dependencies (issue 26 §4): the
+   * distributions `requirements` name that the image lacks are copied from this machine's
+   * site-packages (found by harness/mask_scan.py: package folders, modules, metadata) into a layer
+   * over the image (`docker build`, offline: FROM the local image). What neither the image nor this
+   * machine has is returned in `missing` (the task cannot run here: the grade says so).
+   */
+  async withDeps(requirements: string[]): Promise<{ sandbox: DockerSandbox; missing: string[]; added: string[] }> {
+    const names = [...new Set(requirements.map((r) => r.split(/[<>=!~;\[\s(]/)[0]!.trim()).filter(Boolean))].sort();
+    if (!names.length) return { sandbox: this, missing: [], added: [] };
+    const key = `${this.image}\0${names.join(",")}`;
+    let p = depImages.get(key);
+    if (!p) {
+      p = this.buildDepImage(names);
+      depImages.set(key, p);
+      p.catch(() => depImages.delete(key));
+    }
+    const r = await p;
+    return { sandbox: r.image === this.image ? this : new DockerSandbox({ ...this.opts, image: r.image }), missing: r.missing, added: r.added };
+  }
+
+  private async buildDepImage(names: string[]): Promise<{ image: string; missing: string[]; added: string[] }> {
+    const norm = (n: string) => n.toLowerCase().replace(/[-_.]+/g, "_");
+    // what the image imports already (by import name or metadata)
+    const probeDir = tempDir("docker-probe-");
+    const probe = await this.run(["python3", "-I", "-c", `import importlib.metadata as m, importlib.util as u, json, sys
+names = json.loads(sys.argv[1])
+def have(n):
+    try:
+        m.distribution(n); return True
+    except Exception:
+        return u.find_spec(n.replace("-", "_").lower()) is not None
+print(json.dumps([n for n in names if not have(n)]))`, JSON.stringify(names)], { workdir: probeDir.path, timeoutMs: 60_000 }).finally(() => probeDir.remove());
+    let lacking: string[];
+    try {
+      lacking = JSON.parse(probe.stdout.trim().split("\n").pop() ?? "[]") as string[];
+    } catch {
+      throw new Error(`could not ask image ${this.image} which dependencies it has: ${probe.stderr.slice(-300)}`);
+    }
+    if (!lacking.length) return { image: this.image, missing: [], added: [] };
+    // this machine's installed copies of what the image lacks
+    const scan = spawnSync(SYSTEM_PYTHON, ["-I", join(harnessDirForDeps(), "mask_scan.py"), JSON.stringify({ names: lacking, dists: lacking, no_repo: true })], { encoding: "utf8", cwd: "/", timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+    const entries = ((): { path: string; kind: string; name: string }[] => {
+      try {
+        return (JSON.parse(scan.stdout) as { entries: { path: string; kind: string; name: string }[] }).entries;
+      } catch {
+        return [];
+      }
+    })().filter((e) => /\/(site|dist)-packages\/[^/]+$/.test(e.path) && e.kind !== "file");
+    const found = new Set(entries.map((e) => e.name));
+    const missing = lacking.filter((n) => !found.has(norm(n)));
+    const added = lacking.filter((n) => found.has(norm(n)));
+    if (!entries.length) return { image: this.image, missing, added: [] };
+    const tag = `${this.image.split(":")[0]}:deps-${createHash("sha256").update(`${this.image}\0${entries.map((e) => e.path).sort().join("\0")}`).digest("hex").slice(0, 12)}`;
+    try {
+      await this.docker.getImage(tag).inspect();
+      return { image: tag, missing, added };
+    } catch {
+      /* build it */
+    }
+    const ctx = tempDir("docker-deps-");
+    try {
+      mkdirSync(join(ctx.path, "site"));
+      for (const e of entries) cpSync(e.path, join(ctx.path, "site", e.path.split("/").pop()!), { recursive: true, dereference: true, filter: (src) => !src.includes("__pycache__") });
+      writeFileSync(join(ctx.path, "Dockerfile"), `FROM ${this.image}\nCOPY site/ /usr/lib/python3/dist-packages/\n`);
+      const tar = spawn("tar", ["-C", ctx.path, "-c", "."], { stdio: ["ignore", "pipe", "ignore"] });
+      const stream = (await this.docker.buildImage(tar.stdout as unknown as NodeJS.ReadableStream, { t: tag })) as NodeJS.ReadableStream;
+      const out = await new Promise<string>((res, rej) => {
+        let body = "";
+        stream.on("data", (d: Buffer) => (body += d.toString("utf8")));
+        stream.on("end", () => res(body));
+        stream.on("error", rej);
+      });
+      if (/"error"/.test(out)) throw new Error(`building ${tag} failed: ${out.slice(-400)}`);
+      await this.docker.getImage(tag).inspect();
+      return { image: tag, missing, added };
+    } finally {
+      ctx.remove();
+    }
   }
 
   async check(): Promise<{ ok: boolean; why: string | null; detail?: Record<string, unknown> }> {

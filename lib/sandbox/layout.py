@@ -153,8 +153,25 @@ def test_requirements(repo):
     for name in TEST_EXTRAS:
         if cfg.has_option("options.extras_require", name):
             reqs += [l.strip() for l in cfg.get("options.extras_require", name).splitlines() if l.strip()]
+    reqs += setup_py_requires(repo)
     files = [f for f in REQ_FILES if os.path.isfile(os.path.join(repo, f))]
     return {"requirements": sorted(set(reqs)), "files": files}
+
+
+def setup_py_requires(repo):
+    """setup.py's install_requires, when it is a literal list of strings (parse only)."""
+    p = os.path.join(repo, "setup.py")
+    if not os.path.isfile(p):
+        return []
+    try:
+        tree = ast.parse(open(p, "rb").read())
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.keyword) and node.arg == "install_requires" and isinstance(node.value, (ast.List, ast.Tuple)):
+            out += [e.value for e in node.value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+    return out
 
 
 def layout(repo):

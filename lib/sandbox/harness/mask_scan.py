@@ -100,7 +100,7 @@ def harness_needs():
 def main():
     req = json.loads(sys.argv[1])
     names = {norm(n) for n in req.get("names", []) if n}
-    dists = set(req.get("dists", [])) | set(dists_from_packaging())
+    dists = set(req.get("dists", [])) | (set() if req.get("no_repo") else set(dists_from_packaging()))
     wanted = names | {norm(d) for d in dists}
     entries = {}
 
