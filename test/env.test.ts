@@ -87,13 +87,21 @@ describe("FeatureDeletionEnv", () => {
 });
 
 describe("grading", () => {
-  it("golden diff → 1, untouched → 0, partial fix → the passing fraction, hack → flagged", async () => {
+  it("golden diff → 1, untouched → 0, partial fix → 0 (behaviour differs from the original: a note, not a flag; scaled by agreement when asked), hack → flagged", async () => {
     const task = reserve();
     const got = Object.fromEntries(await Promise.all(exampleAttempts(task).map(async (a) => [a.name, await gradeCompletion(task, a.completion, sb)] as const)));
     expect(got["golden diff"]).toMatchObject({ reward: 1, frac: 1, guardOk: true, hacked: false });
     expect(got["untouched"]).toMatchObject({ reward: 0, frac: 0, guardOk: true });
     expect(got["partial fix"]!.frac).toBeCloseTo(11 / 15, 6);
-    expect(got["partial fix"]!.reward).toBeCloseTo(11 / 15, 6);
+    // issue 26: reward = F2P × guard × [agreement with the original ≥ threshold]
+    expect(got["partial fix"]!.reward).toBe(0);
+    expect(got["partial fix"]!.hacked).toBe(false);
+    expect(got["partial fix"]!.checks!.notes.map((n) => n.kind)).toContain("behaviour_differs");
+    const scaled = await gradeCompletion(task, exampleAttempts(task).find((a) => a.name === "partial fix")!.completion, sb, { limits: { behaviour: { combine: "scale" } } });
+    const agreement = scaled.checks!.behaviour.agreement!;
+    expect(agreement).toBeGreaterThan(0);
+    expect(agreement).toBeLessThan(1);
+    expect(scaled.reward).toBeCloseTo((11 / 15) * agreement, 6);
     expect(got["partial fix"]!.perTest.find((t) => t.nodeid.endsWith("test_reserve_insufficient"))!.outcome).toBe("failed");
     expect(got["bytecode hack"]).toMatchObject({ reward: 0, hacked: true, frac: 1 });
   });

@@ -26,6 +26,9 @@ export const BehaviourConfig = z.object({
   order: z.enum(["parallel", "first"]).default("parallel"),
   /** A task whose pool has no oracle: skip the check (the grade says why) or fail the grade. */
   missing: z.enum(["skip", "fail"]).default("skip"),
+  /** gate: reward × [agreement ≥ threshold] (the default); scale: reward × agreement (partial
+   *  credit for partly right behaviour; a run that failed as a whole scales by 0). */
+  combine: z.enum(["gate", "scale"]).default("gate"),
 });
 export type BehaviourConfig = z.output<typeof BehaviourConfig>;
 export type BehaviourConfigInput = z.input<typeof BehaviourConfig>;
@@ -106,6 +109,12 @@ export async function behaviourMasks(task: FeatureDeletionTask, sandbox: Sandbox
   if (task.broken.kind !== "dir") return [];
   const recorded = (task as { mask?: { names: string[]; dists: string[] } }).mask ?? null;
   return masksFor(await scanMasks(sandbox, task.broken.path, projectNames(task.broken.path, recorded)), "shell");
+}
+
+/** What the check multiplies the tests' reward by (BehaviourConfig.combine). */
+export function behaviourFactor(b: BehaviourCheck, cfg: BehaviourConfig): number {
+  if (cfg.combine === "scale" && b.ran) return b.why ? 0 : b.agreement ?? 0;
+  return b.passed ? 1 : 0;
 }
 
 /** One line for a grade's flag detail. */
