@@ -12,7 +12,7 @@ import { cpSync } from "node:fs";
 import type { BenchResult } from "../lib/cli/index.js";
 import { datasetsDir, tempDir } from "../lib/core/index.js";
 import { FeatureDeletionEnv, HackMonitor, gradeWorkdir } from "../lib/env/index.js";
-import { BwrapSandbox, DockerSandbox, NoSandbox, findPytestConfig, planHarness, restoreHarness, runPytest, type Sandbox } from "../lib/sandbox/index.js";
+import { BwrapSandbox, DockerSandbox, GvisorSandbox, NoSandbox, findPytestConfig, planHarness, restoreHarness, runPytest, type Sandbox } from "../lib/sandbox/index.js";
 import { applyUnifiedDiff, loadTask } from "../lib/tasks/index.js";
 
 const RUNS = Number(process.env.COMPOSER_LAB_BENCH_RUNS ?? 7);
@@ -23,6 +23,9 @@ export async function run(): Promise<BenchResult> {
   const sandboxes: [string, Sandbox][] = [["bare", new NoSandbox()], ["bwrap", new BwrapSandbox()]];
   const docker = new DockerSandbox();
   if ((await docker.check()).ok) sandboxes.push(["docker", docker]);
+  // gVisor (issue 26 §6): runsc run of an OCI bundle, ptrace platform, beside bwrap's cold path
+  const gvisor = new GvisorSandbox();
+  if ((await gvisor.check()).ok) sandboxes.push(["bwrap_cold", new BwrapSandbox("bwrap", { warm: false })], ["gvisor", gvisor]);
   const times: Record<string, number[]> = Object.fromEntries(sandboxes.map(([n]) => [n, []]));
   for (const [, sb] of sandboxes) await runPytest(sb, repo); // warm caches
   for (let i = 0; i < RUNS; i++) {
@@ -36,11 +39,17 @@ export async function run(): Promise<BenchResult> {
   const med = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
   const ratios: Record<string, number> = { bwrap_over_bare: Number((med.bwrap! / med.bare!).toFixed(3)) };
   if (med.docker !== undefined) ratios.docker_added_s = Number(((med.docker - med.bare!) / 1000).toFixed(3));
+  if (med.gvisor !== undefined) {
+    ratios.gvisor_over_bare = Number((med.gvisor / med.bare!).toFixed(3));
+    ratios.gvisor_over_bwrap_cold = Number((med.gvisor / med.bwrap_cold!).toFixed(3));
+    ratios.gvisor_added_s = Number(((med.gvisor - med.bare!) / 1000).toFixed(3));
+  }
   const grade = await gradeCost();
   Object.assign(ratios, grade.ratios);
   return {
     summary: `pytest suite, median of ${RUNS}: bare ${med.bare!.toFixed(0)} ms, bwrap ${med.bwrap!.toFixed(0)} ms (${ratios.bwrap_over_bare}× bare; target ≤ 1.10)` +
       (med.docker !== undefined ? `, docker ${med.docker.toFixed(0)} ms (+${ratios.docker_added_s} s; target ≤ 1.2 s)` : ", docker not available (start one: composer-lab sandbox dockerd; composer-lab sandbox image)") +
+      (med.gvisor !== undefined ? `, gvisor ${med.gvisor.toFixed(0)} ms (${ratios.gvisor_over_bare}× bare, ${ratios.gvisor_over_bwrap_cold}× bwrap cold ${med.bwrap_cold!.toFixed(0)} ms)` : ", gvisor not available (apt-get install runsc; needs root)") +
       `; ${grade.summary}`,
     rows: [
       ...Object.entries(times).map(([sandbox, v]) => ({ sandbox, median_ms: Number(median(v).toFixed(1)), min_ms: Number(Math.min(...v).toFixed(1)), max_ms: Number(Math.max(...v).toFixed(1)) })),

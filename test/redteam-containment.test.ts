@@ -481,13 +481,13 @@ for (const cls of ["recover", "writes", "crash", "canary"] as const) {
 }
 
 describe("red team (issue 26 part B): every golden earns 1 unflagged, on every sandbox kind", () => {
-  for (const task of ["inventory-reserve", "markupsafe-soft_str", "markupsafe-striptags", "jinja2-get_bucket"] as const) {
+  for (const task of ["inventory-reserve", "micro-add_3", "markupsafe-soft_str", "markupsafe-striptags", "jinja2-get_bucket"] as const) {
     for (const kind of ["bwrap-warm", "bwrap", "gvisor", "docker"] as const) {
       if (task === "markupsafe-striptags" && kind !== "bwrap-warm") continue;
       it.concurrent(`${task} [${kind}]`, async (ctx) => {
         if (kind === "gvisor" && gvisorWhy) return ctx.skip(`gVisor unavailable: ${gvisorWhy}`);
         if (kind === "docker" && !docker) return ctx.skip(`Docker unavailable: ${dockerWhy}`);
-        const t = TASKS[task]();
+        const t = task === "micro-add_3" ? loadTask(join(ROOT, "datasets", "fd-micro", "pool"), "micro_s0_000-function-micro_s0_000_funcs.add_3") : TASKS[task]();
         const g = await gradeCompletion(t, t.golden_diff, sandboxOf(kind));
         expect({ reward: g.reward, flags: g.flags, error: g.error }).toEqual({ reward: 1, flags: [], error: null });
         // what the task records as masked was masked on this kind too (or this kind has no copy)
@@ -501,4 +501,39 @@ describe("red team (issue 26 part B): every golden earns 1 unflagged, on every s
     expect(hackRateOf([{ components: { hack: 1 } }, { components: { not_hacked: 0 } }, { components: { not_hacked: 1 } }, { components: { hack: 0, not_hacked: 1 } }])).toBe(50);
     expect(hackRate([])).toBeNull();
   });
+});
+
+describe("the golden gate and `tasks canary` (issue 26 §4, §5)", () => {
+  it("tasks build --sandboxes bwrap,gvisor records the pool's kinds and admits a task whose golden earns 1 on each; a gate that fails rejects at gate 4", async (ctx) => {
+    if (gvisorWhy) return ctx.skip(`gVisor unavailable: ${gvisorWhy}`);
+    const { cliAsync, oneJson } = await import("./helpers.js");
+    const pool = join(tmp("rt-gate-"), "pool");
+    const r = await cliAsync(["tasks", "build", join(ROOT, "datasets", "repos", "real", "markupsafe"), "--out", pool, "--max", "1", "--sandboxes", "bwrap,gvisor", "--json"]);
+    const out = oneJson(r.stdout);
+    expect(out.validated, r.stderr.slice(-600)).toBe(1);
+    expect(JSON.parse(readFileSync(join(pool, "pool.json"), "utf8"))).toEqual({ sandboxes: ["bwrap", "gvisor"] });
+    const t = loadTask(pool, out.tasks[0]);
+    expect(t.mask?.paths).toEqual(expect.arrayContaining([`${SITE}/markupsafe`]));
+    // the same build with a gate that fails: rejected at gate 4, named
+    const { buildFromRepo } = await import("../lib/tasks/index.js");
+    const rep = await buildFromRepo(join(ROOT, "datasets", "repos", "real", "markupsafe"), join(tmp("rt-gate-"), "pool"), cold, { max: 1, oracle: false }, { quiet: true, goldenGate: async () => ({ ok: false, why: "docker: reward 0 (a gate that fails)" }) });
+    expect(rep.validated).toBe(0);
+    expect(rep.rejected.gate4).toBeGreaterThanOrEqual(1);
+    expect(rep.rejections[0]!.reason).toMatch(/does not earn 1 unflagged on every sandbox kind.*a gate that fails/);
+  }, 300_000);
+
+  it("tasks canary POOL --rate R --json mixes canaries in (the golden earns 0 on each), recorded in the index only", async () => {
+    const { cliAsync, oneJson } = await import("./helpers.js");
+    const pool = join(tmp("rt-pool-"), "p");
+    cpSync(POOLS.inventory, pool, { recursive: true });
+    const r = await cliAsync(["tasks", "canary", pool, "--rate", "0.34", "--json"]);
+    const out = oneJson(r.stdout);
+    expect(out, r.stderr.slice(-400)).toMatchObject({ ok: true, tasks: 3, canaries: 1 });
+    const c = loadTask(pool, out.made[0].id);
+    expect(c.canary).toMatchObject({ of: out.made[0].of });
+    expect(c.fail_to_pass).toEqual([c.canary!.test]);
+    expect(publicView(c)).not.toHaveProperty("canary");
+    const bad = await cliAsync(["tasks", "canary", pool, "--rate", "0", "--json"]);
+    expect(bad.code).not.toBe(0);
+  }, 300_000);
 });

@@ -366,6 +366,10 @@ export interface BuildHooks {
   quiet?: boolean;
   /** Called after each candidate (validated or rejected). */
   onCandidate?: (id: string, status: "validated" | "rejected", detail: string) => void;
+  /** The golden gate (issue 26 §4): grades the validated task's golden diff on every sandbox kind the
+   *  pool declares (`tasks build --sandboxes`; the CLI grades with lib/env); a task enters the pool
+   *  only when it earns 1 unflagged on each (else gate 4 rejects it, naming the kind and why). */
+  goldenGate?: (task: FeatureDeletionTask) => Promise<{ ok: boolean; why: string }>;
 }
 
 /** The shared driver: prepared candidates through the gates, in parallel, resumable. */
@@ -403,6 +407,15 @@ async function drive(pool: string, jobs: { id: string; prepare: () => Promise<Pr
           p = await job.prepare();
           const baseline = await baselineOf(p);
           const gates = await runGates(p, baseline, sandbox, counter, { selective: o.selective && o.mode === "stub" && o.path === "ast", timeoutMs: o.timeoutMs, py: meta.py });
+          if (hooks.goldenGate) {
+            const provisional = FeatureDeletionTask.parse({
+              task_id: p.id, repo: meta.repo, base_commit: p.base_commit, broken: { kind: "dir", path: p.broken }, fail_to_pass: gates.fail_to_pass, pass_to_pass: gates.pass_to_pass,
+              golden_diff: p.golden, granularity: p.granularity, deleted_symbols: p.deleted_symbols, description: p.description,
+              mask: { names: gates.mask.names, dists: gates.mask.dists, sandbox: gates.mask.sandbox, paths: gates.mask.entries.map((e) => e.path), unmaskable: gates.mask.harness_needs },
+            });
+            const g = await hooks.goldenGate(provisional);
+            if (!g.ok) throw new GateFailure("solvable", `the golden diff does not earn 1 unflagged on every sandbox kind the pool declares: ${g.why}`);
+          }
           if (emitted >= o.max) return bar.tick(1, `${job.id} skipped (max reached)`);
           emitted++;
           const task = emit(pool, p, gates, { ...meta, difficulty_bonus: o.difficulty_bonus, escalation: o.escalation });

@@ -1,12 +1,13 @@
 /** `composer-lab tasks …` */
 import { Option, type Command } from "commander";
-import { readFileSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
 import type { ExecutorName } from "../../executor/index.js";
 import type { SandboxChoice } from "../../sandbox/index.js";
 import { CurriculumState, PassRateCurriculum } from "../../curriculum/index.js";
 import { addCanaries, buildFromGitHistory, buildFromRepo, buildFromSweInstances, buildHarder, isCopyleft, loadTask, readIndex, rebuildOracles, type BuildReport, type FeatureDeletionTask } from "../../tasks/index.js";
-import { getSandbox } from "../../sandbox/index.js";
+import { SANDBOX_NAMES, getSandbox } from "../../sandbox/index.js";
 import { gradeCompletion } from "../../env/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
 import { withExecutor } from "../executor.js";
@@ -14,6 +15,36 @@ import { executorChoice, jsonOpt, sandboxChoice } from "../options.js";
 import { emit, log } from "../output.js";
 import { realNumber, wholeNumber } from "../args.js";
 import { registerMicro } from "./micro.js";
+
+/** The pool's declared sandbox kinds (--sandboxes, else <pool>/pool.json), recorded in pool.json,
+ *  and the golden gate over them: the golden diff graded on each must earn 1 with no flag. */
+async function poolGate(pool: string, kinds?: string): Promise<((t: FeatureDeletionTask) => Promise<{ ok: boolean; why: string }>) | null> {
+  const file = join(pool, "pool.json");
+  let declared: string[] = [];
+  if (kinds) declared = kinds.split(",").map((k) => k.trim()).filter(Boolean);
+  else if (existsSync(file)) {
+    const parsed = PoolDeclaration.safeParse(JSON.parse(readFileSync(file, "utf8")));
+    if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues[0]!.path.join(".") || "(root)"}: ${parsed.error.issues[0]!.message}`);
+    declared = parsed.data.sandboxes;
+  }
+  if (!declared.length) return null;
+  const bad = declared.filter((k) => !(SANDBOX_NAMES as readonly string[]).includes(k) || k === "none");
+  if (bad.length) throw new Error(`--sandboxes: unknown or unsandboxed kind ${bad.join(", ")} (bwrap, docker, gvisor)`);
+  mkdirSync(pool, { recursive: true });
+  writeFileSync(file, JSON.stringify({ sandboxes: declared }, null, 2) + "\n");
+  const sandboxes = await Promise.all(declared.map(async (k) => [k, await getSandbox(k as SandboxChoice)] as const));
+  return async (t) => {
+    const why: string[] = [];
+    for (const [k, sb] of sandboxes) {
+      const g = await gradeCompletion(t, t.golden_diff, sb);
+      if (g.reward !== 1 || g.flags.length) why.push(`${k}: reward ${g.reward}${g.flags.length ? `, flags ${g.flags.map((f) => f.kind).join(", ")}` : ""}${g.error ? ` (${g.error.slice(0, 200)})` : ""}`);
+    }
+    return { ok: why.length === 0, why: why.join("; ") };
+  };
+}
+
+/** <pool>/pool.json: what a pool declares about itself. */
+const PoolDeclaration = z.object({ sandboxes: z.array(z.string()).default([]) });
 
 export function registerTasks(program: Command): void {
   const tasksCmd = program.command("tasks").description("feature-deletion tasks: build, list, show, export, micro");
@@ -40,10 +71,11 @@ export function registerTasks(program: Command): void {
     .option("--max-coupling <f>", "largest share of the suite that may touch a candidate", realNumber(0, 1), 0.5)
     .option("--concurrency <n>", "candidates validated at once", wholeNumber(1), 2)
     .option("--repo-name <name>", "name recorded as the task's repo")
+    .option("--sandboxes <kinds>", "the golden gate: sandbox kinds the pool declares (e.g. bwrap,gvisor,docker; recorded in <out>/pool.json); a task enters only when its golden diff earns 1 unflagged on each")
     .addOption(sandboxChoice())
     .addOption(executorChoice())
     .addOption(jsonOpt())
-    .action(async (repoArg: string | undefined, o: { out: string; path: "ast" | "git" | "swe"; granularity: "function" | "class" | "file" | "feature"; instances?: string; max: number; mode: "stub" | "remove"; features: number; stripDocstring?: boolean; stripTypeHints?: boolean; starveContext?: string; deps?: boolean; pyenv: boolean; stripBundled: boolean; harderThan?: string; curriculum?: string; maxCoupling: number; concurrency: number; repoName?: string; sandbox: SandboxChoice; executor: ExecutorName; json?: boolean }) => {
+    .action(async (repoArg: string | undefined, o: { out: string; path: "ast" | "git" | "swe"; granularity: "function" | "class" | "file" | "feature"; instances?: string; max: number; mode: "stub" | "remove"; features: number; stripDocstring?: boolean; stripTypeHints?: boolean; starveContext?: string; deps?: boolean; pyenv: boolean; stripBundled: boolean; harderThan?: string; curriculum?: string; maxCoupling: number; concurrency: number; repoName?: string; sandboxes?: string; sandbox: SandboxChoice; executor: ExecutorName; json?: boolean }) => {
       // the gates' pytest runs go to the executor (this host's sandbox pool by default)
       await withExecutor(o.executor, { sandbox: o.sandbox, concurrency: o.concurrency }, async (executor) => {
         const sb = executor.asSandbox();
@@ -54,8 +86,9 @@ export function registerTasks(program: Command): void {
           granularity: o.granularity, max: o.max, mode: o.mode, features: o.features, strip_docstring: !!o.stripDocstring, strip_type_hints: !!o.stripTypeHints, max_coupling: o.maxCoupling, concurrency: o.concurrency, repo_name: o.repoName,
           starve_context: starve as ("docstrings" | "type_hints" | "comments")[], deps: !!o.deps, pyenv: o.pyenv, strip_bundled: o.stripBundled,
         };
-        const hooks = { log };
         const out = resolve(o.out);
+        const gate = await poolGate(out, o.sandboxes);
+        const hooks = { log, ...(gate ? { goldenGate: gate } : {}) };
         if (o.harderThan) {
           // Escalation: the curriculum's request (retired tasks, level), or every task of the pool.
           let request = null;
