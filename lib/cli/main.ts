@@ -35,6 +35,7 @@ const MODULES = {
   train: async (): Promise<Register> => (await import("./commands/train.js")).registerTrain,
   outer: async (): Promise<Register> => (await import("./commands/outer.js")).registerOuter,
   serve: async (): Promise<Register> => (await import("./commands/serve.js")).registerServe,
+  export: async (): Promise<Register> => (await import("./commands/export.js")).registerExport,
   experiment: async (): Promise<Register> => (await import("./commands/experiment.js")).registerExperiment,
 } satisfies Record<string, () => Promise<Register>>;
 type ModuleName = keyof typeof MODULES;
@@ -64,8 +65,9 @@ export const COMMANDS: Readonly<Record<string, { module: ModuleName; description
   train: { module: "train", description: "SFT warm start then GRPO (+ SDPO hints, DPO replay) on the environment the config names (the toy tool-calling env, or feature-deletion tasks graded in the sandbox); metrics JSONL, checkpoints and plots in the run folder (rerun with the same --run-dir to resume)" },
   compare: { module: "train", description: "GRPO alone vs GRPO+SDPO(hints) at an equal number of rollouts over several seeds (same SFT start per seed)" },
   outer: { module: "outer", description: "the OUTER loop: a divergence-gated multi-model tree over feature-deletion tasks, routed into the store's six prefixes; teacher replay over traces" },
-  experiment: { module: "experiment", description: "controlled experiments: sdpo-control (SDPO's positive and negative controls: does the method show its effect when the teacher knows the answer?)" },
+  export: { module: "export", description: "the lab's data in the formats other trainers read: TRL datasets (JSONL + Parquet, a dataset card)" },
   serve: { module: "serve", description: "serve a checkpoint behind an OpenAI-compatible API (/v1/chat/completions with tools and logprobs, /v1/models, /health) until SIGINT/SIGTERM" },
+  experiment: { module: "experiment", description: "controlled experiments that check a training method can show its effect (sdpo-control: SDPO's positive and negative controls)" },
 };
 
 function baseProgram(): Command {

@@ -100,3 +100,23 @@ export async function gapCheck<T extends EnvTask>(env: Environment<T>, student: 
         : null;
   return { tasks: withGolden.length, student_pass: withGolden.length ? mean(sGrades.map((g) => (g.passed ? 1 : 0))) : 0, by_source, warning };
 }
+
+/** One completion token scored by the student (plain context) and the teacher (hinted context). */
+export interface TokenShift {
+  token: string;
+  student: number;
+  teacher: number;
+  /** log p_T(token) − log p_S(token): > 0 where the hint makes the teacher likelier (SDPO pushes the student up there). */
+  log_ratio: number;
+}
+
+/**
+ * Per token of `completion`, the student's log-prob after `studentContext` and the teacher's after
+ * `teacherContext` (the same completion tokens: what SDPO compares at each position).
+ */
+export function tokenShifts(student: Policy, teacher: Policy, studentContext: string, teacherContext: string, completion: string): TokenShift[] {
+  const s = scoreContinuation(student, studentContext, completion);
+  const t = scoreContinuation(teacher, teacherContext, completion);
+  const ids = encode(completion).slice(0, Math.min(s.tokenLogprobs.length, t.tokenLogprobs.length));
+  return ids.map((id, i) => ({ token: decode([id]), student: s.tokenLogprobs[i]!, teacher: t.tokenLogprobs[i]!, log_ratio: t.tokenLogprobs[i]! - s.tokenLogprobs[i]! }));
+}

@@ -24,7 +24,7 @@ export {
   byteTokenizer, hintedPromptIds, sampleGroups, sdpoSites, teacherHint, solutionHint, feedbackOf, groupPairs, toSeq, sdpoSeqs, dpoSeqs, completionIds,
   type Rollout, type SdpoSite, type RepromptOptions, type RepromptCounts,
 } from "./rollout.js";
-export { gapCheck, type GapCheck, type GapSource, type GapCheckOptions } from "./gap.js";
+export { gapCheck, tokenShifts, type GapCheck, type GapSource, type GapCheckOptions, type TokenShift } from "./gap.js";
 export { policySelfCritique, policyLogprobModel, buildHints } from "./adapters.js";
 export {
   compareVariants, summarizeComparison, DEFAULT_VARIANTS, PrimaryMetric, type CompareOptions, type CompareResult, type VariantSummary, type RunRecord, type StoppedRun,

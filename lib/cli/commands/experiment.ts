@@ -9,7 +9,7 @@ import { emit, log } from "../output.js";
 import type { BackendChoice } from "../../backend/index.js";
 
 export function registerExperiment(program: Command): void {
-  const exp = program.command("experiment").description("controlled experiments that check a training method can show its effect");
+  const exp = program.command("experiment").description("controlled experiments that check a training method can show its effect (sdpo-control: SDPO's positive and negative controls)");
   exp
     .command("sdpo-control")
     .description("SDPO's positive and negative controls on the hint_answer environment (the answer is only in the feedback): after hinted SFT, greedy unhinted pass on RL tasks SFT never showed, for GRPO alone, SDPO with the feedback as the teacher's hint (frozen base teacher), and SDPO with a same-length uninformative hint")
