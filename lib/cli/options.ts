@@ -12,7 +12,7 @@ export const executorChoice = () =>
   new Option("--executor <name>", "local (this host's sandbox pool) | swarm | slurm (a cluster: `composer-lab cluster up`)").choices([...EXECUTOR_NAMES]).default("local");
 
 export const sandboxChoice = () =>
-  new Option("--sandbox <name>", "bwrap | docker | none (none = unsandboxed, only when asked)").choices(["auto", ...SANDBOX_NAMES]).default("auto");
+  new Option("--sandbox <name>", "bwrap | docker | gvisor | none (none = unsandboxed, only when asked)").choices(["auto", ...SANDBOX_NAMES]).default("auto");
 
 /**
  * `--backend <name>` for every command that runs TensorFlow.js: auto | tensorflow | webgpu | wasm |
