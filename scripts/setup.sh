@@ -13,6 +13,8 @@ log() { printf '[setup] %s\n' "$*" >&2; }
 APT_PACKAGES=(
   jupyter-notebook jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel jupyter-console
   python3-pytest python3-pytest-cov python3-coverage python3-torch libopenblas0-pthread
+  # an independent reader of the TRL export's JSONL in the tests (lib/export)
+  python3-pandas
   bubblewrap docker.io debootstrap chromium fonts-liberation git
   # per-repo Python environments of the task builder (lib/sandbox/pyenv.ts): venv, pip and the build
   # backends Debian ships, so a repo installs editable offline
