@@ -16,6 +16,7 @@ import { fromRows, histogram, lineChart } from "../../viz/index.js";
 import { runWorker, summarizeRun } from "../../store/index.js";
 import { HeldoutSplit, RunLayout, routeGroup } from "../../store/index.js";
 import { LocalStore, openStore } from "../../store/index.js";
+import { exportTrl } from "../../export/index.js";
 
 export const storeStage: DemoStage = {
   name: "store",
@@ -55,19 +56,25 @@ export const storeStage: DemoStage = {
     await Promise.all([0, 1, 2].map((rank) => runWorker({ store, prefix, rank, workers: 3, config })));
     const diloco = await summarizeRun(store, prefix, 3);
 
+    // The run as TRL datasets (sft / dpo / grpo prompts), for trainers outside the lab.
+    const trl = store instanceof LocalStore ? await exportTrl({ store: store.root, run: runId, out: join(ctx.runDir, "trl") }) : null;
+    if (trl) ctx.log(`TRL export: ${Object.entries(trl.datasets).map(([k, d]) => `${k} ${d.rows}`).join(", ")} rows in ${trl.out}`);
+
     const sim = simulateCurriculum({ tasks: 200, steps: 600, seed: ctx.seed });
     const last = sim.history[sim.history.length - 1]!;
     const steps = sim.history.map((h) => h.step);
     return {
-      summary: `Wrote ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(", ")} to ${store.uri}/${run.prefix} (routed: ${routed.sft} to SFT, ${routed.dpo} DPO pairs, ${routed.wm} world-model tuples). DiLoCo: ${diloco.rounds} rounds × 3 workers, loss ${diloco.lossHistory[0]!.toFixed(3)} → ${diloco.loss.toFixed(4)}. Curriculum on a simulated pool: ${last.retired} retired, ${last.quarantined} quarantined, ${last.live} live, ${sim.curriculum.escalations().length} escalation(s).`,
+      summary: `Wrote ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(", ")} to ${store.uri}/${run.prefix} (routed: ${routed.sft} to SFT, ${routed.dpo} DPO pairs, ${routed.wm} world-model tuples). ${trl ? `Exported as TRL datasets: ${Object.entries(trl.datasets).map(([k, d]) => `${k} ${d.rows}`).join(", ")} rows. ` : ""}DiLoCo: ${diloco.rounds} rounds × 3 workers, loss ${diloco.lossHistory[0]!.toFixed(3)} → ${diloco.loss.toFixed(4)}. Curriculum on a simulated pool: ${last.retired} retired, ${last.quarantined} quarantined, ${last.live} live, ${sim.curriculum.escalations().length} escalation(s).`,
       metrics: {
         store: store.uri, ...Object.fromEntries(Object.entries(counts).map(([k, v]) => [`items_${k}`, v])),
         diloco_rounds: diloco.rounds, diloco_final_loss: Number(diloco.loss.toFixed(6)),
+        ...(trl ? Object.fromEntries(Object.entries(trl.datasets).map(([k, d]) => [`trl_${k}_rows`, d.rows])) : {}),
         curriculum_retired: last.retired, curriculum_quarantined: last.quarantined, curriculum_live: last.live, curriculum_median: Number(last.median.toFixed(3)), curriculum_escalations: sim.curriculum.escalations().length,
       },
       tables: [
         { title: "Run layout", table: fromRows(Object.entries(counts).map(([section, items]) => ({ section, items, prefix: `${run.prefix}/${section}/` }))) },
-        { title: "Curriculum escalation events", table: fromRows(sim.escalations.map((e) => ({ step: e.step, median_pass_rate: Number(e.median.toFixed(3)) }))) },
+        ...(trl ? [{ title: "TRL datasets (export trl)", table: fromRows(Object.entries(trl.datasets).map(([dataset, d]) => ({ dataset, rows: d.rows, trainer: d.trainer, columns: d.columns.slice(0, 4).join(", ") }))) }] : []),
+                { title: "Curriculum escalation events", table: fromRows(sim.escalations.map((e) => ({ step: e.step, median_pass_rate: Number(e.median.toFixed(3)) }))) },
       ],
       figures: [
         { title: "Curriculum frontier: task states over time", figure: lineChart({ live: { x: steps, y: sim.history.map((h) => h.live) }, retired: { x: steps, y: sim.history.map((h) => h.retired) }, quarantined: { x: steps, y: sim.history.map((h) => h.quarantined) } }, { title: "task pool under the online curriculum", xTitle: "step", yTitle: "tasks" }) },
