@@ -3,7 +3,7 @@
  * them: {id?, tools?, messages: [{role, content, tool_calls?, tool_call_id?}]}. Assistant
  * tool_calls carry arguments as JSON text; role "tool" messages carry the results.
  */
-import { contentText, parseRecord, readLines } from "./lines.js";
+import { contentText, readRecords } from "./lines.js";
 import type { IngestIssue, Session, ToolCall, ToolResult, Turn } from "./schema.js";
 import { TOOL_ERROR_TAG } from "./classify.js";
 import type { ReadOptions } from "./claude.js";
@@ -28,15 +28,7 @@ function structuralError(m: Record<string, unknown>): boolean | null {
 }
 
 export async function* readChatSessions(file: string, opts: ReadOptions = {}, issues: IngestIssue[] = []): AsyncGenerator<Session> {
-  async function* records() {
-    for await (const { line, text } of readLines(file)) {
-      if (text.trim() === "") continue;
-      const p = parseRecord(text);
-      if (!p.ok) issues.push({ file, line, reason: p.reason });
-      else yield { line, value: p.value };
-    }
-  }
-  yield* readChatRecords(file, records(), opts, issues);
+  yield* readChatRecords(file, readRecords(file, issues), opts, issues);
 }
 
 /** Trajectories already parsed (JSON lines, or the elements of one JSON document). */

@@ -12,7 +12,7 @@
  * environment turn.
  */
 import { basename } from "node:path";
-import { contentText, parseRecord, readLines } from "./lines.js";
+import { contentText, readRecords } from "./lines.js";
 import type { IngestIssue, Session, ToolCall, ToolResult, Turn } from "./schema.js";
 import { TOOL_ERROR_TAG } from "./classify.js";
 import { textErrorMatcher, type TextErrorConfig } from "./text-errors.js";
@@ -47,7 +47,7 @@ const blocksOf = (content: unknown): Record<string, unknown>[] =>
  * is known.
  */
 export async function readClaudeSession(file: string, opts: ReadOptions = {}, issues: IngestIssue[] = [], found?: ClaudeLinks, known?: Set<string>): Promise<Session | null> {
-  return claudeSession(file, parsedLines(file, issues), opts, issues, found, known);
+  return claudeSession(file, readRecords(file, issues, progressShortcut), opts, issues, found, known);
 }
 
 /** What a parent session says about its subagents: the agent id each Task/Agent result names, the
@@ -92,22 +92,8 @@ export function progressStub(text: string): Record<string, unknown> | null {
   return { type: "progress", uuid, parentUuid: parent[1] ?? null, isSidechain: head.includes('"isSidechain":true'), data: { type: kind } };
 }
 
-async function* parsedLines(file: string, issues: IngestIssue[]): AsyncGenerator<Parsed> {
-  for await (const { line, text } of readLines(file)) {
-    if (text.length === 0 || /^\s*$/.test(text)) continue;
-    const stub = text.length > 512 ? progressStub(text) : null;
-    if (stub) {
-      yield { line, value: stub };
-      continue;
-    }
-    const p = parseRecord(text);
-    if (!p.ok) {
-      issues.push({ file, line, reason: p.reason });
-      continue;
-    }
-    yield { line, value: p.value };
-  }
-}
+/** Long lines only: a short progress record costs less to parse than to look at. */
+const progressShortcut = (text: string) => (text.length > 512 ? progressStub(text) : null);
 
 /** "agentId: a1b2c3 (for resuming …)" at the end of a Task/Agent result's text. */
 const AGENT_ID_IN_TEXT = /\bagentId: ([\w-]+)/;

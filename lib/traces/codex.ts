@@ -22,7 +22,7 @@
 import { basename } from "node:path";
 import type { ReadOptions } from "./claude.js";
 import { SessionBuilder, num, obj, str } from "./builder.js";
-import { contentText, parseRecord, readLines } from "./lines.js";
+import { contentText, parseRecord, readRecords } from "./lines.js";
 import type { IngestIssue, Session } from "./schema.js";
 
 const WRAPPED = new Set(["session_meta", "response_item", "event_msg", "turn_context", "compacted"]);
@@ -75,14 +75,7 @@ export async function* readCodexRollout(file: string, opts: ReadOptions = {}, is
   const exitOf = new Map<string, number>();
   const seenOutputs = new Set<string>();
   let any = false;
-  for await (const { line, text } of readLines(file)) {
-    if (text.trim() === "") continue;
-    const p = parseRecord(text);
-    if (!p.ok) {
-      issues.push({ file, line, reason: p.reason });
-      continue;
-    }
-    const r = p.value;
+  for await (const { line, value: r } of readRecords(file, issues)) {
     const ts = str(r.timestamp);
     let type = str(r.type);
     let payload = obj(r.payload);

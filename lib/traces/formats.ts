@@ -13,7 +13,7 @@ import type { ReadOptions } from "./claude.js";
 import { readClaudeGroup } from "./subagents.js";
 import { readChatRecords, readChatSessions } from "./chat.js";
 import { isCodexRecord, readCodexRollout } from "./codex.js";
-import { parseRecord, readLines } from "./lines.js";
+import { parseRecord, readRecords } from "./lines.js";
 import { isOpenHandsEvent, openHandsEvents, readOpenHandsEvents } from "./openhands.js";
 import type { IngestIssue, Session, TraceFormat } from "./schema.js";
 import { isMiniSweAgentTrajectory, isSweAgentTrajectory, readMiniSweAgentTrajectory, readSweAgentTrajectory } from "./swe.js";
@@ -227,14 +227,7 @@ async function* openHandsReader(source: TraceSource, opts: ReadOptions, issues: 
   // JSON lines: one event a line (a session a file), or an evaluation output (a run a line)
   const events: Record<string, unknown>[] = [];
   const lines: number[] = [];
-  for await (const { line, text } of readLines(file)) {
-    if (text.trim() === "") continue;
-    const p = parseRecord(text);
-    if (!p.ok) {
-      issues.push({ file, line, reason: p.reason });
-      continue;
-    }
-    const r = p.value;
+  for await (const { line, value: r } of readRecords(file, issues)) {
     const history = openHandsEvents(r);
     if (history && Array.isArray(r.history)) {
       const s = readOpenHandsEvents(file, String(r.instance_id ?? r.id ?? `${file}:${line}`), history, opts, issues, undefined, line);

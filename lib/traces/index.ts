@@ -17,4 +17,4 @@ export { readOpenHandsEvents } from "./openhands.js";
 export { readSweAgentTrajectory, readMiniSweAgentTrajectory } from "./swe.js";
 export { readClaudeGroup } from "./subagents.js";
 export { mergeSummary, emptySummary, type IngestOptions, type IngestedSession, type TraceSummary, type FormatOption } from "./types.js";
-export { readLines, parseRecord } from "./lines.js";
+export { readLines, readRecords, parseRecord } from "./lines.js";

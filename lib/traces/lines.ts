@@ -94,3 +94,22 @@ export function contentText(content: unknown): string {
   }
   return parts.join("\n");
 }
+
+/**
+ * A JSON-lines file's records with their line numbers: blank lines skipped, a line that is not a
+ * JSON object reported to `issues` (file, line, reason) and skipped. `shortcut` may read a line
+ * without parsing it (returning null to parse it as usual).
+ */
+export async function* readRecords(file: string, issues: { file: string; line: number; reason: string }[], shortcut?: (text: string) => Record<string, unknown> | null): AsyncGenerator<{ line: number; value: Record<string, unknown> }> {
+  for await (const { line, text } of readLines(file)) {
+    if (text.length === 0 || /^\s*$/.test(text)) continue;
+    const fast = shortcut?.(text);
+    if (fast) {
+      yield { line, value: fast };
+      continue;
+    }
+    const p = parseRecord(text);
+    if (!p.ok) issues.push({ file, line, reason: p.reason });
+    else yield { line, value: p.value };
+  }
+}
