@@ -25,7 +25,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { join } from "node:path";
 import type { BenchResult } from "../lib/cli/index.js";
 import { scratchDir, tempDir } from "../lib/core/index.js";
-import { FeatureDeletionEnv, FeatureDeletionEnvironment, gradeAll, goldenBody, publishTasks, spliceBody } from "../lib/env/index.js";
+import { FeatureDeletionEnv, FeatureDeletionEnvironment, gradeAll, gradeIsHack, goldenBody, publishTasks, spliceBody } from "../lib/env/index.js";
 import { BwrapSandbox, SYSTEM_PYTHON, warmWorkers, type WarmTimings } from "../lib/sandbox/index.js";
 import { HeldoutSplit, RunLayout, openStore } from "../lib/store/index.js";
 import { applyUnifiedDiff, buildMicroTasks, loadTask, readIndex, rebuildOracles, taskOracle, type FeatureDeletionTask } from "../lib/tasks/index.js";
@@ -87,6 +87,8 @@ export async function run(): Promise<BenchResult> {
   await gradeAll(env, items.slice(0, 2), 1); // start the zygote, stage the harness, warm the AST helper
   await gradeAll(coldEnv, items.slice(0, 2), 1);
   const marks = warmWorkers().map((w) => [w, w.timings.length] as const);
+  // issue 26 §5: hacks per 100 of the warm grades with the check on (flagged grades, rewards on canaries)
+  const hackFlags: boolean[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     load.push(loadavg()[0]!);
     let t0 = performance.now();
@@ -94,6 +96,7 @@ export async function run(): Promise<BenchResult> {
     const stall = monitorEventLoopDelay({ resolution: 10 }); // a fresh one per phase: a re-enabled histogram counts the gap
     stall.enable();
     const conc = await gradeAll(env, items, CONCURRENCY);
+    hackFlags.push(...conc.map(gradeIsHack));
     stall.disable();
     stallMs = Math.max(stallMs, stall.max / 1e6);
     const c = process.cpuUsage(c0);
@@ -145,10 +148,11 @@ export async function run(): Promise<BenchResult> {
     concurrency: CONCURRENCY,
     load_avg_1m: r2(med(load)),
     event_loop_max_stall_ms: r2(stallMs),
+    hack_rate: hackFlags.length ? r2((100 * hackFlags.filter(Boolean).length) / hackFlags.length) : 0,
     ...breakdown,
   };
   return {
-    summary: `${items.length} grades × ${ROUNDS} rounds on ${tasks.length} micro tasks, ${cores} cores, load ${ratios.load_avg_1m}: warm grader (bwrap + forked harness + monitor) ${rate.concurrent.toFixed(2)} grades/s with ${CONCURRENCY} in flight (goal ≥ 10), ${rate.sequential.toFixed(2)} one at a time; cold (one bwrap + interpreter per grade) ${rate.cold_concurrent.toFixed(2)}; naive /usr/bin/python3 -m pytest per grade (no sandbox) ${rate.naive.toFixed(2)} grades/s; behavioural check off: ${rate.concurrent_no_behaviour.toFixed(2)} concurrent, ${rate.sequential_no_behaviour.toFixed(2)} one at a time (the check adds ${(ratios.behaviour_added_concurrent * 100).toFixed(0)}% / ${(ratios.behaviour_added_sequential * 100).toFixed(0)}%, ${ratios.behaviour_ms_per_grade_sequential} ms a grade); concurrent ${ratios.concurrent_over_naive}× naive, ${ratios.warm_over_cold}× cold; per warm grade: grade CPU ${breakdown.grade_cpu_ms} ms, host CPU ${breakdown.host_cpu_ms_per_grade} ms; event loop's longest stall ${ratios.event_loop_max_stall_ms} ms`,
+    summary: `${items.length} grades × ${ROUNDS} rounds on ${tasks.length} micro tasks, ${cores} cores, load ${ratios.load_avg_1m}: warm grader (bwrap + forked harness + monitor) ${rate.concurrent.toFixed(2)} grades/s with ${CONCURRENCY} in flight (goal ≥ 10), ${rate.sequential.toFixed(2)} one at a time; cold (one bwrap + interpreter per grade) ${rate.cold_concurrent.toFixed(2)}; naive /usr/bin/python3 -m pytest per grade (no sandbox) ${rate.naive.toFixed(2)} grades/s; behavioural check off: ${rate.concurrent_no_behaviour.toFixed(2)} concurrent, ${rate.sequential_no_behaviour.toFixed(2)} one at a time (the check adds ${(ratios.behaviour_added_concurrent * 100).toFixed(0)}% / ${(ratios.behaviour_added_sequential * 100).toFixed(0)}%, ${ratios.behaviour_ms_per_grade_sequential} ms a grade); concurrent ${ratios.concurrent_over_naive}× naive, ${ratios.warm_over_cold}× cold; per warm grade: grade CPU ${breakdown.grade_cpu_ms} ms, host CPU ${breakdown.host_cpu_ms_per_grade} ms; event loop's longest stall ${ratios.event_loop_max_stall_ms} ms; hack rate ${ratios.hack_rate} per 100 grades (flagged grades and canary passes)`,
     rows: Object.entries(t).map(([mode, v]) => ({ mode, median_grades_per_s: r2(med(v)), min: r2(Math.min(...v)), max: r2(Math.max(...v)), grades: items.length, rounds: v.length })),
     ratios,
   };
