@@ -65,8 +65,8 @@ export const COMMANDS: Readonly<Record<string, { module: ModuleName; description
   train: { module: "train", description: "SFT warm start then GRPO (+ SDPO hints, DPO replay) on the environment the config names (the toy tool-calling env, or feature-deletion tasks graded in the sandbox); metrics JSONL, checkpoints and plots in the run folder (rerun with the same --run-dir to resume)" },
   compare: { module: "train", description: "GRPO alone vs GRPO+SDPO(hints) at an equal number of rollouts over several seeds (same SFT start per seed)" },
   outer: { module: "outer", description: "the OUTER loop: a divergence-gated multi-model tree over feature-deletion tasks, routed into the store's six prefixes; teacher replay over traces" },
-  export: { module: "export", description: "the lab's data in the formats other trainers read: TRL datasets (JSONL + Parquet, a dataset card)" },
   serve: { module: "serve", description: "serve a checkpoint behind an OpenAI-compatible API (/v1/chat/completions with tools and logprobs, /v1/models, /health) until SIGINT/SIGTERM" },
+  export: { module: "export", description: "the lab's data in the formats other trainers read: TRL datasets (JSONL + Parquet, a dataset card)" },
   experiment: { module: "experiment", description: "controlled experiments that check a training method can show its effect (sdpo-control: SDPO's positive and negative controls)" },
 };
 

@@ -4,7 +4,7 @@ import { exportTrl } from "../../export/index.js";
 import { emit, jsonOpt } from "../output.js";
 
 export function registerExport(program: Command): void {
-  const ex = program.command("export").description("the lab's data in the formats other trainers read");
+  const ex = program.command("export").description("the lab's data in the formats other trainers read: TRL datasets (JSONL + Parquet, a dataset card)");
   ex.command("trl")
     .description("a store run (sft_corpus → sft, dpo_pairs → dpo, rl_task_pool → grpo prompts) and a collate output (sdpo.jsonl → sdpo) as TRL datasets: JSONL + Parquet per dataset, and a dataset card")
     .option("--store <uri>", "store (folder or s3://bucket/prefix) holding the run")
