@@ -24,6 +24,12 @@ describe("composer-lab CLI", () => {
     expect(["tensorflow", "torch", "wasm", "cpu"]).toContain(out.backend.name);
   });
 
+  it("store ls of a local store that is not there fails, naming it", () => {
+    const r = cli(["store", "ls", "/nonexistent/composer-lab-store", "--json"]);
+    expect(r.code).toBe(1);
+    expect(oneJson(r.stdout)).toMatchObject({ ok: false, error: "no such store: /nonexistent/composer-lab-store (no folder there)" });
+  });
+
   it("an unknown command fails with one JSON error object under --json", () => {
     const r = cli(["no-such-command", "--json"]);
     expect(r.code).not.toBe(0);

@@ -233,6 +233,17 @@ describe("composer-lab grade", () => {
     const missing = cli(["grade", POOL, "--task", "nope", "--patch", "x", "--json"]);
     expect(oneJson(missing.stdout).error).toBe(`${POOL}: no task nope`);
   });
+
+  it("a patch that does not apply is not graded: it names the file and the hunk, and says no test ran", () => {
+    const bad = join(tmp("bad-patch-"), "bad.diff");
+    writeFileSync(bad, readFileSync(join(POOL, "golden", "inventory-totals.diff"), "utf8").replace("-    raise NotImplementedError", "-    raise SomethingElse"));
+    const r = cli(["grade", POOL, "--task", "inventory-totals", "--patch", bad]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^not graded \(no test ran\): patch does not apply to inventory\/report\.py: hunk 1 of 1 \(@@ -9,7 \+9,9 @@\) expects/m);
+    expect(r.stdout).not.toMatch(/guard BROKEN/);
+    const j = oneJson(cli(["grade", POOL, "--task", "inventory-totals", "--patch", bad, "--json"]).stdout);
+    expect(j).toMatchObject({ ok: false, reward: 0, perTest: [] });
+  });
 });
 
 void HackMonitor;

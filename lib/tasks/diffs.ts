@@ -35,6 +35,16 @@ export interface AppliedPatch {
   files: { path: string; op: "modify" | "create" | "delete" }[];
 }
 
+/** Which hunk of a file's patch does not apply, with its header and the first line it expects. */
+function failingHunk(before: string, p: ReturnType<typeof parsePatch>[number]): string {
+  for (const [i, h] of p.hunks.entries()) {
+    if (applyPatch(before, { ...p, hunks: [h] }) !== false) continue;
+    const expected = h.lines.find((l) => l.startsWith(" ") || l.startsWith("-"));
+    return `hunk ${i + 1} of ${p.hunks.length} (@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@) expects ${expected ? JSON.stringify(expected.slice(1).slice(0, 120)) : "lines"} near line ${h.oldStart}, which the file does not have there`;
+  }
+  return `its ${p.hunks.length} hunk(s) apply one by one but not together (they overlap)`;
+}
+
 /** Applies a unified diff (several files allowed) to the tree at `root`. Throws, naming the file,
  *  when a hunk does not apply; nothing is written unless every file applies. */
 export function applyUnifiedDiff(root: string, diffText: string): AppliedPatch {
@@ -49,7 +59,7 @@ export function applyUnifiedDiff(root: string, diffText: string): AppliedPatch {
     const full = confinedPath(root, path);
     const before = oldPath && existsSync(confinedPath(root, oldPath)) ? readFileSync(confinedPath(root, oldPath), "utf8") : "";
     const after = applyPatch(before, p);
-    if (after === false) throw new Error(`patch does not apply to ${path}`);
+    if (after === false) throw new Error(`patch does not apply to ${path}: ${failingHunk(before, p)}`);
     writes.push({ path, full, content: newPath ? after : null, op: !newPath ? "delete" : oldPath ? "modify" : "create" });
   }
   if (writes.length === 0) throw new Error("the diff changes no file");

@@ -90,7 +90,8 @@ export function registerSandbox(program: Command): void {
           if (g.error !== null) process.exitCode = 1; // a completion that cannot be graded is a failed command
           emit(!!o.json, { ok: g.error === null, task: task.task_id, executor: o.executor, ...g }, () =>
             [
-              `reward ${g.reward.toFixed(3)}  (frac ${g.frac.toFixed(3)}, guard ${g.guardOk ? "ok" : "BROKEN"}, ${g.hacked ? "HACKED" : "not hacked"})${g.error ? `  error: ${g.error}` : ""}`,
+              // a completion that could not be graded ran no test: say that, not "guard BROKEN"
+              g.error ? `not graded (no test ran): ${g.error}` : `reward ${g.reward.toFixed(3)}  (frac ${g.frac.toFixed(3)}, guard ${g.guardOk ? "ok" : "BROKEN"}, ${g.hacked ? "HACKED" : "not hacked"})`,
               ...g.flags.map((f) => `  flag ${f.kind}: ${f.detail}`),
               "",
               tableText(fromRows(g.perTest.map((t) => ({ group: t.group, test: t.nodeid, outcome: t.outcome })))),

@@ -1,4 +1,5 @@
 /** `composer-lab store …` (DiLoCo's commands are in diloco.ts). */
+import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import { openStore } from "../../store/index.js";
 import { jsonOpt } from "../options.js";
@@ -14,6 +15,13 @@ export function registerStore(program: Command): void {
     .addOption(jsonOpt())
     .action(async (uri: string, o: { prefix: string; json?: boolean }) => {
       const st = openStore(uri);
+      // a local store that is not there is a mistake (a typo in the path), not an empty result
+      if (!/^s3:\/\//.test(uri) && !existsSync(uri)) {
+        process.exitCode = 1;
+        const why = `no such store: ${uri} (no folder there)`;
+        emit(!!o.json, { ok: false, error: why, uri: st.uri }, () => why);
+        return;
+      }
       const keys = await st.list(o.prefix);
       emit(!!o.json, { ok: true, uri: st.uri, count: keys.length, keys }, () => (keys.length ? keys.join("\n") : `(empty: ${st.uri})`));
     });
