@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumPath } from "../lib/core/index.js";
-import { collect, planSources, summarize, type IngestedSession } from "../lib/traces/index.js";
+import { collect, planSources, siteTurns, summarize, type IngestedSession } from "../lib/traces/index.js";
 import { CHROMIUM_ARGS, sessionPage } from "../lib/viz/index.js";
 import { cli, oneJson, ROOT, tmp } from "./helpers.js";
 
@@ -154,6 +154,17 @@ describe("Claude Code subagents, linked to the call that spawned them", () => {
     expect(without.sdpo_rows).toBe(1);
     const cov = oneJson(cli(["hints", "coverage", dir, "--no-subagents", "--json"]).stdout);
     expect(cov.sites).toBe(1);
+  });
+
+  it("from a site to its session and turns in one call (siteTurns), inside a subagent too", async () => {
+    const { sessions, sites } = await collect([join(DATA, "claude-subagents")]);
+    const inside = sites.find((x) => x.agent_id === "a7f3c21")!;
+    const { session, turns } = siteTurns(sessions, inside, 2);
+    expect(session.id).toBe("5b1c9e2a-0001-4d2e-8f3a-tally0000001");
+    expect(turns.every((t) => t.agentId === "a7f3c21")).toBe(true);
+    expect(turns[turns.length - 1]!.index).toBe(inside.turn_index);
+    expect(turns.some((t) => t.toolResults.some((r) => /wasn't expected/.test(r.content)))).toBe(true);
+    expect(() => siteTurns([], inside)).toThrow(/no session 5b1c9e2a-0001/);
   });
 
   it("a session file named on its own brings its subagents along", async () => {

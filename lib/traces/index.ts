@@ -9,7 +9,7 @@ export { TextErrorRule, TextErrorConfig, DEFAULT_TEXT_ERROR_RULES, DEFAULT_FORMA
 export { exceptionLine, failingAssertion, failingTestName, errorExcerpt, headTail, stripWrappers } from "./excerpt.js";
 export { readClaudeSession, type ReadOptions } from "./claude.js";
 export { readChatSessions } from "./chat.js";
-export { findErrorSites, traceExamples, stateExcerpt, availableTools, actionSignature, assistantBody, renderTurn, type SiteOptions } from "./sites.js";
+export { findErrorSites, siteTurns, traceExamples, stateExcerpt, availableTools, actionSignature, assistantBody, renderTurn, type SiteOptions } from "./sites.js";
 export { ingest, ingestSources, collect, summarize, summarizeSources, countSession, listTraceFiles } from "./ingest.js";
 export { FORMATS, planSources, readSource, detectFormat, type FormatEntry, type TraceSource } from "./formats.js";
 export { readCodexRollout } from "./codex.js";

@@ -267,3 +267,17 @@ export function traceExamples(s: Session, sites: ErrorSite[] = findErrorSites(s)
       tool_error: errorAt.get(t.index)?.error_kind ?? null, behavior_dim: errorAt.get(t.index)?.behavior_dim ?? null,
     }));
 }
+
+/**
+ * A site's session and the turns around it, in one call (for the REPL and notebooks): the k turns
+ * before the errored result, that turn, and the recovery, within the site's own chain and agent.
+ */
+export function siteTurns(sessions: (Session | { session: Session })[], site: ErrorSite, k = 3): { session: Session; turns: Turn[] } {
+  const all = sessions.map((x) => ("session" in x ? x.session : x));
+  const session = all.find((x) => x.id === site.session_id && (x.file === site.file || (x.subagents ?? []).some((a) => a.file === site.file))) ?? all.find((x) => x.id === site.session_id);
+  if (!session) throw new Error(`no session ${site.session_id} among the ${all.length} given`);
+  const thread = session.turns.filter((t) => t.chain === site.chain && (t.agentId ?? null) === (site.agent_id ?? null));
+  const at = thread.findIndex((t) => t.index === (site.error_turn_index ?? site.turn_index));
+  const end = Math.max(at, thread.findIndex((t) => t.index === site.turn_index));
+  return { session, turns: at < 0 ? [] : thread.slice(Math.max(0, at - k), end + 1) };
+}
