@@ -20,6 +20,12 @@ describe("figures", () => {
 
   it("builders produce valid Plotly traces", () => {
     expect(lineChart({ a: { x: [1, 2], y: [3, 4] } }).data[0]).toMatchObject({ type: "scatter", name: "a", x: [1, 2] });
+    // any number of series: no two share colour, marker and dash; the legend keeps their order
+    const many = lineChart(Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`arm${i}`, { x: [0, 1], y: [i, i] }])));
+    const looks = many.data.map((t) => JSON.stringify([(t.line as { color: string; dash: string }).color, (t.marker as { symbol: string }).symbol, (t.line as { dash: string }).dash]));
+    expect(new Set(looks).size).toBe(25);
+    expect(many.data.map((t) => t.name)).toEqual(Array.from({ length: 25 }, (_, i) => `arm${i}`));
+    expect(many.layout.legend).toMatchObject({ traceorder: "normal" });
     expect(barChart(["x", "y"], { s: [1, 2] }).layout.barmode).toBe("group");
     // binned here (bars), so pages need only plotly.js's basic build
     expect(histogram([1, 2, 2, 3], { bins: 3 }).data[0]).toMatchObject({ type: "bar", x: [1, 2, 3], y: [1, 2, 1] });

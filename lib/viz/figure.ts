@@ -56,6 +56,17 @@ function layout(a: Axes, extra: Record<string, unknown> = {}, xs: readonly unkno
   };
 }
 
+/** Ten colours (Plotly's D3 set), eight marker symbols and four dashes: series i gets a combination no
+ *  other series of the figure has, for any number of series (colour first, then symbol, then dash). */
+const PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"];
+const SYMBOLS = ["circle", "square", "diamond", "triangle-up", "x", "cross", "star", "triangle-down"];
+const DASHES = ["solid", "dash", "dot", "dashdot"];
+export function seriesStyle(i: number): { color: string; symbol: string; dash: string } {
+  const c = PALETTE.length;
+  const k = SYMBOLS.length;
+  return { color: PALETTE[i % c]!, symbol: SYMBOLS[Math.floor(i / c) % k]!, dash: DASHES[Math.floor(i / (c * k)) % DASHES.length]! };
+}
+
 /** A series; `null` in y is a missing value and shows as a gap, never bridged. */
 export interface Series {
   x: number[];
@@ -64,8 +75,12 @@ export interface Series {
 
 /** One line per series over shared or per-series x values. */
 export function lineChart(series: Record<string, Series>, axes: Axes = {}): Figure {
-  const data = Object.entries(series).map(([name, s]) => ({ type: "scatter", mode: "lines+markers", name, x: s.x, y: s.y, connectgaps: false }));
-  return parseFigure({ data, layout: layout(axes, {}, Object.values(series).flatMap((s) => s.x)) });
+  const data = Object.entries(series).map(([name, s], i) => {
+    const st = seriesStyle(i);
+    return { type: "scatter", mode: "lines+markers", name, x: s.x, y: s.y, connectgaps: false, line: { color: st.color, dash: st.dash }, marker: { color: st.color, symbol: st.symbol } };
+  });
+  // the legend lists the series in the order they were given (and drawn)
+  return parseFigure({ data, layout: layout(axes, { legend: { traceorder: "normal" } }, Object.values(series).flatMap((s) => s.x)) });
 }
 
 /** Bars: one group (or, with `stacked`, one stack) per category, one bar per series. */
@@ -132,13 +147,12 @@ export function histogram(values: number[] | Record<string, number[]>, axes: Axe
 
 /** Mean lines with a shaded band per series (e.g. mean ± std over seeds). */
 export function bandChart(series: Record<string, { x: number[]; mean: number[]; lo: number[]; hi: number[] }>, axes: Axes = {}): Figure {
-  const palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
   const data = Object.entries(series).flatMap(([name, s], i) => {
-    const color = palette[i % palette.length]!;
+    const { color, dash } = seriesStyle(i);
     return [
       { type: "scatter", mode: "lines", x: s.x, y: s.hi, line: { width: 0, color }, showlegend: false, hoverinfo: "skip", name: `${name} hi` },
       { type: "scatter", mode: "lines", x: s.x, y: s.lo, line: { width: 0, color }, fill: "tonexty", fillcolor: `${color}33`, showlegend: false, hoverinfo: "skip", name: `${name} lo` },
-      { type: "scatter", mode: "lines", x: s.x, y: s.mean, line: { color, width: 2 }, name },
+      { type: "scatter", mode: "lines", x: s.x, y: s.mean, line: { color, width: 2, dash }, name },
     ];
   });
   return parseFigure({ data, layout: layout(axes, {}, Object.values(series).flatMap((s) => s.x)) });
