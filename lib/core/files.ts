@@ -3,7 +3,7 @@
  * follow a link, never open a FIFO or device in a way that can block, never read more than a cap,
  * and give up after a timeout. Plus temp folders that are removed on every exit path.
  */
-import { constants, mkdtempSync, rmSync } from "node:fs";
+import { constants, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -95,9 +95,49 @@ function removeLive(): void {
   liveTempDirs.clear();
 }
 
+/** The owner's pid is part of every temp folder's name (`composer-lab-<prefix>p<pid>-XXXXXX`). */
+const OWNED = /^composer-lab-.*p(\d+)-[A-Za-z0-9]{6}$/;
+
+/**
+ * Removes the temp folders of lab processes that are gone: a process killed with SIGKILL (a
+ * timeout, the OOM killer) runs no exit hook. Only folders whose owner pid no longer exists and
+ * that hold no mount point (what a dead owner mounted is left alone, never deleted through).
+ */
+export function sweepStaleTempDirs(dir = tmpdir()): string[] {
+  const removed: string[] = [];
+  let mounts: string[] = [];
+  try {
+    mounts = readFileSync("/proc/self/mountinfo", "utf8").split("\n").map((l) => l.split(" ")[4] ?? "").filter(Boolean);
+  } catch {
+    return removed; // no way to tell what is mounted: leave everything
+  }
+  for (const name of readdirSync(dir)) {
+    const m = OWNED.exec(name);
+    if (!m) continue;
+    const pid = Number(m[1]);
+    if (pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+      continue; // alive (or not ours to signal: still alive)
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ESRCH") continue;
+    }
+    const path = join(dir, name);
+    if (mounts.some((mp) => mp === path || mp.startsWith(`${path}/`))) continue;
+    try {
+      rmSync(path, { recursive: true, force: true });
+      removed.push(path);
+    } catch {
+      /* best effort */
+    }
+  }
+  return removed;
+}
+
 function hookExit(): void {
   if (hooked) return;
   hooked = true;
+  sweepStaleTempDirs();
   process.on("exit", removeLive);
   for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.once(sig, () => {
@@ -110,13 +150,14 @@ function hookExit(): void {
 }
 
 /**
- * A fresh temp folder (`composer-lab-<prefix>…` under the OS temp dir) that is removed by
- * `remove()`, and otherwise when the process exits or is interrupted (SIGINT/SIGTERM/SIGHUP).
+ * A fresh temp folder (`composer-lab-<prefix>p<pid>-…` under the OS temp dir) that is removed by
+ * `remove()`, and otherwise when the process exits or is interrupted (SIGINT/SIGTERM/SIGHUP); one a
+ * killed process left behind goes at the next lab process's first temp folder (sweepStaleTempDirs).
  * `beforeRemove` runs first either way (e.g. unmounting what was mounted inside).
  */
 export function tempDir(prefix: string, beforeRemove?: () => void): { path: string; remove: () => void } {
   hookExit();
-  const path = mkdtempSync(join(tmpdir(), `composer-lab-${prefix}`));
+  const path = mkdtempSync(join(tmpdir(), `composer-lab-${prefix}p${process.pid}-`));
   liveTempDirs.set(path, beforeRemove);
   return {
     path,

@@ -5,4 +5,4 @@ export { ToolProbe, probeCommand, probeTools, jupyterPython, chromiumPath } from
 export { Rng } from "./random.js";
 export { loadConfigFile } from "./config.js";
 export { mean, std } from "./stats.js";
-export { readGuarded, readTextGuarded, GuardedReadError, tempDir, type GuardedReadOptions } from "./files.js";
+export { readGuarded, readTextGuarded, GuardedReadError, tempDir, sweepStaleTempDirs, type GuardedReadOptions } from "./files.js";
