@@ -80,8 +80,9 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const calls = oracle.calls.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw }));
   const base = { threshold: cfg.threshold, not_applicable: na, visible: { agreed: 0, compared: 0 }, hidden: { agreed: 0, compared: 0 } };
   let run;
+  let masks: MaskSpec[] = [];
   try {
-    const masks = await behaviourMasks(task, sandbox);
+    masks = await behaviourMasks(task, sandbox);
     run = await runBehaviour(sandbox, workdir, { symbols, calls, roots: oracle.roots, project: oracle.project }, cfg.limits, { masks });
   } catch (e) {
     return { ...base, ran: false, passed: false, why: `the runner could not run: ${(e as Error).message.slice(0, 300)}`, agreed: 0, compared: oracle.calls.length, agreement: 0, differences: [], wallMs: performance.now() - t0, path: null };
@@ -97,7 +98,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const stopped = oracle.calls.some((c) => firstOf(c.id).k === "timeout" && firstOf(c.id).ms === 0);
   if (timedOut.length > 0 && timedOut.length <= 2 && !stopped) {
     try {
-      const again = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => timedOut.some((t) => t.id === c.id)), roots: oracle.roots, project: oracle.project }, { ...cfg.limits, call_timeout_ms: cfg.limits.call_timeout_ms * RETRY_FACTOR }, { masks: await behaviourMasks(task, sandbox) });
+      const again = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => timedOut.some((t) => t.id === c.id)), roots: oracle.roots, project: oracle.project }, { ...cfg.limits, call_timeout_ms: cfg.limits.call_timeout_ms * RETRY_FACTOR }, { masks });
       if (again.outcomes) for (const [id, outs] of again.outcomes) outcomes.set(id, outs);
     } catch {
       /* the first run's timeouts stand */

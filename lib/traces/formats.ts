@@ -12,6 +12,7 @@ import { basename, dirname, extname, join, resolve } from "node:path";
 import type { ReadOptions } from "./claude.js";
 import { readClaudeGroup } from "./subagents.js";
 import { readChatRecords, readChatSessions } from "./chat.js";
+import { obj } from "./builder.js";
 import { isCodexRecord, readCodexRollout } from "./codex.js";
 import { parseRecord, readRecords } from "./lines.js";
 import { isOpenHandsEvent, openHandsEvents, readOpenHandsEvents } from "./openhands.js";
@@ -283,7 +284,7 @@ export async function* readSource(source: TraceSource, format: TraceFormat | "au
     doc = parseDoc(source.files[0]!, issues);
     if (doc === undefined) return;
     hit = forced ?? FORMATS.find((e) => e.doc?.(doc));
-    if (!hit && obj(doc) && (Array.isArray((doc as Record<string, unknown>).messages))) hit = entry("chat");
+    if (!hit && Array.isArray(obj(doc)?.messages)) hit = entry("chat");
     if (hit && !hit.doc && hit.format !== "chat") {
       issues.push({ file: source.path, line: 0, reason: `the ${hit.format} format comes as JSON lines, not one JSON document` });
       return;
@@ -304,8 +305,6 @@ export async function* readSource(source: TraceSource, format: TraceFormat | "au
   }
   yield* hit.read(source, opts, issues, doc);
 }
-
-const obj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
 async function* readChatDocs(file: string, list: unknown[], opts: ReadOptions, issues: IngestIssue[]): AsyncGenerator<Session> {
   yield* readChatRecords(file, list.map((value, i) => ({ line: i + 1, value: value as Record<string, unknown> })), opts, issues);

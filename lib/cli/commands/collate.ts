@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { collateToFiles } from "../../collate/index.js";
 import { loadConfigFile, progress } from "../../core/index.js";
 import { buildFromConfig, defaultLayered, loadHintsConfig } from "../../hints/index.js";
-import { ingest, planSources, TextErrorConfig } from "../../traces/index.js";
+import { ingest, TextErrorConfig } from "../../traces/index.js";
 import { BOS, decode, encode } from "../../train/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
 import { jsonOpt } from "../options.js";
@@ -31,15 +31,15 @@ export function registerCollate(program: Command): void {
       const generator = o.config ? buildFromConfig(loadHintsConfig(o.config)) : defaultLayered();
       // Streams: one session at a time from the traces to the three files (memory bounded by the
       // largest session, not the corpus).
-      const bar = progress(planSources(paths).sources.length, "collate");
+      let bar: ReturnType<typeof progress> | undefined; // sized by the first source read
       let issues = 0;
       mkdirSync(o.out, { recursive: true });
       const files = { sdpo: join(o.out, "sdpo.jsonl"), dpo: join(o.out, "dpo.jsonl"), sft: join(o.out, "sft.jsonl") };
       const c = await collateToFiles(
-        ingest(paths, { textErrors: o.textErrors ? loadConfigFile(o.textErrors, TextErrorConfig) : undefined, subagents: o.subagents ? "include" : "exclude", onIssue: () => void issues++, onFile: (f) => bar.tick(1, f.split("/").pop()) }),
+        ingest(paths, { textErrors: o.textErrors ? loadConfigFile(o.textErrors, TextErrorConfig) : undefined, subagents: o.subagents ? "include" : "exclude", onIssue: () => void issues++, onFile: (f, _done, total) => (bar ??= progress(total, "collate")).tick(1, f.split("/").pop()) }),
         generator, byteTokenizer, files, { sft: { maxLen: o.maxLen, onlyClean: !!o.onlyClean } },
       );
-      bar.stop();
+      bar?.stop();
       const counts = { sessions: c.sessions, sites: c.sites, sdpo_rows: c.sdpo_rows, dpo_pairs: c.dpo_pairs, sft_rows: c.sft_rows };
       const sdpo = { skipped: c.skipped, byLayer: c.by_layer };
       emit(!!o.json, { ok: true, ...counts, skipped: sdpo.skipped, by_layer: sdpo.byLayer, ingest_issues: issues, files }, () =>

@@ -2,7 +2,7 @@
 import { Option, type Command } from "commander";
 import { loadConfigFile, progress } from "../../core/index.js";
 import { writeFileSync } from "node:fs";
-import { collect, planSources, summarize, TextErrorConfig, TraceFormat, type FormatOption } from "../../traces/index.js";
+import { collect, summarize, TextErrorConfig, TraceFormat, type FormatOption } from "../../traces/index.js";
 import { emit, jsonOpt, log } from "../output.js";
 import { wholeNumber } from "../args.js";
 
@@ -21,13 +21,14 @@ export function registerTraces(program: Command): void {
     .addOption(jsonOpt())
     .action(async (paths: string[], o: { format: FormatOption; stripThinking?: boolean; issues?: boolean; workers?: number; textErrors?: string; json?: boolean; subagents: boolean }) => {
       const textErrors = o.textErrors ? loadConfigFile(o.textErrors, TextErrorConfig) : undefined;
-      const bar = progress(planSources(paths).sources.length, "traces");
+      // the bar learns the number of sources from the first one read (planning them twice walks the tree twice)
+      let bar: ReturnType<typeof progress> | undefined;
       const sum = await summarize(paths, {
         format: o.format, strip_thinking: !!o.stripThinking, workers: o.workers, textErrors, subagents: o.subagents ? "include" : "exclude",
-        onFile: (f) => bar.tick(1, f.split("/").pop()),
+        onFile: (f, _done, total) => (bar ??= progress(total, "traces")).tick(1, f.split("/").pop()),
         onIssue: o.issues ? (i) => log(`${i.file}:${i.line}: ${i.reason}`) : undefined,
       });
-      bar.stop();
+      bar?.stop();
       // tables (arquero) only for human output: --json starts faster without them
       const { fromRows, tableText } = o.json ? ({} as typeof import("../../viz/index.js")) : await import("../../viz/index.js");
       // nothing read is not a result: say so, with what was skipped and why
