@@ -262,7 +262,7 @@ describe("TrainConfig: one config composed from the loss configs", () => {
     const [section, key] = old.split(".") as [string, string];
     const file = join(tmp(), "old.yaml");
     writeFileSync(file, `${section}:\n  ${key}: ${key === "teacher" ? "{ kind: live }" : key === "mode" ? "jsd" : key === "token_clip_scope" ? "vocab" : "1"}\n`);
-    expect(() => loadTrainConfig(file)).toThrow(`${file}: ${old}: renamed: use ${now}`);
+    expect(() => loadTrainConfig(file)).toThrow(`${file}:2: ${old}: renamed: use ${now}`);
   });
 
   it("SDPO option combinations the references refuse are refused at config load (sampled_token with a clip or alpha ≠ 1)", () => {
@@ -473,7 +473,7 @@ describe("CLI", () => {
     expect(r.code).toBe(1);
     const out = oneJson(r.stdout);
     expect(out.ok).toBe(false);
-    expect(out.error).toContain(`${cfg}: rl.num_generations`);
+    expect(out.error).toContain(`${cfg}:2: rl.num_generations: Number must be greater than or equal to 2`);
   });
 
   it("rejects an unknown --backend", () => {

@@ -3,6 +3,7 @@ export { projectRoot, datasetsDir, scratchDir, timestampSlug } from "./paths.js"
 export { progress, type Progress } from "./progress.js";
 export { ToolProbe, probeCommand, probeTools, jupyterPython, chromiumPath } from "./probe.js";
 export { Rng } from "./random.js";
-export { loadConfigFile } from "./config.js";
+export { loadConfigFile, describeIssues } from "./config.js";
+export { strictSchema, closestKey, unknownKeyMessage } from "./strict.js";
 export { mean, std } from "./stats.js";
 export { readGuarded, readTextGuarded, GuardedReadError, tempDir, sweepStaleTempDirs, type GuardedReadOptions } from "./files.js";

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import { BACKENDS } from "../backend/index.js";
-import { loadConfigFile } from "../core/index.js";
+import { describeIssues, loadConfigFile, strictSchema } from "../core/index.js";
 import { CurriculumConfig } from "../curriculum/index.js";
 import { EnvSpec, TaskVariantConfig } from "../env/index.js";
 import { HintsConfig } from "../hints/index.js";
@@ -151,8 +151,9 @@ export const RENAMED_FIELDS: Record<string, string> = {
   "sdpo.hint_layers": "sdpo.hints (a lib/hints HintsConfig: { layers: [{ type: template }, { type: raw_error }, { type: sibling, threshold: 0.99 }] })",
 };
 
-/** TrainConfig with renamed fields refused by name and the SDPO option combinations checked. */
-export const TrainConfigChecked = z
+/** TrainConfig with renamed fields refused by name, unknown keys refused with the closest known one
+ *  (lib/core strictSchema), and the SDPO option combinations checked. */
+export const TrainConfigChecked = strictSchema(z
   .unknown()
   .superRefine((raw, ctx) => {
     if (!raw || typeof raw !== "object") return;
@@ -164,6 +165,8 @@ export const TrainConfigChecked = z
   })
   .pipe(TrainConfig)
   .superRefine((c, ctx) => {
+    // A renamed field leaves the parse dirty with the raw input here: nothing more to check.
+    if (!c?.sdpo) return;
     try {
       parseSdpoConfig(c.sdpo);
     } catch (e) {
@@ -172,11 +175,13 @@ export const TrainConfigChecked = z
     if (c.loss_weights?.sdpo_blend === "convex" && c.loss_weights.sdpo > 1) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["loss_weights", "sdpo"], message: `sdpo_blend convex is (1 − w)·policy + w·distillation and needs 0 ≤ w ≤ 1 (got ${c.loss_weights.sdpo}); use sdpo_blend additive for grpo + w·sdpo` });
     }
-  });
+  }));
 
-/** Parses a TrainConfig (see TrainConfigChecked); throws a ZodError naming the field. */
+/** Parses a TrainConfig (see TrainConfigChecked); throws an Error with one `path: message` line per issue. */
 export function parseTrainConfig(input: unknown): TrainConfig {
-  return TrainConfigChecked.parse(input);
+  const r = TrainConfigChecked.safeParse(input);
+  if (!r.success) throw new Error(describeIssues("train config", null, r.error.issues));
+  return r.data;
 }
 
 export const StepMetrics = z.object({

@@ -10,6 +10,7 @@ import { addCanaries, buildFromGitHistory, buildFromRepo, buildFromSweInstances,
 import { SANDBOX_NAMES, getSandbox } from "../../sandbox/index.js";
 import { gradeCompletion } from "../../env/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
+import { loadConfigFile } from "../../core/index.js";
 import { withExecutor } from "../executor.js";
 import { executorChoice, jsonOpt, sandboxChoice } from "../options.js";
 import { emit, log } from "../output.js";
@@ -23,9 +24,7 @@ async function poolGate(pool: string, kinds?: string): Promise<((t: FeatureDelet
   let declared: string[] = [];
   if (kinds) declared = kinds.split(",").map((k) => k.trim()).filter(Boolean);
   else if (existsSync(file)) {
-    const parsed = PoolDeclaration.safeParse(JSON.parse(readFileSync(file, "utf8")));
-    if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues[0]!.path.join(".") || "(root)"}: ${parsed.error.issues[0]!.message}`);
-    declared = parsed.data.sandboxes;
+    declared = loadConfigFile(file, PoolDeclaration).sandboxes;
   }
   if (!declared.length) return null;
   const bad = declared.filter((k) => !(SANDBOX_NAMES as readonly string[]).includes(k) || k === "none");
