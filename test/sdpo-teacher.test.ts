@@ -21,7 +21,7 @@ beforeAll(async () => {
   await initBackend();
 });
 
-const TRL: RepromptOptions = { use_successful_as_teacher: true, success_reward_threshold: 1, dont_reprompt_on_self_success: true, include_environment_feedback: false, environment_feedback_only_without_solution: false };
+const TRL: RepromptOptions = { use_successful_as_teacher: true, success_reward_threshold: 1, dont_reprompt_on_self_success: true, include_environment_feedback: false, environment_feedback_only_without_solution: false, max_reprompt_len: 10240 };
 const failed = (msg: string): EnvGrade => ({ reward: 0, components: {}, valid: true, passed: false, error: { error_kind: "failing_test", behavior_dim: "tool_use", error_message: msg, test_name: "t", assertion_excerpt: msg } });
 const ok: EnvGrade = { reward: 1, components: {}, valid: true, passed: true, error: null };
 

@@ -64,6 +64,9 @@ export const SdpoChannelConfig = SdpoConfig.extend({
   dont_reprompt_on_self_success: z.boolean().default(true),
   include_environment_feedback: z.boolean().default(false),
   environment_feedback_only_without_solution: z.boolean().default(false),
+  /** TRL max_reprompt_len (SDPOConfig, default 10240): the teacher prompt's length cap in tokens, met by
+   *  shortening the hint first (rollout.ts hintedPromptIds); the block size caps it too. */
+  max_reprompt_len: z.number().int().positive().default(10240),
   /** The lab's hint layers, tried in order at a failed rollout neither a sibling nor the feedback
    *  covers (any lib/hints layer, judge and introspection included; an introspection layer with
    *  backend "policy" critiques with the policy being trained). Hint-conditioned SFT draws its hints

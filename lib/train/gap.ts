@@ -69,7 +69,7 @@ export async function gapCheck<T extends EnvTask>(env: Environment<T>, student: 
     if (t.hint) rows.push({ source: t.hint.layer, i, hint: t.hint.hint });
   }
   const goldenIds = withGolden.map((x) => encode(x.golden));
-  const tPrompts = rows.map((r) => hintedPromptIds(env, withGolden[r.i]!.task, r.hint, goldenIds[r.i]!.length, o.block_size));
+  const tPrompts = rows.map((r) => hintedPromptIds(env, withGolden[r.i]!.task, r.hint, goldenIds[r.i]!.length, o.block_size, o.reprompt.max_reprompt_len));
   const tOut = greedy(teacher, tPrompts);
   const tGrades = await gradeAll(env, rows.map((r, k) => ({ task: withGolden[r.i]!.task, completion: tOut[k]!.text })), o.concurrency);
   const perToken = (pol: Policy, ctx: string, cont: string) => {

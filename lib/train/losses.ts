@@ -280,6 +280,16 @@ export const SdpoConfig = z.object({
    * the vocabulary; "vocab" (OPSD opsd_trainer.py) on each vocabulary entry's pointwise term before the sum.
    */
   distillation_kl_clip_scope: z.enum(["token", "vocab"]).default("token"),
+  /**
+   * Importance-sampling correction of the distillation loss (TRL SDPOConfig `distillation_is_clip`,
+   * default 2.0; trl/experimental/sdpo/loss_utils.py apply_importance_sampling_clipping): each token's
+   * loss is multiplied by the detached ratio min(π_θ(y_t)/π_old(y_t), c), the log-ratio first clamped to
+   * [−20, 20], where π_old is the policy that sampled the rollout (sdpoLoss `oldLogp`). null: off. It
+   * applies only where the rollout policy differs from the current one: TRL passes no old log-probs
+   * when each batch of rollouts gets one update, and neither does this trainer (one update per RL step,
+   * ratio ≡ 1), so in the lab's RL step it is a no-op unless a caller passes `oldLogp`.
+   */
+  distillation_is_clip: z.number().positive().nullable().default(2),
 });
 export type SdpoConfig = z.infer<typeof SdpoConfig>;
 
@@ -307,6 +317,12 @@ export interface SdpoInputs {
   sampledIds: tf.Tensor2D;
   /** [B, T] 1 on completion tokens. */
   mask: tf.Tensor2D;
+  /**
+   * [B, T] log-probs of `sampledIds` under the policy that sampled them (TRL old_per_token_logps, on the
+   * same temperature-scaled logits as the student's); with distillation_is_clip set, the per-token loss
+   * is weighted by the clipped importance ratio. Absent: no correction (TRL's behaviour without them).
+   */
+  oldLogp?: tf.Tensor2D;
 }
 
 export interface SdpoOutput {
@@ -353,9 +369,11 @@ function tailLogprob(logp: tf.Tensor, support: tf.Tensor): tf.Tensor {
  *   categories; without it both are renormalised over the k entries (OPSD's --top_k_loss). The
  *   support is a non-differentiable selection (a constant for the gradient).
  *
- * Not implemented: the references' importance-sampling correction (TRL `distillation_is_clip`, lasgroup
- *   `is_clip`) weights each token by min(π_θ/π_old, c); the trainer takes one update per batch of
- *   rollouts, so that ratio is exactly 1 and the correction has no effect.
+ * Importance sampling (TRL `distillation_is_clip`, lasgroup `is_clip`; with `oldLogp` only): each
+ *   token's loss (sampled_token: its surrogate, so value and gradient alike) is multiplied by the
+ *   detached w_t = min(exp(clamp(log π_θ(y_t) − log π_old(y_t), −20, 20)), c), before the mean. The
+ *   trainer takes one update per batch of rollouts and passes no oldLogp (w ≡ 1, as TRL then); a
+ *   caller that reuses rollouts across updates passes them. `per_token` stays the uncorrected divergence.
  * Clip (distillation_kl_clip, off by default): min(term, c), so a capped term contributes the
  *   constant c and no gradient. Scope "token" (TRL) caps each position's divergence summed over the
  *   vocabulary; "vocab" (OPSD's --jsd_token_clip = 0.05) caps each vocabulary entry's pointwise term.
@@ -369,18 +387,23 @@ function tailLogprob(logp: tf.Tensor, support: tf.Tensor): tf.Tensor {
  *   token-scope cap c binds on positions whose whole divergence exceeds c (JSD at α = 0.5 ≤ ln 2).
  */
 export function sdpoLoss(args: SdpoInputs & z.input<typeof SdpoConfig>): SdpoOutput {
-  const { studentLogits, teacherLogits, sampledIds, mask, ...options } = args;
+  const { studentLogits, teacherLogits, sampledIds, mask, oldLogp, ...options } = args;
   const c = parseSdpoConfig(options);
   const clip = c.distillation_kl_clip;
   return tf.tidy(() => {
     const m = asFloat(mask);
     const teacher = stopGradient(teacherLogits);
+    // TRL apply_importance_sampling_clipping: a detached per-token weight, or none.
+    const isWeight = c.distillation_is_clip !== null && oldLogp
+      ? stopGradient(tf.minimum(tf.exp(tf.clipByValue(tf.sub(tokenLogprobs(studentLogits, sampledIds), oldLogp), -20, 20)), c.distillation_is_clip))
+      : null;
+    const corrected = (perToken: tf.Tensor) => (isWeight ? tf.mul(perToken, isWeight) : perToken);
 
     if (c.distillation_mode === "sampled_token") {
       const lpS = tokenLogprobs(studentLogits, sampledIds);
       const d = stopGradient(tf.sub(lpS, tokenLogprobs(teacher, sampledIds)));
       const surrogate = tf.add(d, tf.mul(d, tf.sub(lpS, stopGradient(lpS)))); // value d, gradient sg(d)·∇lpS
-      return { loss: maskedMean(surrogate, m), per_token: tf.mul(d, m) as tf.Tensor2D, clipped_fraction: tf.scalar(0) };
+      return { loss: maskedMean(corrected(surrogate), m), per_token: tf.mul(d, m) as tf.Tensor2D, clipped_fraction: tf.scalar(0) };
     }
 
     const V = studentLogits.shape[2];
@@ -419,7 +442,7 @@ export function sdpoLoss(args: SdpoInputs & z.input<typeof SdpoConfig>): SdpoOut
       clippedTokens = offTape(raw, (r) => tf.greater(r, clip));
     }
     return {
-      loss: maskedMean(perToken, m),
+      loss: maskedMean(corrected(perToken), m),
       per_token: tf.mul(stopGradient(raw), m) as tf.Tensor2D,
       clipped_fraction: clippedTokens ? maskedMean(tf.cast(clippedTokens, "float32"), m) : tf.scalar(0),
     };

@@ -64,16 +64,25 @@ export const completionIds = (c: Completion): number[] => (c.ids.length ? c.ids 
 
 /**
  * The teacher's context as ids: the prompt with the hint spliced in, the hint shortened from its end
- * ("...") until prompt + completion fit the block. Packing cuts an over-long context from the left,
- * which for a hinted prompt would remove what was asked: the teacher would see the hint and not the task.
+ * ("...") until prompt + completion fit the block and the prompt is at most `maxRepromptLen` tokens.
+ * Packing cuts an over-long context from the left, which for a hinted prompt would remove what was
+ * asked: the teacher would see the hint and not the task.
+ *
+ * `maxRepromptLen` is TRL's `max_reprompt_len` (SDPOConfig, default 10240; sdpo_trainer.py keeps the
+ * last max_reprompt_len ids of the teacher's prompt, `ids[-max_reprompt_len:]`). The length cap is
+ * TRL's; where it is met differs: the lab shortens the privileged context (the hint) first, since TRL's
+ * left cut would drop the start of the task here (the lab's prompt puts the hint above the task; the
+ * bug docs/results.md names for the toy tool calls). Only when the prompt without any hint is still
+ * longer than the cap are its first ids dropped, as TRL drops them.
  */
-export function hintedPromptIds<T extends EnvTask>(env: Environment<T>, task: T, hint: string, completionLength: number, blockSize: number): number[] {
-  const room = blockSize + 1 - Math.min(completionLength, Math.floor(blockSize / 2));
+export function hintedPromptIds<T extends EnvTask>(env: Environment<T>, task: T, hint: string, completionLength: number, blockSize: number, maxRepromptLen = Number.POSITIVE_INFINITY): number[] {
+  const room = Math.min(blockSize + 1 - Math.min(completionLength, Math.floor(blockSize / 2)), maxRepromptLen);
   let h = hint;
   for (;;) {
     const ids = encode(renderMessages(env.prompt(task, h)), { bos: true });
     const over = ids.length - room;
-    if (over <= 0 || h.length === 0) return ids;
+    if (over <= 0) return ids;
+    if (h.length === 0) return ids.length > maxRepromptLen ? ids.slice(ids.length - maxRepromptLen) : ids;
     h = h.length > over + 3 ? `${h.slice(0, h.length - over - 3).trimEnd()}...` : "";
   }
 }
@@ -85,6 +94,8 @@ export interface RepromptOptions {
   dont_reprompt_on_self_success: boolean;
   include_environment_feedback: boolean;
   environment_feedback_only_without_solution: boolean;
+  /** TRL max_reprompt_len: the teacher prompt's length cap in tokens (hintedPromptIds). */
+  max_reprompt_len: number;
 }
 
 /** The hint text of a successful sibling (TRL solution_template, "Correct solution:", shortened for a byte policy). */
@@ -162,7 +173,7 @@ export async function sdpoSites<T extends EnvTask>(
     layers[t.hint.layer] = (layers[t.hint.layer] ?? 0) + 1;
     const completion_ids = completionIds(r.completion);
     sites.push({
-      student_prompt_ids: r.prompt_ids, teacher_prompt_ids: hintedPromptIds(env, r.task, t.hint.hint, completion_ids.length, blockSize),
+      student_prompt_ids: r.prompt_ids, teacher_prompt_ids: hintedPromptIds(env, r.task, t.hint.hint, completion_ids.length, blockSize, opts.max_reprompt_len),
       completion_ids, bos: BOS, hint: t.hint.hint, layer: t.hint.layer,
     });
   }

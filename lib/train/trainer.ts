@@ -79,6 +79,7 @@ const repromptOptions = (c: TrainConfig): RepromptOptions => ({
   use_successful_as_teacher: c.sdpo.use_successful_as_teacher, success_reward_threshold: c.sdpo.success_reward_threshold,
   dont_reprompt_on_self_success: c.sdpo.dont_reprompt_on_self_success, include_environment_feedback: c.sdpo.include_environment_feedback,
   environment_feedback_only_without_solution: c.sdpo.environment_feedback_only_without_solution,
+  max_reprompt_len: c.sdpo.max_reprompt_len,
 });
 
 /** Global-norm gradient clipping (returns the pre-clip norm). */
