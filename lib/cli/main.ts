@@ -36,6 +36,7 @@ const MODULES = {
   outer: async (): Promise<Register> => (await import("./commands/outer.js")).registerOuter,
   serve: async (): Promise<Register> => (await import("./commands/serve.js")).registerServe,
   export: async (): Promise<Register> => (await import("./commands/export.js")).registerExport,
+  env: async (): Promise<Register> => (await import("./commands/env.js")).registerEnv,
   experiment: async (): Promise<Register> => (await import("./commands/experiment.js")).registerExperiment,
 } satisfies Record<string, () => Promise<Register>>;
 type ModuleName = keyof typeof MODULES;
@@ -67,6 +68,7 @@ export const COMMANDS: Readonly<Record<string, { module: ModuleName; description
   outer: { module: "outer", description: "the OUTER loop: a divergence-gated multi-model tree over feature-deletion tasks, routed into the store's six prefixes; teacher replay over traces" },
   serve: { module: "serve", description: "serve a checkpoint behind an OpenAI-compatible API (/v1/chat/completions with tools and logprobs, /v1/models, /health) until SIGINT/SIGTERM" },
   export: { module: "export", description: "the lab's data in the formats other trainers read: TRL datasets (JSONL + Parquet, a dataset card)" },
+  env: { module: "env", description: "the feature-deletion environment as an OpenEnv-style HTTP server (reset / step / state / health) with a TRL reward endpoint" },
   experiment: { module: "experiment", description: "controlled experiments that check a training method can show its effect (sdpo-control: SDPO's positive and negative controls)" },
 };
 

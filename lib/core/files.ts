@@ -141,10 +141,12 @@ function hookExit(): void {
   process.on("exit", removeLive);
   for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.once(sig, () => {
+      // Someone else handles this signal (a server draining its in-flight requests): its folders
+      // are still in use, and go at its exit (the "exit" hook above).
+      if (process.listenerCount(sig) > 0) return;
       removeLive();
-      // Re-raise with the default action (the exit status then names the signal), unless someone
-      // else handles this signal.
-      if (process.listenerCount(sig) === 0) process.kill(process.pid, sig);
+      // Re-raise with the default action (the exit status then names the signal).
+      process.kill(process.pid, sig);
     });
   }
 }

@@ -15,10 +15,11 @@ export { FeatureDeletionEnv, gradeWorkdir, type Grade, type GradeChecks, type St
 export { BehaviourConfig, checkBehaviour, describeBehaviour, type BehaviourCheck, type BehaviourConfigInput } from "./behaviour.js";
 export { touchedFiles, allFiles, isSourceFile, type TouchedFiles } from "./untrusted.js";
 export { HackMonitor, HACK_FLAG_KINDS, similarity, type HackFlag, type MonitorInput } from "./monitor.js";
-export { makeRewardFn, gradeCompletion, parseCompletion, type ParsedCompletion, type GradeCompletionResult, type RewardFnOptions } from "./reward.js";
+export { makeRewardFn, makeGradeFn, gradeCompletion, parseCompletion, type ParsedCompletion, type GradeCompletionResult, type RewardFnOptions } from "./reward.js";
 export { exampleAttempts, graderAttacks, DEMO_TASK } from "./examples.js";
 export { ToolCallEnv, ToolCallEnvConfig, ToolCallTask, TOOL_POOL, STOP, gradeToolCall, corruptCall, type ToolCallGrade, type ToolSpec } from "./toolcall.js";
 export { publishTasks, type PublishCounts } from "./publish.js";
 export { poolRef, resolvePoolRef } from "./pool_ref.js";
 export { gradeIsHack, hackRateOf } from "./hack_rate.js";
 export { taskMasks, taskMaskPlan } from "./masks.js";
+export { serveEnv, EnvServerOptions, ResetRequest, StepRequest, RewardRequest, EnvHttpError, type RunningEnvServer, type EnvServerStats } from "./server.js";

@@ -117,28 +117,37 @@ export interface RewardFnOptions {
   behaviour?: BehaviourConfigInput;
 }
 
-/** A TRL-style reward function over a task pool. */
-export function makeRewardFn(opts: RewardFnOptions) {
+/** The reward function's grades: one GradeCompletionResult per completion, in order (what the
+ *  env server's POST /reward answers; makeRewardFn keeps the rewards). */
+export function makeGradeFn(opts: RewardFnOptions) {
   const limit = pLimit(opts.concurrency ?? 2);
   const tasks = new Map<string, FeatureDeletionTask>();
   const task = (id: string) => {
     if (!tasks.has(id)) tasks.set(id, loadTask(opts.pool, id));
     return tasks.get(id)!;
   };
-  return async function reward_fn(prompts: string[], completions: string[], kwargs: { task_id: string[] | string; [k: string]: unknown }): Promise<number[]> {
+  return async function grade_fn(prompts: string[], completions: string[], kwargs: { task_id: string[] | string; [k: string]: unknown }): Promise<GradeCompletionResult[]> {
     const ids = Array.isArray(kwargs.task_id) ? kwargs.task_id : completions.map(() => kwargs.task_id as string);
     if (ids.length !== completions.length) throw new Error(`reward_fn: ${completions.length} completions but ${ids.length} task ids`);
     void prompts;
-    const rewards = await Promise.all(
+    const grades = await Promise.all(
       completions.map((c, i) =>
         limit(async () => {
           const g = await gradeCompletion(task(ids[i]!), c, opts.sandbox, { monitor: opts.monitor, limits: { behaviour: opts.behaviour } });
           opts.onGrade?.(ids[i]!, g);
-          return g.reward;
+          return g;
         }),
       ),
     );
-    opts.curriculum?.observeBatch(ids, rewards);
-    return rewards;
+    opts.curriculum?.observeBatch(ids, grades.map((g) => g.reward));
+    return grades;
+  };
+}
+
+/** A TRL-style reward function over a task pool. */
+export function makeRewardFn(opts: RewardFnOptions) {
+  const grade = makeGradeFn(opts);
+  return async function reward_fn(prompts: string[], completions: string[], kwargs: { task_id: string[] | string; [k: string]: unknown }): Promise<number[]> {
+    return (await grade(prompts, completions, kwargs)).map((g) => g.reward);
   };
 }

@@ -10,8 +10,8 @@
  * answers what was accepted, then resolves.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { z } from "zod";
+import { InFlightRequests, listenHttp, readJsonBody, sendJson as send } from "../core/index.js";
 import { loadCheckpoint, Policy } from "../train/index.js";
 import { ApiFailure } from "./errors.js";
 import { ServedModel, type GenerationPlan } from "./model.js";
@@ -97,8 +97,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   });
   const log = o.log ?? (() => {});
   const stats: ServerStats = { requests: 0, completions: 0, completion_tokens: 0, prompt_tokens: 0, rejected_busy: 0, errors: 0 };
-  let inFlight = 0;
-  let closing = false;
+  const requests = new InFlightRequests();
   /** Connections and requests seen so far (see settleIo). */
   let ioEvents = 0;
 
@@ -144,7 +143,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   async function chatCompletions(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { request: r, answer } = await generation(req, "/v1/chat/completions", ChatCompletionRequest, (x) => model.planChat(x));
     if (r.stream) {
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", ...(closing ? { connection: "close" } : {}) });
+      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", ...(requests.closing ? { connection: "close" } : {}) });
       for (const chunk of streamChunks(answer, { includeUsage: !!r.stream_options?.include_usage })) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
       res.end("data: [DONE]\n\n");
     } else reply(res, 200, answer);
@@ -152,14 +151,14 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
 
   /** Answers JSON; once closing, the connection closes after the answer. */
   function reply(res: ServerResponse, status: number, body: unknown): void {
-    if (closing) res.setHeader("connection", "close");
+    if (requests.closing) res.setHeader("connection", "close");
     send(res, status, body);
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? "/").split("?")[0]!.replace(/\/+$/, "") || "/";
     const method = req.method ?? "GET";
-    if (closing) throw new ApiFailure(503, "The server is shutting down", "server_error", null, "shutting_down");
+    if (requests.closing) throw new ApiFailure(503, "The server is shutting down", "server_error", null, "shutting_down");
     if (path === "/health") return reply(res, 200, { status: "ok", model: model.name, running: queue.running, waiting: queue.waiting, ...queue.counts });
     if (path === "/v1/models" && method === "GET") return reply(res, 200, { object: "list", data: [modelEntry(model)] });
     if (path.startsWith("/v1/models/") && method === "GET") {
@@ -175,11 +174,10 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     throw new ApiFailure(404, `Unknown route ${method} ${path} (this server has POST /v1/chat/completions, POST /v1/completions, GET /v1/models, GET /health)`, "invalid_request_error", null, "unknown_url");
   }
 
-  let drained: () => void = () => {};
   const server: Server = createServer((req, res) => {
     stats.requests++;
     ioEvents++;
-    inFlight++;
+    requests.begin();
     route(req, res)
       .catch((e: unknown) => {
         const f = e instanceof ApiFailure ? e : new ApiFailure(500, `Internal error: ${(e as Error).message}`);
@@ -189,64 +187,22 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
         if (!res.headersSent) reply(res, f.status, f.body());
         else res.end();
       })
-      .finally(() => {
-        inFlight--;
-        if (closing) {
-          server.closeIdleConnections();
-          if (inFlight === 0) drained();
-        }
-      });
+      .finally(() => requests.end());
   });
+  requests.attach(server);
   // Generations block the event loop, so a client's kept-alive socket may sit idle for a while
-  // between requests; Node's 5 s default would close it under a client about to reuse it.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 70_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(o.port, o.host, () => (server.off("error", reject), resolve()));
-  });
+  // between requests: listenHttp keeps them 65 s.
+  const { port, url } = await listenHttp(server, o.port, o.host);
   server.on("connection", () => void ioEvents++);
-  const port = (server.address() as AddressInfo).port;
-  const hostForUrl = o.host.includes(":") ? `[${o.host}]` : o.host;
-  const url = `http://${hostForUrl}:${port}`;
 
   let closed: Promise<void> | null = null;
   return {
     url, baseURL: `${url}/v1`, host: o.host, port, model, stats,
-    pending: () => inFlight,
-    close: () =>
-      (closed ??= new Promise<void>((resolve) => {
-        closing = true;
-        const allAnswered = new Promise<void>((r) => (inFlight === 0 ? r() : (drained = r)));
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        void allAnswered.then(() => {
-          server.closeIdleConnections();
-          // A client that opened a connection and never finished a request must not hold the exit.
-          setTimeout(() => server.closeAllConnections(), 5_000).unref();
-        });
-      })),
+    pending: () => requests.count,
+    close: () => (closed ??= requests.close().closed),
   };
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const data = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(data) });
-  res.end(data);
-}
-
-async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of req as AsyncIterable<Buffer>) {
-    size += c.length;
-    if (size > limit) throw new ApiFailure(413, `Request body over ${limit} bytes`, "invalid_request_error", null, "request_too_large");
-    chunks.push(c);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new ApiFailure(400, `We could not parse the JSON body of your request (${(e as Error).message}). The body must be a JSON object.`, "invalid_request_error", null, "invalid_json");
-  }
-}
+/** The request body as JSON; a bad one is a 413 / 400 in the OpenAI error shape. */
+const readJson = (req: IncomingMessage, limit: number): Promise<unknown> =>
+  readJsonBody(req, limit, (status, message, code) => new ApiFailure(status, message, "invalid_request_error", null, code));
