@@ -11,6 +11,7 @@ export function runOptionsOf(job: JobSpec): RunOptions {
   const binds = (mode: "ro" | "rw") => Object.fromEntries(job.mounts.filter((m) => m.mode === mode).map((m) => [m.host, m.inside]));
   return {
     workdir: job.workdir, workdirReadOnly: job.workdirReadOnly, env: job.env, stdin: job.stdin,
+    scratchWorkdir: job.scratchWorkdir, protectPaths: job.protectPaths, masks: job.masks,
     roBinds: binds("ro"), rwBinds: binds("rw"), ...job.limits,
   };
 }
@@ -20,6 +21,7 @@ export function jobOf(id: string, command: string | string[], options: RunOption
   const o = RunOptions.parse(options);
   return JobSpec.parse({
     id, command, workdir: o.workdir, workdirReadOnly: o.workdirReadOnly, env: o.env, stdin: o.stdin,
+    scratchWorkdir: o.scratchWorkdir, protectPaths: o.protectPaths, masks: o.masks,
     mounts: [
       ...Object.entries(o.roBinds).map(([host, inside]) => ({ host, inside, mode: "ro" as const })),
       ...Object.entries(o.rwBinds).map(([host, inside]) => ({ host, inside, mode: "rw" as const })),

@@ -22,7 +22,7 @@ import { join } from "node:path";
 import type Docker from "dockerode";
 import pLimit, { type LimitFunction } from "p-limit";
 import { projectRoot, tempDir } from "../core/index.js";
-import { DEFAULT_IMAGE, SANDBOX_WORKDIR, argv, baseEnv, dockerClient, lendDirs, sandboxHostIds, stageWorkdir, watchDisk, type RunResult, type Sandbox } from "../sandbox/index.js";
+import { DEFAULT_IMAGE, SANDBOX_WORKDIR, argv, baseEnv, dockerClient, lendDirs, maskStub, protectedInside, sandboxHostIds, stageWorkdir, watchDisk, type RunResult, type Sandbox } from "../sandbox/index.js";
 import { LostJobError, OpenBatches, runBatch, type AttemptContext } from "./batch.js";
 import { executorSandbox } from "./sandbox.js";
 import type { Batch, Executor, ExecutorCheck, JobSpec, JobSpecInput, SubmitOptions } from "./types.js";
@@ -169,7 +169,7 @@ export class SwarmExecutor implements Executor {
     const most = Math.max(0, ...ready.map((n) => n.cpus));
     if (job.limits.cpus > most) throw new Error(`asks for ${job.limits.cpus} CPUs; the largest ready node has ${most}`);
     const ids = sandboxHostIds();
-    const stage = stageWorkdir(job.workdir, { diskMb: job.limits.diskMb, writable: !job.workdirReadOnly });
+    const stage = stageWorkdir(job.workdir, { diskMb: job.limits.diskMb, writable: !job.workdirReadOnly && !job.scratchWorkdir, copy: job.scratchWorkdir });
     const rw = job.mounts.filter((m) => m.mode === "rw").map((m) => m.host);
     const giveBack = lendDirs(rw);
     const jobDir = tempDir("swarm-job-");
@@ -207,6 +207,10 @@ export class SwarmExecutor implements Executor {
               { Type: "bind", Source: stage.path, Target: SANDBOX_WORKDIR, ReadOnly: job.workdirReadOnly },
               { Type: "bind", Source: jobDir.path, Target: "/job", ReadOnly: false },
               ...job.mounts.map((m) => ({ Type: "bind" as const, Source: m.host, Target: m.inside, ReadOnly: m.mode === "ro" })),
+              // as the Docker sandbox does: protected files over the (scratch) tree, stubs over the
+              // installed copies (the scan ran in this image through the executor, so the paths are its own)
+              ...protectedInside(stage.path, job.protectPaths).map((rel) => ({ Type: "bind" as const, Source: join(stage.path, rel), Target: `${SANDBOX_WORKDIR}/${rel}`, ReadOnly: true })),
+              ...job.masks.map((m) => ({ Type: "bind" as const, Source: maskStub(m.kind), Target: m.path, ReadOnly: true })),
               { Type: "tmpfs" as const, Target: "/tmp", TmpfsOptions: { SizeBytes: mb(job.limits.diskMb), Mode: 0o1777 } },
             ],
             CapabilityDrop: ["ALL"],

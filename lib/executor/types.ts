@@ -4,7 +4,7 @@
  * cluster) and streams each result as it finishes. The zod schemas are the types.
  */
 import { z } from "zod";
-import { RunResult, type Sandbox, type SandboxName } from "../sandbox/index.js";
+import { RunOptions, RunResult, type Sandbox, type SandboxName } from "../sandbox/index.js";
 
 export const EXECUTOR_NAMES = ["local", "swarm", "slurm"] as const;
 export const ExecutorName = z.enum(EXECUTOR_NAMES);
@@ -52,6 +52,12 @@ export const JobSpec = z.object({
   env: z.record(z.string()).default({}),
   stdin: z.string().optional(),
   network: JobNetwork.default("none"),
+  /** What grading asks of the containment (lib/sandbox RunOptions, one definition): a throwaway
+   *  writable copy of the workdir, workdir paths kept read-only over it, and installed copies of the
+   *  task's project masked. Every executor applies them as its sandbox would. */
+  scratchWorkdir: RunOptions.shape.scratchWorkdir,
+  protectPaths: RunOptions.shape.protectPaths,
+  masks: RunOptions.shape.masks,
   /** Times the job is started again after the executor LOST it (its node went away, the engine
    *  refused or dropped it, no result came back). Never for a command that ran and failed. */
   retries: z.number().int().min(0).default(2),

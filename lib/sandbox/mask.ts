@@ -9,7 +9,9 @@
  *    interpreter, sys.path and root filesystem; the task's snapshot at /work), looking for the
  *    project's import names and distribution names (from the task, its layout and its packaging
  *    metadata; never a fixed list) on every sys.path folder, in metadata RECORD files, in the
- *    Debian packages owning a match (their docs too) and in wheel caches;
+ *    Debian packages owning a match (their docs too) and in wheel caches; and, by name, anywhere on
+ *    the sandbox's visible filesystem (rootIndex: an SDK's vendored third_party copy, a local package
+ *    index's wheels, another tool's lib/ — importable by path and readable even off sys.path);
  *  - each hit is masked by a read-only stub of its kind: a package folder by a folder whose
  *    `__init__` raises ImportError (so deleting the repo's package finds the stub, not the copy), a
  *    module by a module that raises, metadata and docs by an empty folder or file. bwrap binds the
@@ -20,7 +22,8 @@
  * cannot be hidden from the pytest process: those names are masked in the agent's shell but not in
  * test runs, and the plan names them (`harness_needs`). `--sandbox none` masks nothing.
  */
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { harnessDir } from "./harness-dir.js";
@@ -95,7 +98,107 @@ async function runScan(sandbox: Sandbox, snapshot: string, names: string[], dist
   } catch {
     throw new Error(`mask scan in ${sandbox.name} failed (exit ${r.exitCode ?? r.signal}): ${(r.stderr || r.stdout).slice(-600)}`);
   }
-  return MaskPlan.parse({ ...(parsed as object), sandbox: label, why: null });
+  const { path_folders: pathFolders = [], ...plan } = parsed as { path_folders?: string[] } & Record<string, unknown>;
+  const out = MaskPlan.parse({ ...plan, sandbox: label, why: null });
+  return withCopiesElsewhere(out, await rootIndex(sandbox, snapshot), pathFolders);
+}
+
+/** The plan plus every copy of its names the root index finds anywhere but at the top of a sys.path
+ *  folder (the scan's own business). */
+export function withCopiesElsewhere(plan: MaskPlan, index: RootIndex, pathFolders: string[]): MaskPlan {
+  const entries = [...plan.entries];
+  const covered = (p: string) => entries.some((e) => e.path === p || ((e.kind === "package" || e.kind === "dir") && p.startsWith(`${e.path}/`)));
+  // A sys.path folder's own entries are the scan's (it knows editable installs there, whose code is
+  // the repo); a copy nested deeper (a package's vendored third_party) is a copy like any other.
+  const underPath = (p: string) => pathFolders.some((f) => p === f || p.slice(0, p.lastIndexOf("/")) === f);
+  for (const name of plan.names) {
+    for (const raw of index[name] ?? []) {
+      const isDir = raw.endsWith("/");
+      const path = isDir ? raw.slice(0, -1) : raw;
+      if (underPath(path) || covered(path) || path.startsWith("/work/") || path.startsWith("/opt/composer-lab/")) continue;
+      const meta = /\.(dist|egg)-info$/.test(path);
+      const kind = isDir ? (meta ? "dir" : "package") : path.endsWith(".py") ? "module" : "file";
+      // a folder masked now hides what was listed inside it
+      if (isDir) for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.path.startsWith(`${path}/`)) entries.splice(i, 1);
+      entries.push({ path, kind, name, why: isDir && !meta ? "a copy of the project off sys.path (importable by path, readable)" : "a file of the project off sys.path (source, bytecode, extension, archive, metadata or link)" });
+    }
+  }
+  return { ...plan, entries: entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
+}
+
+/** Normalized name → paths (a folder's ends in '/') of Python code and archives on a sandbox root. */
+export type RootIndex = Record<string, string[]>;
+const RootIndexFile = z.object({ stamp: z.string(), index: z.record(z.array(z.string())) });
+const indexes = new Map<string, Promise<RootIndex>>();
+
+/** What changes when software is installed on the host: the dpkg database, the pyenv shims' tree and
+ *  the folders of /usr, /opt and /usr/local down to depth 3 (an unpacked SDK adds or touches one). */
+function hostStamp(): string {
+  const h = createHash("sha256").update(readFileSync(join(harnessDir(), "mask_scan.py")));
+  const visit = (dir: string, depth: number) => {
+    let st;
+    try {
+      st = statSync(dir);
+    } catch {
+      return;
+    }
+    h.update(`${dir}:${st.mtimeMs}\n`);
+    if (depth === 0) return;
+    let names: string[];
+    try {
+      names = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    } catch {
+      return;
+    }
+    for (const n of names) visit(join(dir, n), depth - 1);
+  };
+  for (const f of ["/var/lib/dpkg/status"]) if (existsSync(f)) h.update(`${f}:${statSync(f).mtimeMs}\n`);
+  visit("/usr", 3);
+  return h.digest("hex");
+}
+
+/** The sandbox root's index (mask_scan.py index_walk, run inside the sandbox), once per root per
+ *  process; a host root's is also kept on disk while its stamp holds. */
+export function rootIndex(sandbox: Sandbox, workdir: string): Promise<RootIndex> {
+  const key = rootKey(sandbox);
+  let p = indexes.get(key);
+  if (!p) {
+    p = buildRootIndex(sandbox, workdir, key);
+    indexes.set(key, p);
+    p.catch(() => indexes.delete(key));
+  }
+  return p;
+}
+
+async function buildRootIndex(sandbox: Sandbox, workdir: string, key: string): Promise<RootIndex> {
+  const cacheDir = process.env.COMPOSER_LAB_MASK_INDEX ?? "/var/tmp/composer-lab-mask-index";
+  const file = key === "host" ? join(cacheDir, "host.json") : null;
+  const stamp = key === "host" ? hostStamp() : key;
+  if (file && existsSync(file)) {
+    try {
+      const r = RootIndexFile.parse(JSON.parse(readFileSync(file, "utf8")));
+      if (r.stamp === stamp) return r.index;
+    } catch {
+      // unreadable cache: rebuilt below
+    }
+  }
+  const r = await sandbox.run([SYSTEM_PYTHON, "-I", "/opt/composer-lab/mask_scan.py", JSON.stringify({ index: true })], {
+    workdir, workdirReadOnly: true, timeoutMs: 180_000, memoryMb: 1024, maxOutputBytes: 256 * 1024 * 1024,
+    roBinds: { [harnessDir()]: "/opt/composer-lab" },
+  });
+  let index: RootIndex;
+  try {
+    index = RootIndexFile.shape.index.parse((JSON.parse(r.stdout.trim().split("\n").pop() ?? "") as { index: unknown }).index);
+  } catch {
+    throw new Error(`mask index walk in ${sandbox.name} failed (exit ${r.exitCode ?? r.signal}): ${(r.stderr || r.stdout).slice(-600)}`);
+  }
+  if (file) {
+    mkdirSync(cacheDir, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ stamp, index }));
+    renameSync(tmp, file);
+  }
+  return index;
 }
 
 /** The masks of a plan for one kind of run: the agent's shell hides everything; test runs leave

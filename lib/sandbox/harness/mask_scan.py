@@ -97,8 +97,43 @@ def harness_needs():
     return sorted({m.split(".")[0] for m in set(sys.modules) - before})
 
 
+PY_FILE = (".py", ".pyc", ".pyo", ".pyi", ".so", ".pyd", ".whl", ".egg", ".zip", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".pth", ".egg-link", ".egg-info", ".dist-info")
+INDEX_SKIP = SKIP_ROOTS + ("/tmp",)
+
+
+def index_walk():
+    """Every place on the visible filesystem that holds Python code or a Python archive, by name.
+
+    Not only sys.path: a copy of the project vendored anywhere (an SDK's third_party folder, a local
+    package index, another tool's lib/) is importable by path and readable. The index maps each
+    normalized stem to its paths (a folder's with a trailing '/'): folders holding Python files, and Python-ish files (sources,
+    bytecode, extensions, archives, metadata). Built once per sandbox root and cached by the caller.
+    """
+    out = {}
+    for root, dirs, files in os.walk("/", topdown=True):
+        if any(root == r or root.startswith(r + "/") for r in INDEX_SKIP):
+            dirs[:] = []
+            continue
+        # links are not followed (os.walk default); a folder link is indexed by its own name below
+        if any(f.endswith((".py", ".pyc", ".pyi", ".so")) for f in files):
+            out.setdefault(norm(stem(os.path.basename(root))), []).append(root + "/")
+        for f in files:
+            if f.endswith(PY_FILE):
+                out.setdefault(norm(stem(f)), []).append(os.path.join(root, f))
+        for d in dirs:
+            p = os.path.join(root, d)
+            if os.path.islink(p):
+                out.setdefault(norm(stem(d)), []).append(p)
+            elif d.endswith((".dist-info", ".egg-info")):
+                out.setdefault(norm(stem(d)), []).append(p + "/")
+    return out
+
+
 def main():
     req = json.loads(sys.argv[1])
+    if req.get("index"):
+        print(json.dumps({"index": index_walk()}))
+        return
     names = {norm(n) for n in req.get("names", []) if n}
     dists = set(req.get("dists", [])) | (set() if req.get("no_repo") else set(dists_from_packaging()))
     wanted = names | {norm(d) for d in dists}
@@ -212,7 +247,7 @@ def main():
                 if f.endswith((".whl", ".tar.gz", ".zip")) and norm(stem(f)) in done:
                     add(os.path.join(root, f), "file", norm(stem(f)), "an archive of the project in %s" % d)
 
-    print(json.dumps({"names": sorted(done), "dists": sorted(dists), "entries": sorted(entries.values(), key=lambda e: e["path"]), "harness_needs": sorted(set(harness_needs()) & done)}))
+    print(json.dumps({"names": sorted(done), "dists": sorted(dists), "entries": sorted(entries.values(), key=lambda e: e["path"]), "harness_needs": sorted(set(harness_needs()) & done), "path_folders": seen_folders}))
 
 
 main()
