@@ -17,25 +17,42 @@
  * at seed 1. Other seeds (docs/results.md): the gain is there on every seed tried, its size is not (seed 3
  * reached 0.29–0.43 at this width): the thresholds hold for the declared seed, not for any seed.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { mean } from "../core/index.js";
 import { compareVariants } from "./compare.js";
-import type { TrainConfigInput, TrainResult } from "./config.js";
+import { sampleStd } from "./stats.js";
+import { parseTrainConfig, type TrainConfigInput, type TrainResult } from "./config.js";
 import type { GapCheck } from "./gap.js";
 
 export const SdpoControlOptions = z.object({
   seed: z.number().int().default(1),
   sft_steps: z.number().int().positive().default(900),
-  rl_steps: z.number().int().positive().default(70),
-  rl_lr: z.number().positive().default(0.005),
+  rl_steps: z.number().int().positive().default(140),
+  rl_lr: z.number().positive().default(0.002),
   grad_clip: z.number().positive().nullable().default(null),
   /** The policy's width (n_embd). */
   width: z.number().int().positive().default(32),
-  /** Also run the positive control with an EMA teacher (TRL's default). */
-  ema: z.boolean().default(false),
+  /** Run the positive control with an EMA teacher too (TRL's default teacher, teacher_update_rate 0.05 per step). */
+  ema: z.boolean().default(true),
   /** SDPO's weight in the convex blend (TRL distillation_weight). */
   distillation_weight: z.number().gt(0).max(1).default(1),
+  /**
+   * loss_weights.lm_ce in every arm's RL phase: a hint-conditioned demonstration batch of the SFT tasks
+   * (never the RL tasks), drawn as SFT draws it, added to the loss. It keeps the policy's in-context
+   * skill (copying the answer out of the hint) while RL trains it on unhinted prompts; without it the
+   * student loses that skill within ≈ 20 steps, and an EMA teacher, which follows the student, loses it
+   * too (docs/results.md). 0: off.
+   */
+  lm_ce: z.number().min(0).default(1),
+  /**
+   * Reuse the SFT of an earlier control run: that run folder's `seed-S/sft` (checkpoints, metrics,
+   * summary, config) is copied in instead of training SFT again, after checking that it was trained
+   * with this recipe (seed, model, env, sft, and the SFT hints' source). The committed one:
+   * datasets/train/sdpo-control/run (seeds 1 and 2). Unset: SFT runs.
+   */
+  sft_from: z.string().optional(),
 }).strict();
 export type SdpoControlOptions = z.input<typeof SdpoControlOptions>;
 
@@ -57,7 +74,7 @@ export interface SdpoControlResult {
   /** Greedy unhinted pass rate on the RL tasks after SFT, before any RL. */
   sft_rl_tasks_pass: number;
   arms: SdpoControlArm[];
-  /** positive: sdpo ≥ 0.8 and grpo ≤ 0.2; negative: sdpo-uninformative ≤ sft + 0.2 (no gain). */
+  /** positive: sdpo (and sdpo-ema when run) ≥ 0.8 and grpo ≤ 0.2; negative: sdpo-uninformative ≤ sft + 0.2 (no gain). */
   positive_ok: boolean;
   negative_ok: boolean;
   wall_s: number;
@@ -71,7 +88,7 @@ export function controlBaseConfig(o: z.infer<typeof SdpoControlOptions>): TrainC
     model: { block_size: 32, n_layer: 2, n_head: 2, n_embd: o.width },
     sft: { steps: o.sft_steps, batch_size: 32, lr: 0.003, hint_fraction: 0.8, sibling_fraction: 0.5, task_fraction: 0.8 },
     rl: { steps: o.rl_steps, prompts_per_step: 8, num_generations: 4, max_completion_length: 6, lr: o.rl_lr, temperature: 1 },
-    loss_weights: { grpo: 1, sdpo: 0 },
+    loss_weights: { grpo: 1, sdpo: 0, lm_ce: o.lm_ce },
     sdpo: { include_environment_feedback: true, hints: null, gap_check_tasks: 8 },
     heldout: { every: 0, n_tasks: 16 },
     checkpoint: { every: 0, keep: 1 },
@@ -85,19 +102,42 @@ export function controlArms(o: z.infer<typeof SdpoControlOptions>): Record<strin
   const sdpo = (teacher: "base" | "ema") => ({
     teacher_model_kind: teacher, distillation_mode: "full_logits" as const, distillation_alpha: 0, include_environment_feedback: true, environment_feedback_only_without_solution: true, hints: null, gap_check_tasks: 8,
   });
-  const w = { grpo: 1, sdpo: o.distillation_weight };
+  const w = { grpo: 1, sdpo: o.distillation_weight, lm_ce: o.lm_ce };
   return {
-    grpo: { loss_weights: { grpo: 1, sdpo: 0 } },
+    grpo: { loss_weights: { grpo: 1, sdpo: 0, lm_ce: o.lm_ce } },
     sdpo: { loss_weights: w, sdpo: sdpo("base") },
     "sdpo-uninformative": { loss_weights: w, sdpo: sdpo("base"), env: { kind: "hint_answer", n_tasks: 48, n_holdout: 4, seed: o.seed, hint: "uninformative" } },
     ...(o.ema ? { "sdpo-ema": { loss_weights: w, sdpo: sdpo("ema") } } : {}),
   };
 }
 
+/** Copies `from`'s seed-S/sft into `runDir` (see SdpoControlOptions.sft_from), refusing one trained with another recipe. */
+function reuseSft(from: string, runDir: string, o: z.infer<typeof SdpoControlOptions>): void {
+  const src = join(from, `seed-${o.seed}`, "sft");
+  const dst = join(runDir, `seed-${o.seed}`, "sft");
+  if (existsSync(join(dst, "summary.json"))) return;
+  for (const f of ["config.json", "summary.json", "metrics.jsonl", "checkpoints"]) {
+    if (!existsSync(join(src, f))) throw new Error(`sdpo-control --sft-from ${from}: ${join(src, f)} is missing (a control run folder's seed-${o.seed}/sft)`);
+  }
+  const saved = JSON.parse(readFileSync(join(src, "config.json"), "utf8")) as Record<string, unknown> & { sdpo: Record<string, unknown> };
+  const want = parseTrainConfig(controlBaseConfig(o));
+  const pick = (c: { seed: unknown; model: unknown; env: unknown; sft: unknown; sdpo: Record<string, unknown> }) => ({
+    seed: c.seed, model: c.model, env: c.env, sft: c.sft, include_environment_feedback: c.sdpo.include_environment_feedback, hints: c.sdpo.hints,
+  });
+  const a = pick(saved as Parameters<typeof pick>[0]);
+  const b = pick(want as unknown as Parameters<typeof pick>[0]);
+  for (const k of Object.keys(b) as (keyof typeof b)[]) {
+    if (JSON.stringify(a[k]) !== JSON.stringify(b[k])) throw new Error(`sdpo-control --sft-from ${from}: ${join(src, "config.json")} field ${k} is ${JSON.stringify(a[k])}, this recipe's is ${JSON.stringify(b[k])}`);
+  }
+  mkdirSync(dst, { recursive: true });
+  cpSync(src, dst, { recursive: true });
+}
+
 export async function runSdpoControl(runDir: string, opts: SdpoControlOptions = {}, log?: (line: string) => void): Promise<SdpoControlResult> {
   const o = SdpoControlOptions.parse(opts);
   const t0 = Date.now();
   const arms = controlArms(o);
+  if (o.sft_from !== undefined) reuseSft(o.sft_from, runDir, o);
   const res = await compareVariants(controlBaseConfig(o), {
     run_dir: runDir, seeds: [o.seed], variants: arms, log,
     primary: { metric: "rl_tasks_greedy_pass", baseline: "grpo", treatment: "sdpo", declared: "issue 27: greedy unhinted pass on the RL tasks SFT never showed" },
@@ -116,8 +156,38 @@ export async function runSdpoControl(runDir: string, opts: SdpoControlOptions = 
   const sftPass = sft.final.rl_tasks_pass ?? 0;
   return {
     run_dir: runDir, options: o, sft_rl_tasks_pass: sftPass, arms: out,
-    positive_ok: pass("sdpo") >= 0.8 && pass("grpo") <= 0.2,
+    positive_ok: pass("sdpo") >= 0.8 && (!o.ema || pass("sdpo-ema") >= 0.8) && pass("grpo") <= 0.2,
     negative_ok: pass("sdpo-uninformative") <= sftPass + 0.2,
     wall_s: (Date.now() - t0) / 1000,
   };
+}
+
+/** One arm over seeds: its pass rate per seed, mean and sample std (ddof 1; null for one seed). */
+export interface SdpoControlArmSummary {
+  arm: string;
+  n: number;
+  per_seed: number[];
+  mean: number;
+  sd: number | null;
+}
+
+export interface SdpoControlSeedsResult {
+  per_seed: SdpoControlResult[];
+  summary: SdpoControlArmSummary[];
+  /** Every seed passed both controls. */
+  ok: boolean;
+  wall_s: number;
+}
+
+/** The controls on each of `seeds` in turn (one run folder; each seed its own SFT), with each arm's spread. */
+export async function runSdpoControls(runDir: string, seeds: number[], opts: Omit<SdpoControlOptions, "seed"> = {}, log?: (line: string) => void): Promise<SdpoControlSeedsResult> {
+  if (!seeds.length) throw new Error("sdpo-control: no seeds");
+  const t0 = Date.now();
+  const per_seed: SdpoControlResult[] = [];
+  for (const seed of seeds) per_seed.push(await runSdpoControl(runDir, { ...opts, seed }, log));
+  const summary = per_seed[0]!.arms.map(({ arm }) => {
+    const xs = per_seed.map((r) => r.arms.find((a) => a.arm === arm)!.rl_tasks_pass);
+    return { arm, n: xs.length, per_seed: xs, mean: mean(xs), sd: xs.length > 1 ? sampleStd(xs) : null };
+  });
+  return { per_seed, summary, ok: per_seed.every((r) => r.positive_ok && r.negative_ok), wall_s: (Date.now() - t0) / 1000 };
 }

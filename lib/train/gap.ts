@@ -120,3 +120,36 @@ export function tokenShifts(student: Policy, teacher: Policy, studentContext: st
   const ids = encode(completion).slice(0, Math.min(s.tokenLogprobs.length, t.tokenLogprobs.length));
   return ids.map((id, i) => ({ token: decode([id]), student: s.tokenLogprobs[i]!, teacher: t.tokenLogprobs[i]!, log_ratio: t.tokenLogprobs[i]! - s.tokenLogprobs[i]! }));
 }
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+/** A token as shown: newline ⏎, other control bytes as \xNN. */
+const shownToken = (t: string) => (t === "\n" ? "⏎" : [...t].map((ch) => (ch.charCodeAt(0) < 32 ? `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}` : ch)).join(""));
+
+/**
+ * One rollout's tokens as HTML, each coloured by log p_T − log p_S (tokenShifts): green where the hint
+ * makes the teacher likelier (SDPO pushes the student up there), red where it makes it less likely;
+ * full colour at |log-ratio| ≥ `scale` nats; the value in each token's title.
+ */
+export function tokenShiftHtml(shifts: TokenShift[], scale = 4): string {
+  const colour = (x: number) => (x >= 0 ? `rgba(0,160,0,${Math.min(1, x / scale).toFixed(2)})` : `rgba(220,0,0,${Math.min(1, -x / scale).toFixed(2)})`);
+  return shifts
+    .map((s) => `<span title="log p_T − log p_S = ${s.log_ratio.toFixed(2)}" style="background:${colour(s.log_ratio)};padding:2px 4px;font-family:monospace">${escapeHtml(shownToken(s.token))}</span>`)
+    .join("");
+}
+
+/** A site where the teacher is worse: it puts less log-prob than the student on the token there. */
+export interface TeacherWorseSite {
+  position: number;
+  token: string;
+  student: number;
+  teacher: number;
+  log_ratio: number;
+}
+
+/** The positions of `shifts` where the teacher is worse than the student (log p_T < log p_S), worst first. */
+export function teacherWorseSites(shifts: TokenShift[]): TeacherWorseSite[] {
+  return shifts
+    .map((s, position) => ({ position, token: shownToken(s.token), student: s.student, teacher: s.teacher, log_ratio: s.log_ratio }))
+    .filter((s) => s.log_ratio < 0)
+    .sort((a, b) => a.log_ratio - b.log_ratio);
+}

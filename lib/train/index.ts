@@ -19,12 +19,12 @@ export {
   type TrainConfigInput, type TrainResult,
 } from "./config.js";
 export { Trainer, sftRlTasks, type TrainerOptions } from "./trainer.js";
-export { runSdpoControl, controlBaseConfig, controlArms, SdpoControlOptions, type SdpoControlResult, type SdpoControlArm } from "./control.js";
+export { runSdpoControl, runSdpoControls, type SdpoControlSeedsResult, type SdpoControlArmSummary, controlBaseConfig, controlArms, SdpoControlOptions, type SdpoControlResult, type SdpoControlArm } from "./control.js";
 export {
   byteTokenizer, hintedPromptIds, sampleGroups, sdpoSites, teacherHint, solutionHint, feedbackOf, groupPairs, toSeq, sdpoSeqs, dpoSeqs, completionIds,
   type Rollout, type SdpoSite, type RepromptOptions, type RepromptCounts,
 } from "./rollout.js";
-export { gapCheck, tokenShifts, type GapCheck, type GapSource, type GapCheckOptions, type TokenShift } from "./gap.js";
+export { gapCheck, tokenShifts, tokenShiftHtml, teacherWorseSites, type TeacherWorseSite, type GapCheck, type GapSource, type GapCheckOptions, type TokenShift } from "./gap.js";
 export { policySelfCritique, policyLogprobModel, buildHints } from "./adapters.js";
 export {
   compareVariants, summarizeComparison, DEFAULT_VARIANTS, PrimaryMetric, type CompareOptions, type CompareResult, type VariantSummary, type RunRecord, type StoppedRun,

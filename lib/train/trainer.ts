@@ -267,7 +267,7 @@ export class Trainer {
         }
       }
       const t0 = Date.now();
-      const { metrics: m, tokens } = phase === "sft" ? await this.sftStep(env, sftTasks, policy, optimizer!, rng, step) : await this.rlStep(env, rlTasks, policy, optimizer!, rng, step, base, teacher);
+      const { metrics: m, tokens } = phase === "sft" ? await this.sftStep(env, sftTasks, policy, optimizer!, rng, step) : await this.rlStep(env, rlTasks, policy, optimizer!, rng, step, base, teacher, sftTasks);
       if (phase === "rl") {
         rollouts += c.rl.prompts_per_step * c.rl.num_generations;
         lastRl = m.reward_mean;
@@ -446,7 +446,7 @@ export class Trainer {
   }
 
   /** Rollouts and their rows come from rollout.ts (sampleGroups, sdpoSites, groupPairs); here: the forward passes and the losses. */
-  private async rlStep(env: Environment<EnvTask>, trainTasks: EnvTask[], policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number, base: Policy | null, emaTeacher: Policy | null): Promise<StepResult> {
+  private async rlStep(env: Environment<EnvTask>, trainTasks: EnvTask[], policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number, base: Policy | null, emaTeacher: Policy | null, sftTasks: EnvTask[]): Promise<StepResult> {
     const c = this.config;
     const G = c.rl.num_generations;
     const w = c.loss_weights;
@@ -487,6 +487,9 @@ export class Trainer {
     const dpoRows = pairs.map((p) => dpoSeqs(p, bs));
     const dChosen = pairs.length ? packRows(dpoRows.map((r) => r.chosen), bs) : null;
     const dRejected = pairs.length ? packRows(dpoRows.map((r) => r.rejected), bs) : null;
+    // The lm_ce channel during RL (loss_weights.lm_ce > 0): a demonstration batch drawn as SFT draws it,
+    // from the SFT tasks (hint-conditioned with sft.hint_fraction), added to the total.
+    const lm = w.lm_ce > 0 ? packRows((await this.sftRows(env, sftTasks, rng, bs)).rows, bs) : null;
 
     const advantages = groupAdvantages(rewards, G, { scale_rewards: c.rl.scale_rewards });
     // Everything the teacher and reference contribute is computed outside the gradient tape.
@@ -501,7 +504,7 @@ export class Trainer {
     const refPairs = dChosen && dRejected ? [tf.tidy(() => seqLogps(reference, dChosen)), tf.tidy(() => seqLogps(reference, dRejected))] as const : null;
 
     const sdpoOptions = SdpoConfig.parse(c.sdpo); // the loss's own fields of the channel config
-    const channels: Record<string, number | null> = { grpo: null, sdpo: null, dpo: null };
+    const channels: Record<string, number | null> = { grpo: null, sdpo: null, dpo: null, lm_ce: null };
     let clipRatio: number | null = null;
     let kl: number | null = null;
     let clippedFraction: number | null = null;
@@ -539,18 +542,23 @@ export class Trainer {
         dpo = r.loss;
         channels.dpo = r.loss.dataSync()[0]!;
       }
-      return composeLoss({ grpo: pg.loss, ...(sdpo ? { sdpo } : {}), ...(dpo ? { dpo } : {}) }, w);
+      let lmCe: tf.Scalar | undefined;
+      if (lm) {
+        lmCe = sftLoss(completionLogits(policy, lm), lm.targets, lm.mask);
+        channels.lm_ce = lmCe.dataSync()[0]!;
+      }
+      return composeLoss({ grpo: pg.loss, ...(sdpo ? { sdpo } : {}), ...(dpo ? { dpo } : {}), ...(lmCe ? { lm_ce: lmCe } : {}) }, w);
     }, policy.variables());
     const grad_norm = clipGrads(grads, c.grad_clip);
     optimizer.applyGradients(grads);
 
     const total = value.dataSync()[0]!;
-    const tokens = packed.tokens + (sStudent?.tokens ?? 0) + (sTeacher?.tokens ?? 0) + (dChosen?.tokens ?? 0) + (dRejected?.tokens ?? 0) + groups.flat().reduce((n, r) => n + r.completion.ids.length, 0);
+    const tokens = packed.tokens + (lm?.tokens ?? 0) + (sStudent?.tokens ?? 0) + (sTeacher?.tokens ?? 0) + (dChosen?.tokens ?? 0) + (dRejected?.tokens ?? 0) + groups.flat().reduce((n, r) => n + r.completion.ids.length, 0);
     tf.dispose([value, ...Object.values(grads), advantages, ...(refLogp ? [refLogp] : []), ...(teacherLogits ? [teacherLogits] : []), ...(refPairs ?? [])]);
-    for (const pk of [packed, sStudent, sTeacher, dChosen, dRejected]) disposePacked(pk);
+    for (const pk of [packed, sStudent, sTeacher, dChosen, dRejected, lm]) disposePacked(pk);
     const metrics: StepMetrics = {
       step, phase: "rl", rollouts: 0, reward_mean: mean(rewards), reward_std: std(rewards), valid_rate: mean(grades.map((g) => (g.valid ? 1 : 0))), hack_rate: hackRateOf(grades),
-      loss_total: total, loss_lm_ce: null, loss_grpo: channels.grpo ?? null, loss_sdpo: channels.sdpo ?? null, loss_dpo: channels.dpo ?? null,
+      loss_total: total, loss_lm_ce: channels.lm_ce ?? null, loss_grpo: channels.grpo ?? null, loss_sdpo: channels.sdpo ?? null, loss_dpo: channels.dpo ?? null,
       sdpo_rows: sites.length, hint_layers: layers, shift_kl: shift, teacher_student_gap: gapMetric,
       ...(w.sdpo > 0 && counts.rollouts > 0 ? {
         success_group_fraction: counts.success_groups / groups.length, success_sample_fraction: counts.with_solution / counts.rollouts,

@@ -1,7 +1,7 @@
 /** `composer-lab experiment sdpo-control`: the SDPO positive and negative controls (lib/train control.ts). */
 import type { Command } from "commander";
 import { scratchDir, timestampSlug } from "../../core/index.js";
-import { runSdpoControl } from "../../train/index.js";
+import { runSdpoControls } from "../../train/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
 import { wholeNumber } from "../args.js";
 import { backendOption, jsonOpt, resolveBackend } from "../options.js";
@@ -12,26 +12,35 @@ export function registerExperiment(program: Command): void {
   const exp = program.command("experiment").description("controlled experiments that check a training method can show its effect (sdpo-control: SDPO's positive and negative controls)");
   exp
     .command("sdpo-control")
-    .description("SDPO's positive and negative controls on the hint_answer environment (the answer is only in the feedback): after hinted SFT, greedy unhinted pass on RL tasks SFT never showed, for GRPO alone, SDPO with the feedback as the teacher's hint (frozen base teacher), and SDPO with a same-length uninformative hint")
+    .description("SDPO's positive and negative controls on the hint_answer environment (the answer is only in the feedback): after hinted SFT, greedy unhinted pass on RL tasks SFT never showed, for GRPO alone, SDPO with the feedback as the teacher's hint (frozen base teacher, and TRL's EMA teacher), and SDPO with a same-length uninformative hint; every arm keeps an lm_ce anchor on the SFT tasks")
     .option("--run-dir <dir>", "run folder (default scratch/runs/sdpo-control-<timestamp>)")
     .option("--seed <s>", "seed (tasks, init, data order, sampling; default 1)", wholeNumber(-(2 ** 31)))
+    .option("--seeds <list>", "several seeds, comma-separated (e.g. 1,2,3,4,5): each runs the controls in turn; overrides --seed")
     .option("--sft-steps <n>", "SFT steps (default: lib/train control.ts)", wholeNumber(1))
     .option("--rl-steps <n>", "RL steps per arm, 32 rollouts each (default: lib/train control.ts)", wholeNumber(1))
-    .option("--ema", "also run the positive control with an EMA teacher (TRL's default teacher)")
+    .option("--sft-from <dir>", "reuse the SFT of an earlier control run folder (its seed-S/sft, checked to match this recipe), e.g. datasets/train/sdpo-control/run")
+    .option("--no-ema", "skip the positive control with an EMA teacher (TRL's default teacher; run by default)")
     .addOption(backendOption())
     .addOption(jsonOpt())
-    .action(async (o: { runDir?: string; seed?: number; sftSteps?: number; rlSteps?: number; ema?: boolean; backend?: BackendChoice; json?: boolean }) => {
+    .action(async (o: { runDir?: string; seed?: number; seeds?: string; sftSteps?: number; rlSteps?: number; sftFrom?: string; ema: boolean; backend?: BackendChoice; json?: boolean }) => {
       await resolveBackend(o);
+      const seeds = o.seeds !== undefined ? o.seeds.split(",").map((x, i) => {
+        const n = Number(x.trim());
+        if (!x.trim() || !Number.isInteger(n)) throw new Error(`--seeds ${o.seeds}: item ${i + 1} (${JSON.stringify(x)}) is not a whole number`);
+        return n;
+      }) : [o.seed ?? 1];
       const dir = o.runDir ?? scratchDir("runs", `sdpo-control-${timestampSlug()}`);
-      const r = await runSdpoControl(dir, { ...(o.seed !== undefined ? { seed: o.seed } : {}), ...(o.sftSteps ? { sft_steps: o.sftSteps } : {}), ...(o.rlSteps ? { rl_steps: o.rlSteps } : {}), ema: !!o.ema }, o.json ? undefined : log);
-      const result = {
-        ok: r.positive_ok && r.negative_ok, run_dir: r.run_dir, options: r.options, sft_rl_tasks_pass: r.sft_rl_tasks_pass,
-        pass_rates: Object.fromEntries(r.arms.map((a) => [a.arm, a.rl_tasks_pass])), rl_tasks_n: r.arms[0]?.rl_tasks_n ?? 0,
-        positive_ok: r.positive_ok, negative_ok: r.negative_ok, arms: r.arms, wall_s: r.wall_s,
-      };
+      const r = await runSdpoControls(dir, seeds, { ...(o.sftSteps ? { sft_steps: o.sftSteps } : {}), ...(o.rlSteps ? { rl_steps: o.rlSteps } : {}), ...(o.sftFrom ? { sft_from: o.sftFrom } : {}), ema: o.ema }, o.json ? undefined : log);
+      const perSeed = r.per_seed.map((s) => ({
+        ok: s.positive_ok && s.negative_ok, seed: s.options.seed, run_dir: s.run_dir, options: s.options, sft_rl_tasks_pass: s.sft_rl_tasks_pass,
+        pass_rates: Object.fromEntries(s.arms.map((a) => [a.arm, a.rl_tasks_pass])), rl_tasks_n: s.arms[0]?.rl_tasks_n ?? 0,
+        positive_ok: s.positive_ok, negative_ok: s.negative_ok, arms: s.arms, wall_s: s.wall_s,
+      }));
+      const result = { ok: r.ok, run_dir: dir, seeds, summary: r.summary, per_seed: perSeed, wall_s: r.wall_s };
       emit(!!o.json, result, () => [
-        tableText(fromRows(r.arms.map((a) => ({ arm: a.arm, rl_tasks_pass: a.rl_tasks_pass, n: a.rl_tasks_n, rollouts: a.rollouts, sdpo_rows: a.sdpo_rows, wall_s: a.wall_s })))),
-        `after SFT: ${r.sft_rl_tasks_pass}; positive control ${r.positive_ok ? "passed" : "FAILED"} (sdpo ≥ 0.8, grpo ≤ 0.2); negative control ${r.negative_ok ? "passed" : "FAILED"} (uninformative hint ≤ SFT + 0.2); ${r.run_dir}`,
+        tableText(fromRows(r.summary.map((a) => ({ arm: a.arm, n: a.n, mean: a.mean, sd: a.sd ?? "–", per_seed: a.per_seed.map((x) => x.toFixed(3)).join(", ") })))),
+        ...perSeed.map((s) => `seed ${s.seed} (${s.rl_tasks_n} RL tasks): after SFT ${s.sft_rl_tasks_pass}; positive control ${s.positive_ok ? "passed" : "FAILED"} (sdpo${s.options.ema ? " and sdpo-ema" : ""} ≥ 0.8, grpo ≤ 0.2); negative control ${s.negative_ok ? "passed" : "FAILED"} (uninformative hint ≤ SFT + 0.2)`),
+        dir,
       ].join("\n"));
       if (!result.ok) process.exitCode = 1;
     });
