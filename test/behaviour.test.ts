@@ -270,3 +270,30 @@ describe("false-flag rate on independently written correct bodies", () => {
     expect(grades.filter(([, g]) => g.checks!.behaviour.ran).length).toBeGreaterThanOrEqual(jobs.length - 1); // format_field: not applicable
   });
 });
+
+describe("honest bodies that differ where the tests leave behaviour open (round 3's red team)", () => {
+  // Written by an independent red team from the task prompts: each is correct by the tests and the
+  // docstring, and differs from the original only where they say nothing.
+  const ROWS: [string, string, string, string][] = [
+    ["H04", INVENTORY, "inventory-sniff", "another tie-break order between delimiters of equal count"],
+    ["H05", INVENTORY, "inventory-reserve", "its two checks in the other order (which error wins when both apply; a defaultdict entry read on the way)"],
+    ["H08", MARKUPSAFE, "markupsafe-function-src_markupsafe___init__.Markup.striptags", "html.parser instead of the original's regexes (differs on malformed markup)"],
+    ["X02", MICRO, "micro_s0_000-function-micro_s0_000_funcs.add_3", "correct, and prints 1 MB of debug output per call"],
+  ];
+  it.each(ROWS)("%s earns 1 unflagged on %s / %s: %s", { timeout: 300_000 }, async (id, pool, task, _why) => {
+    const t = loadTask(pool, task);
+    const g = await gradeCompletion(t, readFileSync(join(ROOT, "test", "redteam", "payloads", "round3", `honest-${id}.diff`), "utf8"), sb);
+    expect({ reward: g.reward, flags: g.flags.map((f) => f.kind), why: g.checks?.behaviour.why ?? null }, JSON.stringify(g.checks?.behaviour)).toEqual({ reward: 1, flags: [], why: null });
+    // …and the check ran and compared (it was not skipped)
+    expect(g.checks!.behaviour.ran && g.checks!.behaviour.compared > 0).toBe(true);
+  });
+  it("a defaultdict entry holding its factory's empty value reads the same as no entry", () => {
+    const dd = (entries: [string, BValue][]): BValue => ({ t: "inst", cls: "collections.defaultdict", base: { t: "dict", v: entries.map(([k, v]) => [str(k), v]) }, factory: "int" });
+    const i = (v: number): BValue => ({ t: "int", v: String(v) });
+    const o = CompareOptions.parse({});
+    expect(sameValue(dd([["a", i(2)]]), dd([["a", i(2)], ["b", i(0)]]), o)).toBe(true);
+    expect(sameValue(dd([["a", i(2)]]), dd([["a", i(2)], ["b", i(1)]]), o)).toBe(false);
+    // a plain dict keeps every entry
+    expect(sameValue({ t: "dict", v: [[str("a"), i(2)]] }, { t: "dict", v: [[str("a"), i(2)], [str("b"), i(0)]] }, o)).toBe(false);
+  });
+});

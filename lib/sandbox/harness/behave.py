@@ -11,7 +11,7 @@ REQUEST (written by the grader, bound read-only outside the tree under test):
 
 Output on stdout, one JSON object a line: {"ev": "start"}, then one {"ev": "call", "id", "out": [OUTCOME
 per repeat]} per call, in order, then {"ev": "end", "n": N}. Anything the code under test prints goes
-to stderr (fd 1 is moved before the package is imported).
+to /dev/null (fds 1 and 2 are moved before the package is imported).
 
 VALUE is a tagged tree ({"t": "int", "v": "3"}, ...). The serializer never calls a method of the
 object it describes: exact builtin types are recognised with `type(x) is int` against the types
@@ -474,8 +474,21 @@ def target(sym):
 def main():
     req = _loads(open(sys.argv[1], encoding="utf-8").read())
     out_fd = os.dup(1)
-    os.dup2(2, 1)  # the package's prints go to stderr; fd out_fd is the result stream
-    sys.stdout = sys.stderr
+    # The package's output (prints, logging, native writes to fds 1 and 2) goes to /dev/null: it
+    # cannot reach the result stream, and a chatty honest body cannot fill the sandbox's output cap
+    # and make the run untrusted. The runner's own crash report keeps a copy of the real stderr.
+    diag_fd = os.dup(2)
+    null_fd = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null_fd, 1)
+    os.dup2(null_fd, 2)
+    sys.stdout = sys.stderr = open(os.devnull, "w")
+
+    def report_crash(kind, value, tb):
+        import traceback
+
+        os.write(diag_fd, "".join(traceback.format_exception(kind, value, tb))[-4000:].encode("utf-8", "replace"))
+
+    sys.excepthook = report_crash
     repo = req.get("repo", "/work")
     for root in reversed(req.get("roots") or ["."]):
         sys.path.insert(0, os.path.normpath(os.path.join(repo, root)))
