@@ -67,6 +67,17 @@ describe("applying diffs", () => {
     expect(() => applyUnifiedDiff(d, fileDiff("etc/evil", "", "boom\n"))).toThrow(/symbolic link/);
     expect(() => applyUnifiedDiff(d, fileDiff("a.py", "nothing like it\n", "y\n"))).toThrow(/does not apply to a.py/);
   });
+  it("a diff with CRLF line endings applies to LF files (round 3's red team: the golden as CRLF scored 0); a CRLF file keeps its endings", () => {
+    const d = tmp();
+    const before = "def f():\n\n    return 1\n\n\nx = 2\n";
+    writeFileSync(join(d, "a.py"), before);
+    applyUnifiedDiff(d, fileDiff("a.py", before, before.replace("return 1", "return 3")).replace(/\n/g, "\r\n"));
+    expect(readFileSync(join(d, "a.py"), "utf8")).toBe(before.replace("return 1", "return 3"));
+    const crlf = before.replace(/\n/g, "\r\n");
+    writeFileSync(join(d, "b.py"), crlf);
+    applyUnifiedDiff(d, fileDiff("b.py", crlf, crlf.replace("return 1", "return 4")));
+    expect(readFileSync(join(d, "b.py"), "utf8")).toBe(crlf.replace("return 1", "return 4"));
+  });
 });
 
 describe("the bundled pool", () => {

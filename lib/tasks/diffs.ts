@@ -12,7 +12,8 @@ export function fileDiff(path: string, before: string, after: string): string {
 
 const stripPrefix = (p: string | undefined): string | null => {
   if (!p || p === "/dev/null") return null;
-  const clean = p.replace(/\t.*$/, "");
+  // (a CRLF diff leaves "\r" at the end of its header lines)
+  const clean = p.replace(/\t.*$/, "").replace(/\r$/, "");
   return clean.startsWith("a/") || clean.startsWith("b/") ? clean.slice(2) : clean;
 };
 
@@ -49,8 +50,12 @@ function failingHunk(before: string, p: ReturnType<typeof parsePatch>[number]): 
  *  when a hunk does not apply; nothing is written unless every file applies. */
 export function applyUnifiedDiff(root: string, diffText: string): AppliedPatch {
   const patches = parsePatch(diffText);
+  // A diff written with CRLF line endings (a Windows client, a copy-paste) against LF files: the same
+  // diff with LF endings, tried for each file whose own text has no CR.
+  const lfPatches = diffText.includes("\r\n") ? parsePatch(diffText.replace(/\r\n/g, "\n")) : null;
   const writes: { path: string; full: string; content: string | null; op: "modify" | "create" | "delete" }[] = [];
-  for (const p of patches) {
+  for (const [i, raw] of patches.entries()) {
+    let p = raw;
     const oldPath = stripPrefix(p.oldFileName);
     const newPath = stripPrefix(p.newFileName);
     const path = newPath ?? oldPath;
@@ -58,7 +63,11 @@ export function applyUnifiedDiff(root: string, diffText: string): AppliedPatch {
     if (p.hunks.length === 0) continue;
     const full = confinedPath(root, path);
     const before = oldPath && existsSync(confinedPath(root, oldPath)) ? readFileSync(confinedPath(root, oldPath), "utf8") : "";
-    const after = applyPatch(before, p);
+    let after = applyPatch(before, p);
+    if (after === false && lfPatches?.[i] && !before.includes("\r")) {
+      p = lfPatches[i]!;
+      after = applyPatch(before, p);
+    }
     if (after === false) throw new Error(`patch does not apply to ${path}: ${failingHunk(before, p)}`);
     writes.push({ path, full, content: newPath ? after : null, op: !newPath ? "delete" : oldPath ? "modify" : "create" });
   }
