@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { ExecutorName } from "../../executor/index.js";
 import type { SandboxChoice } from "../../sandbox/index.js";
 import { CurriculumState, PassRateCurriculum } from "../../curriculum/index.js";
-import { addCanaries, buildFromGitHistory, buildFromRepo, buildFromSweInstances, buildHarder, isCopyleft, loadTask, readIndex, rebuildOracles, type BuildReport, type FeatureDeletionTask } from "../../tasks/index.js";
+import { addCanaries, buildFromGitHistory, buildFromRepo, buildFromSweInstances, buildHarder, loadTask, readIndex, rebuildOracles, type BuildReport, type FeatureDeletionTask } from "../../tasks/index.js";
 import { SANDBOX_NAMES, getSandbox } from "../../sandbox/index.js";
 import { gradeCompletion } from "../../env/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
@@ -16,6 +16,7 @@ import { executorChoice, jsonOpt, sandboxChoice } from "../options.js";
 import { emit, log } from "../output.js";
 import { realNumber, wholeNumber } from "../args.js";
 import { registerMicro } from "./micro.js";
+import { TASK_EXPORT_FORMATS, exportTasks } from "../../export/index.js";
 
 /** The pool's declared sandbox kinds (--sandboxes, else <pool>/pool.json), recorded in pool.json,
  *  and the golden gate over them: the golden diff graded on each must earn 1 with no flag. */
@@ -183,15 +184,16 @@ export function registerTasks(program: Command): void {
     });
   tasksCmd
     .command("export")
-    .description("write a pool's tasks as JSONL for sharing; copyleft-licensed tasks are left out unless asked")
-    .argument("<poolDir>")
-    .requiredOption("--out <file>", "JSONL file to write")
+    .description(`write a pool's tasks in a format others read: ${Object.entries(TASK_EXPORT_FORMATS).map(([k, f]) => `${k} (${f.description})`).join("; ")}. \`tasks export POOL --out FILE\` is jsonl; copyleft-licensed tasks are left out unless asked`)
+    .argument("<formatOrPool>", `the format (${Object.keys(TASK_EXPORT_FORMATS).join(" | ")}), or the pool folder (format jsonl)`)
+    .argument("[poolDir]", "the pool folder, when a format is given")
+    .requiredOption("--out <path>", "the JSONL file (jsonl) or the folder (harbor) to write")
     .option("--include-copyleft", "also export tasks whose upstream license is copyleft")
+    .option("--base-image <image>", "harbor: the image the Dockerfile builds FROM by default (python3 + pytest)")
     .addOption(jsonOpt())
-    .action((pool: string, o: { out: string; includeCopyleft?: boolean; json?: boolean }) => {
-      const all = readIndex(resolve(pool)).map((e) => loadTask(resolve(pool), e.task_id));
-      const kept = all.filter((t) => o.includeCopyleft || !isCopyleft(t.upstream_license));
-      writeFileSync(o.out, kept.map((t) => JSON.stringify(t)).join("\n") + (kept.length ? "\n" : ""));
-      emit(!!o.json, { ok: true, exported: kept.length, excluded_copyleft: all.length - kept.length, out: resolve(o.out) }, () => `${kept.length} tasks → ${o.out} (${all.length - kept.length} copyleft left out)`);
+    .action((first: string, second: string | undefined, o: { out: string; includeCopyleft?: boolean; baseImage?: string; json?: boolean }) => {
+      const [format, pool] = second === undefined ? ["jsonl", first] : [first, second];
+      const r = exportTasks(pool, format, o.out, { includeCopyleft: o.includeCopyleft, ...(o.baseImage ? { base_image: o.baseImage } : {}) });
+      emit(!!o.json, { ok: true, ...r }, () => `${r.exported} tasks → ${r.out} (${format}; ${r.excluded_copyleft} copyleft left out)`);
     });
 }
