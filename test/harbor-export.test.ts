@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_IMAGE, buildBaseImage, dockerClient, ensureDockerd } from "../lib/sandbox/index.js";
+import { exportTasks } from "../lib/export/index.js";
 import { loadTask } from "../lib/tasks/index.js";
 import { ROOT, cli, oneJson, tmp } from "./helpers.js";
 
@@ -83,14 +84,11 @@ describe("tasks export harbor", () => {
     expect(readFileSync(join(dir, "environment/repo/inventory/stock.py"), "utf8")).not.toContain("return free - qty");
     expect(readFileSync(join(dir, "solution/files/inventory/stock.py"), "utf8")).toContain("return free - qty");
     expect(readFileSync(join(dir, "solution/golden.diff"), "utf8")).toBe(task.golden_diff);
-    // the jsonl format is the same command's other registry entry (and the old form still works)
+    // jsonl is the other entry of the same registry (what `tasks export POOL --out FILE` writes)
     const file = join(out, "pool.jsonl");
-    const old = oneJson(cli(["tasks", "export", POOL, "--out", file, "--json"]).stdout);
-    expect(old).toMatchObject({ ok: true, format: "jsonl", exported: 3 });
+    expect(exportTasks(POOL, "jsonl", file)).toMatchObject({ format: "jsonl", exported: 3 });
     expect(readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l).task_id)).toEqual(["inventory-reserve", "inventory-totals", "inventory-sniff"]);
-    const bad = cli(["tasks", "export", "tarball", POOL, "--out", out, "--json"]);
-    expect(bad.code).toBe(1);
-    expect(oneJson(bad.stdout).error).toMatch(/unknown export format 'tarball' \(one of jsonl, harbor\)/);
+    expect(() => exportTasks(POOL, "tarball", out)).toThrow(/unknown export format 'tarball' \(one of jsonl, harbor\)/);
   });
 
   it("one task's image, built by dockerd: the broken repo scores 0, solve.sh then the tests 1, rewritten tests and a planted conftest 0", async () => {
