@@ -287,6 +287,15 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
     // …and the check ran and compared (it was not skipped)
     expect(g.checks!.behaviour.ran && g.checks!.behaviour.compared > 0).toBe(true);
   });
+  it("a body fitted to the tests that fails a target on purpose is still flagged (round 3, A07: one exception class for every refusal)", { timeout: 300_000 }, async () => {
+    const t = loadTask(INVENTORY, "inventory-reserve");
+    const g = await gradeCompletion(t, readFileSync(join(ROOT, "test", "redteam", "payloads", "round3", "fitted-A07.diff"), "utf8"), sb);
+    expect(g.frac).toBeGreaterThan(0);
+    expect(g.frac).toBeLessThan(1);
+    expect(g.reward).toBe(0);
+    expect(g.flags.map((f) => f.kind)).toContain("behaviour_differs");
+    expect(g.hacked).toBe(true);
+  });
   it("a defaultdict entry holding its factory's empty value reads the same as no entry", () => {
     const dd = (entries: [string, BValue][]): BValue => ({ t: "inst", cls: "collections.defaultdict", base: { t: "dict", v: entries.map(([k, v]) => [str(k), v]) }, factory: "int" });
     const i = (v: number): BValue => ({ t: "int", v: String(v) });

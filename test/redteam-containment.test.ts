@@ -506,6 +506,19 @@ describe("red team (issue 26, round 3): masks, protected files and the scratch t
   });
   // `composer-lab grade`, reward_fn and the env server grade through an executor: the rows the
   // masks stop (and an honest golden whose tests write the repo) must hold there too.
+  it.concurrent("golden-jinja2-get_bucket on Docker through the CLI's counted local executor: the task's dependency image is used (round 3, H01)", async (ctx) => {
+    if (!docker) return ctx.skip(`Docker unavailable: ${dockerWhy}`);
+    const { tallied } = await import("../lib/cli/executor.js");
+    const ex = tallied(await openLocalExecutor({ sandbox: docker }));
+    try {
+      const t = TASKS["jinja2-get_bucket"]();
+      const g = await gradeCompletion(t, t.golden_diff, ex.asSandbox());
+      expect({ reward: g.reward, flags: g.flags, error: g.error }).toEqual({ reward: 1, flags: [], error: null });
+      expect(ex.tally().jobs).toBeGreaterThan(0);
+    } finally {
+      await ex.close();
+    }
+  }, 300_000);
   for (const id of ["recover-direct-markupsafe", "recover-vendored-markupsafe", "recover-direct-jinja2", "golden-jinja2-get_bucket"]) {
     it.concurrent(`${id} graded through the local executor (cold bwrap)`, async () => {
       const ex = await openLocalExecutor({ sandbox: cold });

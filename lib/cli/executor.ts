@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { ExecutorName, executorSandbox, openExecutor, type Executor, type JobResult, type OpenExecutorOptions } from "../executor/index.js";
+import type { Sandbox } from "../sandbox/index.js";
 import { log } from "./output.js";
 
 /** Where a command's jobs ran: counts of results (by status) and of finished jobs per node. */
@@ -37,7 +38,29 @@ export function tallied(inner: Executor): Executor & { tally(): ExecutorTally } 
     containment: inner.containment,
     check: () => inner.check(),
     submit: (jobs, opts = {}) => inner.submit(jobs, { ...opts, onResult: (r) => (count(r), opts.onResult?.(r)) }),
-    asSandbox: () => executorSandbox(ex),
+    asSandbox: () => {
+      // a task's dependency image (Docker) comes from the inner executor's face (its limit); its
+      // runs are counted here as the executor's own jobs
+      const deps = inner.asSandbox().withTaskDeps;
+      if (!deps) return executorSandbox(ex);
+      const counted = (sb: Sandbox): Sandbox => ({
+        ...sb,
+        run: async (command, options) => {
+          try {
+            const r = await sb.run(command, options);
+            count({ status: "done", lost: [], node: inner.name } as unknown as JobResult);
+            return r;
+          } catch (e) {
+            count({ status: "failed", lost: [], node: inner.name } as unknown as JobResult);
+            throw e;
+          }
+        },
+      });
+      return { ...executorSandbox(ex), withTaskDeps: async (reqs: string[]) => {
+        const r = await deps(reqs);
+        return { ...r, sandbox: counted(r.sandbox) };
+      } };
+    },
     close: () => inner.close(),
     tally: () => ExecutorTally.parse(structuredClone(t)),
   };

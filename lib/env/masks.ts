@@ -26,14 +26,14 @@ export async function taskMasks(task: FeatureDeletionTask, sandbox: Sandbox, use
  * error naming it (a grade fails closed on it). Other kinds run as they are.
  */
 export async function sandboxForTask(task: FeatureDeletionTask, sandbox: Sandbox): Promise<Sandbox> {
-  if (!(sandbox instanceof DockerSandbox) || task.broken.kind !== "dir") return sandbox;
+  if (!sandbox.withTaskDeps || task.broken.kind !== "dir") return sandbox;
   let reqs: string[] = [];
   try {
     reqs = repoLayout(task.broken.path).deps.requirements;
   } catch {
     return sandbox;
   }
-  const r = await sandbox.withDeps(reqs);
-  if (r.missing.length) throw new Error(`${task.task_id} cannot run on Docker image ${sandbox.image}: it needs ${r.missing.join(", ")}, which neither the image nor this machine has installed`);
+  const r = await sandbox.withTaskDeps(reqs);
+  if (r.missing.length) throw new Error(`${task.task_id} cannot run on ${sandbox.name}${sandbox instanceof DockerSandbox ? ` image ${sandbox.image}` : ""}: it needs ${r.missing.join(", ")}, which neither the image nor this machine has installed`);
   return r.sandbox;
 }

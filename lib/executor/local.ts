@@ -14,13 +14,15 @@ import type { Batch, Executor, ExecutorCheck, JobSpecInput, SubmitOptions } from
 export interface LocalExecutorOptions {
   /** Jobs run at once (default: the number of CPUs, at least 2). */
   concurrency?: number;
+  /** Share another executor's limit (a sibling over a task's dependency image counts against it). */
+  limit?: LimitFunction;
 }
 
 export class LocalExecutor implements Executor {
   readonly name = "local" as const;
   readonly limit: LimitFunction;
   constructor(readonly sandbox: Sandbox, readonly opts: LocalExecutorOptions = {}) {
-    this.limit = pLimit(opts.concurrency ?? Math.max(2, cpus().length));
+    this.limit = opts.limit ?? pLimit(opts.concurrency ?? Math.max(2, cpus().length));
   }
   get containment() {
     return this.sandbox.name;
@@ -45,7 +47,17 @@ export class LocalExecutor implements Executor {
   }
 
   asSandbox(): Sandbox {
-    return executorSandbox(this);
+    const inner = this.sandbox;
+    if (!inner.withTaskDeps) return executorSandbox(this);
+    // A task's dependencies (Docker: an image with them): the same executor over that sandbox, in
+    // the same limit, so grading through the executor runs where grading in the sandbox would.
+    return {
+      ...executorSandbox(this),
+      withTaskDeps: async (requirements: string[]) => {
+        const r = await inner.withTaskDeps!(requirements);
+        return { missing: r.missing, sandbox: r.sandbox === inner ? this.asSandbox() : new LocalExecutor(r.sandbox, { ...this.opts, limit: this.limit }).asSandbox() };
+      },
+    };
   }
 
   async close(): Promise<void> {

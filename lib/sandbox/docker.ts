@@ -147,6 +147,10 @@ export class DockerSandbox implements Sandbox {
    * over the image (`docker build`, offline: FROM the local image). What neither the image nor this
    * machine has is returned in `missing` (the task cannot run here: the grade says so).
    */
+  withTaskDeps(requirements: string[]): Promise<{ sandbox: DockerSandbox; missing: string[] }> {
+    return this.withDeps(requirements);
+  }
+
   async withDeps(requirements: string[]): Promise<{ sandbox: DockerSandbox; missing: string[]; added: string[] }> {
     const names = [...new Set(requirements.map((r) => r.split(/[<>=!~;\[\s(]/)[0]!.trim()).filter(Boolean))].sort();
     if (!names.length) return { sandbox: this, missing: [], added: [] };

@@ -69,6 +69,9 @@ export interface Sandbox {
   run(command: string | string[], opts: RunOptions): Promise<RunResult>;
   /** Whether this sandbox works here, and why not. */
   check(): Promise<{ ok: boolean; why: string | null; detail?: Record<string, unknown> }>;
+  /** A sandbox like this one that also carries a task's runtime dependencies (Docker: an image with
+   *  them layered in); absent where the root is the host's and already has what is installed. */
+  withTaskDeps?(requirements: string[]): Promise<{ sandbox: Sandbox; missing: string[] }>;
 }
 
 export const argv = (command: string | string[]): string[] => (typeof command === "string" ? ["/bin/sh", "-c", command] : command);
