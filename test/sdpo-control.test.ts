@@ -13,8 +13,32 @@
  * test/sdpo-teacher.test.ts); `experiment sdpo-control --json --seeds 1,2,3,4,5` trains SFT too and runs
  * all five (docs/results.md).
  */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { initBackend } from "../lib/backend/index.js";
+import { Trainer, controlBaseConfig, SdpoControlOptions, readMetrics } from "../lib/train/index.js";
 import { cli, oneJson, tmp } from "./helpers.js";
+
+describe("the RL step's lm_ce channel (the controls' anchor)", () => {
+  beforeAll(async () => {
+    await initBackend();
+  });
+  it("with loss_weights.lm_ce > 0 each RL step adds an SFT-task demonstration loss to the total; at 0 it has none", async () => {
+    const base = controlBaseConfig(SdpoControlOptions.parse({ sft_steps: 4, rl_steps: 3 }));
+    const lossOf = async (lm_ce: number) => {
+      const dir = tmp("lm-ce-");
+      await new Trainer({ ...base, loss_weights: { grpo: 1, sdpo: 0, lm_ce }, sdpo: { ...base.sdpo, gap_check_tasks: 0 } }, { run_dir: dir }).train();
+      return readMetrics(dir).filter((m) => m.phase === "rl");
+    };
+    const on = await lossOf(1);
+    expect(on).toHaveLength(3);
+    for (const m of on) {
+      expect(m.loss_lm_ce).toBeGreaterThan(0.5); // ≈ ln 8 per answer letter after 4 SFT steps, not 0
+      // GRPO's groups are all 0 reward here (its loss 0), so the total is the anchor's loss
+      expect(m.loss_total).toBeCloseTo(m.loss_grpo! + m.loss_lm_ce!, 5);
+    }
+    for (const m of await lossOf(0)) expect(m.loss_lm_ce).toBeNull();
+  }, 120_000);
+});
 
 const SEEDS = [1];
 
