@@ -15,7 +15,7 @@ export { WarmWorker, WarmWorkerGone, WarmEvent, gradingPath, warmWorker, warmWor
 export { DockerSandbox, DEFAULT_IMAGE, LAB_DOCKER_ROOT, ensureDockerd, buildBaseImage, aptMirror, dockerClient, dockerSocketPath, type Dockerd } from "./docker.js";
 export { NoSandbox } from "./none.js";
 export { GvisorSandbox } from "./gvisor.js";
-export { MaskEntry, MaskPlan, scanMasks, masksFor, projectNames, existingMasks, maskStub } from "./mask.js";
+export { MaskEntry, MaskPlan, scanMasks, masksFor, projectNames, existingMasks, maskStub, withCopiesElsewhere, projectModules, rootIndex, type RootIndex, type ProjectModules } from "./mask.js";
 export { MaskSpec } from "./types.js";
 export { cgroupMode } from "./cgroup.js";
 export { checkShellCommand, ALLOWED_COMMANDS, DENIED_COMMANDS, ALLOWED_PY_MODULES, LEAK_PATH, type ShimVerdict } from "./shim.js";

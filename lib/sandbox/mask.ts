@@ -100,12 +100,19 @@ async function runScan(sandbox: Sandbox, snapshot: string, names: string[], dist
   }
   const { path_folders: pathFolders = [], ...plan } = parsed as { path_folders?: string[] } & Record<string, unknown>;
   const out = MaskPlan.parse({ ...plan, sandbox: label, why: null });
-  return withCopiesElsewhere(out, await rootIndex(sandbox, snapshot), pathFolders);
+  const root = await rootIndex(sandbox, snapshot);
+  return withCopiesElsewhere(out, root.index, pathFolders, projectModules(snapshot), root.listing);
 }
 
-/** The plan plus every copy of its names the root index finds anywhere but at the top of a sys.path
- *  folder (the scan's own business). */
-export function withCopiesElsewhere(plan: MaskPlan, index: RootIndex, pathFolders: string[]): MaskPlan {
+/**
+ * The plan plus every copy of its names the root index finds anywhere but at the top of a sys.path
+ * folder (the scan's own business). Off the top of sys.path a name alone says little (`utils`,
+ * `core`, `config` name hundreds of unrelated modules inside other packages, some of them pytest's
+ * own), so what is masked there is what is the project's: metadata and archives of its name; a
+ * folder holding at least half of the modules of the project's package of that name; a module file
+ * only where the project is that single module.
+ */
+export function withCopiesElsewhere(plan: MaskPlan, index: RootIndex, pathFolders: string[], project: ProjectModules = new Map(), listing: Record<string, string[]> = {}): MaskPlan {
   const entries = [...plan.entries];
   const covered = (p: string) => entries.some((e) => e.path === p || ((e.kind === "package" || e.kind === "dir") && p.startsWith(`${e.path}/`)));
   // A sys.path folder's own entries are the scan's (it knows editable installs there, whose code is
@@ -117,6 +124,16 @@ export function withCopiesElsewhere(plan: MaskPlan, index: RootIndex, pathFolder
       const path = isDir ? raw.slice(0, -1) : raw;
       if (underPath(path) || covered(path) || path.startsWith("/work/") || path.startsWith("/opt/composer-lab/")) continue;
       const meta = /\.(dist|egg)-info$/.test(path);
+      const archive = /\.(whl|egg|zip|tar\.gz|tgz|tar\.bz2|tar\.xz)$/.test(path);
+      const mine = project.get(name);
+      if (!meta && !archive && mine !== undefined) {
+        if (isDir) {
+          if (mine === "module") continue;
+          const have = new Set(listing[path] ?? []);
+          const shared = mine.filter((m) => have.has(m)).length;
+          if (shared < Math.max(1, Math.ceil(mine.length / 2))) continue;
+        } else if (mine !== "module") continue;
+      }
       const kind = isDir ? (meta ? "dir" : "package") : path.endsWith(".py") ? "module" : "file";
       // a folder masked now hides what was listed inside it
       if (isDir) for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.path.startsWith(`${path}/`)) entries.splice(i, 1);
@@ -128,8 +145,29 @@ export function withCopiesElsewhere(plan: MaskPlan, index: RootIndex, pathFolder
 
 /** Normalized name → paths (a folder's ends in '/') of Python code and archives on a sandbox root. */
 export type RootIndex = Record<string, string[]>;
-const RootIndexFile = z.object({ stamp: z.string(), index: z.record(z.array(z.string())) });
-const indexes = new Map<string, Promise<RootIndex>>();
+/** The project's own modules by normalized top-level name: a package's module names, or "module". */
+export type ProjectModules = Map<string, string[] | "module">;
+interface IndexedRoot { index: RootIndex; listing: Record<string, string[]> }
+const RootIndexFile = z.object({ stamp: z.string(), index: z.record(z.array(z.string())), listing: z.record(z.array(z.string())) });
+const indexes = new Map<string, Promise<IndexedRoot>>();
+
+/** What the snapshot's own packages hold (module names of each top-level package), by normalized name. */
+export function projectModules(snapshot: string): ProjectModules {
+  const out: ProjectModules = new Map();
+  try {
+    for (const p of repoLayout(snapshot).packages) {
+      const top = p.name.split(".")[0]!;
+      const key = top.toLowerCase().replace(/[-_.]+/g, "_");
+      const full = join(snapshot, p.path);
+      if (existsSync(full) && statSync(full).isDirectory()) {
+        out.set(key, [...new Set(readdirSync(full).filter((f) => /\.(py|pyi|so)$/.test(f)).map((f) => f.split(".")[0]!))].sort());
+      } else out.set(key, "module");
+    }
+  } catch {
+    // no layout: every copy of the name is masked (the conservative side)
+  }
+  return out;
+}
 
 /** What changes when software is installed on the host: the dpkg database, the pyenv shims' tree and
  *  the folders of /usr, /opt and /usr/local down to depth 3 (an unpacked SDK adds or touches one). */
@@ -159,7 +197,7 @@ function hostStamp(): string {
 
 /** The sandbox root's index (mask_scan.py index_walk, run inside the sandbox), once per root per
  *  process; a host root's is also kept on disk while its stamp holds. */
-export function rootIndex(sandbox: Sandbox, workdir: string): Promise<RootIndex> {
+export function rootIndex(sandbox: Sandbox, workdir: string): Promise<IndexedRoot> {
   const key = rootKey(sandbox);
   let p = indexes.get(key);
   if (!p) {
@@ -170,14 +208,14 @@ export function rootIndex(sandbox: Sandbox, workdir: string): Promise<RootIndex>
   return p;
 }
 
-async function buildRootIndex(sandbox: Sandbox, workdir: string, key: string): Promise<RootIndex> {
+async function buildRootIndex(sandbox: Sandbox, workdir: string, key: string): Promise<IndexedRoot> {
   const cacheDir = process.env.COMPOSER_LAB_MASK_INDEX ?? "/var/tmp/composer-lab-mask-index";
   const file = key === "host" ? join(cacheDir, "host.json") : null;
   const stamp = key === "host" ? hostStamp() : key;
   if (file && existsSync(file)) {
     try {
       const r = RootIndexFile.parse(JSON.parse(readFileSync(file, "utf8")));
-      if (r.stamp === stamp) return r.index;
+      if (r.stamp === stamp) return { index: r.index, listing: r.listing };
     } catch {
       // unreadable cache: rebuilt below
     }
@@ -187,18 +225,21 @@ async function buildRootIndex(sandbox: Sandbox, workdir: string, key: string): P
     roBinds: { [harnessDir()]: "/opt/composer-lab" },
   });
   let index: RootIndex;
+  let listing: Record<string, string[]>;
   try {
-    index = RootIndexFile.shape.index.parse((JSON.parse(r.stdout.trim().split("\n").pop() ?? "") as { index: unknown }).index);
+    const got = JSON.parse(r.stdout.trim().split("\n").pop() ?? "") as { index: unknown; listing: unknown };
+    index = RootIndexFile.shape.index.parse(got.index);
+    listing = RootIndexFile.shape.listing.parse(got.listing);
   } catch {
     throw new Error(`mask index walk in ${sandbox.name} failed (exit ${r.exitCode ?? r.signal}): ${(r.stderr || r.stdout).slice(-600)}`);
   }
   if (file) {
     mkdirSync(cacheDir, { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ stamp, index }));
+    writeFileSync(tmp, JSON.stringify({ stamp, index, listing }));
     renameSync(tmp, file);
   }
-  return index;
+  return { index, listing };
 }
 
 /** The masks of a plan for one kind of run: the agent's shell hides everything; test runs leave

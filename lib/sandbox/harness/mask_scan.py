@@ -110,13 +110,17 @@ def index_walk():
     bytecode, extensions, archives, metadata). Built once per sandbox root and cached by the caller.
     """
     out = {}
+    listing = {}
     for root, dirs, files in os.walk("/", topdown=True):
         if any(root == r or root.startswith(r + "/") for r in INDEX_SKIP):
             dirs[:] = []
             continue
         # links are not followed (os.walk default); a folder link is indexed by its own name below
-        if any(f.endswith((".py", ".pyc", ".pyi", ".so")) for f in files):
+        code = sorted(f for f in files if f.endswith((".py", ".pyi", ".so")))
+        if code or any(f.endswith(".pyc") for f in files):
             out.setdefault(norm(stem(os.path.basename(root))), []).append(root + "/")
+            # its modules' names: the caller tells a copy of the project from an unrelated folder of the same name
+            listing[root] = sorted({re.split(r"[.]", f, 1)[0] for f in code})
         for f in files:
             if f.endswith(PY_FILE):
                 out.setdefault(norm(stem(f)), []).append(os.path.join(root, f))
@@ -126,13 +130,14 @@ def index_walk():
                 out.setdefault(norm(stem(d)), []).append(p)
             elif d.endswith((".dist-info", ".egg-info")):
                 out.setdefault(norm(stem(d)), []).append(p + "/")
-    return out
+    return out, listing
 
 
 def main():
     req = json.loads(sys.argv[1])
     if req.get("index"):
-        print(json.dumps({"index": index_walk()}))
+        index, listing = index_walk()
+        print(json.dumps({"index": index, "listing": listing}))
         return
     names = {norm(n) for n in req.get("names", []) if n}
     dists = set(req.get("dists", [])) | (set() if req.get("no_repo") else set(dists_from_packaging()))
