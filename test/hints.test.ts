@@ -232,9 +232,9 @@ describe("config files", () => {
     const dir = tmp();
     const f = join(dir, "bad.yaml");
     writeFileSync(f, "layers:\n  - type: judge\n    sample_rate: 3\n");
-    expect(() => loadHintsConfig(f)).toThrow(`${f}: layers.0.sample_rate: Number must be less than or equal to 1`);
+    expect(() => loadHintsConfig(f)).toThrow(`${f}:3: layers.0.sample_rate: Number must be less than or equal to 1`);
     writeFileSync(f, "layers:\n  - type: oracle\n");
-    expect(() => loadHintsConfig(f)).toThrow(new RegExp(`^${f}: layers\\.0\\.type: Invalid discriminator value`));
+    expect(() => loadHintsConfig(f)).toThrow(new RegExp(`^${f}:2: layers\\.0\\.type: Invalid discriminator value`));
   });
 });
 

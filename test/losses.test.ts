@@ -355,7 +355,7 @@ describe("loss properties", () => {
     expect(() => parseSdpoConfig({ distillation_mode: "full_logits", distillation_alpha: 1, distillation_kl_clip: 0.05, distillation_kl_clip_scope: "vocab" })).toThrow(/0 < distillation_alpha < 1/);
     expect(parseSdpoConfig({})).toEqual({
       distillation_mode: "sampled_token", distillation_alpha: 1, distillation_topk: 20, distillation_topk_support: "student", distillation_add_tail: true,
-      distillation_kl_clip: null, distillation_kl_clip_scope: "token",
+      distillation_kl_clip: null, distillation_kl_clip_scope: "token", distillation_is_clip: 2,
     });
   });
 

@@ -191,7 +191,7 @@ describe("composer-lab traces summarize", () => {
     writeFileSync(join(dir, "bad.yaml"), "formats:\n  chat:\n    - flags: x\n");
     const bad = cli(["traces", "summarize", join(DATA, "chat"), "--text-errors", join(dir, "bad.yaml"), "--json"]);
     expect(bad.code).toBe(1);
-    expect(oneJson(bad.stdout).error).toMatch(/bad\.yaml: formats\.chat\.0\.pattern: Required/);
+    expect(oneJson(bad.stdout).error).toMatch(/bad\.yaml:\d+: formats\.chat\.0\.pattern: Required/);
   });
 
   it("names a missing path", () => {
