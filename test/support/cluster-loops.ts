@@ -54,7 +54,7 @@ export async function expectTrainLikeLocal(executor: "swarm" | "slurm", nodes: s
   expect(JSON.parse(readFileSync(join(remote.dir, "summary.json"), "utf8")).executor).toBe(executor);
   expect(JSON.parse(readFileSync(join(remote.dir, "config.json"), "utf8")).executor).toBe(executor);
   onNodes(remote.out.grading, nodes);
-  expect(remote.out.grading.jobs).toBe(local.out.grading.jobs);
+  sameJobsButTheIndex(remote.out.grading.jobs, local.out.grading.jobs);
   const [gl, gr] = [gradesOf(local.dir), gradesOf(remote.dir)];
   expect(Object.keys(gl).length).toBeGreaterThanOrEqual(6);
   expect(gr).toEqual(gl);
@@ -62,6 +62,13 @@ export async function expectTrainLikeLocal(executor: "swarm" | "slurm", nodes: s
   expect(rl(remote.dir)).toEqual(rl(local.dir));
   expect(remote.out.final).toEqual(local.out.final);
   console.error(`train 1 SFT + 1 RL step: ${Object.keys(gl).length} grades, ${local.out.grading.jobs} sandbox runs; local ${local.s.toFixed(1)} s, ${executor} ${remote.s.toFixed(1)} s (nodes ${JSON.stringify(remote.out.grading.nodes)})`);
+}
+
+/** The same sandbox runs on both sides, but for the masks' root index (lib/sandbox/mask.ts rootIndex):
+ *  one walk of a sandbox root per process, which the host's root skips while its on-disk copy is
+ *  fresh and an image's root (the swarm's) never does; so either side may hold one run more. */
+function sameJobsButTheIndex(remote: number, local: number): void {
+  expect(Math.abs(remote - local), `sandbox runs: ${remote} there, ${local} locally`).toBeLessThanOrEqual(1);
 }
 
 /** `outer run` (2 tasks, 4 nodes a tree, the reference model) locally, then on `executor`: the same trees, every sandbox run on one of `nodes`. */
@@ -81,8 +88,9 @@ export async function expectOuterLikeLocal(executor: "swarm" | "slurm", nodes: s
     expect(remote.out.passed).toBeGreaterThan(0); // the reference writes golden bodies
     expect(remote.out.grading.jobs).toBeGreaterThanOrEqual(remote.out.graded);
     onNodes(remote.out.grading, nodes);
-    const trees = (o: Record<string, any>) => ({ tasks: o.tasks, nodes: o.nodes, graded: o.graded, passed: o.passed, counts: o.counts, jobs: o.grading.jobs });
+    const trees = (o: Record<string, any>) => ({ tasks: o.tasks, nodes: o.nodes, graded: o.graded, passed: o.passed, counts: o.counts });
     expect(trees(remote.out)).toEqual(trees(local.out));
+    sameJobsButTheIndex(remote.out.grading.jobs, local.out.grading.jobs);
     console.error(`outer run: ${remote.out.graded} graded leaves, ${remote.out.grading.jobs} sandbox runs; local ${local.s.toFixed(1)} s, ${executor} ${remote.s.toFixed(1)} s`);
   } finally {
     await reference.close();
