@@ -34,17 +34,14 @@ def main():
         if ctypes.CDLL(None, use_errno=True).prctl(38, 1, 0, 0, 0) != 0:  # PR_SET_NO_NEW_PRIVS
             raise OSError("prctl(PR_SET_NO_NEW_PRIVS) failed")
 
-    t0 = time.monotonic()
-    proc = subprocess.Popen(spec["argv"], cwd="/work", env=spec["env"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, preexec_fn=drop, start_new_session=True)
     truncated = [False]
 
-    def pump(src, name):
+    def pump(fd, name):
         kept = 0
         # unbuffered: what was read is on disk even if the pipe never closes (a child keeps it open)
         with open(f"{JOB}/{name}", "wb", buffering=0) as out:
             while True:
-                chunk = src.read1(65536)
+                chunk = os.read(fd, 65536)
                 if not chunk:
                     break
                 room = limit - kept
@@ -55,10 +52,19 @@ def main():
                     out.write(chunk)
                     kept += len(chunk)
 
-    pumps = [threading.Thread(target=pump, args=(proc.stdout, "stdout"), daemon=True),
-             threading.Thread(target=pump, args=(proc.stderr, "stderr"), daemon=True)]
+    # The pumps start BEFORE the command: a fork bomb can use up the pids limit at once, and then
+    # no thread of this runner could start (the job was lost instead of contained).
+    r_out, w_out = os.pipe()
+    r_err, w_err = os.pipe()
+    pumps = [threading.Thread(target=pump, args=(r_out, "stdout"), daemon=True),
+             threading.Thread(target=pump, args=(r_err, "stderr"), daemon=True)]
     for p in pumps:
         p.start()
+    t0 = time.monotonic()
+    proc = subprocess.Popen(spec["argv"], cwd="/work", env=spec["env"], stdin=subprocess.PIPE, stdout=w_out,
+                            stderr=w_err, preexec_fn=drop, start_new_session=True)
+    os.close(w_out)
+    os.close(w_err)
     try:
         if stdin:
             proc.stdin.write(stdin)
