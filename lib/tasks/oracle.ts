@@ -128,7 +128,7 @@ export function sameValue(a: BValue, b: BValue, o: CompareOptions): boolean {
     case "inst": {
       const c = b as typeof a;
       if (a.cls !== c.cls || a.opaque !== undefined || c.opaque !== undefined || (a.factory ?? null) !== (c.factory ?? null)) return false;
-      if ((a.base === undefined) !== (c.base === undefined) || (a.base && !sameValue(withoutDefaultEntries(a.base, a.factory), withoutDefaultEntries(c.base!, c.factory), o))) return false;
+      if ((a.base === undefined) !== (c.base === undefined) || (a.base && !sameValue(withoutDefaultEntries(a.base, a.factory, o), withoutDefaultEntries(c.base!, c.factory, o), o))) return false;
       const da = new Map(a.dict ?? []);
       const db = new Map(c.dict ?? []);
       return da.size === db.size && [...da].every(([k, v]) => db.has(k) && sameValue(v, db.get(k)!, o));
@@ -146,10 +146,10 @@ const FACTORY_EMPTY: Record<string, BValue> = {
 /** A defaultdict's entries that hold its factory's empty value dropped: `d[k]` reads the same with
  *  or without them, so an implementation that touched `d[k]` on its way (round 3, H05: a lookup
  *  before a check) behaves as one that did not. */
-function withoutDefaultEntries(base: BValue, factory: string | null | undefined): BValue {
+function withoutDefaultEntries(base: BValue, factory: string | null | undefined, o: CompareOptions): BValue {
   const empty = factory ? FACTORY_EMPTY[factory] : undefined;
   if (!empty || base.t !== "dict") return base;
-  return { t: "dict", v: base.v.filter(([, v]) => !sameValue(v, empty, CompareOptions.parse({}))) };
+  return { t: "dict", v: base.v.filter(([, v]) => !sameValue(v, empty, o)) };
 }
 
 /** Whether `actual` agrees with `expected`; the reason when not (never naming the values). */
