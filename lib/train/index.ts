@@ -13,6 +13,10 @@ export {
 } from "./checkpoint.js";
 export { encode, decode, BOS, VOCAB_SIZE } from "./tokenizer.js";
 export * from "./losses.js";
+export {
+  loadRun, loadRuns, runFigures, findRunFiles, readEventFile, readTfRecords, readTrainerState, crc32c, maskedCrc32c, TrainerState, LogHistoryEntry, DEFAULT_METRIC_NAMES,
+  type RunRow, type RunSource, type LoadRunOptions, type EventScalar, type EventFileScalars,
+} from "./external.js";
 export { HeldOutGuard, HeldOutGuardConfig, type GuardCheck } from "./guard.js";
 export {
   TrainConfig, TrainConfigChecked, RlConfig, SdpoChannelConfig, DpoChannelConfig, RENAMED_FIELDS, StepMetrics, parseTrainConfig, readMetrics, loadTrainConfig,

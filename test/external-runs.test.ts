@@ -1,0 +1,209 @@
+/**
+ * loadRun (lib/train/external.ts) on real runs: test/fixtures/external-runs holds a TRL SDPOTrainer run
+ * (event file from torch's SummaryWriter: simple_value scalars) and a TRL GRPOTrainer run (event file
+ * from tensorboard.summary.Writer: TensorBoard 2 tensor scalars), each with its trainer_state.json, and
+ * expected.json: what TensorBoard's own EventAccumulator read back from those event files when
+ * test/fixtures/make_external_runs.py made them. A lab run is trained here (tiny, real tfjs).
+ */
+import { readFileSync, writeFileSync, mkdirSync, copyFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { initBackend } from "../lib/backend/index.js";
+import {
+  Trainer, crc32c, loadRun, loadRuns, maskedCrc32c, readEventFile, readTrainerState, runFigures, type RunRow, type TrainConfigInput,
+} from "../lib/train/index.js";
+import { ROOT, tmp } from "./helpers.js";
+
+const FIX = join(ROOT, "test", "fixtures", "external-runs");
+type Point = [number, number, number];
+interface Expected { produced_with: Record<string, string | number>; files: Record<string, { scalars: Record<string, Point[]>; tensors: Record<string, Point[]>; other_tags: string[] }> }
+const expected = JSON.parse(readFileSync(join(FIX, "expected.json"), "utf8")) as Expected;
+const eventFile = (run: string) => join(FIX, run, readdirSync(join(FIX, run)).find((f) => f.startsWith("events.out.tfevents."))!);
+const rowsOf = (t: ReturnType<typeof loadRun>) => t.objects() as unknown as RunRow[];
+
+describe("CRC32C", () => {
+  it("matches the standard check value and TFRecord's mask", () => {
+    expect(crc32c(new TextEncoder().encode("123456789"))).toBe(0xe3069283);
+    expect(crc32c(new Uint8Array(32))).toBe(0x8a9136aa); // RFC 3720 B.4: 32 bytes of zeros
+    const c = crc32c(new Uint8Array([1, 2, 3]));
+    expect(maskedCrc32c(new Uint8Array([1, 2, 3]))).toBe(((((c >>> 15) | (c << 17)) >>> 0) + 0xa282ead8) >>> 0);
+  });
+});
+
+describe("TensorBoard event files against TensorBoard's EventAccumulator", () => {
+  it.each(Object.keys(expected.files))("%s", (name) => {
+    const e = expected.files[name]!;
+    const r = readEventFile(join(FIX, name));
+    expect(r.fileVersion).toBe("brain.Event:2");
+    const want = { ...e.scalars, ...e.tensors };
+    const byTag = new Map<string, Point[]>();
+    for (const s of r.scalars) {
+      if (!byTag.has(s.tag)) byTag.set(s.tag, []);
+      byTag.get(s.tag)!.push([s.step, s.wall_time, s.value]);
+    }
+    expect([...byTag.keys()].sort()).toEqual(Object.keys(want).sort());
+    for (const [tag, pts] of Object.entries(want)) expect(byTag.get(tag), tag).toEqual(pts);
+    // the two writers: torch's SummaryWriter (simple_value) and tensorboard.summary.Writer (tensors)
+    expect(new Set(r.scalars.map((s) => s.form))).toEqual(new Set([Object.keys(e.tensors).length ? "tensor" : "simple_value"]));
+    expect(r.otherTags).toEqual(e.other_tags);
+  });
+
+  it("the fixtures cover both scalar forms and TRL's self-distillation metrics", () => {
+    const forms = Object.values(expected.files).map((e) => (Object.keys(e.tensors).length ? "tensor" : "simple_value")).sort();
+    expect(forms).toEqual(["simple_value", "tensor"]);
+    const sdpo = Object.entries(expected.files).find(([k]) => k.startsWith("sdpo/"))![1];
+    expect(Object.keys(sdpo.scalars)).toContain("train/self_distillation/success_group_fraction");
+    expect(sdpo.other_tags).toEqual(["args/text_summary", "model_config/text_summary"]); // transformers' text summaries, skipped
+  });
+});
+
+describe("trainer_state.json", () => {
+  it.each(["sdpo", "grpo"])("%s: log_history agrees with the run's event file (float32 there)", (run) => {
+    const st = readTrainerState(join(FIX, run, "trainer_state.json"));
+    expect(st.global_step).toBe(expected.produced_with.steps);
+    const tb = readEventFile(eventFile(run)).scalars;
+    let compared = 0;
+    for (const entry of st.log_history) {
+      for (const [k, v] of Object.entries(entry)) {
+        if (k === "step" || typeof v !== "number") continue;
+        const hits = tb.filter((s) => s.tag === `train/${k}` && s.step === entry.step);
+        expect(hits.length, `${k} at ${entry.step}`).toBeGreaterThan(0);
+        expect(hits.map((h) => h.value), `${k} at ${entry.step}`).toContain(Math.fround(v));
+        compared++;
+      }
+    }
+    expect(compared).toBe(tb.length);
+  });
+
+  it("a file of another shape is refused, naming the file, the line and the field", () => {
+    const dir = tmp();
+    const bad = (name: string, text: string) => { const p = join(dir, name); writeFileSync(p, text); return p; };
+    expect(() => readTrainerState(bad("a.json", JSON.stringify({ history: [] }, null, 1)))).toThrow(/a\.json is not a trainer_state\.json[\s\S]*a\.json:1: log_history: Required/);
+    const st = JSON.parse(readFileSync(join(FIX, "sdpo", "trainer_state.json"), "utf8"));
+    st.log_history[2].step = "three";
+    const p = bad("b.json", JSON.stringify(st, null, 2));
+    const line = readFileSync(p, "utf8").split("\n").findIndex((l) => l.includes('"three"')) + 1;
+    expect(() => readTrainerState(p)).toThrow(new RegExp(`b\\.json:${line}: log_history\\.2\\.step: Expected number`));
+    st.log_history[2].step = 3;
+    st.log_history[1].loss = { nested: 1 };
+    expect(() => readTrainerState(bad("c.json", JSON.stringify(st, null, 2)))).toThrow(/c\.json:\d+: log_history\.1\.loss/);
+    expect(() => readTrainerState(bad("d.json", '{\n "log_history": [\n  {"step": 1,}\n ]\n}'))).toThrow(/d\.json:3: not valid JSON/);
+  });
+});
+
+describe("corrupt and truncated event files", () => {
+  const copy = () => { const p = join(tmp(), "events.out.tfevents.1.test"); copyFileSync(eventFile("sdpo"), p); return p; };
+  it("a flipped data byte fails the data CRC, naming the file, record and offset", () => {
+    const p = copy();
+    const b = readFileSync(p);
+    const len0 = Number(b.readBigUInt64LE(0));
+    const rec1 = 12 + len0 + 4; // record 1 starts here
+    b[rec1 + 12 + 3]! ^= 0x40;
+    writeFileSync(p, b);
+    expect(() => readEventFile(p)).toThrow(new RegExp(`events\\.out\\.tfevents\\.1\\.test: record 1 at byte ${rec1}: data CRC mismatch`));
+  });
+  it("a changed length fails the length CRC", () => {
+    const p = copy();
+    const b = readFileSync(p);
+    b[0] = b[0]! + 1;
+    writeFileSync(p, b);
+    expect(() => readEventFile(p)).toThrow(/record 0 at byte 0: length CRC mismatch/);
+  });
+  it("a file cut inside a record or its header says truncated", () => {
+    const p = copy();
+    const b = readFileSync(p);
+    writeFileSync(p, b.subarray(0, b.length - 5));
+    expect(() => readEventFile(p)).toThrow(/record \d+ at byte \d+: truncated \(the record says \d+ data bytes/);
+    const len0 = Number(b.readBigUInt64LE(0));
+    writeFileSync(p, b.subarray(0, 12 + len0 + 4 + 7));
+    expect(() => readEventFile(p)).toThrow(new RegExp(`record 1 at byte ${12 + len0 + 4}: truncated \\(a record header is 12 bytes, 7 left\\)`));
+  });
+  it("valid framing around bytes that are not an Event is named as such", () => {
+    const p = join(tmp(), "events.out.tfevents.2.test");
+    const data = new Uint8Array([0x0a, 0xff, 0xff, 0xff]); // field 1 with wire type 2 where a double belongs, and a runaway length
+    const head = Buffer.alloc(12);
+    head.writeBigUInt64LE(BigInt(data.length));
+    head.writeUInt32LE(maskedCrc32c(head.subarray(0, 8)), 8);
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32LE(maskedCrc32c(data));
+    writeFileSync(p, Buffer.concat([head, data, tail]));
+    expect(() => readEventFile(p)).toThrow(/events\.out\.tfevents\.2\.test: record 0 at byte 0: not a tensorflow\.Event protobuf/);
+  });
+});
+
+describe("loadRun", () => {
+  let labDir = "";
+  beforeAll(async () => {
+    await initBackend();
+    labDir = join(tmp(), "lab-toy");
+    mkdirSync(labDir);
+    const cfg: TrainConfigInput = {
+      model: { block_size: 256, n_layer: 1, n_head: 2, n_embd: 16 }, env: { n_tasks: 24 }, sft: { steps: 2, batch_size: 4 },
+      rl: { steps: 3, prompts_per_step: 2, num_generations: 3, max_completion_length: 10, beta: 0.05 }, loss_weights: { grpo: 1, sdpo: 1, dpo: 0 },
+      heldout: { every: 0, n_tasks: 2 }, checkpoint: { every: 0, keep: 1 },
+    };
+    await new Trainer(cfg, { run_dir: labDir }).train();
+  }, 120_000);
+
+  it("a TRL output folder: trainer_state and tensorboard rows, names normalized", () => {
+    const t = loadRun(join(FIX, "sdpo"));
+    expect(t.columnNames()).toEqual(["run", "source", "step", "metric", "value", "wall_time", "tag"]);
+    const rows = rowsOf(t);
+    expect(new Set(rows.map((r) => r.run))).toEqual(new Set(["sdpo"]));
+    const bySource = (s: string) => rows.filter((r) => r.source === s);
+    const sdpoExpected = expected.files[Object.keys(expected.files).find((k) => k.startsWith("sdpo/"))!]!;
+    expect(bySource("tensorboard").length).toBe(Object.values(sdpoExpected.scalars).flat().length);
+    for (const m of ["reward", "distillation_loss", "success_group_fraction", "feedback_used_fraction", "loss"]) {
+      for (const s of ["trainer_state", "tensorboard"]) expect(bySource(s).filter((r) => r.metric === m).map((r) => r.step), `${s} ${m}`).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    }
+    const rew = bySource("tensorboard").filter((r) => r.metric === "reward");
+    expect(rew[0]!.tag).toBe("train/self_distillation/reward_mean");
+    expect(rew.map((r) => r.value)).toEqual(sdpoExpected.scalars["train/self_distillation/reward_mean"]!.map((p) => p[2]));
+    expect(bySource("trainer_state").every((r) => r.wall_time === null)).toBe(true);
+    expect(bySource("tensorboard").every((r) => typeof r.wall_time === "number" && r.wall_time > 1.7e9)).toBe(true);
+  });
+
+  it("GRPO's reward and kl; a name map on top; names: false keeps the tags", () => {
+    const g = rowsOf(loadRun(join(FIX, "grpo"), { sources: ["tensorboard"] }));
+    expect(new Set(g.map((r) => r.source))).toEqual(new Set(["tensorboard"]));
+    expect(g.filter((r) => r.metric === "kl").map((r) => r.tag)).toEqual(Array(8).fill("train/kl"));
+    expect(g.filter((r) => r.metric === "reward").length).toBe(8);
+    const mapped = rowsOf(loadRun(join(FIX, "grpo", "trainer_state.json"), { names: { frac_reward_zero_std: "flat_groups" } }));
+    expect(mapped.filter((r) => r.metric === "flat_groups").length).toBe(8);
+    expect(new Set(mapped.map((r) => r.run))).toEqual(new Set(["grpo"]));
+    const raw = rowsOf(loadRun(join(FIX, "sdpo"), { names: false, sources: ["tensorboard"] }));
+    expect(raw.some((r) => r.metric === "reward")).toBe(false);
+    expect(raw.filter((r) => r.metric === "self_distillation/reward_mean").length).toBe(8); // train/ prefix dropped
+  });
+
+  it("the lab's metrics.jsonl joins the same vocabulary, and runFigures plots runs side by side", () => {
+    const t = loadRuns({ trl_sdpo: join(FIX, "sdpo"), trl_grpo: join(FIX, "grpo"), lab: labDir }, { sources: ["trainer_state", "lab"] });
+    const rows = rowsOf(t);
+    const lab = rows.filter((r) => r.run === "lab");
+    expect(new Set(lab.map((r) => r.source))).toEqual(new Set(["lab"]));
+    const labMs = readFileSync(join(labDir, "metrics.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const rl = labMs.filter((m) => m.phase === "rl");
+    expect(lab.filter((r) => r.metric === "reward").map((r) => [r.step, r.value])).toEqual(rl.map((m) => [m.step, m.reward_mean]));
+    expect(lab.filter((r) => r.metric === "kl").map((r) => r.value)).toEqual(rl.map((m) => m.kl));
+    expect(lab.filter((r) => r.metric === "distillation_loss").map((r) => r.value)).toEqual(rl.map((m) => m.loss_sdpo));
+    expect(lab.filter((r) => r.metric === "loss").length).toBe(labMs.length);
+    const figs = runFigures(t, ["reward", "kl", "distillation_loss", "success_group_fraction", "no_such_metric"]);
+    expect(figs).toHaveLength(4);
+    expect(figs[0]!.data.map((d) => d.name)).toEqual(["trl_sdpo (trainer_state)", "trl_grpo (trainer_state)", "lab (lab)"]);
+    expect(figs[1]!.data.map((d) => d.name)).toEqual(["trl_grpo (trainer_state)", "lab (lab)"]); // SDPO ran with beta 0: no kl
+    const colours = figs[0]!.data.map((d) => (d.line as { color: string }).color);
+    expect(new Set(colours).size).toBe(3);
+  });
+
+  it("bad input names the path, the file and the line", () => {
+    const dir = tmp();
+    expect(() => loadRun(join(dir, "nope"))).toThrow(/nope: no such file or folder/);
+    expect(() => loadRun(dir)).toThrow(/no trainer_state\.json, TensorBoard event file or metrics\.jsonl/);
+    const m = join(dir, "metrics.jsonl");
+    writeFileSync(m, readFileSync(join(labDir, "metrics.jsonl"), "utf8") + '{"step": 99, "phase": "rl"}\n');
+    const n = readFileSync(m, "utf8").trim().split("\n").length;
+    expect(() => loadRun(dir)).toThrow(new RegExp(`metrics\\.jsonl:${n}: rollouts: Required`));
+    writeFileSync(m, "{not json\n");
+    expect(() => loadRun(m)).toThrow(/metrics\.jsonl:1: not valid JSON/);
+  });
+});
