@@ -193,6 +193,7 @@ describe("loadRun", () => {
     expect(figs[1]!.data.map((d) => d.name)).toEqual(["trl_grpo (trainer_state)", "lab (lab)"]); // SDPO ran with beta 0: no kl
     const colours = figs[0]!.data.map((d) => (d.line as { color: string }).color);
     expect(new Set(colours).size).toBe(3);
+    expect(figs.every((f) => f.layout.showlegend === true)).toBe(true);
   });
 
   it("bad input names the path, the file and the line", () => {

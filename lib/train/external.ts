@@ -391,6 +391,8 @@ export function runFigures(table: Table, metrics: readonly string[], opts: { tit
       s.x = order.map((i) => s.x[i]!);
       s.y = order.map((i) => s.y[i]!);
     }
-    return [lineChart(series, { title: opts.titles?.[metric] ?? metric, xTitle: "step", yTitle: metric })];
+    const fig = lineChart(series, { title: opts.titles?.[metric] ?? metric, xTitle: "step", yTitle: metric });
+    fig.layout.showlegend = true; // which run and source, also when only one has the metric
+    return [fig];
   });
 }
