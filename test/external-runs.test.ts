@@ -32,6 +32,7 @@ describe("CRC32C", () => {
 
 describe("TensorBoard event files against TensorBoard's EventAccumulator", () => {
   it.each(Object.keys(expected.files))("%s", (name) => {
+    expect(Object.keys(expected.files)).toHaveLength(3);
     const e = expected.files[name]!;
     const r = readEventFile(join(FIX, name));
     expect(r.fileVersion).toBe("brain.Event:2");
@@ -44,13 +45,19 @@ describe("TensorBoard event files against TensorBoard's EventAccumulator", () =>
     expect([...byTag.keys()].sort()).toEqual(Object.keys(want).sort());
     for (const [tag, pts] of Object.entries(want)) expect(byTag.get(tag), tag).toEqual(pts);
     // the two writers: torch's SummaryWriter (simple_value) and tensorboard.summary.Writer (tensors)
-    expect(new Set(r.scalars.map((s) => s.form))).toEqual(new Set([Object.keys(e.tensors).length ? "tensor" : "simple_value"]));
+    const forms = [...(Object.keys(e.scalars).length ? ["simple_value"] : []), ...(Object.keys(e.tensors).length ? ["tensor"] : [])];
+    expect(new Set(r.scalars.map((s) => s.form))).toEqual(new Set(forms));
+    for (const tag of Object.keys(e.tensors)) expect(r.scalars.filter((s) => s.tag === tag).every((s) => s.form === "tensor"), tag).toBe(true);
     expect(r.otherTags).toEqual(e.other_tags);
   });
 
   it("the fixtures cover both scalar forms and TRL's self-distillation metrics", () => {
-    const forms = Object.values(expected.files).map((e) => (Object.keys(e.tensors).length ? "tensor" : "simple_value")).sort();
-    expect(forms).toEqual(["simple_value", "tensor"]);
+    const runs = Object.entries(expected.files).filter(([k]) => !k.startsWith("encodings/"));
+    expect(runs.map(([, e]) => (Object.keys(e.tensors).length ? "tensor" : "simple_value")).sort()).toEqual(["simple_value", "tensor"]);
+    // the re-encoded file: each tensor form a writer uses, read back by TensorBoard
+    const enc = Object.entries(expected.files).find(([k]) => k.startsWith("encodings/"))![1];
+    expect(Object.keys(enc.tensors).sort()).toEqual(["data_class_only/kl", "f16_half_val/reward", "f32_content/reward", "f64_content/reward", "f64_double_val/reward", "i64_content/num_tokens", "i64_int64_val/num_tokens"]);
+    expect(enc.tensors["f16_half_val/reward"]!.map((p) => p[2])).not.toEqual(enc.tensors["f64_double_val/reward"]!.map((p) => p[2])); // half is lossy: the reader must decode it, not guess
     const sdpo = Object.entries(expected.files).find(([k]) => k.startsWith("sdpo/"))![1];
     expect(Object.keys(sdpo.scalars)).toContain("train/self_distillation/success_group_fraction");
     expect(sdpo.other_tags).toEqual(["args/text_summary", "model_config/text_summary"]); // transformers' text summaries, skipped
@@ -206,5 +213,19 @@ describe("loadRun", () => {
     expect(() => loadRun(dir)).toThrow(new RegExp(`metrics\\.jsonl:${n}: rollouts: Required`));
     writeFileSync(m, "{not json\n");
     expect(() => loadRun(m)).toThrow(/metrics\.jsonl:1: not valid JSON/);
+  });
+});
+
+describe("loadRun on a folder of several runs", () => {
+  it("each folder of event files is a run (TensorBoard's rule); one folder is the run itself", () => {
+    const root = join(tmp(), "sweep");
+    for (const [sub, src] of [["a/logs", "sdpo"], ["b", "grpo"]] as const) {
+      mkdirSync(join(root, sub), { recursive: true });
+      copyFileSync(eventFile(src), join(root, sub, "events.out.tfevents.1.x"));
+    }
+    const rows = rowsOf(loadRun(root));
+    expect([...new Set(rows.map((r) => r.run))].sort()).toEqual(["sweep/a/logs", "sweep/b"]);
+    expect(rows.filter((r) => r.run === "sweep/b" && r.metric === "kl").length).toBe(8);
+    expect(new Set(rowsOf(loadRun(join(root, "a"))).map((r) => r.run))).toEqual(new Set(["a"]));
   });
 });

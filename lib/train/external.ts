@@ -10,7 +10,7 @@
  * record (with its byte offset) or the line and field.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import protobuf from "protobufjs";
 import { z } from "zod";
 import { describeIssues } from "../core/index.js";
@@ -354,13 +354,23 @@ function rowsOf(source: RunSource, file: string): Omit<RunRow, "run">[] {
  * metric (normalized), value, wall_time (seconds since the epoch; null where the source has none), tag
  * (the name as written). `path` is a file or a run folder (TRL output_dir, a TensorBoard log dir, a lab
  * run dir); a folder with both trainer_state.json and event files gives both, told apart by `source`.
+ * Event files in several folders (or several metrics.jsonl) are several runs, `run/<relative folder>`.
  */
 export function loadRun(path: string, opts: LoadRunOptions = {}): Table {
   const files = findRunFiles(path).filter((f) => !opts.sources || opts.sources.includes(f.source));
   const run = opts.run ?? (statSync(path).isDirectory() ? basename(path) : basename(join(path, "..")));
   const names = opts.names === false ? {} : { ...DEFAULT_METRIC_NAMES, ...(opts.names ?? {}) };
+  // As TensorBoard does: each folder holding event files is a run. One such folder (or one lab
+  // metrics.jsonl) is this run; several are `run/<folder relative to path>` each.
+  const runOf = new Map<string, string>();
+  if (statSync(path).isDirectory()) {
+    for (const source of ["tensorboard", "lab"] as const) {
+      const dirs = [...new Set(files.filter((f) => f.source === source).map((f) => dirname(f.file)))];
+      if (dirs.length > 1) for (const d of dirs) runOf.set(`${source}:${d}`, `${run}/${relative(path, d) || "."}`);
+    }
+  }
   const rows: RunRow[] = files.flatMap(({ source, file }) => rowsOf(source, file).map((r) => ({
-    run, ...r, metric: (Object.hasOwn(names, r.tag) ? names[r.tag] : Object.hasOwn(names, r.metric) ? names[r.metric] : undefined) ?? r.metric,
+    ...r, run: runOf.get(`${source}:${dirname(file)}`) ?? run, metric: (Object.hasOwn(names, r.tag) ? names[r.tag] : Object.hasOwn(names, r.metric) ? names[r.metric] : undefined) ?? r.metric,
   })));
   const cols = ["run", "source", "step", "metric", "value", "wall_time", "tag"] as const;
   return aq.table(Object.fromEntries(cols.map((c) => [c, rows.map((r) => r[c])])));
