@@ -88,6 +88,23 @@ export const DpoChannelConfig = DpoConfig.extend({
 });
 
 export const TrainConfig = z.object({
+/**
+ * sft.until: a convergence criterion for hint-conditioned SFT (issue 27). Every `every` SFT steps the
+ * gap check (gap.ts) runs with the policy as both student and teacher on the first `tasks` held-out tasks
+ * (never trained on, so a hinted pass there is read out of the hint, not recalled), for each hint source
+ * SFT trains on (a passing sibling when sibling_fraction > 0; the feedback or the hint layers when it is
+ * < 1). SFT ends once every source's hinted greedy pass is ≥ hinted_pass and its mean log-prob per
+ * golden token ≥ golden_logp (when set) at `patience` checks in a row, or at sft.steps. Each check is
+ * logged on its step (StepMetrics.sft_check); summary.json's sft_end says where SFT ended and why.
+ */
+export const SftUntil = z.object({
+  every: z.number().int().positive().default(100),
+  hinted_pass: z.number().min(0).max(1).default(1),
+  golden_logp: z.number().max(0).nullable().default(null),
+  tasks: z.number().int().positive().default(16),
+  patience: z.number().int().positive().default(1),
+});
+
   /** Seeds the policy init, the SFT data order, the RL sampling and (unless env.seed is set) the task pool and its held-out split. */
   seed: z.number().int().default(0),
   /** tfjs backend; unset = the default order (tensorflow → webgpu → wasm → cpu). */
@@ -124,6 +141,8 @@ export const TrainConfig = z.object({
     /** SFT rows (lib/collate SftRow JSONL, e.g. from `composer-lab collate`) instead of the env's demonstrations. */
     data: z.string().optional(),
   }).default({}),
+    /** Train SFT until the hinted teacher knows the answer, with `steps` as the cap (null: exactly `steps`). */
+    until: SftUntil.nullable().default(null),
   rl: RlConfig.default({}),
   sdpo: SdpoChannelConfig.default({}),
   dpo: DpoChannelConfig.default({}),
@@ -239,6 +258,12 @@ export type StepMetrics = z.infer<typeof StepMetrics>;
 export interface TrainResult {
   run_dir: string;
   backend: string;
+  /** SFT with sft.until: the convergence check run after this step (held-out tasks, policy as student and hinted teacher). */
+  sft_check: z.object({
+    tasks: z.number().int(),
+    by_source: z.array(z.object({ source: z.string(), n: z.number().int(), student_pass: z.number(), teacher_pass: z.number(), teacher_logp: z.number() })),
+    met: z.boolean(),
+  }).optional(),
   /** Where the environment's grades ran (lib/executor: local, swarm, slurm; absent in summaries written before it was recorded). */
   executor?: string;
   steps: number;

@@ -77,6 +77,16 @@ export function trainingFigures(metrics: StepMetrics[]): Figure[] {
   const series = (ms: StepMetrics[], key: keyof StepMetrics) => ({ x: ms.map((m) => m.step), y: ms.map((m) => (typeof m[key] === "number" ? (m[key] as number) : null)) });
   const has = (s: { y: (number | null)[] }) => s.y.some((v) => v !== null);
   const figs: Figure[] = [lineChart({ "lm_ce (SFT)": series(metrics.filter((m) => m.phase === "sft"), "loss_lm_ce") }, { title: "SFT warm start", xTitle: "step", yTitle: "cross-entropy" })];
+  // sft.until's convergence checks: the hinted greedy pass on held-out tasks per hint source.
+  const sftChecks = metrics.filter((m) => m.sft_check);
+  if (sftChecks.length) {
+    const sources = [...new Set(sftChecks.flatMap((m) => m.sft_check!.by_source.map((b) => b.source)))];
+    const at = (src: string, key: "teacher_pass" | "teacher_logp") => ({ x: sftChecks.map((m) => m.step), y: sftChecks.map((m) => m.sft_check!.by_source.find((b) => b.source === src)?.[key] ?? null) });
+    figs.push(distinctLines(lineChart({
+      ...Object.fromEntries(sources.map((src) => [`hinted pass (${src})`, at(src, "teacher_pass")])),
+      ...Object.fromEntries(sources.map((src) => [`golden log p / token (${src})`, at(src, "teacher_logp")])),
+    }, { title: "SFT convergence (sft.until): hinted greedy pass and golden log-prob on held-out tasks", xTitle: "step", yTitle: "pass rate / log p" })));
+  }
   if (rlm.length) {
     const checks = rlm.filter((m) => m.heldout);
     const reward: Record<string, { x: number[]; y: (number | null)[] }> = { "reward (sampled)": series(rlm, "reward_mean"), "valid completions": series(rlm, "valid_rate") };
@@ -87,7 +97,7 @@ export function trainingFigures(metrics: StepMetrics[]): Figure[] {
     figs.push(distinctLines(lineChart(reward, { title: "Reward: sampled rollouts, and greedy on train-proxy and held-out tasks at each guard check", xTitle: "step", yTitle: "reward" })));
     const hacks = series(rlm, "hack_rate");
     if (has(hacks)) figs.push(lineChart({ "hack rate (flagged grades + canary passes)": hacks }, { title: "Hack rate per 100 grades (issue 26: flagged grades and any reward on a canary)", xTitle: "step", yTitle: "hacks / 100 grades" }));
-    const ch = Object.fromEntries((["loss_grpo", "loss_sdpo", "loss_dpo"] as const).map((k) => [k.slice(5), series(rlm, k)]).filter(([, s]) => has(s as { y: (number | null)[] })));
+    const ch = Object.fromEntries((["loss_grpo", "loss_sdpo", "loss_dpo", "loss_lm_ce"] as const).map((k) => [k.slice(5), series(rlm, k)]).filter(([, s]) => has(s as { y: (number | null)[] })));
     figs.push(distinctLines(lineChart(ch as Record<string, { x: number[]; y: (number | null)[] }>, { title: "Loss channels", xTitle: "step", yTitle: "loss" })));
     const shift = series(rlm, "shift_kl");
     if (has(shift)) {

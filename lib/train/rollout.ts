@@ -150,6 +150,22 @@ export interface RepromptCounts {
 }
 
 /**
+ * TRL's self_distillation/* metrics from the counts summed over a step's groups (SDPOTrainer): the share
+ * of groups with a rollout at or above success_reward_threshold, and the shares of the step's rollouts
+ * shown a successful sibling, with feedback available, with feedback used, and reprompted (any SDPO row).
+ */
+export function repromptMetrics(c: RepromptCounts, groups: number): {
+  success_group_fraction: number; success_sample_fraction: number; feedback_available_fraction: number; feedback_used_fraction: number; reprompt_sample_fraction: number;
+} {
+  if (groups <= 0 || c.rollouts <= 0) throw new Error(`repromptMetrics: ${groups} groups, ${c.rollouts} rollouts`);
+  return {
+    success_group_fraction: c.success_groups / groups, success_sample_fraction: c.with_solution / c.rollouts,
+    feedback_available_fraction: c.feedback_available / c.rollouts, feedback_used_fraction: c.feedback_used / c.rollouts,
+    reprompt_sample_fraction: c.reprompted / c.rollouts,
+  };
+}
+
+/**
  * SDPO sites of one group: each rollout teacherHint gives a hint to (the group's other rollouts are
  * its siblings). Returns the sites, the count per source, and TRL's counts.
  */

@@ -30,7 +30,7 @@ import { SdpoConfig, composeLoss, dpoLoss, entropy, groupAdvantages, policyGradi
 import { gapCheck, type GapCheck } from "./gap.js";
 import { Policy } from "./model.js";
 import { gapCheckFigures, trainingFigures } from "./plots.js";
-import { completionIds, dpoSeqs, feedbackOf, groupPairs, hintedPromptIds, sampleGroups, sdpoSeqs, sdpoSites, solutionHint, toSeq, type RepromptCounts, type RepromptOptions, type SdpoSite } from "./rollout.js";
+import { completionIds, dpoSeqs, feedbackOf, groupPairs, hintedPromptIds, repromptMetrics, sampleGroups, sdpoSeqs, sdpoSites, solutionHint, toSeq, type RepromptCounts, type RepromptOptions, type SdpoSite } from "./rollout.js";
 import { sample } from "./sample.js";
 import { encode } from "./tokenizer.js";
 import { completionLogits, disposePacked, packRows, type Packed } from "./pack.js";
@@ -42,7 +42,8 @@ interface StepResult {
 }
 
 
-function copyWeights(from: Policy, to: Policy, rate = 1): void {
+/** to ← (1 − rate)·to + rate·from, weight by weight (rate 1: a copy). The EMA teacher's update (teacher_update_rate). */
+export function copyWeights(from: Policy, to: Policy, rate = 1): void {
   const src = from.variables();
   to.variables().forEach((v, i) => v.assign(tf.tidy(() => (rate === 1 ? src[i]!.clone() : v.mul(1 - rate).add(src[i]!.mul(rate))))));
 }
@@ -159,6 +160,7 @@ export class Trainer {
     const { sft: sftTasks, rl: rlTasks } = sftRlTasks(trainTasks, c.sft.task_fraction);
     if (!sftTasks.length || !rlTasks.length) throw new Error(`sft.task_fraction ${c.sft.task_fraction}: ${sftTasks.length} SFT and ${rlTasks.length} RL tasks of ${trainTasks.length}`);
     const log = this.opts.log ?? (() => {});
+    if (c.sft.until && !heldoutTasks.length) throw new Error(`sft.until: ${env.name} has no held-out tasks to check SFT on`);
     const backend: BackendInfo = await initBackend(c.backend);
     log(`backend: ${backend.name} (${backend.provider})`);
     const dir = this.opts.run_dir;
@@ -166,7 +168,12 @@ export class Trainer {
     writeFileSync(join(dir, "config.json"), JSON.stringify({ ...c, backend_used: backend.name, executor: this.executor }, null, 2));
     const metricsPath = join(dir, "metrics.jsonl");
     const ckptDir = join(dir, "checkpoints");
-    const totalSteps = c.sft.steps + c.rl.steps;
+    // SFT ends at sft.steps, or earlier where sft.until's criterion is met (then the checkpoint records it).
+    let sftEnd = c.sft.steps;
+    let sftEndReason: "converged" | "cap" | "steps" = c.sft.until ? "cap" : "steps";
+    let sftChecks = 0;
+    let sftMet = 0;
+    const totalSteps = () => sftEnd + c.rl.steps;
 
     // Resume from the last complete checkpoint, else start fresh.
     let policy: Policy;
@@ -183,9 +190,13 @@ export class Trainer {
       step = ck.step;
       rng.state = ck.rngState;
       saved = ck;
-      const extra = ck.extra as { phase?: string; guard_state?: { strikes: number; history: GuardCheck[] }; rollouts?: number } | undefined;
+      const extra = ck.extra as { phase?: string; guard_state?: { strikes: number; history: GuardCheck[] }; rollouts?: number; sft_converged_at?: number } | undefined;
       savedPhase = extra?.phase ?? null;
       if (extra?.guard_state) guard.restore(extra.guard_state);
+      if (typeof extra?.sft_converged_at === "number" && extra.sft_converged_at <= c.sft.steps) {
+        sftEnd = extra.sft_converged_at;
+        sftEndReason = "converged";
+      }
       const cur = (ck.extra as { curriculum?: unknown } | undefined)?.curriculum;
       if (cur) this.curriculum = PassRateCurriculum.restore(cur);
       rollouts = extra?.rollouts ?? 0;
@@ -236,8 +247,8 @@ export class Trainer {
     let stopped: string | null = null;
     let lastRl: number | null = null;
 
-    while (step < totalSteps && !stopped) {
-      const nextPhase = step < c.sft.steps ? "sft" : "rl";
+    while (step < totalSteps() && !stopped) {
+      const nextPhase = step < sftEnd ? "sft" : "rl";
       if (nextPhase !== phase) {
         phase = nextPhase;
         optimizer?.dispose();
@@ -278,7 +289,25 @@ export class Trainer {
       m.rollouts = rollouts;
       m.elapsed_s = (Date.now() - started) / 1000;
       m.tokens_per_s = tokens / Math.max(1e-3, (Date.now() - t0) / 1000);
-      const rlStep = step - c.sft.steps;
+      if (phase === "sft" && c.sft.until && (step % c.sft.until.every === 0 || step === sftEnd) && step <= sftEnd) {
+        const u = c.sft.until;
+        const check = await gapCheck(env, policy, policy, heldoutTasks.slice(0, u.tasks), {
+          max_new_tokens: c.rl.max_completion_length, block_size: policy.config.block_size, hints: this.hints, concurrency: this.gradeConcurrency,
+          reprompt: { ...repromptOptions(c), use_successful_as_teacher: c.sft.sibling_fraction > 0 },
+        });
+        const bySource = check.by_source.filter((b) => b.source === "sibling" ? c.sft.sibling_fraction > 0 : c.sft.sibling_fraction < 1);
+        const met = bySource.length > 0 && bySource.every((b) => b.teacher_pass >= u.hinted_pass && (u.golden_logp === null || b.teacher_logp >= u.golden_logp));
+        sftChecks++;
+        sftMet = met ? sftMet + 1 : 0;
+        m.sft_check = { tasks: check.tasks, by_source: bySource.map((b) => ({ source: b.source, n: b.n, student_pass: b.student_pass, teacher_pass: b.teacher_pass, teacher_logp: b.teacher_logp })), met };
+        log(`sft check at step ${step} (${check.tasks} held-out tasks): ${bySource.map((b) => `${b.source} hinted pass ${b.teacher_pass.toFixed(2)}, golden logp/token ${b.teacher_logp.toFixed(2)}`).join("; ") || "no hint source"}${met ? ` — met (${sftMet}/${u.patience})` : ""}`);
+        if (sftMet >= u.patience) {
+          sftEnd = step;
+          sftEndReason = "converged";
+          log(`SFT converged at step ${step} (cap ${c.sft.steps})`);
+        }
+      }
+      const rlStep = step - sftEnd;
       if (phase === "rl" && guard.due(rlStep)) {
         const proxy = mean(await this.evaluate(env, policy, trainTasks.slice(0, c.heldout.proxy_tasks ?? c.heldout.n_tasks)));
         const held = mean(await this.evaluate(env, policy, heldoutTasks.slice(0, c.heldout.n_tasks)));
@@ -288,11 +317,11 @@ export class Trainer {
       }
       appendFileSync(metricsPath, JSON.stringify(StepMetrics.parse(m)) + "\n");
       this.opts.onStep?.(m);
-      if (step % 10 === 0 || step === totalSteps) {
-        log(`step ${step}/${totalSteps} ${phase} loss ${m.loss_total.toFixed(3)}${m.reward_mean !== null ? ` reward ${m.reward_mean.toFixed(3)}` : ""}`);
+      if (step % 10 === 0 || step === totalSteps()) {
+        log(`step ${step}/${totalSteps()} ${phase} loss ${m.loss_total.toFixed(3)}${m.reward_mean !== null ? ` reward ${m.reward_mean.toFixed(3)}` : ""}`);
       }
-      if (stopped || step === totalSteps || (c.checkpoint.every > 0 && step % c.checkpoint.every === 0)) {
-        await saveCheckpoint(ckptDir, { policy, optimizer: optimizer!, rngState: rng.state, step, keep: c.checkpoint.keep, extra: { phase, rollouts, guard_state: guard.state, ...(this.curriculum ? { curriculum: this.curriculum.save() } : {}) } });
+      if (stopped || step === totalSteps() || (c.checkpoint.every > 0 && step % c.checkpoint.every === 0)) {
+        await saveCheckpoint(ckptDir, { policy, optimizer: optimizer!, rngState: rng.state, step, keep: c.checkpoint.keep, extra: { phase, rollouts, guard_state: guard.state, ...(sftEndReason === "converged" ? { sft_converged_at: sftEnd } : {}), ...(this.curriculum ? { curriculum: this.curriculum.save() } : {}) } });
       }
     }
     if (stopped) {
@@ -329,7 +358,7 @@ export class Trainer {
     };
     const result: TrainResult = {
       run_dir: dir, backend: backend.name, executor: this.executor, steps: step, resumed_from: resumedFrom, stopped, final,
-      guard: guard.history, ...(gap ? { gap_check: gap } : {}), parameters: policy.parameterCount(), wall_s: (Date.now() - started) / 1000,
+      guard: guard.history, ...(gap ? { gap_check: gap } : {}), sft_end: { step: Math.min(sftEnd, step), reason: sftEndReason, checks: sftChecks }, parameters: policy.parameterCount(), wall_s: (Date.now() - started) / 1000,
     };
     writeFileSync(join(dir, "summary.json"), JSON.stringify(result, null, 2));
     writeFileSync(join(dir, "training.html"), toHTML([...trainingFigures(readMetrics(dir)), ...(gap ? gapCheckFigures(gap) : [])], "composer-lab training run"));
@@ -560,11 +589,7 @@ export class Trainer {
       step, phase: "rl", rollouts: 0, reward_mean: mean(rewards), reward_std: std(rewards), valid_rate: mean(grades.map((g) => (g.valid ? 1 : 0))), hack_rate: hackRateOf(grades),
       loss_total: total, loss_lm_ce: channels.lm_ce ?? null, loss_grpo: channels.grpo ?? null, loss_sdpo: channels.sdpo ?? null, loss_dpo: channels.dpo ?? null,
       sdpo_rows: sites.length, hint_layers: layers, shift_kl: shift, teacher_student_gap: gapMetric,
-      ...(w.sdpo > 0 && counts.rollouts > 0 ? {
-        success_group_fraction: counts.success_groups / groups.length, success_sample_fraction: counts.with_solution / counts.rollouts,
-        feedback_available_fraction: counts.feedback_available / counts.rollouts, feedback_used_fraction: counts.feedback_used / counts.rollouts,
-        reprompt_sample_fraction: counts.reprompted / counts.rollouts,
-      } : {}),
+      ...(w.sdpo > 0 && counts.rollouts > 0 ? repromptMetrics(counts, groups.length) : {}),
       clipped_fraction: clippedFraction, clip_ratio: clipRatio, kl,
       entropy: ent, grad_norm, tokens_per_s: 0, elapsed_s: 0, grade_s,
       ...(this.curriculum ? { curriculum: { ...this.curriculum.summary(), events: events.map(({ step: _s, ...e }) => e) } } : {}),
