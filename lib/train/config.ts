@@ -289,6 +289,8 @@ export interface TrainResult {
   guard: GuardCheck[];
   /** The pre-flight gap check before RL (absent when off or when the run resumed inside RL). */
   gap_check?: GapCheck;
+  /** Where SFT ended: the step, and whether sft.until's criterion ended it ("converged") or sft.steps did ("cap"; "steps" without sft.until). */
+  sft_end?: { step: number; reason: "converged" | "cap" | "steps"; checks: number };
   parameters: number;
   wall_s: number;
 }
