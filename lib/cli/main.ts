@@ -38,6 +38,7 @@ const MODULES = {
   export: async (): Promise<Register> => (await import("./commands/export.js")).registerExport,
   env: async (): Promise<Register> => (await import("./commands/env.js")).registerEnv,
   experiment: async (): Promise<Register> => (await import("./commands/experiment.js")).registerExperiment,
+  world_model: async (): Promise<Register> => (await import("./commands/world_model.js")).registerWorldModel,
 } satisfies Record<string, () => Promise<Register>>;
 type ModuleName = keyof typeof MODULES;
 
@@ -70,6 +71,7 @@ export const COMMANDS: Readonly<Record<string, { module: ModuleName; description
   export: { module: "export", description: "the lab's data in the formats other trainers read: TRL datasets (JSONL + Parquet, a dataset card)" },
   env: { module: "env", description: "the feature-deletion environment as an OpenEnv-style HTTP server (reset / step / state / health) with a TRL reward endpoint" },
   experiment: { module: "experiment", description: "controlled experiments that check a training method can show its effect (sdpo-control: SDPO's positive and negative controls)" },
+  "world-model": { module: "world_model", description: "the world-model head (SDPO's second mode): an adapter on a policy's trunk that predicts next_state and outcome from wm_tuples; train offline, evaluate" },
 };
 
 function baseProgram(): Command {

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { applyPatch, parsePatch } from "diff";
 import { Action, BODY_STOP, FeatureDeletionEnv, TOOL_DESCRIPTIONS, parseCompletion, spliceBody } from "../env/index.js";
 import { confinedPath, type FeatureDeletionTask } from "../tasks/index.js";
-import type { Completion, ToolDefinition } from "./models.js";
+import type { ChatMessage, Completion, ToolDefinition } from "./models.js";
 
 export type AnswerKind = "tool_calls" | "actions" | "diff" | "body";
 
@@ -109,4 +109,9 @@ export function mapAnswer(c: Completion, task: FeatureDeletionTask, workdir: str
   } catch (e) {
     return { ok: false, kind: "malformed", why: (e as Error).message };
   }
+}
+
+/** A state as one text (the world model's input): each message as "role: content", tool calls as "→ name args". */
+export function renderState(messages: ChatMessage[]): string {
+  return messages.map((m) => `${m.role}: ${[m.content, ...(m.tool_calls ?? []).map((c) => `→ ${c.function.name} ${c.function.arguments}`)].filter(Boolean).join("\n")}`).join("\n\n");
 }

@@ -11,7 +11,7 @@
  */
 import type { RunLayout, Section, SectionItem } from "../store/index.js";
 import { SECTIONS } from "../store/index.js";
-import { actionText } from "./actions.js";
+import { actionCall, actionText, renderState } from "./actions.js";
 import type { ChatMessage } from "./models.js";
 import { treeStats, type Tree, type TreeNode } from "./tree.js";
 
@@ -52,10 +52,7 @@ export class DedupWriter {
   }
 }
 
-/** A state as one text (the world model's input): each message as "role: content", tool calls as "→ name args". */
-export function renderState(messages: ChatMessage[]): string {
-  return messages.map((m) => `${m.role}: ${[m.content, ...(m.tool_calls ?? []).map((c) => `→ ${c.function.name} ${c.function.arguments}`)].filter(Boolean).join("\n")}`).join("\n\n");
-}
+export { renderState };
 
 const strip = (messages: ChatMessage[]) => messages.map(({ role, content, tool_calls, tool_call_id, name, is_error }) => ({ role, content, ...(tool_calls ? { tool_calls } : {}), ...(tool_call_id ? { tool_call_id } : {}), ...(name ? { name } : {}), ...(is_error ? { is_error } : {}) }));
 
@@ -81,13 +78,15 @@ export async function routeTree(w: DedupWriter, tree: Tree, opts: RouteOptions):
     await w.add("sft_corpus", { id: leaf.id, node_id: leaf.id, task_id, messages: strip(leaf.messages), reward: leaf.reward ?? 0, models: leaf.models, round });
   }
 
+  // one tuple per env step: the state before it, the step's action, what the env answered
   for (const n of tree.nodes.values()) {
-    if (!n.parent) continue;
-    const parent = node(n.parent);
-    await w.add("wm_tuples", {
-      id: n.id, node_id: n.id, parent_id: parent.id, task_id, depth: n.depth, models: n.models, ok: n.ok, round,
-      state: renderState(parent.messages), action: text(n), next_state: n.observation, outcome: value.get(n.id) ?? 0,
-    });
+    const parent = n.parent ? node(n.parent) : null;
+    for (const [k, t] of stepTransitions(n, parent).entries()) {
+      await w.add("wm_tuples", {
+        id: k === 0 && parent ? n.id : `${n.id}:${k}`, node_id: n.id, parent_id: parent?.id ?? null, task_id, depth: n.depth, step: k, models: n.models, ok: t.ok, done: t.done, round,
+        state: t.state, action: t.action, next_state: t.next_state, outcome: value.get(n.id) ?? 0,
+      });
+    }
   }
 
   for (const f of forks) {
@@ -130,4 +129,23 @@ function subtreePassed(tree: Tree, id: string): boolean {
 /** A held-out task: recorded in holdout, nothing else (never expanded, never fed back). */
 export async function routeHoldout(w: DedupWriter, task_id: string, opts: { round: number; pool?: string }): Promise<boolean> {
   return w.add("holdout", { id: task_id, task_id, round: opts.round, ...(opts.pool ? { pool: opts.pool } : {}) });
+}
+
+/**
+ * A node's env steps as transitions: the state before each step (the parent's messages, then each
+ * earlier step of the same edge as its tool call and result), the step's action and the env's
+ * observation. A node submitted at the budget's end adds its submit step (state: the node's messages).
+ */
+export function stepTransitions(n: TreeNode, parent: TreeNode | null): { state: string; action: string; next_state: string; ok: boolean; done: boolean }[] {
+  const steps = n.steps ?? [];
+  const before: ChatMessage[] = parent ? [...parent.messages] : [];
+  return steps.map((s, k) => {
+    const edgeStep = k < (n.actions?.length ?? 0);
+    const state = renderState(edgeStep ? before : n.messages);
+    if (edgeStep) {
+      const id = `step_${k}`;
+      before.push({ role: "assistant", content: "", tool_calls: [{ id, type: "function", function: actionCall(s.action) }] }, { role: "tool", tool_call_id: id, name: s.action.type, content: s.observation });
+    }
+    return { state, action: actionText([s.action]), next_state: s.observation, ok: s.ok, done: s.done };
+  });
 }

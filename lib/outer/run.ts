@@ -21,6 +21,7 @@ import { HeldoutSplit, RunLayout, type Store } from "../store/index.js";
 import { loadTask, readIndex, type FeatureDeletionTask } from "../tasks/index.js";
 import { ENV_TOOLS } from "./actions.js";
 import type { ModelClient, ModelStats } from "./models.js";
+import type { GateConfigInput, OutcomeScorer } from "./gate.js";
 import { DedupWriter, routeHoldout, routeTree } from "./routing.js";
 import { TreeController, treeStats, type Budget, type Tree, type TreeNode } from "./tree.js";
 
@@ -56,6 +57,11 @@ export const OuterRunSummary = z.object({
   traces: z.string(),
   /** Where the leaves were graded (lib/executor: local, swarm, slurm). */
   executor: z.string(),
+  /** The branch gate, and at the states it judged (this invocation): how often each signal fired and the gate branched. */
+  gate: z.object({
+    kind: z.string(), scorer: z.string().nullable(),
+    states: z.number().int(), divergence_fires: z.number().int(), confidence_fires: z.number().int().nullable(), branched: z.number().int(),
+  }).default({ kind: "divergence", scorer: null, states: 0, divergence_fires: 0, confidence_fires: null, branched: 0 }),
   seconds: z.number(),
   nodes_per_s: z.number(),
   graded_per_s: z.number(),
@@ -81,6 +87,9 @@ export interface OuterRunOptions {
   budget?: Partial<Budget>;
   round?: number;
   threshold?: number;
+  /** The branch gate (lib/outer/gate.ts) and the student's outcome scorer a confidence gate reads. */
+  gate?: GateConfigInput;
+  scorer?: OutcomeScorer;
   /**
    * The held-out split (default: the store's, 0.1 with seed 0). A task already in the run's holdout
    * section (e.g. written by `tasks micro` with its own split) stays held out whatever the split says.
@@ -126,7 +135,7 @@ export async function runOuter(opts: OuterRunOptions): Promise<OuterRunSummary> 
   const entries = readIndex(opts.pool).slice(0, opts.limit ?? Infinity);
   const curriculum = new PassRateCurriculum({}, entries.map((e) => ({ task_id: e.task_id, difficulty_prior: e.difficulty_prior })));
   const controller = new TreeController({
-    models: opts.models, sandbox: opts.sandbox, budget: opts.budget, threshold: opts.threshold, stepConcurrency: opts.stepConcurrency, timeoutMs: opts.timeoutMs,
+    models: opts.models, sandbox: opts.sandbox, budget: opts.budget, threshold: opts.threshold, gate: opts.gate, scorer: opts.scorer, stepConcurrency: opts.stepConcurrency, timeoutMs: opts.timeoutMs,
     journal: { store: opts.store, prefix: `${prefix}/proposals` },
   });
   const totals = { tasks: 0, holdout: 0, resumed: 0, skipped: 0, nodes: 0, expansions: 0, forks: 0, branches: 0, leaves: 0, passed: 0, hacks: 0 };
@@ -147,6 +156,7 @@ export async function runOuter(opts: OuterRunOptions): Promise<OuterRunSummary> 
   };
   const bar = progress(entries.length, `outer ${opts.run_id}`, { quiet: opts.quiet });
   const limit = pLimit(opts.taskConcurrency ?? 2);
+  const gated = { states: 0, divergence_fires: 0, confidence_fires: 0, branched: 0 };
   let gradedThisRun = 0;
   let nodesThisRun = 0;
 
@@ -171,6 +181,13 @@ export async function runOuter(opts: OuterRunOptions): Promise<OuterRunSummary> 
     const task: FeatureDeletionTask = loadTask(opts.pool, id);
     const tree = await controller.grow(task);
     const { leaves, forks } = treeStats(tree);
+    for (const n of tree.nodes.values()) {
+      if (!n.gate) continue;
+      gated.states++;
+      gated.divergence_fires += n.gate.divergence_fires ? 1 : 0;
+      gated.confidence_fires += n.gate.confidence?.fires ? 1 : 0;
+      gated.branched += n.gate.branch ? 1 : 0;
+    }
     for (const n of tree.nodes.values())
       for (const p of n.proposals) {
         if (p.key !== null) continue;
@@ -211,6 +228,7 @@ export async function runOuter(opts: OuterRunOptions): Promise<OuterRunSummary> 
     written: w.written, counts, duplicates_skipped: w.skipped, divergence_histogram: histogram(divergences),
     models: opts.models.map((m) => ({ ...statsOf(m.stats), malformed: malformed.get(m.label) ?? 0 })),
     errors, curriculum: { live: c.live, retired: c.retired, quarantined: c.quarantined, median: c.median },
+    gate: { kind: controller.gate.kind, scorer: opts.scorer?.name ?? null, ...gated, confidence_fires: opts.scorer ? gated.confidence_fires : null },
     traces: `${opts.store.uri}/${run.prefix}/traces`, executor: opts.executor ?? "local", seconds, nodes_per_s: nodesThisRun / seconds, graded_per_s: gradedThisRun / seconds,
   });
 }

@@ -25,7 +25,8 @@ import { BODY_STOP, FeatureDeletionEnv, bodyPrompt, type Action } from "../env/i
 import type { Sandbox } from "../sandbox/index.js";
 import type { Store } from "../store/index.js";
 import { isHack, type FeatureDeletionTask } from "../tasks/index.js";
-import { ENV_TOOLS, actionCall, actionKey, mapAnswer, type AnswerKind } from "./actions.js";
+import { ENV_TOOLS, actionCall, actionKey, actionText, mapAnswer, renderState, type AnswerKind } from "./actions.js";
+import { GateConfig, checkGate, decide, type GateConfigInput, type GateDecision, type OutcomeScorer } from "./gate.js";
 import type { ChatMessage, Completion, ModelClient } from "./models.js";
 
 export const Budget = z.object({
@@ -93,6 +94,11 @@ export interface TreeNode {
   children: string[];
   /** The state's compact view for endpoints whose context it overflows (the stub, no tools; null: none). */
   compact?: { messages: ChatMessage[]; stop: string[] } | null;
+  /** Each env step this node took, in order: the edge's actions, then a submit when the node was
+   *  graded at the budget's end; each with the env's own observation (wm_tuples carry these). */
+  steps?: { action: Action; observation: string; ok: boolean; done: boolean; reward: number | null }[];
+  /** At this node's expansion: both gates' signals and the decision (./gate.ts). */
+  gate?: GateDecision;
 }
 
 export interface Tree {
@@ -108,8 +114,12 @@ export interface TreeControllerOptions {
   models: ModelClient[];
   sandbox: Sandbox;
   budget?: Partial<Budget>;
-  /** Branch when the divergence exceeds this (default 0: any disagreement branches). */
+  /** Branch when the divergence exceeds this (default 0: any disagreement branches); gate.threshold wins when both are given. */
   threshold?: number;
+  /** The branch gate (./gate.ts: divergence, confidence, both; default divergence). */
+  gate?: GateConfigInput;
+  /** The student's outcome predictions (a confidence or both gate needs one; with divergence it is recorded, not used). */
+  scorer?: OutcomeScorer;
   /** Journal of proposals (resume): the store and the key prefix under it. */
   journal?: { store: Store; prefix: string };
   /** Env steps and grades in flight at once, over all trees (default 2). */
@@ -167,13 +177,16 @@ function copyEpisode(from: FeatureDeletionEnv, to: FeatureDeletionEnv): void {
 export class TreeController {
   readonly budget: Budget;
   readonly threshold: number;
+  readonly gate: GateConfig;
   private readonly steps: LimitFunction;
   readonly deadline: number;
 
   constructor(readonly opts: TreeControllerOptions) {
     if (!opts.models.length) throw new Error("TreeController: no models");
     this.budget = Budget.parse(opts.budget ?? {});
-    this.threshold = opts.threshold ?? 0;
+    this.gate = GateConfig.parse({ ...(opts.threshold !== undefined ? { threshold: opts.threshold } : {}), ...opts.gate });
+    this.threshold = this.gate.threshold;
+    checkGate(this.gate, opts.scorer);
     this.steps = pLimit(opts.stepConcurrency ?? 2);
     this.deadline = opts.deadline ?? Date.now() + this.budget.seconds * 1000;
   }
@@ -203,7 +216,7 @@ export class TreeController {
     const root: TreeNode = {
       id: nodeId(task.task_id, ""), task_id: task.task_id, path: "", depth: 0, parent: null, messages: initialMessages(rootEnv, task),
       actions: null, models: [], observation: "", ok: true, leaf: false, reward: null, passed: false, proposals: [], divergence: null, logprob_spread: null, children: [],
-      compact: compactView(task),
+      compact: compactView(task), steps: [],
     };
     const tree: Tree = { task, root: root.id, nodes: new Map([[root.id, root]]), expansions: 0, divergences: [] };
     this.opts.onNode?.(root);
@@ -248,6 +261,7 @@ export class TreeController {
       node.observation = [node.observation, r.observation].filter(Boolean).join("\n");
       node.reward = r.reward;
       node.hack = isHack(env.task ?? {}, { reward: r.reward, flags: (r.info as { flags?: unknown[] }).flags });
+      (node.steps ??= []).push({ action: { type: "submit" }, observation: r.observation, ok: r.reward >= 1, done: true, reward: r.reward });
     }
     node.leaf = true;
     node.passed = (node.reward ?? 0) >= 1;
@@ -283,7 +297,8 @@ export class TreeController {
       return null;
     }
     const ranked = [...groups.entries()].sort((a, b) => b[1].answers.length - a[1].answers.length);
-    return { ranked, branch: node.divergence > this.threshold };
+    node.gate = await decide(this.gate, node.divergence, renderState(node.messages), ranked.map(([, g]) => actionText(g.actions)), this.opts.scorer);
+    return { ranked, branch: node.gate.branch };
   }
 
   /** Creates and steps the chosen children of `node`; those still open come back. */
@@ -307,7 +322,7 @@ export class TreeController {
         id: nodeId(task.task_id, path), task_id: task.task_id, path, depth: node.depth + 1, parent: node.id,
         messages: [...node.messages, { role: "assistant", content: first.tool_calls.length ? first.content : first.content.trim(), tool_calls: calls }],
         actions: g.actions, models: g.answers.map((a) => a.model), observation: "", ok: true, leaf: false, reward: null, passed: false,
-        proposals: [], divergence: null, logprob_spread: null, children: [], compact: node.compact,
+        proposals: [], divergence: null, logprob_spread: null, children: [], compact: node.compact, steps: [],
       };
       const e = envs[i]!;
       const observations: string[] = [];
@@ -317,6 +332,7 @@ export class TreeController {
         const ok = r.done ? r.reward >= 1 : (r.info as { ok?: boolean }).ok !== false;
         child.ok &&= ok;
         observations.push(r.observation);
+        child.steps!.push({ action: a, observation: r.observation, ok, done: r.done, reward: r.done ? r.reward : null });
         child.messages.push({ role: "tool", tool_call_id: calls[k]!.id, name: a.type, content: r.observation, ...(ok ? {} : { is_error: true }) });
         if (r.done) {
           child.leaf = true;

@@ -41,7 +41,9 @@ export const DivergencePair = z.object({
 });
 export const WmTuple = z.object({
   id: z.string(), task_id: z.string().optional(), state: z.string(), action: z.string(), next_state: z.string(), outcome: z.number(),
-  parent_id: z.string().nullable().optional(), depth: z.number().int().optional(), models: z.array(z.string()).optional(), ok: z.boolean().optional(), ...node,
+  parent_id: z.string().nullable().optional(), depth: z.number().int().optional(), models: z.array(z.string()).optional(), ok: z.boolean().optional(),
+  /** The step's index within its tree edge (an edge can hold several env steps: write_file then submit), and whether it ended the episode. */
+  step: z.number().int().min(0).optional(), done: z.boolean().optional(), ...node,
 });
 export const HoldoutItem = z.object({ id: z.string(), task_id: z.string().optional() }).passthrough();
 

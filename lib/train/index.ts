@@ -36,3 +36,8 @@ export {
 export { sampleStd, bootstrapMeanCI, type BootstrapCI } from "./stats.js";
 export { trainingFigures, comparisonFigures, primaryMetricFigures, gapCheckFigures } from "./plots.js";
 export { PolicyDilocoModel, syncPolicyTraining, demonstrationShards, type PolicyDilocoOptions } from "./diloco.js";
+export {
+  WorldModelConfig, WorldModelSource, WorldModelHead, WorldModelHeadFile, WorldModelStepper, WorldModelEval, ReliabilityBin, OutcomeScores,
+  worldModelLoss, wmRow, readWmTuples, splitWmTuples, trainWorldModel, evaluateWorldModel, outcomeScores, saveWorldModel, loadWorldModel, worldModelScorer,
+  type WorldModelConfigInput, type Transition, type WmRow, type WorldModelLoss, type WorldModelTrainResult,
+} from "./world_model.js";

@@ -121,6 +121,22 @@ export class Policy {
   }
 
   /**
+   * The trunk's final hidden states (after the last LayerNorm, before the tied output projection)
+   * [B, T, d] for ids [B, T], with `offset` (broadcastable to [B, T, d]) added to the input
+   * embeddings: a control token's own embedding (lib/train/world_model.ts puts `<deliberate>` in the
+   * first slot this way). Differentiable; without an offset, `forward` is this times wteᵀ.
+   */
+  hidden(ids: tf.Tensor2D, offset: tf.Tensor | null = null): tf.Tensor3D {
+    return tf.tidy(() => {
+      const T = ids.shape[1];
+      if (T > this.config.block_size) throw new Error(`sequence of ${T} tokens exceeds block_size ${this.config.block_size}`);
+      const causal = tf.linalg.bandPart(tf.ones([T, T]), -1, 0);
+      const bias = tf.mul(tf.sub(1, causal), -1e9);
+      return this.body(ids, tf.range(0, T, 1, "int32"), bias, null, offset).hidden;
+    });
+  }
+
+  /**
    * ids [B, t]: only the tokens not yet seen, attending to `cache` (null: a fresh batch, whose rows
    * are left-padded by `pad`). Returns their logits [B, t, vocab] and the cache extended by them.
    * The passed cache is consumed (its tensors are disposed): keep using the returned one.
@@ -177,13 +193,13 @@ export class Policy {
    * attending to `past` keys/values and to themselves under `bias` (0 or −1e9, broadcastable to
    * [B, H, t, T_past + t]). Returns logits and every layer's keys/values including the new ones.
    */
-  private body(ids: tf.Tensor2D, pos: tf.Tensor, bias: tf.Tensor, past: LayerKV[] | null): { logits: tf.Tensor3D; kv: LayerKV[] } {
+  private body(ids: tf.Tensor2D, pos: tf.Tensor, bias: tf.Tensor, past: LayerKV[] | null, offset: tf.Tensor | null = null): { logits: tf.Tensor3D; kv: LayerKV[]; hidden: tf.Tensor3D } {
     const { n_head, n_embd: d, vocab_size } = this.config;
     const [B, t] = ids.shape;
     const hd = d / n_head;
     const tok = embed(ids.reshape([-1]) as tf.Tensor1D, this.wte).reshape([B, t, d]);
     const posEmb = embed(pos.reshape([-1]) as tf.Tensor1D, this.wpe).reshape([...pos.shape, d]);
-    let x = tok.add(posEmb) as tf.Tensor3D;
+    let x = (offset ? tok.add(posEmb).add(offset) : tok.add(posEmb)) as tf.Tensor3D;
     const kv: LayerKV[] = [];
     this.blocks.forEach((b, l) => {
       const h = layerNorm(x, b.ln1_g, b.ln1_b);
@@ -201,7 +217,7 @@ export class Policy {
       x = x.add(m.reshape([B, t, d]));
     });
     const out = layerNorm(x, this.lnf_g, this.lnf_b).reshape([B * t, d]);
-    return { logits: matmul(out, transposeLast(this.wte)).reshape([B, t, vocab_size]), kv };
+    return { logits: matmul(out, transposeLast(this.wte)).reshape([B, t, vocab_size]), kv, hidden: out.reshape([B, t, d]) };
   }
 
   dispose(): void {
