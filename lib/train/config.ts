@@ -87,7 +87,6 @@ export const DpoChannelConfig = DpoConfig.extend({
   pairs_per_step: z.number().int().min(0).default(4),
 });
 
-export const TrainConfig = z.object({
 /**
  * sft.until: a convergence criterion for hint-conditioned SFT (issue 27). Every `every` SFT steps the
  * gap check (gap.ts) runs with the policy as both student and teacher on the first `tasks` held-out tasks
@@ -105,6 +104,7 @@ export const SftUntil = z.object({
   patience: z.number().int().positive().default(1),
 });
 
+export const TrainConfig = z.object({
   /** Seeds the policy init, the SFT data order, the RL sampling and (unless env.seed is set) the task pool and its held-out split. */
   seed: z.number().int().default(0),
   /** tfjs backend; unset = the default order (tensorflow → webgpu → wasm → cpu). */
@@ -140,9 +140,9 @@ export const SftUntil = z.object({
     task_fraction: z.number().gt(0).max(1).default(1),
     /** SFT rows (lib/collate SftRow JSONL, e.g. from `composer-lab collate`) instead of the env's demonstrations. */
     data: z.string().optional(),
-  }).default({}),
     /** Train SFT until the hinted teacher knows the answer, with `steps` as the cap (null: exactly `steps`). */
     until: SftUntil.nullable().default(null),
+  }).default({}),
   rl: RlConfig.default({}),
   sdpo: SdpoChannelConfig.default({}),
   dpo: DpoChannelConfig.default({}),
@@ -251,6 +251,12 @@ export const StepMetrics = z.object({
   }).optional(),
   /** Seconds spent grading this step's rollouts. */
   grade_s: z.number().optional(),
+  /** SFT with sft.until: the convergence check run after this step (held-out tasks, policy as student and hinted teacher). */
+  sft_check: z.object({
+    tasks: z.number().int(),
+    by_source: z.array(z.object({ source: z.string(), n: z.number().int(), student_pass: z.number(), teacher_pass: z.number(), teacher_logp: z.number() })),
+    met: z.boolean(),
+  }).optional(),
 });
 export type StepMetrics = z.infer<typeof StepMetrics>;
 
@@ -258,12 +264,6 @@ export type StepMetrics = z.infer<typeof StepMetrics>;
 export interface TrainResult {
   run_dir: string;
   backend: string;
-  /** SFT with sft.until: the convergence check run after this step (held-out tasks, policy as student and hinted teacher). */
-  sft_check: z.object({
-    tasks: z.number().int(),
-    by_source: z.array(z.object({ source: z.string(), n: z.number().int(), student_pass: z.number(), teacher_pass: z.number(), teacher_logp: z.number() })),
-    met: z.boolean(),
-  }).optional(),
   /** Where the environment's grades ran (lib/executor: local, swarm, slurm; absent in summaries written before it was recorded). */
   executor?: string;
   steps: number;

@@ -159,8 +159,8 @@ export class Trainer {
     if (trainTasks.length === 0) throw new Error(`${env.name}: no training tasks (raise env.n_tasks, lower heldout_fraction, or fill the store's rl_task_pool)`);
     const { sft: sftTasks, rl: rlTasks } = sftRlTasks(trainTasks, c.sft.task_fraction);
     if (!sftTasks.length || !rlTasks.length) throw new Error(`sft.task_fraction ${c.sft.task_fraction}: ${sftTasks.length} SFT and ${rlTasks.length} RL tasks of ${trainTasks.length}`);
-    const log = this.opts.log ?? (() => {});
     if (c.sft.until && !heldoutTasks.length) throw new Error(`sft.until: ${env.name} has no held-out tasks to check SFT on`);
+    const log = this.opts.log ?? (() => {});
     const backend: BackendInfo = await initBackend(c.backend);
     log(`backend: ${backend.name} (${backend.provider})`);
     const dir = this.opts.run_dir;
@@ -192,11 +192,11 @@ export class Trainer {
       saved = ck;
       const extra = ck.extra as { phase?: string; guard_state?: { strikes: number; history: GuardCheck[] }; rollouts?: number; sft_converged_at?: number } | undefined;
       savedPhase = extra?.phase ?? null;
-      if (extra?.guard_state) guard.restore(extra.guard_state);
       if (typeof extra?.sft_converged_at === "number" && extra.sft_converged_at <= c.sft.steps) {
         sftEnd = extra.sft_converged_at;
         sftEndReason = "converged";
       }
+      if (extra?.guard_state) guard.restore(extra.guard_state);
       const cur = (ck.extra as { curriculum?: unknown } | undefined)?.curriculum;
       if (cur) this.curriculum = PassRateCurriculum.restore(cur);
       rollouts = extra?.rollouts ?? 0;
