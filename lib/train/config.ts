@@ -13,6 +13,7 @@ import { HintsConfig } from "../hints/index.js";
 import { HeldOutGuardConfig, type GuardCheck } from "./guard.js";
 import { DpoConfig, LossWeights, PolicyGradientConfig, ScaleRewards, SdpoConfig, parseSdpoConfig } from "./losses.js";
 import { PolicyConfig } from "./model.js";
+import { WorldModelConfig, type WorldModelEval } from "./world_model.js";
 import type { BootstrapCI } from "./stats.js";
 import type { GapCheck } from "./gap.js";
 /**
@@ -148,6 +149,9 @@ export const TrainConfig = z.object({
   dpo: DpoChannelConfig.default({}),
   /** total = Σ loss_weights[c] · L_c over grpo, lm_ce, sdpo, dpo. */
   loss_weights: LossWeights.default({}),
+  /** The world-model head (world_model.ts): SDPO's second mode, a parameter-isolated adapter trained on
+   *  wm_tuples with its own step after each trainer step; off by default. Its weighted loss joins loss_total. */
+  world_model: WorldModelConfig.default({}),
   grad_clip: z.number().positive().nullable().default(1),
   heldout: HeldOutGuardConfig.default({}),
   checkpoint: z.object({ every: z.number().int().min(0).default(10), keep: z.number().int().positive().default(2) }).default({}),
@@ -194,6 +198,7 @@ export const TrainConfigChecked = strictSchema(z
     } catch (e) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["sdpo"], message: (e as Error).message });
     }
+    if (c.world_model?.enabled && !c.world_model.source) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["world_model", "source"], message: "required when world_model.enabled: { store: DIR|s3://…, run: RUN_ID } with wm_tuples" });
     if (c.loss_weights?.sdpo_blend === "convex" && c.loss_weights.sdpo > 1) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["loss_weights", "sdpo"], message: `sdpo_blend convex is (1 − w)·policy + w·distillation and needs 0 ≤ w ≤ 1 (got ${c.loss_weights.sdpo}); use sdpo_blend additive for grpo + w·sdpo` });
     }
@@ -220,6 +225,8 @@ export const StepMetrics = z.object({
   loss_grpo: z.number().nullable(),
   loss_sdpo: z.number().nullable(),
   loss_dpo: z.number().nullable(),
+  /** world_model.weight × the world-model head's loss at its step after this one (absent when the head is off). */
+  loss_wm: z.number().nullable().optional(),
   sdpo_rows: z.number().int(),
   /** RL: SDPO rows per hint layer; SFT: hint-conditioned demonstrations per layer. */
   hint_layers: z.record(z.number()),
@@ -289,6 +296,8 @@ export interface TrainResult {
   guard: GuardCheck[];
   /** The pre-flight gap check before RL (absent when off or when the run resumed inside RL). */
   gap_check?: GapCheck;
+  /** world_model.enabled: the head's held-out evaluation at the end (null: no held-out tuples). */
+  world_model?: WorldModelEval | null;
   /** Where SFT ended: the step, and whether sft.until's criterion ended it ("converged") or sft.steps did ("cap"; "steps" without sft.until). */
   sft_end?: { step: number; reason: "converged" | "cap" | "steps"; checks: number };
   parameters: number;
@@ -366,5 +375,6 @@ export function loadTrainConfig(file: string, overrides: Partial<TrainConfigInpu
     sft: { ...c.sft, ...(c.sft.data ? { data: here(c.sft.data) } : {}) },
     sdpo: { ...c.sdpo, ...(c.sdpo.data ? { data: here(c.sdpo.data) } : {}) },
     dpo: { ...c.dpo, ...(c.dpo.data ? { data: here(c.dpo.data) } : {}) },
+    world_model: { ...c.world_model, ...(c.world_model.source && !/^s3:\/\//.test(c.world_model.source.store) ? { source: { ...c.world_model.source, store: here(c.world_model.source.store)! } } : {}) },
   };
 }

@@ -33,6 +33,7 @@ import { gapCheckFigures, trainingFigures } from "./plots.js";
 import { completionIds, dpoSeqs, feedbackOf, groupPairs, hintedPromptIds, repromptMetrics, sampleGroups, sdpoSeqs, sdpoSites, solutionHint, toSeq, type RepromptCounts, type RepromptOptions, type SdpoSite } from "./rollout.js";
 import { sample } from "./sample.js";
 import { encode } from "./tokenizer.js";
+import { WorldModelStepper, saveWorldModel } from "./world_model.js";
 import { completionLogits, disposePacked, packRows, type Packed } from "./pack.js";
 
 /** One step's metrics, and the tokens it processed (the loop turns them into tokens/s). */
@@ -219,6 +220,8 @@ export class Trainer {
 
     await this.loadData(policy.config.vocab_size);
     this.loadHints(policy);
+    // The world-model head (off by default): restored from the run's world_model/ on resume.
+    const wm = c.world_model.enabled ? await WorldModelStepper.open(c.world_model, policy, join(dir, "world_model")) : null;
     if (c.curriculum.enabled && !this.curriculum) {
       const { enabled: _on, ...cc } = c.curriculum;
       this.curriculum = new PassRateCurriculum({ seed: c.seed, ...cc }, rlTasks);
@@ -279,6 +282,12 @@ export class Trainer {
       }
       const t0 = Date.now();
       const { metrics: m, tokens } = phase === "sft" ? await this.sftStep(env, sftTasks, policy, optimizer!, rng, step) : await this.rlStep(env, rlTasks, policy, optimizer!, rng, step, base, teacher, sftTasks);
+      if (wm) {
+        // the head's own step on the trunk as it is now: its gradient reaches only its parameters
+        m.loss_wm = wm.step(policy).loss;
+        m.loss_total += m.loss_wm;
+        if (c.checkpoint.every > 0 && (step + 1) % c.checkpoint.every === 0) await saveWorldModel(join(dir, "world_model"), wm.head, policy, { prior: wm.prior, step: step + 1 });
+      }
       if (phase === "rl") {
         rollouts += c.rl.prompts_per_step * c.rl.num_generations;
         lastRl = m.reward_mean;
@@ -360,10 +369,15 @@ export class Trainer {
       run_dir: dir, backend: backend.name, executor: this.executor, steps: step, resumed_from: resumedFrom, stopped, final,
       guard: guard.history, ...(gap ? { gap_check: gap } : {}), sft_end: { step: Math.min(sftEnd, step), reason: sftEndReason, checks: sftChecks }, parameters: policy.parameterCount(), wall_s: (Date.now() - started) / 1000,
     };
+    if (wm) {
+      result.world_model = wm.evaluate(policy);
+      await saveWorldModel(join(dir, "world_model"), wm.head, policy, { prior: wm.prior, step, eval: result.world_model });
+    }
     writeFileSync(join(dir, "summary.json"), JSON.stringify(result, null, 2));
     writeFileSync(join(dir, "training.html"), toHTML([...trainingFigures(readMetrics(dir)), ...(gap ? gapCheckFigures(gap) : [])], "composer-lab training run"));
     optimizer?.dispose();
     for (const p of new Set([policy, base, teacher])) p?.dispose();
+    wm?.dispose();
     return result;
   }
 
