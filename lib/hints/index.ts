@@ -15,3 +15,4 @@ export {
   contextsFromTraces, hintCoverage, hintShift, openAILogprobModel, teacherContext, klFromLogDists,
   type Coverage, type HintedSite, type LogprobModel, type ShiftRow, type LayerOrNone,
 } from "./eval.js";
+export { compareCoverage, coverageFigure, compareCoverageFigure, type CoverageComparison, type CoverageChange } from "./compare.js";

@@ -83,10 +83,26 @@ export function lineChart(series: Record<string, Series>, axes: Axes = {}): Figu
   return parseFigure({ data, layout: layout(axes, { legend: { traceorder: "normal" } }, Object.values(series).flatMap((s) => s.x)) });
 }
 
-/** Bars: one group (or, with `stacked`, one stack) per category, one bar per series. */
-export function barChart(categories: string[], series: Record<string, (number | null)[]>, axes: Axes & { stacked?: boolean } = {}): Figure {
-  const data = Object.entries(series).map(([name, y]) => ({ type: "bar", name, x: categories, y }));
-  return parseFigure({ data, layout: layout(axes, { barmode: axes.stacked ? "stack" : "group" }) });
+/** Fill patterns for bars past the palette: series i gets colour i mod 10 and pattern ⌊i / 10⌋. */
+const PATTERNS = ["", "/", "\\", "x", ".", "+", "-", "|"];
+
+/**
+ * Bars: one group (or, with `stacked`, one stack) per category, one bar per series; each series its own
+ * colour (and, past ten, its own fill pattern), the legend in the order given. `horizontal` draws the
+ * categories down the y axis in the order given (the first on top), the values along x: xTitle names the
+ * values, yTitle the categories; the height grows with the number of categories.
+ */
+export function barChart(categories: string[], series: Record<string, (number | null)[]>, axes: Axes & { stacked?: boolean; horizontal?: boolean } = {}): Figure {
+  const data = Object.entries(series).map(([name, v], i) => {
+    const pattern = PATTERNS[Math.floor(i / PALETTE.length) % PATTERNS.length]!;
+    const marker = { color: PALETTE[i % PALETTE.length], ...(pattern ? { pattern: { shape: pattern } } : {}) };
+    return axes.horizontal ? { type: "bar", orientation: "h", name, y: categories, x: v, marker } : { type: "bar", name, x: categories, y: v, marker };
+  });
+  const extra: Record<string, unknown> = { barmode: axes.stacked ? "stack" : "group", legend: { traceorder: "normal" }, showlegend: data.length > 1 };
+  if (!axes.horizontal) return parseFigure({ data, layout: layout(axes, extra) });
+  const l = layout({ ...axes, height: axes.height ?? Math.max(300, 110 + categories.length * 24) }, extra);
+  l.yaxis = { ...(l.yaxis as object), autorange: "reversed", type: "category" };
+  return parseFigure({ data, layout: l });
 }
 
 /** Equal-width bins over all values; whole-number values get whole-number bins (one value each when the range allows). */
