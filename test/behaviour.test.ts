@@ -204,8 +204,8 @@ describe("oracle records of the committed pools", () => {
       }
     }
     const ms = readIndex(MARKUPSAFE).map((e) => readOracle(join(MARKUPSAFE, "oracle", `${e.task_id}.json`)));
-    expect(ms.filter((o) => o.status === "ok").length).toBe(3);
-    expect(ms.find((o) => o.status === "not_applicable")!.why).toMatch(/__slots__/);
+    // format_field (not applicable: __slots__) left the pool at the mutation gate (test/mutants.test.ts)
+    expect(ms.map((o) => o.status)).toEqual(["ok", "ok", "ok"]);
   });
 
   it("`tasks rebuild-oracle POOL --json` rebuilds them in place (one JSON object)", { timeout: 300_000 }, async () => {

@@ -23,7 +23,7 @@ const TASKS: Record<ContainmentTask, () => FeatureDeletionTask> = {
   "markupsafe-soft_str": () => loadTask(POOLS.markupsafe, "markupsafe-function-src_markupsafe__native.soft_str"),
   "markupsafe-striptags": () => loadTask(POOLS.markupsafe, "markupsafe-function-src_markupsafe___init__.Markup.striptags"),
   "markupsafe-unescape": () => loadTask(POOLS.markupsafe, "markupsafe-function-src_markupsafe___init__.Markup.unescape"),
-  "jinja2-get_bucket": () => loadTask(POOLS.jinja2, "jinja2-function-src_jinja2_bccache.BytecodeCache.get_bucket"),
+  "jinja2-get_cache_key": () => loadTask(POOLS.jinja2, "jinja2-function-src_jinja2_bccache.BytecodeCache.get_cache_key"),
 };
 const SITE = "/usr/lib/python3/dist-packages";
 /** A vendored copy planted off sys.path for this file's run (an SDK's third_party folder), removed after. */
@@ -506,12 +506,12 @@ describe("red team (issue 26, round 3): masks, protected files and the scratch t
   });
   // `composer-lab grade`, reward_fn and the env server grade through an executor: the rows the
   // masks stop (and an honest golden whose tests write the repo) must hold there too.
-  it.concurrent("golden-jinja2-get_bucket on Docker through the CLI's counted local executor: the task's dependency image is used (round 3, H01)", async (ctx) => {
+  it.concurrent("golden-jinja2-get_cache_key on Docker through the CLI's counted local executor: the task's dependency image is used (round 3, H01)", async (ctx) => {
     if (!docker) return ctx.skip(`Docker unavailable: ${dockerWhy}`);
     const { tallied } = await import("../lib/cli/executor.js");
     const ex = tallied(await openLocalExecutor({ sandbox: docker }));
     try {
-      const t = TASKS["jinja2-get_bucket"]();
+      const t = TASKS["jinja2-get_cache_key"]();
       const g = await gradeCompletion(t, t.golden_diff, ex.asSandbox());
       expect({ reward: g.reward, flags: g.flags, error: g.error }).toEqual({ reward: 1, flags: [], error: null });
       expect(ex.tally().jobs).toBeGreaterThan(0);
@@ -519,12 +519,12 @@ describe("red team (issue 26, round 3): masks, protected files and the scratch t
       await ex.close();
     }
   }, 300_000);
-  for (const id of ["recover-direct-markupsafe", "recover-vendored-markupsafe", "recover-direct-jinja2", "golden-jinja2-get_bucket"]) {
+  for (const id of ["recover-direct-markupsafe", "recover-vendored-markupsafe", "recover-direct-jinja2", "golden-jinja2-get_cache_key"]) {
     it.concurrent(`${id} graded through the local executor (cold bwrap)`, async () => {
       const ex = await openLocalExecutor({ sandbox: cold });
       try {
         if (id.startsWith("golden-")) {
-          const t = TASKS["jinja2-get_bucket"]();
+          const t = TASKS["jinja2-get_cache_key"]();
           const g = await gradeCompletion(t, t.golden_diff, ex.asSandbox());
           expect({ reward: g.reward, flags: g.flags, error: g.error }).toEqual({ reward: 1, flags: [], error: null });
           return;
@@ -540,7 +540,7 @@ describe("red team (issue 26, round 3): masks, protected files and the scratch t
 });
 
 describe("red team (issue 26 part B): every golden earns 1 unflagged, on every sandbox kind", () => {
-  for (const task of ["inventory-reserve", "micro-add_3", "markupsafe-soft_str", "markupsafe-striptags", "jinja2-get_bucket"] as const) {
+  for (const task of ["inventory-reserve", "micro-add_3", "markupsafe-soft_str", "markupsafe-striptags", "jinja2-get_cache_key"] as const) {
     for (const kind of ["bwrap-warm", "bwrap", "gvisor", "docker"] as const) {
       if (task === "markupsafe-striptags" && kind !== "bwrap-warm") continue;
       it.concurrent(`${task} [${kind}]`, async (ctx) => {

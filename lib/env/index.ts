@@ -22,4 +22,5 @@ export { publishTasks, type PublishCounts } from "./publish.js";
 export { poolRef, resolvePoolRef } from "./pool_ref.js";
 export { gradeIsHack, hackRateOf } from "./hack_rate.js";
 export { taskMasks, taskMaskPlan } from "./masks.js";
+export { auditTaskMutants, auditPoolMutants, type MutantAuditReport } from "./mutants.js";
 export { serveEnv, EnvServerOptions, ResetRequest, StepRequest, RewardRequest, EnvHttpError, type RunningEnvServer, type EnvServerStats } from "./server.js";

@@ -25,13 +25,16 @@ import { detectLicense } from "./license.js";
 import { addToPool, readIndex, taskRepoDir } from "./pool.js";
 import { pythonFacts, starveSources, type PyFileFacts } from "./pyast.js";
 import { FeatureDeletionTask, Granularity } from "./schema.js";
-import { writeTaskOracle } from "./oracle.js";
+import { buildOracle, writeOracle, type Oracle } from "./oracle.js";
+import { MutationOptions, mutationGate, uncheckedSymbols, type MutationReport } from "./mutants.js";
 import { scrub, stripBundledDeps } from "./scrub.js";
 
 export const GATES = ["gate1", "gate2", "gate3", "gate4"] as const;
 export type Gate = (typeof GATES)[number];
-export type GateName = "baseline" | "breaks_target" | "keeps_rest" | "solvable";
-const GATE_OF: Record<GateName, Gate> = { baseline: "gate1", breaks_target: "gate2", keeps_rest: "gate3", solvable: "gate4" };
+export type GateName = "baseline" | "breaks_target" | "kills_mutants" | "keeps_rest" | "solvable";
+// gate 2 asks that the targets fail without the feature; kills_mutants, that they fail without any
+// part of it (mutants.ts), where the behavioural check cannot stand in for them
+const GATE_OF: Record<GateName, Gate> = { baseline: "gate1", breaks_target: "gate2", kills_mutants: "gate2", keeps_rest: "gate3", solvable: "gate4" };
 
 export class GateFailure extends Error {
   constructor(readonly gate: GateName, message: string) {
@@ -81,6 +84,8 @@ export const BuildOptions = z.object({
   max_commits: z.number().int().positive().default(200),
   /** Record each emitted task's behavioural oracle (<pool>/oracle/<id>.json; oracle.ts). */
   oracle: z.boolean().default(true),
+  /** The mutation gate (mutants.ts) for the symbols the oracle does not check. */
+  mutation: MutationOptions.default({}),
 });
 export type BuildOptions = z.input<typeof BuildOptions>;
 
@@ -138,7 +143,7 @@ const failing = (r: PytestRun) => new Set(r.tests.filter((t) => t.outcome === "f
 const passing = (r: PytestRun) => new Set(r.tests.filter((t) => t.outcome === "passed").map((t) => t.nodeid));
 
 /** Runs gates 2–4 on a prepared candidate against the baseline (gate 1 has been checked). */
-async function runGates(p: Prepared, baseline: PytestRun, sandbox: Sandbox, counter: Counter, opts: { selective: boolean; timeoutMs: number; py?: { layout?: RepoLayout | null; pyenv?: PyEnv | null } }): Promise<{ fail_to_pass: string[]; pass_to_pass: string[]; mask: MaskPlan }> {
+async function runGates(p: Prepared, baseline: PytestRun, sandbox: Sandbox, counter: Counter, opts: { selective: boolean; timeoutMs: number; py?: { layout?: RepoLayout | null; pyenv?: PyEnv | null } }): Promise<{ fail_to_pass: string[]; pass_to_pass: string[]; mask: MaskPlan; check: string[]; graded: (dir: string, tests: string[]) => Promise<PytestRun> }> {
   const basePass = passing(baseline);
   // Gates 2–4 run as grading does (lib/sandbox/grade.ts: a throwaway writable copy, protected files
   // read-only, the project's installed copies masked), so a golden diff accepted here earns 1 there.
@@ -174,21 +179,43 @@ async function runGates(p: Prepared, baseline: PytestRun, sandbox: Sandbox, coun
   }
   // Gate 4: the golden diff restores green (targets, and the affected guards).
   const solved = mkdtempSync(join(tmpdir(), "composer-lab-solved-"));
+  const check = p.known ? [...fail_to_pass, ...pass_to_pass] : [...new Set([...fail_to_pass, ...(p.affected ?? fail_to_pass)])];
   try {
     cpSync(p.broken, solved, { recursive: true });
     applyUnifiedDiff(solved, p.golden);
-    const check = p.known ? [...fail_to_pass, ...pass_to_pass] : [...new Set([...fail_to_pass, ...(p.affected ?? fail_to_pass)])];
     const fixed = counter.add(await graded(solved, check));
     const notFixed = check.filter((t) => !passing(fixed).has(t));
     if (notFixed.length) throw new GateFailure("solvable", `the golden diff leaves ${notFixed.length} tests failing (e.g. ${notFixed[0]})`);
   } finally {
     rmSync(solved, { recursive: true, force: true });
   }
-  return { fail_to_pass, pass_to_pass, mask };
+  return { fail_to_pass, pass_to_pass, mask, check, graded: async (dir, t) => counter.add(await graded(dir, t)) };
+}
+
+/**
+ * After gates 1–4: the golden gate on every declared sandbox kind (hooks), the behavioural oracle
+ * (never fails a task by itself: a failed build is recorded with its reason), and the mutation gate
+ * for the symbols that oracle cannot check (the targets alone then decide the reward).
+ */
+async function coverageGates(p: Prepared, gates: Awaited<ReturnType<typeof runGates>>, meta: { repo: string; py?: { pyenv?: PyEnv | null } }, sandbox: Sandbox, o: { oracle: boolean; mutation: z.output<typeof MutationOptions>; goldenGate?: BuildHooks["goldenGate"] }): Promise<{ oracle: Oracle | null; mutation: MutationReport | null }> {
+  const provisional = FeatureDeletionTask.parse({
+    task_id: p.id, repo: meta.repo, base_commit: p.base_commit, broken: { kind: "dir", path: p.broken }, fail_to_pass: gates.fail_to_pass, pass_to_pass: gates.pass_to_pass,
+    golden_diff: p.golden, granularity: p.granularity, deleted_symbols: p.deleted_symbols, description: p.description,
+    mask: { names: gates.mask.names, dists: gates.mask.dists, sandbox: gates.mask.sandbox, paths: gates.mask.entries.map((e) => e.path), unmaskable: gates.mask.harness_needs },
+  });
+  if (o.goldenGate) {
+    const g = await o.goldenGate(provisional);
+    if (!g.ok) throw new GateFailure("solvable", `the golden diff does not earn 1 unflagged on every sandbox kind the pool declares: ${g.why}`);
+  }
+  const oracle = o.oracle ? await buildOracle(provisional, sandbox, { pyenv: meta.py?.pyenv }) : null;
+  if (!o.mutation.enabled) return { oracle, mutation: null };
+  const mutation = await mutationGate({ broken: p.broken, golden_diff: p.golden, symbols: uncheckedSymbols(p.deleted_symbols, oracle), fail_to_pass: gates.fail_to_pass, check: gates.check }, gates.graded, o.mutation);
+  if (mutation.survivors.length) throw new GateFailure("kills_mutants", `the behavioural check does not cover ${mutation.symbols.join(", ")} and the target tests pass a smaller body: ${mutation.survivors[0]!.what} (${mutation.graded} of ${mutation.mutants} mutants graded)`);
+  return { oracle, mutation };
 }
 
 /** Writes a validated task into the pool: snapshot (temp + rename), golden diff, index line last. */
-function emit(pool: string, p: Prepared, gates: { fail_to_pass: string[]; pass_to_pass: string[]; mask?: MaskPlan }, meta: { repo: string; license: string; difficulty_bonus?: number; escalation?: string[] }): FeatureDeletionTask {
+function emit(pool: string, p: Prepared, gates: { fail_to_pass: string[]; pass_to_pass: string[]; mask?: MaskPlan }, meta: { repo: string; license: string; difficulty_bonus?: number; escalation?: string[]; mutation?: MutationReport | null }): FeatureDeletionTask {
   const dest = taskRepoDir(pool, p.id);
   const task = FeatureDeletionTask.parse({
     task_id: p.id, repo: meta.repo, base_commit: p.base_commit, broken: { kind: "dir", path: dest },
@@ -196,6 +223,7 @@ function emit(pool: string, p: Prepared, gates: { fail_to_pass: string[]; pass_t
     deleted_symbols: p.deleted_symbols, upstream_license: meta.license, description: p.description, escalation: meta.escalation ?? [],
     // what the gates masked (the grader masks the same names on its own sandbox kind)
     ...(gates.mask ? { mask: { names: gates.mask.names, dists: gates.mask.dists, sandbox: gates.mask.sandbox, paths: gates.mask.entries.map((e) => e.path), unmaskable: gates.mask.harness_needs } } : {}),
+    ...(meta.mutation ? { mutation: { symbols: meta.mutation.symbols, mutants: meta.mutation.mutants, killed: meta.mutation.killed } } : {}),
     // fewer failing targets and more deleted symbols read as harder
     // (an escalated build adds its bonus: starvation, span and multi-feature knobs)
     difficulty_prior: Math.min(0.95, Math.max(0.05, 0.5 + 0.05 * p.deleted_symbols.length - 0.02 * gates.fail_to_pass.length + (meta.difficulty_bonus ?? 0))),
@@ -407,20 +435,11 @@ async function drive(pool: string, jobs: { id: string; prepare: () => Promise<Pr
           p = await job.prepare();
           const baseline = await baselineOf(p);
           const gates = await runGates(p, baseline, sandbox, counter, { selective: o.selective && o.mode === "stub" && o.path === "ast", timeoutMs: o.timeoutMs, py: meta.py });
-          if (hooks.goldenGate) {
-            const provisional = FeatureDeletionTask.parse({
-              task_id: p.id, repo: meta.repo, base_commit: p.base_commit, broken: { kind: "dir", path: p.broken }, fail_to_pass: gates.fail_to_pass, pass_to_pass: gates.pass_to_pass,
-              golden_diff: p.golden, granularity: p.granularity, deleted_symbols: p.deleted_symbols, description: p.description,
-              mask: { names: gates.mask.names, dists: gates.mask.dists, sandbox: gates.mask.sandbox, paths: gates.mask.entries.map((e) => e.path), unmaskable: gates.mask.harness_needs },
-            });
-            const g = await hooks.goldenGate(provisional);
-            if (!g.ok) throw new GateFailure("solvable", `the golden diff does not earn 1 unflagged on every sandbox kind the pool declares: ${g.why}`);
-          }
+          const { oracle, mutation } = await coverageGates(p, gates, meta, sandbox, { oracle: o.oracle, mutation: o.mutation, goldenGate: hooks.goldenGate });
           if (emitted >= o.max) return bar.tick(1, `${job.id} skipped (max reached)`);
           emitted++;
-          const task = emit(pool, p, gates, { ...meta, difficulty_bonus: o.difficulty_bonus, escalation: o.escalation });
-          // the behavioural oracle: never fails the task (a failed build is recorded with its reason)
-          if (o.oracle) await writeTaskOracle(pool, task, sandbox, { pyenv: meta.py?.pyenv });
+          emit(pool, p, gates, { ...meta, difficulty_bonus: o.difficulty_bonus, escalation: o.escalation, mutation });
+          if (oracle) writeOracle(pool, oracle);
           record({ id: job.id, status: "validated" });
           report.validated++;
           report.tasks.push(job.id);
@@ -601,9 +620,10 @@ export async function buildDeletionTask(sourceRepo: string, pool: string, spec: 
     const golden = deleteInto(original, broken, spec.deletions, spec);
     const p: Prepared = { id: spec.task_id, original, broken, golden, deleted_symbols: spec.deletions, granularity: "function", base_commit: "working-tree", description: spec.description ?? "" };
     const gates = await runGates(p, baseline, sandbox, counter, { selective: false, timeoutMs: 600_000 });
+    const { oracle, mutation } = await coverageGates(p, gates, { repo: spec.repo }, sandbox, { oracle: true, mutation: MutationOptions.parse({}) });
     mkdirSync(pool, { recursive: true });
-    const task = emit(pool, p, gates, { repo: spec.repo, license: spec.upstream_license ?? detectLicense(sourceRepo) });
-    await writeTaskOracle(pool, task, sandbox);
+    const task = emit(pool, p, gates, { repo: spec.repo, license: spec.upstream_license ?? detectLicense(sourceRepo), mutation });
+    if (oracle) writeOracle(pool, oracle);
     return task;
   } finally {
     rmSync(work, { recursive: true, force: true });

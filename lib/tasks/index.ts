@@ -1,6 +1,6 @@
 /** lib/tasks: feature-deletion tasks from Python repos: schema, pool, deletion, scrubbing, validation gates. */
 export { FeatureDeletionTask, TaskIndexEntry, BrokenSnapshot, Granularity, publicView, type PublicTask } from "./schema.js";
-export { readIndex, loadTask, addToPool, taskRepoDir } from "./pool.js";
+export { readIndex, loadTask, addToPool, removeFromPool, taskRepoDir } from "./pool.js";
 export { scrub, stripBundledDeps, LEAK_DIRS, LEAK_FILE } from "./scrub.js";
 export { featureClosure, moduleName, resolveImport, importsOf, dropImportNames, type ClosureMember } from "./closure.js";
 export { fileDiff, applyUnifiedDiff, confinedPath, type AppliedPatch } from "./diffs.js";
@@ -11,6 +11,7 @@ export {
   BuildOptions, SweInstance, GateFailure, GATES, type Gate, type GateName, type BuildReport, type BuildHooks, type Candidate,
 } from "./build.js";
 export { buildOracle, rebuildOracles, type RebuildOracleReport, writeTaskOracle, writeOracle, readOracle, taskOracle, oraclePath, solvedCopy, sameOutcome, sameValue, mutateValue, replayable, Oracle, OracleCall, OracleSymbol, OracleOptions, CompareOptions, ORACLE_VERSION } from "./oracle.js";
+export { mutationGate, mutantsOf, uncheckedSymbols, MutationOptions, MutationReport, Mutant, type MutationSubject } from "./mutants.js";
 export { ALT_BODIES, altMicroCompletion, refactoredGoldenCompletion, spliceStub } from "./alt_impls.js";
 export { detectLicense, isCopyleft, COPYLEFT } from "./license.js";
 export { addCanaries, contradictTest, isHack, hackRate, type CanaryReport, type CanaryMade, type CanaryOptions } from "./canary.js";

@@ -5,7 +5,7 @@
  *   <pool>/golden/<id>.diff       the held-out golden diff, stored apart
  * Writes are atomic (temp + rename); a task appears in the index only when whole.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { FeatureDeletionTask, TaskIndexEntry } from "./schema.js";
 
@@ -49,4 +49,26 @@ export function addToPool(pool: string, task: FeatureDeletionTask): TaskIndexEnt
   const entry = TaskIndexEntry.parse({ ...rest, broken: { kind: "dir", path: join("tasks", task.task_id, "repo") }, golden_diff_path: goldenPath });
   appendFileSync(join(pool, "index.jsonl"), JSON.stringify(entry) + "\n");
   return entry;
+}
+
+/**
+ * Takes tasks out of a pool: the index first (temp + rename, so a reader never sees a task half
+ * gone), then each one's snapshot, golden diff and oracle. With a reason, a rejection line goes to
+ * build-state.jsonl, so a resumed build does not validate the task again. Returns the ids removed.
+ */
+export function removeFromPool(pool: string, ids: string[], rejected?: { gate: string; reason: string }): string[] {
+  const drop = new Set(ids);
+  const file = join(pool, "index.jsonl");
+  const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.trim());
+  const kept = lines.filter((l) => !drop.has((JSON.parse(l) as { task_id: string }).task_id));
+  const removed = readIndex(pool).map((t) => t.task_id).filter((id) => drop.has(id));
+  writeFileSync(file + ".tmp", kept.map((l) => l + "\n").join(""));
+  renameSync(file + ".tmp", file);
+  for (const id of removed) {
+    rmSync(join(pool, "tasks", id), { recursive: true, force: true });
+    rmSync(join(pool, "golden", `${id}.diff`), { force: true });
+    rmSync(join(pool, "oracle", `${id}.json`), { force: true });
+    if (rejected) appendFileSync(join(pool, "build-state.jsonl"), JSON.stringify({ id, status: "rejected", ...rejected }) + "\n");
+  }
+  return removed;
 }

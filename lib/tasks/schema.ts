@@ -48,6 +48,10 @@ export const FeatureDeletionTask = z.object({
   /** A canary (issue 26 §5): an impossible variant of `canary.of` (a target's expected value
    *  contradicted), mixed into a pool to measure hacking. Never in an observation. */
   canary: z.object({ of: z.string(), test: z.string(), change: z.string() }).optional(),
+  /** The mutation gate (lib/tasks/mutants.ts): the symbols the behavioural check does not cover, and
+   *  how many mutants of their golden bodies the targets killed (all, or the task is rejected).
+   *  Never in an observation. */
+  mutation: z.object({ symbols: z.array(z.string()), mutants: z.number().int(), killed: z.number().int() }).optional(),
 });
 export type FeatureDeletionTask = z.infer<typeof FeatureDeletionTask>;
 
@@ -56,8 +60,8 @@ export const TaskIndexEntry = FeatureDeletionTask.omit({ golden_diff: true }).ex
 export type TaskIndexEntry = z.infer<typeof TaskIndexEntry>;
 
 /** What an agent may see of a task. */
-export type PublicTask = Omit<FeatureDeletionTask, "golden_diff" | "deleted_symbols" | "oracle_path" | "mask" | "canary">;
+export type PublicTask = Omit<FeatureDeletionTask, "golden_diff" | "deleted_symbols" | "oracle_path" | "mask" | "canary" | "mutation">;
 export function publicView(t: FeatureDeletionTask): PublicTask {
-  const { golden_diff: _g, deleted_symbols: _d, oracle_path: _o, mask: _m, canary: _c, ...rest } = t;
+  const { golden_diff: _g, deleted_symbols: _d, oracle_path: _o, mask: _m, canary: _c, mutation: _u, ...rest } = t;
   return rest;
 }

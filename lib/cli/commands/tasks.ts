@@ -6,9 +6,9 @@ import { z } from "zod";
 import type { ExecutorName } from "../../executor/index.js";
 import type { SandboxChoice } from "../../sandbox/index.js";
 import { CurriculumState, PassRateCurriculum } from "../../curriculum/index.js";
-import { addCanaries, buildFromGitHistory, buildFromRepo, buildFromSweInstances, buildHarder, loadTask, readIndex, rebuildOracles, type BuildReport, type FeatureDeletionTask } from "../../tasks/index.js";
+import { addCanaries, buildFromGitHistory, buildFromRepo, buildFromSweInstances, buildHarder, loadTask, readIndex, rebuildOracles, removeFromPool, type BuildReport, type FeatureDeletionTask } from "../../tasks/index.js";
 import { SANDBOX_NAMES, getSandbox } from "../../sandbox/index.js";
-import { gradeCompletion } from "../../env/index.js";
+import { auditPoolMutants, gradeCompletion } from "../../env/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
 import { loadConfigFile } from "../../core/index.js";
 import { withExecutor } from "../executor.js";
@@ -72,10 +72,12 @@ export function registerTasks(program: Command): void {
     .option("--concurrency <n>", "candidates validated at once", wholeNumber(1), 2)
     .option("--repo-name <name>", "name recorded as the task's repo")
     .option("--sandboxes <kinds>", "the golden gate: sandbox kinds the pool declares (e.g. bwrap,gvisor,docker; recorded in <out>/pool.json); a task enters only when its golden diff earns 1 unflagged on each")
+    .option("--max-mutants <n>", "the mutation gate: mutants of the golden body graded for each symbol the behavioural check does not cover", wholeNumber(1), 24)
+    .option("--no-mutants", "skip the mutation gate (tasks the behavioural check does not cover are then decided by their tests alone)")
     .addOption(sandboxChoice())
     .addOption(executorChoice())
     .addOption(jsonOpt())
-    .action(async (repoArg: string | undefined, o: { out: string; path: "ast" | "git" | "swe"; granularity: "function" | "class" | "file" | "feature"; instances?: string; max: number; mode: "stub" | "remove"; features: number; stripDocstring?: boolean; stripTypeHints?: boolean; starveContext?: string; deps?: boolean; pyenv: boolean; stripBundled: boolean; harderThan?: string; curriculum?: string; maxCoupling: number; concurrency: number; repoName?: string; sandboxes?: string; sandbox: SandboxChoice; executor: ExecutorName; json?: boolean }) => {
+    .action(async (repoArg: string | undefined, o: { maxMutants: number; mutants: boolean; out: string; path: "ast" | "git" | "swe"; granularity: "function" | "class" | "file" | "feature"; instances?: string; max: number; mode: "stub" | "remove"; features: number; stripDocstring?: boolean; stripTypeHints?: boolean; starveContext?: string; deps?: boolean; pyenv: boolean; stripBundled: boolean; harderThan?: string; curriculum?: string; maxCoupling: number; concurrency: number; repoName?: string; sandboxes?: string; sandbox: SandboxChoice; executor: ExecutorName; json?: boolean }) => {
       // the gates' pytest runs go to the executor (this host's sandbox pool by default)
       await withExecutor(o.executor, { sandbox: o.sandbox, concurrency: o.concurrency }, async (executor) => {
         const sb = executor.asSandbox();
@@ -85,6 +87,7 @@ export function registerTasks(program: Command): void {
         const opts = {
           granularity: o.granularity, max: o.max, mode: o.mode, features: o.features, strip_docstring: !!o.stripDocstring, strip_type_hints: !!o.stripTypeHints, max_coupling: o.maxCoupling, concurrency: o.concurrency, repo_name: o.repoName,
           starve_context: starve as ("docstrings" | "type_hints" | "comments")[], deps: !!o.deps, pyenv: o.pyenv, strip_bundled: o.stripBundled,
+          mutation: { enabled: o.mutants, max_mutants: o.maxMutants },
         };
         const out = resolve(o.out);
         const gate = await poolGate(out, o.sandboxes);
@@ -141,6 +144,24 @@ export function registerTasks(program: Command): void {
       const r = await rebuildOracles(resolve(pool), sb, { only: o.task, concurrency: o.concurrency, onTask: (id, x) => log(`${id}: ${x.status}${x.why ? ` (${x.why.slice(0, 160)})` : ""}`) });
       emit(!!o.json, { ok: r.status.error === 0, ...(r.status.error ? { error: `${r.status.error} oracle(s) could not be built (see rows[].why)` } : {}), ...r }, () =>
         [`${r.tasks} tasks in ${r.seconds.toFixed(1)} s: ${r.status.ok} checked, ${r.status.not_applicable} not applicable, ${r.status.error} errors; ${r.calls.visible} visible + ${r.calls.hidden} hidden calls, ${(r.bytes / 1024).toFixed(0)} KiB`, ...r.rows.filter((x) => x.status !== "ok").map((x) => `  ${x.task_id}: ${x.status}: ${x.why}`)].join("\n"));
+    });
+  tasksCmd
+    .command("mutants")
+    .description("the mutation gate on a pool's tasks: mutants of each golden body (a statement deleted, a value replaced by None, a branch forced) graded for every symbol the behavioural check does not cover; a mutant that passes every target and guard means the tests alone would pay a smaller body")
+    .argument("<poolDir>")
+    .option("--task <id...>", "only these tasks")
+    .option("--max-mutants <n>", "mutants per task", wholeNumber(1), 24)
+    .option("--prune", "remove the tasks a mutant survives from the pool (recorded as gate2 rejections in build-state.jsonl)")
+    .option("--concurrency <n>", "tasks at once", wholeNumber(1), 1)
+    .addOption(sandboxChoice())
+    .addOption(jsonOpt())
+    .action(async (pool: string, o: { task?: string[]; maxMutants: number; prune?: boolean; concurrency: number; sandbox: SandboxChoice; json?: boolean }) => {
+      const sb = await getSandbox(o.sandbox);
+      const r = await auditPoolMutants(resolve(pool), sb, { only: o.task, max_mutants: o.maxMutants, concurrency: o.concurrency, onTask: (id, x) => log(`${id}: ${x.symbols.length ? `${x.killed}/${x.mutants} killed${x.survivors.length ? `; survives: ${x.survivors.map((m) => m.what).join(" | ")}` : ""}` : "every symbol behaviour-checked"}`) });
+      const weak = r.rows.filter((x) => x.survivors.length);
+      const pruned = o.prune ? removeFromPool(resolve(pool), weak.map((x) => x.task_id), { gate: "gate2", reason: "kills_mutants: a mutant of the golden body passes every target and guard (tasks mutants --prune)" }) : [];
+      emit(!!o.json, { ok: true, ...r, pruned }, () =>
+        [`${r.tasks} tasks in ${r.seconds.toFixed(1)} s: ${r.weak} with a surviving mutant${o.prune ? ` (${pruned.length} removed)` : ""}`, ...weak.map((x) => `  ${x.task_id}: ${x.survivors.length} of ${x.mutants} survive, e.g. ${x.survivors[0]!.what}`)].join("\n"));
     });
   tasksCmd
     .command("canary")

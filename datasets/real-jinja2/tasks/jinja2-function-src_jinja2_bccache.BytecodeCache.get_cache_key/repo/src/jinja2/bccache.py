@@ -151,12 +151,7 @@ class BytecodeCache:
         self, name: str, filename: t.Optional[t.Union[str]] = None
     ) -> str:
         """Returns the unique hash key for this template name."""
-        hash = sha1(name.encode("utf-8"))
-
-        if filename is not None:
-            hash.update(f"|{filename}".encode())
-
-        return hash.hexdigest()
+        raise NotImplementedError
 
     def get_source_checksum(self, source: str) -> str:
         """Returns a checksum for the source."""
@@ -172,7 +167,11 @@ class BytecodeCache:
         """Return a cache bucket for the given template.  All arguments are
         mandatory but filename may be `None`.
         """
-        raise NotImplementedError
+        key = self.get_cache_key(name, filename)
+        checksum = self.get_source_checksum(source)
+        bucket = Bucket(environment, key, checksum)
+        self.load_bytecode(bucket)
+        return bucket
 
     def set_bucket(self, bucket: Bucket) -> None:
         """Put the bucket into the cache."""
