@@ -145,8 +145,8 @@ describe("loadRun", () => {
     labDir = join(tmp(), "lab-toy");
     mkdirSync(labDir);
     const cfg: TrainConfigInput = {
-      model: { block_size: 256, n_layer: 1, n_head: 2, n_embd: 16 }, env: { n_tasks: 24 }, sft: { steps: 2, batch_size: 4 },
-      rl: { steps: 3, prompts_per_step: 2, num_generations: 3, max_completion_length: 10, beta: 0.05 }, loss_weights: { grpo: 1, sdpo: 1, dpo: 0 },
+      model: { block_size: 256, n_layer: 1, n_head: 2, n_embd: 16 }, env: { n_tasks: 12 }, sft: { steps: 1, batch_size: 2 },
+      rl: { steps: 2, prompts_per_step: 2, num_generations: 2, max_completion_length: 8, beta: 0.05 }, loss_weights: { grpo: 1, sdpo: 1, dpo: 0 },
       heldout: { every: 0, n_tasks: 2 }, checkpoint: { every: 0, keep: 1 },
     };
     await new Trainer(cfg, { run_dir: labDir }).train();
@@ -201,6 +201,9 @@ describe("loadRun", () => {
     const colours = figs[0]!.data.map((d) => (d.line as { color: string }).color);
     expect(new Set(colours).size).toBe(3);
     expect(figs.every((f) => f.layout.showlegend === true)).toBe(true);
+    // a run keeps its colour in every figure, also where another run is missing
+    const colourOf = (f: (typeof figs)[number], name: string) => (f.data.find((d) => d.name === name)!.line as { color: string }).color;
+    expect(colourOf(figs[1]!, "lab (lab)")).toBe(colourOf(figs[0]!, "lab (lab)"));
   });
 
   it("bad input names the path, the file and the line", () => {

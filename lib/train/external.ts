@@ -14,7 +14,7 @@ import { basename, dirname, join, relative } from "node:path";
 import protobuf from "protobufjs";
 import { z } from "zod";
 import { describeIssues } from "../core/index.js";
-import { aq, lineChart, type Figure, type Series, type Table } from "../viz/index.js";
+import { aq, lineChart, seriesStyle, type Figure, type Series, type Table } from "../viz/index.js";
 import { StepMetrics } from "./config.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -388,6 +388,8 @@ export function loadRuns(runs: Record<string, string>, opts: Omit<LoadRunOptions
  */
 export function runFigures(table: Table, metrics: readonly string[], opts: { titles?: Record<string, string> } = {}): Figure[] {
   const rows = table.objects() as unknown as RunRow[];
+  // one look per (run, source) across all the figures, in table order
+  const keys = [...new Set(rows.map((r) => `${r.run} (${r.source})`))];
   return metrics.flatMap((metric) => {
     const series: Record<string, Series> = {};
     for (const r of rows.filter((x) => x.metric === metric)) {
@@ -403,6 +405,11 @@ export function runFigures(table: Table, metrics: readonly string[], opts: { tit
     }
     const fig = lineChart(series, { title: opts.titles?.[metric] ?? metric, xTitle: "step", yTitle: metric });
     fig.layout.showlegend = true; // which run and source, also when only one has the metric
+    for (const d of fig.data) {
+      const st = seriesStyle(keys.indexOf(String(d.name)));
+      d.line = { ...(d.line as object), color: st.color, dash: st.dash };
+      d.marker = { ...(d.marker as object), color: st.color, symbol: st.symbol };
+    }
     return [fig];
   });
 }
