@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 export const tasksStage: DemoStage = {
   name: "tasks",
   title: "Tasks: feature deletion with validation gates",
-  description: "Builds feature-deletion tasks from datasets/repos/textkit (coverage-mapped AST deletion, four validation gates in the sandbox) and checks that a built task's golden diff restores every test.",
+  description: "Builds feature-deletion tasks from datasets/repos/textkit (coverage-mapped AST deletion, four validation gates in the sandbox, the mutation gate for symbols the behavioural check cannot cover) and checks that a built task's golden diff restores every test.",
   async run(ctx) {
     const sandbox = await getSandbox("auto");
     const pool = join(ctx.runDir, "tasks");
@@ -51,8 +51,11 @@ export const tasksStage: DemoStage = {
         function_candidates: fn.candidates, function_gated: gated(fn), function_validated: fn.validated, function_cap: caps.function,
         function_gate_yield: gated(fn) ? Number((fn.validated / gated(fn)).toFixed(3)) : null,
         suite_eq_per_task: fn.testRuns.per_validated_task, golden_restores: goldenPasses, pool,
+        // the mutation gate (gate 2): symbols the behavioural check could not cover, their mutants, and the rejections it made
+        mutation_symbols: tasks.reduce((a, x) => a + (x.mutation?.symbols.length ?? 0), 0), mutants_killed: tasks.reduce((a, x) => a + (x.mutation?.killed ?? 0), 0),
+        rejected_kills_mutants: reports.reduce((a, r) => a + r.rejections.filter((x) => x.reason.includes("kills_mutants")).length, 0),
       },
-      tables: [{ title: "Built tasks", table: fromRows(tasks.map((x) => ({ task_id: x.task_id, granularity: x.granularity, deleted: x.deleted_symbols.map((d) => d.qualname).join(", "), fail_to_pass: x.fail_to_pass.length, pass_to_pass: x.pass_to_pass.length }))) }],
+      tables: [{ title: "Built tasks", table: fromRows(tasks.map((x) => ({ task_id: x.task_id, granularity: x.granularity, deleted: x.deleted_symbols.map((d) => d.qualname).join(", "), fail_to_pass: x.fail_to_pass.length, pass_to_pass: x.pass_to_pass.length, mutants_killed: x.mutation ? `${x.mutation.killed}/${x.mutation.mutants}` : "-" }))) }],
       figures: [{ title: "FAIL_TO_PASS tests per task", figure: barChart(tasks.map((x) => x.task_id.replace(/^textkit-/, "")), { fail_to_pass: tasks.map((x) => x.fail_to_pass.length) }, { title: "tests each deletion breaks", yTitle: "FAIL_TO_PASS" }) }],
     };
   },
