@@ -17,7 +17,8 @@ import { FAMILIES, MICRO_VARIANTS, microFunctions } from "../lib/tasks/index.js"
 import { Policy, StepMetrics, Trainer, feedbackOf, loadTrainConfig, readMetrics, sdpoSites, sftRlTasks, teacherHint, trainingFigures, type GapCheck, type RepromptCounts, type RepromptOptions, type Rollout, type TrainConfigInput } from "../lib/train/index.js";
 import { repromptMetrics } from "../lib/train/rollout.js";
 import { copyWeights } from "../lib/train/trainer.js";
-import { encode } from "../lib/train/tokenizer.js";
+import { decode, encode } from "../lib/train/tokenizer.js";
+import { Rng } from "../lib/core/index.js";
 import { ROOT, tmp } from "./helpers.js";
 
 beforeAll(async () => {
@@ -291,7 +292,7 @@ describe("issue 27 §1: the teacher kinds (ema, base, live)", () => {
 
 describe("sft.until: SFT until the hinted teacher knows the answer, sft.steps the cap", () => {
   const base = hintRecipe(50, 2);
-  const until = { every: 5, hinted_pass: 0, golden_logp: null, tasks: 16, patience: 2 };
+  const until = { every: 5, hinted_pass: 0, golden_logp: null, sft_pass: 0, tasks: 16, patience: 2 };
 
   it("ends SFT at the first run of `patience` met checks; an SFT-only run's checkpoint carries it into the arms' RL (the compare flow)", async () => {
     const dir = tmp("until-");
@@ -303,6 +304,7 @@ describe("sft.until: SFT until the hinted teacher knows the answer, sft.steps th
     for (const m of checks) {
       expect(m.sft_check!.met).toBe(true);
       expect(m.sft_check!.tasks).toBe(16); // the env's 16 held-out tasks
+      expect(m.sft_check!.sft_pass).toBeGreaterThanOrEqual(0); // the unhinted pass on SFT tasks, logged
       expect(m.sft_check!.by_source.map((s) => s.source).sort()).toEqual(["feedback", "sibling"]);
     }
     // the arm: same folder, RL steps > 0: resumes into RL at step 10 (not back into SFT up to the cap of 50)
@@ -312,13 +314,48 @@ describe("sft.until: SFT until the hinted teacher knows the answer, sft.steps th
     expect(arm.sft_end).toMatchObject({ step: 10, reason: "converged" });
   }, 120_000);
 
-  it("a criterion not met runs to the cap (checked at the cap too); the golden log-prob bound counts; no held-out tasks is an error", async () => {
+  it("a criterion not met runs to the cap (checked at the cap too); the golden log-prob and SFT-recall bounds count; no held-out tasks is an error", async () => {
     const dir = tmp("until-cap-");
     const r = await new Trainer({ ...base, sft: { ...base.sft, steps: 12, until: { ...until, golden_logp: -1e-9 } }, rl: { ...base.rl, steps: 0 } }, { run_dir: dir }).train();
     expect(r.sft_end).toEqual({ step: 12, reason: "cap", checks: 3 });
     expect(readMetrics(dir).filter((m) => m.sft_check).map((m) => [m.step, m.sft_check!.met])).toEqual([[5, false], [10, false], [12, false]]);
+    // the unhinted pass on SFT tasks counts too: 1.0 is out of reach after 12 steps
+    const recall = await new Trainer({ ...base, sft: { ...base.sft, steps: 12, until: { ...until, sft_pass: 1 } }, rl: { ...base.rl, steps: 0 } }, { run_dir: tmp("until-recall-") }).train();
+    expect(recall.sft_end).toEqual({ step: 12, reason: "cap", checks: 3 });
     const none = { ...base, env: { ...(base.env as object), n_holdout: 0 } as never, sft: { ...base.sft, until } };
     await expect(new Trainer(none, { run_dir: tmp("until-none-") }).train()).rejects.toThrow(/sft.until: hint_answer has no held-out tasks/);
     expect(r.steps).toBe(12);
   }, 120_000);
+});
+
+describe("sft.hint_only_fraction: rows where the hint is needed", () => {
+  it("the hint-only tasks' demonstrations come only hint-conditioned; the others both ways", async () => {
+    const base = hintRecipe(1, 0);
+    const tr = new Trainer({ ...base, sft: { ...base.sft, hint_only_fraction: 0.5, hint_fraction: 0.5 } }, { run_dir: tmp("hint-only-") });
+    const env = await tr.environment();
+    const { sft } = sftRlTasks(env.splits().train, 0.8);
+    type Rows = { rows: { ids: number[] }[]; layers: Record<string, number> };
+    const priv = tr as unknown as { sftRows(e: unknown, t: unknown[], rng: Rng, bs: number): Promise<Rows>; hintOnly(t: unknown): boolean };
+    const only = new Set(sft.filter((t) => priv.hintOnly(t)).map((t) => t.task_id));
+    expect(only.size).toBeGreaterThan(sft.length * 0.25);
+    expect(only.size).toBeLessThan(sft.length * 0.75);
+    const rng = new Rng(7);
+    const seen = { unhinted: 0, unhintedOnly: 0, hintedOnly: 0, hintedOther: 0 };
+    for (let k = 0; k < 12; k++) {
+      const { rows, layers } = await priv.sftRows(env, sft, rng, 32);
+      const hinted = Object.values(layers).reduce((a, b) => a + b, 0) > 0;
+      for (const r of rows) {
+        const id = decode(r.ids.filter((i) => i < 256)).match(/q:(\w{3})/)![1]!;
+        if (!hinted) {
+          seen.unhinted++;
+          if (only.has(id)) seen.unhintedOnly++;
+        } else if (only.has(id)) seen.hintedOnly++;
+        else seen.hintedOther++;
+      }
+    }
+    expect(seen.unhinted).toBeGreaterThan(0);
+    expect(seen.unhintedOnly).toBe(0);
+    expect(seen.hintedOnly).toBeGreaterThan(0);
+    expect(seen.hintedOther).toBeGreaterThan(0);
+  }, 60_000);
 });

@@ -94,13 +94,16 @@ export const DpoChannelConfig = DpoConfig.extend({
  * (never trained on, so a hinted pass there is read out of the hint, not recalled), for each hint source
  * SFT trains on (a passing sibling when sibling_fraction > 0; the feedback or the hint layers when it is
  * < 1). SFT ends once every source's hinted greedy pass is ≥ hinted_pass and its mean log-prob per
- * golden token ≥ golden_logp (when set) at `patience` checks in a row, or at sft.steps. Each check is
+ * golden token ≥ golden_logp (when set), and (sft_pass set) the greedy unhinted pass on SFT tasks is ≥ sft_pass,
+ * at `patience` checks in a row, or at sft.steps. Each check is
  * logged on its step (StepMetrics.sft_check); summary.json's sft_end says where SFT ended and why.
  */
 export const SftUntil = z.object({
   every: z.number().int().positive().default(100),
   hinted_pass: z.number().min(0).max(1).default(1),
   golden_logp: z.number().max(0).nullable().default(null),
+  /** And the greedy unhinted pass on SFT tasks shown unhinted (up to `tasks` of them) ≥ this: SFT fits its own demonstrations (null: not checked). */
+  sft_pass: z.number().min(0).max(1).nullable().default(null),
   tasks: z.number().int().positive().default(16),
   patience: z.number().int().positive().default(1),
 });
@@ -139,6 +142,10 @@ export const TrainConfig = z.object({
     /** Share of the training tasks SFT draws from (by a hash of the task id). Below 1, RL draws from the
      *  other tasks only — tasks SFT never showed — and final.rl_tasks_pass scores them. */
     task_fraction: z.number().gt(0).max(1).default(1),
+    /** Share of the SFT tasks (by a hash of the task id) whose demonstrations are only ever shown
+     *  hint-conditioned: rows where the hint is needed, since the answer was never shown without it and
+     *  cannot be recalled (the others teach recall of a task's answer; issue 27). 0: none. */
+    hint_only_fraction: z.number().min(0).max(1).default(0),
     /** SFT rows (lib/collate SftRow JSONL, e.g. from `composer-lab collate`) instead of the env's demonstrations. */
     data: z.string().optional(),
     /** Train SFT until the hinted teacher knows the answer, with `steps` as the cap (null: exactly `steps`). */
@@ -261,6 +268,8 @@ export const StepMetrics = z.object({
   /** SFT with sft.until: the convergence check run after this step (held-out tasks, policy as student and hinted teacher). */
   sft_check: z.object({
     tasks: z.number().int(),
+    /** sft.until.sft_pass set: the greedy unhinted pass on SFT tasks shown unhinted. */
+    sft_pass: z.number().optional(),
     by_source: z.array(z.object({ source: z.string(), n: z.number().int(), student_pass: z.number(), teacher_pass: z.number(), teacher_logp: z.number() })),
     met: z.boolean(),
   }).optional(),

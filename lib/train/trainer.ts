@@ -305,11 +305,14 @@ export class Trainer {
           reprompt: { ...repromptOptions(c), use_successful_as_teacher: c.sft.sibling_fraction > 0 },
         });
         const bySource = check.by_source.filter((b) => b.source === "sibling" ? c.sft.sibling_fraction > 0 : c.sft.sibling_fraction < 1);
-        const met = bySource.length > 0 && bySource.every((b) => b.teacher_pass >= u.hinted_pass && (u.golden_logp === null || b.teacher_logp >= u.golden_logp));
+        // recall: greedy unhinted pass on SFT tasks shown unhinted (the demonstrations SFT fits without a hint)
+        const recallTasks = sftTasks.filter((t) => !this.hintOnly(t)).slice(0, u.tasks);
+        const sftPass = u.sft_pass === null ? null : recallTasks.length ? mean((await this.evaluate(env, policy, recallTasks)).map((r) => (r >= 1 ? 1 : 0))) : 0;
+        const met = bySource.length > 0 && bySource.every((b) => b.teacher_pass >= u.hinted_pass && (u.golden_logp === null || b.teacher_logp >= u.golden_logp)) && (sftPass === null || sftPass >= u.sft_pass!);
         sftChecks++;
         sftMet = met ? sftMet + 1 : 0;
-        m.sft_check = { tasks: check.tasks, by_source: bySource.map((b) => ({ source: b.source, n: b.n, student_pass: b.student_pass, teacher_pass: b.teacher_pass, teacher_logp: b.teacher_logp })), met };
-        log(`sft check at step ${step} (${check.tasks} held-out tasks): ${bySource.map((b) => `${b.source} hinted pass ${b.teacher_pass.toFixed(2)}, golden logp/token ${b.teacher_logp.toFixed(2)}`).join("; ") || "no hint source"}${met ? ` — met (${sftMet}/${u.patience})` : ""}`);
+        m.sft_check = { tasks: check.tasks, ...(sftPass !== null ? { sft_pass: sftPass } : {}), by_source: bySource.map((b) => ({ source: b.source, n: b.n, student_pass: b.student_pass, teacher_pass: b.teacher_pass, teacher_logp: b.teacher_logp })), met };
+        log(`sft check at step ${step} (${check.tasks} held-out tasks): ${bySource.map((b) => `${b.source} hinted pass ${b.teacher_pass.toFixed(2)}, golden logp/token ${b.teacher_logp.toFixed(2)}`).join("; ") || "no hint source"}${sftPass !== null ? `; unhinted pass on SFT tasks ${sftPass.toFixed(2)}` : ""}${met ? ` — met (${sftMet}/${u.patience})` : ""}`);
         if (sftMet >= u.patience) {
           sftEnd = step;
           sftEndReason = "converged";
@@ -425,7 +428,7 @@ export class Trainer {
     const layers: Record<string, number> = {};
     if (data) return { rows: Array.from({ length: c.batch_size }, () => data[Math.floor(rng.next() * data.length)]!), layers };
     const hinted = rng.next() < c.hint_fraction && !!env.mistake;
-    const pool = trainTasks.filter((t) => env.demonstration(t, hinted) !== null);
+    const pool = trainTasks.filter((t) => (hinted || !this.hintOnly(t)) && env.demonstration(t, hinted) !== null);
     if (!pool.length) throw new Error(`${env.name}: no training task has a demonstration (SFT needs the env's demonstrations, e.g. the store's sft_corpus, or sft.data)`);
     // Draws one row at a time (task, then its mistake), so the batch is the same for a given rng state;
     // the mistakes are then graded together (the env may answer repeats from its grade cache).
@@ -447,6 +450,12 @@ export class Trainer {
       rows.push(toSeq(prompt, completion, blockSize));
     }
     return { rows, layers };
+  }
+
+  /** sft.hint_only_fraction: this task's demonstrations come only hint-conditioned (its answer cannot be recalled, only read). */
+  private hintOnly(t: EnvTask): boolean {
+    const f = this.config.sft.hint_only_fraction;
+    return f > 0 && unitHash(`hint-only:${t.task_id}`) < f;
   }
 
   /**
