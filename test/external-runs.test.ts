@@ -12,7 +12,7 @@ import { initBackend } from "../lib/backend/index.js";
 import {
   Trainer, crc32c, loadRun, loadRuns, maskedCrc32c, readEventFile, readTrainerState, runFigures, type RunRow, type TrainConfigInput,
 } from "../lib/train/index.js";
-import { ROOT, tmp } from "./helpers.js";
+import { ROOT, cli, oneJson, tmp } from "./helpers.js";
 
 const FIX = join(ROOT, "test", "fixtures", "external-runs");
 type Point = [number, number, number];
@@ -230,5 +230,24 @@ describe("loadRun on a folder of several runs", () => {
     expect([...new Set(rows.map((r) => r.run))].sort()).toEqual(["sweep/a/logs", "sweep/b"]);
     expect(rows.filter((r) => r.run === "sweep/b" && r.metric === "kl").length).toBe(8);
     expect(new Set(rowsOf(loadRun(join(root, "a"))).map((r) => r.run))).toEqual(new Set(["a"]));
+  });
+});
+
+describe("composer-lab runs", () => {
+  it("prints what each run holds and the chosen metrics' rows as one JSON object; writes the plots; bad input fails naming it", () => {
+    const html = join(tmp(), "runs.html");
+    const r = cli(["runs", `TRL SDPO=${join(FIX, "sdpo")}`, join(FIX, "grpo", "trainer_state.json"), "--sources", "tensorboard,trainer_state", "--metric", "reward,kl", "--html", html, "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = oneJson(r.stdout);
+    expect(out.ok).toBe(true);
+    expect(out.runs.map((x: { run: string; source: string }) => `${x.run}/${x.source}`)).toEqual(["TRL SDPO/tensorboard", "TRL SDPO/trainer_state", "grpo/trainer_state"]);
+    expect(out.rows.filter((x: RunRow) => x.run === "grpo" && x.metric === "kl")).toHaveLength(8);
+    expect(out.rows.filter((x: RunRow) => x.run === "TRL SDPO" && x.metric === "reward")).toHaveLength(16);
+    expect(readFileSync(html, "utf8")).toContain("TRL SDPO (tensorboard)");
+    const bad = cli(["runs", join(FIX, "sdpo"), "--sources", "tensorbord", "--json"]);
+    expect(bad.code).toBe(1);
+    expect(oneJson(bad.stdout)).toEqual({ ok: false, error: '--sources: unknown source "tensorbord" (known: trainer_state, tensorboard, lab)' });
+    const none = cli(["runs", join(FIX, "sdpo"), "--metric", "rewrd", "--json"]);
+    expect(oneJson(none.stdout).error).toMatch(/--metric: no run has rewrd \(metrics: .*reward/);
   });
 });

@@ -39,6 +39,7 @@ const MODULES = {
   env: async (): Promise<Register> => (await import("./commands/env.js")).registerEnv,
   experiment: async (): Promise<Register> => (await import("./commands/experiment.js")).registerExperiment,
   world_model: async (): Promise<Register> => (await import("./commands/world_model.js")).registerWorldModel,
+  runs: async (): Promise<Register> => (await import("./commands/runs.js")).registerRuns,
 } satisfies Record<string, () => Promise<Register>>;
 type ModuleName = keyof typeof MODULES;
 
@@ -72,6 +73,7 @@ export const COMMANDS: Readonly<Record<string, { module: ModuleName; description
   env: { module: "env", description: "the feature-deletion environment as an OpenEnv-style HTTP server (reset / step / state / health) with a TRL reward endpoint" },
   experiment: { module: "experiment", description: "controlled experiments that check a training method can show its effect (sdpo-control: SDPO's positive and negative controls)" },
   "world-model": { module: "world_model", description: "the world-model head (SDPO's second mode): an adapter on a policy's trunk that predicts next_state and outcome from wm_tuples; train offline, evaluate" },
+  runs: { module: "runs", description: "read training runs (TRL / transformers trainer_state.json, TensorBoard event files, the lab's metrics.jsonl) into one table: what each holds, the rows of chosen metrics, a page of plots" },
 };
 
 function baseProgram(): Command {
