@@ -13,34 +13,24 @@
 import { execFileSync } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, dirname, join, relative } from "node:path";
+import { basename, dirname, join } from "node:path";
 import pLimit from "p-limit";
 import { z } from "zod";
 import { progress } from "../core/index.js";
 import { ensurePyEnv, gradeSuite, masksFor, projectNames, PyEnv, RepoLayout, repoLayout, runPytest, scanMasks, type CoverageMap, type MaskPlan, type PytestRun, type Sandbox } from "../sandbox/index.js";
-import { dropImportNames, featureClosure, importsOf, moduleName } from "./closure.js";
-import { deleteSymbol, deleteSymbols, type DeleteOptions } from "./delete.js";
+import { type DeleteOptions } from "./delete.js";
+import { deleteInto } from "./deletion.js";
+import { GATE_OF, GateFailure, type Gate } from "./gates.js";
+import { GRANULARITIES, slug, type Candidate, type SelectContext } from "./granularity/index.js";
+import { pyFiles, sourceFiles } from "./repo_files.js";
 import { applyUnifiedDiff, fileDiff } from "./diffs.js";
 import { detectLicense } from "./license.js";
 import { addToPool, readIndex, taskRepoDir } from "./pool.js";
-import { pythonFacts, starveSources, type PyFileFacts } from "./pyast.js";
+import { pythonFacts } from "./pyast.js";
 import { FeatureDeletionTask, Granularity } from "./schema.js";
 import { buildOracle, writeOracle, type Oracle } from "./oracle.js";
 import { MutationOptions, mutationGate, uncheckedSymbols, type MutationReport } from "./mutants.js";
 import { scrub, stripBundledDeps } from "./scrub.js";
-
-export const GATES = ["gate1", "gate2", "gate3", "gate4"] as const;
-export type Gate = (typeof GATES)[number];
-export type GateName = "baseline" | "breaks_target" | "kills_mutants" | "keeps_rest" | "solvable";
-// gate 2 asks that the targets fail without the feature; kills_mutants, that they fail without any
-// part of it (mutants.ts), where the behavioural check cannot stand in for them
-const GATE_OF: Record<GateName, Gate> = { baseline: "gate1", breaks_target: "gate2", kills_mutants: "gate2", keeps_rest: "gate3", solvable: "gate4" };
-
-export class GateFailure extends Error {
-  constructor(readonly gate: GateName, message: string) {
-    super(`gate ${gate}: ${message}`);
-  }
-}
 
 export const BuildOptions = z.object({
   path: z.enum(["ast", "git", "swe"]).default("ast"),
@@ -138,7 +128,6 @@ class Counter {
   }
 }
 
-const slug = (s: string) => s.replace(/[^\w.-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 80);
 const failing = (r: PytestRun) => new Set(r.tests.filter((t) => t.outcome === "failed" || t.outcome === "error").map((t) => t.nodeid));
 const passing = (r: PytestRun) => new Set(r.tests.filter((t) => t.outcome === "passed").map((t) => t.nodeid));
 
@@ -261,33 +250,9 @@ function readState(pool: string): Map<string, StateLine> {
   return m;
 }
 
-/** Source files of a repo (not tests, not setup/docs, not leak dirs). */
-export function sourceFiles(repo: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) {
-        if (!/^(tests?|testing|docs?|examples?|benchmarks?|\..*|__pycache__|build|dist|node_modules|venv|\.venv)$/.test(e.name)) walk(p);
-      } else if (e.name.endsWith(".py") && !/^(test_.*|.*_test|conftest|setup|noxfile|tasks)\.py$/.test(e.name)) out.push(relative(repo, p));
-    }
-  };
-  walk(repo);
-  return out.sort();
-}
-
 /** What coverage measures: the project's own packages and modules (the layout's), else the repo. */
 function coverageSources(layout: RepoLayout): string[] {
   return layout.packages.length ? layout.packages.map((p) => (p.path.endsWith(".py") ? p.name : p.path)) : ["."];
-}
-
-export interface Candidate {
-  id: string;
-  file: string;
-  qualnames: string[];
-  /** Tests that ran the candidate's lines. */
-  tests: string[];
-  lines: number;
 }
 
 /** Path B candidates: covered by ≥ 1 test, chosen for selectivity (few tests touch them). `funnel`
@@ -303,68 +268,21 @@ export function selectCandidates(repo: string, coverage: CoverageMap, suite: str
     return [...s];
   };
   const out: Candidate[] = [];
-  const roots = layout?.roots ?? ["."];
+  const strategy = GRANULARITIES[opts.granularity];
   let texts: Record<string, string> | undefined;
-  let allFacts: Record<string, PyFileFacts> | undefined;
+  const ctx: SelectContext = { repo, roots: layout?.roots ?? ["."], repoSlug, testsOf, facts, funnel, texts: () => (texts ??= Object.fromEntries(pyFiles(repo).map((x) => [x, readFileSync(join(repo, x), "utf8")]))) };
   for (const file of files) {
     const f = facts[file];
-    if (!f || f.error) continue;
-    if (opts.granularity === "file") {
-      // A package's __init__ is its import surface, not a module to delete.
-      const top = f.symbols.filter((s) => !s.qualname.includes(".") && s.body_start);
-      if (top.length === 0 || file.endsWith("__init__.py") || moduleName(file, roots) === null) continue;
-      const tests = [...new Set(top.flatMap((s) => testsOf(file, s.start, s.end_lineno)))];
-      const lines = readFileSync(join(repo, file), "utf8").split("\n").length;
-      out.push({ id: `${repoSlug}-file-${slug(file)}`, file, qualnames: top.map((s) => s.qualname), tests, lines });
-      continue;
-    }
-    if (opts.granularity === "feature") {
-      texts ??= Object.fromEntries(pyFiles(repo).map((x) => [x, readFileSync(join(repo, x), "utf8")]));
-      allFacts ??= facts;
-      for (const s of f.symbols) {
-        if (s.qualname.includes(".") || s.qualname.startsWith("_") || !s.body_start) continue;
-        const closure = featureClosure(file, s, texts, allFacts, roots);
-        if (closure.length < 2) {
-          funnel.no_closure = (funnel.no_closure ?? 0) + 1;
-          continue;
-        }
-        const tests = [...new Set(closure.flatMap((c) => testsOf(c.file, c.symbol.body_start ?? c.symbol.start, c.symbol.end_lineno)))];
-        out.push({
-          id: `${repoSlug}-feature-${slug(`${file.replace(/\.py$/, "")}.${s.qualname}`)}`, file,
-          qualnames: closure.map((c) => `${c.file}::${c.symbol.qualname}`), tests, lines: closure.reduce((n, c) => n + c.symbol.end_lineno - c.symbol.start + 1, 0),
-        });
-      }
-      continue;
-    }
-    for (const s of f.symbols) {
-      if (s.kind !== (opts.granularity === "class" ? "class" : "function") || !s.body_start) continue;
-      const parent = s.qualname.split(".").slice(0, -1).join(".");
-      if (parent && f.symbols.find((p) => p.qualname === parent)?.kind === "function") continue; // nested in a function
-      if (/^__\w+__$/.test(s.qualname.split(".").pop()!) && s.qualname.split(".").pop() !== "__init__") continue;
-      out.push({ id: `${repoSlug}-${opts.granularity}-${slug(`${file.replace(/\.py$/, "")}.${s.qualname}`)}`, file, qualnames: [s.qualname], tests: testsOf(file, s.body_start, s.end_lineno), lines: s.end_lineno - s.body_start + 1 });
-    }
+    if (f && !f.error) out.push(...strategy.select(ctx, file, f));
   }
   funnel.symbols = out.length;
   funnel.uncovered = out.filter((c) => c.tests.length === 0).length;
   funnel.too_coupled = out.filter((c) => c.tests.length > maxTests).length;
-  funnel.span = out.filter((c) => c.tests.length >= 1 && c.tests.length <= maxTests && (c.lines < opts.min_lines || (c.lines > opts.max_lines && opts.granularity !== "file"))).length;
+  const inSpan = (c: Candidate) => c.lines >= opts.min_lines && (c.lines <= opts.max_lines || !strategy.capsSpan);
+  funnel.span = out.filter((c) => c.tests.length >= 1 && c.tests.length <= maxTests && !inSpan(c)).length;
   return out
-    .filter((c) => c.tests.length >= 1 && c.tests.length <= maxTests && c.lines >= opts.min_lines && (c.lines <= opts.max_lines || opts.granularity === "file"))
+    .filter((c) => c.tests.length >= 1 && c.tests.length <= maxTests && inSpan(c))
     .sort((a, b) => a.tests.length - b.tests.length || a.id.localeCompare(b.id));
-}
-
-/** Every Python file of a repo (sources and tests), skipping caches and environments. */
-function pyFiles(repo: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.isDirectory()) {
-        if (!/^(\..*|__pycache__|build|dist|node_modules|venv|\.venv)$/.test(e.name)) walk(join(dir, e.name));
-      } else if (e.name.endsWith(".py")) out.push(relative(repo, join(dir, e.name)));
-    }
-  };
-  walk(repo);
-  return out.sort();
 }
 
 /** Groups single candidates into multi-feature ones whose test sets are disjoint. */
@@ -482,54 +400,6 @@ function scrubbedCopy(repo: string, work: string, bundled?: RepoLayout): { origi
   return { original, bundledRemoved: bundled ? stripBundledDeps(original, bundled.packages) : [] };
 }
 
-/** Applies deletions (file → qualnames; `remove` ones are removed whatever the mode) to `broken`, a
- *  copy of `original`, after starving the touched files' context; returns the golden diff (broken →
- *  the starved original, which gate 4 checks). */
-function deleteInto(original: string, broken: string, deletions: { file: string; qualname: string; remove?: boolean }[], opts: DeleteOptions, starve: StarveList = [], importDrops: { file: string; lineno: number; end_lineno: number; names: string[]; whole: boolean }[] = []): string {
-  const byFile = new Map<string, typeof deletions>();
-  for (const d of [...deletions, ...importDrops.map((i) => ({ file: i.file, qualname: "" }))]) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
-  const diffs: string[] = [];
-  for (const [file, items] of byFile) {
-    let before = readFileSync(join(original, file), "utf8");
-    const drops = importDrops.filter((i) => i.file === file).sort((a, b) => b.lineno - a.lineno);
-    const syms = items.filter((d) => d.qualname);
-    let after = before;
-    try {
-      // import statements first (bottom-up; symbol deletion re-reads line numbers itself)
-      for (const i of drops) after = dropImportNames(after, i.lineno, i.end_lineno, i.names, i.whole);
-      if (starve.length) {
-        const starved = starveSources({ [file]: before, [`${file}::after`]: after }, { docstrings: starve.includes("docstrings"), type_hints: starve.includes("type_hints"), comments: starve.includes("comments") });
-        [before, after] = [starved[file]!, starved[`${file}::after`]!];
-      }
-      if (syms.every((d) => !d.remove)) after = syms.length ? deleteSymbols(after, syms.map((d) => d.qualname), opts, file) : after;
-      else {
-        const facts = pythonFacts({ [file]: after })[file]!;
-        const startOf = (q: string) => facts.symbols.find((x) => x.qualname === q)?.start ?? 0;
-        for (const d of [...syms].sort((a, b) => startOf(b.qualname) - startOf(a.qualname))) after = deleteSymbol(after, d.qualname, d.remove ? { ...opts, mode: "remove" } : opts, file);
-      }
-    } catch (e) {
-      throw new GateFailure("breaks_target", `cannot delete ${syms.map((d) => d.qualname).join(", ") || "imports"} from ${file}: ${(e as Error).message}`);
-    }
-    writeFileSync(join(broken, file), after);
-    diffs.push(fileDiff(file, after, before));
-  }
-  return diffs.join("");
-}
-
-type StarveList = z.output<typeof BuildOptions>["starve_context"];
-
-/** File granularity: the module goes, and the import statements naming it elsewhere in the project. */
-function deleteModuleInto(original: string, broken: string, file: string, layout: RepoLayout, opts: DeleteOptions, starve: StarveList): string {
-  const target = moduleName(file, layout.roots);
-  const sources = sourceFiles(original);
-  const facts = pythonFacts(Object.fromEntries(sources.map((f) => [f, readFileSync(join(original, f), "utf8")])));
-  const sites = target ? importsOf(target, facts, layout.roots).filter((i) => i.file !== file) : [];
-  const golden = sites.length ? deleteInto(original, broken, [], opts, starve, sites) : "";
-  const text = readFileSync(join(original, file), "utf8");
-  rmSync(join(broken, file));
-  return golden + fileDiff(file, "", text).replace(`--- a/${file}`, "--- /dev/null");
-}
-
 /** Path B: coverage-mapped AST deletion over a Python repo with a pytest suite. */
 export async function buildFromRepo(repo: string, pool: string, sandbox: Sandbox, options: BuildOptions = {}, hooks: BuildHooks = {}): Promise<BuildReport> {
   const o = BuildOptions.parse(options);
@@ -575,28 +445,11 @@ export async function buildFromRepo(repo: string, pool: string, sandbox: Sandbox
         const broken = join(mkdtempSync(join(tmpdir(), "composer-lab-cand-")), "repo");
         cpSync(original, broken, { recursive: true });
         const deleted = c.qualnames.map((q) => (q.includes("::") ? { file: q.split("::")[0]!, qualname: q.split("::")[1]! } : { file: c.file, qualname: q }));
-        let golden: string;
-        let affected = c.tests;
-        let runAll: string[] | undefined;
-        if (o.granularity === "file") {
-          golden = deleteModuleInto(original, broken, c.file, layout, delOpts, o.starve_context);
-          // A deleted module fails its importers at collection: the module's test files are its targets.
-          const testFiles = new Set(c.tests.map((t) => t.split("::")[0]));
-          affected = allTests.filter((t) => testFiles.has(t.split("::")[0]));
-          runAll = allTests;
-        } else if (o.granularity === "feature") {
-          // the root keeps the chosen mode; the helpers only it used are removed
-          const [root, ...helpers] = deleted;
-          const sites = helpers.flatMap((h) => pythonFacts({ [root!.file]: readFileSync(join(original, root!.file), "utf8") })[root!.file]!.imports
-            .filter((i) => !i.assign && i.names.includes(h.qualname) && h.file !== root!.file)
-            .map((i) => ({ file: root!.file, lineno: i.lineno, end_lineno: i.end_lineno ?? i.lineno, names: [h.qualname], whole: i.names.length === 1 })));
-          golden = deleteInto(original, broken, [root!, ...helpers.map((h) => ({ ...h, remove: true }))], delOpts, o.starve_context, sites);
-          runAll = allTests;
-        } else golden = deleteInto(original, broken, deleted, delOpts, o.starve_context);
+        const strategy = GRANULARITIES[o.granularity];
+        const d = strategy.delete({ original, broken, layout, delete: delOpts, starve: o.starve_context, allTests }, c, deleted);
         return {
-          id: c.id, original, broken, golden, deleted_symbols: deleted, granularity: o.granularity, base_commit: "working-tree",
-          description: o.granularity === "file" ? `Re-implement the module ${c.file}.` : `Re-implement ${deleted.map((d) => `${d.qualname} in ${d.file}`).join(" and ")}.`,
-          affected, runAll: o.starve_context.length ? allTests : runAll,
+          id: c.id, original, broken, golden: d.golden, deleted_symbols: deleted, granularity: o.granularity, base_commit: "working-tree",
+          description: strategy.describe(c, deleted), affected: d.affected ?? c.tests, runAll: o.starve_context.length ? allTests : d.runAll,
         };
       },
     }));

@@ -12,12 +12,10 @@ import type { Sandbox } from "../sandbox/index.js";
 import { buildFromRepo, type BuildHooks, type BuildOptions, type BuildReport } from "./build.js";
 import { applyUnifiedDiff } from "./diffs.js";
 import { loadTask, readIndex } from "./pool.js";
-import type { z } from "zod";
-import type { Granularity as GranularitySchema } from "./schema.js";
+import { GRANULARITIES, granularityLadder, type GranularityName as Granularity } from "./granularity/index.js";
 
-type Granularity = z.infer<typeof GranularitySchema>;
-
-const SPAN: Granularity[] = ["function", "class", "file", "feature"];
+// the span knob climbs each granularity's `harder` (granularity/index.ts)
+const SPAN: Granularity[] = granularityLadder();
 /** Difficulty prior added per escalation knob. */
 export const KNOB_BONUS = 0.1;
 
@@ -31,7 +29,7 @@ export function harderVariants(retired: { granularity: Granularity; features: nu
   const widest = Math.max(...retired.map((t) => SPAN.indexOf(t.granularity)));
   const features = Math.max(...retired.map((t) => t.features));
   const out: HarderVariant[] = [];
-  const next = SPAN[Math.min(SPAN.length - 1, widest + 1)]!;
+  const next = GRANULARITIES[SPAN[widest]!].harder ?? SPAN[widest]!;
   if (SPAN.indexOf(next) > widest) out.push({ knobs: [`span:${next}`], options: { granularity: next } });
   out.push({ knobs: [`multi-feature:${features + 1}`], options: { granularity: "function", features: features + 1 } });
   const starve = { starve_context: ["docstrings", "type_hints", ...(level > 1 ? (["comments"] as const) : [])], strip_docstring: true, strip_type_hints: true } satisfies BuildOptions;

@@ -7,9 +7,12 @@ export { fileDiff, applyUnifiedDiff, confinedPath, type AppliedPatch } from "./d
 export { pythonFacts, pythonFactsAsync, starveSources, StarveOptions, PySymbol, PyFileFacts, PyBinding } from "./pyast.js";
 export { deleteSymbol, findSymbol, type DeleteOptions } from "./delete.js";
 export {
-  buildFromRepo, buildFromGitHistory, buildFromSweInstances, buildDeletionTask, selectCandidates, sourceFiles, readSweInstances,
-  BuildOptions, SweInstance, GateFailure, GATES, type Gate, type GateName, type BuildReport, type BuildHooks, type Candidate,
+  buildFromRepo, buildFromGitHistory, buildFromSweInstances, buildDeletionTask, selectCandidates, readSweInstances,
+  BuildOptions, SweInstance, type BuildReport, type BuildHooks,
 } from "./build.js";
+export { GateFailure, GATES, type Gate, type GateName } from "./gates.js";
+export { sourceFiles } from "./repo_files.js";
+export { GRANULARITIES, granularityLadder, type Candidate, type GranularityStrategy, type GranularityName, type SelectContext, type DeleteContext, type Deletion } from "./granularity/index.js";
 export { buildOracle, rebuildOracles, type RebuildOracleReport, writeTaskOracle, writeOracle, readOracle, taskOracle, oraclePath, solvedCopy, sameOutcome, sameValue, mutateValue, replayable, Oracle, OracleCall, OracleSymbol, OracleOptions, CompareOptions, ORACLE_VERSION } from "./oracle.js";
 export { mutationGate, mutantsOf, uncheckedSymbols, MutationOptions, MutationReport, Mutant, type MutationSubject } from "./mutants.js";
 export { ALT_BODIES, altMicroCompletion, refactoredGoldenCompletion, spliceStub } from "./alt_impls.js";
