@@ -10,8 +10,9 @@ import { storeStage } from "./pipeline/store.js";
 import { tasksStage } from "./pipeline/tasks.js";
 import { tracesStage } from "./pipeline/traces.js";
 import { trainStage } from "./pipeline/train.js";
+import { worldModelStage } from "./pipeline/world_model.js";
 
-export const STAGES: DemoStage[] = [environmentStage, tracesStage, hintsStage, tasksStage, gradingStage, executorStage, trainStage, storeStage, outerStage];
+export const STAGES: DemoStage[] = [environmentStage, tracesStage, hintsStage, tasksStage, gradingStage, executorStage, trainStage, storeStage, outerStage, worldModelStage];
 
 /** The six pipeline stages of the lab and whether each is implemented yet (notebooks show this). */
 export const PIPELINE = [

@@ -59,3 +59,15 @@ export function divergenceFigure(h: { edges: number[]; counts: number[] }, title
     layout: { title: { text: title }, xaxis: { title: { text: "D = (distinct − 1) / (valid − 1)" } }, yaxis: { title: { text: "states" } }, width: 720, height: 360 },
   };
 }
+
+/** One row per state a gate judged: the divergence, the head's predicted outcome of the followed action
+ *  and its uncertainty, which signal fired, and whether the tree branched (notebook 07's table). */
+export function gateRows(tree: Tree): Record<string, string | number | boolean | null>[] {
+  return [...tree.nodes.values()].filter((n) => n.gate).map((n) => ({
+    node: n.id.slice(0, 8), depth: n.depth, proposals: n.proposals.filter((p) => p.key).length, distinct: n.gate!.confidence?.p.length ?? null,
+    divergence: Number(n.gate!.divergence.toFixed(3)), divergence_fires: n.gate!.divergence_fires,
+    followed_p: n.gate!.confidence ? Number(n.gate!.confidence.followed_p.toFixed(3)) : null, uncertainty_bits: n.gate!.confidence ? Number(n.gate!.confidence.uncertainty.toFixed(3)) : null,
+    confidence_fires: n.gate!.confidence?.fires ?? null, gate: n.gate!.kind, branched: n.children.length > 1, children: n.children.length,
+    followed: clip(n.children.length ? actionText(tree.nodes.get(n.children[0]!)?.actions ?? []) : "", 60),
+  }));
+}

@@ -12,5 +12,5 @@ export { GATES, GateKind, GateConfig, binaryEntropy, checkGate, decide, type Gat
 export { runOuter, leafTrace, histogram, HISTOGRAM_EDGES, OuterRunSummary, type OuterRunOptions } from "./run.js";
 export { teacherReplay, extractDpoPairs, siteState, sessionMessages, answerText, type TeacherAnswer, type ReplayDpoPair, type ReplaySummary } from "./replay.js";
 export { serveChat, serveReference, type ChatAnswer, type ChatEndpoint } from "./endpoint.js";
-export { treeFigure, divergenceFigure } from "./figures.js";
+export { treeFigure, divergenceFigure, gateRows } from "./figures.js";
 export { compareGates, GateComparisonRow, type CompareGatesOptions } from "./compare_gates.js";

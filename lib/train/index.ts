@@ -38,6 +38,6 @@ export { trainingFigures, comparisonFigures, primaryMetricFigures, gapCheckFigur
 export { PolicyDilocoModel, syncPolicyTraining, demonstrationShards, type PolicyDilocoOptions } from "./diloco.js";
 export {
   WorldModelConfig, WorldModelSource, WorldModelHead, WorldModelHeadFile, WorldModelStepper, WorldModelEval, ReliabilityBin, OutcomeScores,
-  worldModelLoss, wmRow, readWmTuples, splitWmTuples, trainWorldModel, evaluateWorldModel, outcomeScores, saveWorldModel, loadWorldModel, worldModelScorer,
+  worldModelLoss, wmRow, readWmTuples, splitWmTuples, trainWorldModel, evaluateWorldModel, outcomeScores, saveWorldModel, loadWorldModel, worldModelScorer, reliabilityFigure,
   type WorldModelConfigInput, type Transition, type WmRow, type WorldModelLoss, type WorldModelTrainResult,
 } from "./world_model.js";

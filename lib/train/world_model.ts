@@ -28,6 +28,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { tf } from "../backend/index.js";
+import { lineChart, type Figure } from "../viz/index.js";
 import { Rng, mean } from "../core/index.js";
 import { HeldoutSplit, RunLayout, openStore, type SectionItem } from "../store/index.js";
 
@@ -489,4 +490,17 @@ export function worldModelScorer(policy: Policy, head: WorldModelHead, name = "w
       return head.predict(policy, rows).p;
     },
   };
+}
+
+/** The reliability diagram of one or more evaluations: each bin's mean predicted outcome (x) against the
+ *  mean observed outcome (y), the head beside the prior, and the diagonal a calibrated predictor lies on. */
+export function reliabilityFigure(evals: Record<string, WorldModelEval>, opts: { title?: string } = {}): Figure {
+  const series: Record<string, { x: number[]; y: (number | null)[] }> = { calibrated: { x: [0, 1], y: [0, 1] } };
+  for (const [name, e] of Object.entries(evals)) {
+    const bins = e.outcome.reliability.filter((b) => b.n > 0);
+    series[`${name} (Brier ${e.outcome.head.brier.toFixed(3)}, ECE ${e.outcome.head.ece.toFixed(3)}, n ${e.n})`] = { x: bins.map((b) => b.mean_p!), y: bins.map((b) => b.mean_y!) };
+  }
+  const first = Object.values(evals)[0];
+  if (first) series[`prior p = ${first.outcome.prior.p.toFixed(2)} (Brier ${first.outcome.prior.brier.toFixed(3)})`] = { x: [first.outcome.prior.p], y: [first.outcome.positive_rate] };
+  return lineChart(series, { title: opts.title ?? "world-model head: outcome calibration (held-out tuples)", xTitle: "predicted outcome (bin mean)", yTitle: "observed outcome (bin mean)" });
 }
