@@ -13,10 +13,14 @@
  * test/sdpo-teacher.test.ts); `experiment sdpo-control --json --seeds 1,2,3,4,5` trains SFT too and runs
  * all five (docs/results.md).
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initBackend } from "../lib/backend/index.js";
-import { Trainer, controlBaseConfig, SdpoControlOptions, readMetrics } from "../lib/train/index.js";
-import { cli, oneJson, tmp } from "./helpers.js";
+import { mean } from "../lib/core/index.js";
+import { HintAnswerEnvironment, renderMessages, type HintAnswerTask } from "../lib/env/index.js";
+import { Trainer, controlBaseConfig, SdpoControlOptions, loadLatestCheckpoint, parseTrainConfig, readMetrics, sample, sftRlTasks, type TrainResult } from "../lib/train/index.js";
+import { ROOT, cli, oneJson, tmp } from "./helpers.js";
 
 describe("the RL step's lm_ce channel (the controls' anchor)", () => {
   beforeAll(async () => {
@@ -38,6 +42,46 @@ describe("the RL step's lm_ce channel (the controls' anchor)", () => {
     }
     for (const m of await lossOf(0)) expect(m.loss_lm_ce).toBeNull();
   }, 120_000);
+});
+
+describe("the committed control SFT (datasets/train/sdpo-control/run/seed-1/sft) and sft.until", () => {
+  it("its last convergence check, read again from the checkpoint with the env's own prompts: hinted pass on held-out tasks, unhinted pass on SFT tasks", async () => {
+    await initBackend();
+    const cfg = parseTrainConfig(controlBaseConfig(SdpoControlOptions.parse({ seed: 1 })));
+    const u = cfg.sft.until!;
+    const dir = join(ROOT, "datasets", "train", "sdpo-control", "run", "seed-1", "sft");
+    const summary = JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as TrainResult;
+    const last = readMetrics(dir).filter((m) => m.sft_check).at(-1)!;
+    expect(summary.sft_end!.step).toBe(last.step); // SFT ended at a check (met, or the cap, which is checked too)
+    const ck = (await loadLatestCheckpoint(join(dir, "checkpoints")))!;
+    expect(ck.step).toBe(summary.sft_end!.step);
+    if (cfg.env.kind !== "hint_answer") throw new Error("not the hint_answer env");
+    const { kind: _k, ...envCfg } = cfg.env;
+    const env = new HintAnswerEnvironment(envCfg);
+    const greedyPass = (tasks: HintAnswerTask[], hint: (t: HintAnswerTask) => string | null) => {
+      const outs = sample(ck.policy, tasks.map((t) => renderMessages(env.prompt(t, hint(t)))), { max_new_tokens: cfg.rl.max_completion_length, temperature: 0, stop: [env.stop] });
+      return outs.map((o, i) => (o.text.trim() === tasks[i]!.answer ? 1 : 0));
+    };
+    const held = env.splits().holdout.slice(0, u.tasks);
+    const unhinted = greedyPass(held, () => null);
+    const failed = held.filter((_, i) => !unhinted[i]); // the feedback exists where the student fails
+    const feedback = mean(greedyPass(failed, (t) => `expected ${t.answer}`));
+    const sibling = mean(greedyPass(held, (t) => `solution: ${t.answer}`));
+    const recall = mean(greedyPass(sftRlTasks(env.splits().train, cfg.sft.task_fraction).sft.slice(0, u.tasks), () => null));
+    const logged = Object.fromEntries(last.sft_check!.by_source.map((b) => [b.source, b.teacher_pass]));
+    // one task's worth of slack: batch composition (left padding) may flip a near-tie of the greedy argmax
+    expect(Math.abs(feedback - logged.feedback!)).toBeLessThanOrEqual(1 / u.tasks + 1e-9);
+    expect(Math.abs(sibling - logged.sibling!)).toBeLessThanOrEqual(1 / u.tasks + 1e-9);
+    expect(Math.abs(recall - last.sft_check!.sft_pass!)).toBeLessThanOrEqual(1 / u.tasks + 1e-9);
+    expect(mean(unhinted)).toBeLessThanOrEqual(0.125); // held-out answers are nowhere in SFT
+    if (summary.sft_end!.reason === "converged") {
+      expect(summary.sft_end!.step).toBeLessThan(cfg.sft.steps);
+      for (const x of [logged.feedback!, logged.sibling!]) expect(x).toBeGreaterThanOrEqual(u.hinted_pass);
+      expect(last.sft_check!.sft_pass!).toBeGreaterThanOrEqual(u.sft_pass!);
+    } else {
+      expect(summary.sft_end).toMatchObject({ step: cfg.sft.steps, reason: "cap" });
+    }
+  }, 60_000);
 });
 
 const SEEDS = [1];

@@ -26,12 +26,20 @@ import { z } from "zod";
 import { mean } from "../core/index.js";
 import { compareVariants } from "./compare.js";
 import { sampleStd } from "./stats.js";
-import { parseTrainConfig, type TrainConfigInput, type TrainResult } from "./config.js";
+import { parseTrainConfig, readMetrics, type StepMetrics, type TrainConfigInput, type TrainResult } from "./config.js";
 import type { GapCheck } from "./gap.js";
 
 export const SdpoControlOptions = z.object({
   seed: z.number().int().default(1),
-  sft_steps: z.number().int().positive().default(900),
+  /** SFT's step cap: SFT ends earlier once the hinted teacher knows the answer (sft_until). */
+  sft_steps: z.number().int().positive().default(3000),
+  /**
+   * The SFT convergence criterion (TrainConfig sft.until): every 100 steps, on 16 held-out tasks (never
+   * trained on) the policy shown the feedback and shown a passing sibling must pass greedily on ≥ 90%
+   * (it reads the answer out of the hint), and unhinted on 16 SFT tasks ≥ 90% (it fits its own
+   * demonstrations), at 2 checks in a row; else SFT runs to sft_steps. false: exactly sft_steps.
+   */
+  sft_until: z.boolean().default(true),
   rl_steps: z.number().int().positive().default(140),
   rl_lr: z.number().positive().default(0.002),
   grad_clip: z.number().positive().nullable().default(null),
@@ -76,6 +84,9 @@ export interface SdpoControlResult {
   options: z.infer<typeof SdpoControlOptions>;
   /** Greedy unhinted pass rate on the RL tasks after SFT, before any RL. */
   sft_rl_tasks_pass: number;
+  /** Where SFT ended (sft.until's criterion met, or the cap) and its convergence checks (held-out tasks, hinted). */
+  sft_end: TrainResult["sft_end"] | null;
+  sft_checks: (NonNullable<StepMetrics["sft_check"]> & { step: number })[];
   arms: SdpoControlArm[];
   /** positive: sdpo (and sdpo-ema when run) ≥ 0.8 and grpo ≤ 0.2; negative: sdpo-uninformative ≤ sft + 0.2 (no gain). */
   positive_ok: boolean;
@@ -83,13 +94,24 @@ export interface SdpoControlResult {
   wall_s: number;
 }
 
+/**
+ * The control's environment: 48 training tasks (≈ 80% SFT by a hash of the id, the rest RL) and 16
+ * held-out tasks, never trained on, for sft.until's check (the held-out tasks come after the training
+ * tasks in the env's draw, so the training tasks are those of the earlier 4-task holdout).
+ */
+const controlEnv = (o: z.infer<typeof SdpoControlOptions>, hint: "answer" | "uninformative" = "answer") =>
+  ({ kind: "hint_answer" as const, n_tasks: 48, n_holdout: 16, seed: o.seed, ...(hint === "answer" ? {} : { hint }) });
+
 /** The control's base recipe (a tiny policy: block 32, 2 layers, width 32). */
 export function controlBaseConfig(o: z.infer<typeof SdpoControlOptions>): TrainConfigInput {
   return {
     seed: o.seed,
-    env: { kind: "hint_answer", n_tasks: 48, n_holdout: 4, seed: o.seed },
+    env: controlEnv(o),
     model: { block_size: 32, n_layer: 2, n_head: 2, n_embd: o.width },
-    sft: { steps: o.sft_steps, batch_size: 32, lr: 0.003, hint_fraction: 0.8, sibling_fraction: 0.5, task_fraction: 0.8 },
+    sft: {
+      steps: o.sft_steps, batch_size: 32, lr: 0.003, hint_fraction: 0.8, sibling_fraction: 0.5, task_fraction: 0.8,
+      until: o.sft_until ? { every: 100, hinted_pass: 0.9, golden_logp: null, sft_pass: 0.9, tasks: 16, patience: 2 } : null,
+    },
     rl: { steps: o.rl_steps, prompts_per_step: 8, num_generations: 4, max_completion_length: 6, lr: o.rl_lr, temperature: 1 },
     loss_weights: { grpo: 1, sdpo: 0, lm_ce: o.lm_ce },
     sdpo: { include_environment_feedback: true, hints: null, gap_check_tasks: 8 },
@@ -109,7 +131,7 @@ export function controlArms(o: z.infer<typeof SdpoControlOptions>): Record<strin
   return {
     grpo: { loss_weights: { grpo: 1, sdpo: 0, lm_ce: o.lm_ce } },
     sdpo: { loss_weights: w, sdpo: sdpo("base") },
-    "sdpo-uninformative": { loss_weights: w, sdpo: sdpo("base"), env: { kind: "hint_answer", n_tasks: 48, n_holdout: 4, seed: o.seed, hint: "uninformative" } },
+    "sdpo-uninformative": { loss_weights: w, sdpo: sdpo("base"), env: controlEnv(o, "uninformative") },
     ...(o.ema ? { "sdpo-ema": { loss_weights: w, sdpo: sdpo("ema") } } : {}),
   };
 }
@@ -145,7 +167,9 @@ export async function runSdpoControl(runDir: string, opts: SdpoControlOptions = 
     run_dir: runDir, seeds: [o.seed], variants: arms, log,
     primary: { metric: "rl_tasks_greedy_pass", baseline: "grpo", treatment: "sdpo", declared: "issue 27: greedy unhinted pass on the RL tasks SFT never showed" },
   });
-  const sft = JSON.parse(readFileSync(join(runDir, `seed-${o.seed}`, "sft", "summary.json"), "utf8")) as TrainResult;
+  const sftDir = join(runDir, `seed-${o.seed}`, "sft");
+  const sft = JSON.parse(readFileSync(join(sftDir, "summary.json"), "utf8")) as TrainResult;
+  const sftChecks = readMetrics(sftDir).flatMap((m) => (m.sft_check ? [{ step: m.step, ...m.sft_check }] : []));
   const out: SdpoControlArm[] = Object.keys(arms).map((arm) => {
     const run = res.runs.find((r) => r.variant === arm && r.seed === o.seed)!;
     const gapFile = join(run.result.run_dir, "gap_check.json");
@@ -158,7 +182,7 @@ export async function runSdpoControl(runDir: string, opts: SdpoControlOptions = 
   const pass = (a: string) => out.find((x) => x.arm === a)?.rl_tasks_pass ?? Number.NaN;
   const sftPass = sft.final.rl_tasks_pass ?? 0;
   return {
-    run_dir: runDir, options: o, sft_rl_tasks_pass: sftPass, arms: out,
+    run_dir: runDir, options: o, sft_rl_tasks_pass: sftPass, sft_end: sft.sft_end ?? null, sft_checks: sftChecks, arms: out,
     positive_ok: pass("sdpo") >= 0.8 && (!o.ema || pass("sdpo-ema") >= 0.8) && pass("grpo") <= 0.2,
     negative_ok: pass("sdpo-uninformative") <= sftPass + 0.2,
     wall_s: (Date.now() - t0) / 1000,
