@@ -66,6 +66,8 @@ describe("applying diffs", () => {
     symlinkSync("/etc", join(d, "etc"));
     expect(() => applyUnifiedDiff(d, fileDiff("etc/evil", "", "boom\n"))).toThrow(/symbolic link/);
     expect(() => applyUnifiedDiff(d, fileDiff("a.py", "nothing like it\n", "y\n"))).toThrow(/does not apply to a.py/);
+    // a hunk whose counts lie (hand-edited): the library names a line, the lab names the file too
+    expect(() => applyUnifiedDiff(d, "--- a/b.py\n+++ b/b.py\n@@ -1,1 +1,1 @@\n-x = 1\n+x = 2\n--- a/a.py\n+++ b/a.py\n@@ -1,3 +1,3 @@\n-x = 1\n+x = 2\n")).toThrow(/^malformed patch for a\.py: .*line/);
   });
   it("a diff with CRLF line endings applies to LF files (round 3's red team: the golden as CRLF scored 0); a CRLF file keeps its endings", () => {
     const d = tmp();

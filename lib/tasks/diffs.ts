@@ -46,10 +46,21 @@ function failingHunk(before: string, p: ReturnType<typeof parsePatch>[number]): 
   return `its ${p.hunks.length} hunk(s) apply one by one but not together (they overlap)`;
 }
 
+/** parsePatch, its errors naming the file whose hunk is malformed (the library names only a line). */
+function parseNamed(diffText: string): ReturnType<typeof parsePatch> {
+  try {
+    return parsePatch(diffText);
+  } catch (e) {
+    const at = Number((e as Error).message.match(/at line (\d+)/)?.[1] ?? 0);
+    const file = at ? diffText.split("\n").slice(0, at).reverse().find((l) => l.startsWith("+++ "))?.slice(4).replace(/^b\//, "").split("\t")[0] : undefined;
+    throw new Error(`malformed patch${file ? ` for ${file}` : ""}: ${(e as Error).message}`);
+  }
+}
+
 /** Applies a unified diff (several files allowed) to the tree at `root`. Throws, naming the file,
  *  when a hunk does not apply; nothing is written unless every file applies. */
 export function applyUnifiedDiff(root: string, diffText: string): AppliedPatch {
-  const patches = parsePatch(diffText);
+  const patches = parseNamed(diffText);
   // A diff written with CRLF line endings (a Windows client, a copy-paste) against LF files: the same
   // diff with LF endings, tried for each file whose own text has no CR.
   const lfPatches = diffText.includes("\r\n") ? parsePatch(diffText.replace(/\r\n/g, "\n")) : null;
