@@ -359,3 +359,20 @@ describe("sft.hint_only_fraction: rows where the hint is needed", () => {
     expect(seen.hintedOther).toBeGreaterThan(0);
   }, 60_000);
 });
+
+describe("issue 27 §1: the RL step's logits are divided by the sampling temperature (TRL)", () => {
+  it("with top_k 1 every temperature samples the same rollouts; the logged entropy of the step's logits rises with the temperature", async () => {
+    const entropyAt = async (temperature: number) => {
+      const base = hintRecipe(20, 1);
+      const dir = tmp("tau-");
+      await new Trainer({ ...base, rl: { ...base.rl, temperature, top_k: 1 }, loss_weights: { grpo: 1, sdpo: 0, lm_ce: 0 } }, { run_dir: dir }).train();
+      const rl = readMetrics(dir).filter((m) => m.phase === "rl");
+      expect(rl).toHaveLength(1);
+      return rl[0]!.entropy!;
+    };
+    const [e05, e1, e2] = [await entropyAt(0.5), await entropyAt(1), await entropyAt(2)];
+    // softmax(z/τ) is flatter for larger τ: a trainer that ignored τ would log one entropy for all three
+    expect(e05).toBeLessThan(e1 - 1e-3);
+    expect(e1).toBeLessThan(e2 - 1e-3);
+  }, 120_000);
+});
