@@ -62,6 +62,9 @@ describe("mutantsOf (the generator)", () => {
     const cls = "class K:\n    def a(self):\n        return 1\n\n    def b(self, v):\n        self.v = v\n        return self\n";
     expect(new Set(mutantsOf(cls, ["K"], "k.py").map((m) => m.what.split(":")[0]))).toEqual(new Set(["a", "b"]));
     expect(() => mutantsOf(SRC, ["nope"], "m.py")).toThrow(/m\.py: no function or class named nope/);
+    // under the cap every method gets its turn (a class task is not only its first methods)
+    const wide = "class W:\n" + Array.from({ length: 10 }, (_, i) => `    def m${i}(self, v):\n        a = v + ${i}\n        b = a * 2\n        self.x = b\n        return b\n`).join("\n");
+    expect(new Set(mutantsOf(wide, ["W"], "w.py", 10).map((m) => m.what.split(":")[0]))).toEqual(new Set(Array.from({ length: 10 }, (_, i) => `m${i}`)));
   });
 });
 

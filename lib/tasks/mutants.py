@@ -121,10 +121,11 @@ def main():
         if node is None:
             return {"mutants": [], "error": f"no function or class named {q}"}
         for fn in functions(node):
-            pending.extend((c[0], c[1], fn, c[2]) for c in candidates(fn))
-    pending.sort(key=lambda c: (c[0], c[2].lineno, c[1]))
+            pending.extend((c[0], rank, c[1], fn, c[2]) for rank, c in enumerate(candidates(fn)))
+    # under the cap, every function gets its turn: the k-th mutant of each, outer statements first
+    pending.sort(key=lambda c: (c[0] > 0, c[1], c[3].lineno))
     out, seen = [], {source}
-    for depth, idx, fn, op in pending:
+    for depth, _rank, idx, fn, op in pending:
         if len(out) >= limit:
             break
         s, _ = statements(fn)[idx]
