@@ -250,3 +250,19 @@ describe("composer-lab runs", () => {
     expect(oneJson(bad.stdout)).toEqual({ ok: false, error: '--sources: unknown source "tensorbord" (known: trainer_state, tensorboard, lab)' });
   });
 });
+
+describe("loadRun on TRL checkpoints", () => {
+  it("of several checkpoint-N/trainer_state.json the longest is read; a top-level one wins", () => {
+    const out = join(tmp(), "trl-out");
+    const st = JSON.parse(readFileSync(join(FIX, "sdpo", "trainer_state.json"), "utf8"));
+    const at4 = { ...st, global_step: 4, log_history: st.log_history.filter((e: { step: number }) => e.step <= 4) };
+    for (const [dir, s] of [["checkpoint-4", at4], ["checkpoint-8", st]] as const) {
+      mkdirSync(join(out, dir), { recursive: true });
+      writeFileSync(join(out, dir, "trainer_state.json"), JSON.stringify(s));
+    }
+    const steps = (p: string) => Math.max(...rowsOf(loadRun(p)).map((r) => r.step));
+    expect(steps(out)).toBe(8);
+    writeFileSync(join(out, "trainer_state.json"), JSON.stringify(at4));
+    expect(steps(out)).toBe(4);
+  });
+});
