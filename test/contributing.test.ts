@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { ENVIRONMENTS, EnvSpec } from "../lib/env/index.js";
 import { GRANULARITIES, Granularity, granularityLadder, harderVariants, type GranularityName } from "../lib/tasks/index.js";
 import { ROOT } from "./helpers.js";
 
@@ -52,5 +53,15 @@ describe("the granularity registry", () => {
     expect(spans("function")).toEqual(["span:class"]);
     expect(spans("file")).toEqual(["span:feature"]);
     expect(spans("feature")).toEqual([]);
+  });
+});
+
+describe("the environment registry", () => {
+  it("each kind's spec carries its own kind, and EnvSpec accepts every kind the registry opens", () => {
+    for (const [k, e] of Object.entries(ENVIRONMENTS)) expect((e.spec as unknown as { shape: { kind: { value: string } } }).shape.kind.value).toBe(k);
+    const minimal: Record<string, object> = { toolcall: {}, feature_deletion: { store: "/tmp/s", run_id: "r" }, hint_answer: {} };
+    expect(Object.keys(minimal).sort()).toEqual(Object.keys(ENVIRONMENTS).sort());
+    for (const [k, extra] of Object.entries(minimal)) expect(EnvSpec.parse({ kind: k, ...extra }).kind).toBe(k);
+    expect(() => EnvSpec.parse({ kind: "nope" })).toThrow();
   });
 });

@@ -5,7 +5,7 @@
  * reward_fn face, and the hack monitor.
  */
 export { Message, Rubric, RubricSpec, RubricFunc, renderMessages, gradeAll, type Environment, type EnvTask, type EnvGrade, type TaskSplit } from "./interface.js";
-export { EnvSpec, ToolCallEnvSpec, FeatureDeletionEnvSpec, HintAnswerEnvSpec, openEnvironment, type EnvContext } from "./spec.js";
+export { EnvSpec, ToolCallEnvSpec, FeatureDeletionEnvSpec, HintAnswerEnvSpec, openEnvironment, ENVIRONMENTS, type EnvironmentKind, type EnvContext } from "./spec.js";
 export { ToolCallEnvironment, type ToolCallEnvironmentOptions } from "./toolcall_environment.js";
 export { HintAnswerEnvironment, HintAnswerConfig, HINT_ANSWER_STOP, type HintAnswerTask } from "./hint_answer_environment.js";
 export { FeatureDeletionEnvironment, bodyPrompt, goldenBody, spliceBody, bodyMistakes, BODY_STOP, type BodyMistake, type FeatureDeletionEnvironmentOptions, type GradeCacheStats } from "./feature_deletion_environment.js";

@@ -48,17 +48,35 @@ export interface EnvContext {
   grade_cache_file?: string;
 }
 
+/** One environment kind: its spec (with `kind`) and how a spec opens it. Add a kind here (and in EnvSpec's union). */
+export interface EnvironmentKind<S extends z.ZodTypeAny> {
+  spec: S;
+  open(spec: z.infer<S>, ctx: EnvContext): Promise<Environment<EnvTask>> | Environment<EnvTask>;
+}
+const kind = <S extends z.ZodTypeAny>(k: EnvironmentKind<S>): EnvironmentKind<S> => k;
+
+export const ENVIRONMENTS = {
+  toolcall: kind({
+    spec: ToolCallEnvSpec,
+    open: ({ kind: _kind, ...env }, ctx) => new ToolCallEnvironment({ env: { seed: ctx.seed, ...env }, variant: ctx.variant, heldout_fraction: ctx.heldout_fraction }) as unknown as Environment<EnvTask>,
+  }),
+  feature_deletion: kind({
+    spec: FeatureDeletionEnvSpec,
+    open: async (spec, ctx) => {
+      const sandbox = ctx.sandbox ?? (await getSandbox(spec.sandbox));
+      return (await FeatureDeletionEnvironment.open({
+        sandbox, store: spec.store, run_id: spec.run_id, pool: spec.pool, completion: spec.completion, timeoutMs: spec.timeout_ms, gradeCacheFile: ctx.grade_cache_file,
+      })) as unknown as Environment<EnvTask>;
+    },
+  }),
+  hint_answer: kind({
+    spec: HintAnswerEnvSpec,
+    open: ({ kind: _kind, ...c }) => new HintAnswerEnvironment(c) as unknown as Environment<EnvTask>,
+  }),
+};
+
+/** The one place a spec becomes an Environment: its kind's entry opens it. */
 export async function openEnvironment(spec: EnvSpec, ctx: EnvContext): Promise<Environment<EnvTask>> {
-  if (spec.kind === "toolcall") {
-    const { kind: _kind, ...env } = spec;
-    return new ToolCallEnvironment({ env: { seed: ctx.seed, ...env }, variant: ctx.variant, heldout_fraction: ctx.heldout_fraction }) as unknown as Environment<EnvTask>;
-  }
-  if (spec.kind === "hint_answer") {
-    const { kind: _kind, ...c } = spec;
-    return new HintAnswerEnvironment(c) as unknown as Environment<EnvTask>;
-  }
-  const sandbox = ctx.sandbox ?? (await getSandbox(spec.sandbox));
-  return (await FeatureDeletionEnvironment.open({
-    sandbox, store: spec.store, run_id: spec.run_id, pool: spec.pool, completion: spec.completion, timeoutMs: spec.timeout_ms, gradeCacheFile: ctx.grade_cache_file,
-  })) as unknown as Environment<EnvTask>;
+  const entry = ENVIRONMENTS[spec.kind] as EnvironmentKind<z.ZodTypeAny>;
+  return entry.open(spec, ctx);
 }
