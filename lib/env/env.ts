@@ -86,6 +86,8 @@ export class FeatureDeletionEnv {
   turns = 0;
   trajectory: TrajectoryStep[] = [];
   done = false;
+  /** What the submit step answered (the grade's summary), for transitions(). */
+  private submitted: string | null = null;
 
   constructor(readonly opts: EnvOptions) {
     this.monitor = opts.monitor ?? new HackMonitor();
@@ -108,6 +110,7 @@ export class FeatureDeletionEnv {
     this.turns = 0;
     this.trajectory = [];
     this.done = false;
+    this.submitted = null;
     return this.renderPrompt(task);
   }
 
@@ -224,8 +227,29 @@ export class FeatureDeletionEnv {
     if (action.type === "submit") this.trajectory.push({ turn: this.turns, action, ok: true, observation: why, refused: null });
     const g = await gradeWorkdir(task, workdir, this.trajectory, this.opts.sandbox, this.monitor, this.opts);
     this.done = true;
-    const summary = `${why}: ${g.perTest.filter((t) => t.group === "fail_to_pass" && t.outcome === "passed").length}/${task.fail_to_pass.length} target tests pass; guard ${g.guardOk ? "ok" : "broken"}${g.hacked ? "; flagged by the monitor" : ""}`;
+    const summary = this.submitted = `${why}: ${g.perTest.filter((t) => t.group === "fail_to_pass" && t.outcome === "passed").length}/${task.fail_to_pass.length} target tests pass; guard ${g.guardOk ? "ok" : "broken"}${g.hacked ? "; flagged by the monitor" : ""}`;
     return { observation: summary, reward: g.reward, done: true, info: { ...g, turn: this.turns } };
+  }
+
+  /**
+   * The episode so far as world-model transitions (lib/store Rollout.steps → wm_tuples), one per
+   * step: the state before it (the task prompt, then each earlier step as its call and result, in
+   * the text the OUTER tree's tuples use), the action (`type {args}`) and the env's observation
+   * (as the trajectory keeps it: 2,000 characters at most; a submit's is the grade's summary).
+   */
+  transitions(): { state: string; action: string; next_state: string }[] {
+    if (!this.task) return [];
+    const call = (a: Action) => {
+      const { type, ...args } = a;
+      return `${type} ${JSON.stringify(args)}`;
+    };
+    const parts = [`user: ${this.renderPrompt(this.task)}`];
+    return this.trajectory.map((t) => {
+      const state = parts.join("\n\n");
+      parts.push(`assistant: → ${call(t.action)}`, `tool: ${t.observation}`);
+      const next_state = t.action.type === "submit" && this.submitted !== null ? this.submitted : t.observation;
+      return { state, action: call(t.action), next_state };
+    });
   }
 
   /** Removes the episode's working copy. */
