@@ -3,8 +3,9 @@
  *  - the head trains offline on the fixture store's wm_tuples (datasets/fd-micro/wm-store: one real
  *    OUTER round, scripts/make-wm-fixture.ts) over the fd-micro SFT student's frozen trunk, and is
  *    evaluated on held-out tasks against the policy without the adapter and the outcome prior;
- *  - parameter isolation: the policy's outputs without `<deliberate>` are bit-for-bit those of a run
- *    without the head, offline and inside the trainer's step (two real Trainer runs, toolcall env);
+ *  - parameter isolation: the policy's outputs without `<deliberate>` are those of a run without the
+ *    head — bit for bit offline, every weight within 1e-6 inside the trainer's step (two real Trainer
+ *    runs, toolcall env);
  *  - a real tree (two served fd-micro students, the reference policy, micro tasks graded in the
  *    sandbox) with the confidence gate from a saved head, its wm_tuples replayed step by step in a
  *    fresh FeatureDeletionEnv against the env's own observations, the gates compared on the same pool
