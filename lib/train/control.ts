@@ -4,7 +4,8 @@
  *
  *   SFT (once): the SFT share of the tasks, 4 batches in 5 hint-conditioned (the feedback of a wrong
  *     answer, `expected <answer>`, above the task): the model learns to copy the answer out of the hint,
- *     and cannot learn the RL tasks' answers (it never sees them).
+ *     and cannot learn the RL tasks' answers (it never sees them); until it reads the hint on held-out
+ *     tasks and fits its own tasks unhinted (SdpoControlOptions.sft_until), sft_steps at most.
  *   Then, from that checkpoint, on the RL tasks (never shown in SFT), greedy unhinted pass rate after RL,
  *   every arm with the same lm_ce anchor (SdpoControlOptions.lm_ce):
  *     grpo                   GRPO alone: a 0/1 reward the policy never hits gives no signal;
@@ -15,10 +16,10 @@
  *                            unrelated to the answer: no information, so no gain;
  *     sdpo-ema               the positive control with TRL's default EMA teacher (0.05 per step).
  * `composer-lab experiment sdpo-control --json [--seeds …]` runs it; test/sdpo-control.test.ts asserts the
- * thresholds at seed 1. Seeds 1–5 (docs/results.md): GRPO and the uninformative hint 0 on every seed;
- * SDPO ≥ 0.8 on 3 of 5 seeds (frozen) and 4 of 5 (EMA); where it falls short the hinted teacher itself
- * passes few RL tasks before RL (the gap check's teacher_pass: 0.38 on seed 4), which bounds what
- * distillation can give: the thresholds hold for the declared seed, not for any seed.
+ * thresholds at seed 1. Seeds 1–5 (docs/results.md), SFT until sft.until's criterion or 3,000 steps:
+ * GRPO and the uninformative hint 0 on every seed; SDPO ≥ 0.8 on 5 of 5 seeds with the EMA teacher and
+ * 4 of 5 with the frozen one (seed 3: 4 of 7, its hinted teacher's own 4 of 7 — SFT hit the cap without
+ * meeting the criterion); with 900 fixed SFT steps it was 4 and 3 of 5.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
