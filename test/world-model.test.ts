@@ -132,6 +132,17 @@ describe("the world-model head, offline over the fixture store", () => {
     expect(() => WorldModelConfig.parse({ adapter_rank: 0 })).toThrow(/adapter_rank/);
   });
 
+  it("world-model train --json: a head folder the gate loads, the held-out evaluation in the one JSON object", async () => {
+    const out = tmp("wm-cli-head-");
+    const r = await cliAsync(["world-model", "train", "--store", FIXTURE.store, "--run", FIXTURE.run, "--checkpoint", STUDENT, "--out", out, "--steps", "3", "--rank", "2", "--seed", "1", "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const j = oneJson(r.stdout);
+    expect(j).toMatchObject({ ok: true, steps: 3, parameters: 64 * (2 * 2 + 2) + 1, heldout: trained.heldout });
+    expect(j.eval.n).toBe(trained.heldout); // the same seed: the same held-out split as the in-process pass
+    const back = await loadWorldModel(out);
+    expect(back.file).toMatchObject({ trained_steps: 3, config: { adapter_rank: 2 } });
+  }, 120_000);
+
   afterAll(() => {
     trained?.head.dispose();
     policy?.dispose();
