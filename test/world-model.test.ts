@@ -84,6 +84,10 @@ describe("the world-model head, offline over the fixture store", () => {
     expect(r.targets).toEqual(encode("wrote f.py (12 characters)"));
     const text = Buffer.from(r.ids.slice(1, r.at + 1)).toString("utf8");
     expect(text).toMatch(/THE END\n» write_file a+…a+\n« $/);
+    // an empty observation (an empty listing, a silent command) still fits the block
+    const empty = wmRow({ ...t, next_state: "" }, 64, 48);
+    expect(empty.ids.length).toBeLessThanOrEqual(64);
+    expect(empty.targets).toEqual([]);
   });
 
   it("worldModelLoss: masked byte CE plus weighted soft-label BCE, matching a hand computation", () => {

@@ -93,7 +93,7 @@ export function wmRow(t: Transition, blockSize: number, nextStateBytes = 48): Wm
   const sep1 = encode("\n» ");
   const sep2 = encode("\n« ");
   // inputs = [BOS] + ctx + next minus its last byte: at most blockSize tokens
-  const room = Math.max(0, blockSize - 1 - sep1.length - action.length - sep2.length - (next.length - 1));
+  const room = Math.max(0, blockSize - 1 - sep1.length - action.length - sep2.length - Math.max(0, next.length - 1));
   const state = room > 0 ? encode(t.state).slice(-room) : [];
   const ctx = [...state, ...sep1, ...action, ...sep2];
   return { ids: [BOS, ...ctx, ...next.slice(0, -1)], at: ctx.length, targets: next, outcome: Math.min(1, Math.max(0, t.outcome)) };
