@@ -2,15 +2,15 @@
  * The SDPO controls (issue 27 §2), run through the CLI exactly as anyone reruns them:
  * `composer-lab experiment sdpo-control --json --seeds …`. On the hint_answer environment the answer is
  * only in the environment's feedback; after hint-conditioned SFT, on RL tasks SFT never showed:
- *   positive control: SDPO shown the feedback, with a frozen (base) teacher and with TRL's EMA teacher,
- *     reaches ≥ 0.8 greedy pass; GRPO alone stays ≤ 0.2 (its 0/1 reward is never hit, so its groups
- *     carry no signal);
+ *   positive control: SDPO shown the feedback, with TRL's EMA teacher (here; the CLI runs a frozen
+ *     base teacher too), reaches ≥ 0.8 greedy pass; GRPO alone stays ≤ 0.2 (its 0/1 reward is never hit,
+ *     so its groups carry no signal);
  *   negative control: the same SDPO with a same-length uninformative hint gains nothing (≤ SFT + 0.2).
  * Every arm keeps the same lm_ce anchor on the SFT tasks (lib/train control.ts says why). The thresholds
  * are asserted on each seed the test runs, so a broken teacher, loss, reprompt, EMA or lm_ce path fails it.
  * To fit the test's budget the SFT checkpoint is the committed one (datasets/train/sdpo-control/run,
- * `--sft-from`, checked to match the recipe; hint-conditioned SFT itself is covered by
- * test/sdpo-teacher.test.ts); `experiment sdpo-control --json --seeds 1,2,3,4,5` trains SFT too and runs
+ * `--sft-from`, checked to match the recipe, its last sft.until check read again here; hint-conditioned
+ * SFT and sft.until are covered by test/sdpo-teacher.test.ts) and the frozen-teacher arm is left out; `experiment sdpo-control --json --seeds 1,2,3,4,5` trains SFT too and runs
  * all five (docs/results.md).
  */
 import { readFileSync } from "node:fs";
@@ -87,9 +87,11 @@ describe("the committed control SFT (datasets/train/sdpo-control/run/seed-1/sft)
 const SEEDS = [1];
 
 describe("experiment sdpo-control (real trainer, tiny policy, hint_answer env)", () => {
-  it(`positive control: SDPO (frozen and EMA teacher) with the feedback as the hint takes unseen RL tasks from ≈ 0 to ≥ 0.8, GRPO stays ≤ 0.2; negative control: an uninformative hint gives no gain (seeds ${SEEDS.join(", ")})`, () => {
+  it(`positive control: SDPO (TRL's EMA teacher) with the feedback as the hint takes unseen RL tasks from ≈ 0 to ≥ 0.8, GRPO stays ≤ 0.2; negative control: an uninformative hint gives no gain (seeds ${SEEDS.join(", ")})`, () => {
     const dir = tmp("sdpo-control-");
-    const r = cli(["experiment", "sdpo-control", "--json", "--run-dir", dir, "--seeds", SEEDS.join(","), "--sft-from", "datasets/train/sdpo-control/run"]);
+    // --no-frozen: the issue asks for a frozen or an EMA teacher; the frozen arm (≥ 0.8 on 4 of 5 seeds, 1.0 on
+    // seed 1: docs/results.md) is left to `experiment sdpo-control` to keep this test within its budget.
+    const r = cli(["experiment", "sdpo-control", "--json", "--run-dir", dir, "--seeds", SEEDS.join(","), "--sft-from", "datasets/train/sdpo-control/run", "--no-frozen"]);
     const out = oneJson(r.stdout);
     type Arm = { arm: string; rollouts: number; sdpo_rows: number; gap_check: { by_source: { source: string; teacher_pass: number; student_pass: number }[]; warning: string | null } | null };
     type Seed = { seed: number; sft_rl_tasks_pass: number; rl_tasks_n: number; pass_rates: Record<string, number>; positive_ok: boolean; negative_ok: boolean; arms: Arm[] };
@@ -101,7 +103,7 @@ describe("experiment sdpo-control (real trainer, tiny policy, hint_answer env)",
       expect(s.sft_rl_tasks_pass, at).toBeLessThanOrEqual(0.2);
       expect(s.rl_tasks_n, at).toBeGreaterThanOrEqual(5);
       expect(s.pass_rates.grpo, at).toBeLessThanOrEqual(0.2);
-      expect(s.pass_rates.sdpo, at).toBeGreaterThanOrEqual(0.8);
+      expect(s.pass_rates.sdpo, at).toBeUndefined(); // --no-frozen
       expect(s.pass_rates["sdpo-ema"], at).toBeGreaterThanOrEqual(0.8);
       expect(s.pass_rates["sdpo-uninformative"], at).toBeLessThanOrEqual(s.sft_rl_tasks_pass + 0.2);
       expect(s.positive_ok && s.negative_ok, at).toBe(true);
@@ -110,9 +112,9 @@ describe("experiment sdpo-control (real trainer, tiny policy, hint_answer env)",
       expect(new Set(s.arms.map((a) => a.rollouts)).size, at).toBe(1);
       const arm = (n: string) => s.arms.find((a) => a.arm === n)!;
       expect(arm("grpo").sdpo_rows).toBe(0);
-      expect(arm("sdpo").sdpo_rows).toBeGreaterThan(0);
+      expect(arm("sdpo-ema").sdpo_rows).toBeGreaterThan(0);
       const fb = (n: string) => arm(n).gap_check!.by_source.find((x) => x.source === "feedback")!;
-      expect(fb("sdpo").teacher_pass).toBeGreaterThan(fb("sdpo").student_pass);
+      expect(fb("sdpo-ema").teacher_pass).toBeGreaterThan(fb("sdpo-ema").student_pass);
       expect(fb("sdpo-uninformative").teacher_pass).toBeLessThanOrEqual(fb("sdpo-uninformative").student_pass);
       expect(arm("sdpo-uninformative").gap_check!.warning).toMatch(/not better/);
     }

@@ -48,6 +48,8 @@ export const SdpoControlOptions = z.object({
   width: z.number().int().positive().default(32),
   /** Run the positive control with an EMA teacher too (TRL's default teacher, teacher_update_rate 0.05 per step). */
   ema: z.boolean().default(true),
+  /** Run the positive control with the frozen (base) teacher (arm `sdpo`); the issue asks for a frozen or an EMA teacher, so one may be left out (not both). */
+  frozen: z.boolean().default(true),
   /** SDPO's weight in the convex blend (TRL distillation_weight). */
   distillation_weight: z.number().gt(0).max(1).default(1),
   /**
@@ -89,7 +91,7 @@ export interface SdpoControlResult {
   sft_end: TrainResult["sft_end"] | null;
   sft_checks: (NonNullable<StepMetrics["sft_check"]> & { step: number })[];
   arms: SdpoControlArm[];
-  /** positive: sdpo (and sdpo-ema when run) ≥ 0.8 and grpo ≤ 0.2; negative: sdpo-uninformative ≤ sft + 0.2 (no gain). */
+  /** positive: sdpo (when run) and sdpo-ema (when run) ≥ 0.8 and grpo ≤ 0.2; negative: sdpo-uninformative ≤ sft + 0.2 (no gain). */
   positive_ok: boolean;
   negative_ok: boolean;
   wall_s: number;
@@ -131,7 +133,7 @@ export function controlArms(o: z.infer<typeof SdpoControlOptions>): Record<strin
   const w = { grpo: 1, sdpo: o.distillation_weight, lm_ce: o.lm_ce };
   return {
     grpo: { loss_weights: { grpo: 1, sdpo: 0, lm_ce: o.lm_ce } },
-    sdpo: { loss_weights: w, sdpo: sdpo("base") },
+    ...(o.frozen ? { sdpo: { loss_weights: w, sdpo: sdpo("base") } } : {}),
     "sdpo-uninformative": { loss_weights: w, sdpo: sdpo("base"), env: controlEnv(o, "uninformative") },
     ...(o.ema ? { "sdpo-ema": { loss_weights: w, sdpo: sdpo("ema") } } : {}),
   };
@@ -161,12 +163,13 @@ function reuseSft(from: string, runDir: string, o: z.infer<typeof SdpoControlOpt
 
 export async function runSdpoControl(runDir: string, opts: SdpoControlOptions = {}, log?: (line: string) => void): Promise<SdpoControlResult> {
   const o = SdpoControlOptions.parse(opts);
+  if (!o.frozen && !o.ema) throw new Error("sdpo-control: no positive control left (neither the frozen nor the EMA teacher)");
   const t0 = Date.now();
   const arms = controlArms(o);
   if (o.sft_from !== undefined) reuseSft(o.sft_from, runDir, o);
   const res = await compareVariants(controlBaseConfig(o), {
     run_dir: runDir, seeds: [o.seed], variants: arms, log,
-    primary: { metric: "rl_tasks_greedy_pass", baseline: "grpo", treatment: "sdpo", declared: "issue 27: greedy unhinted pass on the RL tasks SFT never showed" },
+    primary: { metric: "rl_tasks_greedy_pass", baseline: "grpo", treatment: o.frozen ? "sdpo" : "sdpo-ema", declared: "issue 27: greedy unhinted pass on the RL tasks SFT never showed" },
   });
   const sftDir = join(runDir, `seed-${o.seed}`, "sft");
   const sft = JSON.parse(readFileSync(join(sftDir, "summary.json"), "utf8")) as TrainResult;
@@ -184,7 +187,7 @@ export async function runSdpoControl(runDir: string, opts: SdpoControlOptions = 
   const sftPass = sft.final.rl_tasks_pass ?? 0;
   return {
     run_dir: runDir, options: o, sft_rl_tasks_pass: sftPass, sft_end: sft.sft_end ?? null, sft_checks: sftChecks, arms: out,
-    positive_ok: pass("sdpo") >= 0.8 && (!o.ema || pass("sdpo-ema") >= 0.8) && pass("grpo") <= 0.2,
+    positive_ok: (!o.frozen || pass("sdpo") >= 0.8) && (!o.ema || pass("sdpo-ema") >= 0.8) && pass("grpo") <= 0.2,
     negative_ok: pass("sdpo-uninformative") <= sftPass + 0.2,
     wall_s: (Date.now() - t0) / 1000,
   };
