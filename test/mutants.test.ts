@@ -40,10 +40,10 @@ describe("mutantsOf (the generator)", () => {
     expect(ms.map((m) => `${m.operator}@${m.lineno}`).sort()).toEqual([
       "assign_none@10", "assign_none@12", "delete_statement@10", "delete_statement@11", "delete_statement@12", "delete_statement@13",
       "delete_statement@14", "delete_statement@8", "delete_statement@9", "if_false@8", "if_true@8",
-      "return_argument@14", "return_none@14",
+      "loop_once@11", "return_argument@14", "return_first@14", "return_none@14",
     ].sort());
     const lines = SRC.split("\n");
-    for (const m of ms) {
+    for (const m of ms.filter((x) => x.operator !== "loop_once")) {
       const out = m.source.split("\n");
       const changed = lines.map((l, i) => (l === out[i] ? -1 : i + 1)).filter((i) => i > 0);
       expect(out.length, m.what).toBeLessThanOrEqual(lines.length);
@@ -55,6 +55,11 @@ describe("mutantsOf (the generator)", () => {
     expect(byOp("assign_none", 12)).toBe("        total += None  # comment kept");
     expect(byOp("return_argument", 14)).toBe("    return xs");
     expect(byOp("if_true", 8)).toBe("    if True:");
+    // loop_once adds one line: a break closing the loop's body, at the body's indentation
+    const once = ms.find((m) => m.operator === "loop_once")!.source.split("\n");
+    expect(once.length).toBe(lines.length + 1);
+    expect(once.slice(0, 12)).toEqual(lines.slice(0, 12));
+    expect(once[12]).toBe("        break");
   });
 
   it("caps the count, covers every method of a class, and names a missing symbol", () => {
@@ -133,12 +138,16 @@ describe("the builder's gate 2 (kills_mutants)", () => {
       "AUDIT = []", "", "",
       "def register(registry, name):", '    """Add name to the registry and the audit log; the registry\'s new size."""',
       "    registry.append(name)", "    AUDIT.append(name)", "    return len(registry)", "", "",
-      "def squares(xs):", '    """The sum of squares."""', "    s = 0", "    for x in xs:", "        s += x * x", "    return s", "",
+      "def squares(xs):", '    """The sum of squares."""', "    s = 0", "    for x in xs:", "        s += x * x", "    return s", "", "",
+      "def allowed(names, blocked):", '    """The names that are not empty and not blocked, in order."""', "    out = []", "    for n in names:",
+      "        if n and n not in blocked:", "            out.append(n)", "    return out", "",
     ].join("\n"));
     writeFileSync(join(repo, "tests", "test_core.py"), [
-      "from reg.core import register, squares", "", "",
+      "from reg.core import allowed, register, squares", "", "",
       "def test_register():", "    r = []", '    assert register(r, "a") == 1', '    assert r == ["a"]', "", "",
-      "def test_squares():", "    assert squares([1, 2, 3]) == 14", "    assert squares([]) == 0", "",
+      "def test_squares():", "    assert squares([1, 2, 3]) == 14", "    assert squares([]) == 0", "", "",
+      // never blocks anything: only the part of the condition that drops empty names is tested
+      "def test_allowed():", '    assert allowed(["a", "", "b"], set()) == ["a", "b"]', "",
     ].join("\n"));
     writeFileSync(join(repo, "pyproject.toml"), '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n');
     const pool = join(tmp("mutants-pool-"), "pool");
@@ -148,6 +157,8 @@ describe("the builder's gate 2 (kills_mutants)", () => {
     expect(rejected?.gate).toBe("gate2");
     expect(rejected?.reason).toMatch(/kills_mutants.*register: delete statement at line 7: AUDIT\.append\(name\)/);
     expect(r.tasks.some((id) => id.includes("squares"))).toBe(true);
+    // round 4 (P3): a check left out of a condition is a mutant too
+    expect(r.rejections.find((x) => x.id.includes("allowed"))?.reason ?? JSON.stringify({ tasks: r.tasks, rejections: r.rejections, funnel: r.funnel })).toMatch(/kills_mutants.*allowed: drop operand:1 at line \d+: if n and n not in blocked/);
     const kept = loadTask(pool, r.tasks.find((id) => id.includes("squares"))!);
     expect(kept.mutation!.mutants).toBeGreaterThanOrEqual(6);
     expect(kept.mutation!.killed).toBe(kept.mutation!.mutants);

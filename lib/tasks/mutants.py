@@ -74,11 +74,18 @@ def candidates(fn):
             out.append((depth, idx, "return_none"))
             if params(fn):
                 out.append((depth, idx, "return_argument"))
+            out.append((depth + 1, idx, "return_first"))
         if isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and s.value is not None:
             out.append((depth + 1, idx, "assign_none"))
         if isinstance(s, ast.If):
             out.append((depth + 1, idx, "if_true"))
             out.append((depth + 1, idx, "if_false"))
+        # a condition with one of its parts dropped (a filter or a check left out)
+        if isinstance(s, (ast.If, ast.While)) and isinstance(s.test, ast.BoolOp):
+            out.extend((depth + 1, idx, f"drop_operand:{k}") for k in range(len(s.test.values)))
+        # a loop that stops after its first pass (the first item only)
+        if isinstance(s, (ast.For, ast.AsyncFor, ast.While)) and s.body:
+            out.append((depth + 1, idx, "loop_once"))
     out.sort(key=lambda c: (c[0], c[1]))
     return out
 
@@ -95,7 +102,24 @@ def edit(s, fn, op):
         return s.test, "True"
     if op == "if_false":
         return s.test, "False"
+    if op == "return_first":
+        return s.value, f"({ast.get_source_segment(source_of[0], s.value)})[:1]"
+    if op.startswith("drop_operand:"):
+        k = int(op.split(":")[1])
+        rest = [ast.get_source_segment(source_of[0], v) for i, v in enumerate(s.test.values) if i != k]
+        joiner = " and " if isinstance(s.test.op, ast.And) else " or "
+        return s.test, joiner.join(f"({r})" for r in rest)
     raise ValueError(op)
+
+
+def insert_break(raw_lines, loop):
+    """The file with a `break` line after the loop body's last line (its comments kept where they were)."""
+    last = loop.body[-1]
+    return (b"".join(raw_lines[: last.end_lineno]) + (b"" if raw_lines[last.end_lineno - 1].endswith(b"\n") else b"\n") + b" " * last.col_offset + b"break\n" + b"".join(raw_lines[last.end_lineno:])).decode("utf-8")
+
+
+# the source being mutated (edit() reads operands' text from it)
+source_of = [""]
 
 
 def splice(raw_lines, node, text):
@@ -110,6 +134,7 @@ def splice(raw_lines, node, text):
 def main():
     req = json.load(sys.stdin)
     source, limit = req["source"], int(req.get("max", 32))
+    source_of[0] = source
     try:
         tree = ast.parse(source)
     except SyntaxError as e:
@@ -129,7 +154,7 @@ def main():
         if len(out) >= limit:
             break
         s, _ = statements(fn)[idx]
-        mutated = splice(raw_lines, *edit(s, fn, op))
+        mutated = insert_break(raw_lines, s) if op == "loop_once" else splice(raw_lines, *edit(s, fn, op))
         if mutated in seen:
             continue
         try:

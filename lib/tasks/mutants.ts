@@ -28,7 +28,8 @@ export type MutationOptions = z.input<typeof MutationOptions>;
 
 export const Mutant = z.object({
   file: z.string(),
-  operator: z.enum(["delete_statement", "return_none", "return_argument", "assign_none", "if_true", "if_false"]),
+  /** mutants.py's operators; `drop_operand:k` drops the k-th part of an and/or condition. */
+  operator: z.union([z.enum(["delete_statement", "return_none", "return_argument", "return_first", "assign_none", "if_true", "if_false", "loop_once"]), z.string().regex(/^drop_operand:\d+$/)]),
   lineno: z.number().int(),
   what: z.string(),
   source: z.string(),
