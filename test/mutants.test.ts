@@ -167,4 +167,21 @@ describe("the builder's gate 2 (kills_mutants)", () => {
     expect(audit).toMatchObject({ ok: true, tasks: 1, weak: 0, pruned: [] });
     expect(removeFromPool(pool, ["no-such-task"])).toEqual([]);
   }, 240_000);
+
+  it.concurrent("a symbol whose only replayable calls raise is not 'checked' (round 4, A1): the mutation gate covers it", async () => {
+    const repo = tmp("mutants-a1-");
+    mkdirSync(join(repo, "words"));
+    mkdirSync(join(repo, "tests"));
+    writeFileSync(join(repo, "words", "__init__.py"), "");
+    writeFileSync(join(repo, "words", "core.py"), ["def first_word(s):", '    """The first word of a text."""', "    if not isinstance(s, str):", '        raise TypeError("a text")', "    return s.split()[0]", ""].join("\n"));
+    // the happy path's argument is a class of the test file (not replayable); only the error call is
+    writeFileSync(join(repo, "tests", "test_core.py"), ["import pytest", "from words.core import first_word", "", "", "class Text(str):", "    pass", "", "",
+      "def test_first_word():", '    assert first_word(Text("ab cd")) == "ab"', "    with pytest.raises(TypeError):", "        first_word(3)", ""].join("\n"));
+    writeFileSync(join(repo, "pyproject.toml"), '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n');
+    const pool = join(tmp("mutants-a1-pool-"), "pool");
+    const r = await buildFromRepo(repo, pool, new BwrapSandbox(), { granularity: "function", max: 1, pyenv: false, min_lines: 1 }, { quiet: true });
+    const covered = r.tasks.length ? loadTask(pool, r.tasks[0]!).mutation?.symbols ?? [] : [];
+    const rejected = r.rejections.filter((x) => /kills_mutants.*first_word/.test(x.reason));
+    expect(covered.length + rejected.length, JSON.stringify(r.rejections)).toBe(1);
+  }, 240_000);
 });

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import type { ExecutorName } from "../../executor/index.js";
-import type { SandboxChoice } from "../../sandbox/index.js";
+import type { Sandbox, SandboxChoice } from "../../sandbox/index.js";
 import { CurriculumState, PassRateCurriculum } from "../../curriculum/index.js";
 import { addCanaries, buildFromGitHistory, buildFromRepo, buildFromSweInstances, buildHarder, loadTask, readIndex, rebuildOracles, removeFromPool, type BuildReport, type FeatureDeletionTask } from "../../tasks/index.js";
 import { SANDBOX_NAMES, getSandbox } from "../../sandbox/index.js";
@@ -20,19 +20,25 @@ import { TASK_EXPORT_FORMATS, exportTasks } from "../../export/index.js";
 
 /** The pool's declared sandbox kinds (--sandboxes, else <pool>/pool.json), recorded in pool.json,
  *  and the golden gate over them: the golden diff graded on each must earn 1 with no flag. */
-async function poolGate(pool: string, kinds?: string): Promise<((t: FeatureDeletionTask) => Promise<{ ok: boolean; why: string }>) | null> {
+/** The golden gate: each task's golden diff graded as `grade` grades it (every check, the monitor
+ *  included) on every kind the pool declares, or else on the build's own sandbox (round 4, G1/G2:
+ *  the gates' pytest passed goldens the full grade then scored 0). */
+async function poolGate(pool: string, kinds: string | undefined, own: Sandbox): Promise<((t: FeatureDeletionTask) => Promise<{ ok: boolean; why: string }>) | null> {
   const file = join(pool, "pool.json");
   let declared: string[] = [];
   if (kinds) declared = kinds.split(",").map((k) => k.trim()).filter(Boolean);
   else if (existsSync(file)) {
     declared = loadConfigFile(file, PoolDeclaration).sandboxes;
   }
-  if (!declared.length) return null;
+  if (!declared.length) return own.name === "none" ? null : goldenGrades([[own.name, own]]);
   const bad = declared.filter((k) => !(SANDBOX_NAMES as readonly string[]).includes(k) || k === "none");
   if (bad.length) throw new Error(`--sandboxes: unknown or unsandboxed kind ${bad.join(", ")} (bwrap, docker, gvisor)`);
   mkdirSync(pool, { recursive: true });
   writeFileSync(file, JSON.stringify({ sandboxes: declared }, null, 2) + "\n");
-  const sandboxes = await Promise.all(declared.map(async (k) => [k, await getSandbox(k as SandboxChoice)] as const));
+  return goldenGrades(await Promise.all(declared.map(async (k) => [k, await getSandbox(k as SandboxChoice)] as const)));
+}
+
+function goldenGrades(sandboxes: (readonly [string, Sandbox])[]): (t: FeatureDeletionTask) => Promise<{ ok: boolean; why: string }> {
   return async (t) => {
     const why: string[] = [];
     for (const [k, sb] of sandboxes) {
@@ -90,7 +96,7 @@ export function registerTasks(program: Command): void {
           mutation: { enabled: o.mutants, max_mutants: o.maxMutants },
         };
         const out = resolve(o.out);
-        const gate = await poolGate(out, o.sandboxes);
+        const gate = await poolGate(out, o.sandboxes, sb);
         const hooks = { log, ...(gate ? { goldenGate: gate } : {}) };
         if (o.harderThan) {
           // Escalation: the curriculum's request (retired tasks, level), or every task of the pool.
