@@ -175,6 +175,13 @@ describe("comparison", () => {
     expect(sameValue({ t: "list", v: [i(1)] }, { t: "tuple", v: [i(1)] }, o)).toBe(false);
     expect(sameValue(str("a"), { t: "inst", cls: "m.S", base: str("a") }, o)).toBe(false);
   });
+  it("an instance may keep extra private attributes, not extra public ones, and not lose any (round 4, H4b)", () => {
+    const orig: BValue = { t: "inst", cls: "m.W", dict: [["name", str("a")]] };
+    expect(sameValue(orig, { t: "inst", cls: "m.W", dict: [["name", str("a")], ["_qualname", str("p[a]")]] }, o)).toBe(true);
+    expect(sameValue(orig, { t: "inst", cls: "m.W", dict: [["name", str("a")], ["qualname", str("p[a]")]] }, o)).toBe(false);
+    expect(sameValue(orig, { t: "inst", cls: "m.W", dict: [["_name", str("a")]] }, o)).toBe(false);
+    expect(sameValue({ t: "inst", cls: "m.W", dict: [["name", str("a")], ["_c", i(1)]] }, orig, o)).toBe(false);
+  });
   it("exceptions by family by default (a project ValueError subclass matches ValueError), by class when asked", () => {
     const e = { k: "raise" as const, exc: { type: "ValueError", builtin: "ValueError" }, post: [], postkw: [] };
     const a = { k: "raise" as const, exc: { type: "pkg.BadQty", builtin: "ValueError" }, post: [], postkw: [] };
