@@ -52,6 +52,9 @@ export interface BehaviourCheck {
   agreement: number | null;
   visible: { agreed: number; compared: number };
   hidden: { agreed: number; compared: number };
+  /** The hidden calls between a numeric argument's visible extremes: they must agree on their own too
+   *  (at least SPAN_MIN of them), so a body fitted to the tested extremes cannot hide in the total. */
+  span?: { agreed: number; compared: number };
   /** Symbols the check does not apply to, and why (from the oracle). */
   not_applicable: { symbol: string; why: string }[];
   /** The first few disagreements (call id, symbol, hidden or not, what differed — never the values). */
@@ -82,7 +85,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const t0 = performance.now();
   const symbols = oracle.symbols.map((s) => ({ module: s.module ?? "", qualname: s.qualname }));
   const calls = oracle.calls.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw }));
-  const base = { threshold: cfg.threshold, not_applicable: na, visible: { agreed: 0, compared: 0 }, hidden: { agreed: 0, compared: 0 } };
+  const base = { threshold: cfg.threshold, not_applicable: na, visible: { agreed: 0, compared: 0 }, hidden: { agreed: 0, compared: 0 }, span: { agreed: 0, compared: 0 } };
   let run;
   let masks: MaskSpec[] = [];
   try {
@@ -115,14 +118,20 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     const r = sameOutcome(c.expect, got, cfg.compare);
     const side = c.hidden ? base.hidden : base.visible;
     side.compared++;
+    if (c.span) base.span.compared++;
     if (r.ok) {
       agreed++;
       side.agreed++;
+      if (c.span) base.span.agreed++;
     } else if (differences.length < 5) differences.push({ id: c.id, symbol: oracle.symbols[c.symbol]?.qualname ?? "?", hidden: c.hidden, why: r.why! });
   }
   const agreement = agreed / oracle.calls.length;
-  return { ...base, ran: true, passed: agreement >= cfg.threshold, why: null, agreed, compared: oracle.calls.length, agreement, differences, wallMs: performance.now() - t0, path: run.path };
+  const spanOk = base.span.compared < SPAN_MIN || base.span.agreed / base.span.compared >= cfg.threshold;
+  return { ...base, ran: true, passed: agreement >= cfg.threshold && spanOk, why: null, agreed, compared: oracle.calls.length, agreement, differences, wallMs: performance.now() - t0, path: run.path };
 }
+
+/** Spanning calls needed before they are judged on their own (round 4, M1). */
+const SPAN_MIN = 4;
 
 /** How much longer a timed-out call's second try may run (see checkBehaviour). */
 const RETRY_FACTOR = 3;
@@ -146,5 +155,6 @@ export function describeBehaviour(b: BehaviourCheck): string {
   if (!b.ran || b.agreement === null) return b.why ?? "did not run";
   if (b.why) return b.why;
   const first = b.differences[0];
-  return `agreement ${b.agreed}/${b.compared} (${b.agreement.toFixed(2)}) < ${b.threshold} with the original (visible ${b.visible.agreed}/${b.visible.compared}, hidden ${b.hidden.agreed}/${b.hidden.compared})${first ? `; e.g. ${first.hidden ? "a hidden" : "a visible"} call of ${first.symbol} ${first.why}` : ""}`;
+  const span = b.span && b.span.compared ? `, between the tested extremes ${b.span.agreed}/${b.span.compared}` : "";
+  return `agreement ${b.agreed}/${b.compared} (${b.agreement.toFixed(2)})${b.agreement >= b.threshold ? ` ≥ ${b.threshold} but not between the tested extremes` : ` < ${b.threshold}`} with the original (visible ${b.visible.agreed}/${b.visible.compared}, hidden ${b.hidden.agreed}/${b.hidden.compared}${span})${first ? `; e.g. ${first.hidden ? "a hidden" : "a visible"} call of ${first.symbol} ${first.why}` : ""}`;
 }

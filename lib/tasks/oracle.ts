@@ -24,7 +24,7 @@ import type { FeatureDeletionTask } from "./schema.js";
 
 export const ORACLE_VERSION = 1;
 
-export const OracleCall = BCall.extend({ hidden: z.boolean(), expect: BOutcome });
+export const OracleCall = BCall.extend({ hidden: z.boolean(), expect: BOutcome, /** a hidden call between the visible extremes of a numeric argument (spanningCalls) */ span: z.boolean().optional() });
 export type OracleCall = z.infer<typeof OracleCall>;
 
 export const OracleSymbol = z.object({
@@ -316,6 +316,33 @@ const hashSeed = (s: string, seed: number): number => {
   return h;
 };
 
+/** Calls like the visible ones with one numeric positional argument at `n` evenly spaced values
+ *  strictly between the smallest and largest the visible calls gave it (ints stay ints). */
+function spanningCalls(visible: { pos: BValue[]; kw: [string, BValue][] }[], n: number): { pos: BValue[]; kw: [string, BValue][] }[] {
+  const out: { pos: BValue[]; kw: [string, BValue][] }[] = [];
+  const width = Math.max(0, ...visible.map((c) => c.pos.length));
+  for (let k = 0; k < width; k++) {
+    const at = visible.filter((c) => c.pos[k]?.t === "int" || c.pos[k]?.t === "float");
+    if (at.length < 2 || at.some((c) => c.pos[k]!.t !== at[0]!.pos[k]!.t)) continue;
+    const xs = at.map((c) => Number((c.pos[k] as { v: string }).v)).filter(Number.isFinite);
+    const [lo, hi] = [Math.min(...xs), Math.max(...xs)];
+    const isInt = at[0]!.pos[k]!.t === "int";
+    if (!(hi > lo) || (isInt && (hi - lo > 1e9 || !Number.isSafeInteger(lo) || !Number.isSafeInteger(hi)))) continue;
+    const values = new Set<number>();
+    for (let j = 1; j <= n; j++) {
+      const x = lo + ((hi - lo) * j) / (n + 1);
+      const v = isInt ? Math.round(x) : x;
+      if (v > lo && v < hi) values.add(v);
+    }
+    [...values].forEach((v, j) => {
+      const src = at[j % at.length]!;
+      const pos = src.pos.map((p, q) => (q === k ? (isInt ? { t: "int" as const, v: String(v) } : { t: "float" as const, v: Number.isInteger(v) ? `${v}.0` : String(v) }) : p));
+      out.push({ pos, kw: src.kw });
+    });
+  }
+  return out;
+}
+
 /** The solved tree of a task: its snapshot with the golden diff applied (what gate 4 checks). */
 export function solvedCopy(task: FeatureDeletionTask): { path: string; remove: () => void } {
   if (task.broken.kind !== "dir") throw new Error(`${task.task_id}: the oracle needs a directory snapshot`);
@@ -396,6 +423,15 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
         seen.add(key);
         candidates.push({ id: `h${candidates.length}`, symbol: i, pos, kw, hidden: true });
         made++;
+      }
+      // between the visible values: a numeric argument the tests give only at its extremes (round 4,
+      // M1: clamp tested only out of range) is also called at evenly spaced points between them, so
+      // a body fitted to the extremes disagrees on many hidden calls, not on one the threshold forgives
+      for (const call of spanningCalls(visible, 2 * o.min_hidden)) {
+        const key = JSON.stringify([i, call.pos, call.kw]);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        candidates.push({ id: `h${candidates.length}`, symbol: i, pos: call.pos, kw: call.kw, hidden: true, span: true });
       }
     }
     const calls: OracleCall[] = [];
