@@ -4,23 +4,24 @@
  * a pool built before the gate, and says which tasks pytest alone would pay a smaller body on.
  */
 import pLimit from "p-limit";
-import { gradeSuite, pytestArgsFromCommand, type Sandbox } from "../sandbox/index.js";
+import { gradeSuite, pytestArgsFromCommand, type MaskSpec, type Sandbox } from "../sandbox/index.js";
 import { MutationOptions, mutationGate, readIndex, loadTask, taskOracle, uncheckedSymbols, type FeatureDeletionTask, type MutationReport } from "../tasks/index.js";
 import { FeatureDeletionEnv } from "./env.js";
 import { sandboxForTask, taskMasks } from "./masks.js";
 
 /** The mutation gate on one pool task (graded as its grades are; see the module comment). */
 export async function auditTaskMutants(task: FeatureDeletionTask, sandbox: Sandbox, options: MutationOptions = {}): Promise<MutationReport> {
-  const symbols = uncheckedSymbols(task.deleted_symbols, taskOracle(task));
-  if (!symbols.length) return mutationGate({ broken: "", golden_diff: "", symbols, fail_to_pass: [], check: [] }, () => Promise.reject(new Error("unreachable")));
   const snapshot = FeatureDeletionEnv.snapshotDir(task);
-  const sb = await sandboxForTask(task, sandbox);
-  const masks = await taskMasks(task, sb, "pytest");
+  // the task's sandbox and masks only when a mutant is graded (most tasks' symbols are all behaviour-checked)
+  let prep: Promise<{ sb: Sandbox; masks: MaskSpec[] }> | undefined;
+  const prepared = () => (prep ??= sandboxForTask(task, sandbox).then(async (sb) => ({ sb, masks: await taskMasks(task, sb, "pytest") })));
   const args = pytestArgsFromCommand(task.test_command);
-  const check = [...new Set([...task.fail_to_pass, ...task.pass_to_pass])];
   return mutationGate(
-    { broken: snapshot, golden_diff: task.golden_diff, symbols, fail_to_pass: task.fail_to_pass, check },
-    (dir, tests) => gradeSuite(sb, snapshot, dir, tests, { args, masks }),
+    { broken: snapshot, golden_diff: task.golden_diff, symbols: uncheckedSymbols(task.deleted_symbols, taskOracle(task)), fail_to_pass: task.fail_to_pass, check: [...new Set([...task.fail_to_pass, ...task.pass_to_pass])] },
+    async (dir, tests) => {
+      const { sb, masks } = await prepared();
+      return gradeSuite(sb, snapshot, dir, tests, { args, masks });
+    },
     options,
   );
 }

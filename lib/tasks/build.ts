@@ -190,7 +190,7 @@ async function coverageGates(p: Prepared, gates: Awaited<ReturnType<typeof runGa
   const provisional = FeatureDeletionTask.parse({
     task_id: p.id, repo: meta.repo, base_commit: p.base_commit, broken: { kind: "dir", path: p.broken }, fail_to_pass: gates.fail_to_pass, pass_to_pass: gates.pass_to_pass,
     golden_diff: p.golden, granularity: p.granularity, deleted_symbols: p.deleted_symbols, description: p.description,
-    mask: { names: gates.mask.names, dists: gates.mask.dists, sandbox: gates.mask.sandbox, paths: gates.mask.entries.map((e) => e.path), unmaskable: gates.mask.harness_needs },
+    mask: maskRecord(gates.mask),
   });
   if (o.goldenGate) {
     const g = await o.goldenGate(provisional);
@@ -203,6 +203,9 @@ async function coverageGates(p: Prepared, gates: Awaited<ReturnType<typeof runGa
   return { oracle, mutation };
 }
 
+/** What a task records of the gates' mask plan (the grader masks the same names on its own kind). */
+const maskRecord = (m: MaskPlan) => ({ names: m.names, dists: m.dists, sandbox: m.sandbox, paths: m.entries.map((e) => e.path), unmaskable: m.harness_needs });
+
 /** Writes a validated task into the pool: snapshot (temp + rename), golden diff, index line last. */
 function emit(pool: string, p: Prepared, gates: { fail_to_pass: string[]; pass_to_pass: string[]; mask?: MaskPlan }, meta: { repo: string; license: string; difficulty_bonus?: number; escalation?: string[]; mutation?: MutationReport | null }): FeatureDeletionTask {
   const dest = taskRepoDir(pool, p.id);
@@ -211,7 +214,7 @@ function emit(pool: string, p: Prepared, gates: { fail_to_pass: string[]; pass_t
     fail_to_pass: gates.fail_to_pass, pass_to_pass: gates.pass_to_pass, golden_diff: p.golden, granularity: p.granularity,
     deleted_symbols: p.deleted_symbols, upstream_license: meta.license, description: p.description, escalation: meta.escalation ?? [],
     // what the gates masked (the grader masks the same names on its own sandbox kind)
-    ...(gates.mask ? { mask: { names: gates.mask.names, dists: gates.mask.dists, sandbox: gates.mask.sandbox, paths: gates.mask.entries.map((e) => e.path), unmaskable: gates.mask.harness_needs } } : {}),
+    ...(gates.mask ? { mask: maskRecord(gates.mask) } : {}),
     ...(meta.mutation ? { mutation: { symbols: meta.mutation.symbols, mutants: meta.mutation.mutants, killed: meta.mutation.killed } } : {}),
     // fewer failing targets and more deleted symbols read as harder
     // (an escalated build adds its bonus: starvation, span and multi-feature knobs)

@@ -62,36 +62,36 @@ def params(fn):
 
 
 def candidates(fn):
-    """(priority, path-finder, operator, apply) per possible mutation of fn."""
+    """(depth, statement index, statement, operator) per possible mutation of fn, outer statements first."""
     out = []
     for idx, (s, depth) in enumerate(statements(fn)):
         if trivial(s):
             continue
-        out.append((depth, idx, "delete_statement"))
+        out.append((depth, idx, s, "delete_statement"))
         # a stub stands in for a computed result (None, or an argument handed back); a constant
         # answer replaced by None is the same to a test of its truth value (False → None), not a stub
         if isinstance(s, ast.Return) and s.value is not None and not isinstance(s.value, ast.Constant):
-            out.append((depth, idx, "return_none"))
+            out.append((depth, idx, s, "return_none"))
             if params(fn):
-                out.append((depth, idx, "return_argument"))
-            out.append((depth + 1, idx, "return_first"))
+                out.append((depth, idx, s, "return_argument"))
+            out.append((depth + 1, idx, s, "return_first"))
         if isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and s.value is not None:
-            out.append((depth + 1, idx, "assign_none"))
+            out.append((depth + 1, idx, s, "assign_none"))
         if isinstance(s, ast.If):
-            out.append((depth + 1, idx, "if_true"))
-            out.append((depth + 1, idx, "if_false"))
+            out.append((depth + 1, idx, s, "if_true"))
+            out.append((depth + 1, idx, s, "if_false"))
         # a condition with one of its parts dropped (a filter or a check left out)
         if isinstance(s, (ast.If, ast.While)) and isinstance(s.test, ast.BoolOp):
-            out.extend((depth + 1, idx, f"drop_operand:{k}") for k in range(len(s.test.values)))
+            out.extend((depth + 1, idx, s, f"drop_operand:{k}") for k in range(len(s.test.values)))
         # a loop that stops after its first pass (the first item only)
         if isinstance(s, (ast.For, ast.AsyncFor, ast.While)) and s.body:
-            out.append((depth + 1, idx, "loop_once"))
+            out.append((depth + 1, idx, s, "loop_once"))
     out.sort(key=lambda c: (c[0], c[1]))
     return out
 
 
-def edit(s, fn, op):
-    """The node whose source span op replaces, and the replacement text."""
+def edit(source, s, fn, op):
+    """The node whose source span op replaces, and the replacement text (operands read from source)."""
     if op == "delete_statement":
         return s, "pass"
     if op in ("return_none", "assign_none"):
@@ -103,10 +103,10 @@ def edit(s, fn, op):
     if op == "if_false":
         return s.test, "False"
     if op == "return_first":
-        return s.value, f"({ast.get_source_segment(source_of[0], s.value)})[:1]"
+        return s.value, f"({ast.get_source_segment(source, s.value)})[:1]"
     if op.startswith("drop_operand:"):
         k = int(op.split(":")[1])
-        rest = [ast.get_source_segment(source_of[0], v) for i, v in enumerate(s.test.values) if i != k]
+        rest = [ast.get_source_segment(source, v) for i, v in enumerate(s.test.values) if i != k]
         joiner = " and " if isinstance(s.test.op, ast.And) else " or "
         return s.test, joiner.join(f"({r})" for r in rest)
     raise ValueError(op)
@@ -116,10 +116,6 @@ def insert_break(raw_lines, loop):
     """The file with a `break` line after the loop body's last line (its comments kept where they were)."""
     last = loop.body[-1]
     return (b"".join(raw_lines[: last.end_lineno]) + (b"" if raw_lines[last.end_lineno - 1].endswith(b"\n") else b"\n") + b" " * last.col_offset + b"break\n" + b"".join(raw_lines[last.end_lineno:])).decode("utf-8")
-
-
-# the source being mutated (edit() reads operands' text from it)
-source_of = [""]
 
 
 def splice(raw_lines, node, text):
@@ -134,7 +130,6 @@ def splice(raw_lines, node, text):
 def main():
     req = json.load(sys.stdin)
     source, limit = req["source"], int(req.get("max", 32))
-    source_of[0] = source
     try:
         tree = ast.parse(source)
     except SyntaxError as e:
@@ -146,15 +141,14 @@ def main():
         if node is None:
             return {"mutants": [], "error": f"no function or class named {q}"}
         for fn in functions(node):
-            pending.extend((c[0], rank, c[1], fn, c[2]) for rank, c in enumerate(candidates(fn)))
+            pending.extend((depth, rank, s, fn, op) for rank, (depth, _idx, s, op) in enumerate(candidates(fn)))
     # under the cap, every function gets its turn: the k-th mutant of each, outer statements first
     pending.sort(key=lambda c: (c[0] > 0, c[1], c[3].lineno))
     out, seen = [], {source}
-    for depth, _rank, idx, fn, op in pending:
+    for _depth, _rank, s, fn, op in pending:
         if len(out) >= limit:
             break
-        s, _ = statements(fn)[idx]
-        mutated = insert_break(raw_lines, s) if op == "loop_once" else splice(raw_lines, *edit(s, fn, op))
+        mutated = insert_break(raw_lines, s) if op == "loop_once" else splice(raw_lines, *edit(source, s, fn, op))
         if mutated in seen:
             continue
         try:

@@ -91,6 +91,7 @@ export async function mutationGate(subject: MutationSubject, run: (dir: string, 
       const passed = new Set(r.tests.filter((t) => t.outcome === "passed").map((t) => t.nodeid));
       return tests.every((t) => passed.has(t));
     };
+    const guards = subject.check.some((t) => !subject.fail_to_pass.includes(t));
     for (const m of chosen) {
       const dir = tempDir("mutant-");
       try {
@@ -101,8 +102,7 @@ export async function mutationGate(subject: MutationSubject, run: (dir: string, 
           report.killed++;
           continue;
         }
-        const rest = subject.check.filter((t) => !subject.fail_to_pass.includes(t));
-        if (rest.length && !passesAll(await run(dir.path, subject.check), subject.check)) {
+        if (guards && !passesAll(await run(dir.path, subject.check), subject.check)) {
           report.killed++;
           continue;
         }

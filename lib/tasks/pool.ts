@@ -60,8 +60,9 @@ export function removeFromPool(pool: string, ids: string[], rejected?: { gate: s
   const drop = new Set(ids);
   const file = join(pool, "index.jsonl");
   const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.trim());
-  const kept = lines.filter((l) => !drop.has((JSON.parse(l) as { task_id: string }).task_id));
-  const removed = readIndex(pool).map((t) => t.task_id).filter((id) => drop.has(id));
+  const idOf = (l: string) => (JSON.parse(l) as { task_id: string }).task_id;
+  const kept = lines.filter((l) => !drop.has(idOf(l)));
+  const removed = lines.map(idOf).filter((id) => drop.has(id));
   writeFileSync(file + ".tmp", kept.map((l) => l + "\n").join(""));
   renameSync(file + ".tmp", file);
   for (const id of removed) {
