@@ -25,7 +25,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { join } from "node:path";
 import type { BenchResult } from "../lib/cli/index.js";
 import { scratchDir, tempDir } from "../lib/core/index.js";
-import { FeatureDeletionEnv, FeatureDeletionEnvironment, gradeAll, gradeIsHack, goldenBody, publishTasks, spliceBody } from "../lib/env/index.js";
+import { FeatureDeletionEpisode, FeatureDeletionEnvironment, gradeAll, gradeIsHack, goldenBody, publishTasks, spliceBody } from "../lib/env/index.js";
 import { BwrapSandbox, SYSTEM_PYTHON, warmWorkers, type WarmTimings } from "../lib/sandbox/index.js";
 import { HeldoutSplit, RunLayout, openStore } from "../lib/store/index.js";
 import { applyUnifiedDiff, buildMicroTasks, loadTask, readIndex, rebuildOracles, taskOracle, type FeatureDeletionTask } from "../lib/tasks/index.js";
@@ -56,7 +56,7 @@ async function microRun(sb: BwrapSandbox): Promise<{ store: string; pool: string
 function naiveGrade(task: FeatureDeletionTask, diff: string): number {
   const tmp = tempDir("naive-grade-");
   try {
-    cpSync(FeatureDeletionEnv.snapshotDir(task), tmp.path, { recursive: true });
+    cpSync(FeatureDeletionEpisode.snapshotDir(task), tmp.path, { recursive: true });
     applyUnifiedDiff(tmp.path, diff);
     const r = spawnSync(SYSTEM_PYTHON, ["-m", "pytest", "-q", "-p", "no:cacheprovider", ...task.fail_to_pass, ...task.pass_to_pass], { cwd: tmp.path, encoding: "utf8" });
     return r.status === 0 ? 1 : 0;

@@ -1,6 +1,6 @@
 /**
  * OUTER-loop throughput: nodes/s and graded leaves/s of runOuter over micro feature-deletion tasks
- * (datasets/fd-micro; FeatureDeletionEnv.step and the grade in the sandbox), measured side by side
+ * (datasets/fd-micro; FeatureDeletionEpisode.step and the grade in the sandbox), measured side by side
  * in one run:
  *  - scripted: the reference policy and a scripted wrong student on loopback (model time ≈ 0: the
  *    controller, the env and the grader), env steps on every core;

@@ -11,7 +11,7 @@
 import { cpSync } from "node:fs";
 import type { BenchResult } from "../lib/cli/index.js";
 import { datasetsDir, tempDir } from "../lib/core/index.js";
-import { FeatureDeletionEnv, HackMonitor, gradeWorkdir } from "../lib/env/index.js";
+import { FeatureDeletionEpisode, HackMonitor, gradeWorkdir } from "../lib/env/index.js";
 import { BwrapSandbox, DockerSandbox, GvisorSandbox, NoSandbox, findPytestConfig, planHarness, restoreHarness, runPytest, type Sandbox } from "../lib/sandbox/index.js";
 import { applyUnifiedDiff, loadTask } from "../lib/tasks/index.js";
 
@@ -62,7 +62,7 @@ export async function run(): Promise<BenchResult> {
 /** A full grade vs the same tests alone, and the restoration and monitor on their own (bwrap). */
 async function gradeCost(): Promise<{ summary: string; rows: Record<string, unknown>[]; ratios: Record<string, number> }> {
   const task = loadTask(datasetsDir("tasks"), "inventory-reserve");
-  const snapshot = FeatureDeletionEnv.snapshotDir(task);
+  const snapshot = FeatureDeletionEpisode.snapshotDir(task);
   const tests = [...task.fail_to_pass, ...task.pass_to_pass];
   const sb = new BwrapSandbox();
   const monitor = new HackMonitor();

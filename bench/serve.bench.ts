@@ -7,7 +7,7 @@
  *   http c=1 / c=4    chat completions, 1 or 4 requests in flight (seeded: the server runs each alone)
  *   http c=4 unseeded the same without seeds: the server batches waiting requests into one sampler call
  *   http n=4          one request with n=4 per 4 requests' worth of samples (the n samples are one batch)
- * Every request: a ToolCallEnv task with its tools as OpenAI tools, temperature 1, seed = its index,
+ * Every request: a ToolCallEpisode task with its tools as OpenAI tools, temperature 1, seed = its index,
  * max_tokens 32, and the server's stop for a tool prompt (a newline) — the direct arm samples with the
  * same seed and stop, so it does the same work (its token count must equal http c=1's). Rounds interleave
  * the arms (default 5 rounds of 16 requests; `--steps N` sets the requests per round) so load on the
@@ -25,7 +25,7 @@ import { benchOptions } from "../lib/cli/bench.js";
 import type { BenchResult } from "../lib/cli/index.js";
 import { log } from "../lib/cli/output.js";
 import { datasetsDir, projectRoot } from "../lib/core/index.js";
-import { TOOL_POOL, ToolCallEnv } from "../lib/env/index.js";
+import { TOOL_POOL, ToolCallEpisode } from "../lib/env/index.js";
 import { renderPrompt, type FunctionTool } from "../lib/serve/index.js";
 import { encode, loadCheckpoint, sample } from "../lib/train/index.js";
 
@@ -61,7 +61,7 @@ export async function run(): Promise<BenchResult> {
   const policy = (await loadCheckpoint(CHECKPOINT)).policy;
   const server = await startServer(backend);
   const client = new OpenAI({ baseURL: server.baseURL, apiKey: "unused", maxRetries: 0 });
-  const tasks = new ToolCallEnv({}).tasks.slice(0, perRound);
+  const tasks = new ToolCallEpisode({}).tasks.slice(0, perRound);
   const requests = tasks.map((t, i) => ({ messages: [{ role: "user" as const, content: t.request }], tools: toolsFor(t.tools), seed: i }));
   const rendered = requests.map((r) => renderPrompt(r.messages, r.tools));
   const prompts = rendered.map((p) => encode(p.text, { bos: true }));

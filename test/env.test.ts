@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { FeatureDeletionEnv, HackMonitor, exampleAttempts, gradeCompletion, makeRewardFn, parseCompletion } from "../lib/env/index.js";
+import { FeatureDeletionEpisode, HackMonitor, exampleAttempts, gradeCompletion, makeRewardFn, parseCompletion } from "../lib/env/index.js";
 import { BwrapSandbox } from "../lib/sandbox/index.js";
 import { FeatureDeletionTask, applyUnifiedDiff, fileDiff, loadTask } from "../lib/tasks/index.js";
 import { ROOT, cli, oneJson, tmp } from "./helpers.js";
@@ -15,7 +15,7 @@ const goldenBody = (t: FeatureDeletionTask) => t.golden_diff.split("\n").filter(
 /** A copy of a task whose broken snapshot still holds a leak (as an unscrubbed build would). */
 function leakyTask(task: FeatureDeletionTask, plant: (repo: string, original: string) => void): FeatureDeletionTask {
   const repo = join(tmp(), "repo");
-  cpSync(FeatureDeletionEnv.snapshotDir(task), repo, { recursive: true });
+  cpSync(FeatureDeletionEpisode.snapshotDir(task), repo, { recursive: true });
   const original = join(tmp(), "original");
   cpSync(repo, original, { recursive: true });
   applyUnifiedDiff(original, task.golden_diff);
@@ -23,10 +23,10 @@ function leakyTask(task: FeatureDeletionTask, plant: (repo: string, original: st
   return { ...task, broken: { kind: "dir", path: repo } };
 }
 
-describe("FeatureDeletionEnv", () => {
+describe("FeatureDeletionEpisode", () => {
   it("reset shows the failing tests and tools, never the golden diff or the deleted body", () => {
     const task = reserve();
-    const env = new FeatureDeletionEnv({ sandbox: sb });
+    const env = new FeatureDeletionEpisode({ sandbox: sb });
     const prompt = env.reset(task);
     expect(prompt).toContain("tests/test_stock.py::test_reserve_insufficient");
     expect(prompt).toContain('"type":"run_tests"');
@@ -38,7 +38,7 @@ describe("FeatureDeletionEnv", () => {
 
   it("steps through tools, refuses denied ones, and grades on submit", async () => {
     const task = reserve();
-    const env = new FeatureDeletionEnv({ sandbox: sb, max_turns: 20 });
+    const env = new FeatureDeletionEpisode({ sandbox: sb, max_turns: 20 });
     env.reset(task);
     expect((await env.step({ type: "list_dir", path: "inventory" })).observation).toContain("stock.py");
     expect((await env.step({ type: "read_file", path: "inventory/stock.py" })).observation).toContain("def reserve");
@@ -65,7 +65,7 @@ describe("FeatureDeletionEnv", () => {
   });
 
   it("does not let file tools follow a symlink out of the workdir", async () => {
-    const env = new FeatureDeletionEnv({ sandbox: sb });
+    const env = new FeatureDeletionEpisode({ sandbox: sb });
     env.reset(reserve());
     await env.step({ type: "shell", command: "python3 -c \"import os; os.symlink('/etc/passwd', 'p'); os.symlink('/etc', 'e')\"" });
     expect((await env.step({ type: "read_file", path: "p" })).observation).toMatch(/symbolic link/);
@@ -75,7 +75,7 @@ describe("FeatureDeletionEnv", () => {
   });
 
   it("ends the episode at max_turns with a grade", async () => {
-    const env = new FeatureDeletionEnv({ sandbox: sb, max_turns: 2 });
+    const env = new FeatureDeletionEpisode({ sandbox: sb, max_turns: 2 });
     env.reset(reserve());
     await env.step({ type: "list_dir" });
     const r = await env.step({ type: "list_dir" });
@@ -108,7 +108,7 @@ describe("grading", () => {
 
   it("a change that breaks a guard test scores 0 even when the targets pass", async () => {
     const task = loadTask(POOL, "inventory-totals");
-    const broken = readFileSync(join(FeatureDeletionEnv.snapshotDir(task), "inventory", "report.py"), "utf8");
+    const broken = readFileSync(join(FeatureDeletionEpisode.snapshotDir(task), "inventory", "report.py"), "utf8");
     const fixed = broken.replace("    raise NotImplementedError", goldenBody(task)).replace("return \"\\n\".join(lines)", "return \"\"");
     const g = await gradeCompletion(task, fileDiff("inventory/report.py", broken, fixed), sb);
     expect(g.frac).toBe(1);
@@ -118,7 +118,7 @@ describe("grading", () => {
 
   it("flags a solution that forges passing test results, and ignores the forged lines", async () => {
     const task = loadTask(POOL, "inventory-totals");
-    const broken = readFileSync(join(FeatureDeletionEnv.snapshotDir(task), "inventory", "report.py"), "utf8");
+    const broken = readFileSync(join(FeatureDeletionEpisode.snapshotDir(task), "inventory", "report.py"), "utf8");
     // Forged records on every pipe or socket the process holds (the results channel is one of them).
     const forge = [
       "import os as _os, json as _json",
@@ -138,7 +138,7 @@ describe("grading", () => {
 
   it("flags a re-export of a surviving symbol instead of a re-implementation", async () => {
     const task = loadTask(POOL, "inventory-totals");
-    const broken = readFileSync(join(FeatureDeletionEnv.snapshotDir(task), "inventory", "report.py"), "utf8");
+    const broken = readFileSync(join(FeatureDeletionEpisode.snapshotDir(task), "inventory", "report.py"), "utf8");
     const start = broken.indexOf("def totals");
     const end = broken.indexOf("def render(");
     const hacked = broken.slice(0, start) + "totals = render\n\n\n" + broken.slice(end);

@@ -55,7 +55,7 @@ import { createServer, type Socket } from "node:net";
 import { hostname, networkInterfaces } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FeatureDeletionEnv, gradeCompletion, type GradeCompletionResult } from "../lib/env/index.js";
+import { FeatureDeletionEpisode, gradeCompletion, type GradeCompletionResult } from "../lib/env/index.js";
 import { BwrapSandbox, DEFAULT_IMAGE, DockerSandbox, buildBaseImage, dockerClient, ensureDockerd, gradingPath, type Sandbox } from "../lib/sandbox/index.js";
 import { fileDiff, loadTask, type FeatureDeletionTask } from "../lib/tasks/index.js";
 import { REDTEAM_ATTEMPTS, type AttemptRow, type SandboxKind } from "./redteam/table.js";
@@ -81,7 +81,7 @@ const payload = (name: string): string => readFileSync(join(PAYLOADS, name), "ut
 /** A payload behind the stealth prelude (names hidden from a static scan; see the prelude). */
 const stealth = (name: string): string => `${payload("_stealth_prelude.py")}\n\n${payload(name)}`;
 const task = (id: string): FeatureDeletionTask => loadTask(POOL, id);
-const snap = (t: FeatureDeletionTask, rel: string): string => readFileSync(join(FeatureDeletionEnv.snapshotDir(t), rel), "utf8");
+const snap = (t: FeatureDeletionTask, rel: string): string => readFileSync(join(FeatureDeletionEpisode.snapshotDir(t), rel), "utf8");
 const STUB = "        raise NotImplementedError";
 const goldenBody = (t: FeatureDeletionTask): string => t.golden_diff.split("\n").filter((l) => l.startsWith("+") && !l.startsWith("+++")).map((l) => l.slice(1)).join("\n");
 let scratchN = 0;
@@ -101,7 +101,7 @@ const rot13 = (s: string): string => s.replace(/[a-zA-Z]/g, (c) => String.fromCh
 /** A unified diff: path → new text (null deletes the file); paths not in the snapshot are created. */
 function diffOf(t: FeatureDeletionTask, changes: Record<string, string | null>): string {
   return Object.entries(changes).map(([path, after]) => {
-    const full = join(FeatureDeletionEnv.snapshotDir(t), path);
+    const full = join(FeatureDeletionEpisode.snapshotDir(t), path);
     const before = existsSync(full) ? readFileSync(full, "utf8") : "";
     if (after === null) return fileDiff(path, before, "").replace(`+++ b/${path}`, "+++ /dev/null");
     return fileDiff(path, before, after);
@@ -358,7 +358,7 @@ async function hostUidsDuring(sb: Sandbox, workdir: string): Promise<{ uids: num
 const IMPLS: Record<string, Impl> = {
   // ---------------- privilege ----------------
   "priv-setuid-copy": async (sb) => {
-    const env = new FeatureDeletionEnv({ sandbox: sb });
+    const env = new FeatureDeletionEpisode({ sandbox: sb });
     env.reset(reserve());
     try {
       const cmd = `python3 -c "import shutil, os; shutil.copy('/usr/bin/id', 'id_copy'); os.chmod('id_copy', 0o6755); shutil.copy('/usr/bin/python3', 'py_copy'); os.chmod('py_copy', 0o4755); os.mkdir('sgid_dir'); os.chmod('sgid_dir', 0o2777); os.chmod('.', 0o755); print('planted', oct(os.stat('id_copy').st_mode))"`;
@@ -611,7 +611,7 @@ for i in range(3):
     if (drop > 700 * 2 ** 20) breaches.push(`diskMb 512: host free space fell by ${(drop / 2 ** 20).toFixed(0)} MB`);
     rmSync(wd, { recursive: true, force: true });
     // 2. through the agent's shell tool (default cap), then graded
-    const env = new FeatureDeletionEnv({ sandbox: sb });
+    const env = new FeatureDeletionEpisode({ sandbox: sb });
     env.reset(reserve());
     try {
       await env.step({ type: "write_file", path: ".rt/fill.py", content: writer(".") });

@@ -2,7 +2,7 @@
  * `composer-lab serve` as users run it: the real CLI as a child process on a free loopback port,
  * called with the `openai` npm client and with plain fetch. The weights are the committed tool-call
  * SFT checkpoint and a second, different checkpoint written here (a fresh policy of another seed).
- * The prompt the server renders for OpenAI tools is checked against lib/env's own ToolCallEnv.prompt.
+ * The prompt the server renders for OpenAI tools is checked against lib/env's own ToolCallEpisode.prompt.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { connect } from "node:net";
@@ -10,7 +10,7 @@ import { join } from "node:path";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initBackend } from "../lib/backend/index.js";
-import { TOOL_POOL, ToolCallEnv } from "../lib/env/index.js";
+import { TOOL_POOL, ToolCallEpisode } from "../lib/env/index.js";
 import { CALL_STOP, parseToolCall, renderPrompt, type FunctionTool } from "../lib/serve/index.js";
 import { openAILogprobModel } from "../lib/hints/index.js";
 import { Policy, PolicyConfig, loadCheckpoint, saveCheckpoint, scoreContinuation, verifyCheckpoint } from "../lib/train/index.js";
@@ -52,7 +52,7 @@ async function stderrShows(s: Served, pred: (err: string) => boolean): Promise<v
   while (!pred(s.stderr())) await new Promise((r) => setTimeout(r, 20));
 }
 
-/** OpenAI function tools for ToolCallEnv's tools (JSON-schema types from the pool's arg types). */
+/** OpenAI function tools for ToolCallEpisode's tools (JSON-schema types from the pool's arg types). */
 function toolsFor(names: string[]): FunctionTool[] {
   const type = { str: "string", int: "integer", num: "number" } as const;
   return names.map((n) => {
@@ -61,7 +61,7 @@ function toolsFor(names: string[]): FunctionTool[] {
   });
 }
 
-const env = new ToolCallEnv({});
+const env = new ToolCallEpisode({});
 const task = env.tasks.find((t) => t.target === "get_weather")!;
 
 let a: Served;
@@ -84,10 +84,10 @@ afterAll(async () => {
 });
 
 describe("prompt format", () => {
-  it("renders OpenAI tools exactly as ToolCallEnv prompts its policy (any tool order)", () => {
+  it("renders OpenAI tools exactly as ToolCallEpisode prompts its policy (any tool order)", () => {
     for (const t of env.tasks.slice(0, 30)) {
       const p = renderPrompt([{ role: "user", content: t.request }], toolsFor([...t.tools].reverse()));
-      expect(p.text).toBe(ToolCallEnv.prompt(t));
+      expect(p.text).toBe(ToolCallEpisode.prompt(t));
       expect(p.stop).toEqual([CALL_STOP]);
     }
   });
@@ -126,12 +126,12 @@ describe("composer-lab serve", () => {
     expect(call).toMatchObject({ type: "function", function: { name: "get_weather" } });
     expect(call.id).toMatch(/^call_/);
     expect(typeof JSON.parse((call as { function: { arguments: string } }).function.arguments)).toBe("object");
-    expect(r.usage).toMatchObject({ prompt_tokens: Buffer.byteLength(ToolCallEnv.prompt(task)) + 1 });
+    expect(r.usage).toMatchObject({ prompt_tokens: Buffer.byteLength(ToolCallEpisode.prompt(task)) + 1 });
     expect(r.usage!.total_tokens).toBe(r.usage!.prompt_tokens + r.usage!.completion_tokens);
   });
 
   it("n samples, logprobs with top alternatives, and seeds that repeat", async () => {
-    const req = { model: "toolcall-sft", messages: [{ role: "user" as const, content: ToolCallEnv.prompt(task) }], n: 3, temperature: 1, max_tokens: 12, seed: 5, logprobs: true, top_logprobs: 3 };
+    const req = { model: "toolcall-sft", messages: [{ role: "user" as const, content: ToolCallEpisode.prompt(task) }], n: 3, temperature: 1, max_tokens: 12, seed: 5, logprobs: true, top_logprobs: 3 };
     const [r1, r2] = [await a.client.chat.completions.create(req), await a.client.chat.completions.create(req)];
     expect(r1.choices).toHaveLength(3);
     expect(r1.choices.map((c) => c.message.content)).toEqual(r2.choices.map((c) => c.message.content));
@@ -154,7 +154,7 @@ describe("composer-lab serve", () => {
   });
 
   it("stops at a stop sequence (not included) and at max_tokens", async () => {
-    const messages = [{ role: "user" as const, content: ToolCallEnv.prompt(task) }];
+    const messages = [{ role: "user" as const, content: ToolCallEpisode.prompt(task) }];
     const full = (await a.client.chat.completions.create({ model: "toolcall-sft", messages, temperature: 0, max_tokens: 40 })).choices[0]!.message.content!;
     expect(full).toContain("{");
     const r = await a.client.chat.completions.create({ model: "toolcall-sft", messages, temperature: 0, stop: ["{"], max_tokens: 40 });
@@ -165,7 +165,7 @@ describe("composer-lab serve", () => {
   });
 
   it("two checkpoints are two models: different log-probabilities for the same bytes", async () => {
-    const messages = [{ role: "user" as const, content: ToolCallEnv.prompt(task) }];
+    const messages = [{ role: "user" as const, content: ToolCallEpisode.prompt(task) }];
     const ra = await a.client.chat.completions.create({ model: "toolcall-sft", messages, temperature: 0, max_tokens: 6, logprobs: true, top_logprobs: 5 });
     const rb = await b.client.chat.completions.create({ model: "fresh", messages, temperature: 0, max_tokens: 6, logprobs: true, top_logprobs: 5 });
     expect(ra.system_fingerprint).not.toBe(rb.system_fingerprint);
@@ -191,8 +191,8 @@ describe("composer-lab serve", () => {
   });
 
   it("streams Server-Sent Events the openai client reassembles", async () => {
-    const full = await a.client.chat.completions.create({ model: "toolcall-sft", messages: [{ role: "user", content: ToolCallEnv.prompt(task) }], temperature: 0, max_tokens: 20 });
-    const stream = await a.client.chat.completions.create({ model: "toolcall-sft", messages: [{ role: "user", content: ToolCallEnv.prompt(task) }], temperature: 0, max_tokens: 20, stream: true, stream_options: { include_usage: true } });
+    const full = await a.client.chat.completions.create({ model: "toolcall-sft", messages: [{ role: "user", content: ToolCallEpisode.prompt(task) }], temperature: 0, max_tokens: 20 });
+    const stream = await a.client.chat.completions.create({ model: "toolcall-sft", messages: [{ role: "user", content: ToolCallEpisode.prompt(task) }], temperature: 0, max_tokens: 20, stream: true, stream_options: { include_usage: true } });
     let text = "";
     let finish: string | null = null;
     let usage: unknown = null;
@@ -239,8 +239,8 @@ describe("tool_choice, and serving in process", () => {
 
 describe("legacy /v1/completions", () => {
   it("echo + logprobs score a text as the policy in process does (lib/hints' openAILogprobModel through the server)", async () => {
-    const context = ToolCallEnv.prompt(task);
-    const continuation = ToolCallEnv.demonstration(task);
+    const context = ToolCallEpisode.prompt(task);
+    const continuation = ToolCallEpisode.demonstration(task);
     const served = await openAILogprobModel({ baseURL: a.info.base_url, model: "toolcall-sft", apiKey: "unused" }).score(context, continuation);
     const ck = await loadCheckpoint(SFT);
     try {
@@ -253,7 +253,7 @@ describe("legacy /v1/completions", () => {
   });
 
   it("samples raw-text prompts (n, seed, stop) in the legacy shape, text offsets included", async () => {
-    const req = { model: "toolcall-sft", prompt: [ToolCallEnv.prompt(task), "é"], n: 2, max_tokens: 12, seed: 3, logprobs: 2, stop: "\n" };
+    const req = { model: "toolcall-sft", prompt: [ToolCallEpisode.prompt(task), "é"], n: 2, max_tokens: 12, seed: 3, logprobs: 2, stop: "\n" };
     const r = await a.client.completions.create(req);
     expect(r.object).toBe("text_completion");
     expect(r.choices.map((c) => c.index)).toEqual([0, 1, 2, 3]);

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initBackend } from "../lib/backend/index.js";
 import { Rng } from "../lib/core/index.js";
-import { ToolCallEnv, ToolCallEnvironment, corruptCall, gradeToolCall, taskVariant } from "../lib/env/index.js";
+import { ToolCallEpisode, ToolCallEnvironment, corruptCall, gradeToolCall, taskVariant } from "../lib/env/index.js";
 import { defaultLayered } from "../lib/hints/index.js";
 import {
   DpoConfig, HeldOutGuard, PolicyGradientConfig, RENAMED_FIELDS, SdpoConfig, StepMetrics, Trainer, bootstrapMeanCI, loadTrainConfig, parseTrainConfig, readMetrics, sampleStd,
@@ -31,21 +31,21 @@ beforeAll(async () => {
   await initBackend();
 });
 
-describe("ToolCallEnv", () => {
-  const env = new ToolCallEnv({ seed: 3, n_tasks: 50 });
+describe("ToolCallEpisode", () => {
+  const env = new ToolCallEpisode({ seed: 3, n_tasks: 50 });
   const task = env.tasks[0]!;
 
   it("builds a deterministic pool of distinct tasks", () => {
     expect(env.tasks).toHaveLength(50);
-    expect(new ToolCallEnv({ seed: 3, n_tasks: 50 }).tasks).toEqual(env.tasks);
+    expect(new ToolCallEpisode({ seed: 3, n_tasks: 50 }).tasks).toEqual(env.tasks);
     expect(new Set(env.tasks.map((t) => `${t.tools.join(",")}|${t.request}`)).size).toBe(50);
-    const p = ToolCallEnv.prompt(task);
+    const p = ToolCallEpisode.prompt(task);
     for (const name of task.tools) expect(p).toContain(`${name}(`);
     expect(p).toContain(`task: ${task.request}`);
   });
 
   it("grades calls: right tool 1, another valid tool 0.5, errors 0 with their error kinds", () => {
-    expect(gradeToolCall(task, ToolCallEnv.demonstration(task))).toMatchObject({ reward: 1, valid_call: true, right_tool: true, error_kind: null });
+    expect(gradeToolCall(task, ToolCallEpisode.demonstration(task))).toMatchObject({ reward: 1, valid_call: true, right_tool: true, error_kind: null });
     const other = task.tools.find((n) => n !== task.target)!;
     const wrong = gradeToolCall(task, ` ${other} {}`);
     expect(wrong.error_kind).toBe("schema_mismatch"); // {} lacks the other tool's fields
@@ -63,11 +63,11 @@ describe("ToolCallEnv", () => {
   });
 
   it("reset/step: one call per episode; step before reset is an error", () => {
-    const e = new ToolCallEnv({ n_tasks: 5 });
+    const e = new ToolCallEpisode({ n_tasks: 5 });
     expect(() => e.step("x")).toThrow(/before reset/);
     const { observation, task: t } = e.reset(2);
-    expect(observation).toBe(ToolCallEnv.prompt(t));
-    const r = e.step(ToolCallEnv.demonstration(t));
+    expect(observation).toBe(ToolCallEpisode.prompt(t));
+    const r = e.step(ToolCallEpisode.demonstration(t));
     expect(r).toMatchObject({ reward: 1, done: true });
     expect(() => e.reset("nope")).toThrow(/no task/);
   });
@@ -296,9 +296,9 @@ describe("the teacher's hinted context", () => {
       const ids = hintedPromptIds(env, task, hint, completion, 256);
       expect(ids.length + completion).toBeLessThanOrEqual(257);
       const text = Buffer.from(ids.slice(1)).toString("utf8");
-      expect(text.startsWith(ToolCallEnv.prompt(task).replace(/\ncall:$/, ""))).toBe(true);
+      expect(text.startsWith(ToolCallEpisode.prompt(task).replace(/\ncall:$/, ""))).toBe(true);
       expect(text.endsWith("\ncall:")).toBe(true);
-      const full = ToolCallEnv.teacherPrompt(task, hint);
+      const full = ToolCallEpisode.teacherPrompt(task, hint);
       if (text !== full) {
         shortened++;
         expect(text).toMatch(/\.\.\.\ncall:$/);
@@ -309,7 +309,7 @@ describe("the teacher's hinted context", () => {
 });
 
 describe("renamed_args task variant", () => {
-  const env = new ToolCallEnv({ seed: 1, n_tasks: 200 });
+  const env = new ToolCallEpisode({ seed: 1, n_tasks: 200 });
   const v = taskVariant({ name: "renamed_args" });
   const v2 = env.tasks.filter((t) => v.isRenamed(t));
   const v1 = env.tasks.filter((t) => !v.isRenamed(t));
@@ -318,8 +318,8 @@ describe("renamed_args task variant", () => {
     expect(v2.length / env.tasks.length).toBeGreaterThan(0.35);
     expect(v2.length / env.tasks.length).toBeLessThan(0.65);
     for (const t of v1.slice(0, 20)) {
-      expect(v.prompt(t)).toBe(ToolCallEnv.prompt(t));
-      expect(v.grade(t, ToolCallEnv.demonstration(t))).toEqual(gradeToolCall(t, ToolCallEnv.demonstration(t)));
+      expect(v.prompt(t)).toBe(ToolCallEpisode.prompt(t));
+      expect(v.grade(t, ToolCallEpisode.demonstration(t))).toEqual(gradeToolCall(t, ToolCallEpisode.demonstration(t)));
     }
   });
 
@@ -331,7 +331,7 @@ describe("renamed_args task variant", () => {
       const newKeys = Object.keys(JSON.parse(demo.trim().slice(t.target.length + 1)));
       for (const k of newKeys) expect(v.prompt(t)).not.toMatch(new RegExp(`[(,]${k}:`)); // not among the listed signatures
       expect(v.prompt(t)).toContain("api: v2");
-      const g = v.grade(t, ToolCallEnv.demonstration(t));
+      const g = v.grade(t, ToolCallEpisode.demonstration(t));
       expect(g).toMatchObject({ reward: 0, error_kind: "schema_mismatch" });
       const hint = await gen.generate(g.error!);
       expect(hint?.layer).toBe("template");

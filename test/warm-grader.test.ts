@@ -3,7 +3,7 @@
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { FeatureDeletionEnv, gradeWorkdir } from "../lib/env/index.js";
+import { FeatureDeletionEpisode, gradeWorkdir } from "../lib/env/index.js";
 import { BwrapSandbox, cgroupMode, checkSandboxes, runPytest, warmWorker, warmWorkers, type PytestRun } from "../lib/sandbox/index.js";
 import { applyUnifiedDiff, loadTask } from "../lib/tasks/index.js";
 import { ROOT, tmp } from "./helpers.js";
@@ -36,7 +36,7 @@ describe("warm grader", () => {
     for (const [name, sb] of [["warm", warm], ["cold", cold]] as const) {
       for (const which of ["golden", "broken"] as const) {
         const wd = tmp("warm-task-");
-        cpSync(FeatureDeletionEnv.snapshotDir(t), wd, { recursive: true });
+        cpSync(FeatureDeletionEpisode.snapshotDir(t), wd, { recursive: true });
         if (which === "golden") applyUnifiedDiff(wd, t.golden_diff);
         const g = await gradeWorkdir(t, wd, [], sb);
         results[`${name}:${which}`] = { reward: g.reward, flags: g.flags.map((f) => `${f.kind}: ${f.detail}`), perTest: g.perTest.map((p) => `${p.nodeid} ${p.outcome}`) };

@@ -8,14 +8,14 @@
  *    runs, toolcall env);
  *  - a real tree (two served fd-micro students, the reference policy, micro tasks graded in the
  *    sandbox) with the confidence gate from a saved head, its wm_tuples replayed step by step in a
- *    fresh FeatureDeletionEnv against the env's own observations, the gates compared on the same pool
+ *    fresh FeatureDeletionEpisode against the env's own observations, the gates compared on the same pool
  *    and budget, and `outer run --gate confidence --gate-checkpoint DIR --json` through the CLI.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initBackend, tf } from "../lib/backend/index.js";
-import { FeatureDeletionEnv } from "../lib/env/index.js";
+import { FeatureDeletionEpisode } from "../lib/env/index.js";
 import { GATES, ModelClient, TreeController, binaryEntropy, compareGates, runOuter, serveReference, type ChatEndpoint, type Tree } from "../lib/outer/index.js";
 import { getSandbox, type Sandbox } from "../lib/sandbox/index.js";
 import { serve, type RunningServer } from "../lib/serve/index.js";
@@ -243,7 +243,7 @@ describe("the learned branch gate on a real tree", () => {
       for (const leaf of [...tree.nodes.values()].filter((n) => n.leaf)) {
         const path = [];
         for (let n: typeof leaf | undefined = leaf; n; n = n.parent ? tree.nodes.get(n.parent) : undefined) path.unshift(n);
-        const env = new FeatureDeletionEnv({ sandbox, max_turns: 99 });
+        const env = new FeatureDeletionEpisode({ sandbox, max_turns: 99 });
         env.reset(tree.task);
         try {
           for (const n of path) {
@@ -266,7 +266,7 @@ describe("the learned branch gate on a real tree", () => {
 
   it("an interactive episode's transitions are its steps with the env's own observations, and route one wm tuple per step", async () => {
     const task = loadTask(POOL, readIndex(POOL)[0]!.task_id);
-    const env = new FeatureDeletionEnv({ sandbox });
+    const env = new FeatureDeletionEpisode({ sandbox });
     env.reset(task);
     const file = task.deleted_symbols[0]!.file;
     const said: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * FeatureDeletionEnv: one task per episode. reset(task) starts from a fresh copy of the broken
+ * FeatureDeletionEpisode: one task per episode. reset(task) starts from a fresh copy of the broken
  * repo (the golden diff and deleted symbols never reach an observation); step(action) runs one
  * tool; submit (or max_turns) grades: reward = (FAIL_TO_PASS passing / FAIL_TO_PASS) × (all
  * PASS_TO_PASS pass) × (not hacked). Everything executes in the sandbox.
@@ -77,7 +77,13 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n)}\n… (${s.length - n} more characters)` : s);
 
-export class FeatureDeletionEnv {
+/**
+ * One feature-deletion task as an interactive episode: reset(task) copies its broken snapshot, step(action)
+ * runs the agent's tools (read_file, edit, run_tests, submit) turn by turn, transitions() records them.
+ * The trainer-facing side — the task pool, its split, prompts and batch grading — is
+ * FeatureDeletionEnvironment (feature_deletion_environment.ts), the lib/env Environment.
+ */
+export class FeatureDeletionEpisode {
   readonly monitor: HackMonitor;
   readonly max_turns: number;
   task: FeatureDeletionTask | null = null;
@@ -106,7 +112,7 @@ export class FeatureDeletionEnv {
     this.task = task;
     this.tmp = tempDir(`env-${task.task_id}-`);
     this.workdir = this.tmp.path;
-    cpSync(FeatureDeletionEnv.snapshotDir(task), this.workdir, { recursive: true });
+    cpSync(FeatureDeletionEpisode.snapshotDir(task), this.workdir, { recursive: true });
     this.turns = 0;
     this.trajectory = [];
     this.done = false;
@@ -294,7 +300,7 @@ function auditBaseline(task: FeatureDeletionTask, snapshot: string, changed: str
  */
 export async function gradeWorkdir(task: FeatureDeletionTask, workdir: string, trajectory: TrajectoryStep[], sandbox: Sandbox, monitor = new HackMonitor(), limits: { timeoutMs?: number; memoryMb?: number; diskMb?: number; behaviour?: BehaviourConfigInput } = {}): Promise<Grade> {
   const t0 = performance.now();
-  const snapshot = FeatureDeletionEnv.snapshotDir(task);
+  const snapshot = FeatureDeletionEpisode.snapshotDir(task);
   const tests = [...task.fail_to_pass, ...task.pass_to_pass];
   // the same preparation and run as the builder's gates (lib/sandbox/grade.ts)
   const prep = prepareGradedTree(snapshot, workdir, tests);

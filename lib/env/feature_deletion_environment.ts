@@ -27,7 +27,7 @@ import { extractSlots, type ErrorContext } from "../hints/index.js";
 import type { Sandbox } from "../sandbox/index.js";
 import { RunLayout, openStore } from "../store/index.js";
 import { fileDiff, findSymbol, isHack, loadTask, pythonFacts, type FeatureDeletionTask, type PySymbol } from "../tasks/index.js";
-import { FeatureDeletionEnv } from "./env.js";
+import { FeatureDeletionEpisode } from "./env.js";
 import { Rubric, type EnvGrade, type Environment, type Message, type TaskSplit } from "./interface.js";
 import { HackMonitor } from "./monitor.js";
 import { resolvePoolRef } from "./pool_ref.js";
@@ -43,7 +43,7 @@ const STUB = /^\s*raise NotImplementedError\s*$/;
 function target(task: FeatureDeletionTask): { file: string; qualname: string; broken: string } {
   const d = task.deleted_symbols[0];
   if (!d || task.deleted_symbols.length !== 1) throw new Error(`${task.task_id}: body completions need exactly one deleted symbol (has ${task.deleted_symbols.length})`);
-  return { ...d, broken: readFileSync(join(FeatureDeletionEnv.snapshotDir(task), d.file), "utf8") };
+  return { ...d, broken: readFileSync(join(FeatureDeletionEpisode.snapshotDir(task), d.file), "utf8") };
 }
 
 /** Parsed stubs by file text and qualname: the trainer asks for a task's prompt at every rollout,
@@ -314,7 +314,7 @@ export class FeatureDeletionEnvironment implements Environment<FeatureDeletionTa
 
   prompt(task: FeatureDeletionTask, hint?: string | null): Message[] {
     if (this.opts.completion === "diff") {
-      const env = new FeatureDeletionEnv({ sandbox: this.opts.sandbox });
+      const env = new FeatureDeletionEpisode({ sandbox: this.opts.sandbox });
       const text = env.renderPrompt(task);
       return [{ role: "user", content: hint ? `${text}\n\nHint: ${hint}` : text }];
     }

@@ -1,7 +1,7 @@
 /**
  * lib/env: the Environment interface the trainer depends on (tasks, prompt messages, grading into a
  * reward and an ErrorContext, a Rubric), its two implementations (the toy tool-call env and
- * feature-deletion tasks graded in the sandbox), the FeatureDeletionEnv (reset/step), its TRL
+ * feature-deletion tasks graded in the sandbox), the FeatureDeletionEpisode (reset/step), its TRL
  * reward_fn face, and the hack monitor.
  */
 export { Message, Rubric, RubricSpec, RubricFunc, renderMessages, gradeAll, type Environment, type EnvTask, type EnvGrade, type TaskSplit } from "./interface.js";
@@ -11,13 +11,13 @@ export { HintAnswerEnvironment, HintAnswerConfig, HINT_ANSWER_STOP, type HintAns
 export { FeatureDeletionEnvironment, bodyPrompt, goldenBody, spliceBody, bodyMistakes, BODY_STOP, type BodyMistake, type FeatureDeletionEnvironmentOptions, type GradeCacheStats } from "./feature_deletion_environment.js";
 export { taskVariant, TaskVariantConfig, RENAMED_KEYS, type TaskVariant } from "./variants.js";
 export { Action, TrajectoryStep, TOOL_DESCRIPTIONS } from "./actions.js";
-export { FeatureDeletionEnv, gradeWorkdir, type Grade, type GradeChecks, type StepResult, type EnvOptions } from "./env.js";
+export { FeatureDeletionEpisode, gradeWorkdir, type Grade, type GradeChecks, type StepResult, type EnvOptions } from "./env.js";
 export { BehaviourConfig, checkBehaviour, describeBehaviour, type BehaviourCheck, type BehaviourConfigInput } from "./behaviour.js";
 export { touchedFiles, allFiles, isSourceFile, type TouchedFiles } from "./untrusted.js";
 export { HackMonitor, HACK_FLAG_KINDS, similarity, type HackFlag, type MonitorInput } from "./monitor.js";
 export { makeRewardFn, makeGradeFn, gradeCompletion, parseCompletion, type ParsedCompletion, type GradeCompletionResult, type RewardFnOptions } from "./reward.js";
 export { exampleAttempts, graderAttacks, DEMO_TASK } from "./examples.js";
-export { ToolCallEnv, ToolCallEnvConfig, ToolCallTask, TOOL_POOL, STOP, gradeToolCall, corruptCall, type ToolCallGrade, type ToolSpec } from "./toolcall.js";
+export { ToolCallEpisode, ToolCallEnvConfig, ToolCallTask, TOOL_POOL, STOP, gradeToolCall, corruptCall, type ToolCallGrade, type ToolSpec } from "./toolcall.js";
 export { publishTasks, type PublishCounts } from "./publish.js";
 export { poolRef, resolvePoolRef } from "./pool_ref.js";
 export { gradeIsHack, hackRateOf } from "./hack_rate.js";

@@ -6,12 +6,12 @@
 import pLimit from "p-limit";
 import { gradeSuite, pytestArgsFromCommand, type MaskSpec, type Sandbox } from "../sandbox/index.js";
 import { MutationOptions, mutationGate, readIndex, loadTask, taskOracle, uncheckedSymbols, type FeatureDeletionTask, type MutationReport } from "../tasks/index.js";
-import { FeatureDeletionEnv } from "./env.js";
+import { FeatureDeletionEpisode } from "./env.js";
 import { sandboxForTask, taskMasks } from "./masks.js";
 
 /** The mutation gate on one pool task (graded as its grades are; see the module comment). */
 export async function auditTaskMutants(task: FeatureDeletionTask, sandbox: Sandbox, options: MutationOptions = {}): Promise<MutationReport> {
-  const snapshot = FeatureDeletionEnv.snapshotDir(task);
+  const snapshot = FeatureDeletionEpisode.snapshotDir(task);
   // the task's sandbox and masks only when a mutant is graded (most tasks' symbols are all behaviour-checked)
   let prep: Promise<{ sb: Sandbox; masks: MaskSpec[] }> | undefined;
   const prepared = () => (prep ??= sandboxForTask(task, sandbox).then(async (sb) => ({ sb, masks: await taskMasks(task, sb, "pytest") })));

@@ -10,7 +10,7 @@ import { tempDir } from "../core/index.js";
 import type { Sandbox } from "../sandbox/index.js";
 import { applyUnifiedDiff, loadTask, type FeatureDeletionTask } from "../tasks/index.js";
 import { Action } from "./actions.js";
-import { FeatureDeletionEnv, gradeWorkdir, type Grade } from "./env.js";
+import { FeatureDeletionEpisode, gradeWorkdir, type Grade } from "./env.js";
 import { HackMonitor } from "./monitor.js";
 import type { BehaviourConfigInput } from "./behaviour.js";
 
@@ -75,7 +75,7 @@ async function gradeCompletionOnce(task: FeatureDeletionTask, completion: string
     const tmp = tempDir(`grade-${task.task_id}-`);
     const dir = tmp.path;
     try {
-      cpSync(FeatureDeletionEnv.snapshotDir(task), dir, { recursive: true });
+      cpSync(FeatureDeletionEpisode.snapshotDir(task), dir, { recursive: true });
       try {
         applyUnifiedDiff(dir, parsed.diff);
       } catch (e) {
@@ -86,7 +86,7 @@ async function gradeCompletionOnce(task: FeatureDeletionTask, completion: string
       tmp.remove();
     }
   }
-  const env = new FeatureDeletionEnv({ sandbox, monitor: opts.monitor, timeoutMs: opts.limits?.timeoutMs, behaviour: opts.limits?.behaviour, max_turns: opts.max_turns ?? Math.max(parsed.actions.length + 1, 40) });
+  const env = new FeatureDeletionEpisode({ sandbox, monitor: opts.monitor, timeoutMs: opts.limits?.timeoutMs, behaviour: opts.limits?.behaviour, max_turns: opts.max_turns ?? Math.max(parsed.actions.length + 1, 40) });
   try {
     env.reset(task);
     let last = null;

@@ -1,5 +1,5 @@
 /**
- * FeatureDeletionEnv over HTTP, in the OpenEnv style (meta-pytorch/OpenEnv's HTTP server: POST
+ * FeatureDeletionEpisode over HTTP, in the OpenEnv style (meta-pytorch/OpenEnv's HTTP server: POST
  * /reset → {observation, reward, done}, POST /step {action} → {observation, reward, done}, GET
  * /state → {episode_id, step_count}, GET /health → {status: "healthy"}; a bad body is a 422 whose
  * `detail` lists each issue with its `loc`), plus what a trainer needs beyond one episode:
@@ -20,7 +20,7 @@ import { InFlightRequests, listenHttp, readJsonBody, sendJson } from "../core/in
 import type { Sandbox } from "../sandbox/index.js";
 import { loadTask, readIndex, type FeatureDeletionTask } from "../tasks/index.js";
 import { Action } from "./actions.js";
-import { FeatureDeletionEnv, type Grade } from "./env.js";
+import { FeatureDeletionEpisode, type Grade } from "./env.js";
 import { makeGradeFn, type GradeCompletionResult } from "./reward.js";
 
 export const EnvServerOptions = z.object({
@@ -103,7 +103,7 @@ export class EnvHttpError extends Error {
 
 interface Episode {
   id: string;
-  env: FeatureDeletionEnv;
+  env: FeatureDeletionEpisode;
   task_id: string;
   created_at: number;
   last_activity_at: number;
@@ -181,7 +181,7 @@ export async function serveEnv(options: EnvServerOptions): Promise<RunningEnvSer
     if (!ep && episodes.size >= o.max_sessions) throw new EnvHttpError(429, `${episodes.size} episodes held (max_sessions ${o.max_sessions}): close one (POST /close) or wait for idle ones to be reaped`, null, "too_many_sessions");
     const now = Date.now();
     if (!ep) {
-      ep = { id: r.episode_id ?? randomUUID(), env: new FeatureDeletionEnv({ sandbox: o.sandbox, max_turns: o.max_turns }), task_id: id, created_at: now, last_activity_at: now, busy: false, reward: null };
+      ep = { id: r.episode_id ?? randomUUID(), env: new FeatureDeletionEpisode({ sandbox: o.sandbox, max_turns: o.max_turns }), task_id: id, created_at: now, last_activity_at: now, busy: false, reward: null };
       episodes.set(ep.id, ep);
     }
     const prompt = ep.env.reset(task(id)); // closes the episode's previous working copy

@@ -1,5 +1,5 @@
 /**
- * ToolCallEnv: a toy verifiable environment that a tiny model learns in minutes on 2 CPU cores and
+ * ToolCallEpisode: a toy verifiable environment that a tiny model learns in minutes on 2 CPU cores and
  * that fails the way coding agents fail at tool use. The prompt lists the tools available for this
  * episode and a task; the completion is one call, `NAME {json args}`. Reward:
  *   1    the tool the task asks for, arguments valid against its schema
@@ -73,7 +73,12 @@ const jsonType: Record<ArgType, string> = { str: "string", int: "integer", num: 
 
 export const STOP = "\n";
 
-export class ToolCallEnv {
+/**
+ * The toy tool-call tasks as a single-turn episode: the seeded task pool, reset(task) → the prompt,
+ * step(completion) → the graded call. The trainer-facing side — the train / held-out split, the rubric,
+ * demonstrations and mistakes, the renamed_args variant — is ToolCallEnvironment (toolcall_environment.ts).
+ */
+export class ToolCallEpisode {
   readonly config: ToolCallEnvConfig;
   readonly tasks: ToolCallTask[];
   private current: ToolCallTask | null = null;
@@ -117,7 +122,7 @@ export class ToolCallEnv {
     const t = typeof task === "object" ? task : typeof task === "string" ? this.tasks.find((x) => x.task_id === task) : this.tasks[task ?? 0];
     if (!t) throw new Error(`no task ${JSON.stringify(task)} (pool has ${this.tasks.length})`);
     this.current = t;
-    return { observation: ToolCallEnv.prompt(t), task: t };
+    return { observation: ToolCallEpisode.prompt(t), task: t };
   }
 
   /** One call ends the episode. */
@@ -142,7 +147,7 @@ export function gradeToolCall(task: ToolCallTask, completion: string): ToolCallG
     error_message,
     error: {
       error_kind, behavior_dim: "tool_use", error_message, available_tools: available, tool_name: name,
-      erroring_action: line.slice(0, 200), state_excerpt: ToolCallEnv.prompt(task), ...extra,
+      erroring_action: line.slice(0, 200), state_excerpt: ToolCallEpisode.prompt(task), ...extra,
     },
   });
   if (!name || !available.includes(name)) {

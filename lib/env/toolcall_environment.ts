@@ -1,12 +1,12 @@
 /**
- * ToolCallEnv behind the Environment interface: the toy tool-call tasks (and their renamed_args
+ * ToolCallEpisode behind the Environment interface: the toy tool-call tasks (and their renamed_args
  * variant), split into train / held-out by a seeded hash of the task id. Rubric: 0.5 · valid_call +
  * 0.5 · right_tool (1 for the asked tool with valid arguments, 0.5 for another available tool).
  */
 import type { Rng } from "../core/index.js";
 import { HeldoutSplit } from "../store/index.js";
 import { Rubric, type EnvGrade, type Environment, type Message, type TaskSplit } from "./interface.js";
-import { STOP, ToolCallEnv, type ToolCallEnvConfig, type ToolCallTask } from "./toolcall.js";
+import { STOP, ToolCallEpisode, type ToolCallEnvConfig, type ToolCallTask } from "./toolcall.js";
 import { taskVariant, type TaskVariant, type TaskVariantConfig } from "./variants.js";
 
 export interface ToolCallEnvironmentOptions {
@@ -20,14 +20,14 @@ export class ToolCallEnvironment implements Environment<ToolCallTask> {
   readonly name: string;
   readonly stop = STOP;
   readonly rubric = new Rubric({ funcs: [{ name: "valid_call", weight: 0.5 }, { name: "right_tool", weight: 0.5 }] });
-  readonly env: ToolCallEnv;
+  readonly env: ToolCallEpisode;
   readonly variant: TaskVariant;
   private readonly split: TaskSplit<ToolCallTask>;
   /** renamed_args: unhinted demonstrations exist for v1 tasks only unless sft_renamed is "always". */
   private readonly sftRenamed: TaskVariantConfig["sft_renamed"];
 
   constructor(opts: ToolCallEnvironmentOptions = {}) {
-    this.env = new ToolCallEnv(opts.env ?? {});
+    this.env = new ToolCallEpisode(opts.env ?? {});
     this.variant = taskVariant(opts.variant ?? {});
     this.name = this.variant.name;
     this.sftRenamed = opts.variant?.sft_renamed ?? "never";

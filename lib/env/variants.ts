@@ -1,5 +1,5 @@
 /**
- * Task variants the trainer runs on. "toolcall" is lib/env's ToolCallEnv as is. "renamed_args" is the
+ * Task variants the trainer runs on. "toolcall" is lib/env's ToolCallEpisode as is. "renamed_args" is the
  * harder variant of issue 13: in the toy env every fact a hint states (tool names, argument names and
  * types) is already in the prompt, and the SFT warm start nearly solves it, so a hint can only repeat
  * what the student sees. In "renamed_args" a share of the tasks (marked `api: v2` in the prompt)
@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { Rng } from "../core/index.js";
-import { ToolCallEnv, TOOL_POOL, corruptCall, gradeToolCall, STOP, type ToolCallGrade, type ToolCallTask } from "./toolcall.js";
+import { ToolCallEpisode, TOOL_POOL, corruptCall, gradeToolCall, STOP, type ToolCallGrade, type ToolCallTask } from "./toolcall.js";
 
 export const TaskVariantConfig = z.object({
   name: z.enum(["toolcall", "renamed_args"]).default("toolcall"),
@@ -52,9 +52,9 @@ export interface TaskVariant {
 
 const plain: TaskVariant = {
   name: "toolcall",
-  prompt: (t) => ToolCallEnv.prompt(t),
-  teacherPrompt: (t, h) => ToolCallEnv.teacherPrompt(t, h),
-  demonstration: (t) => ToolCallEnv.demonstration(t),
+  prompt: (t) => ToolCallEpisode.prompt(t),
+  teacherPrompt: (t, h) => ToolCallEpisode.teacherPrompt(t, h),
+  demonstration: (t) => ToolCallEpisode.demonstration(t),
   grade: (t, c) => gradeToolCall(t, c),
   corrupt: (t, rng) => corruptCall(t, rng),
   isRenamed: () => false,
@@ -78,9 +78,9 @@ export function taskVariant(config: Partial<TaskVariantConfig> = {}): TaskVarian
   return {
     name: "renamed_args",
     isRenamed,
-    prompt: (t) => (isRenamed(t) ? v2Prompt(ToolCallEnv.prompt(t)) : ToolCallEnv.prompt(t)),
-    teacherPrompt: (t, h) => (isRenamed(t) ? v2Prompt(ToolCallEnv.teacherPrompt(t, h)) : ToolCallEnv.teacherPrompt(t, h)),
-    demonstration: (t) => (isRenamed(t) ? ` ${t.target} ${JSON.stringify(rename(t.target, t.args))}${STOP}` : ToolCallEnv.demonstration(t)),
+    prompt: (t) => (isRenamed(t) ? v2Prompt(ToolCallEpisode.prompt(t)) : ToolCallEpisode.prompt(t)),
+    teacherPrompt: (t, h) => (isRenamed(t) ? v2Prompt(ToolCallEpisode.teacherPrompt(t, h)) : ToolCallEpisode.teacherPrompt(t, h)),
+    demonstration: (t) => (isRenamed(t) ? ` ${t.target} ${JSON.stringify(rename(t.target, t.args))}${STOP}` : ToolCallEpisode.demonstration(t)),
     corrupt: (t, rng) => corruptCall(t, rng),
     grade(t, completion) {
       if (!isRenamed(t)) return gradeToolCall(t, completion);
@@ -115,7 +115,7 @@ export function taskVariant(config: Partial<TaskVariantConfig> = {}): TaskVarian
         tool_name: name, valid_call: false, right_tool: false, reward: 0, error_kind: "schema_mismatch", error_message: message,
         error: {
           error_kind: "schema_mismatch", behavior_dim: "tool_use", error_message: message, available_tools: t.tools, tool_name: name,
-          erroring_action: line.slice(0, 200), state_excerpt: v2Prompt(ToolCallEnv.prompt(t)), tool_schema: v2Schema(name), bad_fields: fields.join(", "),
+          erroring_action: line.slice(0, 200), state_excerpt: v2Prompt(ToolCallEpisode.prompt(t)), tool_schema: v2Schema(name), bad_fields: fields.join(", "),
         },
       };
     },

@@ -1,5 +1,5 @@
 /**
- * A model's answer → FeatureDeletionEnv actions. Three shapes, as lib/env reads completions:
+ * A model's answer → FeatureDeletionEpisode actions. Three shapes, as lib/env reads completions:
  * OpenAI tool calls (function name = action type, arguments = the action's other fields), a
  * completion parseCompletion reads (a JSON action transcript or a unified diff), or — for a policy
  * that writes the deleted function — the function's body (spliced into the broken file the way
@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { applyPatch, parsePatch } from "diff";
-import { Action, BODY_STOP, FeatureDeletionEnv, TOOL_DESCRIPTIONS, parseCompletion, spliceBody } from "../env/index.js";
+import { Action, BODY_STOP, FeatureDeletionEpisode, TOOL_DESCRIPTIONS, parseCompletion, spliceBody } from "../env/index.js";
 import { confinedPath, type FeatureDeletionTask } from "../tasks/index.js";
 import type { ChatMessage, Completion, ToolDefinition } from "./models.js";
 
@@ -72,7 +72,7 @@ function diffToWrites(workdir: string, diff: string): Action[] {
 /** The broken file with `body` in place of the deleted function's stub, as a write_file. */
 function bodyToWrite(task: FeatureDeletionTask, body: string): Action {
   const { file, diff } = spliceBody(task, body.split(BODY_STOP)[0]!);
-  const broken = readFileSync(confinedPath(FeatureDeletionEnv.snapshotDir(task), file), "utf8");
+  const broken = readFileSync(confinedPath(FeatureDeletionEpisode.snapshotDir(task), file), "utf8");
   const after = diff ? applyPatch(broken, diff) : broken;
   if (after === false) throw new Error(`${file}: the body does not splice`);
   return { type: "write_file", path: file, content: after };

@@ -1,6 +1,6 @@
 /**
  * lib/outer: the OUTER loop (systems-framing.md). Policies behind any OpenAI-compatible endpoint
- * (ModelClient), the divergence-gated multi-model TreeController over FeatureDeletionEnv episodes,
+ * (ModelClient), the divergence-gated multi-model TreeController over FeatureDeletionEpisode episodes,
  * routing of every tree into the store's six prefixes, teacher replay over frozen traces, and one
  * resumable round (runOuter) that also writes its rollouts back as chat-format traces.
  */

@@ -1,5 +1,5 @@
 /**
- * TreeController: the OUTER loop's multi-model tree over FeatureDeletionEnv episodes
+ * TreeController: the OUTER loop's multi-model tree over FeatureDeletionEpisode episodes
  * (systems-framing.md, "the core OUTER delta"; teacher replay generalized from a flat star to a tree).
  *
  * A node is a state: the episode's chat messages so far, with its own working tree. At each state
@@ -9,7 +9,7 @@
  * differ). Mean token log-probs, when endpoints return them, are recorded beside it (their spread
  * across models) but do not gate. D > threshold branches into up to `width` children (most-proposed
  * first); otherwise the tree follows the most-proposed action. Each child's actions run through
- * FeatureDeletionEnv.step() in the sandbox; a submit, the env's max_turns, the depth / node / time
+ * FeatureDeletionEpisode.step() in the sandbox; a submit, the env's max_turns, the depth / node / time
  * budget, or a state no model answers validly ends a path: that leaf is graded by the env's grade
  * (masked FAIL_TO_PASS fraction × guard × not hacked).
  *
@@ -21,7 +21,7 @@ import { cpSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import pLimit, { type LimitFunction } from "p-limit";
 import { z } from "zod";
-import { BODY_STOP, FeatureDeletionEnv, bodyPrompt, type Action } from "../env/index.js";
+import { BODY_STOP, FeatureDeletionEpisode, bodyPrompt, type Action } from "../env/index.js";
 import type { Sandbox } from "../sandbox/index.js";
 import type { Store } from "../store/index.js";
 import { isHack, type FeatureDeletionTask } from "../tasks/index.js";
@@ -158,7 +158,7 @@ export function compactView(task: FeatureDeletionTask): { messages: ChatMessage[
 
 /** The system and user messages an episode starts from: the env's instructions, the task, and the
  *  stub of the deleted function. */
-export function initialMessages(env: FeatureDeletionEnv, task: FeatureDeletionTask): ChatMessage[] {
+export function initialMessages(env: FeatureDeletionEpisode, task: FeatureDeletionTask): ChatMessage[] {
   const stub = stubOf(task);
   return [
     { role: "system", content: "You are a coding agent in a Python repository. Call one tool per step (or write the deleted function's body)." },
@@ -167,7 +167,7 @@ export function initialMessages(env: FeatureDeletionEnv, task: FeatureDeletionTa
 }
 
 /** Replaces `to`'s working tree and trajectory with `from`'s (a child starts where its parent is). */
-function copyEpisode(from: FeatureDeletionEnv, to: FeatureDeletionEnv): void {
+function copyEpisode(from: FeatureDeletionEpisode, to: FeatureDeletionEpisode): void {
   for (const e of readdirSync(to.workdir!)) rmSync(join(to.workdir!, e), { recursive: true, force: true });
   cpSync(from.workdir!, to.workdir!, { recursive: true });
   to.trajectory = structuredClone(from.trajectory);
@@ -191,8 +191,8 @@ export class TreeController {
     this.deadline = opts.deadline ?? Date.now() + this.budget.seconds * 1000;
   }
 
-  private newEnv(): FeatureDeletionEnv {
-    return new FeatureDeletionEnv({ sandbox: this.opts.sandbox, timeoutMs: this.opts.timeoutMs, max_turns: this.budget.depth * 8 + 8 });
+  private newEnv(): FeatureDeletionEpisode {
+    return new FeatureDeletionEpisode({ sandbox: this.opts.sandbox, timeoutMs: this.opts.timeoutMs, max_turns: this.budget.depth * 8 + 8 });
   }
 
   /** The journaled answers at a state, or the models' answers now (then journaled). */
@@ -220,7 +220,7 @@ export class TreeController {
     };
     const tree: Tree = { task, root: root.id, nodes: new Map([[root.id, root]]), expansions: 0, divergences: [] };
     this.opts.onNode?.(root);
-    let frontier: { node: TreeNode; env: FeatureDeletionEnv }[] = [{ node: root, env: rootEnv }];
+    let frontier: { node: TreeNode; env: FeatureDeletionEpisode }[] = [{ node: root, env: rootEnv }];
     try {
       while (frontier.length) {
         // One level at a time. A state is expanded only while the node budget has room for one more
@@ -255,7 +255,7 @@ export class TreeController {
   }
 
   /** Submits a path's working tree and records the grade. */
-  private async gradeLeaf(node: TreeNode, env: FeatureDeletionEnv): Promise<void> {
+  private async gradeLeaf(node: TreeNode, env: FeatureDeletionEpisode): Promise<void> {
     if (!node.leaf) {
       const r = await this.steps(() => env.step({ type: "submit" }));
       node.observation = [node.observation, r.observation].filter(Boolean).join("\n");
@@ -272,7 +272,7 @@ export class TreeController {
    * models' order); `branch` when the divergence exceeds the threshold. Null: the node is a leaf to
    * grade (out of depth or time, or no valid proposal).
    */
-  private async plan(tree: Tree, node: TreeNode, env: FeatureDeletionEnv): Promise<{ ranked: Ranked; branch: boolean } | null> {
+  private async plan(tree: Tree, node: TreeNode, env: FeatureDeletionEpisode): Promise<{ ranked: Ranked; branch: boolean } | null> {
     if (node.depth >= this.budget.depth || Date.now() >= this.deadline) return null;
     const answers = await this.propose(node);
     tree.expansions++;
@@ -302,7 +302,7 @@ export class TreeController {
   }
 
   /** Creates and steps the chosen children of `node`; those still open come back. */
-  private async apply(tree: Tree, node: TreeNode, env: FeatureDeletionEnv, chosen: Ranked): Promise<{ node: TreeNode; env: FeatureDeletionEnv }[]> {
+  private async apply(tree: Tree, node: TreeNode, env: FeatureDeletionEpisode, chosen: Ranked): Promise<{ node: TreeNode; env: FeatureDeletionEpisode }[]> {
     const task = tree.task;
     // every child but the last starts from a copy; the last continues in the parent's env
     const envs = chosen.map((_, i) => {
@@ -347,7 +347,7 @@ export class TreeController {
       this.opts.onNode?.(child);
       return { node: child, env: e };
     }));
-    const open: { node: TreeNode; env: FeatureDeletionEnv }[] = [];
+    const open: { node: TreeNode; env: FeatureDeletionEpisode }[] = [];
     for (const c of children) {
       if (c.node.leaf) c.env.close();
       else open.push(c);

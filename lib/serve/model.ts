@@ -26,7 +26,7 @@ export interface ServedModelInfo {
   step: number | null;
   /** Stop sequences used when a request gives none (e.g. an environment's "\n\n"). */
   defaultStop?: string[];
-  /** "lab": requests' tools are rendered in ToolCallEnv's format and calls parsed (default);
+  /** "lab": requests' tools are rendered in ToolCallEpisode's format and calls parsed (default);
    *  "ignore": tools are accepted but left out of the prompt (a policy trained without them, e.g. one
    *  that writes a function body), and the completion is always content. */
   toolPrompt?: "lab" | "ignore";

@@ -7,18 +7,18 @@
  * (renderMessages(env.prompt(task))), so an environment's prompt sent as one user message reaches
  * the policy byte for byte.
  *
- * With tools it is ToolCallEnv's prompt (lib/env/toolcall.ts), which the tool-call checkpoints were
+ * With tools it is ToolCallEpisode's prompt (lib/env/toolcall.ts), which the tool-call checkpoints were
  * trained on:
  *   [system/developer contents\n]tools: NAME(arg:type,…) …\ntask: <the other messages>\ncall:
  * with argument types from the JSON-schema `properties` (string → str, integer → int, number → num,
- * anything else by its JSON type name), tools sorted by name as ToolCallEnv lists them. The policy answers ` NAME {json args}` and a newline; the
+ * anything else by its JSON type name), tools sorted by name as ToolCallEpisode lists them. The policy answers ` NAME {json args}` and a newline; the
  * newline is added to the stop sequences. tool_choice {function: NAME} appends ` NAME ` to the prompt
  * so the policy only writes the arguments.
  */
 import { renderMessages } from "../env/index.js";
 import type { ChatMessage, FunctionTool, ToolCall, ToolChoice } from "./schema.js";
 
-/** Ends a call in the lab's tool format (ToolCallEnv's STOP). */
+/** Ends a call in the lab's tool format (ToolCallEpisode's STOP). */
 export const CALL_STOP = "\n";
 
 export interface RenderedPrompt {
@@ -34,7 +34,7 @@ export interface RenderedPrompt {
 
 const TYPE_NAMES: Record<string, string> = { string: "str", integer: "int", number: "num" };
 
-/** `name(arg:type,…)`, as ToolCallEnv lists a tool. */
+/** `name(arg:type,…)`, as ToolCallEpisode lists a tool. */
 export function toolSignature(t: FunctionTool): string {
   const props = (t.function.parameters?.properties ?? {}) as Record<string, { type?: unknown }>;
   const args = Object.entries(props).map(([k, s]) => {

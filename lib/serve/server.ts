@@ -39,7 +39,7 @@ export const ServeOptions = z
     max_batch: z.number().int().min(1).default(16),
     /** Stop sequences for requests that give none. */
     stop: z.array(z.string().min(1)).default([]),
-    /** How requests' tools reach the policy: "lab" (ToolCallEnv's format, calls parsed) or "ignore" (left out; see ServedModelInfo). */
+    /** How requests' tools reach the policy: "lab" (ToolCallEpisode's format, calls parsed) or "ignore" (left out; see ServedModelInfo). */
     tool_prompt: z.enum(["lab", "ignore"]).default("lab"),
     /** Request bodies larger than this get 413. */
     max_body_bytes: z.number().int().positive().default(4 * 1024 * 1024),

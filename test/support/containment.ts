@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync
 import { createServer, type Socket } from "node:net";
 import { networkInterfaces } from "node:os";
 import { join } from "node:path";
-import { FeatureDeletionEnv } from "../../lib/env/index.js";
+import { FeatureDeletionEpisode } from "../../lib/env/index.js";
 import { gradeMany, type Executor } from "../../lib/executor/index.js";
 import { fileDiff, loadTask } from "../../lib/tasks/index.js";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -131,7 +131,7 @@ for p in ${JSON.stringify(targets)}:
     "contain-harness-overwrite": async () => {
       const MARK = "red-team: harness overwritten";
       const t = loadTask(join(ROOT, "datasets", "tasks"), "inventory-reserve");
-      const stock = readFileSync(join(FeatureDeletionEnv.snapshotDir(t), "inventory/stock.py"), "utf8");
+      const stock = readFileSync(join(FeatureDeletionEpisode.snapshotDir(t), "inventory/stock.py"), "utf8");
       const payload = readFileSync(join(ROOT, "test", "redteam", "payloads", "overwrite_harness.py"), "utf8");
       const [g] = await gradeMany([{ task: t, completion: fileDiff("inventory/stock.py", stock, `${stock}\n\n${payload}\n`) }], ex);
       // Files may vanish while we look (slurmd's and dockerd's own temp files live under PRIVATE_TMP): skip those.

@@ -1,5 +1,5 @@
 /**
- * `composer-lab env serve`: FeatureDeletionEnv over HTTP (lib/env/server.ts: OpenEnv-style /reset,
+ * `composer-lab env serve`: FeatureDeletionEpisode over HTTP (lib/env/server.ts: OpenEnv-style /reset,
  * /step, /state, /health, and a TRL /reward batch endpoint). With --json it prints ONE JSON object
  * ({url, pool, tasks, pid, …}) once listening, then keeps serving; SIGINT/SIGTERM stop accepting,
  * answer what was accepted, release every episode (working copies removed) and exit 0.
@@ -17,7 +17,7 @@ type EnvServeCli = { pool: string; port: number; host: string; sandbox: SandboxC
 export function registerEnv(program: Command): void {
   const env = program.command("env").description("the feature-deletion environment as an OpenEnv-style HTTP server (reset / step / state / health) with a TRL reward endpoint");
   env.command("serve")
-    .description("serve a task pool's FeatureDeletionEnv over HTTP (POST /reset, POST /step, GET /state, GET /health, POST /close, POST /reward, GET /tasks) until SIGINT/SIGTERM")
+    .description("serve a task pool's FeatureDeletionEpisode over HTTP (POST /reset, POST /step, GET /state, GET /health, POST /close, POST /reward, GET /tasks) until SIGINT/SIGTERM")
     .requiredOption("--pool <dir>", "task pool (a `tasks build` output folder)")
     .addOption(new Option("--port <n>", "port (0: a free one, reported once listening)").argParser(wholeNumber(0, 65535)).default(8010))
     .option("--host <addr>", "address to listen on", "127.0.0.1")

@@ -2,7 +2,7 @@
 import { datasetsDir } from "../../core/index.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { DEMO_TASK, FeatureDeletionEnv, exampleAttempts, gradeCompletion, graderAttacks, type BehaviourCheck } from "../../env/index.js";
+import { DEMO_TASK, FeatureDeletionEpisode, exampleAttempts, gradeCompletion, graderAttacks, type BehaviourCheck } from "../../env/index.js";
 import { NoSandbox, checkSandboxes, getSandbox, runPytest, type Sandbox } from "../../sandbox/index.js";
 import { fileDiff, loadTask, spliceStub } from "../../tasks/index.js";
 import { barChart, fromRows } from "../../viz/index.js";
@@ -27,7 +27,7 @@ export const gradingStage: DemoStage = {
     // The behavioural check (issue 26): a body returning an object equal to everything passes the
     // tests; against the original's calls on hidden inputs, decided outside the sandbox, it does not.
     const d = task.deleted_symbols[0]!;
-    const before = readFileSync(join(FeatureDeletionEnv.snapshotDir(task), d.file), "utf8");
+    const before = readFileSync(join(FeatureDeletionEpisode.snapshotDir(task), d.file), "utf8");
     const gaming = fileDiff(d.file, before, `${spliceStub(before, d.qualname.split(".").pop()!, ["return _AnyEq()"])}\n\nclass _AnyEq:\n    def __eq__(self, other):\n        return True\n\n    __hash__ = object.__hash__\n`);
     const gameOff = await gradeCompletion(task, gaming, sandbox, { limits: { behaviour: { enabled: false } } });
     const gameOn = await gradeCompletion(task, gaming, sandbox);

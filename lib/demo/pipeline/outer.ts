@@ -17,7 +17,7 @@ import type { DemoStage } from "../stage.js";
 export const outerStage: DemoStage = {
   name: "outer",
   title: "OUTER loop: a multi-model tree over feature-deletion tasks",
-  description: "Serves two of the lab's FD-micro SFT checkpoints over the OpenAI API, grows divergence-gated trees with them and the reference policy over micro feature-deletion tasks (FeatureDeletionEnv.step in the sandbox, leaves graded), and routes every result into sft_corpus, dpo_pairs, rl_task_pool, divergence_pairs, wm_tuples and holdout.",
+  description: "Serves two of the lab's FD-micro SFT checkpoints over the OpenAI API, grows divergence-gated trees with them and the reference policy over micro feature-deletion tasks (FeatureDeletionEpisode.step in the sandbox, leaves graded), and routes every result into sft_corpus, dpo_pairs, rl_task_pool, divergence_pairs, wm_tuples and holdout.",
   async run(ctx) {
     const pool = datasetsDir("fd-micro", "pool");
     // two students trained on these tasks (SFT at steps 75 and 150): they answer the stub with a body
