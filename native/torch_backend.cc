@@ -13,11 +13,15 @@
 
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
+#include <c10/core/InferenceMode.h>
 #include <c10/util/Exception.h>
 #include <torch/version.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <functional>
+#include <numeric>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -103,6 +107,13 @@ struct Args {
   int64_t i64(uint32_t i) const { return static_cast<int64_t>(num(i)); }
   bool flag(uint32_t i) const { return at(i).ToBoolean().Value(); }
   std::string str(uint32_t i) const { return at(i).As<Napi::String>().Utf8Value(); }
+  bool has(uint32_t i) const { return i < a.Length() && !a.Get(i).IsNull() && !a.Get(i).IsUndefined(); }
+  std::vector<double> nums(uint32_t i) const {
+    Napi::Array arr = at(i).As<Napi::Array>();
+    std::vector<double> v(arr.Length());
+    for (uint32_t k = 0; k < arr.Length(); ++k) v[k] = arr.Get(k).As<Napi::Number>().DoubleValue();
+    return v;
+  }
   std::vector<int64_t> ints(uint32_t i) const {
     Napi::Array arr = at(i).As<Napi::Array>();
     std::vector<int64_t> v(arr.Length());
@@ -125,6 +136,234 @@ at::Tensor reduceEach(at::Tensor x, std::vector<int64_t> axes, bool keep, at::Te
 at::Tensor anyDim(const at::Tensor& x, int64_t d, bool k) { return at::any(x, d, k); }
 at::Tensor allDim(const at::Tensor& x, int64_t d, bool k) { return at::all(x, d, k); }
 at::Tensor prodDim(const at::Tensor& x, int64_t d, bool k) { return at::prod(x, d, k); }
+
+// ---- fused kernels (lib/backend/fused.ts) -----------------------------------------------------
+// Each is what the Policy's tfjs composition computes, in one call: the forward returns what its
+// backward needs (layer norm's mean and 1/std, attention's probabilities, the log-sum-exp), and the
+// backward takes it back. The model code picks these or the tfjs compositions once (fusedOps()).
+
+constexpr double kLnEps = 1e-5;
+
+// x [..., in] · w [in, out] (w [out, in] when transposed) + b [out] (b undefined: no bias).
+at::Tensor linearFwd(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b, bool transW) {
+  int64_t in = x.size(-1);
+  at::Tensor W = transW ? w.t() : w;
+  at::Tensor x2 = x.reshape({-1, in});
+  at::Tensor y = b.defined() ? at::addmm(b, x2, W) : at::mm(x2, W);
+  auto shape = x.sizes().vec();
+  shape.back() = W.size(1);
+  return y.view(shape);
+}
+
+// softmax(q kᵀ · scale + bias) v; q [B, H, t, hd], k/v [B, H, Tk, hd], bias broadcastable to [B, H, t, Tk].
+at::Tensor attentionProbs(const at::Tensor& q, const at::Tensor& k, const at::Tensor& bias, double scale) {
+  at::Tensor s = at::matmul(q, k.transpose(-2, -1));
+  s.mul_(scale);
+  if (bias.defined()) s.add_(bias);
+  return at::softmax(s, -1);
+}
+
+at::Tensor layerNorm(const at::Tensor& x, const at::Tensor& g, const at::Tensor& b) {
+  return std::get<0>(at::native_layer_norm(x, {x.size(-1)}, g, b, kLnEps));
+}
+
+// One draw per row from logits [B, V] (float, CPU), the lab's rules (lib/backend/fused.ts
+// drawToken): most likely first with ties by id, top-k, then softmax(l / T) over what is left, then
+// the smallest prefix whose mass reaches top_p, then the token where u · mass falls; temperature 0:
+// the first argmax. Also log_softmax(l)[token] (untempered), in double.
+void sampleRows(const at::Tensor& logits, double temperature, int64_t topK, double topP, const std::vector<double>& u, at::Tensor& tokens, at::Tensor& logprobs) {
+  at::Tensor l = logits.to(at::kCPU).to(at::kFloat).contiguous();
+  int64_t B = l.size(0), V = l.size(1);
+  if (temperature > 0 && int64_t(u.size()) < B) throw std::runtime_error("sampling needs one uniform per row (" + std::to_string(u.size()) + " for " + std::to_string(B) + ")");
+  tokens = at::empty({B}, at::TensorOptions().dtype(at::kInt));
+  logprobs = at::empty({B}, at::TensorOptions().dtype(at::kFloat));
+  const float* data = l.data_ptr<float>();
+  int32_t* tok = tokens.data_ptr<int32_t>();
+  float* lp = logprobs.data_ptr<float>();
+  std::vector<int64_t> order(V);
+  std::vector<double> p;
+  for (int64_t r = 0; r < B; ++r) {
+    const float* row = data + r * V;
+    int64_t pick = 0;
+    if (temperature <= 0) {
+      for (int64_t i = 1; i < V; ++i) if (row[i] > row[pick]) pick = i;
+    } else {
+      std::iota(order.begin(), order.end(), 0);
+      std::stable_sort(order.begin(), order.end(), [row](int64_t a, int64_t b) { return row[a] > row[b]; });
+      int64_t n = topK > 0 ? std::min<int64_t>(topK, V) : V;
+      double m = row[order[0]];
+      p.assign(size_t(n), 0.0);
+      double total = 0;
+      for (int64_t i = 0; i < n; ++i) total += (p[i] = std::exp((double(row[order[i]]) - m) / temperature));
+      if (topP < 1) {
+        int64_t keep = 0;
+        for (double acc = 0; keep < n && acc < topP * total; ++keep) acc += p[keep];
+        n = std::max<int64_t>(1, keep);
+        total = 0;
+        for (int64_t i = 0; i < n; ++i) total += p[i];
+      }
+      double x = u[r] * total;
+      pick = order[n - 1];  // rounding left x a hair above 0
+      for (int64_t i = 0; i < n; ++i) {
+        if ((x -= p[i]) < 0) {
+          pick = order[i];
+          break;
+        }
+      }
+    }
+    double m = -INFINITY;
+    for (int64_t i = 0; i < V; ++i) m = std::max(m, double(row[i]));
+    double s = 0;
+    for (int64_t i = 0; i < V; ++i) s += std::exp(double(row[i]) - m);
+    tok[r] = int32_t(pick);
+    lp[r] = float(double(row[pick]) - m - std::log(s));
+  }
+}
+
+// The Policy (lib/train/model.ts body()) on new tokens: inputs
+//   [wte, wpe, (ln1_g, ln1_b, attn_w, attn_b, proj_w, proj_b, ln2_g, ln2_b, fc_w, fc_b, fc2_w, fc2_b) × L,
+//    lnf_g, lnf_b, ids [B, t], pos [B, t], bias [B, 1, t, Tk], (past k, past v) × L when hasPast]
+// args [L, H, hasPast, sampling: null | [temperature, top_k, top_p, u_0, …, u_{B-1}]].
+// Returns [logits [B, t, V], (k, v) × L including the new tokens, (tokens [B], logprobs [B]) when sampling].
+Tensors policyStep(const Tensors& t, const Args& a) {
+  int64_t L = a.i64(0), H = a.i64(1);
+  bool hasPast = a.flag(2);
+  size_t nw = 2 + 12 * size_t(L) + 2;
+  if (t.size() != nw + 3 + (hasPast ? 2 * size_t(L) : 0)) throw std::runtime_error("policy_step: " + std::to_string(t.size()) + " inputs for " + std::to_string(L) + " layers");
+  const at::Tensor& wte = t[0];
+  const at::Tensor& ids = t[nw];
+  const at::Tensor& pos = t[nw + 1];
+  const at::Tensor& bias = t[nw + 2];
+  int64_t B = ids.size(0), T = ids.size(1), d = wte.size(1), hd = d / H;
+  double scale = 1.0 / std::sqrt(double(hd));
+  at::Tensor x = at::index_select(wte, 0, ids.reshape({-1}).to(at::kLong)).add_(at::index_select(t[1], 0, pos.reshape({-1}).to(at::kLong))).view({B, T, d});
+  Tensors out;
+  out.reserve(1 + 2 * L + 2);
+  out.emplace_back();
+  for (int64_t l = 0; l < L; ++l) {
+    const at::Tensor* w = &t[2 + 12 * l];
+    at::Tensor h = layerNorm(x, w[0], w[1]);
+    at::Tensor qkv = at::addmm(w[3], h.view({B * T, d}), w[2]).view({B, T, 3, H, hd}).permute({2, 0, 3, 1, 4});
+    at::Tensor q = qkv[0], k = qkv[1], v = qkv[2];
+    if (hasPast) {
+      k = at::cat({t[nw + 3 + 2 * l], k}, 2);
+      v = at::cat({t[nw + 4 + 2 * l], v}, 2);
+    } else {
+      k = k.contiguous();
+      v = v.contiguous();
+    }
+    at::Tensor y = at::matmul(attentionProbs(q, k, bias, scale), v).transpose(1, 2).reshape({B * T, d});
+    x = x + at::addmm(w[5], y, w[4]).view({B, T, d});
+    at::Tensor h2 = layerNorm(x, w[6], w[7]).view({B * T, d});
+    x = x + at::addmm(w[11], at::gelu(at::addmm(w[9], h2, w[8]), "tanh"), w[10]).view({B, T, d});
+    out.push_back(k);
+    out.push_back(v);
+  }
+  at::Tensor hf = layerNorm(x, t[nw - 2], t[nw - 1]).view({B * T, d});
+  out[0] = at::mm(hf, wte.t()).view({B, T, wte.size(0)});
+  if (a.has(3)) {
+    auto s = a.nums(3);
+    if (s.size() < 3) throw std::runtime_error("policy_step: sampling wants [temperature, top_k, top_p, uniforms...]");
+    std::vector<double> u(s.begin() + 3, s.end());
+    at::Tensor tokens, logprobs;
+    sampleRows(out[0].select(1, T - 1), s[0], int64_t(s[1]), s[2], u, tokens, logprobs);
+    out.push_back(tokens);
+    out.push_back(logprobs);
+  }
+  return out;
+}
+
+void addFusedOps(std::unordered_map<std::string, Op>& ops) {
+  // [x, g, b] -> [y, mean, rstd]
+  ops["layernorm"] = [](const Tensors& t, const Args&) {
+    auto r = at::native_layer_norm(t[0], {t[0].size(-1)}, t[1], t[2], kLnEps);
+    return Tensors{std::get<0>(r), std::get<1>(r), std::get<2>(r)};
+  };
+  // [dy, x, g, mean, rstd] -> [dx, dg, db]
+  ops["layernorm_grad"] = [](const Tensors& t, const Args&) {
+    // the bias argument only shapes db (ATen allocates it like the bias): the gain has its shape
+    auto r = at::native_layer_norm_backward(t[0], t[1], {t[1].size(-1)}, t[3], t[4], t[2], t[2], {true, true, true});
+    return Tensors{std::get<0>(r), std::get<1>(r), std::get<2>(r)};
+  };
+  ops["gelu"] = [](const Tensors& t, const Args&) { return one(at::gelu(t[0], "tanh")); };
+  ops["gelu_grad"] = [](const Tensors& t, const Args&) { return one(at::gelu_backward(t[0], t[1], "tanh")); };
+  // [x, w, (b)] args [transW] -> y
+  ops["linear"] = [](const Tensors& t, const Args& a) { return one(linearFwd(t[0], t[1], t.size() > 2 ? t[2] : at::Tensor(), a.flag(0))); };
+  // [dy, x, w] args [transW, hasBias] -> [dx, dw, (db)]
+  ops["linear_grad"] = [](const Tensors& t, const Args& a) {
+    bool transW = a.flag(0), hasBias = a.flag(1);
+    const at::Tensor &dy = t[0], &x = t[1], &w = t[2];
+    at::Tensor dy2 = dy.reshape({-1, dy.size(-1)});
+    at::Tensor x2 = x.reshape({-1, x.size(-1)});
+    at::Tensor dx = (transW ? at::mm(dy2, w) : at::mm(dy2, w.t())).view(x.sizes());
+    at::Tensor dw = transW ? at::mm(dy2.t(), x2) : at::mm(x2.t(), dy2);
+    Tensors r{dx, dw};
+    if (hasBias) r.push_back(dy2.sum(0));
+    return r;
+  };
+  // [table, ids] -> table[ids] [N, d]
+  ops["embed"] = [](const Tensors& t, const Args&) { return one(at::index_select(t[0], 0, t[1].reshape({-1}).to(at::kLong))); };
+  // [dy, ids] args [rows] -> d table
+  ops["embed_grad"] = [](const Tensors& t, const Args& a) {
+    at::Tensor g = at::zeros({a.i64(0), t[0].size(-1)}, t[0].options());
+    return one(g.index_add_(0, t[1].reshape({-1}).to(at::kLong), t[0].reshape({-1, t[0].size(-1)})));
+  };
+  // [q, k, v, (bias)] args [scale] -> [out, probs]
+  ops["attention"] = [](const Tensors& t, const Args& a) {
+    at::Tensor p = attentionProbs(t[0], t[1], t.size() > 3 ? t[3] : at::Tensor(), a.num(0));
+    return Tensors{at::matmul(p, t[2]), p};
+  };
+  // [dy, q, k, v, probs] args [scale] -> [dq, dk, dv]
+  ops["attention_grad"] = [](const Tensors& t, const Args& a) {
+    const at::Tensor &dy = t[0], &q = t[1], &k = t[2], &v = t[3], &p = t[4];
+    double scale = a.num(0);
+    at::Tensor dv = at::matmul(p.transpose(-2, -1), dy);
+    at::Tensor ds = at::_softmax_backward_data(at::matmul(dy, v.transpose(-2, -1)), p, -1, p.scalar_type());
+    ds.mul_(scale);
+    return Tensors{at::matmul(ds, k), at::matmul(ds.transpose(-2, -1), q), dv};
+  };
+  // log_softmax(logits)[..., id] for logits [..., V], ids [...] (an id outside [0, V) gives 0, as
+  // oneHot · logSoftmax does) -> [logp [...], lse [...]]
+  ops["token_logprobs"] = [](const Tensors& t, const Args&) {
+    const at::Tensor& logits = t[0];
+    int64_t V = logits.size(-1);
+    at::Tensor ids = t[1].to(at::kLong);
+    at::Tensor valid = at::logical_and(at::ge(ids, 0), at::lt(ids, V));
+    at::Tensor lse = at::logsumexp(logits, {-1}, false);
+    at::Tensor picked = logits.gather(-1, at::where(valid, ids, at::zeros_like(ids)).unsqueeze(-1)).squeeze(-1);
+    return Tensors{at::where(valid, picked - lse, at::zeros_like(lse)), lse};
+  };
+  // [dy, logits, ids, lse] -> d logits = dy · (onehot(id) − softmax)
+  ops["token_logprobs_grad"] = [](const Tensors& t, const Args&) {
+    const at::Tensor &dy = t[0], &logits = t[1], &lse = t[3];
+    int64_t V = logits.size(-1);
+    at::Tensor ids = t[2].to(at::kLong);
+    at::Tensor valid = at::logical_and(at::ge(ids, 0), at::lt(ids, V));
+    at::Tensor g = at::where(valid, dy, at::zeros_like(dy)).unsqueeze(-1);
+    at::Tensor out = at::exp(logits - lse.unsqueeze(-1)).mul_(g).neg_();
+    out.scatter_add_(-1, at::where(valid, ids, at::zeros_like(ids)).unsqueeze(-1), g);
+    return one(out);
+  };
+  // [p × n, g × n, m × n, v × n] args [lr, beta1, beta2, eps, 1 − beta1^t, 1 − beta2^t] -> [p' × n, m' × n, v' × n]
+  // tfjs's Adam (optimizers/adam_optimizer.js) per variable, as new tensors (inputs are not changed).
+  ops["adam"] = [](const Tensors& t, const Args& a) {
+    size_t n = t.size() / 4;
+    double lr = a.num(0), b1 = a.num(1), b2 = a.num(2), eps = a.num(3), c1 = a.num(4), c2 = a.num(5);
+    Tensors ps(n), ms(n), vs(n);
+    for (size_t i = 0; i < n; ++i) {
+      const at::Tensor &p = t[i], &g = t[n + i], &m = t[2 * n + i], &v = t[3 * n + i];
+      ms[i] = at::add(m * b1, g, 1 - b1);
+      vs[i] = at::addcmul(v * b2, g, g, 1 - b2);
+      at::Tensor denom = (vs[i] / c2).sqrt_().add_(eps);
+      ps[i] = at::addcdiv(p, ms[i] / c1, denom, -lr);
+    }
+    Tensors out;
+    out.reserve(3 * n);
+    for (auto* part : {&ps, &ms, &vs}) out.insert(out.end(), part->begin(), part->end());
+    return out;
+  };
+  ops["policy_step"] = policyStep;
+}
 
 std::unordered_map<std::string, Op> buildOps() {
   std::unordered_map<std::string, Op> ops;
@@ -279,6 +518,7 @@ std::unordered_map<std::string, Op> buildOps() {
     auto r = at::topk(t[0], a.i64(0), -1, true, a.flag(1));
     return Tensors{std::get<0>(r), std::get<1>(r)};
   };
+  addFusedOps(ops);
   return ops;
 }
 
@@ -301,6 +541,7 @@ Napi::Value Write(const Napi::CallbackInfo& info) {
   size_t elem = at::elementSize(st);
   if (arr.ByteLength() != size_t(n) * elem)
     throw Napi::Error::New(env, "write: " + std::to_string(arr.ByteLength()) + " bytes for " + std::to_string(n) + " elements of " + c10::toString(st));
+  c10::InferenceMode guard;
   at::Tensor t = at::empty(shape, at::TensorOptions().dtype(st));
   if (n > 0) std::memcpy(t.data_ptr(), static_cast<uint8_t*>(arr.ArrayBuffer().Data()) + arr.ByteOffset(), arr.ByteLength());
   if (device != at::kCPU) t = t.to(device);
@@ -339,6 +580,9 @@ Napi::Value Free(const Napi::CallbackInfo& info) {
 
 Napi::Value Live(const Napi::CallbackInfo& info) { return Napi::Number::New(info.Env(), double(liveCount)); }
 
+// Ops whose result is always a list (even of one), so the caller can tell one output from several.
+bool multiOutput(const std::string& name) { return name == "unstack" || name == "split" || name == "adam" || name == "linear_grad" || name == "policy_step"; }
+
 Napi::Value Call(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   std::string name = info[0].As<Napi::String>().Utf8Value();
@@ -348,12 +592,13 @@ Napi::Value Call(const Napi::CallbackInfo& info) {
   Napi::Array ids = info[1].As<Napi::Array>();
   Napi::Array rawArgs = info.Length() > 2 && info[2].IsArray() ? info[2].As<Napi::Array>() : Napi::Array::New(env);
   try {
+    c10::InferenceMode guard;  // no autograd bookkeeping: tfjs keeps the tape
     Tensors inputs;
     inputs.reserve(ids.Length());
     for (uint32_t i = 0; i < ids.Length(); ++i) inputs.push_back(get(ids.Get(i).As<Napi::Number>().Int32Value()));
     Args args{rawArgs, name};
     Tensors out = it->second(inputs, args);
-    if (out.size() == 1 && name != "unstack" && name != "split") return describe(env, std::move(out[0]));
+    if (out.size() == 1 && !multiOutput(name)) return describe(env, std::move(out[0]));
     Napi::Array arr = Napi::Array::New(env, out.size());
     for (size_t i = 0; i < out.size(); ++i) arr.Set(uint32_t(i), describe(env, std::move(out[i])));
     return arr;

@@ -10,7 +10,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TORCH_KERNELS, initBackend, loadTorchAddon, profileKernels, tf, withBackend } from "../lib/backend/index.js";
-import { torchBuildStatusPath } from "../lib/backend/torch.js";
+import { TORCH_FUSED_KERNELS, torchBuildStatusPath } from "../lib/backend/torch.js";
+import { useFusedKernels } from "../lib/train/ops.js";
 import { Policy, VOCAB_SIZE, dpoLoss, entropy, groupAdvantages, policyGradientLoss, sample, sdpoLoss, sftLoss, tokenLogprobs } from "../lib/train/index.js";
 
 let why = "";
@@ -372,12 +373,23 @@ describe.skipIf(!!why)("torch backend vs the cpu backend", () => {
     const onCpu = delta(labWorkload);
     await tf.setBackend("torch");
     const addon = loadTorchAddon();
-    const handles = addon.live();
-    let usedOnTorch = new Set<string>();
-    const onTorch = delta(() => (usedOnTorch = recordKernels(labWorkload)));
-    expect(onTorch).toEqual(onCpu);
-    expect(addon.live() - handles).toBe(onTorch.buffers);
-    expect([...usedOnTorch].sort()).toEqual([...used].sort());
+    // With the fused kernels off the torch backend runs exactly the cpu backend's kernels; with them
+    // on (the default) the same workload runs through the Lab* kernels instead. Either way nothing leaks.
+    for (const fused of [false, true]) {
+      const was = useFusedKernels(fused);
+      try {
+        const handles = addon.live();
+        let usedOnTorch = new Set<string>();
+        const onTorch = delta(() => (usedOnTorch = recordKernels(labWorkload)));
+        expect(onTorch).toEqual(onCpu);
+        expect(addon.live() - handles).toBe(onTorch.buffers);
+        if (!fused) expect([...usedOnTorch].sort()).toEqual([...used].sort());
+        else expect([...usedOnTorch].filter((k) => !(k in TORCH_KERNELS) && !(k in TORCH_FUSED_KERNELS))).toEqual([]);
+        if (fused) expect([...usedOnTorch].filter((k) => k.startsWith("Lab"))).toEqual(expect.arrayContaining(["LabAttention", "LabAttentionGrad", "LabEmbed", "LabEmbedGrad", "LabGelu", "LabGeluGrad", "LabLayerNorm", "LabLayerNormGrad", "LabLinear", "LabLinearGrad", "LabPolicyStep"]));
+      } finally {
+        useFusedKernels(was);
+      }
+    }
   });
 
   it("a kernel it lacks fails naming the kernel (no fallback)", async () => {

@@ -1,7 +1,8 @@
 /**
  * The `torch` TensorFlow.js backend: tensors live in libtorch (ATen) inside a Node-API addon
  * (native/torch_backend.cc, built by scripts/setup.sh into build/torch_backend.node) and every
- * forward kernel is an ATen call. tfjs keeps autograd: its gradients are made of these same kernels.
+ * forward kernel is an ATen call. tfjs keeps autograd: its gradients are made of these same kernels,
+ * except for the fused Lab* kernels (TORCH_FUSED_KERNELS), which come with their own backward kernels.
  * A tensor's values reach JavaScript only through dataSync()/data() (read/readSync below).
  *
  * Kernels not in TORCH_KERNELS are not registered, so tfjs fails with
@@ -188,10 +189,12 @@ const dtypeCode = (d: unknown): number => {
   return i;
 };
 
+const list = (inputs: tf.NamedTensorInfoMap & tf.TensorInfo[]): tf.TensorInfo[] => inputs as unknown as tf.TensorInfo[];
 const binary = (op: string): KernelImpl => (b, { a, b: y }) => b.run(op, [a!, y!]);
 const unary = (op: string, input = "x"): KernelImpl => (b, inputs) => b.run(op, [inputs[input]!]);
 const reduce = (op: string, axisAttr = "axis"): KernelImpl => (b, { x }, attrs) => b.run(op, [x!], [axes(attrs[axisAttr], x!), !!attrs.keepDims]);
 
+/**
 /** tfjs kernel name → implementation. Everything the lab's Policy, losses, sampling and Adam use, and their gradients. */
 export const TORCH_KERNELS: Record<string, KernelImpl> = {
   Add: binary("add"),
@@ -290,6 +293,27 @@ export const TORCH_KERNELS: Record<string, KernelImpl> = {
   TopK: (b, { x }, { k, sorted }) => b.runMany("topk", [x!], [k, sorted !== false]),
 };
 
+/**
+ * The fused kernels (not tfjs's own: lib/train/ops.ts calls them through fusedOps(), each with its
+ * backward kernel); checked against tfjs compositions on the cpu backend by test/backend-fused.test.ts.
+ */
+export const TORCH_FUSED_KERNELS: Record<string, KernelImpl> = {
+  LabLayerNorm: (b, inputs) => b.runMany("layernorm", list(inputs)),
+  LabLayerNormGrad: (b, inputs) => b.runMany("layernorm_grad", list(inputs)),
+  LabGelu: (b, inputs) => b.run("gelu", list(inputs)),
+  LabGeluGrad: (b, inputs) => b.run("gelu_grad", list(inputs)),
+  LabLinear: (b, inputs, { transposeW }) => b.run("linear", list(inputs), [!!transposeW]),
+  LabLinearGrad: (b, inputs, { transposeW, hasBias }) => b.runMany("linear_grad", list(inputs), [!!transposeW, !!hasBias]),
+  LabEmbed: (b, inputs) => b.run("embed", list(inputs)),
+  LabEmbedGrad: (b, inputs, { rows }) => b.run("embed_grad", list(inputs), [rows]),
+  LabAttention: (b, inputs, { scale }) => b.runMany("attention", list(inputs), [scale]),
+  LabAttentionGrad: (b, inputs, { scale }) => b.runMany("attention_grad", list(inputs), [scale]),
+  LabTokenLogprobs: (b, inputs) => b.runMany("token_logprobs", list(inputs)),
+  LabTokenLogprobsGrad: (b, inputs) => b.run("token_logprobs_grad", list(inputs)),
+  LabAdam: (b, inputs, { lr, beta1, beta2, epsilon, correction1, correction2 }) => b.runMany("adam", list(inputs), [lr, beta1, beta2, epsilon, correction1, correction2]),
+  LabPolicyStep: (b, inputs, { nLayer, nHead, hasPast, sampling }) => b.runMany("policy_step", list(inputs), [nLayer, nHead, !!hasPast, sampling ?? null]),
+};
+
 let registered = false;
 
 /** Registers the backend and its kernels with tfjs (once); throws why the addon is unavailable. */
@@ -297,7 +321,7 @@ export function registerTorchBackend(): TorchAddon {
   const a = loadTorchAddon();
   if (registered) return a;
   tf.registerBackend("torch", () => new TorchBackend(a), 1);
-  for (const [kernelName, impl] of Object.entries(TORCH_KERNELS)) {
+  for (const [kernelName, impl] of [...Object.entries(TORCH_KERNELS), ...Object.entries(TORCH_FUSED_KERNELS)]) {
     tf.registerKernel({
       kernelName,
       backendName: "torch",

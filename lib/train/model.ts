@@ -6,10 +6,15 @@
  *
  * Two entry points share one body: `forward` (the full sequence, differentiable, for training and
  * scoring) and `forwardCached` (only the new tokens, attending to cached keys/values, for sampling).
+ * The body's blocks (layer norm, linear layers, GELU, attention, the embedding) come from
+ * `fusedOps()` (lib/train/ops.ts): the torch backend's fused kernels, or the same maths as tfjs
+ * compositions on every other backend. Where the backend runs the whole step natively
+ * (`policyStep`), forwardCached makes one call per step for the batch, with the draw of the next
+ * token in it when asked.
  */
 import { z } from "zod";
 import { tf } from "../backend/index.js";
-import { embed, matmul, transposeLast } from "./ops.js";
+import { fusedOps, type DrawSpec, type Drawn, type StepOutput, type StepWeights } from "./ops.js";
 import { BOS, VOCAB_SIZE, encode } from "./tokenizer.js";
 
 export const PolicyConfig = z.object({
@@ -114,9 +119,7 @@ export class Policy {
     return tf.tidy(() => {
       const T = ids.shape[1];
       if (T > this.config.block_size) throw new Error(`sequence of ${T} tokens exceeds block_size ${this.config.block_size}`);
-      const causal = tf.linalg.bandPart(tf.ones([T, T]), -1, 0); // lower-triangular: attend to the past
-      const bias = tf.mul(tf.sub(1, causal), -1e9);
-      return this.body(ids, tf.range(0, T, 1, "int32"), bias, null).logits;
+      return this.body(ids, tf.range(0, T, 1, "int32"), causalBias(T), null).logits;
     });
   }
 
@@ -130,9 +133,7 @@ export class Policy {
     return tf.tidy(() => {
       const T = ids.shape[1];
       if (T > this.config.block_size) throw new Error(`sequence of ${T} tokens exceeds block_size ${this.config.block_size}`);
-      const causal = tf.linalg.bandPart(tf.ones([T, T]), -1, 0);
-      const bias = tf.mul(tf.sub(1, causal), -1e9);
-      return this.body(ids, tf.range(0, T, 1, "int32"), bias, null, offset).hidden;
+      return this.body(ids, tf.range(0, T, 1, "int32"), causalBias(T), null, offset).hidden;
     });
   }
 
@@ -144,8 +145,12 @@ export class Policy {
    * Once a row would pass block_size tokens, the learned positions run out: then every row is
    * re-encoded from its last block_size tokens (a sliding window, as `forward` on that window would
    * see it). From there on each step costs a full block again, exactly like uncached decoding.
+   *
+   * With `draw`, a backend that runs the step natively also draws each row's next token from the
+   * last position's logits and returns it as `next` (lib/train/sample.ts draws itself when `next`
+   * is absent: the same rule, see drawToken there).
    */
-  forwardCached(ids: tf.Tensor2D, cache: KVCache | null, pad?: number[]): { logits: tf.Tensor3D; cache: KVCache } {
+  forwardCached(ids: tf.Tensor2D, cache: KVCache | null, pad?: number[], draw?: DrawSpec): { logits: tf.Tensor3D; cache: KVCache; next?: Drawn } {
     const { block_size } = this.config;
     const [B, t] = ids.shape;
     if (t === 0) throw new Error("forwardCached needs at least one new token");
@@ -162,11 +167,11 @@ export class Policy {
       const windows = tokens.map((row) => row.slice(-block_size));
       const W = Math.max(...windows.map((w) => w.length));
       const padded = tf.tensor2d(windows.map((w) => [...new Array<number>(W - w.length).fill(BOS), ...w]), [B, W], "int32");
-      const full = this.forwardCached(padded, null, windows.map((w) => W - w.length));
+      const full = this.forwardCached(padded, null, windows.map((w) => W - w.length), draw);
       padded.dispose();
       const logits = tf.tidy(() => full.logits.slice([0, W - t, 0], [B, t, -1]) as tf.Tensor3D);
       full.logits.dispose();
-      return { logits, cache: full.cache };
+      return { logits, cache: full.cache, next: full.next };
     }
 
     // Positions and the attention bias, built on the CPU: query i sits in column past + i.
@@ -179,13 +184,23 @@ export class Policy {
         for (let c = 0; c < Tk; c++) if (c > past + i || c < rowsPad[r]!) bias[(r * t + i) * Tk + c] = -1e9;
       }
     }
+    const step = fusedOps().policyStep;
+    let next: Drawn | undefined;
     const out = tf.tidy(() => {
-      const { logits, kv } = this.body(ids, tf.tensor2d(pos, [B, t], "int32"), tf.tensor4d(bias, [B, 1, t, Tk]), cache?.layers ?? null);
-      return { logits, k: kv.map((l) => l.k), v: kv.map((l) => l.v) };
+      const args = [tf.tensor2d(pos, [B, t], "int32"), tf.tensor4d(bias, [B, 1, t, Tk])] as const;
+      const r: StepOutput = step ? step(this.stepWeights(), ids, ...args, cache?.layers ?? null, draw) : this.body(ids, ...args, cache?.layers ?? null);
+      next = r.next;
+      return { logits: r.logits, k: r.kv.map((l) => l.k), v: r.kv.map((l) => l.v) };
     });
     if (cache) disposeCache(cache);
     const layers = out.k.map((k, l) => ({ k, v: out.v[l]! }));
-    return { logits: out.logits, cache: { layers, length: Tk, pad: [...rowsPad], tokens } };
+    return { logits: out.logits, cache: { layers, length: Tk, pad: [...rowsPad], tokens }, next };
+  }
+
+  /** The weights in the order the native decode step reads them. */
+  private stepWeights(): StepWeights {
+    const list = [this.wte, this.wpe, ...this.blocks.flatMap((b) => [b.ln1_g, b.ln1_b, b.attn_w, b.attn_b, b.proj_w, b.proj_b, b.ln2_g, b.ln2_b, b.fc_w, b.fc_b, b.fc2_w, b.fc2_b]), this.lnf_g, this.lnf_b];
+    return { list, n_layer: this.config.n_layer, n_head: this.config.n_head };
   }
 
   /**
@@ -194,30 +209,27 @@ export class Policy {
    * [B, H, t, T_past + t]). Returns logits and every layer's keys/values including the new ones.
    */
   private body(ids: tf.Tensor2D, pos: tf.Tensor, bias: tf.Tensor, past: LayerKV[] | null, offset: tf.Tensor | null = null): { logits: tf.Tensor3D; kv: LayerKV[]; hidden: tf.Tensor3D } {
-    const { n_head, n_embd: d, vocab_size } = this.config;
+    const { n_head, n_embd: d } = this.config;
+    const f = fusedOps();
     const [B, t] = ids.shape;
     const hd = d / n_head;
-    const tok = embed(ids.reshape([-1]) as tf.Tensor1D, this.wte).reshape([B, t, d]);
-    const posEmb = embed(pos.reshape([-1]) as tf.Tensor1D, this.wpe).reshape([...pos.shape, d]);
+    const tok = f.embed(ids.reshape([-1]) as tf.Tensor1D, this.wte).reshape([B, t, d]);
+    const posEmb = f.embed(pos.reshape([-1]) as tf.Tensor1D, this.wpe).reshape([...pos.shape, d]);
     let x = (offset ? tok.add(posEmb).add(offset) : tok.add(posEmb)) as tf.Tensor3D;
     const kv: LayerKV[] = [];
     this.blocks.forEach((b, l) => {
-      const h = layerNorm(x, b.ln1_g, b.ln1_b);
-      const qkv = tf.add(matmul(h.reshape([B * t, d]), b.attn_w), b.attn_b).reshape([B, t, 3, n_head, hd]);
+      const qkv = f.linear(f.layerNorm(x, b.ln1_g, b.ln1_b), b.attn_w, b.attn_b).reshape([B, t, 3, n_head, hd]);
       const [q, kNew, vNew] = tf.unstack(qkv.transpose([2, 0, 3, 1, 4])) as [tf.Tensor4D, tf.Tensor4D, tf.Tensor4D]; // each [B, H, t, hd]
       const prev = past?.[l];
       const k = prev ? tf.concat([prev.k, kNew], 2) : kNew;
       const v = prev ? tf.concat([prev.v, vNew], 2) : vNew;
       kv.push({ k, v });
-      const att = tf.softmax(tf.add(matmul(q, transposeLast(k)).mul(1 / Math.sqrt(hd)), bias));
-      const y = matmul(att, v).transpose([0, 2, 1, 3]).reshape([B * t, d]);
-      x = x.add(tf.add(matmul(y, b.proj_w), b.proj_b).reshape([B, t, d]));
-      const h2 = layerNorm(x, b.ln2_g, b.ln2_b).reshape([B * t, d]);
-      const m = tf.add(matmul(gelu(tf.add(matmul(h2, b.fc_w), b.fc_b)), b.fc2_w), b.fc2_b);
-      x = x.add(m.reshape([B, t, d]));
+      const y = f.attention(q, k, v, bias, 1 / Math.sqrt(hd)).transpose([0, 2, 1, 3]).reshape([B, t, d]);
+      x = x.add(f.linear(y, b.proj_w, b.proj_b));
+      x = x.add(f.linear(f.gelu(f.linear(f.layerNorm(x, b.ln2_g, b.ln2_b), b.fc_w, b.fc_b)), b.fc2_w, b.fc2_b));
     });
-    const out = layerNorm(x, this.lnf_g, this.lnf_b).reshape([B * t, d]);
-    return { logits: matmul(out, transposeLast(this.wte)).reshape([B, t, vocab_size]), kv, hidden: out.reshape([B, t, d]) };
+    const hidden = f.layerNorm(x, this.lnf_g, this.lnf_b);
+    return { logits: f.linear(hidden, this.wte, null, true) as tf.Tensor3D, kv, hidden };
   }
 
   dispose(): void {
@@ -248,14 +260,11 @@ export function selectCacheRows(cache: KVCache, rows: number[]): KVCache {
   return { layers, length: cache.length - trim, pad: pad.map((p) => p - trim), tokens: rows.map((r) => cache.tokens[r]!) };
 }
 
-function layerNorm<T extends tf.Tensor>(x: T, g: tf.Tensor, b: tf.Tensor, eps = 1e-5): T {
-  const { mean, variance } = tf.moments(x, -1, true);
-  return x.sub(mean).div(variance.add(eps).sqrt()).mul(g).add(b) as T;
-}
-
-/** GELU, tanh approximation (GPT-2). */
-function gelu(x: tf.Tensor): tf.Tensor {
-  return x.mul(0.5).mul(tf.add(1, tf.tanh(x.add(x.mul(x).mul(x).mul(0.044715)).mul(Math.sqrt(2 / Math.PI)))));
+/** The causal attention bias [T, T]: 0 on and below the diagonal (the past), −1e9 above it. */
+function causalBias(T: number): tf.Tensor2D {
+  const bias = new Float32Array(T * T);
+  for (let i = 0; i < T; i++) bias.fill(-1e9, i * T + i + 1, (i + 1) * T);
+  return tf.tensor2d(bias, [T, T]);
 }
 
 export interface ContinuationScore {

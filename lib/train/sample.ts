@@ -1,8 +1,10 @@
 /**
  * Sampling from the policy with a KV cache: prefill the (left-padded) prompts once, then feed one
- * token per row per step. The distribution shaping (temperature, top-k, top-p) and the draw happen
- * on the CPU from the lab's seeded Rng, so a run is reproducible and its randomness checkpoints as
- * one integer.
+ * token per row per step. Each step takes one uniform per row from the lab's seeded Rng (in row
+ * order), so a run is reproducible and its randomness checkpoints as one integer; the distribution
+ * shaping (temperature, top-k, top-p) and the draw from that uniform follow one rule (drawToken),
+ * run natively inside the decode step where the backend has one (the torch backend: one call per
+ * token for the whole batch, only the drawn tokens read back), else here on the read-back logits.
  *
  * A completion's `ids` are every generated token, up to and including a stop sequence's tokens or
  * the EOS token, and `logprobs` are their log-probabilities under the model's untempered
@@ -13,6 +15,7 @@ import { z } from "zod";
 import { tf } from "../backend/index.js";
 import { Rng } from "../core/index.js";
 import { selectCacheRows, disposeCache, type Policy } from "./model.js";
+import type { DrawSpec, Drawn } from "./ops.js";
 import { BOS, decode, encode } from "./tokenizer.js";
 
 export const SamplingConfig = z.object({
@@ -62,27 +65,27 @@ export function sample(policy: Policy, prompts: (string | number[])[], opts: Par
   const out: Completion[] = rows.map(() => ({ text: "", ids: [], logprobs: [], stop_reason: "length" }));
   if (rows.length === 0 || c.max_new_tokens === 0) return out;
 
+  // One uniform per row per step, drawn before the step (row order): the same stream whichever side draws.
+  const spec = (n: number): DrawSpec => ({ temperature: c.temperature, top_k: c.top_k, top_p: c.top_p, uniforms: c.temperature === 0 ? [] : Array.from({ length: n }, () => rng.next()) });
   // Prefill: rows left-padded to a common width (the pad value is never attended to).
   const W = Math.max(...rows.map((r) => r.length));
   const pad = rows.map((r) => W - r.length);
   const input = tf.tensor2d(rows.map((r, i) => [...new Array<number>(pad[i]!).fill(BOS), ...r]), [rows.length, W], "int32");
-  let { logits, cache } = policy.forwardCached(input, null, pad);
+  let draw = spec(rows.length);
+  let { logits, cache, next: drawn } = policy.forwardCached(input, null, pad, draw);
   input.dispose();
 
   let active = rows.map((_, i) => i); // completion index of each cache row
   for (;;) {
-    const t = logits.shape[1];
-    const lastT = logits.slice([0, t - 1, 0], [-1, 1, -1]);
-    const last = lastT.dataSync() as Float32Array; // [B_active · V]
-    tf.dispose([lastT, logits]);
+    const picked = drawn ?? drawLast(logits, V, draw);
+    logits.dispose();
     const keep: number[] = [];
     const next: number[] = [];
     active.forEach((row, j) => {
-      const l = last.subarray(j * V, (j + 1) * V);
-      const tok = c.temperature === 0 ? argmax(l) : draw(l, c, rng);
+      const tok = picked.tokens[j]!;
       const o = out[row]!;
       o.ids.push(tok);
-      o.logprobs.push(logSoftmaxAt(l, tok));
+      o.logprobs.push(picked.logprobs[j]!);
       const stop = tok === BOS ? undefined : stops.find((s) => endsWith(o.ids, s.ids));
       if (tok !== BOS && !stop && o.ids.length < c.max_new_tokens) {
         keep.push(j);
@@ -97,7 +100,8 @@ export function sample(policy: Policy, prompts: (string | number[])[], opts: Par
     if (keep.length < active.length) cache = selectCacheRows(cache, keep);
     active = keep.map((j) => active[j]!);
     const x = tf.tensor2d(next, [next.length, 1], "int32");
-    ({ logits, cache } = policy.forwardCached(x, cache));
+    draw = spec(next.length);
+    ({ logits, cache, next: drawn } = policy.forwardCached(x, cache, undefined, draw));
     x.dispose();
   }
   disposeCache(cache);
@@ -107,6 +111,33 @@ export function sample(policy: Policy, prompts: (string | number[])[], opts: Par
 /** Greedy or temperature sampling of up to `maxTokens` bytes after `prompt` (the text only). */
 export function generate(policy: Policy, prompt: string, opts: { maxTokens?: number; temperature?: number; seed?: number } = {}): string {
   return sample(policy, [prompt], { max_new_tokens: opts.maxTokens ?? 64, temperature: opts.temperature ?? 0, seed: opts.seed ?? 0 })[0]!.text;
+}
+
+/** Reads the last position's logits [B, V] back and draws each row's token here (drawToken). */
+function drawLast(logits: tf.Tensor3D, V: number, spec: DrawSpec): Drawn {
+  const t = logits.shape[1];
+  const lastT = logits.slice([0, t - 1, 0], [-1, 1, -1]);
+  const last = lastT.dataSync() as Float32Array; // [B · V]
+  lastT.dispose();
+  const tokens: number[] = [];
+  const logprobs: number[] = [];
+  for (let j = 0; j < logits.shape[0]; j++) {
+    const l = last.subarray(j * V, (j + 1) * V);
+    const tok = drawToken(l, spec, spec.uniforms[j] ?? 0);
+    tokens.push(tok);
+    logprobs.push(logSoftmaxAt(l, tok));
+  }
+  return { tokens, logprobs };
+}
+
+/**
+ * The draw rule (the native decode step follows it too: sampleRows in native/torch_backend.cc):
+ * temperature 0 → the first argmax; else the tokens most likely first (ties by id), cut to the top
+ * k, weighted softmax(l / temperature), cut to the smallest prefix whose mass reaches top_p, and the
+ * token where u · mass falls in that order.
+ */
+export function drawToken(l: Float32Array, c: Pick<DrawSpec, "temperature" | "top_k" | "top_p">, u: number): number {
+  return c.temperature === 0 ? argmax(l) : draw(l, c, u);
 }
 
 function argmax(l: Float32Array): number {
@@ -124,8 +155,8 @@ function logSoftmaxAt(l: Float32Array, tok: number): number {
   return l[tok]! - m - Math.log(s);
 }
 
-/** One draw from softmax(l / temperature), restricted to the top-k, then to the top-p mass. */
-function draw(l: Float32Array, c: SamplingConfig, rng: Rng): number {
+/** One draw from softmax(l / temperature), restricted to the top-k, then to the top-p mass, at uniform u. */
+function draw(l: Float32Array, c: Pick<DrawSpec, "temperature" | "top_k" | "top_p">, u0: number): number {
   // Most likely first; ties by id, so the order (hence the draw) is deterministic.
   let order = Array.from(l.keys()).sort((a, b) => l[b]! - l[a]! || a - b);
   if (c.top_k > 0) order = order.slice(0, c.top_k);
@@ -139,7 +170,7 @@ function draw(l: Float32Array, c: SamplingConfig, rng: Rng): number {
     p = p.slice(0, order.length);
     total = p.reduce((a, b) => a + b, 0);
   }
-  let u = rng.next() * total;
+  let u = u0 * total;
   for (let i = 0; i < order.length; i++) if ((u -= p[i]!) < 0) return order[i]!;
   return order[order.length - 1]!; // rounding left u a hair above 0
 }
