@@ -199,7 +199,7 @@ describe.skipIf(!!torchWhy)("fused kernels on the torch backend", () => {
     // Training the Policy: 2 steps, save, 2 more in a fresh FusedAdam = 4 uninterrupted steps.
     const p = new Policy(CFG);
     const { x, y, m } = batch();
-    const step = (o: tf.Optimizer) => tf.dispose(o.minimize(() => sftLoss(p.forward(x), y, m), true, p.variables()));
+    const step = (o: tf.Optimizer) => tf.dispose(o.minimize(() => sftLoss(p.forward(x), y, m), true, p.variables()) ?? []);
     const init2 = p.variables().map((v) => tf.clone(v));
     const straight = fusedAdam(1e-2, 0.9, 0.999, 1e-8);
     for (let i = 0; i < 4; i++) step(straight);
