@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { BehaveLimits, masksFor, projectNames, runBehaviour, scanMasks, type MaskSpec, type Sandbox } from "../sandbox/index.js";
-import { CompareOptions, sameOutcome, taskOracle, type FeatureDeletionTask } from "../tasks/index.js";
+import { CompareOptions, PROBES, sameOutcome, taskOracle, type FeatureDeletionTask, type Probe } from "../tasks/index.js";
 
 export const BehaviourConfig = z.object({
   /** Run the check (off: the grade says so, and pytest alone decides). */
@@ -52,13 +52,17 @@ export interface BehaviourCheck {
   agreement: number | null;
   visible: { agreed: number; compared: number };
   hidden: { agreed: number; compared: number };
-  /** The hidden calls between a numeric argument's visible extremes: they must agree on their own too
-   *  (at least SPAN_MIN of them), so a body fitted to the tested extremes cannot hide in the total. */
+  /** The hidden calls between a numeric argument's visible extremes (probes.span, kept here by name). */
   span?: { agreed: number; compared: number };
+  /** Per probe (lib/tasks/oracle.ts PROBES: span, compose, typed): each probe with at least PROBE_MIN
+   *  calls must agree on its own too, so a body right only near the visible inputs (fitted to the
+   *  tested extremes, to the tests' delimiters or entities, to the tested types) cannot hide its
+   *  misses in the total. */
+  probes?: Record<Probe, { agreed: number; compared: number }>;
   /** Symbols the check does not apply to, and why (from the oracle). */
   not_applicable: { symbol: string; why: string }[];
   /** The first few disagreements (call id, symbol, hidden or not, what differed — never the values). */
-  differences: { id: string; symbol: string; hidden: boolean; why: string }[];
+  differences: { id: string; symbol: string; hidden: boolean; probe?: Probe; why: string }[];
   wallMs: number;
   path: "warm" | "cold" | null;
 }
@@ -85,7 +89,8 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const t0 = performance.now();
   const symbols = oracle.symbols.map((s) => ({ module: s.module ?? "", qualname: s.qualname }));
   const calls = oracle.calls.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw }));
-  const base = { threshold: cfg.threshold, not_applicable: na, visible: { agreed: 0, compared: 0 }, hidden: { agreed: 0, compared: 0 }, span: { agreed: 0, compared: 0 } };
+  const probes = Object.fromEntries(PROBES.map((p) => [p, { agreed: 0, compared: 0 }])) as Record<Probe, { agreed: number; compared: number }>;
+  const base = { threshold: cfg.threshold, not_applicable: na, visible: { agreed: 0, compared: 0 }, hidden: { agreed: 0, compared: 0 }, span: probes.span, probes };
   let run;
   let masks: MaskSpec[] = [];
   try {
@@ -121,20 +126,23 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     const r = sameOutcome(c.expect, got, cfg.compare);
     const side = c.hidden ? base.hidden : base.visible;
     side.compared++;
-    if (c.span) base.span.compared++;
+    if (c.probe) probes[c.probe].compared++;
     if (r.ok) {
       agreed++;
       side.agreed++;
-      if (c.span) base.span.agreed++;
-    } else if (differences.length < 5) differences.push({ id: c.id, symbol: oracle.symbols[c.symbol]?.qualname ?? "?", hidden: c.hidden, why: r.why! });
+      if (c.probe) probes[c.probe].agreed++;
+    } else if (differences.length < 5 || (c.probe && !differences.some((d) => d.probe === c.probe))) {
+      // the first few, and the first of each probe (the one line names a failed probe's own miss)
+      differences.push({ id: c.id, symbol: oracle.symbols[c.symbol]?.qualname ?? "?", hidden: c.hidden, ...(c.probe ? { probe: c.probe } : {}), why: r.why! });
+    }
   }
   const agreement = agreed / oracle.calls.length;
-  const spanOk = base.span.compared < SPAN_MIN || base.span.agreed / base.span.compared >= cfg.threshold;
-  return { ...base, ran: true, passed: agreement >= cfg.threshold && spanOk, why: null, agreed, compared: oracle.calls.length, agreement, differences, wallMs: performance.now() - t0, path: run.path };
+  const probesOk = PROBES.every((p) => probes[p].compared < PROBE_MIN || probes[p].agreed / probes[p].compared >= cfg.threshold);
+  return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk, why: null, agreed, compared: oracle.calls.length, agreement, differences, wallMs: performance.now() - t0, path: run.path };
 }
 
-/** Spanning calls needed before they are judged on their own (round 4, M1). */
-const SPAN_MIN = 4;
+/** A probe's calls needed before they are judged on their own (round 4: M1 span, E3/U2/S1 compose, E7 typed). */
+export const PROBE_MIN = 4;
 
 /** How much longer a timed-out call's second try may run (see checkBehaviour). */
 const RETRY_FACTOR = 3;
@@ -157,7 +165,17 @@ export function behaviourFactor(b: BehaviourCheck, cfg: BehaviourConfig): number
 export function describeBehaviour(b: BehaviourCheck): string {
   if (!b.ran || b.agreement === null) return b.why ?? "did not run";
   if (b.why) return b.why;
-  const first = b.differences[0];
-  const span = b.span && b.span.compared ? `, between the tested extremes ${b.span.agreed}/${b.span.compared}` : "";
-  return `agreement ${b.agreed}/${b.compared} (${b.agreement.toFixed(2)})${b.agreement >= b.threshold ? ` ≥ ${b.threshold} but not between the tested extremes` : ` < ${b.threshold}`} with the original (visible ${b.visible.agreed}/${b.visible.compared}, hidden ${b.hidden.agreed}/${b.hidden.compared}${span})${first ? `; e.g. ${first.hidden ? "a hidden" : "a visible"} call of ${first.symbol} ${first.why}` : ""}`;
+  const probes = Object.entries(b.probes ?? (b.span ? { span: b.span } : {})).filter(([, x]) => x.compared > 0) as [Probe, { agreed: number; compared: number }][];
+  const failed = probes.filter(([, x]) => x.compared >= PROBE_MIN && x.agreed / x.compared < b.threshold).map(([p]) => p);
+  const first = b.differences.find((d) => failed.length && d.probe && failed.includes(d.probe)) ?? b.differences[0];
+  const shown = probes.map(([p, x]) => `, ${PROBE_WORDS[p]} ${x.agreed}/${x.compared}`).join("");
+  const verdict = b.agreement < b.threshold ? ` < ${b.threshold}` : ` ≥ ${b.threshold} but not ${failed.map((p) => PROBE_WORDS[p]).join(" nor ")}`;
+  return `agreement ${b.agreed}/${b.compared} (${b.agreement.toFixed(2)})${verdict} with the original (visible ${b.visible.agreed}/${b.visible.compared}, hidden ${b.hidden.agreed}/${b.hidden.compared}${shown})${first ? `; e.g. ${first.hidden ? "a hidden" : "a visible"} call of ${first.symbol} ${first.why}` : ""}`;
 }
+
+/** How a grade's one line names each probe. */
+const PROBE_WORDS: Record<Probe, string> = {
+  span: "between the tested extremes",
+  compose: "on inputs composed from its own constants",
+  typed: "on the other types its signature accepts",
+};

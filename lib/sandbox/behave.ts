@@ -81,6 +81,8 @@ export interface BehaveRequest {
   project: string[];
   /** Each call this many times (the builder's determinism check). */
   repeat?: number;
+  /** The builder's: record the lines each call's first run executes (BehaveRun.coverage). */
+  coverage?: boolean;
 }
 
 export interface BehaveRun {
@@ -88,17 +90,19 @@ export interface BehaveRun {
   outcomes: Map<string, BOutcome[]> | null;
   /** Why the run as a whole is not trusted (null when it is). */
   failure: string | null;
+  /** call id → the lines its first run executed (request.coverage only). */
+  coverage?: Map<string, string[]>;
   run: RunResult;
   path: "warm" | "cold";
 }
 
 const StartLine = z.object({ ev: z.literal("start") }).strict();
-const CallLine = z.object({ ev: z.literal("call"), id: z.string(), out: z.array(BOutcome) }).strict();
+const CallLine = z.object({ ev: z.literal("call"), id: z.string(), out: z.array(BOutcome), cov: z.array(z.string()).max(100_000).optional() }).strict();
 const EndLine = z.object({ ev: z.literal("end"), n: z.number().int() }).strict();
 
 /** Parses the runner's stdout strictly: start, one line per call in order, end; anything else,
  *  a duplicate, a missing call or an oversized line fails the whole run. */
-export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; failure: string | null } {
+export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; failure: string | null } {
   const lines = stdout.split("\n").filter((l) => l.length > 0);
   const fail = (why: string) => ({ outcomes: null, failure: why });
   if (lines.length !== calls.length + 2) return fail(`the runner wrote ${lines.length} lines, ${calls.length + 2} were due`);
@@ -111,14 +115,16 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
     const end = EndLine.safeParse(parse(lines.at(-1)!));
     if (!end.success || end.data.n !== calls.length) return fail("the last line is not the runner's end line for these calls");
     const outcomes = new Map<string, BOutcome[]>();
+    const coverage = new Map<string, string[]>();
     for (let i = 0; i < calls.length; i++) {
       const r = CallLine.safeParse(parse(lines[i + 1]!));
       if (!r.success) return fail(`line ${i + 2}: not a call record (${r.error.issues[0]?.path.join(".")}: ${r.error.issues[0]?.message})`);
       if (r.data.id !== calls[i]!.id) return fail(`line ${i + 2}: call ${r.data.id} where ${calls[i]!.id} was due`);
       if (r.data.out.length !== repeat) return fail(`line ${i + 2}: ${r.data.out.length} outcomes, ${repeat} were due`);
       outcomes.set(r.data.id, r.data.out);
+      if (r.data.cov) coverage.set(r.data.id, r.data.cov);
     }
-    return { outcomes, failure: null };
+    return { outcomes, coverage, failure: null };
   } catch (e) {
     return fail(`unreadable output: ${(e as Error).message.slice(0, 200)}`);
   }
@@ -143,7 +149,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   chmodSync(cfg.path, 0o755);
   try {
     const cfgIn = bound ? "/opt/composer-lab-cfg" : cfg.path;
-    const body = JSON.stringify({ repo: bound ? SANDBOX_WORKDIR : workdir, roots: req.roots, project: req.project, symbols: req.symbols, calls: req.calls, repeat, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars });
+    const body = JSON.stringify({ repo: bound ? SANDBOX_WORKDIR : workdir, roots: req.roots, project: req.project, symbols: req.symbols, calls: req.calls, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars });
     writeFileSync(join(cfg.path, "request.json"), body);
     const python = pyenv ? `${bound ? PYENV_MOUNT : pyenv.dir}/bin/python` : SYSTEM_PYTHON;
     const argv = [python, "-I", "-B", "-X", `pycache_prefix=${bound ? "/tmp/pycache" : join(cfg.path, "pycache")}`, `${harness}/behave.py`, `${cfgIn}/request.json`];

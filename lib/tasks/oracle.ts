@@ -19,13 +19,34 @@ import { z } from "zod";
 import { Rng, tempDir } from "../core/index.js";
 import { BCall, BOutcome, BValue, masksFor, projectNames, pytestArgsFromCommand, repoLayout, runBehaviour, scanMasks, traceCalls, type BehaveSymbol, type PyEnv, type Sandbox, type TracedLine } from "../sandbox/index.js";
 import { moduleName } from "./closure.js";
+import { pythonFactsAsync, type PyFileFacts } from "./pyast.js";
 import { applyUnifiedDiff } from "./diffs.js";
 import type { FeatureDeletionTask } from "./schema.js";
 
 export const ORACLE_VERSION = 1;
 
-export const OracleCall = BCall.extend({ hidden: z.boolean(), expect: BOutcome, /** a hidden call between the visible extremes of a numeric argument (spanningCalls) */ span: z.boolean().optional() });
-export type OracleCall = z.infer<typeof OracleCall>;
+/**
+ * Hidden calls made by a probe rather than by perturbing a visible call; each probe's calls are
+ * judged on their own as well as in the total (lib/env/behaviour.ts), so a body right only where
+ * the visible inputs are cannot hide its misses among the perturbed copies:
+ *  - span: a numeric argument at evenly spaced points between its visible extremes (spanningCalls);
+ *  - compose: string arguments composed from the symbol's own constants and doctest examples and
+ *    from the pieces of the visible strings (a fuzzer's dictionary: composeValue), so inputs mix the
+ *    delimiters, entities and markers the code handles in ways the tests never did;
+ *  - typed: an argument annotated `Any`/`object` given values of other plain types, kept only where
+ *    the original converted them into the type it returns for the visible calls (typedProbes).
+ */
+export const PROBES = ["span", "compose", "typed"] as const;
+export type Probe = (typeof PROBES)[number];
+
+export const OracleCall = BCall.extend({
+  hidden: z.boolean(),
+  expect: BOutcome,
+  probe: z.enum(PROBES).optional(),
+  /** (oracles before probes: a span call) */
+  span: z.boolean().optional(),
+}).transform(({ span, ...c }) => (span && !c.probe ? { ...c, probe: "span" as const } : c));
+export type OracleCall = z.output<typeof OracleCall>;
 
 export const OracleSymbol = z.object({
   file: z.string(),
@@ -305,6 +326,9 @@ export const OracleOptions = z.object({
   max_hidden: z.number().int().nonnegative().default(32),
   /** Variants generated per visible call (before the cap). */
   per_visible: z.number().int().positive().default(4),
+  /** Compose-probe calls per symbol (composeValue), and typed-probe candidates per symbol (typedProbes). */
+  compose: z.number().int().nonnegative().default(24),
+  typed: z.number().int().nonnegative().default(9),
   seed: z.number().int().default(26),
   timeoutMs: z.number().int().positive().default(300_000),
 });
@@ -342,6 +366,188 @@ function spanningCalls(visible: { pos: BValue[]; kw: [string, BValue][] }[], n: 
   }
   return out;
 }
+
+/** What a symbol's source gives the compose and typed probes: its constants (body and doctest
+ *  examples) and which positional/keyword parameters accept any type. */
+export interface SymbolDictionary {
+  strings: string[];
+  ints: bigint[];
+  /** Parameter names annotated Any/object (typed probes go there). */
+  anyParams: string[];
+  /** Every parameter name in order (to match positional arguments to names). */
+  params: string[];
+}
+
+const ANY_ANNOTATION = /^(?:(?:typing|t)\.)?Any$|^object$/;
+
+/** A symbol's dictionary from pyast facts of its file (a class: the union over its methods). */
+export function symbolDictionary(facts: PyFileFacts | undefined, qualname: string): SymbolDictionary {
+  const mine = (facts?.symbols ?? []).filter((s) => s.kind === "function" && (s.qualname === qualname || s.qualname.startsWith(`${qualname}.`)));
+  const own = mine.find((s) => s.qualname === qualname);
+  return {
+    strings: [...new Set(mine.flatMap((s) => s.literals?.str ?? []))],
+    ints: [...new Set(mine.flatMap((s) => s.literals?.int ?? []))].map((v) => BigInt(v)),
+    anyParams: (own?.params ?? []).filter((p) => p.annotation !== null && ANY_ANNOTATION.test(p.annotation.replace(/\s+/g, ""))).map((p) => p.name),
+    params: (own?.params ?? []).filter((p) => p.kind === "positional").map((p) => p.name),
+  };
+}
+
+/** The pieces strings are composed from, in two tiers: words (short strings whole, their
+ *  whitespace-separated words — an entity, a tag, a `key=value` — and whitespace runs) and atoms
+ *  (their alphanumeric runs and single punctuation characters). */
+export function piecesOf(strings: string[]): { words: string[]; atoms: string[] } {
+  const words = new Set<string>();
+  const atoms = new Set<string>();
+  for (const s of strings) {
+    if (s.length <= 24) words.add(s);
+    for (const w of s.split(/(\s+)/)) if (w && w.length <= 24) words.add(w);
+    for (const m of s.matchAll(/[A-Za-z0-9_]+|[^A-Za-z0-9_\s]/gu)) if (!words.has(m[0])) atoms.add(m[0]);
+  }
+  words.delete("");
+  return { words: [...words], atoms: [...atoms] };
+}
+
+type Pieces = ReturnType<typeof piecesOf>;
+
+/** Where a composed string's pieces come from, by weight: the symbol's own constants first (its
+ *  words before its atoms), then the visible strings', then any character. */
+const COMPOSE_TIERS: [(own: Pieces, visible: Pieces) => string[], number][] = [
+  [(o) => o.words, 0.4], [(o) => o.atoms, 0.15], [(_, v) => v.words, 0.2], [(_, v) => v.atoms, 0.17], [() => [...ALPHABET], 0.08],
+];
+
+/** 1–6 pieces for a composed string (COMPOSE_TIERS; an empty tier's weight goes to the others). */
+function composePieces(rng: Rng, own: Pieces, visible: Pieces): string[] {
+  const tiers = COMPOSE_TIERS.map(([f, w]) => [f(own, visible), w] as const).filter(([xs]) => xs.length > 0);
+  const total = tiers.reduce((n, [, w]) => n + w, 0);
+  const n = 1 + Math.floor(rng.next() * 6);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    let r = rng.next() * total;
+    const [xs] = tiers.find(([, w]) => (r -= w) < 0) ?? tiers[tiers.length - 1]!;
+    out.push(xs[Math.floor(rng.next() * xs.length)]!);
+  }
+  return out;
+}
+
+/** A value of the same shape as `v` whose string leaves are composed of pieces (composePieces; each
+ *  leaf's pieces appended to `pieces`, in traversal order) and whose int leaves are, half the time,
+ *  one of the symbol's int constants or a neighbour of it. */
+export function composeValue(rng: Rng, v: BValue, own: Pieces, visible: Pieces, ints: bigint[], pieces: string[][] = []): BValue {
+  return mapLeaves(v, (leaf) => {
+    if (leaf.t === "str") {
+      const ps = composePieces(rng, own, visible);
+      pieces.push(ps);
+      return { t: "str", v: ps.join("") };
+    }
+    if (leaf.t === "int" && ints.length && rng.next() < 0.5) return { t: "int", v: String(ints[Math.floor(rng.next() * ints.length)]! + BigInt(Math.floor(rng.next() * 3) - 1)) };
+    return leaf;
+  });
+}
+
+/** `v` with every str/int leaf (inside lists, tuples, dict values, instance state) replaced by `f`. */
+function mapLeaves(v: BValue, f: (leaf: BValue) => BValue, depth = 0): BValue {
+  const m = (x: BValue) => mapLeaves(x, f, depth + 1);
+  if (depth > 8) return v;
+  switch (v.t) {
+    case "str": case "int":
+      return f(v);
+    case "list": case "tuple":
+      return { t: v.t, v: v.v.map(m) };
+    case "dict":
+      return { t: "dict", v: v.v.map(([k, x]) => [k, m(x)]) };
+    case "inst":
+      if (v.opaque) return v;
+      if (v.base) return { ...v, base: m(v.base) };
+      return v.dict ? { ...v, dict: v.dict.map(([k, x]) => [k, m(x)]) } : v;
+    default:
+      return v;
+  }
+}
+
+/** The composed call with one piece of one of its strings left out, for every piece (at most `max`):
+ *  where the original's answers take a few values only (a classifier: a delimiter, a bool), a
+ *  composed input whose answer changes when one piece goes is on a decision boundary — a tie, a
+ *  threshold — where the tests and the docstring usually leave the answer open, so it is not kept. */
+function pieceNeighbours(call: { pos: BValue[]; kw: [string, BValue][] }, pieces: string[][], max: number): { pos: BValue[]; kw: [string, BValue][] }[] {
+  const out: { pos: BValue[]; kw: [string, BValue][] }[] = [];
+  pieces.forEach((ps, leaf) => {
+    for (let j = 0; j < ps.length && out.length < max; j++) {
+      let at = 0;
+      const drop = (v: BValue) => mapLeaves(v, (x) => (x.t === "str" ? (at++ === leaf ? { t: "str", v: ps.filter((_, q) => q !== j).join("") } : x) : x));
+      out.push({ pos: call.pos.map(drop), kw: call.kw.map(([k, v]) => [k, drop(v)] as [string, BValue]) });
+    }
+  });
+  return out;
+}
+
+/** Compose calls generated per one kept (selectComposed picks among them). */
+const COMPOSE_POOL = 4;
+
+/**
+ * Composed calls in the order they are worth keeping: first a greedy cover (each next call the one
+ * that executes the most lines no call before it did), then the rest by rarity (the sum over its
+ * lines of 1 / how many calls execute that line), so inputs that reach code few others reach — an
+ * entity's replacement, a branch the tests skip — come before the many that take the common path.
+ */
+export function selectComposed<T extends { id: string }>(calls: T[], coverage: Map<string, string[]>): T[] {
+  const lines = new Map(calls.map((c) => [c.id, new Set(coverage.get(c.id) ?? [])]));
+  const freq = new Map<string, number>();
+  for (const ls of lines.values()) for (const l of ls) freq.set(l, (freq.get(l) ?? 0) + 1);
+  const rarity = (c: T) => [...lines.get(c.id)!].reduce((n, l) => n + 1 / freq.get(l)!, 0);
+  const left = [...calls];
+  const out: T[] = [];
+  const covered = new Set<string>();
+  for (;;) {
+    let best = -1;
+    let gain = 0;
+    left.forEach((c, j) => {
+      const g = [...lines.get(c.id)!].filter((l) => !covered.has(l)).length;
+      if (g > gain || (g === gain && g > 0 && rarity(c) > rarity(left[best]!))) [best, gain] = [j, g];
+    });
+    if (best < 0) break;
+    const [c] = left.splice(best, 1);
+    for (const l of lines.get(c!.id)!) covered.add(l);
+    out.push(c!);
+  }
+  return out.concat(left.map((c, j) => [c, rarity(c), j] as const).sort((x, y) => y[1] - x[1] || x[2] - y[2]).map(([c]) => c));
+}
+
+/** `xs` regrouped by key, taking one of each group in turn (first-seen group first; order kept within). */
+function roundRobin<T>(xs: T[], key: (x: T) => string): T[] {
+  const groups = new Map<string, T[]>();
+  for (const x of xs) groups.set(key(x), [...(groups.get(key(x)) ?? []), x]);
+  const out: T[] = [];
+  for (let j = 0; out.length < xs.length; j++) for (const g of groups.values()) if (j < g.length) out.push(g[j]!);
+  return out;
+}
+
+/** Distinct answers at most this many (over at least CATEGORICAL_CALLS calls): a categorical symbol. */
+const CATEGORICAL_VALUES = 4;
+const CATEGORICAL_CALLS = 8;
+
+/** Values of other plain types for a parameter annotated Any/object. */
+const TYPED_VALUES: BValue[] = [
+  { t: "none" }, { t: "int", v: "7" }, { t: "int", v: "-3" }, { t: "float", v: "2.5" }, { t: "list", v: [] },
+  { t: "list", v: [{ t: "str", v: "a" }] }, { t: "tuple", v: [{ t: "int", v: "1" }, { t: "str", v: "b" }] }, { t: "bytes", v: "6162" }, { t: "dict", v: [] },
+];
+
+/** Calls like the visible ones with one Any/object parameter given each of TYPED_VALUES (at most `n`). */
+export function typedProbes(visible: { pos: BValue[]; kw: [string, BValue][] }[], dict: SymbolDictionary, n: number): { pos: BValue[]; kw: [string, BValue][] }[] {
+  const out: { pos: BValue[]; kw: [string, BValue][] }[] = [];
+  if (!visible.length) return out;
+  for (const name of dict.anyParams) {
+    const at = dict.params.indexOf(name);
+    TYPED_VALUES.forEach((value, j) => {
+      const src = visible[j % visible.length]!;
+      if (at >= 0 && at < src.pos.length) out.push({ pos: src.pos.map((p, q) => (q === at ? value : p)), kw: src.kw });
+      else if (src.kw.some(([k]) => k === name)) out.push({ pos: src.pos, kw: src.kw.map(([k, x]) => [k, k === name ? value : x]) });
+    });
+  }
+  return out.slice(0, n);
+}
+
+/** A returned value's type, as the typed probe compares it with the visible returns. */
+const typeLabel = (v: BValue): string => (v.t === "inst" ? `inst:${v.cls}` : v.t);
 
 /** The solved tree of a task: its snapshot with the golden diff applied (what gate 4 checks). */
 export function solvedCopy(task: FeatureDeletionTask): { path: string; remove: () => void } {
@@ -404,7 +610,14 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       if (candidates.filter((c) => c.symbol === l.symbol && !c.hidden).length >= o.max_visible) continue;
       candidates.push({ id: `v${candidates.length}`, symbol: l.symbol, pos: l.pos, kw: l.kw, hidden: false, traced: l.out });
     }
-    // hidden inputs: perturbed copies of the visible ones
+    // each symbol's constants and parameter annotations, from its file on the solved tree (parse only)
+    const files = [...new Set(symbols.map((s) => s.file))];
+    const facts = await pythonFactsAsync(Object.fromEntries(files.flatMap((f) => (existsSync(join(solved!.path, f)) ? [[f, readFileSync(join(solved!.path, f), "utf8")]] : []))));
+    const dictionaries = symbols.map((s) => symbolDictionary(facts[s.file], s.qualname));
+    const visibleReturns = symbols.map((_, i) => new Set(candidates.filter((c) => c.symbol === i && !c.hidden && c.traced?.k === "return").map((c) => typeLabel((c.traced as { ret: BValue }).ret))));
+    // hidden inputs: perturbed copies of the visible ones, then the probes (COMPOSE_POOL× the compose
+    // calls kept are generated; selectComposed keeps those that reach the most code, rare code first)
+    const composedPieces = new Map<string, string[][]>();
     for (let i = 0; i < symbols.length; i++) {
       const visible = candidates.filter((c) => c.symbol === i && !c.hidden);
       if (!visible.length) continue;
@@ -431,16 +644,46 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
         const key = JSON.stringify([i, call.pos, call.kw]);
         if (seen.has(key)) continue;
         seen.add(key);
-        candidates.push({ id: `h${candidates.length}`, symbol: i, pos: call.pos, kw: call.kw, hidden: true, span: true });
+        candidates.push({ id: `h${candidates.length}`, symbol: i, pos: call.pos, kw: call.kw, hidden: true, probe: "span" });
+      }
+      // composed from the symbol's own constants and the visible strings' pieces (round 4, E3/U2/S1:
+      // perturbed copies never put two delimiters in one sample or an entity the tests do not use)
+      const dict = dictionaries[i]!;
+      const own = piecesOf(dict.strings);
+      const vis = piecesOf(pool);
+      const method = symbols[i]!.qualname.includes(".");
+      for (let made = 0, tries = 0; made < o.compose * COMPOSE_POOL && tries < o.compose * COMPOSE_POOL * 8; tries++) {
+        const src = visible[tries % visible.length]!;
+        const pieces: string[][] = [];
+        const pos = src.pos.map((v, k) => (method && k === 0 && v.t === "inst" && !v.base ? v : composeValue(rng, v, own, vis, dict.ints, pieces)));
+        const kw = src.kw.map(([k, v]) => [k, composeValue(rng, v, own, vis, dict.ints, pieces)] as [string, BValue]);
+        const key = JSON.stringify([i, pos, kw]);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const id = `h${candidates.length}`;
+        candidates.push({ id, symbol: i, pos, kw, hidden: true, probe: "compose" });
+        composedPieces.set(id, pieces);
+        made++;
+      }
+      // other types where the signature accepts any (round 4, E7: int-only conversion)
+      for (const call of typedProbes(visible, dict, o.typed)) {
+        const key = JSON.stringify([i, call.pos, call.kw]);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        candidates.push({ id: `h${candidates.length}`, symbol: i, pos: call.pos, kw: call.kw, hidden: true, probe: "typed" });
       }
     }
     const calls: OracleCall[] = [];
     if (candidates.length) {
       const bsyms: BehaveSymbol[] = symbols.map((s) => ({ module: s.module ?? "", qualname: s.qualname }));
-      const replay = await runBehaviour(sandbox, solved.path, { symbols: bsyms, calls: candidates.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })), roots, project, repeat: 2 }, {}, { pyenv: options.pyenv, warm: false, masks: masksFor(plan, "shell") });
+      const replayOriginal = (batch: { id: string; symbol: number; pos: BValue[]; kw: [string, BValue][] }[], repeat: number) =>
+        runBehaviour(sandbox, solved!.path, { symbols: bsyms, calls: batch.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })), roots, project, repeat, coverage: true }, {}, { pyenv: options.pyenv, warm: false, masks: masksFor(plan, "shell") });
+      const replay = await replayOriginal(candidates, 2);
       if (replay.failure || !replay.outcomes) return { ...base, status: "error", why: `replaying the original: ${replay.failure}; ${replay.run.stderr.trim().split("\n").slice(-2).join(" | ").slice(0, 300)}`, roots, project, symbols, calls: [] };
+      const outcomes = replay.outcomes;
+      const composed: OracleCall[] = [];
       for (const c of candidates) {
-        const [a, b] = replay.outcomes.get(c.id)!;
+        const [a, b] = outcomes.get(c.id)!;
         if (a!.k !== "return" && a!.k !== "raise") {
           drop(c.symbol, `${c.hidden ? "hidden" : "visible"} replay: ${a!.k}${"why" in a! ? ` (${a!.why})` : ""}`);
           continue;
@@ -449,13 +692,42 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
           drop(c.symbol, "replays disagree (nondeterministic)");
           continue;
         }
+        if (c.probe === "typed" && !(a!.k === "return" && visibleReturns[c.symbol]!.has(typeLabel(a!.ret)) && !c.pos.concat(c.kw.map(([, v]) => v)).some((v) => canon(v) === canon(a!.ret)))) {
+          drop(c.symbol, "typed probe: the original did not convert it to the type it returns");
+          continue;
+        }
         if (c.traced && !sameOutcome(c.traced, a!, { exceptions: "type" }).ok) {
           drop(c.symbol, "the replay differs from the traced call (depends on state the tests set up)");
           continue;
         }
         const { traced: _t, ...call } = c;
         const { ms: _ms, ...expect } = a!;
-        calls.push({ ...call, expect });
+        (c.probe === "compose" ? composed : calls).push({ ...call, expect });
+      }
+      // the compose calls kept: per symbol, ranked by the code they reach (selectComposed); where the
+      // original's answers take a few values only, those on a decision boundary are left out
+      const answer = (out: BOutcome): string => (out.k === "return" ? canon(out.ret) : out.k === "raise" ? `raise:${out.exc.type}` : out.k);
+      for (let i = 0; i < symbols.length; i++) {
+        const mine = calls.filter((c) => c.symbol === i).concat(composed.filter((c) => c.symbol === i));
+        const categorical = mine.length >= CATEGORICAL_CALLS && new Set(mine.map((c) => answer(c.expect))).size <= CATEGORICAL_VALUES;
+        const ranked = selectComposed(composed.filter((c) => c.symbol === i), replay.coverage ?? new Map());
+        let keep = ranked.slice(0, o.compose);
+        if (categorical && ranked.length) {
+          // a classifier's answer is decided by how its constants combine (which delimiter outnumbers
+          // which): inputs that mix more of its own constants first
+          const own = new Set(Object.values(piecesOf(dictionaries[i]!.strings)).flat());
+          const mix = (c: OracleCall) => new Set((composedPieces.get(c.id) ?? []).flat().filter((p) => own.has(p))).size;
+          const tried = ranked.map((c, j) => [c, mix(c), j] as const).sort((x, y) => y[1] - x[1] || x[2] - y[2]).map(([c]) => c).slice(0, 2 * o.compose);
+          const neighbours = tried.flatMap((c) => pieceNeighbours(c, composedPieces.get(c.id) ?? [], 8).map((n, j) => ({ id: `${c.id}n${j}`, of: c, symbol: i, ...n })));
+          const around = neighbours.length ? await replayOriginal(neighbours, 1) : null;
+          if (around && around.outcomes) {
+            const moved = new Set(neighbours.filter((n) => answer(around.outcomes!.get(n.id)![0]!) !== answer(n.of.expect)).map((n) => n.of.id));
+            moved.forEach(() => drop(i, "compose probe: on a decision boundary (its answer changes when one piece goes)"));
+            // answers in turn (a classifier's every class as often as the others), each in rank order
+            keep = roundRobin(tried.filter((c) => !moved.has(c.id)), (c) => answer(c.expect)).slice(0, o.compose);
+          } else keep = [];
+        }
+        calls.push(...keep);
       }
     }
     for (let i = 0; i < symbols.length; i++) {

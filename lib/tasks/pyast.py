@@ -8,6 +8,7 @@ included from `start`), body_start (first statement after the docstring), doc_sp
 (statements that are not a docstring, pass, ..., or raise NotImplementedError), source.
 """
 import ast
+import doctest
 import json
 import re
 import sys
@@ -22,6 +23,66 @@ def trivial(stmt):
         exc = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
         return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
     return False
+
+
+MAX_LITERALS = 32
+
+
+def literals(fn, doc):
+    """The constants a definition works with (the oracle composes hidden inputs from them, as a
+    fuzzer's dictionary): str, bytes and int constants of the body (the docstring left out) and of
+    the docstring's doctest examples (their source and, where it is a literal, their output)."""
+    found = {"str": [], "bytes": [], "int": []}
+
+    def add(v):
+        if isinstance(v, bool):
+            return
+        if isinstance(v, str) and 0 < len(v) <= 64:
+            found["str"].append(v)
+        elif isinstance(v, bytes) and 0 < len(v) <= 64:
+            found["bytes"].append(v.hex())
+        elif isinstance(v, int) and abs(v) <= 10 ** 9:
+            found["int"].append(str(v))
+
+    def walk(node, skip=None):
+        for n in ast.walk(node):
+            if n is not skip and isinstance(n, ast.Constant):
+                add(n.value)
+
+    for stmt in fn.body:
+        if doc is not None and stmt is fn.body[0]:
+            continue
+        walk(stmt)
+    if doc:
+        try:
+            examples = doctest.DocTestParser().get_examples(doc)
+        except ValueError:
+            examples = []
+        for ex in examples:
+            try:
+                walk(ast.parse(ex.source))
+            except (SyntaxError, ValueError, RecursionError):
+                pass
+            try:
+                add(ast.literal_eval(ex.want.strip()))
+            except (SyntaxError, ValueError, RecursionError, TypeError, MemoryError):
+                pass
+    return {k: list(dict.fromkeys(v))[:MAX_LITERALS] for k, v in found.items()}
+
+
+def params(fn):
+    """A function's parameters in order (positional, then *args, keyword-only, **kwargs), each with
+    its annotation as written (None when it has none)."""
+    a = fn.args
+    out = []
+    for kind, group in (("positional", a.posonlyargs + a.args), ("var_positional", [a.vararg] if a.vararg else []), ("keyword", a.kwonlyargs), ("var_keyword", [a.kwarg] if a.kwarg else [])):
+        for arg in group:
+            try:
+                ann = ast.unparse(arg.annotation) if arg.annotation is not None else None
+            except (ValueError, RecursionError):
+                ann = "?"
+            out.append({"name": arg.arg, "kind": kind, "annotation": ann})
+    return out
 
 
 def real_count(body):
@@ -96,6 +157,8 @@ def analyse(source):
                     "real_statements": real_count(body),
                     "source": "".join(lines[start - 1:child.end_lineno]),
                     "hints": hints,
+                    "params": params(child) if not isinstance(child, ast.ClassDef) else None,
+                    "literals": literals(child, body[0].value.value if doc else None) if not isinstance(child, ast.ClassDef) else None,
                     "names": sorted({n.id for n in ast.walk(child) if isinstance(n, ast.Name)} | {n.value.id for n in ast.walk(child) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)}),
                 })
                 visit(child, qual + ".")

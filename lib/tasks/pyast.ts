@@ -18,6 +18,10 @@ export const PySymbol = z.object({
   source: z.string(),
   /** Annotation spans in the signature (for hint starvation). */
   hints: z.array(z.object({ start: z.union([z.tuple([z.number(), z.number()]), z.literal("returns")]), end: z.tuple([z.number(), z.number()]), returns_start: z.tuple([z.number(), z.number()]).optional(), text: z.string() })).default([]),
+  /** A function's parameters in order, with their annotations as written (null for a class). */
+  params: z.array(z.object({ name: z.string(), kind: z.enum(["positional", "var_positional", "keyword", "var_keyword"]), annotation: z.string().nullable() })).nullable().default(null),
+  /** A function's constants (body and doctest examples; bytes as hex), the oracle's dictionary for hidden inputs; null for a class. */
+  literals: z.object({ str: z.array(z.string()), bytes: z.array(z.string()), int: z.array(z.string()) }).nullable().default(null),
   /** Names the definition uses (for finding imports a removal leaves dead). */
   names: z.array(z.string()).default([]),
 });

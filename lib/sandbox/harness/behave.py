@@ -5,12 +5,14 @@ write what they did as plain data. Standard library only; no pytest, no test fil
 
 REQUEST (written by the grader, bound read-only outside the tree under test):
     {"roots": ["src"], "repo": "/work", "call_timeout_ms": 2000, "max_nodes": 20000, "max_chars": 200000,
-     "repeat": 1, "project": ["pkg"],
+     "repeat": 1, "project": ["pkg"], "coverage": false,
      "symbols": [{"module": "pkg.mod", "qualname": "f" | "Cls.meth"}],
      "calls": [{"id": "c0", "symbol": 0, "pos": [VALUE...], "kw": [["name", VALUE]...]}]}
 
 Output on stdout, one JSON object a line: {"ev": "start"}, then one {"ev": "call", "id", "out": [OUTCOME
-per repeat]} per call, in order, then {"ev": "end", "n": N}. Anything the code under test prints goes
+per repeat], "cov": [...]?} per call, in order, then {"ev": "end", "n": N}. With "coverage" (the
+builder's, on the original only) each call record also lists the lines its first run executed, in any
+file, as "FILE_INDEX:LINE" strings (the index is the run's own numbering of file names). Anything the code under test prints goes
 to /dev/null (fds 1 and 2 are moved before the package is imported).
 
 VALUE is a tagged tree ({"t": "int", "v": "3"}, ...). The serializer never calls a method of the
@@ -508,27 +510,57 @@ def main():
 
     signal.signal(signal.SIGALRM, on_alarm)
 
+    coverage = _Coverage() if req.get("coverage") else None
     write({"ev": "start"})
     funcs = {}
     classes = {}
     timeouts = 0
     for call in req["calls"]:
         outs = []
+        cov = None
         for _ in _range(repeat):
             if timeouts >= 2:
                 # after two calls ran out their timer, the rest are not run (a slow body costs a
                 # grade two timers, not one per call)
                 outs.append({"k": "timeout", "ms": 0})
                 continue
-            o = run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm)
+            o = run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm, coverage if cov is None else None)
+            if coverage is not None and cov is None:
+                cov = coverage.take()
             timeouts += o["k"] == "timeout"
             outs.append(o)
-        write({"ev": "call", "id": call["id"], "out": outs})
+        write({"ev": "call", "id": call["id"], "out": outs, **({"cov": cov} if cov is not None else {})})
     write({"ev": "end", "n": _len(req["calls"])})
     os._exit(0)
 
 
-def run_one(call, sym, funcs, classes, ser, limit, on_alarm):
+class _Coverage:
+    """The lines a call executes (sys.settrace, every frame under the call): the builder selects
+    hidden inputs that reach code the others do not."""
+
+    def __init__(self):
+        self.files = {}
+        self.lines = set()
+
+    def local(self, frame, event, arg):
+        if event == "line":
+            code = frame.f_code.co_filename
+            fi = self.files.get(code)
+            if fi is None:
+                fi = self.files[code] = _len(self.files)
+            self.lines.add((fi, frame.f_lineno))
+        return self.local
+
+    def tracer(self, frame, event, arg):
+        return self.local
+
+    def take(self):
+        out = sorted("%d:%d" % x for x in self.lines)
+        self.lines = set()
+        return out
+
+
+def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None):
     key = sym["module"] + ":" + sym["qualname"]
     t0 = _monotonic()
     if signal.getsignal(signal.SIGALRM) is not on_alarm:
@@ -547,7 +579,13 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm):
             _setitimer(_ITIMER_REAL, 0)
             return {"k": "error", "why": "setup: %s" % exc_info(e)["type"]}
         try:
-            ret = fn(*pos, **kw)
+            if coverage is not None:
+                sys.settrace(coverage.tracer)
+            try:
+                ret = fn(*pos, **kw)
+            finally:
+                if coverage is not None:
+                    sys.settrace(None)
             raised = None
         except _CallTimeout:
             raise
