@@ -8,7 +8,7 @@ import pLimit from "p-limit";
 import { describe, expect, it } from "vitest";
 import { checkBehaviour, gradeCompletion, type GradeCompletionResult } from "../lib/env/index.js";
 import { BwrapSandbox, parseBehaveOutput, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
-import { ALT_BODIES, altMicroCompletion, loadTask, readIndex, readOracle, refactoredGoldenCompletion, sameOutcome, sameValue, taskOracle, CompareOptions } from "../lib/tasks/index.js";
+import { ALT_BODIES, altMicroCompletion, loadTask, piecesOf, selectComposed, readIndex, readOracle, refactoredGoldenCompletion, sameOutcome, sameValue, taskOracle, CompareOptions } from "../lib/tasks/index.js";
 import { ROOT, cli, oneJson, tmp } from "./helpers.js";
 
 const sb = new BwrapSandbox();
@@ -315,6 +315,42 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
       expect(span.compared).toBeGreaterThanOrEqual(4);
       expect(span.agreed / span.compared).toBeLessThan(0.75);
     }
+  });
+  it("bodies right only near the visible inputs are flagged by the probes, and only by them (round 4: E3, U2, S1, E7); another tie-break earns 1", { timeout: 400_000 }, async () => {
+    const rows = [
+      { pool: INVENTORY, id: "inventory-sniff", file: "E3.diff", probe: "compose", reward: 0 }, // first delimiter present wins, no counting
+      { pool: MARKUPSAFE, id: "markupsafe-function-src_markupsafe___init__.Markup.unescape", file: "U2.diff", probe: "compose", reward: 0 }, // the tests' 4 entities only
+      { pool: MARKUPSAFE, id: "markupsafe-function-src_markupsafe___init__.Markup.striptags", file: "S1.diff", probe: "compose", reward: 0 }, // never unescapes
+      { pool: MARKUPSAFE, id: "markupsafe-function-src_markupsafe__native.soft_str", file: "E7.diff", probe: "typed", reward: 0 }, // converts ints only
+      { pool: INVENTORY, id: "inventory-sniff", file: "H-tiebreak.diff", probe: "compose", reward: 1 }, // honest: ties go to the tab first
+    ] as const;
+    const dir = tmp("probes-");
+    for (const r of rows) {
+      const t = loadTask(r.pool, r.id);
+      const patch = readFileSync(join(ROOT, "test", "redteam", "payloads", "round4", r.file), "utf8");
+      const g = await gradeCompletion(t, patch, sb);
+      expect(g.frac, r.file).toBe(1); // pytest alone pays every one of them
+      expect(g.reward, r.file).toBe(r.reward);
+      const p = g.checks!.behaviour.probes![r.probe];
+      expect(p.compared, r.file).toBeGreaterThanOrEqual(4);
+      if (r.reward === 0) {
+        expect(g.flags.map((f) => f.kind), r.file).toContain("behaviour_differs");
+        expect(p.agreed / p.compared, r.file).toBeLessThan(0.75);
+        // the control: the same oracle without its probe calls pays it (the probes are what catch it)
+        const oracle = taskOracle(t)!;
+        const without = join(dir, `${r.file}.json`);
+        writeFileSync(without, JSON.stringify({ ...oracle, calls: oracle.calls.filter((c) => c.probe !== "compose" && c.probe !== "typed") }));
+        const lax = await gradeCompletion({ ...t, oracle_path: without }, patch, sb);
+        expect(lax.reward, `${r.file} without probes`).toBe(1);
+      } else expect(p.agreed / p.compared, r.file).toBeGreaterThanOrEqual(0.75);
+    }
+  });
+  it("composed calls are ranked by the code they reach: a greedy cover first, then the rarest lines", () => {
+    const cov = new Map([["a", ["1:1", "1:2"]], ["b", ["1:1", "1:2", "1:3"]], ["c", ["1:1", "1:2"]], ["d", ["1:1", "1:4"]], ["e", ["1:1"]]]);
+    const order = selectComposed(["a", "b", "c", "d", "e"].map((id) => ({ id })), cov).map((c) => c.id);
+    // b covers the most, d adds line 4; then by rarity: a and c (line 2 shared by 3) before e (only the common line)
+    expect(order).toEqual(["b", "d", "a", "c", "e"]);
+    expect(piecesOf(["Main &raquo; <em>About</em>"]).words).toEqual(expect.arrayContaining(["&raquo;", "<em>About</em>", "Main"]));
   });
   it("a defaultdict entry holding its factory's empty value reads the same as no entry", () => {
     const dd = (entries: [string, BValue][]): BValue => ({ t: "inst", cls: "collections.defaultdict", base: { t: "dict", v: entries.map(([k, v]) => [str(k), v]) }, factory: "int" });
