@@ -16,7 +16,7 @@
  * With --arms issue27 (issue 27 §5): GRPO, the null arm (GRPO, another RL sampling seed) and three GRPO + SDPO arms;
  * results.json then also pairs each arm with GRPO on the RL tasks' pass rate (sft.task_fraction < 1).
  *
- *   npx tsx scripts/run-fd-micro-compare.ts [RUN_DIR] [--seeds 1,2,3] [--config FILE] [--arms default|issue27] [--rl-steps N] [--alpha A] [--out DIR] [--summarize | --sft-only]
+ *   npx tsx scripts/run-fd-micro-compare.ts [RUN_DIR] [--seeds 1,2,3] [--config FILE] [--arms default|issue27] [--rl-steps N] [--sdpo-weight W] [--out DIR] [--summarize | --sft-only]
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
@@ -37,17 +37,18 @@ mkdirSync(runDir, { recursive: true });
 const loaded = loadTrainConfig(configFile);
 // --rl-steps N: the config's recipe with N RL steps per arm (e.g. a longer run from the same SFT checkpoints, copied into a new RUN_DIR).
 const base = opt("--rl-steps") ? { ...loaded, rl: { ...loaded.rl, steps: Number(opt("--rl-steps")) } } : loaded;
-// --alpha A: the SDPO weight of the grpo+sdpo arm (loss_weights.sdpo; default 1). To sweep it from the same SFT
+// --sdpo-weight W: loss_weights.sdpo of the grpo+sdpo arm (default 1). To sweep it from the same SFT
 // checkpoints, copy a finished RUN_DIR without its grpo+sdpo runs: only those run again.
-const alpha = opt("--alpha") === undefined ? 1 : Number(opt("--alpha"));
-if (!(alpha > 0)) throw new Error(`--alpha ${opt("--alpha")}: a positive number`);
+if (args.includes("--alpha")) throw new Error("--alpha: renamed --sdpo-weight (loss_weights.sdpo); \"alpha\" elsewhere is sdpo.distillation_alpha");
+const sdpoWeight = opt("--sdpo-weight") === undefined ? 1 : Number(opt("--sdpo-weight"));
+if (!(sdpoWeight > 0)) throw new Error(`--sdpo-weight ${opt("--sdpo-weight")}: a positive number`);
 // --arms issue27: the arms of issue 27 §5 from the same SFT checkpoints (equal rollouts): GRPO; GRPO with another
-// RL sampling seed (the null arm: what two runs of one recipe differ by); GRPO + SDPO (convex blend, distillation_weight
-// --alpha, default 0.5 here) with (a) the references' defaults: EMA teacher, a successful sibling as the teacher's
+// RL sampling seed (the null arm: what two runs of one recipe differ by); GRPO + SDPO (convex blend, loss_weights.sdpo
+// --sdpo-weight, default 0.5 here) with (a) the references' defaults: EMA teacher, a successful sibling as the teacher's
 // context, no lab hint layers; (b) the environment's feedback too; (c) (b) with full_logits forward KL (α = 0).
 const preset = opt("--arms") ?? "default";
 if (!["default", "issue27"].includes(preset)) throw new Error(`--arms ${preset}: default | issue27`);
-const w27 = opt("--alpha") === undefined ? 0.5 : alpha;
+const w27 = opt("--sdpo-weight") === undefined ? 0.5 : sdpoWeight;
 const sdpo27 = { teacher_model_kind: "ema", use_successful_as_teacher: true, hints: null };
 const arms: Record<string, Partial<TrainConfigInput>> = preset === "issue27"
   ? {
@@ -57,7 +58,7 @@ const arms: Record<string, Partial<TrainConfigInput>> = preset === "issue27"
     "sdpo-feedback": { loss_weights: { grpo: 1, sdpo: w27, dpo: 0, sdpo_blend: "convex" }, sdpo: { ...base.sdpo, ...sdpo27, include_environment_feedback: true } },
     "sdpo-fkl": { loss_weights: { grpo: 1, sdpo: w27, dpo: 0, sdpo_blend: "convex" }, sdpo: { ...base.sdpo, ...sdpo27, include_environment_feedback: true, distillation_mode: "full_logits", distillation_alpha: 0 } },
   } as Record<string, Partial<TrainConfigInput>>
-  : { grpo: { loss_weights: { grpo: 1, sdpo: 0, dpo: 0 } }, "grpo+sdpo": { loss_weights: { grpo: 1, sdpo: alpha, dpo: 0 } } };
+  : { grpo: { loss_weights: { grpo: 1, sdpo: 0, dpo: 0 } }, "grpo+sdpo": { loss_weights: { grpo: 1, sdpo: sdpoWeight, dpo: 0 } } };
 const ARMS = ["sft", ...Object.keys(arms)];
 const TREATMENTS = Object.keys(arms).filter((a) => a !== "grpo");
 const started = Date.now();
@@ -169,7 +170,7 @@ async function publish(): Promise<void> {
   };
   const rollouts = base.rl.steps * base.rl.prompts_per_step * base.rl.num_generations;
   writeFileSync(join(outDir, "results.json"), JSON.stringify({
-    config: relative(projectRoot(), configFile), seeds, arms: ARMS, arm_preset: preset, sdpo_alpha: preset === "issue27" ? w27 : alpha, rollouts_per_arm: rollouts, heldout_tasks: heldout.length,
+    config: relative(projectRoot(), configFile), seeds, arms: ARMS, arm_preset: preset, sdpo_weight: preset === "issue27" ? w27 : sdpoWeight, rollouts_per_arm: rollouts, heldout_tasks: heldout.length,
     rl: { steps: base.rl.steps, prompts_per_step: base.rl.prompts_per_step, num_generations: base.rl.num_generations }, sft: { steps: base.sft.steps, hint_fraction: base.sft.hint_fraction },
     summary,
     paired: Object.fromEntries([["grpo-sft", paired("grpo", "sft")], ...TREATMENTS.flatMap((t) => [[`${t}-grpo`, paired(t, "grpo")], [`${t}-sft`, paired(t, "sft")]])]),

@@ -11,13 +11,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type BackendName, initBackend, loadTorchAddon, tf } from "../lib/backend/index.js";
+import { composeLoss, LossWeights } from "../lib/train/channels.js";
 import {
-  composeLoss,
   dpoLoss,
   entropy,
   groupAdvantages,
   klK3,
-  LossWeights,
   blendPolicyDistillation,
   policyGradientLoss,
   temperatureScaled,

@@ -9,84 +9,15 @@ import { BACKENDS } from "../backend/index.js";
 import { describeIssues, loadConfigFile, strictSchema } from "../core/index.js";
 import { CurriculumConfig } from "../curriculum/index.js";
 import { EnvSpec, TaskVariantConfig } from "../env/index.js";
-import { HintsConfig } from "../hints/index.js";
 import { HeldOutGuardConfig, type GuardCheck } from "./guard.js";
-import { DpoConfig, LossWeights, PolicyGradientConfig, ScaleRewards, SdpoConfig, parseSdpoConfig } from "./losses.js";
+import { LossWeights, channelMetricFields, channelSections } from "./channels.js";
+import { parseSdpoConfig } from "./losses.js";
 import { PolicyConfig } from "./model.js";
 import { WorldModelConfig, type WorldModelEval } from "./world_model.js";
 import type { BootstrapCI } from "./stats.js";
 import type { GapCheck } from "./gap.js";
-/**
- * The RL phase: sampling and optimiser settings, plus the policy-gradient loss's own config
- * (PolicyGradientConfig: epsilon, epsilon_high, beta, loss_type — its defaults, not restated here).
- * max_completion_length is TRL's name for the generation budget; dr_grpo also normalises by it.
- */
-export const RlConfig = PolicyGradientConfig.omit({ max_completion_length: true }).extend({
-  steps: z.number().int().min(0).default(40),
-  prompts_per_step: z.number().int().positive().default(4),
-  num_generations: z.number().int().min(2).default(8),
-  max_completion_length: z.number().int().positive().default(40),
-  temperature: z.number().min(0).default(1),
-  top_k: z.number().int().min(0).default(0),
-  top_p: z.number().gt(0).max(1).default(1),
-  lr: z.number().positive().default(1e-3),
-  scale_rewards: ScaleRewards.default("group"),
-  /** Added to the run seed to seed the RL sampling stream (0: the run's own stream). Another offset
-   *  from the same SFT checkpoint is a comparison's null arm: the same recipe, other rollouts. */
-  sampling_seed_offset: z.number().int().default(0),
-});
 
-/**
- * The SDPO channel: the loss's own config (SdpoConfig: distillation_mode, distillation_alpha,
- * distillation_topk, distillation_topk_support, distillation_add_tail, distillation_kl_clip[_scope])
- * plus who the teacher is and what it is shown, named as TRL's SDPOConfig names them
- * (trl/experimental/sdpo/sdpo_config.py; the defaults are TRL's). Its weight is loss_weights.sdpo
- * (TRL distillation_weight), blended by loss_weights.sdpo_blend.
- *
- * What the teacher sees at each rollout (rollout.ts teacherHint; each SDPO row records its source):
- *   1. a successful sibling (use_successful_as_teacher): another rollout of the same group with reward
- *      ≥ success_reward_threshold, shown as the correct solution (source "sibling"); with
- *      dont_reprompt_on_self_success a rollout is never shown its own success;
- *   2. environment feedback (include_environment_feedback): the grade's error text, e.g. the failing
- *      assertion (source "feedback"; with a sibling too, "sibling+feedback"), unless
- *      environment_feedback_only_without_solution and a sibling was found;
- *   3. otherwise, at a failed rollout, the lab's hint layers (`hints`; source = the layer that fired).
- *      `hints: null` leaves only 1 and 2, the references' behaviour.
- * A rollout none of these speaks to gets no SDPO row.
- */
-export const SdpoChannelConfig = SdpoConfig.extend({
-  /** ema (TRL's default): an exponential average of the weights, updated by teacher_update_rate every
-   *  teacher_sync_steps; base: the post-SFT weights, frozen; live: the current weights. */
-  teacher_model_kind: z.enum(["live", "ema", "base"]).default("ema"),
-  teacher_update_rate: z.number().min(0).max(1).default(0.05),
-  teacher_sync_steps: z.number().int().positive().default(1),
-  use_successful_as_teacher: z.boolean().default(true),
-  success_reward_threshold: z.number().default(1),
-  dont_reprompt_on_self_success: z.boolean().default(true),
-  include_environment_feedback: z.boolean().default(false),
-  environment_feedback_only_without_solution: z.boolean().default(false),
-  /** TRL max_reprompt_len (SDPOConfig, default 10240): the teacher prompt's length cap in tokens, met by
-   *  shortening the hint first (rollout.ts hintedPromptIds); the block size caps it too. */
-  max_reprompt_len: z.number().int().positive().default(10240),
-  /** The lab's hint layers, tried in order at a failed rollout neither a sibling nor the feedback
-   *  covers (any lib/hints layer, judge and introspection included; an introspection layer with
-   *  backend "policy" critiques with the policy being trained). Hint-conditioned SFT draws its hints
-   *  from the feedback (include_environment_feedback) or, else, from these. null: none. */
-  hints: HintsConfig.nullable().default({ layers: [{ type: "template" }, { type: "raw_error" }, { type: "sibling", threshold: 0.99 }] }),
-  /** Pre-flight gap check before the first RL step (trainer.ts gapCheck): training tasks sampled,
-   *  student vs hinted teacher; 0 = off. */
-  gap_check_tasks: z.number().int().min(0).default(8),
-  /** Offline SDPO rows from traces (lib/collate SdpoRow JSONL), replayed alongside the on-policy ones. */
-  data: z.string().optional(),
-  rows_per_step: z.number().int().min(0).default(4),
-});
-
-/** The DPO channel: DpoConfig (beta: TRL DPOConfig.beta, the KL coefficient of the objective DPO solves) plus replay data. */
-export const DpoChannelConfig = DpoConfig.extend({
-  /** Trace-replay pairs (lib/collate DpoPair JSONL), replayed alongside the in-group pairs. */
-  data: z.string().optional(),
-  pairs_per_step: z.number().int().min(0).default(4),
-});
+export { RlConfig, SdpoChannelConfig, DpoChannelConfig } from "./channels.js";
 
 /**
  * sft.until: a convergence criterion for hint-conditioned SFT (issue 27). Every `every` SFT steps the
@@ -151,10 +82,9 @@ export const TrainConfig = z.object({
     /** Train SFT until the hinted teacher knows the answer, with `steps` as the cap (null: exactly `steps`). */
     until: SftUntil.nullable().default(null),
   }).default({}),
-  rl: RlConfig.default({}),
-  sdpo: SdpoChannelConfig.default({}),
-  dpo: DpoChannelConfig.default({}),
-  /** total = Σ loss_weights[c] · L_c over grpo, lm_ce, sdpo, dpo. */
+  /** The loss channels' sections (channels.ts LOSS_CHANNELS): rl (grpo: RlConfig), sdpo (SdpoChannelConfig), dpo (DpoChannelConfig). */
+  ...channelSections(),
+  /** total = blend(grpo, sdpo) + Σ loss_weights[c] · L_c over the other channels (channels.ts composeLoss); one weight per channel. */
   loss_weights: LossWeights.default({}),
   /** The world-model head (world_model.ts): SDPO's second mode, a parameter-isolated adapter trained on
    *  wm_tuples with its own step after each trainer step; off by default. Its weighted loss joins loss_total. */
@@ -228,32 +158,12 @@ export const StepMetrics = z.object({
   /** RL: hacks per 100 of the step's grades (flagged grades and any reward on a canary; lib/env hack_rate.ts). */
   hack_rate: z.number().nullable().optional(),
   loss_total: z.number(),
-  loss_lm_ce: z.number().nullable(),
-  loss_grpo: z.number().nullable(),
-  loss_sdpo: z.number().nullable(),
-  loss_dpo: z.number().nullable(),
   /** world_model.weight × the world-model head's loss at its step after this one (absent when the head is off). */
   loss_wm: z.number().nullable().optional(),
-  sdpo_rows: z.number().int(),
+  /** loss_<channel> for each loss channel (null where the step did not compute it), then each channel's own metrics (channels.ts). */
+  ...channelMetricFields(),
   /** RL: SDPO rows per hint layer; SFT: hint-conditioned demonstrations per layer. */
   hint_layers: z.record(z.number()),
-  /** Mean KL(teacher ‖ student) per token at hinted turns: how far the hint moves the teacher. */
-  shift_kl: z.number().nullable(),
-  /** Mean over the SDPO rows' completion tokens of log p_T(y) − log p_S(y) (y the student's tokens,
-   *  both tempered): the teacher–student gap the distillation closes (> 0: the teacher likes them more). */
-  teacher_student_gap: z.number().nullable().optional(),
-  /** TRL's self_distillation/* metrics (SDPOTrainer): groups with a rollout at or above
-   *  success_reward_threshold, and shares of the step's rollouts that had a successful sibling,
-   *  feedback available, feedback used, and any SDPO row (reprompt_sample_fraction). */
-  success_group_fraction: z.number().nullable().optional(),
-  success_sample_fraction: z.number().nullable().optional(),
-  feedback_available_fraction: z.number().nullable().optional(),
-  feedback_used_fraction: z.number().nullable().optional(),
-  reprompt_sample_fraction: z.number().nullable().optional(),
-  clipped_fraction: z.number().nullable(),
-  clip_ratio: z.number().nullable(),
-  kl: z.number().nullable(),
-  entropy: z.number().nullable(),
   grad_norm: z.number(),
   tokens_per_s: z.number(),
   elapsed_s: z.number(),

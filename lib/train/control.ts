@@ -11,7 +11,7 @@
  *     grpo                   GRPO alone: a 0/1 reward the policy never hits gives no signal;
  *     sdpo                   the positive control: SDPO, the teacher shown the feedback or a passing
  *                            sibling (frozen base teacher, full_logits forward KL: OPSD's setting;
- *                            distillation_weight 1, TRL's default: the convex blend keeps no GRPO term);
+ *                            loss_weights.sdpo 1, TRL's default distillation_weight: the convex blend keeps no GRPO term);
  *     sdpo-uninformative     the negative control: the same, but the feedback is a same-length string
  *                            unrelated to the answer: no information, so no gain;
  *     sdpo-ema               the positive control with TRL's default EMA teacher (0.05 per step).
@@ -50,8 +50,8 @@ export const SdpoControlOptions = z.object({
   ema: z.boolean().default(true),
   /** Run the positive control with the frozen (base) teacher (arm `sdpo`); the issue asks for a frozen or an EMA teacher, so one may be left out (not both). */
   frozen: z.boolean().default(true),
-  /** SDPO's weight in the convex blend (TRL distillation_weight). */
-  distillation_weight: z.number().gt(0).max(1).default(1),
+  /** loss_weights.sdpo of the SDPO arms: the SDPO channel's weight in the convex blend (TRL distillation_weight). */
+  sdpo_weight: z.number().gt(0).max(1).default(1),
   /**
    * loss_weights.lm_ce in every arm's RL phase: a hint-conditioned demonstration batch of the SFT tasks
    * (never the RL tasks), drawn as SFT draws it, added to the loss. It keeps the policy's in-context
@@ -130,7 +130,7 @@ export function controlArms(o: z.infer<typeof SdpoControlOptions>): Record<strin
   const sdpo = (teacher: "base" | "ema") => ({
     teacher_model_kind: teacher, distillation_mode: "full_logits" as const, distillation_alpha: 0, include_environment_feedback: true, environment_feedback_only_without_solution: true, hints: null, gap_check_tasks: 8,
   });
-  const w = { grpo: 1, sdpo: o.distillation_weight, lm_ce: o.lm_ce };
+  const w = { grpo: 1, sdpo: o.sdpo_weight, lm_ce: o.lm_ce };
   return {
     grpo: { loss_weights: { grpo: 1, sdpo: 0, lm_ce: o.lm_ce } },
     ...(o.frozen ? { sdpo: { loss_weights: w, sdpo: sdpo("base") } } : {}),

@@ -1,7 +1,8 @@
 /**
  * lib/train: the TensorFlow.js policy (a byte-level decoder-only transformer with cached attention,
  * sampling and atomic checkpoints), the losses (GRPO / Dr.GRPO / DAPO, SDPO, DPO, SFT), and the
- * trainer (SFT-first, then Σ loss_weights[c]·L_c over GRPO, SDPO, DPO, lm_ce; HeldOutGuard) on any
+ * loss channels (channels.ts: one registry entry per channel — GRPO, SDPO, DPO, lm_ce), the
+ * trainer (SFT-first, then Σ loss_weights[c]·L_c over the enabled channels; HeldOutGuard) on any
  * lib/env Environment, the rollout path (graded groups → SDPO rows and DPO pairs via lib/collate), the
  * policy adapters lib/hints uses, and the seeded comparison of arms.
  */
@@ -19,9 +20,13 @@ export {
 } from "./external.js";
 export { HeldOutGuard, HeldOutGuardConfig, type GuardCheck } from "./guard.js";
 export {
-  TrainConfig, TrainConfigChecked, RlConfig, SdpoChannelConfig, DpoChannelConfig, RENAMED_FIELDS, StepMetrics, parseTrainConfig, readMetrics, loadTrainConfig,
+  TrainConfig, TrainConfigChecked, RENAMED_FIELDS, StepMetrics, parseTrainConfig, readMetrics, loadTrainConfig,
   type TrainConfigInput, type TrainResult,
 } from "./config.js";
+export {
+  LOSS_CHANNELS, CHANNEL_NAMES, defineChannel, LossWeights, RlConfig, SdpoChannelConfig, DpoChannelConfig, composeLoss, enabledOrNot, channelSections, channelMetricFields, idleChannelMetrics,
+  repromptOptions, sdpoTeacher, type ChannelName, type LossChannel, type LossChannels, type ChannelContext, type ChannelBatch, type ChannelLoss, type AnyChannel, type StepPolicies,
+} from "./channels.js";
 export { Trainer, sftRlTasks, type TrainerOptions } from "./trainer.js";
 export { runSdpoControl, runSdpoControls, type SdpoControlSeedsResult, type SdpoControlArmSummary, controlBaseConfig, controlArms, SdpoControlOptions, type SdpoControlResult, type SdpoControlArm } from "./control.js";
 export {

@@ -7,7 +7,10 @@
  *   distillation   generalizedJsd → sdpoLoss                     (SDPO / OPSD self-distillation, as TRL)
  *   preferences    dpoLoss                                        (trace-replay DPO)
  *   supervised     sftLoss                                        (the lm_ce channel)
- *   total          blendPolicyDistillation → composeLoss          (TRL's (1 − w)·policy + w·distillation, or additive)
+ *   blend          blendPolicyDistillation                        (TRL's (1 − w)·policy + w·distillation, or additive)
+ *
+ * The channels these losses are computed in (their rows, weights, metrics, and the total composeLoss)
+ * are channels.ts's registry.
  *
  * Shapes: B sequences × T completion positions × V vocabulary. Every [B, T] `mask` is 1 on completion
  * tokens and 0 on padding. Option names follow TRL and the papers. Each loss is checked, value and
@@ -501,13 +504,17 @@ export function dpoLoss(args: DpoInputs & z.input<typeof DpoConfig>): DpoOutput 
 // Supervised: token cross-entropy (the lm_ce channel)
 // ---------------------------------------------------------------------------------------------
 
-/** Mean next-token cross-entropy −log p(target) over masked tokens: logits [B, T, V], targets [B, T] int32. */
+/**
+ * Supervised fine-tuning's negative log-likelihood (the maximum-likelihood objective of language modelling;
+ * TRL SFTTrainer's completion-only loss): L = −(1/N) Σ_t mask_t · log p_θ(y_t | y_<t), N = Σ_t mask_t, the
+ * mean over masked (completion) tokens. logits [B, T, V], targets [B, T] int32.
+ */
 export function sftLoss(logits: tf.Tensor3D, targets: tf.Tensor2D, mask: tf.Tensor2D): tf.Scalar {
   return tf.tidy(() => maskedMean(tf.neg(tokenLogprobs(logits, targets)), mask));
 }
 
 // ---------------------------------------------------------------------------------------------
-// The total
+// The policy / distillation blend (channels.ts composeLoss sums the channels with it)
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -517,30 +524,6 @@ export function sftLoss(logits: tf.Tensor3D, targets: tf.Tensor2D, mask: tf.Tens
  */
 export const SdpoBlend = z.enum(["convex", "additive"]);
 export type SdpoBlend = z.infer<typeof SdpoBlend>;
-
-/**
- * Channel weights: total = Σ_channel loss_weights[channel] · L_channel, except that the policy (grpo)
- * and distillation (sdpo) channels are blended by sdpo_blend (blendPolicyDistillation). SFT-first
- * training is lm_ce alone ({ lm_ce: 1, grpo: 0 }); GRPO + SDPO is { grpo: 1, sdpo: w }. The weights are
- * named by channel, so no weight shares a name with a loss's own options (the KL `beta` of
- * policyGradientLoss, DPO's `beta`, `distillation_alpha`).
- */
-export const LossWeights = z.object({
-  grpo: z.number().min(0).default(1),
-  lm_ce: z.number().min(0).default(0),
-  /** TRL distillation_weight. */
-  sdpo: z.number().min(0).default(0),
-  dpo: z.number().min(0).default(0),
-  sdpo_blend: SdpoBlend.default("convex"),
-});
-export type LossWeights = z.infer<typeof LossWeights>;
-
-export interface LossChannels {
-  lm_ce?: tf.Scalar;
-  sdpo?: tf.Scalar;
-  dpo?: tf.Scalar;
-  grpo?: tf.Scalar;
-}
 
 /**
  * The policy / distillation blend of TRL's SDPOTrainer.compute_loss:
@@ -557,23 +540,5 @@ export function blendPolicyDistillation(policy: tf.Scalar | undefined, distillat
     if (policy && wPolicy !== 0) total = tf.add(total, tf.mul(policy, wPolicy));
     if (distillation && weight !== 0) total = tf.add(total, tf.mul(distillation, weight));
     return total as tf.Scalar;
-  });
-}
-
-/**
- * total = blendPolicyDistillation(w_grpo·L_grpo, L_sdpo; w_sdpo, sdpo_blend) + w_lm_ce·L_lm_ce + w_dpo·L_dpo.
- * A missing channel counts 0; a channel whose weight is 0 is left out altogether (so a NaN in an
- * unused channel cannot leak into the total).
- */
-export function composeLoss(channels: LossChannels, weights: z.input<typeof LossWeights> = {}): tf.Scalar {
-  const w = LossWeights.parse(weights);
-  return tf.tidy(() => {
-    const policy = channels.grpo && w.grpo !== 0 ? (tf.mul(channels.grpo, w.grpo) as tf.Scalar) : undefined;
-    let total = blendPolicyDistillation(policy, channels.sdpo, w.sdpo, w.sdpo_blend);
-    for (const k of ["lm_ce", "dpo"] as const) {
-      const x = channels[k];
-      if (x && w[k] !== 0) total = tf.add(total, tf.mul(x, w[k]));
-    }
-    return total;
   });
 }

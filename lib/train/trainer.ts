@@ -26,15 +26,16 @@ import { buildHints } from "./adapters.js";
 import { loadCheckpoint, loadLatestCheckpoint, restoreOptimizer, saveCheckpoint, type LoadedCheckpoint } from "./checkpoint.js";
 import { StepMetrics, parseTrainConfig, readMetrics, type TrainConfig, type TrainConfigInput, type TrainResult } from "./config.js";
 import { HeldOutGuard, type GuardCheck } from "./guard.js";
-import { SdpoConfig, composeLoss, dpoLoss, entropy, groupAdvantages, policyGradientLoss, sdpoLoss, sftLoss, stopGradient, temperatureScaled, tokenLogprobs } from "./losses.js";
+import { sftLoss, temperatureScaled } from "./losses.js";
+import { composeLoss, enabledOrNot, idleChannelMetrics, repromptOptions, sdpoTeacher, type AnyChannel, type ChannelBatch, type ChannelContext, type ChannelName, type LossChannels } from "./channels.js";
 import { gapCheck, type GapCheck } from "./gap.js";
 import { Policy } from "./model.js";
 import { gapCheckFigures, trainingFigures } from "./plots.js";
-import { completionIds, dpoSeqs, feedbackOf, groupPairs, hintedPromptIds, repromptMetrics, sampleGroups, sdpoSeqs, sdpoSites, solutionHint, toSeq, type RepromptCounts, type RepromptOptions, type SdpoSite } from "./rollout.js";
+import { feedbackOf, hintedPromptIds, sampleGroups, solutionHint, toSeq } from "./rollout.js";
 import { sample } from "./sample.js";
 import { encode } from "./tokenizer.js";
 import { WorldModelStepper, saveWorldModel } from "./world_model.js";
-import { completionLogits, disposePacked, packRows, type Packed } from "./pack.js";
+import { completionLogits, disposePacked, packRows } from "./pack.js";
 
 /** One step's metrics, and the tokens it processed (the loop turns them into tokens/s). */
 interface StepResult {
@@ -75,14 +76,6 @@ export function sftRlTasks<T extends EnvTask>(train: T[], taskFraction: number):
   const inSft = (t: T) => unitHash(`sft:${t.task_id}`) < taskFraction;
   return { sft: train.filter(inSft), rl: train.filter((t) => !inSft(t)) };
 }
-
-/** The reprompting fields of the SDPO channel (rollout.ts teacherHint). */
-const repromptOptions = (c: TrainConfig): RepromptOptions => ({
-  use_successful_as_teacher: c.sdpo.use_successful_as_teacher, success_reward_threshold: c.sdpo.success_reward_threshold,
-  dont_reprompt_on_self_success: c.sdpo.dont_reprompt_on_self_success, include_environment_feedback: c.sdpo.include_environment_feedback,
-  environment_feedback_only_without_solution: c.sdpo.environment_feedback_only_without_solution,
-  max_reprompt_len: c.sdpo.max_reprompt_len,
-});
 
 /** Global-norm gradient clipping (returns the pre-clip norm). */
 function clipGrads(grads: tf.NamedTensorMap, maxNorm: number | null): number {
@@ -148,20 +141,42 @@ export class Trainer {
     this.hints = this.config.sdpo.hints ? buildHints(this.config.sdpo.hints, policy) : null;
   }
 
+  private get log(): (line: string) => void {
+    return this.opts.log ?? (() => {});
+  }
+
   private get gradeConcurrency(): number {
     return this.config.grade_concurrency ?? availableParallelism();
   }
 
+  /**
+   * SFT then RL, one step at a time, and the final evaluation:
+   *
+   *   resume()            the environment and its splits, then the last checkpoint (or init_from, or a fresh policy)
+   *   the phase loop      each step: enterPhase() when SFT turns into RL, then trainStep()
+   *   finalEvaluation()   greedy rewards on the held-out (and train-proxy, RL) tasks; summary.json, plots
+   */
   async train(): Promise<TrainResult> {
+    const run = await this.resume();
+    while (run.step < totalSteps(run) && !run.stopped) {
+      const phase = run.step < run.sft.end ? "sft" : "rl";
+      if (phase !== run.phase) await this.enterPhase(run, phase);
+      await this.trainStep(run);
+    }
+    return this.finalEvaluation(run);
+  }
+
+  /** Opens the environment, writes config.json, and restores the last complete checkpoint (or starts fresh). */
+  private async resume(): Promise<RunState> {
     const c = this.config;
     const started = Date.now();
     const env = await this.environment();
-    const { train: trainTasks, holdout: heldoutTasks } = env.splits();
-    if (trainTasks.length === 0) throw new Error(`${env.name}: no training tasks (raise env.n_tasks, lower heldout_fraction, or fill the store's rl_task_pool)`);
-    const { sft: sftTasks, rl: rlTasks } = sftRlTasks(trainTasks, c.sft.task_fraction);
-    if (!sftTasks.length || !rlTasks.length) throw new Error(`sft.task_fraction ${c.sft.task_fraction}: ${sftTasks.length} SFT and ${rlTasks.length} RL tasks of ${trainTasks.length}`);
-    if (c.sft.until && !heldoutTasks.length) throw new Error(`sft.until: ${env.name} has no held-out tasks to check SFT on`);
-    const log = this.opts.log ?? (() => {});
+    const { train, holdout: heldout } = env.splits();
+    if (train.length === 0) throw new Error(`${env.name}: no training tasks (raise env.n_tasks, lower heldout_fraction, or fill the store's rl_task_pool)`);
+    const { sft, rl } = sftRlTasks(train, c.sft.task_fraction);
+    if (!sft.length || !rl.length) throw new Error(`sft.task_fraction ${c.sft.task_fraction}: ${sft.length} SFT and ${rl.length} RL tasks of ${train.length}`);
+    if (c.sft.until && !heldout.length) throw new Error(`sft.until: ${env.name} has no held-out tasks to check SFT on`);
+    const log = this.log;
     const backend: BackendInfo = await initBackend(c.backend);
     log(`backend: ${backend.name} (${backend.provider})`);
     const dir = this.opts.run_dir;
@@ -169,182 +184,188 @@ export class Trainer {
     writeFileSync(join(dir, "config.json"), JSON.stringify({ ...c, backend_used: backend.name, executor: this.executor }, null, 2));
     const metricsPath = join(dir, "metrics.jsonl");
     const ckptDir = join(dir, "checkpoints");
-    // SFT ends at sft.steps, or earlier where sft.until's criterion is met (then the checkpoint records it).
-    let sftEnd = c.sft.steps;
-    let sftEndReason: "converged" | "cap" | "steps" = c.sft.until ? "cap" : "steps";
-    let sftChecks = 0;
-    let sftMet = 0;
-    const totalSteps = () => sftEnd + c.rl.steps;
+    const run: RunState = {
+      env, tasks: { train, heldout, sft, rl }, backend, dir, metricsPath, ckptDir, started,
+      // SFT ends at sft.steps, or earlier where sft.until's criterion is met (then the checkpoint records it).
+      sft: { end: c.sft.steps, reason: c.sft.until ? "cap" : "steps", checks: 0, met: 0 },
+      policy: null as unknown as Policy, step: 0, rng: new Rng(c.seed), guard: new HeldOutGuard(c.heldout), rollouts: 0, resumedFrom: null, saved: null, savedPhase: null,
+      base: null, ema: null, gap: null, wm: null, phase: null, optimizer: null, stopped: null, lastRl: null, rlSteps: c.rl.steps,
+    };
 
     // Resume from the last complete checkpoint, else start fresh.
-    let policy: Policy;
-    let step = 0;
-    let rng = new Rng(c.seed);
-    const guard = new HeldOutGuard(c.heldout);
     const ck = await loadLatestCheckpoint(ckptDir);
-    let resumedFrom: number | null = null;
-    let saved: LoadedCheckpoint | null = null;
-    let savedPhase: string | null = null;
-    let rollouts = 0;
     if (ck) {
-      policy = ck.policy;
-      step = ck.step;
-      rng.state = ck.rngState;
-      saved = ck;
+      run.policy = ck.policy;
+      run.step = ck.step;
+      run.rng.state = ck.rngState;
+      run.saved = ck;
       const extra = ck.extra as { phase?: string; guard_state?: { strikes: number; history: GuardCheck[] }; rollouts?: number; sft_converged_at?: number } | undefined;
-      savedPhase = extra?.phase ?? null;
+      run.savedPhase = extra?.phase ?? null;
       if (typeof extra?.sft_converged_at === "number" && extra.sft_converged_at <= c.sft.steps) {
-        sftEnd = extra.sft_converged_at;
-        sftEndReason = "converged";
+        run.sft.end = extra.sft_converged_at;
+        run.sft.reason = "converged";
       }
-      if (extra?.guard_state) guard.restore(extra.guard_state);
+      if (extra?.guard_state) run.guard.restore(extra.guard_state);
       const cur = (ck.extra as { curriculum?: unknown } | undefined)?.curriculum;
       if (cur) this.curriculum = PassRateCurriculum.restore(cur);
-      rollouts = extra?.rollouts ?? 0;
-      resumedFrom = step;
-      log(`resumed from ${ck.path} (step ${step})`);
+      run.rollouts = extra?.rollouts ?? 0;
+      run.resumedFrom = run.step;
+      log(`resumed from ${ck.path} (step ${run.step})`);
       // Metrics lines past the checkpoint belong to the lost tail of the killed run.
       if (existsSync(metricsPath)) {
-        const kept = readFileSync(metricsPath, "utf8").split("\n").filter((l) => l.trim() && (JSON.parse(l) as StepMetrics).step <= step);
+        const kept = readFileSync(metricsPath, "utf8").split("\n").filter((l) => l.trim() && (JSON.parse(l) as StepMetrics).step <= run.step);
         writeFileSync(metricsPath, kept.map((l) => l + "\n").join(""));
       }
     } else if (c.init_from) {
       const init = (await loadLatestCheckpoint(c.init_from)) ?? (await loadLatestCheckpoint(join(c.init_from, "checkpoints"))) ?? (await loadCheckpoint(c.init_from));
-      policy = init.policy;
+      run.policy = init.policy;
       log(`initialised from ${init.path}`);
       writeFileSync(metricsPath, "");
     } else {
-      policy = new Policy({ ...c.model, seed: c.seed });
+      run.policy = new Policy({ ...c.model, seed: c.seed });
       writeFileSync(metricsPath, "");
     }
 
-    await this.loadData(policy.config.vocab_size);
-    this.loadHints(policy);
+    await this.loadData(run.policy.config.vocab_size);
+    this.loadHints(run.policy);
     // The world-model head (off by default): restored from the run's world_model/ on resume.
-    const wm = c.world_model.enabled ? await WorldModelStepper.open(c.world_model, policy, join(dir, "world_model")) : null;
+    run.wm = c.world_model.enabled ? await WorldModelStepper.open(c.world_model, run.policy, join(dir, "world_model")) : null;
     if (c.curriculum.enabled && !this.curriculum) {
       const { enabled: _on, ...cc } = c.curriculum;
-      this.curriculum = new PassRateCurriculum({ seed: c.seed, ...cc }, rlTasks);
+      this.curriculum = new PassRateCurriculum({ seed: c.seed, ...cc }, rl);
     }
+    run.gap = existsSync(join(dir, "gap_check.json")) ? (JSON.parse(readFileSync(join(dir, "gap_check.json"), "utf8")) as GapCheck) : null;
+    return run;
+  }
 
-    // The post-SFT policy is the KL reference and the "base" teacher; saved once so resumes agree.
-    const baseDir = join(dir, "base");
-    let base: Policy | null = null;
-    const needBase = c.rl.beta > 0 || c.sdpo.teacher_model_kind !== "live" || c.loss_weights.dpo > 0;
-    const ensureBase = async () => {
-      if (base || !needBase) return;
-      const savedBase = await loadLatestCheckpoint(baseDir);
-      if (savedBase) base = savedBase.policy;
-      else {
-        base = clonePolicy(policy);
-        await saveCheckpoint(baseDir, { policy: base, step, rngState: rng.state, keep: 1 });
-      }
-    };
+  /**
+   * A new phase: its own Adam (only a checkpoint from this same phase restores its moments). Entering
+   * RL also starts the RL sampling stream, keeps the post-SFT reference, copies the EMA teacher and runs
+   * the pre-flight gap check.
+   */
+  private async enterPhase(run: RunState, phase: "sft" | "rl"): Promise<void> {
+    const c = this.config;
+    run.phase = phase;
+    run.optimizer?.dispose();
+    run.optimizer = tf.train.adam(phase === "sft" ? c.sft.lr : c.rl.lr);
+    if (run.saved && run.savedPhase === phase) await restoreOptimizer(run.optimizer, run.saved);
+    run.saved = null;
+    if (phase !== "rl") return;
+    // RL draws from its own stream of the run seed (an SFT checkpoint shared by several
+    // seeds still gives each its own rollouts); a resumed RL checkpoint keeps its saved state.
+    if (run.savedPhase !== "rl") run.rng = new Rng(((c.seed + c.rl.sampling_seed_offset) * 0x9e3779b1 + 0x7f4a7c15) | 0);
+    await this.ensureBase(run);
     // The ema teacher (live uses the policy, base uses `base`). It is not checkpointed: after a
     // resume it restarts from the current weights.
-    let teacher: Policy | null = null;
-    let gap: GapCheck | null = existsSync(join(dir, "gap_check.json")) ? (JSON.parse(readFileSync(join(dir, "gap_check.json"), "utf8")) as GapCheck) : null;
-
-    let phase: "sft" | "rl" | null = null;
-    let optimizer: tf.Optimizer | null = null;
-    let stopped: string | null = null;
-    let lastRl: number | null = null;
-
-    while (step < totalSteps() && !stopped) {
-      const nextPhase = step < sftEnd ? "sft" : "rl";
-      if (nextPhase !== phase) {
-        phase = nextPhase;
-        optimizer?.dispose();
-        optimizer = tf.train.adam(phase === "sft" ? c.sft.lr : c.rl.lr);
-        // Each phase has its own Adam; only a checkpoint from this same phase restores its moments.
-        if (saved && savedPhase === phase) await restoreOptimizer(optimizer, saved);
-        saved = null;
-        if (phase === "rl") {
-          // RL draws from its own stream of the run seed (an SFT checkpoint shared by several
-          // seeds still gives each its own rollouts); a resumed RL checkpoint keeps its saved state.
-          if (savedPhase !== "rl") rng = new Rng(((c.seed + c.rl.sampling_seed_offset) * 0x9e3779b1 + 0x7f4a7c15) | 0);
-          await ensureBase();
-          if (c.sdpo.teacher_model_kind === "ema") teacher = clonePolicy(policy);
-          // The pre-flight gap check, once, before the first RL step (a run resumed inside RL has had it).
-          if (savedPhase !== "rl" && c.loss_weights.sdpo > 0 && c.sdpo.gap_check_tasks > 0) {
-            const tp = c.sdpo.teacher_model_kind === "live" ? policy : c.sdpo.teacher_model_kind === "ema" ? teacher! : base!;
-            const sampleRng = new Rng(c.seed + 4242);
-            const pool = [...rlTasks].sort(() => sampleRng.next() - 0.5).slice(0, c.sdpo.gap_check_tasks);
-            gap = await gapCheck(env, policy, tp, pool, { max_new_tokens: c.rl.max_completion_length, block_size: policy.config.block_size, reprompt: repromptOptions(c), hints: this.hints, concurrency: this.gradeConcurrency });
-            writeFileSync(join(dir, "gap_check.json"), JSON.stringify(gap, null, 1));
-            log(`gap check (${gap.tasks} tasks, student pass ${gap.student_pass.toFixed(2)}): ${gap.by_source.map((g) => `${g.source} n=${g.n} pass ${g.student_pass.toFixed(2)}→${g.teacher_pass.toFixed(2)} golden logp/token ${g.student_logp.toFixed(2)}→${g.teacher_logp.toFixed(2)}`).join("; ")}`);
-            if (gap.warning) {
-              log(`WARNING: ${gap.warning}`);
-              this.opts.onWarning?.(gap.warning);
-            }
-          }
-        }
-      }
-      const t0 = Date.now();
-      const { metrics: m, tokens } = phase === "sft" ? await this.sftStep(env, sftTasks, policy, optimizer!, rng, step) : await this.rlStep(env, rlTasks, policy, optimizer!, rng, step, base, teacher, sftTasks);
-      if (wm) {
-        // the head's own step on the trunk as it is now: its gradient reaches only its parameters
-        m.loss_wm = wm.step(policy).loss;
-        m.loss_total += m.loss_wm;
-        if (c.checkpoint.every > 0 && (step + 1) % c.checkpoint.every === 0) await saveWorldModel(join(dir, "world_model"), wm.head, policy, { prior: wm.prior, step: step + 1 });
-      }
-      if (phase === "rl") {
-        rollouts += c.rl.prompts_per_step * c.rl.num_generations;
-        lastRl = m.reward_mean;
-        if (teacher && (step + 1) % c.sdpo.teacher_sync_steps === 0) copyWeights(policy, teacher, c.sdpo.teacher_update_rate);
-      }
-      step++;
-      m.step = step;
-      m.rollouts = rollouts;
-      m.elapsed_s = (Date.now() - started) / 1000;
-      m.tokens_per_s = tokens / Math.max(1e-3, (Date.now() - t0) / 1000);
-      if (phase === "sft" && c.sft.until && (step % c.sft.until.every === 0 || step === sftEnd) && step <= sftEnd) {
-        const u = c.sft.until;
-        const check = await gapCheck(env, policy, policy, heldoutTasks.slice(0, u.tasks), {
-          max_new_tokens: c.rl.max_completion_length, block_size: policy.config.block_size, hints: this.hints, concurrency: this.gradeConcurrency,
-          reprompt: { ...repromptOptions(c), use_successful_as_teacher: c.sft.sibling_fraction > 0 },
-        });
-        const bySource = check.by_source.filter((b) => b.source === "sibling" ? c.sft.sibling_fraction > 0 : c.sft.sibling_fraction < 1);
-        // recall: greedy unhinted pass on SFT tasks shown unhinted (the demonstrations SFT fits without a hint)
-        const recallTasks = sftTasks.filter((t) => !this.hintOnly(t)).slice(0, u.tasks);
-        const sftPass = u.sft_pass === null ? null : recallTasks.length ? mean((await this.evaluate(env, policy, recallTasks)).map((r) => (r >= 1 ? 1 : 0))) : 0;
-        const met = bySource.length > 0 && bySource.every((b) => b.teacher_pass >= u.hinted_pass && (u.golden_logp === null || b.teacher_logp >= u.golden_logp)) && (sftPass === null || sftPass >= u.sft_pass!);
-        sftChecks++;
-        sftMet = met ? sftMet + 1 : 0;
-        m.sft_check = { tasks: check.tasks, ...(sftPass !== null ? { sft_pass: sftPass } : {}), by_source: bySource.map((b) => ({ source: b.source, n: b.n, student_pass: b.student_pass, teacher_pass: b.teacher_pass, teacher_logp: b.teacher_logp })), met };
-        log(`sft check at step ${step} (${check.tasks} held-out tasks): ${bySource.map((b) => `${b.source} hinted pass ${b.teacher_pass.toFixed(2)}, golden logp/token ${b.teacher_logp.toFixed(2)}`).join("; ") || "no hint source"}${sftPass !== null ? `; unhinted pass on SFT tasks ${sftPass.toFixed(2)}` : ""}${met ? ` — met (${sftMet}/${u.patience})` : ""}`);
-        if (sftMet >= u.patience) {
-          sftEnd = step;
-          sftEndReason = "converged";
-          log(`SFT converged at step ${step} (cap ${c.sft.steps})`);
-        }
-      }
-      const rlStep = step - sftEnd;
-      if (phase === "rl" && guard.due(rlStep)) {
-        const proxy = mean(await this.evaluate(env, policy, trainTasks.slice(0, c.heldout.proxy_tasks ?? c.heldout.n_tasks)));
-        const held = mean(await this.evaluate(env, policy, heldoutTasks.slice(0, c.heldout.n_tasks)));
-        const check = guard.check(step, proxy, held);
-        m.heldout = { proxy, heldout: held, gap: check.gap };
-        if (check.stop) stopped = check.reason!;
-      }
-      appendFileSync(metricsPath, JSON.stringify(StepMetrics.parse(m)) + "\n");
-      this.opts.onStep?.(m);
-      if (step % 10 === 0 || step === totalSteps()) {
-        log(`step ${step}/${totalSteps()} ${phase} loss ${m.loss_total.toFixed(3)}${m.reward_mean !== null ? ` reward ${m.reward_mean.toFixed(3)}` : ""}`);
-      }
-      if (stopped || step === totalSteps() || (c.checkpoint.every > 0 && step % c.checkpoint.every === 0)) {
-        await saveCheckpoint(ckptDir, { policy, optimizer: optimizer!, rngState: rng.state, step, keep: c.checkpoint.keep, extra: { phase, rollouts, guard_state: guard.state, ...(sftEndReason === "converged" ? { sft_converged_at: sftEnd } : {}), ...(this.curriculum ? { curriculum: this.curriculum.save() } : {}) } });
+    if (c.sdpo.teacher_model_kind === "ema") run.ema = clonePolicy(run.policy);
+    // The pre-flight gap check, once, before the first RL step (a run resumed inside RL has had it).
+    if (run.savedPhase !== "rl" && c.loss_weights.sdpo > 0 && c.sdpo.gap_check_tasks > 0) {
+      const sampleRng = new Rng(c.seed + 4242);
+      const pool = [...run.tasks.rl].sort(() => sampleRng.next() - 0.5).slice(0, c.sdpo.gap_check_tasks);
+      const gap = await gapCheck(run.env, run.policy, sdpoTeacher(c.sdpo, run), pool, { max_new_tokens: c.rl.max_completion_length, block_size: run.policy.config.block_size, reprompt: repromptOptions(c.sdpo), hints: this.hints, concurrency: this.gradeConcurrency });
+      run.gap = gap;
+      writeFileSync(join(run.dir, "gap_check.json"), JSON.stringify(gap, null, 1));
+      this.log(`gap check (${gap.tasks} tasks, student pass ${gap.student_pass.toFixed(2)}): ${gap.by_source.map((g) => `${g.source} n=${g.n} pass ${g.student_pass.toFixed(2)}→${g.teacher_pass.toFixed(2)} golden logp/token ${g.student_logp.toFixed(2)}→${g.teacher_logp.toFixed(2)}`).join("; ")}`);
+      if (gap.warning) {
+        this.log(`WARNING: ${gap.warning}`);
+        this.opts.onWarning?.(gap.warning);
       }
     }
+  }
+
+  /** The post-SFT policy: the KL / DPO reference and the "base" teacher, kept when a channel reads it (saved once, so resumes agree). */
+  private async ensureBase(run: RunState): Promise<void> {
+    const c = this.config;
+    const needed = enabledOrNot(c).some(({ ch, cfg, weight }) => ch.needsBase?.(cfg, weight) ?? false);
+    if (run.base || !needed) return;
+    const baseDir = join(run.dir, "base");
+    const savedBase = await loadLatestCheckpoint(baseDir);
+    if (savedBase) run.base = savedBase.policy;
+    else {
+      run.base = clonePolicy(run.policy);
+      await saveCheckpoint(baseDir, { policy: run.base, step: run.step, rngState: run.rng.state, keep: 1 });
+    }
+  }
+
+  /** One step of the current phase, then what follows it: the world-model head's step, the EMA update, sft.until's check, the guard, the metrics line and the checkpoint. */
+  private async trainStep(run: RunState): Promise<void> {
+    const c = this.config;
+    const t0 = Date.now();
+    const { metrics: m, tokens } = run.phase === "sft" ? await this.sftStep(run) : await this.rlStep(run);
+    if (run.wm) {
+      // the head's own step on the trunk as it is now: its gradient reaches only its parameters
+      m.loss_wm = run.wm.step(run.policy).loss;
+      m.loss_total += m.loss_wm;
+      if (c.checkpoint.every > 0 && (run.step + 1) % c.checkpoint.every === 0) await saveWorldModel(join(run.dir, "world_model"), run.wm.head, run.policy, { prior: run.wm.prior, step: run.step + 1 });
+    }
+    if (run.phase === "rl") {
+      run.rollouts += c.rl.prompts_per_step * c.rl.num_generations;
+      run.lastRl = m.reward_mean;
+      if (run.ema && (run.step + 1) % c.sdpo.teacher_sync_steps === 0) copyWeights(run.policy, run.ema, c.sdpo.teacher_update_rate);
+    }
+    run.step++;
+    const step = run.step;
+    m.step = step;
+    m.rollouts = run.rollouts;
+    m.elapsed_s = (Date.now() - run.started) / 1000;
+    m.tokens_per_s = tokens / Math.max(1e-3, (Date.now() - t0) / 1000);
+    if (run.phase === "sft" && c.sft.until && (step % c.sft.until.every === 0 || step === run.sft.end) && step <= run.sft.end) await this.sftUntilCheck(run, m);
+    if (run.phase === "rl" && run.guard.due(step - run.sft.end)) {
+      const proxy = mean(await this.evaluate(run.env, run.policy, run.tasks.train.slice(0, c.heldout.proxy_tasks ?? c.heldout.n_tasks)));
+      const held = mean(await this.evaluate(run.env, run.policy, run.tasks.heldout.slice(0, c.heldout.n_tasks)));
+      const check = run.guard.check(step, proxy, held);
+      m.heldout = { proxy, heldout: held, gap: check.gap };
+      if (check.stop) run.stopped = check.reason!;
+    }
+    appendFileSync(run.metricsPath, JSON.stringify(StepMetrics.parse(m)) + "\n");
+    this.opts.onStep?.(m);
+    if (step % 10 === 0 || step === totalSteps(run)) {
+      this.log(`step ${step}/${totalSteps(run)} ${run.phase} loss ${m.loss_total.toFixed(3)}${m.reward_mean !== null ? ` reward ${m.reward_mean.toFixed(3)}` : ""}`);
+    }
+    if (run.stopped || step === totalSteps(run) || (c.checkpoint.every > 0 && step % c.checkpoint.every === 0)) {
+      await saveCheckpoint(run.ckptDir, {
+        policy: run.policy, optimizer: run.optimizer!, rngState: run.rng.state, step, keep: c.checkpoint.keep,
+        extra: { phase: run.phase, rollouts: run.rollouts, guard_state: run.guard.state, ...(run.sft.reason === "converged" ? { sft_converged_at: run.sft.end } : {}), ...(this.curriculum ? { curriculum: this.curriculum.save() } : {}) },
+      });
+    }
+  }
+
+  /** sft.until: the policy as student and hinted teacher on held-out tasks (and, with sft_pass, unhinted on its SFT tasks); SFT ends after `patience` met checks. */
+  private async sftUntilCheck(run: RunState, m: StepMetrics): Promise<void> {
+    const c = this.config;
+    const u = c.sft.until!;
+    const check = await gapCheck(run.env, run.policy, run.policy, run.tasks.heldout.slice(0, u.tasks), {
+      max_new_tokens: c.rl.max_completion_length, block_size: run.policy.config.block_size, hints: this.hints, concurrency: this.gradeConcurrency,
+      reprompt: { ...repromptOptions(c.sdpo), use_successful_as_teacher: c.sft.sibling_fraction > 0 },
+    });
+    const bySource = check.by_source.filter((b) => b.source === "sibling" ? c.sft.sibling_fraction > 0 : c.sft.sibling_fraction < 1);
+    // recall: greedy unhinted pass on SFT tasks shown unhinted (the demonstrations SFT fits without a hint)
+    const recallTasks = run.tasks.sft.filter((t) => !this.hintOnly(t)).slice(0, u.tasks);
+    const sftPass = u.sft_pass === null ? null : recallTasks.length ? mean((await this.evaluate(run.env, run.policy, recallTasks)).map((r) => (r >= 1 ? 1 : 0))) : 0;
+    const met = bySource.length > 0 && bySource.every((b) => b.teacher_pass >= u.hinted_pass && (u.golden_logp === null || b.teacher_logp >= u.golden_logp)) && (sftPass === null || sftPass >= u.sft_pass!);
+    run.sft.checks++;
+    run.sft.met = met ? run.sft.met + 1 : 0;
+    m.sft_check = { tasks: check.tasks, ...(sftPass !== null ? { sft_pass: sftPass } : {}), by_source: bySource.map((b) => ({ source: b.source, n: b.n, student_pass: b.student_pass, teacher_pass: b.teacher_pass, teacher_logp: b.teacher_logp })), met };
+    this.log(`sft check at step ${run.step} (${check.tasks} held-out tasks): ${bySource.map((b) => `${b.source} hinted pass ${b.teacher_pass.toFixed(2)}, golden logp/token ${b.teacher_logp.toFixed(2)}`).join("; ") || "no hint source"}${sftPass !== null ? `; unhinted pass on SFT tasks ${sftPass.toFixed(2)}` : ""}${met ? ` — met (${run.sft.met}/${u.patience})` : ""}`);
+    if (run.sft.met >= u.patience) {
+      run.sft.end = run.step;
+      run.sft.reason = "converged";
+      this.log(`SFT converged at step ${run.step} (cap ${c.sft.steps})`);
+    }
+  }
+
+  /** Greedy rewards on the held-out tasks (by tag), the train proxy and the RL tasks; summary.json and training.html. */
+  private async finalEvaluation(run: RunState): Promise<TrainResult> {
+    const c = this.config;
+    const { env, policy, dir, step, stopped } = run;
     if (stopped) {
       writeFileSync(join(dir, "STOPPED"), stopped + "\n");
-      log(stopped);
+      this.log(stopped);
     }
-
     // The guard may have just evaluated these same weights on these same tasks (greedy): reuse it.
-    const last = guard.history.at(-1);
+    const last = run.guard.history.at(-1);
     const atEnd = last?.step === step ? last : null;
-    const heldEval = heldoutTasks.slice(0, c.heldout.n_tasks);
+    const heldEval = run.tasks.heldout.slice(0, c.heldout.n_tasks);
     const heldRewards = await this.evaluate(env, policy, heldEval);
     const byTag: Record<string, { reward: number; n: number }> = {};
     if (env.tag) {
@@ -355,12 +376,12 @@ export class Trainer {
       });
       for (const [tag, rs] of tags) byTag[tag] = { reward: mean(rs), n: rs.length };
     }
-    const rlEval = c.sft.task_fraction < 1 ? rlTasks.slice(0, c.heldout.n_tasks) : [];
+    const rlEval = c.sft.task_fraction < 1 ? run.tasks.rl.slice(0, c.heldout.n_tasks) : [];
     const rlRewards = await this.evaluate(env, policy, rlEval);
     const final: TrainResult["final"] = {
-      train_reward: atEnd?.proxy ?? mean(await this.evaluate(env, policy, trainTasks.slice(0, c.heldout.proxy_tasks ?? c.heldout.n_tasks))),
+      train_reward: atEnd?.proxy ?? mean(await this.evaluate(env, policy, run.tasks.train.slice(0, c.heldout.proxy_tasks ?? c.heldout.n_tasks))),
       heldout_reward: heldRewards.length ? mean(heldRewards) : 0,
-      rl_reward_last: lastRl,
+      rl_reward_last: run.lastRl,
       heldout_pass: heldRewards.length ? mean(heldRewards.map((r) => (r >= 1 ? 1 : 0))) : 0,
       ...(rlEval.length ? { rl_tasks_pass: mean(rlRewards.map((r) => (r >= 1 ? 1 : 0))), rl_tasks_n: rlEval.length } : {}),
       ...(Object.keys(byTag).length ? { heldout_by_tag: byTag } : {}),
@@ -369,18 +390,18 @@ export class Trainer {
       hack_rate: ((rates) => (rates.length ? mean(rates) : null))(readMetrics(dir).flatMap((m) => (m.phase === "rl" && typeof m.hack_rate === "number" ? [m.hack_rate] : []))),
     };
     const result: TrainResult = {
-      run_dir: dir, backend: backend.name, executor: this.executor, steps: step, resumed_from: resumedFrom, stopped, final,
-      guard: guard.history, ...(gap ? { gap_check: gap } : {}), sft_end: { step: Math.min(sftEnd, step), reason: sftEndReason, checks: sftChecks }, parameters: policy.parameterCount(), wall_s: (Date.now() - started) / 1000,
+      run_dir: dir, backend: run.backend.name, executor: this.executor, steps: step, resumed_from: run.resumedFrom, stopped, final,
+      guard: run.guard.history, ...(run.gap ? { gap_check: run.gap } : {}), sft_end: { step: Math.min(run.sft.end, step), reason: run.sft.reason, checks: run.sft.checks }, parameters: policy.parameterCount(), wall_s: (Date.now() - run.started) / 1000,
     };
-    if (wm) {
-      result.world_model = wm.evaluate(policy);
-      await saveWorldModel(join(dir, "world_model"), wm.head, policy, { prior: wm.prior, step, eval: result.world_model });
+    if (run.wm) {
+      result.world_model = run.wm.evaluate(policy);
+      await saveWorldModel(join(dir, "world_model"), run.wm.head, policy, { prior: run.wm.prior, step, eval: result.world_model });
     }
     writeFileSync(join(dir, "summary.json"), JSON.stringify(result, null, 2));
-    writeFileSync(join(dir, "training.html"), toHTML([...trainingFigures(readMetrics(dir)), ...(gap ? gapCheckFigures(gap) : [])], "composer-lab training run"));
-    optimizer?.dispose();
-    for (const p of new Set([policy, base, teacher])) p?.dispose();
-    wm?.dispose();
+    writeFileSync(join(dir, "training.html"), toHTML([...trainingFigures(readMetrics(dir)), ...(run.gap ? gapCheckFigures(run.gap) : [])], "composer-lab training run"));
+    run.optimizer?.dispose();
+    for (const p of new Set([policy, run.base, run.ema])) p?.dispose();
+    run.wm?.dispose();
     return result;
   }
 
@@ -471,20 +492,21 @@ export class Trainer {
     return grade.error && this.hints ? await this.hints.generate(grade.error) : null;
   }
 
-  private async sftStep(env: Environment<EnvTask>, trainTasks: EnvTask[], policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number): Promise<StepResult> {
-    const { rows, layers } = await this.sftRows(env, trainTasks, rng, policy.config.block_size);
+  private async sftStep(run: RunState): Promise<StepResult> {
+    const { policy } = run;
+    const { rows, layers } = await this.sftRows(run.env, run.tasks.sft, run.rng, policy.config.block_size);
     const packed = packRows(rows, policy.config.block_size);
+    // The SFT phase is the lm_ce channel alone, at weight 1 (channels.ts).
     const { value, grads } = tf.variableGrads(() => sftLoss(completionLogits(policy, packed), packed.targets, packed.mask), policy.variables());
     const grad_norm = clipGrads(grads, this.config.grad_clip);
-    optimizer.applyGradients(grads);
+    run.optimizer!.applyGradients(grads);
     const loss = value.dataSync()[0]!;
     tf.dispose([value, ...Object.values(grads)]);
     const tokens = packed.tokens;
     disposePacked(packed);
     const metrics: StepMetrics = {
-      step, phase: "sft", rollouts: 0, reward_mean: null, reward_std: null, valid_rate: null, loss_total: loss, loss_lm_ce: loss,
-      loss_grpo: null, loss_sdpo: null, loss_dpo: null, sdpo_rows: 0, hint_layers: layers, shift_kl: null, clipped_fraction: null,
-      clip_ratio: null, kl: null, entropy: null, grad_norm, tokens_per_s: 0, elapsed_s: 0,
+      step: run.step, phase: "sft", rollouts: 0, reward_mean: null, reward_std: null, valid_rate: null, loss_total: loss,
+      ...idleChannelMetrics(), loss_lm_ce: loss, hint_layers: layers, grad_norm, tokens_per_s: 0, elapsed_s: 0,
     };
     return { metrics, tokens };
   }
@@ -497,13 +519,18 @@ export class Trainer {
     return Array.from({ length: n }, () => trainTasks[Math.floor(rng.next() * trainTasks.length)]!);
   }
 
-  /** Rollouts and their rows come from rollout.ts (sampleGroups, sdpoSites, groupPairs); here: the forward passes and the losses. */
-  private async rlStep(env: Environment<EnvTask>, trainTasks: EnvTask[], policy: Policy, optimizer: tf.Optimizer, rng: Rng, step: number, base: Policy | null, emaTeacher: Policy | null, sftTasks: EnvTask[]): Promise<StepResult> {
+  /**
+   * One RL step: rollouts → each enabled channel's rows (channels.ts, in registry order) → one
+   * gradient tape over every channel's loss, total = composeLoss → one Adam step.
+   */
+  private async rlStep(run: RunState): Promise<StepResult> {
     const c = this.config;
+    const { env, policy, rng } = run;
     const G = c.rl.num_generations;
-    const w = c.loss_weights;
     const bs = policy.config.block_size;
-    const tasks = this.drawTasks(trainTasks, rng, c.rl.prompts_per_step);
+
+    // 1. Rollouts: G completions of each drawn task, graded (rollout.ts sampleGroups).
+    const tasks = this.drawTasks(run.tasks.rl, rng, c.rl.prompts_per_step);
     const { groups, grade_s } = await sampleGroups(env, policy, tasks, {
       num_generations: G, max_new_tokens: c.rl.max_completion_length, temperature: c.rl.temperature, top_k: c.rl.top_k, top_p: c.rl.top_p, rng, concurrency: this.gradeConcurrency,
     });
@@ -511,112 +538,80 @@ export class Trainer {
     const rewards = grades.map((g) => g.reward);
     const events: CurriculumEvent[] = this.curriculum ? this.curriculum.observeBatch(tasks.flatMap((t) => Array<string>(G).fill(t.task_id)), rewards) : [];
 
-    // Rows for each channel, online and replayed alike.
-    const draw = <T>(xs: T[] | null, n: number): T[] => (xs?.length ? Array.from({ length: n }, () => xs[Math.floor(rng.next() * xs.length)]!) : []);
-    const layers: Record<string, number> = {};
-    const sites: SdpoSite[] = [];
-    const counts: RepromptCounts = { rollouts: 0, success_groups: 0, with_solution: 0, feedback_available: 0, feedback_used: 0, reprompted: 0 };
-    if (w.sdpo > 0) {
-      for (const group of groups) {
-        const r = await sdpoSites(env, group, this.hints, bs, repromptOptions(c));
-        sites.push(...r.sites);
-        for (const [l, n] of Object.entries(r.layers)) layers[l] = (layers[l] ?? 0) + n;
-        for (const k of Object.keys(counts) as (keyof RepromptCounts)[]) counts[k] += r.counts[k];
-      }
-      for (const row of draw(this.sdpoData, c.sdpo.rows_per_step)) {
-        layers[`replay:${row.layer}`] = (layers[`replay:${row.layer}`] ?? 0) + 1;
-        sites.push({ ...row, layer: `replay:${row.layer}` });
-      }
-    }
-    const pairs: Pick<DpoPair, "prompt_ids" | "chosen_ids" | "rejected_ids">[] = w.dpo > 0
-      ? [...groups.flatMap((g, k) => groupPairs(g, { group_id: `step-${step}-task-${k}` })), ...draw(this.dpoData, c.dpo.pairs_per_step)]
-      : [];
-
-    const packed = packRows(groups.flat().map((r) => toSeq(r.prompt_ids, completionIds(r.completion), bs)), bs);
-    const sdpoRows = sites.map((s) => sdpoSeqs(s, bs));
-    const sStudent = sites.length ? packRows(sdpoRows.map((r) => r.student), bs) : null;
-    const sTeacher = sites.length ? packRows(sdpoRows.map((r) => r.teacher), bs) : null;
-    const dpoRows = pairs.map((p) => dpoSeqs(p, bs));
-    const dChosen = pairs.length ? packRows(dpoRows.map((r) => r.chosen), bs) : null;
-    const dRejected = pairs.length ? packRows(dpoRows.map((r) => r.rejected), bs) : null;
-    // The lm_ce channel during RL (loss_weights.lm_ce > 0): a demonstration batch drawn as SFT draws it,
-    // from the SFT tasks (hint-conditioned with sft.hint_fraction), added to the total.
-    const lm = w.lm_ce > 0 ? packRows((await this.sftRows(env, sftTasks, rng, bs)).rows, bs) : null;
-
-    const advantages = groupAdvantages(rewards, G, { scale_rewards: c.rl.scale_rewards });
-    // Everything the teacher and reference contribute is computed outside the gradient tape.
-    const reference = base ?? policy;
-    // Logits of the RL step are divided by the sampling temperature (TRL): log-probs of the distribution sampled from.
+    // 2. Each enabled channel's rows, online and replayed, with its constants (reference, teacher) off the tape.
     const tau = c.rl.temperature;
-    const logitsOf = (pol: Policy, pk: Packed) => temperatureScaled(completionLogits(pol, pk), tau);
-    const refLogp = c.rl.beta > 0 ? tf.tidy(() => tokenLogprobs(logitsOf(reference, packed), packed.targets)) : null;
-    const teacherPolicy = c.sdpo.teacher_model_kind === "live" ? policy : c.sdpo.teacher_model_kind === "ema" ? emaTeacher! : base!;
-    const teacherLogits = sTeacher ? tf.tidy(() => logitsOf(teacherPolicy, sTeacher)) : null;
-    const seqLogps = (pol: Policy, pk: Packed) => tokenLogprobs(completionLogits(pol, pk), pk.targets).mul(pk.mask).sum(1) as tf.Tensor1D;
-    const refPairs = dChosen && dRejected ? [tf.tidy(() => seqLogps(reference, dChosen)), tf.tidy(() => seqLogps(reference, dRejected))] as const : null;
+    const ctx: ChannelContext = {
+      env, policy, base: run.base, ema: run.ema, groups, step: run.step, rng, block_size: bs, hints: this.hints,
+      logits: (pol, pk) => temperatureScaled(completionLogits(pol, pk), tau),
+      replay: { sdpo: this.sdpoData, dpo: this.dpoData },
+      demonstrations: async () => (await this.sftRows(env, run.tasks.sft, rng, bs)).rows,
+    };
+    const active: { ch: AnyChannel; cfg: unknown; batch: ChannelBatch<unknown> }[] = [];
+    for (const { ch, cfg } of enabledOrNot(c).filter((x) => x.enabled)) active.push({ ch, cfg, batch: await ch.rows(ctx, cfg) });
 
-    const sdpoOptions = SdpoConfig.parse(c.sdpo); // the loss's own fields of the channel config
-    const channels: Record<string, number | null> = { grpo: null, sdpo: null, dpo: null, lm_ce: null };
-    let clipRatio: number | null = null;
-    let kl: number | null = null;
-    let clippedFraction: number | null = null;
-    let ent: number | null = null;
-    let shift: number | null = null;
-    let gapMetric: number | null = null;
+    // 3. One tape over every channel's loss; the total is composeLoss (the sdpo_blend of grpo and sdpo, plus the others).
+    const losses: Record<string, number | null> = {};
+    const channelMetrics: Record<string, number | null> = {};
     const { value, grads } = tf.variableGrads(() => {
-      const logits = logitsOf(policy, packed);
-      const logp = tokenLogprobs(logits, packed.targets);
-      // Diagnostics read off the same forward (values only; they are not part of the loss).
-      ent = entropy(logits).mul(packed.mask).sum().div(packed.mask.sum().maximum(1)).dataSync()[0]!;
-      const pg = policyGradientLoss({
-        logp, oldLogp: stopGradient(logp), advantages, mask: packed.mask, ...(refLogp ? { refLogp } : {}),
-        epsilon: c.rl.epsilon, ...(c.rl.epsilon_high !== undefined ? { epsilon_high: c.rl.epsilon_high } : {}),
-        beta: c.rl.beta, loss_type: c.rl.loss_type, max_completion_length: c.rl.max_completion_length,
-      });
-      channels.grpo = pg.loss.dataSync()[0]!;
-      clipRatio = pg.clip_ratio.dataSync()[0]!;
-      if (pg.kl) kl = pg.kl.dataSync()[0]!;
-      let sdpo: tf.Scalar | undefined;
-      if (sStudent && sTeacher && teacherLogits) {
-        const student = logitsOf(policy, sStudent);
-        const r = sdpoLoss({ studentLogits: student, teacherLogits, sampledIds: sTeacher.targets, mask: sTeacher.mask, ...sdpoOptions });
-        sdpo = r.loss;
-        channels.sdpo = r.loss.dataSync()[0]!;
-        const lt = tf.logSoftmax(teacherLogits);
-        const nTok = sTeacher.mask.sum().maximum(1);
-        shift = tf.exp(lt).mul(lt.sub(tf.logSoftmax(student))).sum(-1).mul(sTeacher.mask).sum().div(nTok).dataSync()[0]!;
-        gapMetric = tokenLogprobs(teacherLogits, sTeacher.targets).sub(tokenLogprobs(student, sTeacher.targets)).mul(sTeacher.mask).sum().div(nTok).dataSync()[0]!;
-        clippedFraction = r.clipped_fraction.dataSync()[0]!;
+      const terms: LossChannels = {};
+      for (const { ch, cfg, batch } of active) {
+        const r = ch.loss(ctx, batch, cfg);
+        if (r.loss) terms[ch.name as ChannelName] = r.loss;
+        losses[`loss_${ch.name}`] = r.loss ? r.loss.dataSync()[0]! : null;
+        Object.assign(channelMetrics, r.metrics);
       }
-      let dpo: tf.Scalar | undefined;
-      if (dChosen && dRejected && refPairs) {
-        const r = dpoLoss({ policyChosenLogps: seqLogps(policy, dChosen), policyRejectedLogps: seqLogps(policy, dRejected), refChosenLogps: refPairs[0], refRejectedLogps: refPairs[1], beta: c.dpo.beta });
-        dpo = r.loss;
-        channels.dpo = r.loss.dataSync()[0]!;
-      }
-      let lmCe: tf.Scalar | undefined;
-      if (lm) {
-        lmCe = sftLoss(completionLogits(policy, lm), lm.targets, lm.mask);
-        channels.lm_ce = lmCe.dataSync()[0]!;
-      }
-      return composeLoss({ grpo: pg.loss, ...(sdpo ? { sdpo } : {}), ...(dpo ? { dpo } : {}), ...(lmCe ? { lm_ce: lmCe } : {}) }, w);
+      return composeLoss(terms, c.loss_weights);
     }, policy.variables());
     const grad_norm = clipGrads(grads, c.grad_clip);
-    optimizer.applyGradients(grads);
-
+    run.optimizer!.applyGradients(grads);
     const total = value.dataSync()[0]!;
-    const tokens = packed.tokens + (lm?.tokens ?? 0) + (sStudent?.tokens ?? 0) + (sTeacher?.tokens ?? 0) + (dChosen?.tokens ?? 0) + (dRejected?.tokens ?? 0) + groups.flat().reduce((n, r) => n + r.completion.ids.length, 0);
-    tf.dispose([value, ...Object.values(grads), advantages, ...(refLogp ? [refLogp] : []), ...(teacherLogits ? [teacherLogits] : []), ...(refPairs ?? [])]);
-    for (const pk of [packed, sStudent, sTeacher, dChosen, dRejected, lm]) disposePacked(pk);
+    tf.dispose([value, ...Object.values(grads)]);
+    for (const { batch } of active) batch.dispose();
+
+    // 4. The step's metrics: the channels' (idle where not computed), the rollouts', the curriculum's.
+    const hintLayers: Record<string, number> = {};
+    for (const { batch } of active) for (const [l, n] of Object.entries(batch.hint_layers ?? {})) hintLayers[l] = (hintLayers[l] ?? 0) + n;
     const metrics: StepMetrics = {
-      step, phase: "rl", rollouts: 0, reward_mean: mean(rewards), reward_std: std(rewards), valid_rate: mean(grades.map((g) => (g.valid ? 1 : 0))), hack_rate: hackRateOf(grades),
-      loss_total: total, loss_lm_ce: channels.lm_ce ?? null, loss_grpo: channels.grpo ?? null, loss_sdpo: channels.sdpo ?? null, loss_dpo: channels.dpo ?? null,
-      sdpo_rows: sites.length, hint_layers: layers, shift_kl: shift, teacher_student_gap: gapMetric,
-      ...(w.sdpo > 0 && counts.rollouts > 0 ? repromptMetrics(counts, groups.length) : {}),
-      clipped_fraction: clippedFraction, clip_ratio: clipRatio, kl,
-      entropy: ent, grad_norm, tokens_per_s: 0, elapsed_s: 0, grade_s,
+      step: run.step, phase: "rl", rollouts: 0, reward_mean: mean(rewards), reward_std: std(rewards), valid_rate: mean(grades.map((g) => (g.valid ? 1 : 0))), hack_rate: hackRateOf(grades),
+      loss_total: total, ...idleChannelMetrics(), ...Object.assign({}, ...active.map(({ batch }) => batch.metrics)), ...channelMetrics, ...losses,
+      hint_layers: hintLayers, grad_norm, tokens_per_s: 0, elapsed_s: 0, grade_s,
       ...(this.curriculum ? { curriculum: { ...this.curriculum.summary(), events: events.map(({ step: _s, ...e }) => e) } } : {}),
     };
+    const tokens = active.reduce((n, { batch }) => n + batch.tokens, 0);
     return { metrics, tokens };
   }
 }
+
+/** A run's state across the phase loop: what resume() restores, the loop advances and finalEvaluation() reads. */
+interface RunState {
+  env: Environment<EnvTask>;
+  tasks: { train: EnvTask[]; heldout: EnvTask[]; sft: EnvTask[]; rl: EnvTask[] };
+  backend: BackendInfo;
+  dir: string;
+  metricsPath: string;
+  ckptDir: string;
+  started: number;
+  policy: Policy;
+  step: number;
+  rng: Rng;
+  guard: HeldOutGuard;
+  rollouts: number;
+  resumedFrom: number | null;
+  /** The checkpoint resumed from and its phase: its Adam moments restore that phase's optimizer. */
+  saved: LoadedCheckpoint | null;
+  savedPhase: string | null;
+  /** Where SFT ends (sft.steps, or sft.until's step) and why; sft.until's checks so far and met in a row. */
+  sft: { end: number; reason: "converged" | "cap" | "steps"; checks: number; met: number };
+  /** The post-SFT reference (when a channel reads it) and the EMA teacher (teacher_model_kind ema). */
+  base: Policy | null;
+  ema: Policy | null;
+  gap: GapCheck | null;
+  wm: WorldModelStepper | null;
+  phase: "sft" | "rl" | null;
+  optimizer: tf.Optimizer | null;
+  stopped: string | null;
+  lastRl: number | null;
+  rlSteps: number;
+}
+
+const totalSteps = (run: RunState): number => run.sft.end + run.rlSteps;

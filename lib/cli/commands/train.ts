@@ -1,5 +1,5 @@
 /** `composer-lab train` and `composer-lab compare`. */
-import type { Command } from "commander";
+import { InvalidArgumentError, Option, type Command } from "commander";
 import { join } from "node:path";
 import { scratchDir, timestampSlug } from "../../core/index.js";
 import { DEFAULT_VARIANTS, Trainer, compareVariants, loadTrainConfig, TrainConfig, type TrainerOptions } from "../../train/index.js";
@@ -64,17 +64,20 @@ export function registerTrain(program: Command): void {
     .description("GRPO alone vs GRPO+SDPO(hints) at an equal number of rollouts over several seeds (same SFT start per seed)")
     .option("--config <file>", "base TrainConfig as JSON or YAML")
     .option("--seeds <n>", "number of seeds (0..n-1)", wholeNumber(1), 3)
-    .option("--alpha <a>", "SDPO weight (loss_weights.sdpo) of the grpo+sdpo arm", realNumber(0, Infinity, { above: true }), 1)
+    .option("--sdpo-weight <w>", "loss_weights.sdpo of the grpo+sdpo arm (the SDPO channel's weight; TRL distillation_weight)", realNumber(0, Infinity, { above: true }), 1)
+    .addOption(new Option("--alpha <a>", "renamed: --sdpo-weight").hideHelp().argParser((): never => {
+      throw new InvalidArgumentError("renamed: use --sdpo-weight (loss_weights.sdpo, the SDPO channel's weight); \"alpha\" elsewhere is sdpo.distillation_alpha, the divergence's interpolation");
+    }))
     .option("--run-dir <dir>", "output folder (default scratch/runs/compare-<timestamp>)")
     .addOption(backendOption())
     .addOption(executorOption())
     .addOption(jsonOpt())
-    .action(async (o: TrainCli & { seeds: number; alpha: number }) => {
-      const { seeds, alpha } = o;
+    .action(async (o: TrainCli & { seeds: number; sdpoWeight: number }) => {
+      const { seeds, sdpoWeight } = o;
       const config = configOf(o);
       const backend = await resolveBackend({ backend: config.backend });
       const run_dir = o.runDir ?? join(scratchDir(), "runs", `compare-${timestampSlug()}`);
-      const variants = { ...DEFAULT_VARIANTS, "grpo+sdpo": { loss_weights: { grpo: 1, sdpo: alpha } } };
+      const variants = { ...DEFAULT_VARIANTS, "grpo+sdpo": { loss_weights: { grpo: 1, sdpo: sdpoWeight } } };
       const { out: r, grading } = await withGrading(config, o.executor, (g) => compareVariants({ ...config, backend: backend.name }, { run_dir, seeds: Array.from({ length: seeds }, (_, i) => i), variants, log, grading: g }));
       emit(!!o.json, { ok: true, run_dir: r.run_dir, figures: r.figures, backend: backend.name, executor: o.executor, grading, summary: r.summary }, () =>
         [...(grading ? [`graded on ${tallyText(grading)}`] : []), tableText(fromRows(r.summary.map((s) => ({ ...s, final_reward_mean: +s.final_reward_mean.toFixed(3), final_reward_std: +s.final_reward_std.toFixed(3), heldout_mean: +s.heldout_mean.toFixed(3), heldout_std: +s.heldout_std.toFixed(3) })))), `plots: ${r.figures}`].join("\n"),
