@@ -2,7 +2,7 @@
  *  token ids and the readable text they came from, plus where it came from. */
 import { z } from "zod";
 import { LAYERS } from "../hints/index.js";
-import { BehaviorDim, Chain, ErrorKind } from "../traces/index.js";
+import { BehaviorDim, Chain, ErrorKind, ErrorSite } from "../traces/index.js";
 
 /** What the collator needs from a tokenizer (lib/train's byte tokenizer fits; lib/collate does not
  *  import lib/train, which consumes these rows). */
@@ -21,13 +21,8 @@ const Ids = z.array(z.number().int());
  */
 export const SdpoRow = z.object({
   id: z.string(),
-  session_id: z.string(),
-  file: z.string(),
-  chain: Chain,
-  /** The recovery turn (the completion). */
-  turn_index: z.number().int(),
-  error_kind: ErrorKind,
-  behavior_dim: BehaviorDim,
+  /** Where the site is (lib/traces ErrorSite's own fields; turn_index is the recovery turn, the completion). */
+  ...ErrorSite.pick({ session_id: true, file: true, chain: true, turn_index: true, error_kind: true, behavior_dim: true }).shape,
   layer: z.enum(LAYERS),
   hint: z.string().min(1),
   student_prompt: z.string(),

@@ -19,17 +19,8 @@ export const Mount = z.object({
 });
 export type Mount = z.infer<typeof Mount>;
 
-/** The same limits (and defaults) as a local sandbox run (lib/sandbox RunOptions). */
-export const JobLimits = z.object({
-  timeoutMs: z.number().int().positive().default(60_000),
-  memoryMb: z.number().int().positive().default(1024),
-  cpus: z.number().positive().default(1),
-  pids: z.number().int().positive().default(256),
-  /** Total disk the job may fill in its writable places (workdir, rw mounts, /tmp). */
-  diskMb: z.number().int().positive().default(1024),
-  /** stdout and stderr are each kept up to this many bytes. */
-  maxOutputBytes: z.number().int().positive().default(1_000_000),
-});
+/** A local sandbox run's limits, with its defaults (lib/sandbox RunOptions: one home for both). */
+export const JobLimits = RunOptions.pick({ timeoutMs: true, memoryMb: true, cpus: true, pids: true, diskMb: true, maxOutputBytes: true });
 export type JobLimits = z.infer<typeof JobLimits>;
 
 /** A job's network. "none": lo only, what every grading job gets. "host": the node's own network

@@ -2,10 +2,10 @@
 import { z } from "zod";
 import { loadConfigFile } from "../core/index.js";
 import { IntrospectionHintGenerator, openAISelfCritique, type SelfCritique } from "./introspection.js";
-import { JudgeHintGenerator } from "./judge.js";
+import { JudgeHintGenerator, JudgeSettings } from "./judge.js";
 import { LayeredHintGenerator } from "./layered.js";
 import type { HintGenerator } from "./protocol.js";
-import { SiblingBootstrapGenerator } from "./sibling.js";
+import { SIBLING_THRESHOLD, SiblingBootstrapGenerator } from "./sibling.js";
 import { RawErrorHintGenerator, TemplateHintGenerator, TemplateRegistry } from "./templates.js";
 
 const Template = z.union([z.string(), z.object({ text: z.string(), required: z.array(z.string()).optional() })]);
@@ -18,12 +18,7 @@ export const LayerConfig = z.discriminatedUnion("type", [
     base_url: z.string().url().optional(),
     model: z.string().optional(),
     api_key_env: z.string().optional(),
-    sample_rate: z.number().min(0).max(1).default(0.15),
-    seed: z.number().int().default(0),
-    concurrency: z.number().int().positive().default(4),
-    max_retries: z.number().int().min(0).default(3),
-    timeout_ms: z.number().int().positive().default(30_000),
-    backoff_ms: z.number().int().min(0).default(500),
+    ...JudgeSettings.shape,
     cache_dir: z.union([z.string(), z.literal(false)]).optional(),
     prices: z.object({ input_per_mtok: z.number().min(0), output_per_mtok: z.number().min(0) }).optional(),
   }).strict(),
@@ -34,7 +29,7 @@ export const LayerConfig = z.discriminatedUnion("type", [
     model: z.string().optional(),
     policy: z.record(z.unknown()).optional(),
   }).strict(),
-  z.object({ type: z.literal("sibling"), threshold: z.number().default(0) }).strict(),
+  z.object({ type: z.literal("sibling"), threshold: z.number().default(SIBLING_THRESHOLD) }).strict(),
 ]);
 
 export const HintsConfig = z.object({ layers: z.array(LayerConfig).min(1) }).strict();

@@ -6,7 +6,7 @@
 export { ErrorContext, SiblingRollout, contextFromSite, cleanTurnContexts, extractSlots } from "./context.js";
 export { LAYERS, firstSentences, type LayerName, type HintGenerator } from "./protocol.js";
 export { TemplateRegistry, TemplateHintGenerator, RawErrorHintGenerator, defaultTemplates, renderTemplate, slotValues, slotsOf, type HintTemplate } from "./templates.js";
-export { JudgeHintGenerator, JUDGE_SYSTEM, judgePrompt, judgeCacheKey, sampled, type JudgeOptions, type JudgeStats } from "./judge.js";
+export { JudgeHintGenerator, JudgeSettings, JUDGE_SYSTEM, judgePrompt, judgeCacheKey, sampled, type JudgeOptions, type JudgeStats } from "./judge.js";
 export { IntrospectionHintGenerator, openAISelfCritique, introspectionPrompt, type SelfCritique } from "./introspection.js";
 export { SiblingBootstrapGenerator } from "./sibling.js";
 export { LayeredHintGenerator, defaultLayered, type Hint, type DefaultLayeredOptions } from "./layered.js";

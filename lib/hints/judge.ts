@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import OpenAI from "openai";
 import pLimit from "p-limit";
+import { z } from "zod";
 import { scratchDir } from "../core/index.js";
 import type { ErrorContext } from "./context.js";
 import { firstSentences, type HintGenerator } from "./protocol.js";
@@ -37,23 +38,29 @@ ${ctx.behavior_dim}
 Write the hint now (≤2 sentences, or NO_HINT):`;
 }
 
-export interface JudgeOptions {
+/** The judge's tunables with their defaults, in one place: the judge layer's config (config.ts) spreads
+ *  this shape, and the generator reads its options through it. */
+export const JudgeSettings = z.object({
+  /** Share of flagged clean turns sent to the judge. */
+  sample_rate: z.number().min(0).max(1).default(0.15),
+  seed: z.number().int().default(0),
+  /** Parallel requests at most. */
+  concurrency: z.number().int().positive().default(4),
+  /** Retries after the first try on 429, 5xx, timeouts and connection errors. */
+  max_retries: z.number().int().min(0).default(3),
+  timeout_ms: z.number().int().positive().default(30_000),
+  /** Base of the exponential backoff (ms). */
+  backoff_ms: z.number().int().min(0).default(500),
+});
+export type JudgeSettings = z.output<typeof JudgeSettings>;
+
+export interface JudgeOptions extends z.input<typeof JudgeSettings> {
   /** OpenAI-compatible base URL (default: OPENAI_BASE_URL). */
   baseURL?: string;
   /** Model name (default: COMPOSER_LAB_JUDGE_MODEL, else "gpt-4o-mini"). */
   model?: string;
   /** API key (default: OPENAI_API_KEY; local servers often need none). */
   apiKey?: string;
-  /** Share of flagged clean turns sent to the judge (default 0.15). */
-  sample_rate?: number;
-  seed?: number;
-  /** Parallel requests at most (default 4). */
-  concurrency?: number;
-  /** Retries after the first try on 429, 5xx, timeouts and connection errors (default 3). */
-  max_retries?: number;
-  timeout_ms?: number;
-  /** Base of the exponential backoff (default 500 ms). */
-  backoff_ms?: number;
   max_tokens?: number;
   /** Where hints are cached (default scratch/cache/judge/); false disables the cache. */
   cache_dir?: string | false;
@@ -101,13 +108,15 @@ export class JudgeHintGenerator implements HintGenerator {
   private readonly limit: ReturnType<typeof pLimit>;
   private readonly cacheDir: string | null;
   private readonly templates: TemplateRegistry;
+  private readonly settings: JudgeSettings;
 
   constructor(readonly opts: JudgeOptions = {}) {
+    this.settings = JudgeSettings.parse(opts);
     const baseURL = opts.baseURL ?? process.env.OPENAI_BASE_URL;
     if (!baseURL) throw new Error("judge: no endpoint (pass baseURL / --judge-url, or set OPENAI_BASE_URL)");
     this.model = opts.model ?? process.env.COMPOSER_LAB_JUDGE_MODEL ?? "gpt-4o-mini";
-    this.client = new OpenAI({ baseURL, apiKey: opts.apiKey ?? process.env.OPENAI_API_KEY ?? "no-key", maxRetries: 0, timeout: opts.timeout_ms ?? 30_000 });
-    this.limit = pLimit(opts.concurrency ?? 4);
+    this.client = new OpenAI({ baseURL, apiKey: opts.apiKey ?? process.env.OPENAI_API_KEY ?? "no-key", maxRetries: 0, timeout: this.settings.timeout_ms });
+    this.limit = pLimit(this.settings.concurrency);
     this.cacheDir = opts.cache_dir === false ? null : join(opts.cache_dir ?? scratchDir("cache", "judge"), this.model.replace(/[^\w.-]/g, "_"));
     if (this.cacheDir) mkdirSync(this.cacheDir, { recursive: true });
     this.templates = opts.templates ?? new TemplateRegistry();
@@ -116,7 +125,7 @@ export class JudgeHintGenerator implements HintGenerator {
   /** The gate: a template miss at an error site, or a sampled clean turn flagged for style /
    *  communication / effort. */
   shouldFire(ctx: ErrorContext): boolean {
-    if (ctx.clean) return ctx.behavior_dim !== "tool_use" && sampled(ctx, this.opts.sample_rate ?? 0.15, this.opts.seed ?? 0);
+    if (ctx.clean) return ctx.behavior_dim !== "tool_use" && sampled(ctx, this.settings.sample_rate, this.settings.seed);
     return this.templates.dispatch(ctx.error_kind, ctx) === null;
   }
 
@@ -157,7 +166,7 @@ export class JudgeHintGenerator implements HintGenerator {
   }
 
   private async call(ctx: ErrorContext): Promise<string | undefined> {
-    const retries = this.opts.max_retries ?? 3;
+    const retries = this.settings.max_retries;
     for (let attempt = 0; ; attempt++) {
       try {
         this.stats.calls++;
@@ -186,7 +195,7 @@ export class JudgeHintGenerator implements HintGenerator {
         }
         this.stats.retries++;
         const retryAfter = e instanceof OpenAI.APIError ? Number(e.headers?.get?.("retry-after")) : NaN;
-        const base = this.opts.backoff_ms ?? 500;
+        const base = this.settings.backoff_ms;
         await sleep(Number.isFinite(retryAfter) ? Math.min(retryAfter * 1000, 30_000) : base * 2 ** attempt * (0.5 + Math.random() / 2));
       }
     }

@@ -65,6 +65,6 @@ export function defaultLayered(opts: DefaultLayeredOptions = {}): LayeredHintGen
   const layers: HintGenerator[] = [new TemplateHintGenerator(templates), new RawErrorHintGenerator()];
   if (opts.judge && opts.enable_judge !== false) layers.push(new JudgeHintGenerator({ ...opts.judge, templates }));
   if (opts.self_critique) layers.push(new IntrospectionHintGenerator(opts.self_critique));
-  layers.push(new SiblingBootstrapGenerator(opts.sibling_threshold ?? 0));
+  layers.push(new SiblingBootstrapGenerator(opts.sibling_threshold));
   return new LayeredHintGenerator(layers);
 }

@@ -3,10 +3,14 @@
 import type { ErrorContext } from "./context.js";
 import type { HintGenerator } from "./protocol.js";
 
+/** The sibling layer's default: any sibling with a reward above 0 counts as passing (a training config may
+ *  ask for more: lib/train's SDPO default hint layers use 0.99, a sibling that passed outright). */
+export const SIBLING_THRESHOLD = 0;
+
 export class SiblingBootstrapGenerator implements HintGenerator {
   readonly layer = "sibling" as const;
   /** Only siblings whose reward is above `threshold` count as passing. */
-  constructor(readonly threshold = 0) {}
+  constructor(readonly threshold = SIBLING_THRESHOLD) {}
   generate(ctx: ErrorContext): string | null {
     const winners = (ctx.sibling_rollouts ?? []).filter((s) => s.reward > this.threshold);
     if (winners.length === 0) return null;

@@ -2,7 +2,7 @@
 export { LocalStore, S3Store, openStore, type Store, type S3StoreOptions } from "./store.js";
 export {
   RunLayout, SectionWriter, HeldoutSplit, HeldoutViolation, routeGroup, Manifest, SECTIONS, TRAINING_SECTIONS,
-  SftExample, DpoPair, RlTaskEntry, DivergencePair, WmTuple, HoldoutItem, type Section, type SectionItem, type Rollout,
+  SftExample, DpoPairItem, RlTaskEntry, DivergencePair, WmTuple, HoldoutItem, type Section, type SectionItem, type Rollout,
 } from "./layout.js";
 export {
   DilocoConfig, RoundCommit, ToyRegression, type DilocoModel, runWorker, summarizeRun, syncDataParallel, outerStep, meanOf, lastCommittedRound, roundKey, rankKey,

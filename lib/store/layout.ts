@@ -24,7 +24,9 @@ const round = z.number().int().min(0).optional();
 const node = { node_id: z.string().optional(), round };
 
 export const SftExample = z.object({ id: z.string(), task_id: z.string().optional(), messages: z.array(Message).min(1), reward: z.number(), models: z.array(z.string()).optional(), ...node });
-export const DpoPair = z.object({
+/** A preference pair as the store holds it (messages and text; the OUTER loop writes it). The token-level
+ *  training row the trainer replays is lib/collate's DpoPair. */
+export const DpoPairItem = z.object({
   id: z.string(), task_id: z.string().optional(), state_messages: z.array(Message), chosen: z.string(), rejected: z.string(),
   /** "tree" (sibling winner vs loser), "teacher_replay" (teacher consensus vs a trace's action), … */
   source: z.string().optional(), chosen_models: z.array(z.string()).optional(), rejected_models: z.array(z.string()).optional(), ...node,
@@ -49,7 +51,7 @@ export const HoldoutItem = z.object({ id: z.string(), task_id: z.string().option
 
 export const SECTIONS = {
   sft_corpus: SftExample,
-  dpo_pairs: DpoPair,
+  dpo_pairs: DpoPairItem,
   rl_task_pool: RlTaskEntry,
   divergence_pairs: DivergencePair,
   wm_tuples: WmTuple,
