@@ -6,8 +6,12 @@
  * Model: the train bench's config (ctx 128, d 128, 2 layers, 4 heads, MLP 512, byte vocab 257, an
  * untrained Policy at seed 0); 16 prompts of 32 bytes from README.md; 64 new tokens each, temperature
  * 1. tokens/s = generated tokens / seconds (best of `--steps` timed repeats, default 3, after one
- * warm-up). An untrained policy draws the end-of-sequence byte now and then, which ends that row
- * early in `sample()`; only tokens actually generated are counted.
+ * warm-up); CPU time per token (each process, all threads, over the timed repeats) beside it, a
+ * ratio a shared machine distorts less. An untrained policy draws the end-of-sequence byte now and then, which ends that row
+ * early in `sample()`; only tokens actually generated are counted. Where a backend has the fused
+ * kernels (lib/train/ops.ts fusedOps(): the torch backend, whose decode step and draw are one native
+ * call per token for the batch) it also runs with them off first ("torch-unfused": the tfjs
+ * compositions, the logits read back and drawn in JavaScript), for the before/after.
  *
  *   npm run bench -- generate [--backend torch|wasm|cpu|...] [--steps N] [--json]
  */
@@ -15,12 +19,13 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BACKENDS, type BackendName, withBackend } from "../lib/backend/index.js";
+import { BACKENDS, withBackend } from "../lib/backend/index.js";
 import { benchOptions } from "../lib/cli/bench.js";
 import type { BenchResult } from "../lib/cli/index.js";
 import { log } from "../lib/cli/output.js";
 import { projectRoot } from "../lib/core/index.js";
 import { Policy, VOCAB_SIZE, sample } from "../lib/train/index.js";
+import { fusedOps, useFusedKernels } from "../lib/train/ops.js";
 
 const CFG = { ctx: 128, d: 128, layers: 2, heads: 4, batch: 16, promptLen: 32, newTokens: 64 };
 const REPEATS = 3;
@@ -30,6 +35,8 @@ interface Figures {
   ms_per_token_step: number;
   tokens: number;
   seconds: number[];
+  /** CPU time of the whole process (every thread) per generated token, over the timed repeats. */
+  cpu_us_per_token: number;
 }
 
 function prompts(): number[][] {
@@ -46,9 +53,12 @@ function runTfjs(rows: number[][], repeats: number): Figures {
       return { s: (performance.now() - t0) / 1000, tokens: out.reduce((n, c) => n + c.ids.length, 0) };
     };
     once(0); // warm-up
+    const cpu0 = process.cpuUsage();
     const runs = Array.from({ length: repeats }, (_, i) => once(i + 1));
+    const cpu = process.cpuUsage(cpu0);
     const best = runs.reduce((a, b) => (b.tokens / b.s > a.tokens / a.s ? b : a));
-    return { tokens_per_s: best.tokens / best.s, ms_per_token_step: (1000 * best.s) / CFG.newTokens, tokens: best.tokens, seconds: runs.map((r) => Number(r.s.toFixed(3))) };
+    const cpu_us_per_token = (cpu.user + cpu.system) / runs.reduce((n, r) => n + r.tokens, 0);
+    return { tokens_per_s: best.tokens / best.s, ms_per_token_step: (1000 * best.s) / CFG.newTokens, tokens: best.tokens, seconds: runs.map((r) => Number(r.s.toFixed(3))), cpu_us_per_token };
   } finally {
     policy.dispose();
   }
@@ -78,9 +88,18 @@ export async function run(): Promise<BenchResult & Record<string, unknown>> {
   const only = opts.backend && opts.backend !== "auto" ? [opts.backend] : [...BACKENDS];
   const repeats = opts.steps ?? REPEATS;
   const rows = prompts();
-  const tfjs: { backend: BackendName; figures?: Figures; skipped?: string }[] = [];
+  const tfjs: { backend: string; figures?: Figures; skipped?: string }[] = [];
   for (const backend of only) {
     try {
+      if (await withBackend(backend, async () => fusedOps().name === "native")) {
+        log(`tfjs on ${backend}, fused kernels off (before): 1 warm-up + ${repeats} timed generations of ${CFG.batch}×${CFG.newTokens} tokens`);
+        const was = useFusedKernels(false);
+        try {
+          tfjs.push({ backend: `${backend}-unfused`, figures: await withBackend(backend, async () => runTfjs(rows, repeats)) });
+        } finally {
+          useFusedKernels(was);
+        }
+      }
       log(`tfjs on ${backend}: 1 warm-up + ${repeats} timed generations of ${CFG.batch}×${CFG.newTokens} tokens`);
       tfjs.push({ backend, figures: await withBackend(backend, async () => runTfjs(rows, repeats)) });
     } catch (e) {
@@ -99,6 +118,8 @@ export async function run(): Promise<BenchResult & Record<string, unknown>> {
     tokens_per_s: f ? Number(f.tokens_per_s.toFixed(1)) : null,
     vs_pytorch: f ? ratio(f) : null,
     ms_per_token_step: f ? Number(f.ms_per_token_step.toFixed(2)) : null,
+    cpu_us_per_token: f ? Number(f.cpu_us_per_token.toFixed(1)) : null,
+    vs_pytorch_cpu: f && torchRan ? Number((torch.cpu_us_per_token / f.cpu_us_per_token).toFixed(3)) : null,
     tokens: f?.tokens ?? null,
     note,
   });
@@ -110,7 +131,7 @@ export async function run(): Promise<BenchResult & Record<string, unknown>> {
   return {
     summary:
       `Batched KV-cache sampling, ${CFG.batch} rows × ${CFG.newTokens} new tokens after ${CFG.promptLen}-byte prompts (ctx ${CFG.ctx}, d ${CFG.d}, ${CFG.layers} layers): ` +
-      ran.map((t) => `tfjs on ${t.backend} ${t.figures!.tokens_per_s.toFixed(0)} tokens/s${torchRan ? ` (${ratio(t.figures!)}×)` : ""}`).join(", ") +
+      ran.map((t) => `tfjs on ${t.backend} ${t.figures!.tokens_per_s.toFixed(0)} tokens/s${torchRan ? ` (${ratio(t.figures!)}×; by CPU time ${(torch.cpu_us_per_token / t.figures!.cpu_us_per_token).toFixed(3)}×)` : ""}`).join(", ") +
       (torchRan ? `; PyTorch ${torch.tokens_per_s.toFixed(0)} tokens/s.` : `; PyTorch skipped: ${torch.skipped}.`),
     rows: rowsOut,
     ratios: Object.fromEntries(ran.filter(() => torchRan).map((t) => [`${t.backend}_over_pytorch`, ratio(t.figures!)!])),

@@ -11,6 +11,7 @@ importable it prints {"skipped": ...} and exits 0.
 import argparse
 import json
 import os
+import resource
 import sys
 import time
 
@@ -59,10 +60,13 @@ def generate():
 
 generate()  # warm-up
 times = []
+r0 = resource.getrusage(resource.RUSAGE_SELF)
 for _ in range(args.repeats):
     t0 = time.perf_counter()
     generate()
     times.append(time.perf_counter() - t0)
+r1 = resource.getrusage(resource.RUSAGE_SELF)
+cpu_s = r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime
 best = min(times)
 print(json.dumps({
     "torch": torch.__version__,
@@ -72,4 +76,5 @@ print(json.dumps({
     "tokens": args.batch * args.new,
     "tokens_per_s": args.batch * args.new / best,
     "ms_per_token_step": 1000 * best / args.new,
+    "cpu_us_per_token": 1e6 * cpu_s / (args.repeats * args.batch * args.new),
 }))

@@ -8,9 +8,14 @@
  * 3e-4, byte vocab 257; data = README.md's bytes (repeated), windows at seeded random offsets.
  * 2 warm-up steps, then timed steps (default: torch 10, wasm 5 (2 on "big"), cpu 2; PyTorch 10;
  * `--steps` sets them all); the cpu backend runs the "bench" config only (minutes per step on "big").
- * tokens/s = batch·ctx·steps / seconds. Before timing, each side's loss at init must be ≈ ln 257.
+ * tokens/s = batch·ctx·steps / seconds; each side's CPU time per step (all its threads) is given
+ * too, and its ratio (`vs_pytorch_cpu`), which a machine shared with other work distorts less than wall
+ * time. Before timing, each side's loss at init must be ≈ ln 257.
  * One extra step per backend is profiled per kernel (wall time, every backend here is synchronous):
- * `top_kernels` in the JSON.
+ * `top_kernels` in the JSON, and printed on stderr. Where a backend has the fused kernels
+ * (lib/train/ops.ts fusedOps(): the torch backend) it runs twice, first with them off ("torch-unfused":
+ * the tfjs compositions and tfjs's Adam, the profile before) and then on ("torch": the profile after).
+ * Adam is lib/train's fusedAdam (tfjs's AdamOptimizer; one native update where the backend has it).
  *
  *   npm run bench -- train [--backend torch|wasm|cpu|...] [--steps N] [--json]
  *
@@ -29,6 +34,7 @@ import type { BenchResult } from "../lib/cli/index.js";
 import { projectRoot } from "../lib/core/index.js";
 import { log } from "../lib/cli/output.js";
 import { Policy, VOCAB_SIZE, sftLoss } from "../lib/train/index.js";
+import { fusedAdam, fusedOps, useFusedKernels } from "../lib/train/ops.js";
 
 interface Config {
   name: string;
@@ -62,6 +68,8 @@ interface Figures {
   seconds: number;
   tokens_per_s: number;
   ms_per_step: number;
+  /** CPU time of the whole process (every thread) per timed step: on a shared machine the fairer comparison. */
+  cpu_ms_per_step: number;
   init_loss: number;
   first_loss: number;
   final_loss: number;
@@ -118,7 +126,7 @@ function runTfjs(cfg: Config, tokens: Int16Array, steps: number): Figures & { ml
   tf.dispose([l0, b0.x, b0.y]);
   if (!(Math.abs(init_loss - LN_V) < INIT_TOL)) throw new Error(`tfjs on ${tf.getBackend()}: loss at init ${init_loss.toFixed(4)} is not ≈ ln ${VOCAB_SIZE} = ${LN_V.toFixed(4)}: the model or the loss is wrong`);
 
-  const opt = tf.train.adam(LR, 0.9, 0.999, 1e-8); // PyTorch's Adam defaults
+  const opt = fusedAdam(LR, 0.9, 0.999, 1e-8); // PyTorch's Adam defaults
   const vars = policy.variables();
   const step = (i: number): number => {
     const { x, y } = batch(i);
@@ -130,10 +138,12 @@ function runTfjs(cfg: Config, tokens: Int16Array, steps: number): Figures & { ml
   for (let i = 0; i < WARMUP; i++) step(i);
   const losses: number[] = [];
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < steps; i++) {
     losses.push(step(WARMUP + i));
     log(`${cfg.name} tfjs on ${tf.getBackend()} step ${i + 1}/${steps}: loss ${losses.at(-1)!.toFixed(4)}`);
   }
+  const cpu = process.cpuUsage(cpu0);
   const seconds = (performance.now() - t0) / 1000;
   const top_kernels = stepKernels(() => step(WARMUP + steps)); // after timing: the wrapper costs a little
   const figures = {
@@ -141,6 +151,7 @@ function runTfjs(cfg: Config, tokens: Int16Array, steps: number): Figures & { ml
     seconds,
     tokens_per_s: (B * cfg.ctx * steps) / seconds,
     ms_per_step: (1000 * seconds) / steps,
+    cpu_ms_per_step: (cpu.user + cpu.system) / 1000 / steps,
     init_loss,
     first_loss: losses[0]!,
     final_loss: losses.at(-1)!,
@@ -189,7 +200,11 @@ function runTorch(cfg: Config, tokens: Int16Array, steps: number, mlp: number): 
 const r1 = (x: number) => Number(x.toFixed(1));
 const r4 = (x: number) => Number(x.toFixed(4));
 
-type TfjsRun = { backend: BackendName; provider?: string; figures?: ReturnType<typeof runTfjs>; skipped?: string };
+/** A backend, or a backend with its fused kernels off ("torch-unfused"). */
+type TfjsRun = { backend: string; provider?: string; figures?: ReturnType<typeof runTfjs>; skipped?: string };
+
+const printProfile = (label: string, ks: KernelTime[]) =>
+  log(`${label}: ${ks.reduce((n, k) => n + k.calls, 0)} kernel calls, ${ks.reduce((n, k) => n + k.ms_per_step, 0).toFixed(1)} ms in kernels per step; top: ${ks.slice(0, 8).map((k) => `${k.kernel} ${k.ms_per_step} ms ×${k.calls}`).join(", ")}`);
 
 export async function run(): Promise<BenchResult & Record<string, unknown>> {
   const opts = benchOptions();
@@ -211,9 +226,23 @@ export async function run(): Promise<BenchResult & Record<string, unknown>> {
         continue;
       }
       try {
+        const provider = currentBackend()?.name === backend ? currentBackend()!.provider : undefined;
+        const hasFused = await withBackend(backend, async () => fusedOps().name === "native");
+        if (hasFused) {
+          log(`${cfg.name}: tfjs on ${backend}, fused kernels off (before): ${WARMUP} warm-up + ${steps(backend)} timed steps`);
+          const was = useFusedKernels(false);
+          try {
+            const figures = await withBackend(backend, async () => runTfjs(cfg, data.tokens, steps(backend)));
+            runs.push({ backend: `${backend}-unfused`, figures, provider });
+            printProfile(`${cfg.name} ${backend}-unfused kernel profile (before)`, figures.top_kernels);
+          } finally {
+            useFusedKernels(was);
+          }
+        }
         log(`${cfg.name}: tfjs on ${backend}: ${WARMUP} warm-up + ${steps(backend)} timed steps`);
         const figures = await withBackend(backend, async () => runTfjs(cfg, data.tokens, steps(backend)));
-        runs.push({ backend, figures, provider: currentBackend()?.name === backend ? currentBackend()!.provider : undefined });
+        runs.push({ backend, figures, provider });
+        printProfile(`${cfg.name} ${backend} kernel profile${hasFused ? " (after: fused kernels)" : ""}`, figures.top_kernels);
       } catch (e) {
         const why = (e as Error).message;
         if (opts.backend && opts.backend !== "auto") throw new Error(`tfjs backend "${backend}" could not run the ${cfg.name} config: ${why}`);
@@ -236,6 +265,8 @@ export async function run(): Promise<BenchResult & Record<string, unknown>> {
       tokens_per_s: f ? r1(f.tokens_per_s) : null,
       vs_pytorch: f && torchRan ? Number((f.tokens_per_s / torch.tokens_per_s).toFixed(3)) : null,
       ms_per_step: f ? r1(f.ms_per_step) : null,
+      cpu_ms_per_step: f ? r1(f.cpu_ms_per_step) : null,
+      vs_pytorch_cpu: f && torchRan ? Number((torch.cpu_ms_per_step / f.cpu_ms_per_step).toFixed(3)) : null,
       steps: f?.steps ?? null,
       init_loss: f ? r4(f.init_loss) : null,
       final_loss: f ? r4(f.final_loss) : null,
@@ -252,7 +283,7 @@ export async function run(): Promise<BenchResult & Record<string, unknown>> {
     const ran = runs.filter((r) => r.figures);
     summaries.push(
       `${cfg.name} (${shape}, ${ran[0]?.figures?.params.toLocaleString("en-US") ?? "?"} parameters): ` +
-        ran.map((r) => `tfjs on ${r.backend} ${r.figures!.tokens_per_s.toFixed(0)} tokens/s${torchRan ? ` (${(r.figures!.tokens_per_s / torch.tokens_per_s).toFixed(3)}×)` : ""}`).join(", ") +
+        ran.map((r) => `tfjs on ${r.backend} ${r.figures!.tokens_per_s.toFixed(0)} tokens/s${torchRan ? ` (${(r.figures!.tokens_per_s / torch.tokens_per_s).toFixed(3)}×; by CPU time ${(torch.cpu_ms_per_step / r.figures!.cpu_ms_per_step).toFixed(3)}×)` : ""}`).join(", ") +
         (torchRan ? `; PyTorch ${torch.torch} on ${torch.threads} threads ${torch.tokens_per_s.toFixed(0)} tokens/s` : `; PyTorch skipped: ${torch.skipped}`),
     );
     // Same batches, same optimizer: after the same number of steps the losses should be close
@@ -266,6 +297,7 @@ export async function run(): Promise<BenchResult & Record<string, unknown>> {
       loss_at_same_step: Number.isFinite(k) ? { step: WARMUP + k, ...Object.fromEntries(ran.map((r) => [r.backend, lossAtStep(r.figures!, k)])), ...(torchRan ? { pytorch: lossAtStep(torch, k) } : {}) } : null,
       loss_down: Object.fromEntries(ran.map((r) => [r.backend, r.figures!.final_loss < r.figures!.init_loss])),
       top_kernels: Object.fromEntries(ran.map((r) => [r.backend, r.figures!.top_kernels.slice(0, 10)])),
+      kernel_calls_per_step: Object.fromEntries(ran.map((r) => [r.backend, r.figures!.top_kernels.reduce((n, k) => n + k.calls, 0)])),
     });
   }
   if (referenceBlas) log("warning: PyTorch runs on the reference BLAS; apt-get install libopenblas0-pthread for a realistic baseline");

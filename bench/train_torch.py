@@ -14,6 +14,7 @@ import argparse
 import json
 import math
 import os
+import resource
 import sys
 import time
 
@@ -83,10 +84,13 @@ def step(batch):
 for i in range(args.warmup):
     step(data[i])
 losses = []
+r0 = resource.getrusage(resource.RUSAGE_SELF)
 t0 = time.perf_counter()
 for i in range(args.steps):
     losses.append(step(data[args.warmup + i]))
 seconds = time.perf_counter() - t0
+r1 = resource.getrusage(resource.RUSAGE_SELF)
+cpu_ms = 1000 * (r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime)
 
 print(json.dumps({
     "torch": torch.__version__,
@@ -98,6 +102,7 @@ print(json.dumps({
     "seconds": seconds,
     "tokens_per_s": args.batch * args.ctx * args.steps / seconds,
     "ms_per_step": 1000 * seconds / args.steps,
+    "cpu_ms_per_step": cpu_ms / args.steps,
     "init_loss": init_loss,
     "first_loss": losses[0],
     "final_loss": losses[-1],

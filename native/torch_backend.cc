@@ -220,14 +220,36 @@ void sampleRows(const at::Tensor& logits, double temperature, int64_t topK, doub
   }
 }
 
+// Keys or values [B, H, T0 + t, hd]: `past` [B, H, T0, hd] (or none) followed by `fresh` [B, H, t, hd].
+// The result is a view of a buffer with room for `capacity` positions; when `past` is such a view with
+// room left, `fresh` is written after it in place (the cache passed to a step is consumed, so nothing
+// else reads those positions) instead of copying the whole cache every token as at::cat would.
+at::Tensor appendKV(const at::Tensor& past, const at::Tensor& fresh, int64_t capacity) {
+  int64_t B = fresh.size(0), H = fresh.size(1), t = fresh.size(2), hd = fresh.size(3);
+  int64_t T0 = past.defined() ? past.size(2) : 0, need = T0 + t;
+  at::Tensor full;
+  if (past.defined() && past.dim() == 4 && past.size(0) == B && past.size(1) == H && past.storage_offset() == 0 && past.stride(3) == 1 && past.stride(2) == hd &&
+      past.stride(1) % hd == 0 && past.stride(1) / hd >= need && past.stride(0) == H * past.stride(1) &&
+      past.storage().nbytes() >= size_t(B * past.stride(0)) * past.element_size()) {
+    full = past.as_strided({B, H, need, hd}, past.strides());
+  } else {
+    full = at::empty({B, H, std::max(need, capacity), hd}, fresh.options()).narrow(2, 0, need);
+    if (T0) full.narrow(2, 0, T0).copy_(past);
+  }
+  full.narrow(2, T0, t).copy_(fresh);
+  return full;
+}
+
 // The Policy (lib/train/model.ts body()) on new tokens: inputs
 //   [wte, wpe, (ln1_g, ln1_b, attn_w, attn_b, proj_w, proj_b, ln2_g, ln2_b, fc_w, fc_b, fc2_w, fc2_b) × L,
 //    lnf_g, lnf_b, ids [B, t], pos [B, t], bias [B, 1, t, Tk], (past k, past v) × L when hasPast]
-// args [L, H, hasPast, sampling: null | [temperature, top_k, top_p, u_0, …, u_{B-1}]].
+// args [L, H, hasPast, sampling: null | [temperature, top_k, top_p, u_0, …, u_{B-1}], capacity (positions the
+// key/value buffers make room for: block_size)].
 // Returns [logits [B, t, V], (k, v) × L including the new tokens, (tokens [B], logprobs [B]) when sampling].
 Tensors policyStep(const Tensors& t, const Args& a) {
   int64_t L = a.i64(0), H = a.i64(1);
   bool hasPast = a.flag(2);
+  int64_t capacity = a.has(4) ? a.i64(4) : 0;
   size_t nw = 2 + 12 * size_t(L) + 2;
   if (t.size() != nw + 3 + (hasPast ? 2 * size_t(L) : 0)) throw std::runtime_error("policy_step: " + std::to_string(t.size()) + " inputs for " + std::to_string(L) + " layers");
   const at::Tensor& wte = t[0];
@@ -244,14 +266,9 @@ Tensors policyStep(const Tensors& t, const Args& a) {
     const at::Tensor* w = &t[2 + 12 * l];
     at::Tensor h = layerNorm(x, w[0], w[1]);
     at::Tensor qkv = at::addmm(w[3], h.view({B * T, d}), w[2]).view({B, T, 3, H, hd}).permute({2, 0, 3, 1, 4});
-    at::Tensor q = qkv[0], k = qkv[1], v = qkv[2];
-    if (hasPast) {
-      k = at::cat({t[nw + 3 + 2 * l], k}, 2);
-      v = at::cat({t[nw + 4 + 2 * l], v}, 2);
-    } else {
-      k = k.contiguous();
-      v = v.contiguous();
-    }
+    at::Tensor q = qkv[0];
+    at::Tensor k = appendKV(hasPast ? t[nw + 3 + 2 * l] : at::Tensor(), qkv[1], capacity);
+    at::Tensor v = appendKV(hasPast ? t[nw + 4 + 2 * l] : at::Tensor(), qkv[2], capacity);
     at::Tensor y = at::matmul(attentionProbs(q, k, bias, scale), v).transpose(1, 2).reshape({B * T, d});
     x = x + at::addmm(w[5], y, w[4]).view({B, T, d});
     at::Tensor h2 = layerNorm(x, w[6], w[7]).view({B * T, d});

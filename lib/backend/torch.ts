@@ -311,7 +311,7 @@ export const TORCH_FUSED_KERNELS: Record<string, KernelImpl> = {
   LabTokenLogprobs: (b, inputs) => b.runMany("token_logprobs", list(inputs)),
   LabTokenLogprobsGrad: (b, inputs) => b.run("token_logprobs_grad", list(inputs)),
   LabAdam: (b, inputs, { lr, beta1, beta2, epsilon, correction1, correction2 }) => b.runMany("adam", list(inputs), [lr, beta1, beta2, epsilon, correction1, correction2]),
-  LabPolicyStep: (b, inputs, { nLayer, nHead, hasPast, sampling }) => b.runMany("policy_step", list(inputs), [nLayer, nHead, !!hasPast, sampling ?? null]),
+  LabPolicyStep: (b, inputs, { nLayer, nHead, hasPast, sampling, capacity }) => b.runMany("policy_step", list(inputs), [nLayer, nHead, !!hasPast, sampling ?? null, capacity ?? 0]),
 };
 
 let registered = false;

@@ -200,7 +200,7 @@ export class Policy {
   /** The weights in the order the native decode step reads them. */
   private stepWeights(): StepWeights {
     const list = [this.wte, this.wpe, ...this.blocks.flatMap((b) => [b.ln1_g, b.ln1_b, b.attn_w, b.attn_b, b.proj_w, b.proj_b, b.ln2_g, b.ln2_b, b.fc_w, b.fc_b, b.fc2_w, b.fc2_b]), this.lnf_g, this.lnf_b];
-    return { list, n_layer: this.config.n_layer, n_head: this.config.n_head };
+    return { list, n_layer: this.config.n_layer, n_head: this.config.n_head, capacity: this.config.block_size };
   }
 
   /**

@@ -74,6 +74,8 @@ export interface StepWeights {
   list: tf.Tensor[];
   n_layer: number;
   n_head: number;
+  /** Positions the native key/value buffers make room for (block_size): later steps write into them. */
+  capacity: number;
 }
 
 export interface StepOutput {
@@ -230,7 +232,7 @@ const nativeOps: FusedOps = {
   policyStep(w, ids, pos, bias, past, draw) {
     const L = w.n_layer;
     const sampling = draw ? [draw.temperature, draw.top_k, draw.top_p, ...(draw.temperature > 0 ? draw.uniforms : [])] : null;
-    const outs = runMany("LabPolicyStep", [...w.list, ids, pos, bias, ...(past ?? []).flatMap((l) => [l.k, l.v])], { nLayer: L, nHead: w.n_head, hasPast: !!past, sampling });
+    const outs = runMany("LabPolicyStep", [...w.list, ids, pos, bias, ...(past ?? []).flatMap((l) => [l.k, l.v])], { nLayer: L, nHead: w.n_head, hasPast: !!past, sampling, capacity: w.capacity });
     const kv = Array.from({ length: L }, (_, l) => ({ k: outs[1 + 2 * l] as tf.Tensor4D, v: outs[2 + 2 * l] as tf.Tensor4D }));
     let next: Drawn | undefined;
     if (draw) {
