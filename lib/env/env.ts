@@ -271,6 +271,8 @@ const AUDIT_KINDS: Record<string, RegExp> = {
   frame: /_getframe|currentframe|inspect\.stack|getouterframes|tb_frame|gi_frame|cr_frame|_current_frames/,
   gc: /\bgc\b/, ctypes: /\bctypes\b/, trace: /settrace|setprofile/, audit: /addaudithook/,
   exec: /\b(exec|eval|compile)\s*\(|FunctionType|CodeType/,
+  // not an audit event: lets the harness accept an import hook whose class this file defines
+  import_hook: /\bmeta_path\b|\bpath_hooks\b/,
 };
 
 /** For each file the agent changed, the audit kinds its original code (broken or golden) already

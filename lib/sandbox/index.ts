@@ -23,7 +23,7 @@ export { runPytest, foldReports, findPytestConfig, pytestArgsFromCommand, readRe
 export { repoLayout, repoLayoutAsync, pytestVersionAsync, ensurePyEnv, findPyEnv, pyenvKey, pyenvRoot, pytestCompat, pytestVersion, compareVersions, RepoLayout, PyEnv, PYENV_MOUNT, SYSTEM_PYTHON, type PytestCompat } from "./pyenv.js";
 export { runBehaviour, traceCalls, parseBehaveOutput, BValue, BOutcome, BCall, BExc, BehaveSymbol, BehaveLimits, TracedLine, type BehaveRequest, type BehaveRun } from "./behave.js";
 export { prepareGradedTree, runGradedTests, gradeSuite, readOnlyPaths, type PreparedTree, type GradedRunOptions } from "./grade.js";
-export { planHarness, restoreHarness, isStartupFile, listTree, changedPythonFiles, type HarnessPlan, type RestoreReport } from "./trusted.js";
+export { planHarness, restoreHarness, isStartupFile, listTree, changedPythonFiles, doctestBlocks, sameDoctests, type HarnessPlan, type RestoreReport } from "./trusted.js";
 export { sandboxHostIds, sanitizeTree, SANDBOX_USER, type SanitizeReport } from "./isolation.js";
 // host-side preparation of a run, shared with executors that start sandboxes elsewhere (lib/executor)
 export { stageWorkdir, lendDirs, watchDisk, protectedInside, type StagedWorkdir } from "./isolation.js";

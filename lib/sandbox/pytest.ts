@@ -303,7 +303,8 @@ async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOpti
     const tag = randomBytes(6).toString("hex");
     const env = {
       ...(trustedPlugins?.length ? { COMPOSER_LAB_TRUSTED_PLUGINS: trustedPlugins.join(":") } : {}),
-      ...(untrusted && Object.keys(untrusted).length ? { COMPOSER_LAB_UNTRUSTED: JSON.stringify(untrusted) } : {}),
+      // (given even when empty: the harness then knows every other repo file is the snapshot's own)
+      ...(untrusted ? { COMPOSER_LAB_UNTRUSTED: JSON.stringify(untrusted) } : {}),
       ...(coverage ? { COVERAGE_FILE: `${resultsIn}/.coverage` } : {}),
       ...(layout ? { COMPOSER_LAB_PATHS: JSON.stringify(layout.roots), COMPOSER_LAB_PROJECT: JSON.stringify(layout.packages.map((p) => p.name)) } : {}),
       ...runOpts.env,

@@ -23,6 +23,7 @@ import { dirname, join } from "node:path";
 const CONFIG_FILES = new Set(["pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"]);
 const SHADOW_MODULES = new Set(["pytest", "_pytest", "pluggy", "py", "sitecustomize", "usercustomize", "conftest"]);
 const TEST_DIR = /^(tests?|testing)$/;
+const TEST_NAMED = /^(test_.*|.*_test)\.py$/;
 /** Not walked: VCS data, caches, virtual environments. */
 const SKIP_DIRS = new Set([".git", ".hg", ".svn", "__pycache__", ".mypy_cache", ".pytest_cache", ".tox", ".nox", "node_modules", ".venv", "venv"]);
 
@@ -33,6 +34,10 @@ export interface HarnessPlan {
   testDirs: string[];
   /** Repo files that may implement pytest hooks besides conftest.py files (for the harness). */
   trustedPlugins: string[];
+  /** Source modules whose doctests are among the tests (round 4, G2: sortedcontainers): not
+   *  protected whole — the feature the agent re-implements may live there — but their doctest
+   *  examples are (restoreHarness puts the file back when one changed). */
+  doctestModules: string[];
 }
 
 export interface RestoreReport {
@@ -79,8 +84,11 @@ export function planHarness(snapshot: string, tests: string[]): HarnessPlan {
   }
   const inTestDir = (f: string) => [...testDirs].some((d) => f.startsWith(`${d}/`));
   const base = (f: string) => f.split("/").pop()!;
-  const protectedFiles = new Set(files.filter((f) => testFiles.has(f) || inTestDir(f) || base(f) === "conftest.py" || CONFIG_FILES.has(base(f))));
-  for (const f of testFiles) if (have.has(f)) protectedFiles.add(f);
+  // a test file named by a test id that is neither test-named nor in a test folder is a source module
+  // whose doctests are collected
+  const doctestModules = [...testFiles].filter((f) => have.has(f) && f.endsWith(".py") && !inTestDir(f) && !TEST_NAMED.test(base(f)) && base(f) !== "conftest.py").sort();
+  const protectedFiles = new Set(files.filter((f) => (testFiles.has(f) && !doctestModules.includes(f)) || inTestDir(f) || base(f) === "conftest.py" || CONFIG_FILES.has(base(f))));
+  for (const f of testFiles) if (have.has(f) && !doctestModules.includes(f)) protectedFiles.add(f);
   const trustedPlugins: string[] = [];
   for (const f of [...protectedFiles].filter((p) => base(p) === "conftest.py" || CONFIG_FILES.has(base(p)))) {
     let text = "";
@@ -99,7 +107,7 @@ export function planHarness(snapshot: string, tests: string[]): HarnessPlan {
       }
     }
   }
-  return { protectedFiles: [...protectedFiles].sort(), testDirs: [...testDirs].sort(), trustedPlugins };
+  return { protectedFiles: [...protectedFiles].sort(), testDirs: [...testDirs].sort(), trustedPlugins, doctestModules };
 }
 
 /** Whether a file the agent added would be loaded by Python or pytest at start-up. */
@@ -173,6 +181,21 @@ export function restoreHarness(snapshot: string, workdir: string, plan: HarnessP
     cpSync(join(snapshot, rel), dst, { verbatimSymlinks: true, preserveTimestamps: true });
     restored.push(rel);
   }
+  for (const rel of plan.doctestModules) {
+    const dst = join(workdir, rel);
+    realParents(workdir, rel);
+    if (sameFile(join(snapshot, rel), dst)) continue;
+    let now: string | null = null;
+    try {
+      now = lstatSync(dst).isFile() ? readFileSync(dst, "utf8") : null;
+    } catch {
+      /* deleted */
+    }
+    if (now !== null && sameDoctests(readFileSync(join(snapshot, rel), "utf8"), now)) continue;
+    rmSync(dst, { recursive: true, force: true });
+    cpSync(join(snapshot, rel), dst, { verbatimSymlinks: true, preserveTimestamps: true });
+    restored.push(rel);
+  }
   removeBytecode(workdir);
   const inSnapshot = new Set(listTree(snapshot));
   for (const rel of listTree(workdir)) {
@@ -182,6 +205,35 @@ export function restoreHarness(snapshot: string, workdir: string, plan: HarnessP
   }
   return { restored, removed };
 }
+
+/** A file's doctest examples in order: each `>>>` line with its `...` continuations and the expected
+ *  output after it (up to a blank line, the next `>>>` or a line of closing quotes), each line
+ *  stripped of its indentation. Wider than doctest's own parser (a `>>>` in any string counts), so
+ *  a comparison errs towards putting the file back. */
+export function doctestBlocks(text: string): string[] {
+  const out: string[] = [];
+  let block: string[] | null = null;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line.startsWith(">>>")) {
+      if (block) out.push(block.join("\n"));
+      block = [line];
+    } else if (block && line !== "" && !/^[rRbBuU]?("""|\'\'\')$/.test(line)) block.push(line.replace(/("""|\'\'\')$/, ""));
+    else if (block) {
+      out.push(block.join("\n"));
+      block = null;
+    }
+  }
+  if (block) out.push(block.join("\n"));
+  return out;
+}
+
+/** Whether two versions of a module hold the same doctest examples. */
+export const sameDoctests = (a: string, b: string): boolean => {
+  const x = doctestBlocks(a);
+  const y = doctestBlocks(b);
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+};
 
 /** Python files of `workdir` that are new or differ from `snapshot` (what the agent changed). */
 export function changedPythonFiles(snapshot: string, workdir: string): string[] {

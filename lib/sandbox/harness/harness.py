@@ -230,6 +230,7 @@ def _build(prepared=None):
 
     # This run's repo settings (configure sets them; the checks below read them when they run).
     repo, trusted_repo_files, untrusted, project_paths, project_modules = "/work", set(), {}, [], set()
+    untrusted_listed = False
     # the conftest files the grader restored (None: any conftest.py in the repo, as before); one the
     # code under test writes into a writable grading tree at run time is not among them
     trusted_conftests = None
@@ -387,12 +388,26 @@ def _build(prepared=None):
         what changed). A dict's keys and values iterate in the same order."""
         return all_of(each(is_same, each(live.get, was, repeat(missing)), was.values()))
 
+    def lazy_init(where, obj):
+        """A module global pytest fills in on first use (round 4, G2: `_pytest.doctest.RUNNER_CLASS`
+        and `CHECKER_CLASS`, None until a doctest runs): a class of that module whose every method
+        was compiled from the module's own file (outside the repo)."""
+        mod = sys.modules.get(where)
+        source = getattr(mod, "__file__", None)
+        if not isinstance(obj, type) or obj.__module__ != where or not source or in_repo(source):
+            return False
+        codes = [getattr(f, "__code__", None) for f in vars(obj).values() if isinstance(f, types.FunctionType)]
+        return bool(codes) and all(c is not None and real(c.co_filename) == real(source) for c in codes)
+
     def check_snapshot(snap):
         for where, live, was in snap:
             if unchanged(live, was):
                 continue
             for k, v in was.items():
                 if live.get(k, v if k in live else None) is not v:
+                    if v is None and lazy_init(where, live.get(k)):
+                        was[k] = live[k]  # pytest's own, set once; a later swap is still caught
+                        continue
                     tamper("%s.%s was replaced" % (where, k))
                     break
 
@@ -426,7 +441,7 @@ def _build(prepared=None):
                 if sys.modules.get(name) is not mod and name not in evicted:
                     tamper("sys.modules[%r] was replaced" % name)
         for finder in sys.meta_path:
-            if id(finder) not in meta_path_start and not trusted_plugin(finder):
+            if id(finder) not in meta_path_start and not trusted_plugin(finder) and not project_finder(finder):
                 tamper("an import hook from untrusted code was installed (%s)" % plugin_source(finder))
         pm = state["pm"]
         if pm is not None:
@@ -449,6 +464,19 @@ def _build(prepared=None):
                 return part == "<locals>" and obj is not None and trusted_file(getattr(sys.modules.get(cls.__module__), "__file__", None))
             obj = getattr(obj, part, None)
         return obj is cls
+
+    def project_finder(obj):
+        """An import hook the project itself installs (round 4, G1: toolz's `tlz` loader, at import):
+        its class lives in a repo file the agent did not add or change (the grader lists every file it
+        did), or in a changed file whose original code already worked with import hooks (the
+        grader's baseline kind "import_hook")."""
+        if not untrusted_listed or isinstance(obj, types.ModuleType):
+            return False
+        cls = obj if isinstance(obj, type) else type(obj)
+        source = plugin_source(obj)
+        if not source or not in_repo(source) or not resolvable(cls):
+            return False
+        return real(source) not in untrusted or "import_hook" in untrusted[real(source)]
 
     def trusted_plugin(obj):
         if obj is plugin:
@@ -659,7 +687,7 @@ def _build(prepared=None):
         os._exit(int(code))  # skip atexit handlers the code under test may have registered
 
     def configure(secret_line=None, run_channel=None, run_trace=None):
-        nonlocal key, tag, channel, trace, repo, trusted_repo_files, untrusted, project_paths, project_modules, trusted_conftests
+        nonlocal key, tag, channel, trace, repo, trusted_repo_files, untrusted, untrusted_listed, project_paths, project_modules, trusted_conftests
         if run_channel is None:
             secret = _read_stdin_line().split()
             devnull = os.open(os.devnull, os.O_RDONLY)
@@ -681,10 +709,13 @@ def _build(prepared=None):
             trusted_conftests = None if listed is None else {os.path.realpath(os.path.join(repo, p)) for p in json.loads(listed)}
         except ValueError:
             trusted_conftests = set()
+        # listed: the grader said which files the agent touched (else no repo file counts as the project's own)
         try:
-            untrusted = {os.path.realpath(os.path.join(repo, f)): set(allowed) for f, allowed in json.loads(os.environ.get("COMPOSER_LAB_UNTRUSTED") or "{}").items()}
+            listed = os.environ.get("COMPOSER_LAB_UNTRUSTED")
+            untrusted_listed = listed is not None
+            untrusted = {os.path.realpath(os.path.join(repo, f)): set(allowed) for f, allowed in json.loads(listed or "{}").items()}
         except ValueError:
-            untrusted = {}
+            untrusted, untrusted_listed = {}, False
         # The project's own package roots (first on sys.path) and top-level modules (checked after
         # collection: each one the tests imported must come from the repo, not an installed copy).
         try:
