@@ -1,6 +1,7 @@
 /** Plots of training runs: one run's curves, and variants compared over seeds. */
 import { mean } from "../core/index.js";
 import { bandChart, barChart, lineChart, parseFigure, type Figure } from "../viz/index.js";
+import { CHANNEL_NAMES } from "./channels.js";
 import { sampleStd } from "./stats.js";
 import type { StepMetrics, VariantSummary } from "./config.js";
 import type { GapCheck } from "./gap.js";
@@ -97,8 +98,8 @@ export function trainingFigures(metrics: StepMetrics[]): Figure[] {
     figs.push(distinctLines(lineChart(reward, { title: "Reward: sampled rollouts, and greedy on train-proxy and held-out tasks at each guard check", xTitle: "step", yTitle: "reward" })));
     const hacks = series(rlm, "hack_rate");
     if (has(hacks)) figs.push(lineChart({ "hack rate (flagged grades + canary passes)": hacks }, { title: "Hack rate per 100 grades (issue 26: flagged grades and any reward on a canary)", xTitle: "step", yTitle: "hacks / 100 grades" }));
-    const ch = Object.fromEntries((["loss_grpo", "loss_sdpo", "loss_dpo", "loss_lm_ce"] as const).map((k) => [k.slice(5), series(rlm, k)]).filter(([, s]) => has(s as { y: (number | null)[] })));
-    figs.push(distinctLines(lineChart(ch as Record<string, { x: number[]; y: (number | null)[] }>, { title: "Loss channels", xTitle: "step", yTitle: "loss" })));
+    const ch = Object.fromEntries(CHANNEL_NAMES.map((n) => [n, series(rlm, `loss_${n}` as const)] as const).filter(([, s]) => has(s)));
+    figs.push(distinctLines(lineChart(ch, { title: "Loss channels", xTitle: "step", yTitle: "loss" })));
     const shift = series(rlm, "shift_kl");
     if (has(shift)) {
       figs.push(distinctLines(lineChart({

@@ -1,13 +1,15 @@
 /**
  * The trainer: a config object plus one loop that reads top to bottom, on any lib/env Environment.
  *
- *   SFT-first (lm_ce on the env's demonstrations — a store's sft_corpus for feature deletion —, some
- *   of them hint-conditioned)  →  RL:
- *   for each step: draw tasks (uniformly, or by the PassRateCurriculum) → G rollouts each → grade
- *     (in parallel) → group advantages → rollout.ts turns the graded groups into SDPO rows (teacher =
- *     the same prompt with the hint spliced in) and DPO pairs (lib/collate's rules) →
- *     total = grpo + α·sdpo + β·dpo → one Adam step
- *   every N steps: HeldOutGuard (proxy vs held-out), checkpoint (atomic, resumable).
+ *   train()          resume() → the phase loop (enterPhase when SFT turns into RL; trainStep) → finalEvaluation()
+ *   SFT step         lm_ce on the env's demonstrations (a store's sft_corpus for feature deletion), some
+ *                    of them hint-conditioned
+ *   RL step          draw tasks (uniformly, or by the PassRateCurriculum) → G rollouts each → grade (in
+ *                    parallel) → each enabled loss channel's rows (channels.ts LOSS_CHANNELS: grpo on the
+ *                    rollouts, SDPO rows with the hint spliced into the teacher's prompt, DPO pairs, lm_ce
+ *                    demonstrations) → one tape over their losses, total = composeLoss → one Adam step
+ *   after a step     the world-model head's own step, the EMA teacher, sft.until's check, HeldOutGuard
+ *                    (proxy vs held-out), the metrics line, checkpoint (atomic, resumable).
  *
  * Metrics go to <run>/metrics.jsonl one line per step; plots and summary.json at the end.
  */
