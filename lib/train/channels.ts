@@ -100,7 +100,9 @@ export const SdpoChannelConfig = SdpoConfig.extend({
   /** The lab's hint layers, tried in order at a failed rollout neither a sibling nor the feedback
    *  covers (any lib/hints layer, judge and introspection included; an introspection layer with
    *  backend "policy" critiques with the policy being trained). Hint-conditioned SFT draws its hints
-   *  from the feedback (include_environment_feedback) or, else, from these. null: none. */
+   *  from the feedback (include_environment_feedback) or, else, from these. null: none. The sibling
+   *  layer here asks for 0.99 (a sibling that passed outright), above the layer's own default
+   *  (lib/hints SIBLING_THRESHOLD, any reward above 0): a partial-credit sibling is not a solution to show. */
   hints: HintsConfig.nullable().default({ layers: [{ type: "template" }, { type: "raw_error" }, { type: "sibling", threshold: 0.99 }] }),
   /** Pre-flight gap check before the first RL step (trainer.ts gapCheck): training tasks sampled,
    *  student vs hinted teacher; 0 = off. */
