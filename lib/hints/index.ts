@@ -13,6 +13,6 @@ export { LayeredHintGenerator, defaultLayered, type Hint, type DefaultLayeredOpt
 export { HintsConfig, LayerConfig, loadHintsConfig, buildFromConfig, type BuildOverrides } from "./config.js";
 export {
   contextsFromTraces, hintCoverage, hintShift, openAILogprobModel, teacherContext, klFromLogDists,
-  type Coverage, type HintedSite, type LogprobModel, type ShiftRow, type LayerOrNone,
+  type Coverage, type HintedSite, type LogprobModel, type ShiftRow, type LayerOrNone, type ContinuationScore,
 } from "./eval.js";
 export { compareCoverage, coverageFigure, compareCoverageFigure, type CoverageComparison, type CoverageChange } from "./compare.js";
