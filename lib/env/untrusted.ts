@@ -4,8 +4,9 @@
  * the .py files outside the folders the harness skips. The grader hands the whole list to the
  * run-time audit and to the static scan, and flags a deleted source file.
  */
-import { lstatSync, readdirSync, readFileSync, type Dirent } from "node:fs";
+import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { walkTree } from "../sandbox/index.js";
 
 /** Past this many entries a tree is not walked further (a flood of files is itself reported). */
 const MAX_ENTRIES = 200_000;
@@ -13,26 +14,18 @@ const MAX_ENTRIES = 200_000;
 /** Repo-relative paths of the regular files and links of a tree, every folder included (bytecode
  *  caches aside: the grader removes them before a run and they are no one's source). */
 export function allFiles(root: string): { files: string[]; truncated: boolean } {
-  const out: string[] = [];
-  const stack: [string, string][] = [[root, ""]];
+  const files: string[] = [];
   let n = 0;
-  while (stack.length) {
-    const [dir, rel] = stack.pop()!;
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
+  let truncated = false;
+  walkTree(root, (_p, rel, e) => {
+    if (++n > MAX_ENTRIES) {
+      truncated = true;
+      return "stop";
     }
-    for (const e of entries) {
-      if (++n > MAX_ENTRIES) return { files: out.sort(), truncated: true };
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        if (e.name !== "__pycache__") stack.push([join(dir, e.name), r]);
-      } else out.push(r);
-    }
-  }
-  return { files: out.sort(), truncated: false };
+    if (e.isDirectory()) return e.name !== "__pycache__";
+    files.push(rel);
+  });
+  return { files: files.sort(), truncated };
 }
 
 const same = (a: string, b: string): boolean => {

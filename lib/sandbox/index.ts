@@ -26,7 +26,7 @@ export { prepareGradedTree, runGradedTests, gradeSuite, readOnlyPaths, type Prep
 export { planHarness, restoreHarness, isStartupFile, listTree, changedPythonFiles, doctestBlocks, sameDoctests, type HarnessPlan, type RestoreReport } from "./trusted.js";
 export { sandboxHostIds, sanitizeTree, SANDBOX_USER, type SanitizeReport } from "./isolation.js";
 // host-side preparation of a run, shared with executors that start sandboxes elsewhere (lib/executor)
-export { stageWorkdir, lendDirs, watchDisk, protectedInside, type StagedWorkdir } from "./isolation.js";
+export { stageWorkdir, lendDirs, watchDisk, protectedInside, walkTree, type StagedWorkdir } from "./isolation.js";
 
 export type SandboxChoice = SandboxName | "auto";
 

@@ -104,10 +104,10 @@ export function sanitizeTree(dir: string, owner?: { uid: number; gid: number }):
 /**
  * Visits every entry of a tree without following links, iteratively (chains deeper than the JS
  * stack or PATH_MAX are fine). `visit` gets the entry's path, its path relative to `root` and the
- * dirent; returning false skips a directory's contents (or, for a file, nothing). Unreadable
- * directories are skipped.
+ * dirent; returning false skips a directory's contents (or, for a file, nothing), and "stop" ends
+ * the walk. Unreadable directories are skipped.
  */
-export function walkTree(root: string, visit: (path: string, rel: string, entry: Dirent) => boolean | void): void {
+export function walkTree(root: string, visit: (path: string, rel: string, entry: Dirent) => boolean | "stop" | void): void {
   const stack: [string, string][] = [[root, ""]];
   while (stack.length) {
     const [dir, rel] = stack.pop()!;
@@ -120,7 +120,9 @@ export function walkTree(root: string, visit: (path: string, rel: string, entry:
     for (const e of entries) {
       const p = join(dir, e.name);
       const r = rel ? `${rel}/${e.name}` : e.name;
-      if (visit(p, r, e) !== false && e.isDirectory()) stack.push([p, r]);
+      const go = visit(p, r, e);
+      if (go === "stop") return;
+      if (go !== false && e.isDirectory()) stack.push([p, r]);
     }
   }
 }
