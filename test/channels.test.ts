@@ -4,12 +4,14 @@
  * arithmetic, and the SDPO weight's one name from the CLI (`compare --sdpo-weight`; `--alpha` refused).
  * The RL step itself runs through every channel in test/train.test.ts (SDPO, DPO and replayed rows).
  */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initBackend, tf } from "../lib/backend/index.js";
 import {
-  CHANNEL_NAMES, LOSS_CHANNELS, LossWeights, StepMetrics, composeLoss, enabledOrNot, idleChannelMetrics, parseTrainConfig, type ChannelName,
+  CHANNEL_NAMES, LOSS_CHANNELS, LossWeights, StepMetrics, composeLoss, enabledOrNot, idleChannelMetrics, parseTrainConfig, readMetrics, type ChannelName,
 } from "../lib/train/index.js";
-import { cli } from "./helpers.js";
+import { cli, oneJson, tmp } from "./helpers.js";
 
 beforeAll(async () => {
   await initBackend("cpu");
@@ -67,4 +69,24 @@ describe("the SDPO weight's one name", () => {
     expect(help.stdout).toMatch(/--sdpo-weight <w>/);
     expect(help.stdout).not.toMatch(/--alpha/);
   }, 60_000);
+
+  it("compare --sdpo-weight W is loss_weights.sdpo of the grpo+sdpo arm, all the way to its loss", () => {
+    const dir = tmp();
+    const cfg = join(dir, "cfg.json");
+    writeFileSync(cfg, JSON.stringify({
+      model: { block_size: 128, n_layer: 1, n_head: 2, n_embd: 16 }, env: { n_tasks: 12 }, sft: { steps: 1, batch_size: 2 },
+      rl: { steps: 1, prompts_per_step: 1, num_generations: 2, max_completion_length: 6 }, sdpo: { gap_check_tasks: 0 },
+      heldout: { every: 0, n_tasks: 2 }, checkpoint: { every: 0, keep: 1 }, grade_concurrency: 1,
+    }));
+    const run = join(dir, "run");
+    const r = cli(["compare", "--config", cfg, "--seeds", "1", "--sdpo-weight", "0.5", "--run-dir", run, "--backend", "cpu", "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(oneJson(r.stdout).ok).toBe(true);
+    const weights = (arm: string) => (JSON.parse(readFileSync(join(run, "seed-0", arm, "config.json"), "utf8")) as { loss_weights: Record<string, unknown> }).loss_weights;
+    expect(weights("grpo+sdpo")).toMatchObject({ grpo: 1, sdpo: 0.5 });
+    expect(weights("grpo")).toMatchObject({ grpo: 1, sdpo: 0 });
+    const rl = (arm: string) => readMetrics(join(run, "seed-0", arm)).filter((m) => m.phase === "rl");
+    expect(rl("grpo+sdpo").every((m) => m.loss_sdpo !== null)).toBe(true);
+    expect(rl("grpo").every((m) => m.loss_sdpo === null)).toBe(true);
+  }, 120_000);
 });
