@@ -30,8 +30,9 @@ export const BehaviourConfig = z.object({
   order: z.enum(["parallel", "first"]).default("parallel"),
   /** A task whose pool has no oracle: skip the check (the grade says why) or fail the grade. */
   missing: z.enum(["skip", "fail"]).default("skip"),
-  /** gate: reward × [agreement ≥ threshold] (the default); scale: reward × agreement (partial
-   *  credit for partly right behaviour; a run that failed as a whole scales by 0). */
+  /** gate: reward × [agreement ≥ threshold, and each probe's] (the default); scale: reward × the
+   *  lowest of the agreement and each probe's (partial credit for partly right behaviour; a run that
+   *  failed as a whole scales by 0). */
   combine: z.enum(["gate", "scale"]).default("gate"),
 });
 export type BehaviourConfig = z.output<typeof BehaviourConfig>;
@@ -46,7 +47,8 @@ export interface BehaviourCheck {
   /** Why it did not run, or why it failed as a whole (null when it ran and its calls were compared). */
   why: string | null;
   threshold: number;
-  /** Agreeing / compared oracle calls (visible = the target tests' own calls, hidden = generated). */
+  /** Agreeing / compared oracle calls (visible = the target tests' own calls, hidden = generated;
+   *  compose and typed probe calls are counted in `probes` only). */
   agreed: number;
   compared: number;
   agreement: number | null;
@@ -121,25 +123,37 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   }
   const differences: BehaviourCheck["differences"] = [];
   let agreed = 0;
+  let compared = 0;
   for (const c of oracle.calls) {
     const got = run.outcomes.get(c.id)![0]!;
     const r = sameOutcome(c.expect, got, cfg.compare);
+    // compose and typed calls are judged on their own only: many of them take paths any body gets
+    // right (an unknown key, an empty string), and in the total they would dilute its misses
+    const inTotal = !c.probe || !OWN_ONLY.includes(c.probe);
     const side = c.hidden ? base.hidden : base.visible;
-    side.compared++;
+    if (inTotal) {
+      side.compared++;
+      compared++;
+    }
     if (c.probe) probes[c.probe].compared++;
     if (r.ok) {
-      agreed++;
-      side.agreed++;
+      if (inTotal) {
+        agreed++;
+        side.agreed++;
+      }
       if (c.probe) probes[c.probe].agreed++;
     } else if (differences.length < 5 || (c.probe && !differences.some((d) => d.probe === c.probe))) {
       // the first few, and the first of each probe (the one line names a failed probe's own miss)
       differences.push({ id: c.id, symbol: oracle.symbols[c.symbol]?.qualname ?? "?", hidden: c.hidden, ...(c.probe ? { probe: c.probe } : {}), why: r.why! });
     }
   }
-  const agreement = agreed / oracle.calls.length;
+  const agreement = compared ? agreed / compared : 1;
   const probesOk = PROBES.every((p) => probes[p].compared < PROBE_MIN || probes[p].agreed / probes[p].compared >= cfg.threshold);
-  return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk, why: null, agreed, compared: oracle.calls.length, agreement, differences, wallMs: performance.now() - t0, path: run.path };
+  return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk, why: null, agreed, compared, agreement, differences, wallMs: performance.now() - t0, path: run.path };
 }
+
+/** Probes whose calls count in their own class only, not in the total (span calls count in both). */
+const OWN_ONLY: readonly Probe[] = ["compose", "typed"];
 
 /** A probe's calls needed before they are judged on their own (round 4: M1 span, E3/U2/S1 compose, E7 typed). */
 export const PROBE_MIN = 4;
@@ -157,7 +171,8 @@ export async function behaviourMasks(task: FeatureDeletionTask, sandbox: Sandbox
 
 /** What the check multiplies the tests' reward by (BehaviourConfig.combine). */
 export function behaviourFactor(b: BehaviourCheck, cfg: BehaviourConfig): number {
-  if (cfg.combine === "scale" && b.ran) return b.why ? 0 : b.agreement ?? 0;
+  // scale: by the total agreement, or by a probe's own where it is lower (every probe judged on its own)
+  if (cfg.combine === "scale" && b.ran) return b.why ? 0 : Math.min(b.agreement ?? 0, ...Object.values(b.probes ?? {}).filter((p) => p.compared >= PROBE_MIN).map((p) => p.agreed / p.compared));
   return b.passed ? 1 : 0;
 }
 
