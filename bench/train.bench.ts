@@ -7,7 +7,8 @@
  * target: torch ≥ 0.5× PyTorch) and "big" = ctx 256, d 256, 4 layers, 4 heads, batch 16. Adam lr
  * 3e-4, byte vocab 257; data = README.md's bytes (repeated), windows at seeded random offsets.
  * 2 warm-up steps, then timed steps (default: torch 10, wasm 5 (2 on "big"), cpu 2; PyTorch 10;
- * `--steps` sets them all); the cpu backend runs the "bench" config only (minutes per step on "big").
+ * `--steps` sets them all; COMPOSER_LAB_BENCH_ROUNDS=N adds N − 1 more rounds alternating each
+ * backend's fused run with PyTorch and reports the median ratio); the cpu backend runs the "bench" config only (minutes per step on "big").
  * tokens/s = batch·ctx·steps / seconds; each side's CPU time per step (all its threads) is given
  * too, and its ratio (`vs_pytorch_cpu`), which a machine shared with other work distorts less than wall
  * time. Before timing, each side's loss at init must be ≈ ln 257.
@@ -198,6 +199,12 @@ function runTorch(cfg: Config, tokens: Int16Array, steps: number, mlp: number): 
 }
 
 const r1 = (x: number) => Number(x.toFixed(1));
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+/** COMPOSER_LAB_BENCH_ROUNDS (default 1): rounds of (tfjs, PyTorch) per config; the ratio reported is their median. */
+const ROUNDS = Math.max(1, Number(process.env.COMPOSER_LAB_BENCH_ROUNDS) || 1);
 const r4 = (x: number) => Number(x.toFixed(4));
 
 /** A backend, or a backend with its fused kernels off ("torch-unfused"). */
@@ -281,10 +288,29 @@ export async function run(): Promise<BenchResult & Record<string, unknown>> {
     else rows.push(row("pytorch", "-", undefined, `skipped: ${torch.skipped}`));
 
     const ran = runs.filter((r) => r.figures);
+    // More rounds, alternating each fused/plain backend with PyTorch, on a shared machine: the median ratio.
+    const rounds: Record<string, { wall: number[]; cpu: number[]; median: number; median_cpu: number }> = {};
+    if (ROUNDS > 1 && torchRan) {
+      for (const r of ran.filter((x) => !x.backend.endsWith("-unfused"))) {
+        const wall = [r.figures!.tokens_per_s / torch.tokens_per_s];
+        const cpu = [torch.cpu_ms_per_step / r.figures!.cpu_ms_per_step];
+        for (let i = 1; i < ROUNDS; i++) {
+          log(`${cfg.name}: round ${i + 1}/${ROUNDS}: tfjs on ${r.backend}, then pytorch`);
+          const f = await withBackend(r.backend as BackendName, async () => runTfjs(cfg, data.tokens, steps(r.backend as BackendName)));
+          const t = runTorch(cfg, data.tokens, stepsTorch, mlp);
+          if ("skipped" in t) break;
+          wall.push(f.tokens_per_s / t.tokens_per_s);
+          cpu.push(t.cpu_ms_per_step / f.cpu_ms_per_step);
+        }
+        rounds[r.backend] = { wall: wall.map(r4), cpu: cpu.map(r4), median: r4(median(wall)), median_cpu: r4(median(cpu)) };
+        ratios[`${cfg.name}.${r.backend}_over_pytorch_median`] = r4(median(wall));
+      }
+    }
     summaries.push(
       `${cfg.name} (${shape}, ${ran[0]?.figures?.params.toLocaleString("en-US") ?? "?"} parameters): ` +
         ran.map((r) => `tfjs on ${r.backend} ${r.figures!.tokens_per_s.toFixed(0)} tokens/s${torchRan ? ` (${(r.figures!.tokens_per_s / torch.tokens_per_s).toFixed(3)}×; by CPU time ${(torch.cpu_ms_per_step / r.figures!.cpu_ms_per_step).toFixed(3)}×)` : ""}`).join(", ") +
-        (torchRan ? `; PyTorch ${torch.torch} on ${torch.threads} threads ${torch.tokens_per_s.toFixed(0)} tokens/s` : `; PyTorch skipped: ${torch.skipped}`),
+        (torchRan ? `; PyTorch ${torch.torch} on ${torch.threads} threads ${torch.tokens_per_s.toFixed(0)} tokens/s` : `; PyTorch skipped: ${torch.skipped}`) +
+        Object.entries(rounds).map(([b, x]) => `; ${b} over ${x.wall.length} alternated rounds: median ${x.median}× (${Math.min(...x.wall).toFixed(3)}–${Math.max(...x.wall).toFixed(3)}), by CPU time ${x.median_cpu}×`).join(""),
     );
     // Same batches, same optimizer: after the same number of steps the losses should be close
     // (they differ by the random init), a cheap check that every side trains the same model.
@@ -297,6 +323,7 @@ export async function run(): Promise<BenchResult & Record<string, unknown>> {
       loss_at_same_step: Number.isFinite(k) ? { step: WARMUP + k, ...Object.fromEntries(ran.map((r) => [r.backend, lossAtStep(r.figures!, k)])), ...(torchRan ? { pytorch: lossAtStep(torch, k) } : {}) } : null,
       loss_down: Object.fromEntries(ran.map((r) => [r.backend, r.figures!.final_loss < r.figures!.init_loss])),
       top_kernels: Object.fromEntries(ran.map((r) => [r.backend, r.figures!.top_kernels.slice(0, 10)])),
+      rounds,
       kernel_calls_per_step: Object.fromEntries(ran.map((r) => [r.backend, r.figures!.top_kernels.reduce((n, k) => n + k.calls, 0)])),
     });
   }

@@ -357,8 +357,9 @@ void addFusedOps(std::unordered_map<std::string, Op>& ops) {
     at::Tensor ids = t[2].to(at::kLong);
     at::Tensor valid = at::logical_and(at::ge(ids, 0), at::lt(ids, V));
     at::Tensor g = at::where(valid, dy, at::zeros_like(dy)).unsqueeze(-1);
-    at::Tensor out = at::exp(logits - lse.unsqueeze(-1)).mul_(g).neg_();
-    out.scatter_add_(-1, at::where(valid, ids, at::zeros_like(ids)).unsqueeze(-1), g);
+    // onehot·g − softmax·g, as tfjs's logSoftmax gradient computes it (a zero dy gives +0, not −0)
+    at::Tensor out = at::zeros_like(logits).scatter_(-1, at::where(valid, ids, at::zeros_like(ids)).unsqueeze(-1), g);
+    out.sub_(at::exp(logits - lse.unsqueeze(-1)).mul_(g));
     return one(out);
   };
   // [p × n, g × n, m × n, v × n] args [lr, beta1, beta2, eps, 1 − beta1^t, 1 − beta2^t] -> [p' × n, m' × n, v' × n]

@@ -19,6 +19,7 @@
  */
 import { z } from "zod";
 import { tf } from "../backend/index.js";
+import { fusedOps } from "./ops.js";
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -59,10 +60,7 @@ export function maskedMean(x: tf.Tensor, mask: tf.Tensor): tf.Scalar {
  * oneHot·sum, not tf.gather: the wasm backend has no gradient for gather (UnsortedSegmentSum).
  */
 export function tokenLogprobs(logits: tf.Tensor3D, ids: tf.Tensor2D): tf.Tensor2D {
-  return tf.tidy(() => {
-    const V = logits.shape[2];
-    return tf.sum(tf.mul(tf.logSoftmax(logits), tf.oneHot(asInt(ids), V)), -1) as tf.Tensor2D;
-  });
+  return tf.tidy(() => fusedOps().tokenLogprobs(logits, asInt(ids)) as tf.Tensor2D); // logSoftmax · oneHot (fused on torch)
 }
 
 /** logits [B, T, V] → entropy −Σ p log p of each position's distribution [B, T]. */

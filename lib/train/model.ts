@@ -14,6 +14,7 @@
  */
 import { z } from "zod";
 import { tf } from "../backend/index.js";
+import type { ContinuationScore } from "../hints/index.js";
 import { fusedOps, type DrawSpec, type Drawn, type StepOutput, type StepWeights } from "./ops.js";
 import { BOS, VOCAB_SIZE, encode } from "./tokenizer.js";
 
@@ -267,14 +268,7 @@ function causalBias(T: number): tf.Tensor2D {
   return tf.tensor2d(bias, [T, T]);
 }
 
-export interface ContinuationScore {
-  /** log p(token) for each continuation token actually scored. */
-  tokenLogprobs: number[];
-  /** Full next-token log-distributions at those positions (for exact KL), when the model has them. */
-  logDists?: Float32Array[];
-  /** Continuation tokens left out because the window is full. */
-  truncated: number;
-}
+export type { ContinuationScore };
 
 /**
  * Scores `continuation` after `context`: the window is the last block_size tokens, so a long

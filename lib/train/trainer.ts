@@ -32,6 +32,7 @@ import { sftLoss, temperatureScaled } from "./losses.js";
 import { composeLoss, enabledOrNot, idleChannelMetrics, repromptOptions, sdpoTeacher, type AnyChannel, type ChannelBatch, type ChannelContext, type ChannelName, type LossChannels } from "./channels.js";
 import { gapCheck, type GapCheck } from "./gap.js";
 import { Policy } from "./model.js";
+import { fusedAdam } from "./ops.js";
 import { gapCheckFigures, trainingFigures } from "./plots.js";
 import { feedbackOf, hintedPromptIds, sampleGroups, solutionHint, toSeq } from "./rollout.js";
 import { sample } from "./sample.js";
@@ -249,7 +250,7 @@ export class Trainer {
     const c = this.config;
     run.phase = phase;
     run.optimizer?.dispose();
-    run.optimizer = tf.train.adam(phase === "sft" ? c.sft.lr : c.rl.lr);
+    run.optimizer = fusedAdam(phase === "sft" ? c.sft.lr : c.rl.lr);
     if (run.saved && run.savedPhase === phase) await restoreOptimizer(run.optimizer, run.saved);
     run.saved = null;
     if (phase !== "rl") return;
