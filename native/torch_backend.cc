@@ -157,8 +157,8 @@ at::Tensor linearFwd(const at::Tensor& x, const at::Tensor& w, const at::Tensor&
 
 // softmax(q kᵀ · scale + bias) v; q [B, H, t, hd], k/v [B, H, Tk, hd], bias broadcastable to [B, H, t, Tk].
 at::Tensor attentionProbs(const at::Tensor& q, const at::Tensor& k, const at::Tensor& bias, double scale) {
-  at::Tensor s = at::matmul(q, k.transpose(-2, -1));
-  s.mul_(scale);
+  // the scale on q (t × hd) rather than on the scores (t × Tk): one pass less over the largest tensor
+  at::Tensor s = at::matmul(q * scale, k.transpose(-2, -1));
   if (bias.defined()) s.add_(bias);
   return at::softmax(s, -1);
 }
@@ -336,8 +336,7 @@ void addFusedOps(std::unordered_map<std::string, Op>& ops) {
     double scale = a.num(0);
     at::Tensor dv = at::matmul(p.transpose(-2, -1), dy);
     at::Tensor ds = at::_softmax_backward_data(at::matmul(dy, v.transpose(-2, -1)), p, -1, p.scalar_type());
-    ds.mul_(scale);
-    return Tensors{at::matmul(ds, k), at::matmul(ds.transpose(-2, -1), q), dv};
+    return Tensors{at::matmul(ds, k * scale), at::matmul(ds.transpose(-2, -1), q * scale), dv};  // scale folded into the small operands
   };
   // log_softmax(logits)[..., id] for logits [..., V], ids [...] (an id outside [0, V) gives 0, as
   // oneHot · logSoftmax does) -> [logp [...], lse [...]]
