@@ -468,16 +468,23 @@ function mapLeaves(v: BValue, f: (leaf: BValue) => BValue, depth = 0): BValue {
  *  where the original's answers take a few values only (a classifier: a delimiter, a bool), a
  *  composed input whose answer changes when one piece goes is on a decision boundary — a tie, a
  *  threshold — where the tests and the docstring usually leave the answer open, so it is not kept. */
-function pieceNeighbours(call: { pos: BValue[]; kw: [string, BValue][] }, pieces: string[][], max: number): { pos: BValue[]; kw: [string, BValue][] }[] {
+function pieceNeighbours(call: { pos: BValue[]; kw: [string, BValue][] }, composed: ComposedPieces, max: number): { pos: BValue[]; kw: [string, BValue][] }[] {
   const out: { pos: BValue[]; kw: [string, BValue][] }[] = [];
-  pieces.forEach((ps, leaf) => {
+  composed.pieces.forEach((ps, leaf) => {
     for (let j = 0; j < ps.length && out.length < max; j++) {
+      // the str leaves in the order composeValue met them (a kept receiver's were not composed)
       let at = 0;
       const drop = (v: BValue) => mapLeaves(v, (x) => (x.t === "str" ? (at++ === leaf ? { t: "str", v: ps.filter((_, q) => q !== j).join("") } : x) : x));
-      out.push({ pos: call.pos.map(drop), kw: call.kw.map(([k, v]) => [k, drop(v)] as [string, BValue]) });
+      out.push({ pos: call.pos.map((v, k) => (k === 0 && composed.receiverKept ? v : drop(v))), kw: call.kw.map(([k, v]) => [k, drop(v)] as [string, BValue]) });
     }
   });
   return out;
+}
+
+/** A composed call's pieces per str leaf, and whether its first argument (a method's receiver) was kept as traced. */
+interface ComposedPieces {
+  pieces: string[][];
+  receiverKept: boolean;
 }
 
 /** Compose calls generated per one kept (selectComposed picks among them). */
@@ -617,7 +624,7 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     const visibleReturns = symbols.map((_, i) => new Set(candidates.filter((c) => c.symbol === i && !c.hidden && c.traced?.k === "return").map((c) => typeLabel((c.traced as { ret: BValue }).ret))));
     // hidden inputs: perturbed copies of the visible ones, then the probes (COMPOSE_POOL× the compose
     // calls kept are generated; selectComposed keeps those that reach the most code, rare code first)
-    const composedPieces = new Map<string, string[][]>();
+    const composedPieces = new Map<string, ComposedPieces>();
     for (let i = 0; i < symbols.length; i++) {
       const visible = candidates.filter((c) => c.symbol === i && !c.hidden);
       if (!visible.length) continue;
@@ -655,14 +662,15 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       for (let made = 0, tries = 0; made < o.compose * COMPOSE_POOL && tries < o.compose * COMPOSE_POOL * 8; tries++) {
         const src = visible[tries % visible.length]!;
         const pieces: string[][] = [];
-        const pos = src.pos.map((v, k) => (method && k === 0 && v.t === "inst" && !v.base ? v : composeValue(rng, v, own, vis, dict.ints, pieces)));
+        const receiverKept = method && src.pos[0]?.t === "inst" && !src.pos[0].base;
+        const pos = src.pos.map((v, k) => (k === 0 && receiverKept ? v : composeValue(rng, v, own, vis, dict.ints, pieces)));
         const kw = src.kw.map(([k, v]) => [k, composeValue(rng, v, own, vis, dict.ints, pieces)] as [string, BValue]);
         const key = JSON.stringify([i, pos, kw]);
         if (seen.has(key)) continue;
         seen.add(key);
         const id = `h${candidates.length}`;
         candidates.push({ id, symbol: i, pos, kw, hidden: true, probe: "compose" });
-        composedPieces.set(id, pieces);
+        composedPieces.set(id, { pieces, receiverKept });
         made++;
       }
       // other types where the signature accepts any (round 4, E7: int-only conversion)
@@ -716,9 +724,9 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
           // a classifier's answer is decided by how its constants combine (which delimiter outnumbers
           // which): inputs that mix more of its own constants first
           const own = new Set(Object.values(piecesOf(dictionaries[i]!.strings)).flat());
-          const mix = (c: OracleCall) => new Set((composedPieces.get(c.id) ?? []).flat().filter((p) => own.has(p))).size;
+          const mix = (c: OracleCall) => new Set((composedPieces.get(c.id)?.pieces ?? []).flat().filter((p) => own.has(p))).size;
           const tried = ranked.map((c, j) => [c, mix(c), j] as const).sort((x, y) => y[1] - x[1] || x[2] - y[2]).map(([c]) => c).slice(0, 2 * o.compose);
-          const neighbours = tried.flatMap((c) => pieceNeighbours(c, composedPieces.get(c.id) ?? [], 8).map((n, j) => ({ id: `${c.id}n${j}`, of: c, symbol: i, ...n })));
+          const neighbours = tried.flatMap((c) => pieceNeighbours(c, composedPieces.get(c.id) ?? { pieces: [], receiverKept: false }, 8).map((n, j) => ({ id: `${c.id}n${j}`, of: c, symbol: i, ...n })));
           const around = neighbours.length ? await replayOriginal(neighbours, 1) : null;
           if (around && around.outcomes) {
             const moved = new Set(neighbours.filter((n) => answer(around.outcomes!.get(n.id)![0]!) !== answer(n.of.expect)).map((n) => n.of.id));
