@@ -684,9 +684,9 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     const calls: OracleCall[] = [];
     if (candidates.length) {
       const bsyms: BehaveSymbol[] = symbols.map((s) => ({ module: s.module ?? "", qualname: s.qualname }));
-      const replayOriginal = (batch: { id: string; symbol: number; pos: BValue[]; kw: [string, BValue][] }[], repeat: number) =>
-        runBehaviour(sandbox, solved!.path, { symbols: bsyms, calls: batch.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })), roots, project, repeat, coverage: true }, {}, { pyenv: options.pyenv, warm: false, masks: masksFor(plan, "shell") });
-      const replay = await replayOriginal(candidates, 2);
+      const replayOriginal = (batch: { id: string; symbol: number; pos: BValue[]; kw: [string, BValue][] }[], repeat: number, coverage: boolean) =>
+        runBehaviour(sandbox, solved!.path, { symbols: bsyms, calls: batch.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })), roots, project, repeat, coverage }, {}, { pyenv: options.pyenv, warm: false, masks: masksFor(plan, "shell") });
+      const replay = await replayOriginal(candidates, 2, true);
       if (replay.failure || !replay.outcomes) return { ...base, status: "error", why: `replaying the original: ${replay.failure}; ${replay.run.stderr.trim().split("\n").slice(-2).join(" | ").slice(0, 300)}`, roots, project, symbols, calls: [] };
       const outcomes = replay.outcomes;
       const composed: OracleCall[] = [];
@@ -727,7 +727,7 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
           const mix = (c: OracleCall) => new Set((composedPieces.get(c.id)?.pieces ?? []).flat().filter((p) => own.has(p))).size;
           const tried = ranked.map((c, j) => [c, mix(c), j] as const).sort((x, y) => y[1] - x[1] || x[2] - y[2]).map(([c]) => c).slice(0, 2 * o.compose);
           const neighbours = tried.flatMap((c) => pieceNeighbours(c, composedPieces.get(c.id) ?? { pieces: [], receiverKept: false }, 8).map((n, j) => ({ id: `${c.id}n${j}`, of: c, symbol: i, ...n })));
-          const around = neighbours.length ? await replayOriginal(neighbours, 1) : null;
+          const around = neighbours.length ? await replayOriginal(neighbours, 1, false) : null;
           if (around && around.outcomes) {
             const moved = new Set(neighbours.filter((n) => answer(around.outcomes!.get(n.id)![0]!) !== answer(n.of.expect)).map((n) => n.of.id));
             moved.forEach(() => drop(i, "compose probe: on a decision boundary (its answer changes when one piece goes)"));
