@@ -92,17 +92,28 @@ export interface BehaveRun {
   failure: string | null;
   /** call id → the lines its first run executed (request.coverage only). */
   coverage?: Map<string, string[]>;
+  /** call id → the str regexes the code its first run executed works with: compiled patterns in the
+   *  executed frames' module globals (and their classes' attributes) and those compiled or looked up
+   *  through re's functions during the call (request.coverage only; flags without re.UNICODE). */
+  regexes?: Map<string, BehavePattern[]>;
   run: RunResult;
   path: "warm" | "cold";
 }
 
 const StartLine = z.object({ ev: z.literal("start") }).strict();
-const CallLine = z.object({ ev: z.literal("call"), id: z.string(), out: z.array(BOutcome), cov: z.array(z.string()).max(100_000).optional() }).strict();
+export const BehavePattern = z.object({ pattern: z.string().max(2000), flags: z.number().int().nonnegative() }).strict();
+export type BehavePattern = z.infer<typeof BehavePattern>;
+const CallLine = z.object({
+  ev: z.literal("call"), id: z.string(), out: z.array(BOutcome), cov: z.array(z.string()).max(100_000).optional(),
+  /** indices into the run's pattern table, which each call's re_new extends (behave.py's _Coverage.take_patterns) */
+  re: z.array(z.number().int().nonnegative()).max(64).optional(),
+  re_new: z.array(z.tuple([z.string().max(2000), z.number().int().nonnegative()])).max(256).optional(),
+}).strict();
 const EndLine = z.object({ ev: z.literal("end"), n: z.number().int() }).strict();
 
 /** Parses the runner's stdout strictly: start, one line per call in order, end; anything else,
  *  a duplicate, a missing call or an oversized line fails the whole run. */
-export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; failure: string | null } {
+export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehavePattern[]>; failure: string | null } {
   const lines = stdout.split("\n").filter((l) => l.length > 0);
   const fail = (why: string) => ({ outcomes: null, failure: why });
   if (lines.length !== calls.length + 2) return fail(`the runner wrote ${lines.length} lines, ${calls.length + 2} were due`);
@@ -116,6 +127,8 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
     if (!end.success || end.data.n !== calls.length) return fail("the last line is not the runner's end line for these calls");
     const outcomes = new Map<string, BOutcome[]>();
     const coverage = new Map<string, string[]>();
+    const regexes = new Map<string, BehavePattern[]>();
+    const table: BehavePattern[] = [];
     for (let i = 0; i < calls.length; i++) {
       const r = CallLine.safeParse(parse(lines[i + 1]!));
       if (!r.success) return fail(`line ${i + 2}: not a call record (${r.error.issues[0]?.path.join(".")}: ${r.error.issues[0]?.message})`);
@@ -123,8 +136,15 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
       if (r.data.out.length !== repeat) return fail(`line ${i + 2}: ${r.data.out.length} outcomes, ${repeat} were due`);
       outcomes.set(r.data.id, r.data.out);
       if (r.data.cov) coverage.set(r.data.id, r.data.cov);
+      for (const [pattern, flags] of r.data.re_new ?? []) table.push({ pattern, flags });
+      if (table.length > 256) return fail(`line ${i + 2}: more than 256 regexes in the run's table`);
+      if (r.data.re) {
+        const bad = r.data.re.find((j) => j >= table.length);
+        if (bad !== undefined) return fail(`line ${i + 2}: regex ${bad} is not in the run's table (${table.length})`);
+        regexes.set(r.data.id, r.data.re.map((j) => table[j]!));
+      }
     }
-    return { outcomes, coverage, failure: null };
+    return { outcomes, coverage, regexes, failure: null };
   } catch (e) {
     return fail(`unreadable output: ${(e as Error).message.slice(0, 200)}`);
   }

@@ -21,3 +21,4 @@ export { addCanaries, contradictTest, isHack, hackRate, type CanaryReport, type 
 export { deleteSymbols } from "./delete.js";
 export { FAMILIES, MICRO_VARIANTS, MicroOptions, microFunctions, writeMicroPackages, buildMicroTasks, pyLiteral, type MicroFunction, type MicroBuild, type MicroVariant } from "./micro.js";
 export { buildHarder, harderVariants, KNOB_BONUS, type HarderVariant, type HarderReport } from "./escalate.js";
+export { regexSamples, RegexPattern, RegexSampleOptions } from "./regex_samples.js";

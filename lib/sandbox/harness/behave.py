@@ -12,7 +12,9 @@ REQUEST (written by the grader, bound read-only outside the tree under test):
 Output on stdout, one JSON object a line: {"ev": "start"}, then one {"ev": "call", "id", "out": [OUTCOME
 per repeat], "cov": [...]?} per call, in order, then {"ev": "end", "n": N}. With "coverage" (the
 builder's, on the original only) each call record also lists the lines its first run executed, in any
-file, as "FILE_INDEX:LINE" strings (the index is the run's own numbering of file names). Anything the code under test prints goes
+file, as "FILE_INDEX:LINE" strings (the index is the run's own numbering of file names), and the
+regexes the executed code works with (_Coverage.patterns): "re", indices into the run's table of
+[pattern, flags] pairs, which grows by each call's "re_new" (the pairs first seen in that call). Anything the code under test prints goes
 to /dev/null (fds 1 and 2 are moved before the package is imported).
 
 VALUE is a tagged tree ({"t": "int", "v": "3"}, ...). The serializer never calls a method of the
@@ -527,9 +529,10 @@ def main():
             o = run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm, coverage if cov is None else None)
             if coverage is not None and cov is None:
                 cov = coverage.take()
+                rx = coverage.take_patterns()
             timeouts += o["k"] == "timeout"
             outs.append(o)
-        write({"ev": "call", "id": call["id"], "out": outs, **({"cov": cov} if cov is not None else {})})
+        write({"ev": "call", "id": call["id"], "out": outs, **({"cov": cov, "re": rx[0], "re_new": rx[1]} if cov is not None else {})})
     write({"ev": "end", "n": _len(req["calls"])})
     os._exit(0)
 
@@ -538,9 +541,25 @@ class _Coverage:
     """The lines a call executes (sys.settrace, every frame under the call): the builder selects
     hidden inputs that reach code the others do not."""
 
+    MAX_PATTERNS = 64  # per call (and 4x that per run)
+    MAX_PATTERN_CHARS = 2000
+
     def __init__(self):
+        import re  # builder-only: a grade never gets here
+
         self.files = {}
         self.lines = set()
+        # the regexes the reached code works with (a fuzzer's dictionary for the builder's hidden
+        # inputs, issue 26): compiled patterns in the executed frames' module globals (and one level
+        # inside the classes those globals hold), plus every pattern the call compiles or looks up
+        # through re's module functions (re._compile's frames: cache hits included, which a
+        # before/after diff of re._cache would miss)
+        self.globs = {}
+        self.compiled = []
+        self.table = {}
+        self._pattern_type = re.Pattern
+        self._compile_code = getattr(getattr(re, "_compile", None), "__code__", None)
+        self._drop_flags = _int(re.UNICODE) | _int(re.DEBUG)  # str patterns are Unicode anyway; DEBUG prints
 
     def local(self, frame, event, arg):
         if event == "line":
@@ -552,12 +571,63 @@ class _Coverage:
         return self.local
 
     def tracer(self, frame, event, arg):
+        g = frame.f_globals
+        self.globs[_id(g)] = g
+        if frame.f_code is self._compile_code:
+            loc = frame.f_locals
+            self.compiled.append((loc.get("pattern"), loc.get("flags", 0)))
         return self.local
 
     def take(self):
         out = sorted("%d:%d" % x for x in self.lines)
         self.lines = set()
         return out
+
+    def _pair(self, p, flags):
+        if _type(p) is self._pattern_type:
+            p, flags = p.pattern, p.flags
+        if _type(p) is not _str or not 0 < _len(p) <= self.MAX_PATTERN_CHARS:
+            return None
+        try:
+            return (_str_of(p), _int(flags) & ~self._drop_flags)
+        except Exception:
+            return None
+
+    def take_patterns(self):
+        """(indices of the patterns this call reached into the run's table, the table's new pairs)."""
+        P = self._pattern_type
+        found = {}
+
+        def add(pair):
+            if pair is not None and pair not in found and _len(found) < self.MAX_PATTERNS:
+                found[pair] = True
+
+        for p, flags in self.compiled:
+            add(self._pair(p, flags))
+        for g in list(self.globs.values()):
+            for v in list(g.values())[:20000]:
+                t = _type(v)
+                if t is P:
+                    add(self._pair(v, 0))
+                elif type in _type_mro(t):  # a class (its real metaclass's mro: no __class__ lookup)
+                    try:
+                        members = list(_type_dict(v).values())[:2000]
+                    except Exception:
+                        continue
+                    for m in members:
+                        if _type(m) is P:
+                            add(self._pair(m, 0))
+        self.globs, self.compiled = {}, []
+        idx, new = [], []
+        for pair in found:
+            i = self.table.get(pair)
+            if i is None:
+                if _len(self.table) >= 4 * self.MAX_PATTERNS:
+                    continue
+                i = self.table[pair] = _len(self.table)
+                new.append([pair[0], pair[1]])
+            idx.append(i)
+        return idx, new
 
 
 def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None):
