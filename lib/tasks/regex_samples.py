@@ -92,27 +92,27 @@ def in_set(ch, items, flags):
 
 
 class Walker:
-    def __init__(self, rng, k, deadline):
+    def __init__(self, rng, deadline, offsets):
         self.rng = rng
-        self.k = k  # the sample's index: choices rotate with it so n samples cover n alternatives
         self.deadline = deadline
-        self.offsets = {}
-        self.visits = {}
+        self.offsets = offsets  # per choice point [offset, visits], kept over a pattern's samples
         self.groups = {}
         self.size = 0
 
     def choose(self, key, n):
-        """An index below n: mostly rotating with the sample index (every alternative within n
-        samples), sometimes at random."""
+        """An index below n: each choice point cycles through its n alternatives as it is visited
+        (over all of a pattern's samples, so an alternative inside a branch alternates each time
+        the branch is taken), from an offset drawn once; after n visits sometimes at random."""
         if n <= 1:
             return 0
-        if self.rng.random() < 0.3:
+        st = self.offsets.get(key)
+        if st is None:
+            st = self.offsets[key] = [self.rng.randrange(n), 0]
+        v = st[1]
+        st[1] += 1
+        if v >= n and self.rng.random() < 0.25:
             return self.rng.randrange(n)
-        off = self.offsets.get(key)
-        if off is None:
-            off = self.offsets[key] = self.rng.randrange(n)
-        v = self.visits[key] = self.visits.get(key, -1) + 1
-        return (self.k + off + v) % n
+        return (st[0] + v) % n
 
     def emit(self, out, s):
         self.size += len(s)
@@ -134,13 +134,13 @@ class Walker:
         pool = ascii_cands if ascii_cands and self.rng.random() < 0.8 else cands
         return self.rng.choice(pool)
 
-    def any_char(self, flags):
-        r = self.rng.random()
-        if flags & re.DOTALL and r < 0.15:
-            return "\n"
-        if r < 0.3:
-            return self.rng.choice(_WS[:2] + "\r" + _UNI_OTHER + _UNI_WORD)
-        return self.rng.choice(ALPHABET[:95])
+    def any_char(self, key, flags):
+        """`.`: a newline (DOTALL only), printable ASCII, other whitespace and controls, or beyond
+        ASCII, the class rotating with the sample index."""
+        kinds = [ALPHABET[:95], ALPHABET[:95], " \t\r\x0b\x0c\x00\x7f", _UNI_WORD + _UNI_OTHER + _UNI_SPACE + _UNI_DIGIT]
+        if flags & re.DOTALL:
+            kinds.append("\n")
+        return self.rng.choice(kinds[self.choose(key, len(kinds))])
 
     def in_member(self, items, flags):
         if items and items[0][0] == C.NEGATE:
@@ -148,13 +148,14 @@ class Walker:
         opts = [it for it in items if it[0] in (C.LITERAL, C.RANGE, C.CATEGORY)]
         if not opts:
             raise Abandon()
-        op, av = opts[self.choose(id(items), len(opts))]
+        pick = self.choose(id(items), len(opts))
+        op, av = opts[pick]
         if op == C.LITERAL:
             return self.case(chr(av), flags)
         if op == C.RANGE:
             lo, hi = av
-            pick = self.rng.random()
-            c = lo if pick < 0.3 else hi if pick < 0.6 else self.rng.randint(lo, hi)
+            end = self.choose((id(items), pick), 3)  # a range's ends, and inside it
+            c = lo if end == 0 else hi if end == 1 else self.rng.randint(lo, hi)
             return self.case(chr(c), flags)
         if av in CAT:
             ascii_part, uni_part = CAT[av]
@@ -171,13 +172,14 @@ class Walker:
     def walk(self, sub, flags, out):
         if time.monotonic() > self.deadline:
             raise Abandon()
-        for op, av in sub:
+        for node in sub.data if hasattr(sub, "data") else sub:
+            op, av = node
             if op == C.LITERAL:
                 self.emit(out, self.case(chr(av), flags))
             elif op == C.NOT_LITERAL:
                 self.emit(out, self.outside(lambda c: in_set(c, [(C.LITERAL, av)], flags)))
             elif op == C.ANY:
-                self.emit(out, self.any_char(flags))  # a newline only under DOTALL
+                self.emit(out, self.any_char(id(node), flags))  # a newline only under DOTALL
             elif op == C.IN:
                 self.emit(out, self.in_member(av, flags))
             elif op == C.BRANCH:
@@ -222,10 +224,11 @@ def samples(pattern, flags, per, seed, budget_s):
     deadline = time.monotonic() + budget_s
     found = []
     seen = set()
+    offsets = {}
     for k in range(per * 4):
         if time.monotonic() > deadline:
             break
-        w = Walker(rng, k, deadline)
+        w = Walker(rng, deadline, offsets)
         out = []
         try:
             w.walk(tree, flags, out)
