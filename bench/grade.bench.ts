@@ -10,22 +10,30 @@
  * `python3` from PATH: on machines where that is a pyenv shim it costs ≈ 0.3 s more per start and
  * would flatter the ratio. Also reported: where a warm grade's time goes (host staging, fork,
  * cgroup, run, clean-up; CPU of the grade's processes and of this process per grade), the load
- * average, and the event loop's longest stall while grading concurrently. Goal: ≥ 10 grades/s on
- * 2 cores.
+ * average, and the event loop's longest stall while grading concurrently. Goal (issue 31 §4): ≥ 20
+ * grades/s on 2 cores with every check on.
  *
  * The behavioural check (issue 26 §1, lib/env/behaviour.ts) is on in every graded mode; the same
  * warm concurrent and one-at-a-time grades are also run with it off in the same rounds
  * (concurrent_no_behaviour, sequential_no_behaviour), so its added cost per grade is measured side
- * by side (goal ≤ 20%).
+ * by side (goal ≤ 20%). Its runs fork the warm grader's behave zygote (forkserver.py --kind behave).
+ *
+ * Mixes (issue 31 §4): besides the balanced one (each task's golden body and a wrong one), a
+ * golden-heavy mix (3 golden : 1 wrong) and a failure-heavy one (1 : 3, as most RL rollouts fail),
+ * each with 4 in flight with the check beside pytest (`order: parallel`, the default), with the
+ * check first and pytest only for what passes it (`order: first`), and with the check off. Each
+ * mode reports CPU per grade by phase: pytest grades, behaviour runs (the processes each fork ran,
+ * from wait4), the zygotes themselves (relaying events and output) and this process (staging,
+ * cgroups, the monitor, comparing).
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync } from "node:fs";
+import { cpSync, existsSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { join } from "node:path";
 import type { BenchResult } from "../lib/cli/index.js";
 import { scratchDir, tempDir } from "../lib/core/index.js";
-import { FeatureDeletionEpisode, FeatureDeletionEnvironment, gradeAll, gradeIsHack, goldenBody, publishTasks, spliceBody } from "../lib/env/index.js";
+import { FeatureDeletionEpisode, FeatureDeletionEnvironment, gradeAll, gradeIsHack, goldenBody, publishTasks, spliceBody, type EnvGrade } from "../lib/env/index.js";
 import { BwrapSandbox, SYSTEM_PYTHON, warmWorkers, type WarmTimings } from "../lib/sandbox/index.js";
 import { HeldoutSplit, RunLayout, openStore } from "../lib/store/index.js";
 import { applyUnifiedDiff, buildMicroTasks, loadTask, readIndex, rebuildOracles, taskOracle, type FeatureDeletionTask } from "../lib/tasks/index.js";
@@ -65,95 +73,163 @@ function naiveGrade(task: FeatureDeletionTask, diff: string): number {
   }
 }
 
-type Mode = "concurrent" | "sequential" | "concurrent_no_behaviour" | "sequential_no_behaviour" | "cold_concurrent" | "naive";
+type Mix = "balanced" | "golden_heavy" | "failure_heavy";
+type Mode = "concurrent" | "sequential" | "concurrent_no_behaviour" | "sequential_no_behaviour" | "cold_concurrent" | "naive"
+  | `${Exclude<Mix, "balanced">}_${"concurrent" | "concurrent_first" | "concurrent_no_behaviour"}`;
+
+/** CPU ms of a process and its reaped children (/proc/PID/stat utime+stime+cutime+cstime). */
+function procCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU per grade of one mode, by phase (ms, means over every round). */
+interface ModeCpu {
+  grades: number;
+  pytest: number;
+  behave: number;
+  behaveRuns: number;
+  zygote: number;
+  host: number;
+}
 
 export async function run(): Promise<BenchResult> {
   const sb = new BwrapSandbox("bwrap", { warm: true });
   const { store, pool } = await microRun(sb);
   // No grade cache: every grade of every round is graded (the cache would answer rounds 2+).
-  const env = await FeatureDeletionEnvironment.open({ sandbox: sb, store, run_id: "bench", pool, cacheGrades: false });
-  const offEnv = await FeatureDeletionEnvironment.open({ sandbox: sb, store, run_id: "bench", pool, cacheGrades: false, behaviour: { enabled: false } });
-  const coldEnv = await FeatureDeletionEnvironment.open({ sandbox: new BwrapSandbox("bwrap", { warm: false }), store, run_id: "bench", pool, cacheGrades: false });
+  const open = (behaviour: Parameters<typeof FeatureDeletionEnvironment.open>[0]["behaviour"], sandbox = sb) => FeatureDeletionEnvironment.open({ sandbox, store, run_id: "bench", pool, cacheGrades: false, behaviour });
+  const env = await open(undefined);
+  const offEnv = await open({ enabled: false });
+  const firstEnv = await open({ order: "first" });
+  const coldEnv = await open(undefined, new BwrapSandbox("bwrap", { warm: false }));
   const tasks = readIndex(pool).slice(0, GRADED).map((t) => loadTask(pool, t.task_id));
-  const items = tasks.flatMap((task) => [{ task, completion: goldenBody(task) }, { task, completion: "    return None" }]);
+  // balanced: each task's golden body and a wrong one; the others keep the count (2 per task)
+  const mixOf = (mix: Mix) => Array.from({ length: 2 * tasks.length }, (_, i) => {
+    const golden = mix === "balanced" ? i % 2 === 0 : mix === "golden_heavy" ? i % 4 !== 3 : i % 4 === 0;
+    const task = tasks[mix === "balanced" ? Math.floor(i / 2) : i % tasks.length]!;
+    return { task, completion: golden ? goldenBody(task) : "    return None", expected: golden ? 1 : 0 };
+  });
+  const mixes = { balanced: mixOf("balanced"), golden_heavy: mixOf("golden_heavy"), failure_heavy: mixOf("failure_heavy") };
+  const items = mixes.balanced;
   const diffs = items.map((it) => spliceBody(it.task, it.completion).diff);
-  const expected = items.map((_, i) => (i % 2 === 0 ? 1 : 0));
   const cores = availableParallelism();
-  const t: Record<Mode, number[]> = { concurrent: [], sequential: [], concurrent_no_behaviour: [], sequential_no_behaviour: [], cold_concurrent: [], naive: [] };
+  const t = {} as Record<Mode, number[]>;
+  const cpu = {} as Record<Mode, ModeCpu>;
   const load: number[] = [];
   let stallMs = 0;
-  let hostCpuMs = 0;
-  let warmGrades = 0;
-  await gradeAll(env, items.slice(0, 2), 1); // start the zygote, stage the harness, warm the AST helper
+  await gradeAll(env, items.slice(0, 2), 1); // start the zygotes, stage the harness, warm the AST helper
+  await gradeAll(offEnv, items.slice(0, 2), 1);
   await gradeAll(coldEnv, items.slice(0, 2), 1);
-  const marks = warmWorkers().map((w) => [w, w.timings.length] as const);
+  const worker = warmWorkers()[0]!;
+  const zygoteCpu = async () => procCpuMs(await worker.zygotePid("pytest")) + procCpuMs(await worker.zygotePid("behave"));
   // issue 26 §5: hacks per 100 of the warm grades with the check on (flagged grades, rewards on canaries)
   const hackFlags: boolean[] = [];
+  const why = (g: EnvGrade | undefined) => (g ? `; components ${JSON.stringify(g.components)}, error ${(g.error?.error_message ?? "").slice(0, 400)}` : "");
+  /** Grades `list` on `e` with `conc` in flight, timed: grades/s and CPU per grade by phase. */
+  const phase = async (mode: Mode, e: FeatureDeletionEnvironment, list: typeof items, conc: number, opts: { stall?: boolean; hacks?: boolean } = {}) => {
+    const marks = warmWorkers().map((w) => [w, w.timings.length] as const);
+    const stall = opts.stall ? monitorEventLoopDelay({ resolution: 10 }) : null; // a fresh one per phase: a re-enabled histogram counts the gap
+    stall?.enable();
+    const z0 = await zygoteCpu();
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    const grades = await gradeAll(e, list, conc);
+    const wall = performance.now() - t0;
+    const c = process.cpuUsage(c0);
+    const z1 = await zygoteCpu();
+    stall?.disable();
+    if (stall) stallMs = Math.max(stallMs, stall.max / 1e6);
+    if (opts.hacks) hackFlags.push(...grades.map(gradeIsHack));
+    // Containment and grading unchanged: the golden bodies pass and the wrong ones fail, in every mode.
+    const bad = grades.findIndex((g, i) => g.reward !== list[i]!.expected);
+    if (bad >= 0) throw new Error(`${mode}: ${list[bad]!.task.task_id} graded ${grades[bad]!.reward} (expected ${list[bad]!.expected})${why(grades[bad])}`);
+    (t[mode] ??= []).push(list.length / (wall / 1000));
+    const timed = marks.flatMap(([w, n]) => w.timings.slice(n));
+    const sum = (kind: WarmTimings["kind"]) => timed.filter((x) => x.kind === kind).reduce((n, x) => n + x.gradeCpu, 0);
+    const acc = (cpu[mode] ??= { grades: 0, pytest: 0, behave: 0, behaveRuns: 0, zygote: 0, host: 0 });
+    acc.grades += list.length;
+    acc.pytest += sum("pytest");
+    acc.behave += sum("behave");
+    acc.behaveRuns += timed.filter((x) => x.kind === "behave").length;
+    acc.zygote += Math.max(0, z1 - z0);
+    acc.host += (c.user + c.system) / 1000;
+  };
   for (let round = 0; round < ROUNDS; round++) {
     load.push(loadavg()[0]!);
-    let t0 = performance.now();
-    const c0 = process.cpuUsage();
-    const stall = monitorEventLoopDelay({ resolution: 10 }); // a fresh one per phase: a re-enabled histogram counts the gap
-    stall.enable();
-    const conc = await gradeAll(env, items, CONCURRENCY);
-    hackFlags.push(...conc.map(gradeIsHack));
-    stall.disable();
-    stallMs = Math.max(stallMs, stall.max / 1e6);
-    const c = process.cpuUsage(c0);
-    hostCpuMs += (c.user + c.system) / 1000;
-    warmGrades += items.length;
-    t.concurrent.push(items.length / ((performance.now() - t0) / 1000));
-    t0 = performance.now();
-    const seq = await gradeAll(env, items, 1);
-    t.sequential.push(items.length / ((performance.now() - t0) / 1000));
-    t0 = performance.now();
-    const concOff = await gradeAll(offEnv, items, CONCURRENCY);
-    t.concurrent_no_behaviour.push(items.length / ((performance.now() - t0) / 1000));
-    t0 = performance.now();
-    const seqOff = await gradeAll(offEnv, items, 1);
-    t.sequential_no_behaviour.push(items.length / ((performance.now() - t0) / 1000));
-    t0 = performance.now();
-    const cold = await gradeAll(coldEnv, items, CONCURRENCY);
-    t.cold_concurrent.push(items.length / ((performance.now() - t0) / 1000));
-    t0 = performance.now();
-    const naive = items.map((it, i) => naiveGrade(it.task, diffs[i]!));
-    t.naive.push(items.length / ((performance.now() - t0) / 1000));
-    // Containment and grading unchanged: the golden bodies pass and the wrong ones fail, in every mode.
-    const why = (g: (typeof conc)[number] | undefined) => (g ? `; components ${JSON.stringify(g.components)}, error ${(g.error?.error_message ?? "").slice(0, 400)}` : "");
-    for (const [name, grades] of [["concurrent", conc], ["sequential", seq], ["concurrent_no_behaviour", concOff], ["sequential_no_behaviour", seqOff], ["cold_concurrent", cold]] as const) {
-      const bad = grades.findIndex((g, i) => g.reward !== expected[i]);
-      if (bad >= 0) throw new Error(`${name}: ${items[bad]!.task.task_id} graded ${grades[bad]!.reward} (expected ${expected[bad]})${why(grades[bad])}`);
+    await phase("concurrent", env, items, CONCURRENCY, { stall: true, hacks: true });
+    await phase("sequential", env, items, 1);
+    await phase("concurrent_no_behaviour", offEnv, items, CONCURRENCY);
+    await phase("sequential_no_behaviour", offEnv, items, 1);
+    for (const mix of ["golden_heavy", "failure_heavy"] as const) {
+      await phase(`${mix}_concurrent`, env, mixes[mix], CONCURRENCY, { hacks: true });
+      await phase(`${mix}_concurrent_first`, firstEnv, mixes[mix], CONCURRENCY, { hacks: true });
+      await phase(`${mix}_concurrent_no_behaviour`, offEnv, mixes[mix], CONCURRENCY);
     }
-    const badNaive = naive.findIndex((r, i) => r !== expected[i]);
-    if (badNaive >= 0) throw new Error(`naive: ${items[badNaive]!.task.task_id} graded ${naive[badNaive]} (expected ${expected[badNaive]})`);
+    await phase("cold_concurrent", coldEnv, items, CONCURRENCY);
+    const t0 = performance.now();
+    const naive = items.map((it, i) => naiveGrade(it.task, diffs[i]!));
+    (t.naive ??= []).push(items.length / ((performance.now() - t0) / 1000));
+    const badNaive = naive.findIndex((r, i) => r !== items[i]!.expected);
+    if (badNaive >= 0) throw new Error(`naive: ${items[badNaive]!.task.task_id} graded ${naive[badNaive]} (expected ${items[badNaive]!.expected})`);
+    load.push(loadavg()[0]!);
     process.stderr.write(`bench grade: round ${round + 1}/${ROUNDS}\n`);
   }
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const rate = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, med(v)])) as Record<Mode, number>;
-  // Where a warm grade's time went (every warm grade of the timed rounds, both modes).
-  const timed = marks.flatMap(([w, n]) => w.timings.slice(n));
-  const mean = (k: keyof WarmTimings) => Number((timed.reduce((n, x) => n + x[k], 0) / Math.max(1, timed.length)).toFixed(1));
-  const breakdown = { stage_ms: mean("stage"), fork_ms: mean("fork"), cgroup_ms: mean("cgroup"), run_ms: mean("run"), cleanup_ms: mean("cleanup"), grade_cpu_ms: mean("gradeCpu"), host_cpu_ms_per_grade: Number((hostCpuMs / Math.max(1, warmGrades)).toFixed(1)) };
+  const r1 = (x: number) => Number(x.toFixed(1));
   const r2 = (x: number) => Number(x.toFixed(2));
-  const ratios = {
+  /** CPU per grade by phase (ms): pytest grades, behaviour runs, zygotes, this process; and their sum. */
+  const perGrade = (m: Mode) => {
+    const c = cpu[m];
+    if (!c) return null;
+    const g = Math.max(1, c.grades);
+    const x = { pytest_cpu_ms: r1(c.pytest / g), behave_cpu_ms: r1(c.behave / g), zygote_cpu_ms: r1(c.zygote / g), host_cpu_ms: r1(c.host / g), behave_runs_per_grade: r2(c.behaveRuns / g) };
+    return { ...x, cpu_ms_per_grade: r1(x.pytest_cpu_ms + x.behave_cpu_ms + x.zygote_cpu_ms + x.host_cpu_ms) };
+  };
+  // Where a warm grade's time went (the balanced concurrent grades with the check on, per run kind).
+  const bal = perGrade("concurrent")!;
+  const added = (on: Mode, off: Mode) => r2(rate[off] / rate[on] - 1);
+  const ratios: Record<string, number> = {
     grades_per_s: r2(rate.concurrent),
     concurrent_over_naive: r2(rate.concurrent / rate.naive),
     sequential_over_naive: r2(rate.sequential / rate.naive),
     warm_over_cold: r2(rate.concurrent / rate.cold_concurrent),
     // the behavioural check's added wall time per grade (goal ≤ 20%)
-    behaviour_added_concurrent: r2(rate.concurrent_no_behaviour / rate.concurrent - 1),
-    behaviour_added_sequential: r2(rate.sequential_no_behaviour / rate.sequential - 1),
+    behaviour_added_concurrent: added("concurrent", "concurrent_no_behaviour"),
+    behaviour_added_sequential: added("sequential", "sequential_no_behaviour"),
     behaviour_ms_per_grade_sequential: r2(1000 / rate.sequential - 1000 / rate.sequential_no_behaviour),
+    golden_heavy_grades_per_s: r2(rate.golden_heavy_concurrent),
+    golden_heavy_first_grades_per_s: r2(rate.golden_heavy_concurrent_first),
+    golden_heavy_no_behaviour_grades_per_s: r2(rate.golden_heavy_concurrent_no_behaviour),
+    golden_heavy_behaviour_added: added("golden_heavy_concurrent", "golden_heavy_concurrent_no_behaviour"),
+    failure_heavy_grades_per_s: r2(rate.failure_heavy_concurrent),
+    failure_heavy_first_grades_per_s: r2(rate.failure_heavy_concurrent_first),
+    failure_heavy_no_behaviour_grades_per_s: r2(rate.failure_heavy_concurrent_no_behaviour),
+    failure_heavy_behaviour_added: added("failure_heavy_concurrent", "failure_heavy_concurrent_no_behaviour"),
     cores,
     concurrency: CONCURRENCY,
     load_avg_1m: r2(med(load)),
+    load_avg_1m_max: r2(Math.max(...load)),
     event_loop_max_stall_ms: r2(stallMs),
     hack_rate: hackFlags.length ? r2((100 * hackFlags.filter(Boolean).length) / hackFlags.length) : 0,
-    ...breakdown,
+    // CPU per balanced grade with the check on, by phase (grade_cpu_ms: the pytest and behaviour runs' processes)
+    grade_cpu_ms: r1(bal.pytest_cpu_ms + bal.behave_cpu_ms),
+    pytest_cpu_ms: bal.pytest_cpu_ms,
+    behave_cpu_ms: bal.behave_cpu_ms,
+    zygote_cpu_ms: bal.zygote_cpu_ms,
+    host_cpu_ms_per_grade: bal.host_cpu_ms,
+    cpu_ms_per_grade: bal.cpu_ms_per_grade,
+    cpu_ms_per_grade_no_behaviour: perGrade("concurrent_no_behaviour")!.cpu_ms_per_grade,
   };
+  const f2 = (m: Mode) => rate[m].toFixed(2);
   return {
-    summary: `${items.length} grades × ${ROUNDS} rounds on ${tasks.length} micro tasks, ${cores} cores, load ${ratios.load_avg_1m}: warm grader (bwrap + forked harness + monitor) ${rate.concurrent.toFixed(2)} grades/s with ${CONCURRENCY} in flight (goal ≥ 10), ${rate.sequential.toFixed(2)} one at a time; cold (one bwrap + interpreter per grade) ${rate.cold_concurrent.toFixed(2)}; naive /usr/bin/python3 -m pytest per grade (no sandbox) ${rate.naive.toFixed(2)} grades/s; behavioural check off: ${rate.concurrent_no_behaviour.toFixed(2)} concurrent, ${rate.sequential_no_behaviour.toFixed(2)} one at a time (the check adds ${(ratios.behaviour_added_concurrent * 100).toFixed(0)}% / ${(ratios.behaviour_added_sequential * 100).toFixed(0)}%, ${ratios.behaviour_ms_per_grade_sequential} ms a grade); concurrent ${ratios.concurrent_over_naive}× naive, ${ratios.warm_over_cold}× cold; per warm grade: grade CPU ${breakdown.grade_cpu_ms} ms, host CPU ${breakdown.host_cpu_ms_per_grade} ms; event loop's longest stall ${ratios.event_loop_max_stall_ms} ms; hack rate ${ratios.hack_rate} per 100 grades (flagged grades and canary passes)`,
-    rows: Object.entries(t).map(([mode, v]) => ({ mode, median_grades_per_s: r2(med(v)), min: r2(Math.min(...v)), max: r2(Math.max(...v)), grades: items.length, rounds: v.length })),
+    summary: `${items.length} grades × ${ROUNDS} rounds on ${tasks.length} micro tasks, ${cores} cores, load ${ratios.load_avg_1m} (max ${ratios.load_avg_1m_max}): warm grader (bwrap + forked harness + forked behavioural runner + monitor) ${f2("concurrent")} grades/s with ${CONCURRENCY} in flight (goal ≥ 20), ${f2("sequential")} one at a time; behavioural check off: ${f2("concurrent_no_behaviour")} concurrent, ${f2("sequential_no_behaviour")} one at a time (the check adds ${(ratios.behaviour_added_concurrent! * 100).toFixed(0)}% / ${(ratios.behaviour_added_sequential! * 100).toFixed(0)}%, goal ≤ 20%); golden-heavy (3:1) ${f2("golden_heavy_concurrent")} with the check, ${f2("golden_heavy_concurrent_first")} check first, ${f2("golden_heavy_concurrent_no_behaviour")} without; failure-heavy (1:3) ${f2("failure_heavy_concurrent")} / ${f2("failure_heavy_concurrent_first")} / ${f2("failure_heavy_concurrent_no_behaviour")}; cold (one bwrap + interpreter per grade) ${f2("cold_concurrent")}; naive /usr/bin/python3 -m pytest per grade (no sandbox) ${f2("naive")}; CPU per warm grade ${bal.cpu_ms_per_grade} ms (pytest ${bal.pytest_cpu_ms}, behaviour ${bal.behave_cpu_ms}, zygotes ${bal.zygote_cpu_ms}, host ${bal.host_cpu_ms}) vs ${ratios.cpu_ms_per_grade_no_behaviour} ms without the check; event loop's longest stall ${ratios.event_loop_max_stall_ms} ms; hack rate ${ratios.hack_rate} per 100 grades (flagged grades and canary passes)`,
+    rows: (Object.entries(t) as [Mode, number[]][]).map(([mode, v]) => ({ mode, median_grades_per_s: r2(med(v)), min: r2(Math.min(...v)), max: r2(Math.max(...v)), grades: items.length, rounds: v.length, ...(perGrade(mode) ?? {}) })),
     ratios,
   };
 }

@@ -4,7 +4,9 @@
  * the tree under test) and writes what they did as plain data; harness/oracle_trace.py records the
  * ORIGINAL's calls under its target tests at build time. Both run through the lab's one Sandbox
  * interface (bwrap, Docker, any kind added beside them); a read-only bwrap run goes through the warm
- * grader's zygote, which execs a fresh interpreter inside the isolated grade. Nothing the sandbox
+ * grader's behave zygote (warm.ts, forkserver.py --kind behave: an interpreter that has imported
+ * behave.py and the standard library only, forked per run into the cold path's containment; no
+ * previous run's state or output survives in a fork). Nothing the sandbox
  * writes is evaluated: its lines are parsed as JSON under a size limit and checked against the zod
  * schemas below, and any line that does not fit fails the whole run.
  */
@@ -179,9 +181,10 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";
     const warm = sandbox instanceof BwrapSandbox && sandbox.warm && opts.warm !== false ? warmWorker(sandbox, pyenv ?? null) : null;
-    if (warm && (await warm.check()).ok) {
+    if (warm && (await warm.check("behave")).ok) {
       try {
-        run = await warm.run({ argv: [], exec: argv, env: {}, workdir, cfgFiles: { "request.json": body }, secret: "behave -", options });
+        // the same run as `argv` below, forked from the behave zygote (the request at the same path)
+        run = await warm.run({ kind: "behave", argv: ["/opt/composer-lab-cfg/request.json"], env: {}, workdir, cfgFiles: { "request.json": body }, secret: "-", options });
         path = "warm";
       } catch (e) {
         if (!(e instanceof WarmWorkerGone)) throw e;

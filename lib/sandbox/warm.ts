@@ -1,15 +1,20 @@
 /**
- * The warm grader: one long-lived bubblewrap sandbox (the same bwrap arguments and host user as a
- * cold grade) runs harness/forkserver.py, a zygote that has imported pytest, its plugins and the
- * harness but no repo code. Each grade is a fork of it that isolates itself (its own user, mount,
+ * The warm grader: long-lived bubblewrap sandboxes (the same bwrap arguments and host user as a
+ * cold grade) each run harness/forkserver.py, a zygote for one job kind: "pytest" has imported
+ * pytest, its plugins and the harness, "behave" the behavioural runner (behave.py, the standard
+ * library only); neither imports repo code or runs grade code itself, so each grade starts from
+ * the same clean image. Each grade is a fork of its kind's zygote that isolates itself (its own user, mount,
  * pid, ipc, net, uts and cgroup namespaces; its tree read-only at /work; a private /tmp and
  * /dev/shm of `diskMb`; a tmpfs over the spool of other grades' trees; no capabilities,
  * no_new_privs, the cold path's rlimits) and runs the harness's per-grade main. The host moves
  * each grade into its own cgroups (pids, memory, CPU) before it may start, signs its results with a
  * one-time key and tag sent to that grade alone, and kills it at the timeout. A zygote that dies
  * is started again on the next grade (in-flight grades fail with WarmWorkerGone and run cold).
+ * A grade's output reaches this process by splice(2) through the zygote's stdout (an "out" header,
+ * then the raw bytes): it never enters the zygote's memory, so no later fork inherits it.
  *
- * Only runPytest (pytest.ts) uses this, for read-only grading runs without coverage.
+ * runPytest (pytest.ts) uses the pytest kind for read-only grading runs without coverage;
+ * runBehaviour (behave.ts) the behave kind for the behavioural check's read-only runs.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -29,19 +34,27 @@ import { RunOptions, baseEnv, type ResolvedRunOptions, type RunResult } from "./
 
 /** What the zygote says on its stdout (one JSON object a line). */
 export const WarmEvent = z.discriminatedUnion("ev", [
-  z.object({ ev: z.literal("ready"), pid: z.number().int(), ok: z.boolean(), why: z.string().nullable(), pytest: z.string() }),
+  z.object({ ev: z.literal("ready"), pid: z.number().int(), ok: z.boolean(), why: z.string().nullable(), kind: z.enum(["pytest", "behave"]), pytest: z.string().nullable() }),
   z.object({ ev: z.literal("forked"), id: z.string(), pid: z.number().int() }),
-  z.object({ ev: z.literal("out"), id: z.string(), fd: z.union([z.literal(1), z.literal(2)]), data: z.string() }),
+  /** followed on the stream by `n` raw bytes of the grade's fd */
+  z.object({ ev: z.literal("out"), id: z.string(), fd: z.union([z.literal(1), z.literal(2)]), n: z.number().int().nonnegative() }),
   z.object({ ev: z.literal("exit"), id: z.string(), code: z.number().int().nullable(), signal: z.string().nullable(), truncated: z.boolean(), cpuMs: z.number() }),
   z.object({ ev: z.literal("pong"), grades: z.number().int() }),
 ]);
 export type WarmEvent = z.infer<typeof WarmEvent>;
 
+/** What a zygote serves: pytest under the trusted harness, or the behavioural runner. */
+export const WarmKind = z.enum(["pytest", "behave"]);
+export type WarmKind = z.infer<typeof WarmKind>;
+
 /** A grade that was in flight when its zygote died: run it again (runPytest runs it cold). */
 export class WarmWorkerGone extends Error {}
 
 export interface WarmRun {
-  /** The harness's argv after harness.py: [repo, "--", ...pytest arguments]. */
+  /** Which zygote forks the grade (default "pytest"). */
+  kind?: WarmKind;
+  /** pytest: the harness's argv after harness.py ([repo, "--", ...pytest arguments]); behave: the
+   *  runner's after behave.py ([the request file]). */
   argv: string[];
   /** Variables the grade sees besides baseEnv's. */
   env: Record<string, string>;
@@ -49,16 +62,14 @@ export interface WarmRun {
   workdir: string;
   /** Files for /opt/composer-lab-cfg (a pinned config's lab copy). */
   cfgFiles: Record<string, string>;
-  /** "KEY TAG", sent to this grade alone. */
+  /** "KEY TAG", sent to this grade alone (pytest; the behave kind gets none). */
   secret: string;
   options: RunOptions;
-  /** Instead of the harness, exec this argv inside the isolated grade (a fresh interpreter with the
-   *  grade's namespaces, rlimits and cgroups: the behavioural runner, behave.ts). */
-  exec?: string[];
 }
 
 /** Where each part of a warm grade's time went (ms), for the bench. */
 export interface WarmTimings {
+  kind: WarmKind;
   stage: number;
   fork: number;
   cgroup: number;
@@ -99,7 +110,10 @@ class Zygote {
   hostPid = 0;
   /** How many pid namespaces deep the zygote is (its NSpid entries). */
   nsDepth = 0;
-  private buf = "";
+  /** An incomplete event line carried to the next chunk. */
+  private rest: Buffer = Buffer.alloc(0);
+  /** The raw bytes still due after an "out" header (for a grade no longer pending: dropped). */
+  private raw: { out: Buffer[] | null; left: number } | null = null;
   private stderrTail = "";
   private readyWaiter?: { res: (e: Extract<WarmEvent, { ev: "ready" }>) => void; rej: (e: Error) => void };
   dead = false;
@@ -133,11 +147,21 @@ class Zygote {
   }
 
   private onData(d: Buffer): void {
-    this.buf += d.toString("utf8");
-    let nl;
-    while ((nl = this.buf.indexOf("\n")) >= 0) {
-      const line = this.buf.slice(0, nl);
-      this.buf = this.buf.slice(nl + 1);
+    const buf = this.rest.length ? Buffer.concat([this.rest, d]) : d;
+    let i = 0;
+    while (i < buf.length && !this.dead) {
+      if (this.raw) {
+        const take = Math.min(this.raw.left, buf.length - i);
+        this.raw.out?.push(Buffer.from(buf.subarray(i, i + take)));
+        i += take;
+        this.raw.left -= take;
+        if (this.raw.left === 0) this.raw = null;
+        continue;
+      }
+      const nl = buf.indexOf(10, i);
+      if (nl < 0) break;
+      const line = buf.toString("utf8", i, nl);
+      i = nl + 1;
       if (!line.trim()) continue;
       let ev: WarmEvent;
       try {
@@ -146,8 +170,13 @@ class Zygote {
         this.kill(`the warm grader's zygote sent a line that is not a WarmEvent: ${line.slice(0, 200)} (${(e as Error).message.slice(0, 200)})`);
         return;
       }
+      if (ev.ev === "out") {
+        if (ev.n > 0) this.raw = { out: this.pending.get(ev.id)?.out[ev.fd - 1] ?? null, left: ev.n };
+        continue;
+      }
       this.onEvent(ev);
     }
+    this.rest = i < buf.length ? Buffer.from(buf.subarray(i)) : Buffer.alloc(0);
   }
 
   private onEvent(ev: WarmEvent): void {
@@ -160,7 +189,6 @@ class Zygote {
     const p = this.pending.get(ev.id);
     if (!p) return;
     if (ev.ev === "forked") p.forked(ev.pid);
-    else if (ev.ev === "out") p.out[ev.fd - 1]!.push(Buffer.from(ev.data, "base64"));
     else if (ev.ev === "exit") p.exit(ev);
   }
 
@@ -196,11 +224,15 @@ export interface WarmStatus {
 }
 
 export class WarmWorker {
-  private zygote?: Promise<Zygote>;
+  private zygotes: Partial<Record<WarmKind, Promise<Zygote>>> = {};
   private spool?: { path: string; remove: () => void };
-  private status?: WarmStatus;
-  /** Zygotes started so far (1 + restarts). */
-  starts = 0;
+  private statuses: Partial<Record<WarmKind, WarmStatus>> = {};
+  /** Zygotes started so far per kind (1 + restarts). */
+  readonly startsOf: Record<WarmKind, number> = { pytest: 0, behave: 0 };
+  /** pytest zygotes started so far (1 + restarts). */
+  get starts(): number {
+    return this.startsOf.pytest;
+  }
   readonly timings: WarmTimings[] = [];
 
   constructor(readonly sandbox: BwrapSandbox, readonly pyenv: PyEnv | null) {}
@@ -215,7 +247,7 @@ export class WarmWorker {
     return this.spool.path;
   }
 
-  private start(): Promise<Zygote> {
+  private start(kind: WarmKind): Promise<Zygote> {
     const spool = this.spoolDir();
     const o = RunOptions.parse({ workdir: join(spool, "empty"), workdirReadOnly: true, diskMb: 64 });
     const harness = harnessDir();
@@ -228,7 +260,7 @@ export class WarmWorker {
     );
     const ids = sandboxHostIds();
     const drop = runningAsRoot() ? ["setpriv", `--reuid=${ids.uid}`, `--regid=${ids.gid}`, "--clear-groups", "--no-new-privs", "--"] : [];
-    const argv = [...drop, this.sandbox.bwrapPath, ...args, "prlimit", "--nofile=4096", "--core=0", "--", python, "-I", "-B", "-X", "pycache_prefix=/tmp/pycache", "/opt/composer-lab/forkserver.py"];
+    const argv = [...drop, this.sandbox.bwrapPath, ...args, "prlimit", "--nofile=4096", "--core=0", "--", python, "-I", "-B", "-X", "pycache_prefix=/tmp/pycache", "/opt/composer-lab/forkserver.py", "--kind", kind];
     const hold = createRunCgroup(`warm-zygote-${process.pid}-${randomBytes(4).toString("hex")}`, { memoryMb: 2048, pids: 4096, cpus: availableParallelism() });
     const joinHold = hold ? hold.procsFiles.map((f) => `echo $$ > '${f}'`).join(" && ") + " && " : "";
     const child = spawn("/bin/sh", ["-c", `${joinHold}exec "$@"`, "sh", ...argv], { stdio: ["pipe", "pipe", "pipe", ...Array(10).fill("pipe")], env: {}, detached: true });
@@ -237,13 +269,14 @@ export class WarmWorker {
     fds[12]!.end(GROUP);
     for (let i = 3; i < 13; i++) (child.stdio[i] as unknown as { unref?: () => void } | null)?.unref?.();
     const z = new Zygote(child, hold);
-    this.current = z;
-    this.starts++;
+    this.current[kind] = z;
+    this.startsOf[kind]++;
     return z.waitReady().then((ready) => {
-      if (!ready.ok) {
-        this.status = { ok: false, why: `nested namespaces do not work inside bwrap here: ${ready.why}` };
+      if (!ready.ok || ready.kind !== kind) {
+        const why = ready.ok ? `the ${kind} zygote said it serves ${ready.kind}` : `nested namespaces do not work inside bwrap here: ${ready.why}`;
+        this.statuses[kind] = { ok: false, why };
         z.kill("not usable");
-        throw new Error(this.status.why!);
+        throw new Error(why);
       }
       const table = z.members();
       const near = (pid: number) => {
@@ -257,63 +290,70 @@ export class WarmWorker {
       }
       z.hostPid = host[0];
       z.nsDepth = host[1].nspid.length;
-      this.current = z;
-      this.status = { ok: true, why: null };
+      this.current[kind] = z;
+      this.statuses[kind] = { ok: true, why: null };
       return z;
     });
   }
 
-  private live(): Promise<Zygote> {
-    if (!this.zygote) {
-      this.zygote = this.start();
-      this.zygote.catch(() => (this.zygote = undefined));
+  private live(kind: WarmKind): Promise<Zygote> {
+    let p = this.zygotes[kind];
+    if (!p) {
+      p = this.zygotes[kind] = this.start(kind);
+      p.catch(() => {
+        if (this.zygotes[kind] === p) delete this.zygotes[kind];
+      });
     }
-    return this.zygote.then((z) => {
+    return p.then((z) => {
       if (!z.dead) return z;
-      this.zygote = undefined;
-      return this.live();
+      if (this.zygotes[kind] === p) delete this.zygotes[kind];
+      return this.live(kind);
     });
   }
 
-  /** Starts the zygote (if needed) and says whether warm grading works here. */
-  async check(): Promise<WarmStatus> {
-    if (this.status && !this.status.ok) return this.status;
+  /** Starts the kind's zygote (if needed) and says whether warm grading works here. */
+  async check(kind: WarmKind = "pytest"): Promise<WarmStatus> {
+    const known = this.statuses[kind];
+    if (known && !known.ok) return known;
     try {
-      await this.live();
-      return this.status!;
+      await this.live(kind);
+      return this.statuses[kind]!;
     } catch (e) {
-      return this.status ?? { ok: false, why: (e as Error).message };
+      return this.statuses[kind] ?? { ok: false, why: (e as Error).message };
     }
   }
 
-  /** The zygote's host pid (tests kill it to check that it comes back). */
-  async zygotePid(): Promise<number> {
-    return (await this.live()).hostPid;
+  /** The kind's zygote's host pid (tests kill it to check that it comes back). */
+  async zygotePid(kind: WarmKind = "pytest"): Promise<number> {
+    return (await this.live(kind)).hostPid;
   }
 
-  private current?: Zygote;
+  private current: Partial<Record<WarmKind, Zygote>> = {};
 
   /** Synchronous kill (process exit). */
   killNow(): void {
-    this.current?.kill("exiting");
+    for (const z of Object.values(this.current)) z.kill("exiting");
   }
 
-  /** Kills the zygote; the next grade starts a fresh one. */
+  /** Kills the zygotes; the next grade of each kind starts a fresh one. */
   async stop(): Promise<void> {
-    const z = await this.zygote?.catch(() => undefined);
-    z?.kill("stopped");
-    this.zygote = undefined;
+    for (const kind of WarmKind.options) {
+      const z = await this.zygotes[kind]?.catch(() => undefined);
+      z?.kill("stopped");
+      delete this.zygotes[kind];
+    }
   }
 
   async run(req: WarmRun): Promise<RunResult & { timings: WarmTimings }> {
     const o: ResolvedRunOptions = RunOptions.parse(req.options);
-    const z = await this.live();
+    const kind = req.kind ?? "pytest";
+    const z = await this.live(kind);
     const t0 = performance.now();
     const id = randomBytes(8).toString("hex");
     const dir = join(this.spoolDir(), "grades", id);
-    const T: WarmTimings = { stage: 0, fork: 0, cgroup: 0, run: 0, cleanup: 0, gradeCpu: 0 };
+    const T: WarmTimings = { kind, stage: 0, fork: 0, cgroup: 0, run: 0, cleanup: 0, gradeCpu: 0 };
     let lap = performance.now();
-    const tick = (k: Exclude<keyof WarmTimings, "gradeCpu">) => {
+    const tick = (k: Exclude<keyof WarmTimings, "gradeCpu" | "kind">) => {
       const now = performance.now();
       T[k] += now - lap;
       lap = now;
@@ -356,7 +396,7 @@ export class WarmWorker {
                   for (const f of cg.procsFiles) await writeFile(f, String(host[0]));
                 }
                 tick("cgroup");
-                z.send({ op: "go", id, secret: req.secret });
+                z.send({ op: "go", id, secret: kind === "pytest" ? req.secret : "-" });
               } catch (e) {
                 try {
                   z.send({ op: "kill", id });
@@ -376,7 +416,7 @@ export class WarmWorker {
         }, o.timeoutMs);
         // a scratch grade writes into its spool copy; protected paths and masks as the cold path binds them
         const grading = { writable: o.scratchWorkdir, protect: o.scratchWorkdir ? protectedInside(tree, o.protectPaths) : [], masks: existingMasks(o.masks).map((m) => [maskStubInside(m.kind), m.path]) };
-        z.send({ op: "fork", id, argv: req.argv, env: baseEnv(req.env), tree: `/spool/${id}/tree`, cfg: `/spool/${id}/cfg`, limits, maxOutput: o.maxOutputBytes, ...grading, ...(req.exec ? { exec: req.exec } : {}), ...(process.env.COMPOSER_LAB_WARM_TRACE ? { trace: true } : {}) });
+        z.send({ op: "fork", id, argv: req.argv, env: baseEnv(req.env), tree: `/spool/${id}/tree`, cfg: `/spool/${id}/cfg`, limits, maxOutput: o.maxOutputBytes, ...grading, ...(process.env.COMPOSER_LAB_WARM_TRACE ? { trace: true } : {}) });
       });
       const ended = await result;
       tick("run");

@@ -1,10 +1,23 @@
-"""composer-lab's warm grader: a zygote that forks one isolated pytest run per grade.
+"""composer-lab's warm grader: a zygote that forks one isolated run per grade.
 
-Runs as `python3 -I -B /opt/composer-lab/forkserver.py` inside ONE long-lived bubblewrap sandbox
-(the same bwrap arguments and host user as a cold grade). At start it imports pytest, its built-in
-plugins, the harness and what a run imports later, builds pytest's plugin manager and the
-harness's identity snapshots (harness.py's `preload` and `_build`), but never imports repo code and
-never runs a test. Per grade (lib/sandbox/warm.ts drives it over stdin/stdout, JSON lines):
+Runs as `python3 -I -B /opt/composer-lab/forkserver.py [--kind pytest|behave]` inside ONE
+long-lived bubblewrap sandbox (the same bwrap arguments and host user as a cold grade). Each zygote
+serves one job kind:
+
+  pytest (the default): at start it imports pytest, its built-in plugins, the harness and what a
+    run imports later, builds pytest's plugin manager and the harness's identity snapshots
+    (harness.py's `preload` and `_build`); each grade's H runs the harness's per-grade main.
+  behave: at start it imports the behavioural runner (behave.py: the standard library only; no
+    pytest, no harness); each grade's H is the runner's `python3 -I -B behave.py REQUEST` as a
+    fresh interpreter would run it (sys.argv, __main__, the interpreter's own signal dispositions),
+    REQUEST being the grade's cfg file (the hidden calls: a file in the grade's spool folder, bound
+    read-only in G alone; they never pass through the zygote).
+
+Neither kind ever imports repo code or runs grade code in the zygote itself, so every grade starts
+from the same clean image: nothing a previous grade did survives in a later one. Grades' output
+never enters the zygote's memory either: it is moved from the grade's pipes to the zygote's stdout
+by splice(2) (kernel to kernel), so a later fork cannot find a sibling's results in the heap it
+inherits. Per grade (lib/sandbox/warm.ts drives it over stdin/stdout, JSON lines):
 
   host -> {"op": "fork", "id", "argv", "env", "tree", "cfg", "limits": {...}}
   zygote clones G into new user, mount, pid, ipc, net and uts namespaces (G is pid 1 of its pid
@@ -17,7 +30,8 @@ never runs a test. Per grade (lib/sandbox/warm.ts drives it over stdin/stdout, J
      (cpu, fsize, nofile, core, as); forks H, which configures the prebuilt harness with this
      grade's argv, env, one-time secret and channel (a pipe only this grade holds) and runs it; G
      reaps, and exits with H's status (128 + signal when H was killed, as bwrap reports it).
-  zygote -> {"ev": "out", "id", "fd": 1|2, "data": base64} (capped at maxOutput per stream)
+  zygote -> {"ev": "out", "id", "fd": 1|2, "n"} followed by n raw bytes of that stream, spliced
+  from the grade's pipe (capped at maxOutput per stream: what is past it is spliced to /dev/null)
   zygote -> {"ev": "exit", "id", "code", "signal", "truncated", "cpuMs"} once G has exited and its
   pipes are closed; {"op": "kill", "id"} kills G, and with it the grade's whole pid namespace.
 
@@ -25,7 +39,6 @@ Mounts copied into a namespace the grade's code makes later are locked, so it ca
 tmpfs off the spool; it cannot see or signal the zygote or a sibling (other pid namespaces).
 `--probe` isolates one child and prints whether nested namespaces work here.
 """
-import base64
 import ctypes
 import errno
 import fcntl
@@ -37,6 +50,7 @@ import signal
 import socket
 import struct
 import sys
+import termios
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -107,6 +121,7 @@ def write_file(path, text):
 
 
 # Every fd the zygote can hold is below its RLIMIT_NOFILE (warm.ts starts it under prlimit --nofile).
+KIND = "pytest"  # the job kind this zygote serves (set from --kind at start)
 FD_LIMIT = min(resource.getrlimit(resource.RLIMIT_NOFILE)[1] & 0x7FFFFFFF, 1 << 20)
 GRADE_NAMESPACES = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET | CLONE_NEWUTS
 
@@ -171,6 +186,19 @@ def drop_privileges(limits):
         resource.setrlimit(resource.RLIMIT_AS, (int(limits["asBytes"]),) * 2)
 
 
+def splice_all(src, dst, n):
+    """Moves exactly n bytes (which src holds) from the pipe src to dst, in the kernel."""
+    while n > 0:
+        try:
+            moved = os.splice(src, dst, n)
+        except BlockingIOError:  # dst full (the host reads it)
+            select.select([], [dst], [])
+            continue
+        if moved <= 0:
+            raise OSError(errno.EIO, "splice moved nothing")
+        n -= moved
+
+
 def reset_signals():
     for sig in (signal.SIGCHLD, signal.SIGPIPE, signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, signal.SIG_DFL)
@@ -231,22 +259,29 @@ def grade_init(req, harness_main, uid, gid):
 
 
 def run_harness(req, secret, harness_main):
-    """H: the grade itself (pytest under the trusted harness)."""
+    """H: the grade itself (pytest under the trusted harness, or the behavioural runner)."""
     try:
         os.chdir("/work")
         os.environ.clear()
         os.environ.update(req["env"])
+        os.environ.setdefault("PWD", "/work")  # as bwrap's --chdir sets it for a cold run
         os.set_inheritable(3, False)
         os.set_inheritable(1, True)
         os.set_inheritable(2, True)
-        if req.get("exec"):
-            # a fresh interpreter inside this isolated grade (the behavioural runner): fd 3, the
-            # harness's channel, is closed on exec; namespaces, rlimits and cgroups stay
-            # its stdout is the grade's stdout stream (the channel pipe), its stderr the output pipe
-            argv = [str(a) for a in req["exec"]]
+        if KIND == "behave":
+            # the runner writes its records on stdout: the grade's stdout stream is the channel
+            # pipe (fd 3), its stderr the output pipe, as for an exec'd `python3 behave.py REQUEST`
             os.dup2(3, 1)
             os.close(3)
-            os.execve(argv[0], argv, dict(req["env"]))
+            secret = None
+            # a fresh interpreter's dispositions (reset_signals set the zygote's to SIG_DFL)
+            signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            sys.argv = [os.path.join(HERE, "behave.py")] + [str(a) for a in req["argv"]]
+            sys.modules["__main__"] = harness_main
+            trace(req, "behave start")
+            harness_main.entry()  # ends the process (os._exit) whatever the package does
         sys.argv = [os.path.join(HERE, "harness.py")] + list(req["argv"])
         trace(req, "harness start")
         harness_main(secret, 3, (lambda what: trace(req, what)) if req.get("trace") else None)()
@@ -269,6 +304,18 @@ def load_harness():
     return lambda secret, channel, trace=None: configure(secret, channel, trace)
 
 
+def load_behave():
+    """The behavioural runner's module (behave.py: its captures of the builtins are made here,
+    before any package code runs, as in a fresh interpreter). Its `__main__` guard does not fire:
+    each grade's H calls `entry()`."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("composer_lab_behave", os.path.join(HERE, "behave.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 class Zygote:
     def __init__(self, harness_main):
         self.harness_main = harness_main
@@ -277,6 +324,8 @@ class Zygote:
         self.by_pid = {}
         self.inbuf = b""
         self.out = sys.stdout.buffer
+        self.poller = select.poll()
+        self.devnull = os.open(os.devnull, os.O_WRONLY)
         self.wake_r, wake_w = os.pipe()
         os.set_blocking(self.wake_r, False)
         os.set_blocking(wake_w, False)
@@ -315,6 +364,8 @@ class Zygote:
         self.grades[gid] = g
         self.by_fd[chan_r] = g
         self.by_fd[out_r] = g
+        self.poller.register(chan_r, select.POLLIN)
+        self.poller.register(out_r, select.POLLIN)
         self.by_pid[pid] = g
         self.send({"ev": "forked", "id": gid, "pid": pid})
 
@@ -337,26 +388,33 @@ class Zygote:
             except ProcessLookupError:
                 pass
 
-    def read_output(self, fd):
+    def read_output(self, fd, hangup):
+        """Moves what the grade's pipe holds to the host (an "out" header, then the bytes by
+        splice(2): a grade's output never enters this process's memory). A pipe that is empty and
+        hung up (every writer gone) is closed."""
         g = self.by_fd[fd]
         stream = g["fds"][fd]
-        try:
-            data = os.read(fd, 65536)
-        except BlockingIOError:
+        avail = bytearray(4)
+        fcntl.ioctl(fd, termios.FIONREAD, avail)
+        n = int.from_bytes(avail, sys.byteorder)
+        if n == 0:
+            if hangup:
+                self.poller.unregister(fd)
+                os.close(fd)
+                del self.by_fd[fd]
+                del g["fds"][fd]
+                self.maybe_done(g)
             return
-        if not data:
-            os.close(fd)
-            del self.by_fd[fd]
-            del g["fds"][fd]
-            self.maybe_done(g)
-            return
-        room = g["max"] - g["sent"][stream]
-        if len(data) > room:
+        n = min(n, 1 << 20)
+        keep = max(0, min(n, g["max"] - g["sent"][stream]))
+        if keep < n:
             g["truncated"] = True
-            data = data[:max(0, room)]
-        if data:
-            g["sent"][stream] += len(data)
-            self.send({"ev": "out", "id": g["id"], "fd": stream, "data": base64.b64encode(data).decode("ascii")})
+        if keep:
+            g["sent"][stream] += keep
+            self.send({"ev": "out", "id": g["id"], "fd": stream, "n": keep})
+            splice_all(fd, 1, keep)
+        if n > keep:
+            splice_all(fd, self.devnull, n - keep)
 
     def reap(self):
         while True:
@@ -397,13 +455,14 @@ class Zygote:
 
     def serve(self):
         os.set_blocking(0, False)
+        self.poller.register(0, select.POLLIN)
+        self.poller.register(self.wake_r, select.POLLIN)
         while True:
-            fds = [0, self.wake_r] + list(self.by_fd)
             try:
-                ready, _, _ = select.select(fds, [], [])
+                ready = self.poller.poll()
             except InterruptedError:
                 ready = []
-            for fd in ready:
+            for fd, events in ready:
                 if fd == 0:
                     try:
                         data = os.read(0, 65536)
@@ -425,7 +484,7 @@ class Zygote:
                     except BlockingIOError:
                         pass
                 elif fd in self.by_fd:
-                    self.read_output(fd)
+                    self.read_output(fd, bool(events & (select.POLLHUP | select.POLLERR)))
             self.reap()
 
 
@@ -461,11 +520,14 @@ if __name__ == "__main__":
         ok, why = probe()
         print(json.dumps({"ok": ok, "why": why}))
         sys.exit(0)
-    main = load_harness()
+    KIND = sys.argv[sys.argv.index("--kind") + 1] if "--kind" in sys.argv else "pytest"
+    if KIND not in ("pytest", "behave"):
+        raise SystemExit("forkserver: unknown kind %r" % KIND)
+    main = load_harness() if KIND == "pytest" else load_behave()
     ok, why = probe()
     import gc
 
-    import pytest
+    version = __import__("pytest").__version__ if KIND == "pytest" else None
 
     # Everything imported so far is shared copy-on-write with every grade: keep the collector
     # from touching (and so copying) it in each fork.
@@ -473,6 +535,6 @@ if __name__ == "__main__":
     gc.freeze()
 
     zygote = Zygote(main)
-    zygote.send({"ev": "ready", "pid": os.getpid(), "ok": ok, "why": why, "pytest": pytest.__version__})
+    zygote.send({"ev": "ready", "pid": os.getpid(), "ok": ok, "why": why, "kind": KIND, "pytest": version})
     if ok:
         zygote.serve()
