@@ -8,7 +8,8 @@
  * 3e-4, byte vocab 257; data = README.md's bytes (repeated), windows at seeded random offsets.
  * 2 warm-up steps, then timed steps (default: torch 10, wasm 5 (2 on "big"), cpu 2; PyTorch 10;
  * `--steps` sets them all; COMPOSER_LAB_BENCH_ROUNDS=N adds N − 1 more rounds alternating each
- * backend's fused run with PyTorch and reports the median ratio); the cpu backend runs the "bench" config only (minutes per step on "big").
+ * backend's fused run with PyTorch and reports the median ratio; COMPOSER_LAB_BENCH_CONFIGS=big (or
+ * bench, comma-separated) runs only those configs); the cpu backend runs the "bench" config only (minutes per step on "big").
  * tokens/s = batch·ctx·steps / seconds; each side's CPU time per step (all its threads) is given
  * too, and its ratio (`vs_pytorch_cpu`), which a machine shared with other work distorts less than wall
  * time. Before timing, each side's loss at init must be ≈ ln 257.
@@ -205,6 +206,13 @@ const median = (xs: number[]) => {
 };
 /** COMPOSER_LAB_BENCH_ROUNDS (default 1): rounds of (tfjs, PyTorch) per config; the ratio reported is their median. */
 const ROUNDS = Math.max(1, Number(process.env.COMPOSER_LAB_BENCH_ROUNDS) || 1);
+/** COMPOSER_LAB_BENCH_CONFIGS (default: all): the configs to run, by name. */
+function selectedConfigs(): Config[] {
+  const want = (process.env.COMPOSER_LAB_BENCH_CONFIGS ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+  const unknown = want.filter((w) => !CONFIGS.some((c) => c.name === w));
+  if (unknown.length) throw new Error(`COMPOSER_LAB_BENCH_CONFIGS: no config named ${unknown.join(", ")} (have ${CONFIGS.map((c) => c.name).join(", ")})`);
+  return want.length ? CONFIGS.filter((c) => want.includes(c.name)) : CONFIGS;
+}
 const r4 = (x: number) => Number(x.toFixed(4));
 
 /** A backend, or a backend with its fused kernels off ("torch-unfused"). */
@@ -222,7 +230,7 @@ export async function run(): Promise<BenchResult & Record<string, unknown>> {
   const summaries: string[] = [];
   let referenceBlas = false;
 
-  for (const cfg of CONFIGS) {
+  for (const cfg of selectedConfigs()) {
     const steps = (b: BackendName) => opts.steps ?? (cfg.name === "big" ? BIG_STEPS[b] : undefined) ?? DEFAULT_STEPS[b] ?? 5;
     const stepsTorch = opts.steps ?? STEPS_TORCH;
     const data = batches(cfg, WARMUP + Math.max(stepsTorch, ...only.map(steps)) + 1);

@@ -163,6 +163,77 @@ at::Tensor attentionProbs(const at::Tensor& q, const at::Tensor& k, const at::Te
   return at::softmax(s, -1);
 }
 
+// Causal self-attention on the fused projection, the training case (lib/train/ops.ts causalAttention):
+// qkv [B, T, 3·D] (columns: q, k, v, each D = H·hd wide, head h at h·hd) -> y [B, T, D] with
+// y = softmax(q kᵀ / √hd + causal mask) v per head. The head split and merge are done here, and the
+// queries go in blocks of kCausalBlock rows, each against the keys up to its last row only: the
+// blocks above the diagonal (all masked, probability exactly 0) are neither computed nor stored, so
+// the products and the softmax cost about half the full T × T square at T = 256. The probabilities
+// of block j ([B·H, rows_j, end_j]) are packed one after another in one flat tensor.
+constexpr int64_t kCausalBlock = 64;
+
+struct CausalBlocks {
+  int64_t BH, T, n;
+  int64_t start(int64_t j) const { return j * kCausalBlock; }
+  int64_t rows(int64_t j) const { return std::min(kCausalBlock, T - start(j)); }
+  int64_t end(int64_t j) const { return start(j) + rows(j); }
+  int64_t offset(int64_t j) const {  // elements of the blocks before j
+    int64_t o = 0;
+    for (int64_t i = 0; i < j; ++i) o += BH * rows(i) * end(i);
+    return o;
+  }
+  at::Tensor probs(const at::Tensor& packed, int64_t j) const { return packed.narrow(0, offset(j), BH * rows(j) * end(j)).view({BH, rows(j), end(j)}); }
+};
+
+CausalBlocks causalBlocks(int64_t BH, int64_t T) { return CausalBlocks{BH, T, (T + kCausalBlock - 1) / kCausalBlock}; }
+
+// [qkv] args [H] -> [y [B, T, D], heads [3, B·H, T, hd] (q already scaled by 1/√hd, k, v), packed probs]
+Tensors causalAttention(const at::Tensor& qkv, int64_t H) {
+  int64_t B = qkv.size(0), T = qkv.size(1), D = qkv.size(2) / 3, hd = D / H, BH = B * H;
+  if (qkv.dim() != 3 || qkv.size(2) != 3 * D || D != H * hd) throw std::runtime_error("causal_attention: qkv must be [B, T, 3·D] with D divisible by the heads");
+  // one copy into head-major order; q scaled in place (the small operand, not the T × T scores)
+  at::Tensor heads = qkv.view({B, T, 3, H, hd}).permute({2, 0, 3, 1, 4}).contiguous().view({3, BH, T, hd});
+  at::Tensor q = heads[0], k = heads[1], v = heads[2];
+  q.mul_(1.0 / std::sqrt(double(hd)));
+  CausalBlocks blk = causalBlocks(BH, T);
+  at::Tensor packed = at::empty({blk.offset(blk.n)}, qkv.options());
+  at::Tensor yh = at::empty({BH, T, hd}, qkv.options());
+  at::Tensor mask = at::triu(at::full({kCausalBlock, kCausalBlock}, -1e9, qkv.options()), 1);  // the diagonal block
+  for (int64_t j = 0; j < blk.n; ++j) {
+    int64_t s = blk.start(j), r = blk.rows(j), e = blk.end(j);
+    at::Tensor scores = at::bmm(q.narrow(1, s, r), k.narrow(1, 0, e).transpose(1, 2));  // [BH, r, e]
+    scores.narrow(2, s, r).add_(mask.narrow(0, 0, r).narrow(1, 0, r));
+    at::Tensor p = blk.probs(packed, j);
+    at::_softmax_out(p, scores, -1, false);
+    at::Tensor out = yh.narrow(1, s, r);
+    at::bmm_out(out, p, v.narrow(1, 0, e));
+  }
+  at::Tensor y = yh.view({B, H, T, hd}).transpose(1, 2).reshape({B, T, D});
+  return Tensors{y, heads, packed};
+}
+
+// [dy [B, T, D], heads, packed probs] args [H] -> d qkv [B, T, 3·D]
+at::Tensor causalAttentionGrad(const at::Tensor& dy, const at::Tensor& heads, const at::Tensor& packed, int64_t H) {
+  int64_t B = dy.size(0), T = dy.size(1), D = dy.size(2), hd = D / H, BH = B * H;
+  double scale = 1.0 / std::sqrt(double(hd));
+  at::Tensor q = heads[0], k = heads[1], v = heads[2];  // q holds q·scale
+  at::Tensor g = dy.reshape({B, T, H, hd}).permute({0, 2, 1, 3}).contiguous().view({BH, T, hd});
+  at::Tensor dheads = at::zeros({3, BH, T, hd}, dy.options());
+  at::Tensor dq = dheads[0], dk = dheads[1], dv = dheads[2];
+  CausalBlocks blk = causalBlocks(BH, T);
+  for (int64_t j = 0; j < blk.n; ++j) {
+    int64_t s = blk.start(j), r = blk.rows(j), e = blk.end(j);
+    at::Tensor p = blk.probs(packed, j);  // [BH, r, e]
+    at::Tensor gj = g.narrow(1, s, r);
+    dv.narrow(1, 0, e).baddbmm_(p.transpose(1, 2), gj);
+    at::Tensor ds = at::_softmax_backward_data(at::bmm(gj, v.narrow(1, 0, e).transpose(1, 2)), p, -1, p.scalar_type());
+    // scores = (q·scale) kᵀ: dq = scale · ds k, dk = dsᵀ (q·scale)
+    dq.narrow(1, s, r).baddbmm_(ds, k.narrow(1, 0, e), 1, scale);
+    dk.narrow(1, 0, e).baddbmm_(ds.transpose(1, 2), q.narrow(1, s, r));
+  }
+  return dheads.view({3, B, H, T, hd}).permute({1, 3, 0, 2, 4}).reshape({B, T, 3 * D});
+}
+
 at::Tensor layerNorm(const at::Tensor& x, const at::Tensor& g, const at::Tensor& b) {
   return std::get<0>(at::native_layer_norm(x, {x.size(-1)}, g, b, kLnEps));
 }
@@ -338,6 +409,10 @@ void addFusedOps(std::unordered_map<std::string, Op>& ops) {
     at::Tensor ds = at::_softmax_backward_data(at::matmul(dy, v.transpose(-2, -1)), p, -1, p.scalar_type());
     return Tensors{at::matmul(ds, k * scale), at::matmul(ds.transpose(-2, -1), q * scale), dv};  // scale folded into the small operands
   };
+  // [qkv [B, T, 3·D]] args [H] -> [y [B, T, D], heads, packed probs] (causalAttention above)
+  ops["causal_attention"] = [](const Tensors& t, const Args& a) { return causalAttention(t[0], a.i64(0)); };
+  // [dy, heads, packed probs] args [H] -> d qkv
+  ops["causal_attention_grad"] = [](const Tensors& t, const Args& a) { return one(causalAttentionGrad(t[0], t[1], t[2], a.i64(0))); };
   // log_softmax(logits)[..., id] for logits [..., V], ids [...] (an id outside [0, V) gives 0, as
   // oneHot · logSoftmax does) -> [logp [...], lse [...]]
   ops["token_logprobs"] = [](const Tensors& t, const Args&) {

@@ -120,6 +120,27 @@ describe.skipIf(!!torchWhy)("fused kernels on the torch backend", () => {
     expectClose(native, reference, TOL);
   });
 
+  it("causal attention from the fused q/k/v projection: values and d qkv as the split/attention/merge composition on cpu, across query blocks", async () => {
+    // T = 150 spans three query blocks of the native kernel (64, 64, 22 rows), T = 5 one partial block;
+    // the inputs are spread (scale 3) so that the probabilities are far from uniform
+    const { native, reference } = await bothSides((f) => [
+      ...valueAndGrads((x) => f.causalAttention(x as tf.Tensor3D, 2), [tf.tensor(values(2 * 150 * 24, 17, 3), [2, 150, 24])]),
+      ...valueAndGrads((x) => f.causalAttention(x as tf.Tensor3D, 3), [tf.tensor(values(1 * 5 * 18, 18), [1, 5, 18])]),
+    ]);
+    expectClose(native, reference, TOL);
+    // causal: a query's output does not move when a later position's q, k or v does
+    const f = fusedOps();
+    const moved = tf.tidy(() => {
+      const x = values(150 * 24, 19);
+      const y0 = f.causalAttention(tf.tensor(x, [1, 150, 24]) as tf.Tensor3D, 2).dataSync();
+      x.fill(5, 100 * 24); // positions 100…149, every column
+      const y1 = f.causalAttention(tf.tensor(x, [1, 150, 24]) as tf.Tensor3D, 2).dataSync();
+      return [maxAbsDiff(y0.slice(0, 100 * 8), y1.slice(0, 100 * 8)), maxAbsDiff(y0.slice(100 * 8), y1.slice(100 * 8))];
+    });
+    expect(moved[0]).toBe(0);
+    expect(moved[1]).toBeGreaterThan(1e-2);
+  });
+
   it("token log-probs (softmax cross-entropy): an id outside [0, V) gives 0 and no gradient, as oneHot · logSoftmax", async () => {
     const { native, reference } = await bothSides((f) => {
       const ids = tf.tensor2d([[0, 10, 4], [-1, 11, 7]], [2, 3], "int32");
@@ -139,6 +160,8 @@ describe.skipIf(!!torchWhy)("fused kernels on the torch backend", () => {
       finiteDifferences((x) => f.gelu(x), values(60, 21, 2), [60], coords),
       finiteDifferences((q) => f.attention(q as tf.Tensor4D, tf.tensor(values(48, 22), [1, 2, 6, 4]) as tf.Tensor4D, tf.tensor(values(48, 23), [1, 2, 6, 4]) as tf.Tensor4D, tf.zeros([6, 6]), 0.5), values(48, 24), [1, 2, 6, 4], [0, 7, 19, 33, 47]),
       finiteDifferences((k) => f.attention(tf.tensor(values(48, 25), [1, 2, 6, 4]) as tf.Tensor4D, k as tf.Tensor4D, tf.tensor(values(48, 26), [1, 2, 6, 4]) as tf.Tensor4D, tf.zeros([6, 6]), 0.5), values(48, 27), [1, 2, 6, 4], [1, 8, 20, 34, 46]),
+      // T = 70, one head of 2 (scale 1/√2): the second query block reads keys of the first (q, k and v columns probed)
+      finiteDifferences((x) => f.causalAttention(x as tf.Tensor3D, 1), values(70 * 6, 29, 2), [1, 70, 6], [10 * 6, 64 * 6, 65 * 6 + 1, 3 * 6 + 2, 66 * 6 + 3, 5, 69 * 6 + 4]),
       finiteDifferences((l) => f.tokenLogprobs(l, tf.tensor1d([3, 0, 5], "int32")), values(18, 28, 2), [3, 6], [0, 3, 7, 11, 17]),
     ];
     for (const { fd, analytic } of checks) {

@@ -385,7 +385,7 @@ describe.skipIf(!!why)("torch backend vs the cpu backend", () => {
         expect(addon.live() - handles).toBe(onTorch.buffers);
         if (!fused) expect([...usedOnTorch].sort()).toEqual([...used].sort());
         else expect([...usedOnTorch].filter((k) => !(k in TORCH_KERNELS) && !(k in TORCH_FUSED_KERNELS))).toEqual([]);
-        if (fused) expect([...usedOnTorch].filter((k) => k.startsWith("Lab"))).toEqual(expect.arrayContaining(["LabAttention", "LabAttentionGrad", "LabEmbed", "LabEmbedGrad", "LabGelu", "LabGeluGrad", "LabLayerNorm", "LabLayerNormGrad", "LabLinear", "LabLinearGrad", "LabPolicyStep"]));
+        if (fused) expect([...usedOnTorch].filter((k) => k.startsWith("Lab"))).toEqual(expect.arrayContaining(["LabCausalAttention", "LabCausalAttentionGrad", "LabEmbed", "LabEmbedGrad", "LabGelu", "LabGeluGrad", "LabLayerNorm", "LabLayerNormGrad", "LabLinear", "LabLinearGrad", "LabPolicyStep"]));
       } finally {
         useFusedKernels(was);
       }

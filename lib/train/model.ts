@@ -120,7 +120,7 @@ export class Policy {
     return tf.tidy(() => {
       const T = ids.shape[1];
       if (T > this.config.block_size) throw new Error(`sequence of ${T} tokens exceeds block_size ${this.config.block_size}`);
-      return this.body(ids, tf.range(0, T, 1, "int32"), causalBias(T), null).logits;
+      return this.body(ids, tf.range(0, T, 1, "int32"), "causal", null).logits;
     });
   }
 
@@ -134,7 +134,7 @@ export class Policy {
     return tf.tidy(() => {
       const T = ids.shape[1];
       if (T > this.config.block_size) throw new Error(`sequence of ${T} tokens exceeds block_size ${this.config.block_size}`);
-      return this.body(ids, tf.range(0, T, 1, "int32"), causalBias(T), null, offset).hidden;
+      return this.body(ids, tf.range(0, T, 1, "int32"), "causal", null, offset).hidden;
     });
   }
 
@@ -208,8 +208,10 @@ export class Policy {
    * The transformer on new tokens ids [B, t] at positions `pos` ([t] shared, or [B, t] per row),
    * attending to `past` keys/values and to themselves under `bias` (0 or −1e9, broadcastable to
    * [B, H, t, T_past + t]). Returns logits and every layer's keys/values including the new ones.
+   * bias "causal": a whole sequence (forward, hidden): causal self-attention straight from the fused
+   * q/k/v projection (fusedOps().causalAttention), and no keys/values kept (kv is empty).
    */
-  private body(ids: tf.Tensor2D, pos: tf.Tensor, bias: tf.Tensor, past: LayerKV[] | null, offset: tf.Tensor | null = null): { logits: tf.Tensor3D; kv: LayerKV[]; hidden: tf.Tensor3D } {
+  private body(ids: tf.Tensor2D, pos: tf.Tensor, bias: tf.Tensor | "causal", past: LayerKV[] | null, offset: tf.Tensor | null = null): { logits: tf.Tensor3D; kv: LayerKV[]; hidden: tf.Tensor3D } {
     const { n_head, n_embd: d } = this.config;
     const f = fusedOps();
     const [B, t] = ids.shape;
@@ -219,13 +221,18 @@ export class Policy {
     let x = (offset ? tok.add(posEmb).add(offset) : tok.add(posEmb)) as tf.Tensor3D;
     const kv: LayerKV[] = [];
     this.blocks.forEach((b, l) => {
-      const qkv = f.linear(f.layerNorm(x, b.ln1_g, b.ln1_b), b.attn_w, b.attn_b).reshape([B, t, 3, n_head, hd]);
-      const [q, kNew, vNew] = tf.unstack(qkv.transpose([2, 0, 3, 1, 4])) as [tf.Tensor4D, tf.Tensor4D, tf.Tensor4D]; // each [B, H, t, hd]
-      const prev = past?.[l];
-      const k = prev ? tf.concat([prev.k, kNew], 2) : kNew;
-      const v = prev ? tf.concat([prev.v, vNew], 2) : vNew;
-      kv.push({ k, v });
-      const y = f.attention(q, k, v, bias, 1 / Math.sqrt(hd)).transpose([0, 2, 1, 3]).reshape([B, t, d]);
+      const qkv = f.linear(f.layerNorm(x, b.ln1_g, b.ln1_b), b.attn_w, b.attn_b) as tf.Tensor3D;
+      let y: tf.Tensor;
+      if (bias === "causal") {
+        y = f.causalAttention(qkv, n_head);
+      } else {
+        const [q, kNew, vNew] = tf.unstack(qkv.reshape([B, t, 3, n_head, hd]).transpose([2, 0, 3, 1, 4])) as [tf.Tensor4D, tf.Tensor4D, tf.Tensor4D]; // each [B, H, t, hd]
+        const prev = past?.[l];
+        const k = prev ? tf.concat([prev.k, kNew], 2) : kNew;
+        const v = prev ? tf.concat([prev.v, vNew], 2) : vNew;
+        kv.push({ k, v });
+        y = f.attention(q, k, v, bias, 1 / Math.sqrt(hd)).transpose([0, 2, 1, 3]).reshape([B, t, d]);
+      }
       x = x.add(f.linear(y, b.proj_w, b.proj_b));
       x = x.add(f.linear(f.gelu(f.linear(f.layerNorm(x, b.ln2_g, b.ln2_b), b.fc_w, b.fc_b)), b.fc2_w, b.fc2_b));
     });
@@ -259,13 +266,6 @@ export function selectCacheRows(cache: KVCache, rows: number[]): KVCache {
   idx.dispose();
   disposeCache(cache);
   return { layers, length: cache.length - trim, pad: pad.map((p) => p - trim), tokens: rows.map((r) => cache.tokens[r]!) };
-}
-
-/** The causal attention bias [T, T]: 0 on and below the diagonal (the past), −1e9 above it. */
-function causalBias(T: number): tf.Tensor2D {
-  const bias = new Float32Array(T * T);
-  for (let i = 0; i < T; i++) bias.fill(-1e9, i * T + i + 1, (i + 1) * T);
-  return tf.tensor2d(bias, [T, T]);
 }
 
 export type { ContinuationScore };

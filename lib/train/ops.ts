@@ -3,7 +3,8 @@
  *
  *   - "native": fused kernels of the torch backend's addon (native/torch_backend.cc; registered as
  *     tfjs kernels named Lab* in lib/backend/torch.ts): layer norm, GELU, a linear layer, the
- *     embedding lookup, attention (scaled dot-product + bias + softmax), token log-probs (softmax
+ *     embedding lookup, attention (scaled dot-product + bias + softmax; and causal self-attention
+ *     straight from the fused q/k/v projection, head split and merge inside, masked blocks skipped), token log-probs (softmax
  *     cross-entropy), Adam's update, and the whole decode step with its sampling. Gradients are
  *     tf.customGrad functions whose backward is one native kernel.
  *   - "tfjs": the same maths as tfjs compositions (the reference; every backend runs it).
@@ -97,6 +98,12 @@ export interface FusedOps {
   embed(ids: tf.Tensor1D, table: tf.Tensor): tf.Tensor2D;
   /** softmax(q kᵀ · scale + bias) v: q [B, H, t, hd], k/v [B, H, Tk, hd], bias (0 / −1e9, constant) broadcastable to [B, H, t, Tk]. */
   attention(q: tf.Tensor4D, k: tf.Tensor4D, v: tf.Tensor4D, bias: tf.Tensor, scale: number): tf.Tensor4D;
+  /**
+   * Causal self-attention of a whole sequence (training, scoring) from the fused projection:
+   * qkv [B, T, 3·D] (q, k, v side by side, head h at columns h·hd of each) → [B, T, D], the heads
+   * merged back; per head softmax(q kᵀ / √hd + causal mask) v. Differentiable in qkv.
+   */
+  causalAttention(qkv: tf.Tensor3D, nHead: number): tf.Tensor3D;
   /** log_softmax(logits)[..., id]: logits [..., V], ids [...] int32 → [...] (the negated softmax cross-entropy). */
   tokenLogprobs(logits: tf.Tensor, ids: tf.Tensor): tf.Tensor;
   /** Adam's update of `vars` by `grads` (tfjs's AdamOptimizer maths), or null: tfjs's own. */
@@ -109,6 +116,13 @@ export interface FusedOps {
 }
 
 // ---- the tfjs compositions (the reference) -----------------------------------------------------
+
+/** The causal attention bias [T, T]: 0 on and below the diagonal (the past), −1e9 above it. */
+export function causalBias(T: number): tf.Tensor2D {
+  const bias = new Float32Array(T * T);
+  for (let i = 0; i < T; i++) bias.fill(-1e9, i * T + i + 1, (i + 1) * T);
+  return tf.tensor2d(bias, [T, T]);
+}
 
 const referenceOps: FusedOps = {
   name: "tfjs",
@@ -131,6 +145,14 @@ const referenceOps: FusedOps = {
     const att = tf.softmax(tf.add(matmul(q, transposeLast(k)).mul(scale), bias));
     return matmul(att, v) as tf.Tensor4D;
   },
+  causalAttention(qkv, nHead) {
+    const [B, T, d3] = qkv.shape;
+    const d = d3 / 3;
+    const hd = d / nHead;
+    const [q, k, v] = tf.unstack(qkv.reshape([B, T, 3, nHead, hd]).transpose([2, 0, 3, 1, 4])) as [tf.Tensor4D, tf.Tensor4D, tf.Tensor4D]; // each [B, H, T, hd]
+    const y = referenceOps.attention(q, k, v, causalBias(T), 1 / Math.sqrt(hd));
+    return y.transpose([0, 2, 1, 3]).reshape([B, T, d]) as tf.Tensor3D;
+  },
   tokenLogprobs(logits, ids) {
     const V = logits.shape[logits.rank - 1]!;
     return tf.sum(tf.mul(tf.logSoftmax(logits), tf.oneHot(ids.toInt(), V)), -1);
@@ -144,7 +166,7 @@ const referenceOps: FusedOps = {
 /** Kernel names the torch backend registers (lib/backend/torch.ts); all must be there for "native". */
 export const FUSED_KERNELS = [
   "LabLayerNorm", "LabLayerNormGrad", "LabGelu", "LabGeluGrad", "LabLinear", "LabLinearGrad", "LabEmbed", "LabEmbedGrad",
-  "LabAttention", "LabAttentionGrad", "LabTokenLogprobs", "LabTokenLogprobsGrad", "LabAdam", "LabPolicyStep",
+  "LabAttention", "LabAttentionGrad", "LabCausalAttention", "LabCausalAttentionGrad", "LabTokenLogprobs", "LabTokenLogprobsGrad", "LabAdam", "LabPolicyStep",
 ] as const;
 
 type Kernel = (typeof FUSED_KERNELS)[number];
@@ -206,6 +228,14 @@ const nativeOps: FusedOps = {
       save([q, k, v, probs!]);
       return { value: out!, gradFunc: (dy: tf.Tensor, [sq, sk, sv, sp]: tf.Tensor[]) => runMany("LabAttentionGrad", [dy, sq!, sk!, sv!, sp!], { scale }) };
     })(q, k, v);
+  },
+  causalAttention(qkv, nHead) {
+    return grad<(x: tf.Tensor) => tf.Tensor3D>((x: tf.Tensor, save: tf.GradSaveFunc) => {
+      // heads: q (scaled), k, v in head-major order; probs: the blocks on and below the diagonal, packed
+      const [y, heads, probs] = runMany("LabCausalAttention", [x], { nHead });
+      save([heads!, probs!]);
+      return { value: y!, gradFunc: (dy: tf.Tensor, [sh, sp]: tf.Tensor[]) => run1("LabCausalAttentionGrad", [dy, sh!, sp!], { nHead }) };
+    })(qkv);
   },
   tokenLogprobs(logits, ids) {
     return grad<(l: tf.Tensor) => tf.Tensor>((l: tf.Tensor, save: tf.GradSaveFunc) => {

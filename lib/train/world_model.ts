@@ -35,7 +35,7 @@ import { HeldoutSplit, RunLayout, openStore, type SectionItem } from "../store/i
 type WmTuple = SectionItem<"wm_tuples">;
 import { loadCheckpoint, saveCheckpoint } from "./checkpoint.js";
 import { Policy } from "./model.js";
-import { matmul, transposeLast } from "./ops.js";
+import { fusedAdam, matmul, transposeLast } from "./ops.js";
 import { bootstrapMeanCI, type BootstrapCI } from "./stats.js";
 import { BOS, encode } from "./tokenizer.js";
 
@@ -326,7 +326,7 @@ export class WorldModelStepper {
 
   private constructor(readonly config: WorldModelConfig, readonly head: WorldModelHead, train: Transition[], heldout: Transition[], blockSize: number) {
     this.rng = new Rng((config.seed * 0x2545f491 + 0x3c6ef372) | 0);
-    this.optimizer = tf.train.adam(config.lr);
+    this.optimizer = fusedAdam(config.lr);
     this.rows = train.map((t) => wmRow(t, blockSize, config.next_state_bytes));
     this.heldout = heldout.map((t) => wmRow(t, blockSize, config.next_state_bytes));
     this.prior = mean(train.map((t) => Math.min(1, Math.max(0, t.outcome))));
@@ -445,7 +445,7 @@ export function trainWorldModel(policy: Policy, tuples: Transition[], config: Wo
   const head = new WorldModelHead(c, policy.config.n_embd, prior);
   const rows = train.map((t) => wmRow(t, policy.config.block_size, c.next_state_bytes));
   const rng = new Rng((c.seed * 0x2545f491 + 0x3c6ef372) | 0);
-  const optimizer = tf.train.adam(c.lr);
+  const optimizer = fusedAdam(c.lr);
   const history: WorldModelTrainResult["history"] = [];
   for (let s = 1; s <= c.steps; s++) {
     const batch = Array.from({ length: Math.min(c.batch_size, rows.length) }, () => rows[Math.floor(rng.next() * rows.length)]!);
