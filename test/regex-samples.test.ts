@@ -67,7 +67,7 @@ describe("regexSamples (lib/tasks/regex_samples.py on the host)", () => {
       { pattern: "^(a|a){30}(?=c)", flags: 0 }, // each sample's check backtracks 2^30 times: killed
       { pattern: "x[0-9]y", flags: 0 },
     ], 8, 1, { patternTimeoutMs: 1500 });
-    expect(Date.now() - t0).toBeLessThan(6000);
+    expect(Date.now() - t0).toBeLessThan(8000); // the kill at 1.5 s, a restart, the rest in ms
     expect(out.slice(0, 3)).toEqual([[], [], []]);
     expect(out[3]!.length).toBeGreaterThan(3);
     for (const s of out[3]!) expect(s).toMatch(/^x[0-9]y$/);

@@ -8,7 +8,8 @@ decimal `&#38;`, a reference without `;`, a comment `<!-- -->`).
 
 Writes one JSON line per pattern from `start` on, in order: {"i": INDEX, "samples": [str...]} (at most N,
 distinct, each one `re.search` matches; [] for a pattern that does not compile, is over 2,000
-characters, or gives nothing within its budget), then {"end": true}. The caller (regex_samples.ts)
+characters, or gives nothing within its work cap, MAX_STEPS; `budget_ms` is a wall-clock safety net
+behind it, which only a pathological pattern reaches), then {"end": true}. The caller (regex_samples.ts)
 kills the process when one pattern takes too long (the regex engine's C loop cannot be interrupted
 from Python, e.g. catastrophic backtracking in the final check) and restarts it at the next index:
 each pattern's samples depend only on (seed, pattern, flags), never on the patterns before it.
@@ -36,6 +37,7 @@ import re
 
 MAX_PATTERN_CHARS = 2000
 MAX_SAMPLE_CHARS = 4096
+MAX_STEPS = 50_000  # tree nodes visited over all of a pattern's samples: a deterministic work cap
 UNBOUNDED_EXTRA = 3  # an unbounded repeat draws at most min + this many
 BOUNDED_CAP = 256  # a bounded repeat draws at most min + this many (its max when smaller)
 
@@ -92,8 +94,9 @@ def in_set(ch, items, flags):
 
 
 class Walker:
-    def __init__(self, rng, deadline, offsets):
+    def __init__(self, rng, deadline, offsets, steps):
         self.rng = rng
+        self.steps = steps  # [nodes visited], shared by a pattern's samples
         self.deadline = deadline
         self.offsets = offsets  # per choice point [offset, visits], kept over a pattern's samples
         self.groups = {}
@@ -170,7 +173,8 @@ class Walker:
         return counts[self.choose(key, len(counts))]
 
     def walk(self, sub, flags, out):
-        if time.monotonic() > self.deadline:
+        self.steps[0] += len(sub.data) if hasattr(sub, "data") else len(sub)
+        if self.steps[0] > MAX_STEPS or time.monotonic() > self.deadline:
             raise Abandon()
         for node in sub.data if hasattr(sub, "data") else sub:
             op, av = node
@@ -225,10 +229,11 @@ def samples(pattern, flags, per, seed, budget_s):
     found = []
     seen = set()
     offsets = {}
+    steps = [0]
     for k in range(per * 4):
-        if time.monotonic() > deadline:
+        if steps[0] > MAX_STEPS or time.monotonic() > deadline:
             break
-        w = Walker(rng, deadline, offsets)
+        w = Walker(rng, deadline, offsets, steps)
         out = []
         try:
             w.walk(tree, flags, out)
@@ -250,7 +255,7 @@ def main():
     pats = req["patterns"]
     per = int(req.get("per_pattern", 8))
     seed = req.get("seed", 0)
-    budget_s = req.get("budget_ms", 500) / 1000.0
+    budget_s = req.get("budget_ms", 2000) / 1000.0
     for i in range(int(req.get("start", 0)), len(pats)):
         p = pats[i]
         try:

@@ -19,8 +19,8 @@ export type RegexPattern = z.input<typeof RegexPattern>;
 export const RegexSampleOptions = z.object({
   /** Killed past this per pattern (wall clock, the helper's start-up included for the first). */
   patternTimeoutMs: z.number().int().positive().default(2000),
-  /** The helper's own generation budget per pattern (it stops drawing, keeps what it has). */
-  generateMs: z.number().int().positive().default(500),
+  /** The helper's wall-clock safety net per pattern behind its deterministic work cap (it stops drawing, keeps what it has; only a pathological pattern reaches it). */
+  generateMs: z.number().int().positive().default(1500),
   /** The whole call: patterns not reached by then get []. */
   totalTimeoutMs: z.number().int().positive().default(60_000),
 });
