@@ -75,7 +75,7 @@ describe("regexSamples (lib/tasks/regex_samples.py on the host)", () => {
 });
 
 describe("behave.py's coverage mode reports the regexes the reached code works with (real bwrap)", () => {
-  it("module globals of executed frames (stdlib html's _charref), class attributes, patterns looked up through re's functions; none at grade time", { timeout: 60_000 }, async () => {
+  it("module globals of executed frames (stdlib html's _charref), class attributes, patterns looked up through re's functions, which of them the call used; none at grade time", { timeout: 60_000 }, async () => {
     const d = tmp();
     mkdirSync(join(d, "pkg"));
     writeFileSync(join(d, "pkg", "__init__.py"), "");
@@ -95,13 +95,17 @@ describe("behave.py's coverage mode reports the regexes the reached code works w
     const sb = new BwrapSandbox();
     const call = (id: string, symbol: number, v: string): BCall => ({ id, symbol, pos: [{ t: "str", v }], kw: [] });
     const symbols = [{ module: "pkg.m", qualname: "unesc" }, { module: "pkg.m", qualname: "size" }, { module: "pkg.m", qualname: "plain" }];
-    const calls = [call("u", 0, "a &amp; b"), call("s", 1, "3px 4px"), call("u2", 0, "&#38;"), call("p", 2, "x")];
+    const calls = [call("u", 0, "a &amp; b"), call("s", 1, "3px 4px"), call("u2", 0, "&#38;"), call("u3", 0, "plain"), call("p", 2, "x")];
     const r = await runBehaviour(sb, d, { symbols, calls, roots: ["."], project: ["pkg"], coverage: true }, {}, { pyenv: null });
     expect(r.failure, r.run.stderr.slice(-800)).toBeNull();
     const of = (id: string) => r.regexes!.get(id)!.map((p) => `${p.flags}:${p.pattern}`);
+    const used = (id: string) => r.regexes!.get(id)!.filter((p) => p.used).map((p) => `${p.flags}:${p.pattern}`);
     expect(of("u")).toContain(`0:${CHARREF}`);
     expect(of("u")).toContain(`2:\\w+`); // Tok.WORD: a class attribute in pkg.m's globals (re.I = 2)
+    expect(used("u")).toEqual([`0:${CHARREF}`]); // _charref.sub ran; Tok.WORD only sat in the module
     expect(of("u2")).toEqual(of("u")); // the same table entries, not sent twice
+    expect(used("u3")).toEqual([]); // html.unescape returns early without a '&'
+    expect(used("s")).toEqual(["0:[0-9]+px"]);
     expect(of("s")).toContain("0:[0-9]+px"); // a re.findall cache hit
     expect(of("s")).not.toContain(`0:${CHARREF}`); // html's code did not run under this call
     expect(of("p")).not.toContain(`0:${CHARREF}`);
@@ -116,7 +120,9 @@ describe("behave.py's coverage mode reports the regexes the reached code works w
     const c: BCall[] = [{ id: "a", symbol: 0, pos: [], kw: [] }];
     const ok = { ev: "call", id: "a", out: [{ k: "return", ret: { t: "none" }, post: [], postkw: [] }], cov: [], re: [0], re_new: [["x+", 0]] };
     const lines = (rec: object) => [{ ev: "start" }, rec, { ev: "end", n: 1 }].map((l) => JSON.stringify(l)).join("\n");
-    expect(parseBehaveOutput(lines(ok), c, 1).regexes!.get("a")).toEqual([{ pattern: "x+", flags: 0 }]);
+    expect(parseBehaveOutput(lines(ok), c, 1).regexes!.get("a")).toEqual([{ pattern: "x+", flags: 0, used: false }]);
+    expect(parseBehaveOutput(lines({ ...ok, re_used: [0] }), c, 1).regexes!.get("a")).toEqual([{ pattern: "x+", flags: 0, used: true }]);
+    expect(parseBehaveOutput(lines({ ...ok, re: [], re_used: [0] }), c, 1).failure).toMatch(/did not reach/);
     expect(parseBehaveOutput(lines({ ...ok, re: [1] }), c, 1).failure).toMatch(/not in the run's table/);
     expect(parseBehaveOutput(lines({ ...ok, re_new: [["x+", -1]] }), c, 1).failure).toMatch(/not a call record/);
   });

@@ -97,7 +97,7 @@ export interface BehaveRun {
   /** call id → the str regexes the code its first run executed works with: compiled patterns in the
    *  executed frames' module globals (and their classes' attributes) and those compiled or looked up
    *  through re's functions during the call (request.coverage only; flags without re.UNICODE). */
-  regexes?: Map<string, BehavePattern[]>;
+  regexes?: Map<string, BehaveRegex[]>;
   run: RunResult;
   path: "warm" | "cold";
 }
@@ -105,17 +105,21 @@ export interface BehaveRun {
 const StartLine = z.object({ ev: z.literal("start") }).strict();
 export const BehavePattern = z.object({ pattern: z.string().max(2000), flags: z.number().int().nonnegative() }).strict();
 export type BehavePattern = z.infer<typeof BehavePattern>;
+/** A regex a call reached; `used`: the call invoked one of its methods (match, sub, ...: a C call of a
+ *  Pattern's method seen by sys.setprofile), otherwise it only sat in the executed code's modules. */
+export type BehaveRegex = BehavePattern & { used: boolean };
 const CallLine = z.object({
   ev: z.literal("call"), id: z.string(), out: z.array(BOutcome), cov: z.array(z.string()).max(100_000).optional(),
   /** indices into the run's pattern table, which each call's re_new extends (behave.py's _Coverage.take_patterns) */
   re: z.array(z.number().int().nonnegative()).max(64).optional(),
   re_new: z.array(z.tuple([z.string().max(2000), z.number().int().nonnegative()])).max(256).optional(),
+  re_used: z.array(z.number().int().nonnegative()).max(64).optional(),
 }).strict();
 const EndLine = z.object({ ev: z.literal("end"), n: z.number().int() }).strict();
 
 /** Parses the runner's stdout strictly: start, one line per call in order, end; anything else,
  *  a duplicate, a missing call or an oversized line fails the whole run. */
-export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehavePattern[]>; failure: string | null } {
+export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; failure: string | null } {
   const lines = stdout.split("\n").filter((l) => l.length > 0);
   const fail = (why: string) => ({ outcomes: null, failure: why });
   if (lines.length !== calls.length + 2) return fail(`the runner wrote ${lines.length} lines, ${calls.length + 2} were due`);
@@ -129,7 +133,7 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
     if (!end.success || end.data.n !== calls.length) return fail("the last line is not the runner's end line for these calls");
     const outcomes = new Map<string, BOutcome[]>();
     const coverage = new Map<string, string[]>();
-    const regexes = new Map<string, BehavePattern[]>();
+    const regexes = new Map<string, BehaveRegex[]>();
     const table: BehavePattern[] = [];
     for (let i = 0; i < calls.length; i++) {
       const r = CallLine.safeParse(parse(lines[i + 1]!));
@@ -143,7 +147,9 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
       if (r.data.re) {
         const bad = r.data.re.find((j) => j >= table.length);
         if (bad !== undefined) return fail(`line ${i + 2}: regex ${bad} is not in the run's table (${table.length})`);
-        regexes.set(r.data.id, r.data.re.map((j) => table[j]!));
+        const used = new Set(r.data.re_used ?? []);
+        if ([...used].some((j) => !r.data.re!.includes(j))) return fail(`line ${i + 2}: a used regex the call did not reach`);
+        regexes.set(r.data.id, r.data.re.map((j) => ({ ...table[j]!, used: used.has(j) })));
       }
     }
     return { outcomes, coverage, regexes, failure: null };

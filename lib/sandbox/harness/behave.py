@@ -13,8 +13,9 @@ Output on stdout, one JSON object a line: {"ev": "start"}, then one {"ev": "call
 per repeat], "cov": [...]?} per call, in order, then {"ev": "end", "n": N}. With "coverage" (the
 builder's, on the original only) each call record also lists the lines its first run executed, in any
 file, as "FILE_INDEX:LINE" strings (the index is the run's own numbering of file names), and the
-regexes the executed code works with (_Coverage.patterns): "re", indices into the run's table of
-[pattern, flags] pairs, which grows by each call's "re_new" (the pairs first seen in that call). Anything the code under test prints goes
+regexes the executed code works with (_Coverage.take_patterns): "re", indices into the run's table of
+[pattern, flags] pairs, which grows by each call's "re_new" (the pairs first seen in that call), and
+"re_used", those of "re" whose methods the call invoked (match, sub, ...; listed first in "re"). Anything the code under test prints goes
 to /dev/null (fds 1 and 2 are moved before the package is imported).
 
 VALUE is a tagged tree ({"t": "int", "v": "3"}, ...). The serializer never calls a method of the
@@ -532,7 +533,7 @@ def main():
                 rx = coverage.take_patterns()
             timeouts += o["k"] == "timeout"
             outs.append(o)
-        write({"ev": "call", "id": call["id"], "out": outs, **({"cov": cov, "re": rx[0], "re_new": rx[1]} if cov is not None else {})})
+        write({"ev": "call", "id": call["id"], "out": outs, **({"cov": cov, "re": rx[0], "re_new": rx[1], "re_used": rx[2]} if cov is not None else {})})
     write({"ev": "end", "n": _len(req["calls"])})
     os._exit(0)
 
@@ -556,8 +557,11 @@ class _Coverage:
         # before/after diff of re._cache would miss)
         self.globs = {}
         self.compiled = []
+        self.used = {}
         self.table = {}
         self._pattern_type = re.Pattern
+        _p = re.compile("")
+        self._c_methods = (_type(_p.match), _type(_p.findall))  # bound C methods (METH_METHOD or not): __self__ is the Pattern
         self._compile_code = getattr(getattr(re, "_compile", None), "__code__", None)
         self._drop_flags = _int(re.UNICODE) | _int(re.DEBUG)  # str patterns are Unicode anyway; DEBUG prints
 
@@ -578,6 +582,13 @@ class _Coverage:
             self.compiled.append((loc.get("pattern"), loc.get("flags", 0)))
         return self.local
 
+    def profiler(self, frame, event, arg):
+        """sys.setprofile's hook beside the tracer: a C call of a Pattern's method (the call used it)."""
+        if event == "c_call" and _type(arg) in self._c_methods:
+            s = arg.__self__
+            if _type(s) is self._pattern_type:
+                self.used[_id(s)] = s
+
     def take(self):
         out = sorted("%d:%d" % x for x in self.lines)
         self.lines = set()
@@ -594,14 +605,21 @@ class _Coverage:
             return None
 
     def take_patterns(self):
-        """(indices of the patterns this call reached into the run's table, the table's new pairs)."""
+        """(indices of the patterns this call reached into the run's table, the table's new pairs,
+        the indices of those it used)."""
         P = self._pattern_type
         found = {}
 
-        def add(pair):
-            if pair is not None and pair not in found and _len(found) < self.MAX_PATTERNS:
-                found[pair] = True
+        def add(pair, used=False):
+            if pair is None:
+                return
+            if pair in found:
+                found[pair] = found[pair] or used
+            elif _len(found) < self.MAX_PATTERNS:
+                found[pair] = used
 
+        for p in list(self.used.values()):
+            add(self._pair(p, 0), True)
         for p, flags in self.compiled:
             add(self._pair(p, flags))
         for g in list(self.globs.values()):
@@ -617,8 +635,8 @@ class _Coverage:
                     for m in members:
                         if _type(m) is P:
                             add(self._pair(m, 0))
-        self.globs, self.compiled = {}, []
-        idx, new = [], []
+        self.globs, self.compiled, self.used = {}, [], {}
+        idx, new, used = [], [], []
         for pair in found:
             i = self.table.get(pair)
             if i is None:
@@ -627,7 +645,9 @@ class _Coverage:
                 i = self.table[pair] = _len(self.table)
                 new.append([pair[0], pair[1]])
             idx.append(i)
-        return idx, new
+            if found[pair]:
+                used.append(i)
+        return idx, new, used
 
 
 def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None):
@@ -650,12 +670,14 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None):
             return {"k": "error", "why": "setup: %s" % exc_info(e)["type"]}
         try:
             if coverage is not None:
+                sys.setprofile(coverage.profiler)
                 sys.settrace(coverage.tracer)
             try:
                 ret = fn(*pos, **kw)
             finally:
                 if coverage is not None:
                     sys.settrace(None)
+                    sys.setprofile(None)
             raised = None
         except _CallTimeout:
             raise
