@@ -77,12 +77,12 @@ type Mix = "balanced" | "golden_heavy" | "failure_heavy";
 type Mode = "concurrent" | "sequential" | "concurrent_no_behaviour" | "sequential_no_behaviour" | "cold_concurrent" | "naive"
   | `${Exclude<Mix, "balanced">}_${"concurrent" | "concurrent_first" | "concurrent_no_behaviour"}`;
 
-/** CPU ms of a process and its reaped children (/proc/PID/stat utime+stime+cutime+cstime). */
+/** CPU ms of a process itself (/proc/PID/stat utime+stime; its reaped grades are counted from wait4). */
 function procCpuMs(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 1000) / 100;
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
   } catch {
     return 0;
   }
