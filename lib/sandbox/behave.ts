@@ -176,14 +176,22 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const pyenv = opts.pyenv === undefined ? findPyEnv(workdir) : opts.pyenv;
   const bound = sandbox.name !== "none";
   const harness = bound ? "/opt/composer-lab" : harnessDir();
-  const cfg = tempDir("behave-");
-  chmodSync(cfg.path, 0o755);
+  const body = JSON.stringify({ repo: bound ? SANDBOX_WORKDIR : workdir, roots: req.roots, project: req.project, symbols: req.symbols, calls: req.calls, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars });
+  // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
+  // in its spool folder by warm.ts): made when first needed
+  let cfg: { path: string; remove: () => void } | undefined;
+  const cfgDir = (): string => {
+    if (!cfg) {
+      cfg = tempDir("behave-");
+      chmodSync(cfg.path, 0o755);
+      writeFileSync(join(cfg.path, "request.json"), body);
+    }
+    return cfg.path;
+  };
   try {
-    const cfgIn = bound ? "/opt/composer-lab-cfg" : cfg.path;
-    const body = JSON.stringify({ repo: bound ? SANDBOX_WORKDIR : workdir, roots: req.roots, project: req.project, symbols: req.symbols, calls: req.calls, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars });
-    writeFileSync(join(cfg.path, "request.json"), body);
+    const cfgIn = bound ? "/opt/composer-lab-cfg" : cfgDir();
     const python = pyenv ? `${bound ? PYENV_MOUNT : pyenv.dir}/bin/python` : SYSTEM_PYTHON;
-    const argv = [python, "-I", "-B", "-X", `pycache_prefix=${bound ? "/tmp/pycache" : join(cfg.path, "pycache")}`, `${harness}/behave.py`, `${cfgIn}/request.json`];
+    const argv = [python, "-I", "-B", "-X", `pycache_prefix=${bound ? "/tmp/pycache" : join(cfgDir(), "pycache")}`, `${harness}/behave.py`, `${cfgIn}/request.json`];
     const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat);
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
     const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [] };
@@ -199,7 +207,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
         if (!(e instanceof WarmWorkerGone)) throw e;
       }
     }
-    run ??= await sandbox.run(argv, { ...options, roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", [cfg.path]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}) } : {} });
+    run ??= await sandbox.run(argv, { ...options, roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", [cfgDir()]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}) } : {} });
     if (run.outputTruncated) return { outcomes: null, failure: `the runner's output went past ${L.max_output_bytes} bytes`, run, path };
     if (run.timedOut) return { outcomes: null, failure: `the run went past ${timeoutMs} ms`, run, path };
     if (run.oomKilled) return { outcomes: null, failure: "the run went past its memory limit", run, path };
@@ -208,7 +216,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     if (run.exitCode !== 0) return { outcomes: null, failure: `the runner exited ${run.exitCode ?? run.signal}`, run, path };
     return { ...parsed, run, path };
   } finally {
-    cfg.remove();
+    cfg?.remove();
   }
 }
 
