@@ -43,7 +43,7 @@ def f(kind, arg=None):
         arg.append(len(arg))
         return None
     if kind == "env":
-        return [sys.flags.isolated, sys.flags.dont_write_bytecode, os.getcwd(), sys.argv[0].rsplit("/", 1)[-1], os.path.basename(sys.modules["__main__"].__file__), os.environ.get("LANG"), sorted(os.environ), PRELOADED]
+        return [sys.flags.isolated, sys.flags.dont_write_bytecode, os.getcwd(), sys.argv[0].rsplit("/", 1)[-1], os.path.basename(sys.modules["__main__"].__file__), os.environ.get("LANG"), sorted(os.environ), PRELOADED, sys.path, sys.getfilesystemencoding(), sys.stdin is None or sys.stdin.closed]
     if kind == "dirty":
         # everything a run can leave behind in its own process and tree
         builtins.zyg_leak = 1
@@ -161,7 +161,7 @@ describe("the behave zygote (warm behavioural runner)", () => {
     expect(c.path).toBe("cold");
     for (const k of calls) expect(bare(w.outcomes!.get(k.id)![0]), k.id).toEqual(bare(c.outcomes!.get(k.id)![0]));
     expect(ret(w.outcomes!.get("i")![0])).toEqual(int(42));
-    expect(plain(ret(w.outcomes!.get("e")![0]))).toEqual([1, 1, "/work", "behave.py", "behave.py", "C.UTF-8", ["HOME", "LANG", "PATH", "PWD", "PYTHONDONTWRITEBYTECODE"], []]);
+    expect(plain(ret(w.outcomes!.get("e")![0]))).toMatchObject([1, 1, "/work", "behave.py", "behave.py", "C.UTF-8", ["HOME", "LANG", "PATH", "PWD", "PYTHONDONTWRITEBYTECODE"], [], expect.arrayContaining(["/work"]), "utf-8", false]);
   });
 
   it("a run sees nothing of the one before: no global, environment, path or /tmp file, and not its result in the memory it inherits", { timeout: 60_000 }, async () => {

@@ -352,6 +352,7 @@ class Zygote:
             self.grades.clear()
             self.by_fd.clear()
             self.by_pid.clear()
+            self.inbuf = b""  # requests read but not yet handled (other grades' forks and keys)
             reset_signals()
             grade_init(req, self.harness_main, uid, group)
         for fd in (go_r, out_w, chan_w):
