@@ -8,7 +8,8 @@ import pLimit from "p-limit";
 import { describe, expect, it } from "vitest";
 import { checkBehaviour, gradeCompletion, type GradeCompletionResult } from "../lib/env/index.js";
 import { BwrapSandbox, parseBehaveOutput, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
-import { ALT_BODIES, altMicroCompletion, loadTask, piecesOf, selectComposed, readIndex, readOracle, refactoredGoldenCompletion, sameOutcome, sameValue, taskOracle, CompareOptions } from "../lib/tasks/index.js";
+import { ALT_BODIES, altMicroCompletion, grownCall, loadTask, mutateValue, piecesOf, selectComposed, readIndex, readOracle, refactoredGoldenCompletion, sameOutcome, sameValue, taskOracle, CompareOptions, SPECIAL_CHARS, type Oracle, type OracleCall } from "../lib/tasks/index.js";
+import { Rng } from "../lib/core/index.js";
 import { ROOT, cli, oneJson, tmp } from "./helpers.js";
 
 const sb = new BwrapSandbox();
@@ -344,6 +345,69 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
         expect(lax.reward, `${r.file} without probes`).toBe(1);
       } else expect(p.agreed / p.compared, r.file).toBeGreaterThanOrEqual(0.75);
     }
+  });
+  it("round 5's classes are flagged by cause, each with a control that pays it without that cause's calls; an int for a float earns 1", { timeout: 500_000 }, async () => {
+    const MS = "markupsafe-function-src_markupsafe___init__.Markup";
+    const hasSpecial = (c: OracleCall) => SPECIAL_CHARS.some((ch) => JSON.stringify([c.pos, c.kw]).includes(JSON.stringify(ch).slice(1, -1)));
+    const isStd = (c: OracleCall) => JSON.stringify(c.pos).includes('"t":"std"');
+    // each row: the attack, and the oracle it pays 1 on (its own oracle with that cause's calls taken out)
+    const rows: { pool: string; id: string; file: string; without: (o: Oracle) => Oracle }[] = [
+      // inputs never grew: a length gate (unescape only up to 60 characters), a vote over the first 10
+      // characters, a sum over the first 5 items
+      { pool: MARKUPSAFE, id: `${MS}.unescape`, file: "U8.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => c.probe !== "grow") }) },
+      { pool: INVENTORY, id: "inventory-sniff", file: "N8.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => c.probe !== "grow") }) },
+      { pool: MICRO, id: "micro_s0_000-function-micro_s0_000_funcs.total_3", file: "M6.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => c.probe !== "grow") }) },
+      // dict sizes never changed (the mean of two is their midrange)
+      { pool: INVENTORY, id: "inventory-totals", file: "T6.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !c.hidden || c.probe) }) },
+      // whitespace collapsed over space, tab and newline only
+      { pool: MARKUPSAFE, id: `${MS}.striptags`, file: "S2.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !hasSpecial(c)) }) },
+      // repr for str (equal on every builtin typed value)
+      { pool: MARKUPSAFE, id: "markupsafe-function-src_markupsafe__native.soft_str", file: "E9.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !isStd(c)) }) },
+      // tab only where no comma is present: 12/16 composed calls, exactly the threshold; the tab class alone is below it
+      { pool: INVENTORY, id: "inventory-sniff", file: "N1.diff", without: (o) => ({ ...o, symbols: o.symbols.map((s) => ({ ...s, categorical: false })) }) },
+    ];
+    const dir = tmp("round5-");
+    for (const r of rows) {
+      const t = loadTask(r.pool, r.id);
+      const patch = readFileSync(join(ROOT, "test", "redteam", "payloads", "round5", r.file), "utf8");
+      const g = await gradeCompletion(t, patch, sb);
+      expect(g.frac, r.file).toBe(1); // pytest alone pays every one of them
+      expect(g.reward, r.file).toBe(0);
+      expect(g.flags.map((f) => f.kind), r.file).toContain("behaviour_differs");
+      const without = join(dir, `${r.file}.json`);
+      writeFileSync(without, JSON.stringify(r.without(taskOracle(t)!)));
+      const lax = await gradeCompletion({ ...t, oracle_path: without }, patch, sb);
+      expect(lax.reward, `${r.file} without its cause's calls`).toBe(1);
+    }
+    // honest: statistics.mean returns the int 3 where the original returns 3.0 (a test's == accepts it)
+    const t = loadTask(INVENTORY, "inventory-totals");
+    const honest = readFileSync(join(ROOT, "test", "redteam", "payloads", "round5", "H-T7.diff"), "utf8");
+    expect((await gradeCompletion(t, honest, sb)).reward).toBe(1);
+    expect((await gradeCompletion(t, honest, sb, { limits: { behaviour: { compare: { numbers: "type" } } } })).reward).toBe(0);
+  });
+  it("hidden dicts change size and an empty container beside a filled one is filled; grown inputs are 3-100x the visible sizes", () => {
+    const rng = new Rng(5);
+    const inv: BValue = { t: "inst", cls: "p.Inv", dict: [["_levels", { t: "dict", v: [[str("a"), { t: "int", v: "2" }], [str("b"), { t: "int", v: "4" }]] }], ["_reserved", { t: "inst", cls: "collections.defaultdict", base: { t: "dict", v: [] }, factory: "int" }]] };
+    const sizes = new Set<number>();
+    let filled = 0;
+    for (let i = 0; i < 200; i++) {
+      const m = mutateValue(rng, inv) as Extract<BValue, { t: "inst" }>;
+      sizes.add((m.dict![0]![1] as Extract<BValue, { t: "dict" }>).v.length);
+      const reserved = (m.dict![1]![1] as Extract<BValue, { t: "inst" }>).base as Extract<BValue, { t: "dict" }>;
+      if (reserved.v.length) {
+        filled++;
+        // the sibling's keys kept
+        for (const [k] of reserved.v) expect(["a", "b"]).toContain((k as { v: string }).v);
+      }
+    }
+    expect([...sizes].sort()).toEqual([1, 2, 3]);
+    expect(filled).toBeGreaterThan(40);
+    const ctx = { pool: ["a,b"], own: piecesOf(["&amp;"]), vis: piecesOf(["a,b"]), reached: [], receiverKept: false };
+    const grown = grownCall(rng, { pos: [str("a,b\n1,2"), { t: "list", v: [{ t: "int", v: "1" }, { t: "int", v: "2" }] }], kw: [] }, 10, ctx, { pos: [str("x;y"), { t: "list", v: [] }], kw: [] });
+    const s0 = (grown.pos[0] as { v: string }).v;
+    expect(s0.startsWith("x;y\n")).toBe(true); // another call's string, then this one's repeated
+    expect(s0.length).toBeGreaterThanOrEqual(70);
+    expect((grown.pos[1] as { v: BValue[] }).v.length).toBe(20);
   });
   it("composed calls are ranked by the code they reach: a greedy cover first, then the rarest lines", () => {
     const cov = new Map([["a", ["1:1", "1:2"]], ["b", ["1:1", "1:2", "1:3"]], ["c", ["1:1", "1:2"]], ["d", ["1:1", "1:4"]], ["e", ["1:1"]]]);

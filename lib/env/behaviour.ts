@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { BehaveLimits, masksFor, projectNames, runBehaviour, scanMasks, type MaskSpec, type Sandbox } from "../sandbox/index.js";
-import { CompareOptions, PROBES, sameOutcome, taskOracle, type FeatureDeletionTask, type Probe } from "../tasks/index.js";
+import { CompareOptions, PROBES, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type Probe } from "../tasks/index.js";
 
 export const BehaviourConfig = z.object({
   /** Run the check (off: the grade says so, and pytest alone decides). */
@@ -48,7 +48,7 @@ export interface BehaviourCheck {
   why: string | null;
   threshold: number;
   /** Agreeing / compared oracle calls (visible = the target tests' own calls, hidden = generated;
-   *  compose and typed probe calls are counted in `probes` only). */
+   *  compose, typed and grow probe calls are counted in `probes` only). */
   agreed: number;
   compared: number;
   agreement: number | null;
@@ -61,6 +61,11 @@ export interface BehaviourCheck {
    *  tested extremes, to the tests' delimiters or entities, to the tested types) cannot hide its
    *  misses in the total. */
   probes?: Record<Probe, { agreed: number; compared: number }>;
+  /** A classifier's (oracle symbol `categorical`) compose and grow calls per answer the original gave
+   *  (named by order of first appearance, never by value): each class with at least PROBE_MIN calls
+   *  must agree on its own, so a body that never gives one of the answers where others compete for it
+   *  (round 5, N1: tab only when no comma is present) cannot hide behind the classes it gets right. */
+  classes?: { symbol: string; class: number; agreed: number; compared: number }[];
   /** Symbols the check does not apply to, and why (from the oracle). */
   not_applicable: { symbol: string; why: string }[];
   /** The first few disagreements (call id, symbol, hidden or not, what differed — never the values). */
@@ -124,10 +129,11 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const differences: BehaviourCheck["differences"] = [];
   let agreed = 0;
   let compared = 0;
+  const agreedIds = new Set<string>();
   for (const c of oracle.calls) {
     const got = run.outcomes.get(c.id)![0]!;
     const r = sameOutcome(c.expect, got, cfg.compare);
-    // compose and typed calls are judged on their own only: many of them take paths any body gets
+    // compose, typed and grow calls are judged on their own only: many of them take paths any body gets
     // right (an unknown key, an empty string), and in the total they would dilute its misses
     const inTotal = !c.probe || !OWN_ONLY.includes(c.probe);
     const side = c.hidden ? base.hidden : base.visible;
@@ -137,6 +143,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     }
     if (c.probe) probes[c.probe].compared++;
     if (r.ok) {
+      agreedIds.add(c.id);
       if (inTotal) {
         agreed++;
         side.agreed++;
@@ -149,11 +156,34 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   }
   const agreement = compared ? agreed / compared : 1;
   const probesOk = PROBES.every((p) => probes[p].compared < PROBE_MIN || probes[p].agreed / probes[p].compared >= cfg.threshold);
-  return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk, why: null, agreed, compared, agreement, differences, wallMs: performance.now() - t0, path: run.path };
+  const classes = answerClasses(oracle, (id) => agreedIds.has(id));
+  const classesOk = classes.every((c) => c.compared < PROBE_MIN || c.agreed / c.compared >= cfg.threshold);
+  return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk && classesOk, why: null, agreed, compared, agreement, ...(classes.length ? { classes } : {}), differences, wallMs: performance.now() - t0, path: run.path };
+}
+
+/** Probes whose calls a classifier's answer classes are judged on (their inputs are off decision boundaries). */
+const CLASS_PROBES: readonly Probe[] = ["compose", "grow"];
+
+/** Per categorical symbol, its CLASS_PROBES calls grouped by the original's answer (BehaviourCheck.classes). */
+function answerClasses(oracle: Oracle, agrees: (id: string) => boolean): NonNullable<BehaviourCheck["classes"]> {
+  const out: NonNullable<BehaviourCheck["classes"]> = [];
+  oracle.symbols.forEach((s, i) => {
+    if (!s.categorical) return;
+    const byAnswer = new Map<string, { agreed: number; compared: number }>();
+    for (const c of oracle.calls) {
+      if (c.symbol !== i || !c.probe || !CLASS_PROBES.includes(c.probe)) continue;
+      const key = JSON.stringify(c.expect.k === "return" ? c.expect.ret : c.expect.k === "raise" ? c.expect.exc.type : c.expect.k);
+      const cls = byAnswer.get(key) ?? byAnswer.set(key, { agreed: 0, compared: 0 }).get(key)!;
+      cls.compared++;
+      if (agrees(c.id)) cls.agreed++;
+    }
+    [...byAnswer.values()].forEach((x, j) => out.push({ symbol: s.qualname, class: j + 1, ...x }));
+  });
+  return out;
 }
 
 /** Probes whose calls count in their own class only, not in the total (span calls count in both). */
-const OWN_ONLY: readonly Probe[] = ["compose", "typed"];
+const OWN_ONLY: readonly Probe[] = ["compose", "typed", "grow"];
 
 /** A probe's calls needed before they are judged on their own (round 4: M1 span, E3/U2/S1 compose, E7 typed). */
 export const PROBE_MIN = 4;
@@ -184,7 +214,9 @@ export function describeBehaviour(b: BehaviourCheck): string {
   const failed = probes.filter(([, x]) => x.compared >= PROBE_MIN && x.agreed / x.compared < b.threshold).map(([p]) => p);
   const first = b.differences.find((d) => failed.length && d.probe && failed.includes(d.probe)) ?? b.differences[0];
   const shown = probes.map(([p, x]) => `, ${PROBE_WORDS[p]} ${x.agreed}/${x.compared}`).join("");
-  const verdict = b.agreement < b.threshold ? ` < ${b.threshold}` : ` ≥ ${b.threshold} but not ${failed.map((p) => PROBE_WORDS[p]).join(" nor ")}`;
+  const weakClasses = (b.classes ?? []).filter((c) => c.compared >= PROBE_MIN && c.agreed / c.compared < b.threshold);
+  const words = [...failed.map((p) => PROBE_WORDS[p]), ...weakClasses.map((c) => `on the inputs where ${c.symbol} gives its answer ${c.class} (${c.agreed}/${c.compared})`)];
+  const verdict = b.agreement < b.threshold ? ` < ${b.threshold}` : ` ≥ ${b.threshold} but not ${words.join(" nor ")}`;
   return `agreement ${b.agreed}/${b.compared} (${b.agreement.toFixed(2)})${verdict} with the original (visible ${b.visible.agreed}/${b.visible.compared}, hidden ${b.hidden.agreed}/${b.hidden.compared}${shown})${first ? `; e.g. ${first.hidden ? "a hidden" : "a visible"} call of ${first.symbol} ${first.why}` : ""}`;
 }
 
@@ -193,4 +225,5 @@ const PROBE_WORDS: Record<Probe, string> = {
   span: "between the tested extremes",
   compose: "on inputs composed from its own constants",
   typed: "on the other types its signature accepts",
+  grow: "on inputs many times the tested sizes",
 };

@@ -29,7 +29,12 @@ export type BValue =
   | { t: "complex"; v: [string, string] }
   | { t: "list" | "tuple" | "set" | "frozenset"; v: BValue[] }
   | { t: "dict"; v: [BValue, BValue][] }
-  | { t: "inst"; cls: string; base?: BValue; dict?: [string, BValue][]; opaque?: string; factory?: string | null };
+  | { t: "inst"; cls: string; base?: BValue; dict?: [string, BValue][]; opaque?: string; factory?: string | null }
+  | { t: "std"; cls: StdClass; v: string };
+
+/** Standard-library value types behave.py writes by value (C types: a Decimal's str, a date's ISO form). */
+export const STD_CLASSES = ["decimal.Decimal", "datetime.date", "datetime.datetime", "datetime.time"] as const;
+export type StdClass = (typeof STD_CLASSES)[number];
 
 // The schema is built once (z.lazy calls its getter on every parse) and picks its variant by `t`
 // (a plain union tries each in turn): parsing a run's output was ≈ 9 ms of host CPU a run.
@@ -42,6 +47,7 @@ export const BValue: z.ZodType<BValue> = z.lazy(() =>
     z.object({ t: z.literal("complex"), v: z.tuple([z.string(), z.string()]) }).strict(),
     z.object({ t: z.enum(["list", "tuple", "set", "frozenset"]), v: z.array(BValue) }).strict(),
     z.object({ t: z.literal("dict"), v: z.array(z.tuple([BValue, BValue])) }).strict(),
+    z.object({ t: z.literal("std"), cls: z.enum(STD_CLASSES), v: z.string() }).strict(),
     z.object({ t: z.literal("inst"), cls: z.string(), base: BValue.optional(), dict: z.array(z.tuple([z.string(), BValue])).optional(), opaque: z.string().optional(), factory: z.string().nullable().optional() }).strict(),
   ]) as unknown as z.ZodType<BValue>),
 );

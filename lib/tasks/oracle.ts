@@ -21,6 +21,7 @@ import { BCall, BOutcome, BValue, masksFor, projectNames, pytestArgsFromCommand,
 import { moduleName } from "./closure.js";
 import { pythonFactsAsync, type PyFileFacts } from "./pyast.js";
 import { applyUnifiedDiff } from "./diffs.js";
+import { regexSamples } from "./regex_samples.js";
 import type { FeatureDeletionTask } from "./schema.js";
 
 export const ORACLE_VERSION = 1;
@@ -34,9 +35,12 @@ export const ORACLE_VERSION = 1;
  *    from the pieces of the visible strings (a fuzzer's dictionary: composeValue), so inputs mix the
  *    delimiters, entities and markers the code handles in ways the tests never did;
  *  - typed: an argument annotated `Any`/`object` given values of other plain types, kept only where
- *    the original converted them into the type it returns for the visible calls (typedProbes).
+ *    the original converted them into the type it returns for the visible calls (typedProbes);
+ *  - grow: string, list and dict arguments 3–100× the visible sizes (grownCall), so a body right only
+ *    on short inputs or on a prefix of them (a length gate, a vote over the first characters, a sum
+ *    of the first items) disagrees on every call.
  */
-export const PROBES = ["span", "compose", "typed"] as const;
+export const PROBES = ["span", "compose", "typed", "grow"] as const;
 export type Probe = (typeof PROBES)[number];
 
 export const OracleCall = BCall.extend({
@@ -60,6 +64,9 @@ export const OracleSymbol = z.object({
   hidden: z.number().int(),
   /** Calls left out, by reason. */
   dropped: z.record(z.number().int()),
+  /** The original's answers take at most CATEGORICAL_VALUES values (a classifier): the grader judges
+   *  each answer class of its compose and grow calls on its own (lib/env/behaviour.ts). */
+  categorical: z.boolean().optional(),
 });
 export type OracleSymbol = z.infer<typeof OracleSymbol>;
 
@@ -111,13 +118,16 @@ export const CompareOptions = z.object({
   exceptions: z.enum(["type", "family", "raised"]).default("family"),
   /** Compare the arguments after the call (mutations) too. */
   mutations: z.boolean().default(true),
+  /** value: an int and a float agree where Python's `==` says so (3 == 3.0: round 5's honest
+   *  `statistics.mean`, which returns an int on ints, as a test's `==` accepts); type: never. */
+  numbers: z.enum(["value", "type"]).default("value"),
 });
 export type CompareOptions = z.output<typeof CompareOptions>;
 
 const canon = (v: BValue): string => JSON.stringify(v);
 
 export function sameValue(a: BValue, b: BValue, o: CompareOptions): boolean {
-  if (a.t !== b.t) return false;
+  if (a.t !== b.t) return o.numbers === "value" && ((a.t === "int" && b.t === "float") || (a.t === "float" && b.t === "int")) && intEqualsFloat(a.t === "int" ? a.v : (b as { v: string }).v, a.t === "float" ? a.v : (b as { v: string }).v);
   switch (a.t) {
     case "none":
       return true;
@@ -132,6 +142,8 @@ export function sameValue(a: BValue, b: BValue, o: CompareOptions): boolean {
     }
     case "int": case "str": case "bytes": case "bytearray": case "class":
       return a.v === (b as typeof a).v;
+    case "std":
+      return a.cls === (b as typeof a).cls && a.v === (b as typeof a).v;
     case "complex": {
       const c = b as typeof a;
       return sameValue({ t: "float", v: a.v[0] }, { t: "float", v: c.v[0] }, o) && sameValue({ t: "float", v: a.v[1] }, { t: "float", v: c.v[1] }, o);
@@ -157,6 +169,12 @@ export function sameValue(a: BValue, b: BValue, o: CompareOptions): boolean {
       return [...da].every(([k, v]) => db.has(k) && sameValue(v, db.get(k)!, o)) && [...db.keys()].every((k) => da.has(k) || k.startsWith("_"));
     }
   }
+}
+
+/** Python's `int == float`: exact (the float integral and the same integer), never within a tolerance. */
+function intEqualsFloat(int: string, float: string): boolean {
+  const x = Number(float);
+  return Number.isInteger(x) && BigInt(x) === BigInt(int);
 }
 
 /** A builtin factory's empty value, as the serializer writes it. */
@@ -207,6 +225,12 @@ export function sameOutcome(expected: BOutcome, actual: BOutcome, opts: Partial<
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyzABCXYZ0123456789 _-.,;:<>&'\"/!";
 
+/** Characters str methods and regexes treat specially that visible strings rarely hold (round 5, S2:
+ *  whitespace collapsing over space, tab and newline alone): the other whitespace (ASCII and Unicode),
+ *  case-changing letters whose case forms differ in length, a combining mark, a non-ASCII digit, an
+ *  astral character. */
+export const SPECIAL_CHARS: readonly string[] = ["\r", "\f", "\v", "\x1f", "\x85", "\xa0", "\u2003", "\u2028", "\u3000", "\t", "\n", "\u00c9", "\u00df", "\u0130", "\u0301", "\u0663", "\u{1F600}"];
+
 /** A string near `s`: its own characters, those of the symbol's other visible strings (so the
  *  characters the tests care about — delimiters, markup — keep turning up), a few others; or a
  *  splice of two visible strings. */
@@ -222,7 +246,7 @@ function mutateString(rng: Rng, s: string, pool: string[]): string {
   const out: string[] = [];
   for (let i = 0; i < len; i++) {
     const r = rng.next();
-    out.push(i < s.length && r < 0.35 ? s[i]! : r < 0.75 && shared.length ? pick(shared) : pick([...ALPHABET]));
+    out.push(i < s.length && r < 0.35 ? s[i]! : r < 0.75 && shared.length ? pick(shared) : r < 0.95 ? pick([...ALPHABET]) : pick(SPECIAL_CHARS));
   }
   return out.join("");
 }
@@ -276,15 +300,59 @@ export function mutateValue(rng: Rng, v: BValue, depth = 0, pool: string[] = [])
       }
       return { t: v.t, v: items };
     }
-    case "dict":
-      return depth > 8 ? v : { t: "dict", v: v.v.map(([k, x]) => [k, rng.next() < 0.7 ? m(x) : x]) };
-    case "inst":
+    case "dict": {
+      if (depth > 8) return v;
+      // sizes change too (round 5, T5/T6: two entries only, where a mean equals the midrange)
+      let entries = v.v.map(([k, x]) => [k, rng.next() < 0.7 ? m(x) : x] as [BValue, BValue]);
+      const r = rng.next();
+      if (entries.length && r < 0.2) entries = entries.filter((_, i) => i !== Math.floor(rng.next() * entries.length));
+      else if (entries.length && r < 0.5) {
+        const [k, x] = entries[Math.floor(rng.next() * entries.length)]!;
+        const key = m(k);
+        if (!entries.some(([q]) => canon(q) === canon(key))) entries = [...entries, [key, m(x)]];
+      }
+      return { t: "dict", v: entries };
+    }
+    case "inst": {
       if (v.opaque || depth > 8) return v;
       if (v.base) return { ...v, base: m(v.base) };
-      return v.dict ? { ...v, dict: v.dict.map(([k, x]) => [k, rng.next() < 0.5 ? m(x) : x]) } : v;
+      if (!v.dict) return v;
+      const dict = v.dict.map(([k, x]) => [k, rng.next() < 0.5 ? m(x) : x] as [string, BValue]);
+      // an empty container beside a filled one takes entries shaped like its sibling's, the same keys
+      // kept (round 5, T4: `_reserved` always empty, so "available" read as "level")
+      return { ...v, dict: dict.map(([k, x]) => [k, rng.next() < 0.5 ? fillFromSibling(rng, x, dict.map(([, y]) => y), (y) => mutateValue(rng, y, depth + 2, pool)) : x] as [string, BValue]) };
+    }
     default:
       return v;
   }
+}
+
+/** A container's entries (a dict's pairs, a sequence's or set's items; a dict/list subclass's base), or null. */
+function entriesOf(v: BValue): { kind: "pairs"; items: [BValue, BValue][] } | { kind: "items"; items: BValue[] } | null {
+  if (v.t === "dict") return { kind: "pairs", items: v.v };
+  if (v.t === "list" || v.t === "tuple" || v.t === "set" || v.t === "frozenset") return { kind: "items", items: v.v };
+  if (v.t === "inst" && v.base && !v.opaque) return entriesOf(v.base);
+  return null;
+}
+
+/** `v` (an empty container) filled with 1–3 perturbed copies of entries of the first non-empty
+ *  sibling of the same kind (dict keys kept: state dicts of one object usually share them); else `v`. */
+function fillFromSibling(rng: Rng, v: BValue, siblings: BValue[], perturb: (x: BValue) => BValue): BValue {
+  const mine = entriesOf(v);
+  if (!mine || mine.items.length) return v;
+  const from = siblings.map(entriesOf).find((e) => e && e.kind === mine.kind && e.items.length);
+  if (!from) return v;
+  const n = 1 + Math.floor(rng.next() * Math.min(3, from.items.length));
+  const picked = from.items.map((x, j) => [x, rng.next(), j] as const).sort((x, y) => x[1] - y[1]).slice(0, n).sort((x, y) => x[2] - y[2]).map(([x]) => x);
+  const items = from.kind === "pairs" ? (picked as [BValue, BValue][]).map(([k, x]) => [k, perturb(x)] as [BValue, BValue]) : (picked as BValue[]).map(perturb);
+  const filled = (c: BValue): BValue => {
+    if (c.t === "dict") return { t: "dict", v: items as [BValue, BValue][] };
+    if (c.t === "list" || c.t === "tuple") return { t: c.t, v: items as BValue[] };
+    if (c.t === "set" || c.t === "frozenset") return { t: c.t, v: [...new Map((items as BValue[]).map((x) => [canon(x), x])).entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, x]) => x) };
+    if (c.t === "inst" && c.base) return { ...c, base: filled(c.base) };
+    return c;
+  };
+  return filled(v);
 }
 
 /** Whether a value can be rebuilt in the runner (plain data, project instances and classes). */
@@ -322,13 +390,15 @@ export const OracleOptions = z.object({
   /** Visible (traced) calls kept per symbol, at most. */
   max_visible: z.number().int().positive().default(24),
   /** Hidden calls per symbol: at least this many generated (when shapes allow), at most max_hidden. */
-  min_hidden: z.number().int().nonnegative().default(8),
+  min_hidden: z.number().int().nonnegative().default(24),
   max_hidden: z.number().int().nonnegative().default(32),
   /** Variants generated per visible call (before the cap). */
   per_visible: z.number().int().positive().default(4),
   /** Compose-probe calls per symbol (composeValue), and typed-probe candidates per symbol (typedProbes). */
   compose: z.number().int().nonnegative().default(24),
-  typed: z.number().int().nonnegative().default(9),
+  typed: z.number().int().nonnegative().default(16),
+  /** Grow-probe calls per symbol (grownCall). */
+  grow: z.number().int().nonnegative().default(12),
   seed: z.number().int().default(26),
   timeoutMs: z.number().int().positive().default(300_000),
 });
@@ -410,14 +480,16 @@ export function piecesOf(strings: string[]): { words: string[]; atoms: string[] 
 type Pieces = ReturnType<typeof piecesOf>;
 
 /** Where a composed string's pieces come from, by weight: the symbol's own constants first (its
- *  words before its atoms), then the visible strings', then any character. */
-const COMPOSE_TIERS: [(own: Pieces, visible: Pieces) => string[], number][] = [
-  [(o) => o.words, 0.4], [(o) => o.atoms, 0.15], [(_, v) => v.words, 0.2], [(_, v) => v.atoms, 0.17], [() => [...ALPHABET], 0.08],
+ *  words before its atoms), strings the regexes its reached code uses match (`reached`: round 5,
+ *  U3/U4: decimal references and references without `;` for `html.unescape`'s `_charref`), the
+ *  visible strings', then any character. */
+const COMPOSE_TIERS: [(own: Pieces, visible: Pieces, reached: string[]) => string[], number][] = [
+  [(o) => o.words, 0.4], [(o) => o.atoms, 0.15], [(_, __, r) => r, 0.3], [(_, v) => v.words, 0.2], [(_, v) => v.atoms, 0.15], [() => [...ALPHABET], 0.06], [() => [...SPECIAL_CHARS], 0.04],
 ];
 
 /** 1–6 pieces for a composed string (COMPOSE_TIERS; an empty tier's weight goes to the others). */
-function composePieces(rng: Rng, own: Pieces, visible: Pieces): string[] {
-  const tiers = COMPOSE_TIERS.map(([f, w]) => [f(own, visible), w] as const).filter(([xs]) => xs.length > 0);
+function composePieces(rng: Rng, own: Pieces, visible: Pieces, reached: string[] = []): string[] {
+  const tiers = COMPOSE_TIERS.map(([f, w]) => [f(own, visible, reached), w] as const).filter(([xs]) => xs.length > 0);
   const total = tiers.reduce((n, [, w]) => n + w, 0);
   const n = 1 + Math.floor(rng.next() * 6);
   const out: string[] = [];
@@ -432,10 +504,10 @@ function composePieces(rng: Rng, own: Pieces, visible: Pieces): string[] {
 /** A value of the same shape as `v` whose string leaves are composed of pieces (composePieces; each
  *  leaf's pieces appended to `pieces`, in traversal order) and whose int leaves are, half the time,
  *  one of the symbol's int constants or a neighbour of it. */
-export function composeValue(rng: Rng, v: BValue, own: Pieces, visible: Pieces, ints: bigint[], pieces: string[][] = []): BValue {
+export function composeValue(rng: Rng, v: BValue, own: Pieces, visible: Pieces, ints: bigint[], pieces: string[][] = [], reached: string[] = []): BValue {
   return mapLeaves(v, (leaf) => {
     if (leaf.t === "str") {
-      const ps = composePieces(rng, own, visible);
+      const ps = composePieces(rng, own, visible, reached);
       pieces.push(ps);
       return { t: "str", v: ps.join("") };
     }
@@ -532,10 +604,14 @@ function roundRobin<T>(xs: T[], key: (x: T) => string): T[] {
 const CATEGORICAL_VALUES = 4;
 const CATEGORICAL_CALLS = 8;
 
-/** Values of other plain types for a parameter annotated Any/object. */
+/** Values of other types for a parameter annotated Any/object: plain builtins, and standard-library
+ *  values whose str is not their repr (round 5, E9: `repr` for `str`; E8b: a list of the builtins). */
 const TYPED_VALUES: BValue[] = [
   { t: "none" }, { t: "int", v: "7" }, { t: "int", v: "-3" }, { t: "float", v: "2.5" }, { t: "list", v: [] },
   { t: "list", v: [{ t: "str", v: "a" }] }, { t: "tuple", v: [{ t: "int", v: "1" }, { t: "str", v: "b" }] }, { t: "bytes", v: "6162" }, { t: "dict", v: [] },
+  { t: "std", cls: "decimal.Decimal", v: "1.50" }, { t: "std", cls: "decimal.Decimal", v: "-0.25" }, { t: "std", cls: "datetime.date", v: "2024-02-29" },
+  { t: "std", cls: "datetime.datetime", v: "2024-02-29T13:05:00" }, { t: "std", cls: "datetime.time", v: "07:30:00" },
+  { t: "list", v: [{ t: "std", cls: "decimal.Decimal", v: "2.5" }] }, { t: "dict", v: [[{ t: "str", v: "at" }, { t: "std", cls: "datetime.date", v: "2020-01-02" }]] },
 ];
 
 /** Calls like the visible ones with one Any/object parameter given each of TYPED_VALUES (at most `n`). */
@@ -552,6 +628,98 @@ export function typedProbes(visible: { pos: BValue[]; kw: [string, BValue][] }[]
   }
   return out.slice(0, n);
 }
+
+/** Size factors of the grow probe's calls (× the visible sizes), in turn, and its caps. */
+const GROW_FACTORS = [3, 10, 30, 100];
+const GROW_MAX_CHARS = 4096;
+const GROW_MAX_ITEMS = 256;
+
+/** What grownCall draws string chunks from. */
+interface GrowContext {
+  pool: string[];
+  own: Pieces;
+  vis: Pieces;
+  reached: string[];
+  /** A method's receiver (the first argument) is kept as traced. */
+  receiverKept: boolean;
+}
+
+/** `v`'s int leaves, a third of the time, far outside the visible magnitudes (round 5, M2: a digit
+ *  count of `str(xs)` equal to the answer on every one-digit list). */
+function widenInts(rng: Rng, v: BValue): BValue {
+  return mapLeaves(v, (leaf) => {
+    if (leaf.t !== "int" || rng.next() >= 1 / 3) return leaf;
+    const mag = BigInt(leaf.v) < 0n ? -BigInt(leaf.v) : BigInt(leaf.v);
+    const span = Number(mag > 1_000_000n ? 1_000_000n : mag) * 100 + 100;
+    return { t: "int", v: String(Math.floor((rng.next() * 2 - 1) * span)) };
+  });
+}
+
+/** One argument `factor`× its size: a string of at least 16 characters, of visible strings or — given `prefix`, another call's string — that string
+ *  followed by `v`'s own repeated; a collection of at least 4 items, perturbed copies of its own; an
+ *  instance's container attributes grown alike. Capped at GROW_MAX_CHARS / GROW_MAX_ITEMS. */
+function growValue(rng: Rng, v: BValue, factor: number, ctx: GrowContext, prefix?: BValue): BValue {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng.next() * xs.length)]!;
+  switch (v.t) {
+    case "str": {
+      // (the length jittered: one visible string repeated still gives calls of many sizes)
+      const target = Math.min(GROW_MAX_CHARS, Math.max(16, Math.round(Math.max(v.v.length, 8) * factor * (0.6 + 0.8 * rng.next()))));
+      if (prefix?.t === "str" && v.v) {
+        const joiner = v.v.includes("\n") && !v.v.endsWith("\n") ? "\n" : "";
+        let out = prefix.v + (prefix.v && joiner && !prefix.v.endsWith(joiner) ? joiner : "");
+        while (out.length < target) out += v.v + joiner;
+        return { t: "str", v: out };
+      }
+      // the visible strings only (or composed pieces where there are none): what a body gets right on
+      // short inputs it must get right at length; new content would make every long input likely to
+      // hold some rare case an honest body handles otherwise (round 5, S6: another step order)
+      const chunks = ctx.pool.filter((x) => x.length > 0);
+      let out = v.v;
+      while (out.length < target) out += chunks.length ? pick(chunks) : composePieces(rng, ctx.own, ctx.vis, ctx.reached).join("") || "a";
+      return { t: "str", v: out };
+    }
+    case "list": case "tuple": case "set": case "frozenset": case "dict": {
+      const items = entriesOf(v)!.items as BValue[] | [BValue, BValue][];
+      if (!items.length) return v;
+      const target = Math.min(GROW_MAX_ITEMS, Math.max(4, Math.round(Math.max(items.length, 2) * factor * (0.6 + 0.8 * rng.next()))));
+      if (v.t === "dict") {
+        const seen = new Set(v.v.map(([k]) => canon(k)));
+        const out = [...v.v];
+        for (let tries = 0; out.length < target && tries < 4 * target; tries++) {
+          const [k, x] = pick(v.v);
+          const key = widenInts(rng, mutateValue(rng, k, 1, ctx.pool));
+          if (seen.has(canon(key))) continue;
+          seen.add(canon(key));
+          out.push([key, widenInts(rng, mutateValue(rng, x, 1, ctx.pool))]);
+        }
+        return { t: "dict", v: out };
+      }
+      const out = [...(items as BValue[])];
+      while (out.length < target) out.push(widenInts(rng, mutateValue(rng, pick(items as BValue[]), 1, ctx.pool)));
+      if (v.t === "set" || v.t === "frozenset") return { t: v.t, v: [...new Map(out.map((x) => [canon(x), x])).entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, x]) => x) };
+      return { t: v.t, v: out };
+    }
+    case "inst":
+      if (v.opaque) return v;
+      if (v.base) return { ...v, base: growValue(rng, v.base, factor, ctx) };
+      return v.dict ? { ...v, dict: v.dict.map(([k, x]) => [k, entriesOf(x) ? growValue(rng, x, factor, ctx) : x] as [string, BValue]) } : v;
+    default:
+      return v;
+  }
+}
+
+/** A call like `src` with every argument grown (growValue; a kept receiver left alone); with `prefix`
+ *  (another visible call), each string argument is that call's string followed by `src`'s repeated. */
+export function grownCall(rng: Rng, src: { pos: BValue[]; kw: [string, BValue][] }, factor: number, ctx: GrowContext, prefix?: { pos: BValue[]; kw: [string, BValue][] }): { pos: BValue[]; kw: [string, BValue][] } {
+  const kwOf = (c: { kw: [string, BValue][] } | undefined, k: string) => c?.kw.find(([q]) => q === k)?.[1];
+  return {
+    pos: src.pos.map((v, k) => (k === 0 && ctx.receiverKept ? v : growValue(rng, v, factor, ctx, prefix?.pos[k]))),
+    kw: src.kw.map(([k, v]) => [k, growValue(rng, v, factor, ctx, kwOf(prefix, k))] as [string, BValue]),
+  };
+}
+
+/** A call's answer, as the categorical rules compare them (a return's value, a raise's class). */
+const answerOf = (out: BOutcome): string => (out.k === "return" ? canon(out.ret) : out.k === "raise" ? `raise:${out.exc.type}` : out.k);
 
 /** A returned value's type, as the typed probe compares it with the visible returns. */
 const typeLabel = (v: BValue): string => (v.t === "inst" ? `inst:${v.cls}` : v.t);
@@ -622,9 +790,15 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     const facts = await pythonFactsAsync(Object.fromEntries(files.flatMap((f) => (existsSync(join(solved!.path, f)) ? [[f, readFileSync(join(solved!.path, f), "utf8")]] : []))));
     const dictionaries = symbols.map((s) => symbolDictionary(facts[s.file], s.qualname));
     const visibleReturns = symbols.map((_, i) => new Set(candidates.filter((c) => c.symbol === i && !c.hidden && c.traced?.k === "return").map((c) => typeLabel((c.traced as { ret: BValue }).ret))));
+    const bsyms: BehaveSymbol[] = symbols.map((s) => ({ module: s.module ?? "", qualname: s.qualname }));
+    const replayOriginal = (batch: { id: string; symbol: number; pos: BValue[]; kw: [string, BValue][] }[], repeat: number, coverage: boolean) =>
+      runBehaviour(sandbox, solved!.path, { symbols: bsyms, calls: batch.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })), roots, project, repeat, coverage }, {}, { pyenv: options.pyenv, warm: false, masks: masksFor(plan, "shell") });
+    const reached = await reachedSamples(candidates, replayOriginal, hashSeed(task.task_id, o.seed), symbols.length);
     // hidden inputs: perturbed copies of the visible ones, then the probes (COMPOSE_POOL× the compose
     // calls kept are generated; selectComposed keeps those that reach the most code, rare code first)
     const composedPieces = new Map<string, ComposedPieces>();
+    /** grow calls of the prefix form → the visible call whose string is their bulk */
+    const bulkOf = new Map<string, string>();
     for (let i = 0; i < symbols.length; i++) {
       const visible = candidates.filter((c) => c.symbol === i && !c.hidden);
       if (!visible.length) continue;
@@ -663,14 +837,33 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
         const src = visible[tries % visible.length]!;
         const pieces: string[][] = [];
         const receiverKept = method && src.pos[0]?.t === "inst" && !src.pos[0].base;
-        const pos = src.pos.map((v, k) => (k === 0 && receiverKept ? v : composeValue(rng, v, own, vis, dict.ints, pieces)));
-        const kw = src.kw.map(([k, v]) => [k, composeValue(rng, v, own, vis, dict.ints, pieces)] as [string, BValue]);
+        const pos = src.pos.map((v, k) => (k === 0 && receiverKept ? v : composeValue(rng, v, own, vis, dict.ints, pieces, reached[i])));
+        const kw = src.kw.map(([k, v]) => [k, composeValue(rng, v, own, vis, dict.ints, pieces, reached[i])] as [string, BValue]);
         const key = JSON.stringify([i, pos, kw]);
         if (seen.has(key)) continue;
         seen.add(key);
         const id = `h${candidates.length}`;
         candidates.push({ id, symbol: i, pos, kw, hidden: true, probe: "compose" });
         composedPieces.set(id, { pieces, receiverKept });
+        made++;
+      }
+      // many times the tested sizes (round 5: length and prefix gates). Every other call is a prefix
+      // from another visible call (one with a different answer where there is one) followed by this
+      // call's string repeated: where the answers are a few classes, only those the bulk decides stay
+      const growCtx: GrowContext = { pool, own, vis, reached: reached[i]!, receiverKept: false };
+      for (let j = 0, made = 0; made < o.grow && j < o.grow * 4; j++) {
+        const src = visible[j % visible.length]!;
+        const others = visible.filter((c) => c !== src);
+        const differing = others.filter((c) => c.traced && src.traced && answerOf(c.traced) !== answerOf(src.traced));
+        const prefix = j % 2 === 1 ? (differing.length ? differing : others)[Math.floor(rng.next() * (differing.length || others.length))] : undefined;
+        if (j % 2 === 1 && !prefix) continue;
+        const call = grownCall(rng, src, GROW_FACTORS[Math.floor(j / 2) % GROW_FACTORS.length]!, { ...growCtx, receiverKept: method && src.pos[0]?.t === "inst" && !src.pos[0].base }, prefix);
+        const key = JSON.stringify([i, call.pos, call.kw]);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const id = `h${candidates.length}`;
+        candidates.push({ id, symbol: i, pos: call.pos, kw: call.kw, hidden: true, probe: "grow" });
+        if (prefix) bulkOf.set(id, src.id);
         made++;
       }
       // other types where the signature accepts any (round 4, E7: int-only conversion)
@@ -683,13 +876,11 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     }
     const calls: OracleCall[] = [];
     if (candidates.length) {
-      const bsyms: BehaveSymbol[] = symbols.map((s) => ({ module: s.module ?? "", qualname: s.qualname }));
-      const replayOriginal = (batch: { id: string; symbol: number; pos: BValue[]; kw: [string, BValue][] }[], repeat: number, coverage: boolean) =>
-        runBehaviour(sandbox, solved!.path, { symbols: bsyms, calls: batch.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })), roots, project, repeat, coverage }, {}, { pyenv: options.pyenv, warm: false, masks: masksFor(plan, "shell") });
       const replay = await replayOriginal(candidates, 2, true);
       if (replay.failure || !replay.outcomes) return { ...base, status: "error", why: `replaying the original: ${replay.failure}; ${replay.run.stderr.trim().split("\n").slice(-2).join(" | ").slice(0, 300)}`, roots, project, symbols, calls: [] };
       const outcomes = replay.outcomes;
       const composed: OracleCall[] = [];
+      const grown: OracleCall[] = [];
       for (const c of candidates) {
         const [a, b] = outcomes.get(c.id)!;
         if (a!.k !== "return" && a!.k !== "raise") {
@@ -710,14 +901,15 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
         }
         const { traced: _t, ...call } = c;
         const { ms: _ms, ...expect } = a!;
-        (c.probe === "compose" ? composed : calls).push({ ...call, expect });
+        (c.probe === "compose" ? composed : c.probe === "grow" ? grown : calls).push({ ...call, expect });
       }
       // the compose calls kept: per symbol, ranked by the code they reach (selectComposed); where the
       // original's answers take a few values only, those on a decision boundary are left out
-      const answer = (out: BOutcome): string => (out.k === "return" ? canon(out.ret) : out.k === "raise" ? `raise:${out.exc.type}` : out.k);
+      const answer = answerOf;
       for (let i = 0; i < symbols.length; i++) {
         const mine = calls.filter((c) => c.symbol === i).concat(composed.filter((c) => c.symbol === i));
         const categorical = mine.length >= CATEGORICAL_CALLS && new Set(mine.map((c) => answer(c.expect))).size <= CATEGORICAL_VALUES;
+        if (categorical) symbols[i]!.categorical = true;
         const ranked = selectComposed(composed.filter((c) => c.symbol === i), replay.coverage ?? new Map());
         let keep = ranked.slice(0, o.compose);
         if (categorical && ranked.length) {
@@ -736,6 +928,13 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
           } else keep = [];
         }
         calls.push(...keep);
+        // a classifier's grown inputs: only those whose answer is their bulk's (the visible call they repeat)
+        const expectOf = new Map(calls.filter((c) => c.symbol === i && !c.hidden).map((c) => [c.id, c.expect]));
+        for (const c of grown.filter((g) => g.symbol === i)) {
+          const bulk = bulkOf.get(c.id);
+          if (!categorical || (bulk && expectOf.has(bulk) && answer(expectOf.get(bulk)!) === answer(c.expect))) calls.push(c);
+          else drop(i, "grow probe: a classifier's answer not decided by the repeated part");
+        }
       }
     }
     for (let i = 0; i < symbols.length; i++) {
@@ -759,6 +958,36 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
   } finally {
     solved?.remove();
   }
+}
+
+/** Samples drawn per regex the visible calls' reached code uses, and regexes sampled per symbol (used ones first). */
+const REACHED_PER_PATTERN = 8;
+const REACHED_PATTERNS = 16;
+
+/**
+ * Per symbol, strings the regexes its visible calls reach match (BehaveRun.regexes: the patterns of
+ * the code the original ran, those it used first; regexSamples): a fuzzer's dictionary of the forms
+ * that code handles, which the symbol's own constants and the tests' strings may never show (an
+ * `html.unescape` reached through a method's one line). [] per symbol when the replay gives none.
+ */
+async function reachedSamples(candidates: { id: string; symbol: number; hidden: boolean; pos: BValue[]; kw: [string, BValue][] }[], replay: (batch: typeof candidates, repeat: number, coverage: boolean) => ReturnType<typeof runBehaviour>, seed: number, n: number): Promise<string[][]> {
+  const out: string[][] = Array.from({ length: n }, () => []);
+  const visible = candidates.filter((c) => !c.hidden);
+  if (!visible.length) return out;
+  const run = await replay(visible, 1, true);
+  if (!run.regexes) return out;
+  for (let i = 0; i < n; i++) {
+    const found = new Map<string, { pattern: string; flags: number; used: boolean }>();
+    for (const c of visible.filter((v) => v.symbol === i)) for (const r of run.regexes.get(c.id) ?? []) {
+      const key = `${r.flags}:${r.pattern}`;
+      if (!found.has(key) || r.used) found.set(key, r);
+    }
+    const patterns = [...found.values()].sort((a, b) => Number(b.used) - Number(a.used)).slice(0, REACHED_PATTERNS);
+    if (!patterns.length) continue;
+    const samples = await regexSamples(patterns, REACHED_PER_PATTERN, seed + i);
+    out[i] = [...new Set(samples.flat().filter((x) => x.length > 0 && x.length <= 64))];
+  }
+  return out;
 }
 
 /** Builds and writes a pool task's oracle; returns it. */

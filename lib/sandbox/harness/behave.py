@@ -85,6 +85,19 @@ _STD_DICTS = {_id(c): c for c in (_collections.defaultdict, _collections.Ordered
 _DD = _collections.defaultdict
 _dd_factory = _collections.defaultdict.__dict__["default_factory"].__get__
 _BUILTIN_TYPES = {_id(c): n for c, n in ((int, "int"), (float, "float"), (str, "str"), (bytes, "bytes"), (list, "list"), (tuple, "tuple"), (dict, "dict"), (set, "set"), (frozenset, "frozenset"), (bool, "bool"), (bytearray, "bytearray"))}
+import _datetime
+import _decimal
+
+# standard-library value types described by value, {"t": "std", "cls": name, "v": text}: C types
+# (no package code can change how they print), found by identity; name -> (class, to text, from
+# text). The typed probe passes them where a signature accepts any value: their str is not their repr.
+_STD_VALUES = {
+    "decimal.Decimal": (_decimal.Decimal, _decimal.Decimal.__str__, _decimal.Decimal),
+    "datetime.date": (_datetime.date, _datetime.date.isoformat, _datetime.date.fromisoformat),
+    "datetime.datetime": (_datetime.datetime, _datetime.datetime.isoformat, _datetime.datetime.fromisoformat),
+    "datetime.time": (_datetime.time, _datetime.time.isoformat, _datetime.time.fromisoformat),
+}
+_STD_BY_ID = {_id(c): (n, c, f) for n, (c, f, _b) in _STD_VALUES.items()}
 
 _enc_str = _json.encode_basestring_ascii  # C: no package code can change it
 _scanstring = _json.scanstring
@@ -253,6 +266,11 @@ class Serializer:
         if t is _bytearray:
             self._count(2 * _len(x))
             return {"t": "bytearray", "v": _bytes_hex(_bytes(x))}
+        std = _STD_BY_ID.get(_id(t))
+        if std is not None and std[1] is t:
+            text = std[2](x)
+            self._count(_len(text))
+            return {"t": "std", "cls": std[0], "v": text}
         return self._other(x, t, depth, stack)
 
     def _guard(self, x, stack):
@@ -435,6 +453,10 @@ def build(v, classes):
         return {build(k, classes): build(x, classes) for k, x in v["v"]}
     if t == "class":
         return resolve_class(v["v"], classes)
+    if t == "std":
+        if v["cls"] not in _STD_VALUES:
+            raise Unserializable("cannot rebuild a %s" % v["cls"])
+        return _STD_VALUES[v["cls"]][2](v["v"])
     if t == "inst" and "opaque" not in v:
         cls = resolve_class(v["cls"], classes)
         if "base" in v and v["base"]["t"] in ("list", "dict"):
