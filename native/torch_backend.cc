@@ -26,6 +26,11 @@
 #include <unordered_map>
 #include <vector>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#define LAB_X86_64 1
+#endif
+
 namespace {
 
 std::vector<at::Tensor> slots;
@@ -234,6 +239,111 @@ at::Tensor causalAttentionGrad(const at::Tensor& dy, const at::Tensor& heads, co
   return dheads.view({3, B, H, T, hd}).permute({1, 3, 0, 2, 4}).reshape({B, T, 3 * D});
 }
 
+// GELU, tanh approximation: y = ½x(1 + tanh u), u = √(2/π)(x + 0.044715x³). ½(1 + tanh u) is the
+// logistic σ(2u), so y = x σ(2u) and dy/dx = σ + 2x σ(1 − σ) u'. On x86-64 with AVX2 + FMA (checked at
+// run time) one pass with a Cephes-style exp (relative error ≈ 1e-7), 8 floats at a time: the
+// libtorch tanh this replaces took ≈ 2.5 ns an element, 4–6× the pass itself. Elsewhere (other CPUs,
+// the tail of a row, other dtypes, CUDA) the same formula with std::exp, or ATen's own gelu.
+namespace gelu {
+constexpr float kC = 0.7978845608028654f;  // √(2/π)
+constexpr float kA = 0.044715f;
+
+inline float sigma2u(float x, float& du) {
+  du = kC * (1.f + 3.f * kA * x * x);
+  float z = -2.f * kC * (x + kA * x * x * x);
+  return 1.f / (1.f + std::exp(std::min(z, 88.f)));
+}
+void forwardScalar(const float* x, float* y, int64_t n) {
+  float du;
+  for (int64_t i = 0; i < n; ++i) y[i] = x[i] * sigma2u(x[i], du);
+}
+void backwardScalar(const float* dy, const float* x, float* dx, int64_t n) {
+  float du;
+  for (int64_t i = 0; i < n; ++i) {
+    float s = sigma2u(x[i], du);
+    dx[i] = dy[i] * (s + 2.f * x[i] * s * (1.f - s) * du);
+  }
+}
+
+#ifdef LAB_X86_64
+__attribute__((target("avx2,fma"))) inline __m256 exp8(__m256 x) {
+  x = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(-87.f)), _mm256_set1_ps(88.f));
+  __m256 fx = _mm256_floor_ps(_mm256_fmadd_ps(x, _mm256_set1_ps(1.44269504088896341f), _mm256_set1_ps(0.5f)));
+  x = _mm256_fnmadd_ps(fx, _mm256_set1_ps(0.693359375f), x);
+  x = _mm256_fnmadd_ps(fx, _mm256_set1_ps(-2.12194440e-4f), x);
+  __m256 p = _mm256_set1_ps(1.9875691500e-4f);
+  p = _mm256_fmadd_ps(p, x, _mm256_set1_ps(1.3981999507e-3f));
+  p = _mm256_fmadd_ps(p, x, _mm256_set1_ps(8.3334519073e-3f));
+  p = _mm256_fmadd_ps(p, x, _mm256_set1_ps(4.1665795894e-2f));
+  p = _mm256_fmadd_ps(p, x, _mm256_set1_ps(1.6666665459e-1f));
+  p = _mm256_fmadd_ps(p, x, _mm256_set1_ps(5.0000001201e-1f));
+  p = _mm256_fmadd_ps(p, _mm256_mul_ps(x, x), _mm256_add_ps(x, _mm256_set1_ps(1.f)));
+  __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvttps_epi32(fx), _mm256_set1_epi32(127)), 23);
+  return _mm256_mul_ps(p, _mm256_castsi256_ps(e));
+}
+// σ(2u) and u' for 8 elements
+__attribute__((target("avx2,fma"))) inline __m256 sigma2u8(__m256 x, __m256& du) {
+  __m256 x2 = _mm256_mul_ps(x, x);
+  du = _mm256_mul_ps(_mm256_set1_ps(kC), _mm256_fmadd_ps(_mm256_set1_ps(3.f * kA), x2, _mm256_set1_ps(1.f)));
+  __m256 z = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(-2.f * kC), x), _mm256_fmadd_ps(_mm256_set1_ps(kA), x2, _mm256_set1_ps(1.f)));
+  return _mm256_div_ps(_mm256_set1_ps(1.f), _mm256_add_ps(_mm256_set1_ps(1.f), exp8(z)));
+}
+__attribute__((target("avx2,fma"))) void forwardAvx2(const float* x, float* y, int64_t n) {
+  int64_t i = 0;
+  __m256 du;
+  for (; i + 8 <= n; i += 8) {
+    __m256 v = _mm256_loadu_ps(x + i);
+    _mm256_storeu_ps(y + i, _mm256_mul_ps(v, sigma2u8(v, du)));
+  }
+  forwardScalar(x + i, y + i, n - i);
+}
+__attribute__((target("avx2,fma"))) void backwardAvx2(const float* dy, const float* x, float* dx, int64_t n) {
+  int64_t i = 0;
+  __m256 du;
+  for (; i + 8 <= n; i += 8) {
+    __m256 v = _mm256_loadu_ps(x + i);
+    __m256 s = sigma2u8(v, du);
+    __m256 ds = _mm256_mul_ps(_mm256_mul_ps(_mm256_add_ps(v, v), _mm256_mul_ps(s, _mm256_sub_ps(_mm256_set1_ps(1.f), s))), du);
+    _mm256_storeu_ps(dx + i, _mm256_mul_ps(_mm256_loadu_ps(dy + i), _mm256_add_ps(s, ds)));
+  }
+  backwardScalar(dy + i, x + i, dx + i, n - i);
+}
+bool avx2() {
+  static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return yes;
+}
+#else
+bool avx2() { return false; }
+void forwardAvx2(const float* x, float* y, int64_t n) { forwardScalar(x, y, n); }
+void backwardAvx2(const float* dy, const float* x, float* dx, int64_t n) { backwardScalar(dy, x, dx, n); }
+#endif
+
+bool own(const at::Tensor& t) { return t.device().is_cpu() && t.scalar_type() == at::kFloat; }
+constexpr int64_t kGrain = 1 << 15;
+
+at::Tensor forward(const at::Tensor& x) {
+  if (!own(x)) return at::gelu(x, "tanh");
+  at::Tensor xc = x.contiguous();
+  at::Tensor y = at::empty_like(xc);
+  const float* px = xc.data_ptr<float>();
+  float* py = y.data_ptr<float>();
+  bool fast = avx2();
+  at::parallel_for(0, xc.numel(), kGrain, [&](int64_t b, int64_t e) { (fast ? forwardAvx2 : forwardScalar)(px + b, py + b, e - b); });
+  return y;
+}
+
+at::Tensor backward(const at::Tensor& dy, const at::Tensor& x) {
+  if (!own(x) || !own(dy) || dy.sizes() != x.sizes()) return at::gelu_backward(dy, x, "tanh");
+  at::Tensor xc = x.contiguous(), gc = dy.contiguous();
+  at::Tensor dx = at::empty_like(xc);
+  const float *px = xc.data_ptr<float>(), *pg = gc.data_ptr<float>();
+  float* pd = dx.data_ptr<float>();
+  bool fast = avx2();
+  at::parallel_for(0, xc.numel(), kGrain, [&](int64_t b, int64_t e) { (fast ? backwardAvx2 : backwardScalar)(pg + b, px + b, pd + b, e - b); });
+  return dx;
+}
+}  // namespace gelu
+
 at::Tensor layerNorm(const at::Tensor& x, const at::Tensor& g, const at::Tensor& b) {
   return std::get<0>(at::native_layer_norm(x, {x.size(-1)}, g, b, kLnEps));
 }
@@ -343,7 +453,7 @@ Tensors policyStep(const Tensors& t, const Args& a) {
     at::Tensor y = at::matmul(attentionProbs(q, k, bias, scale), v).transpose(1, 2).reshape({B * T, d});
     x = x + at::addmm(w[5], y, w[4]).view({B, T, d});
     at::Tensor h2 = layerNorm(x, w[6], w[7]).view({B * T, d});
-    x = x + at::addmm(w[11], at::gelu(at::addmm(w[9], h2, w[8]), "tanh"), w[10]).view({B, T, d});
+    x = x + at::addmm(w[11], gelu::forward(at::addmm(w[9], h2, w[8])), w[10]).view({B, T, d});
     out.push_back(k);
     out.push_back(v);
   }
@@ -373,8 +483,8 @@ void addFusedOps(std::unordered_map<std::string, Op>& ops) {
     auto r = at::native_layer_norm_backward(t[0], t[1], {t[1].size(-1)}, t[3], t[4], t[2], t[2], {true, true, true});
     return Tensors{std::get<0>(r), std::get<1>(r), std::get<2>(r)};
   };
-  ops["gelu"] = [](const Tensors& t, const Args&) { return one(at::gelu(t[0], "tanh")); };
-  ops["gelu_grad"] = [](const Tensors& t, const Args&) { return one(at::gelu_backward(t[0], t[1], "tanh")); };
+  ops["gelu"] = [](const Tensors& t, const Args&) { return one(gelu::forward(t[0])); };
+  ops["gelu_grad"] = [](const Tensors& t, const Args&) { return one(gelu::backward(t[0], t[1])); };
   // [x, w, (b)] args [transW] -> y
   ops["linear"] = [](const Tensors& t, const Args& a) { return one(linearFwd(t[0], t[1], t.size() > 2 ? t[2] : at::Tensor(), a.flag(0))); };
   // [dy, x, w] args [transW, hasBias] -> [dx, dw, (db)]
