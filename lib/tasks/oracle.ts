@@ -823,7 +823,13 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       // a body fitted to the extremes disagrees on many hidden calls, not on one the threshold forgives
       for (const call of spanningCalls(visible, 2 * o.min_hidden)) {
         const key = JSON.stringify([i, call.pos, call.kw]);
-        if (seen.has(key)) continue;
+        if (seen.has(key)) {
+          // a perturbed copy already there is a span call too: the probe is judged on every point
+          // (round 5: with 24 perturbed copies the interior was theirs, and span kept 4 points)
+          const twin = candidates.find((c) => c.hidden && !c.probe && c.symbol === i && JSON.stringify([i, c.pos, c.kw]) === key);
+          if (twin) twin.probe = "span";
+          continue;
+        }
         seen.add(key);
         candidates.push({ id: `h${candidates.length}`, symbol: i, pos: call.pos, kw: call.kw, hidden: true, probe: "span" });
       }
