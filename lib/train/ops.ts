@@ -3,8 +3,9 @@
  *
  *   - "native": fused kernels of the torch backend's addon (native/torch_backend.cc; registered as
  *     tfjs kernels named Lab* in lib/backend/torch.ts): layer norm, GELU, a linear layer, the
- *     embedding lookup, attention (scaled dot-product + bias + softmax; and causal self-attention
- *     straight from the fused q/k/v projection, head split and merge inside, masked blocks skipped), token log-probs (softmax
+ *     embedding lookup, attention (scaled dot-product + bias + softmax), causal self-attention
+ *     straight from the fused q/k/v projection (head split and merge inside; the all-masked score
+ *     blocks above the diagonal neither computed nor stored), token log-probs (softmax
  *     cross-entropy), Adam's update, and the whole decode step with its sampling. Gradients are
  *     tf.customGrad functions whose backward is one native kernel.
  *   - "tfjs": the same maths as tfjs compositions (the reference; every backend runs it).
