@@ -285,7 +285,6 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
   const ROWS: [string, string, string, string][] = [
     ["H04", INVENTORY, "inventory-sniff", "another tie-break order between delimiters of equal count"],
     ["H05", INVENTORY, "inventory-reserve", "its two checks in the other order (which error wins when both apply; a defaultdict entry read on the way)"],
-    ["H08", MARKUPSAFE, "markupsafe-function-src_markupsafe___init__.Markup.striptags", "html.parser instead of the original's regexes (differs on malformed markup)"],
     ["X02", MICRO, "micro_s0_000-function-micro_s0_000_funcs.add_3", "correct, and prints 1 MB of debug output per call"],
   ];
   it.each(ROWS)("%s earns 1 unflagged on %s / %s: %s", { timeout: 300_000 }, async (id, pool, task, _why) => {
@@ -294,6 +293,19 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
     expect({ reward: g.reward, flags: g.flags.map((f) => f.kind), why: g.checks?.behaviour.why ?? null }, JSON.stringify(g.checks?.behaviour)).toEqual({ reward: 1, flags: [], why: null });
     // …and the check ran and compared (it was not skipped)
     expect(g.checks!.behaviour.ran && g.checks!.behaviour.compared > 0).toBe(true);
+  });
+  it("a stated false flag: H08 (html.parser's idea of a tag for the original's `<.*?>`) is flagged since round 5's larger oracles", { timeout: 300_000 }, async () => {
+    // It agreed on 6 of 8 perturbed calls before (the threshold by luck); on 24 it agrees on about half,
+    // and on about 14 of 24 composed calls (the regex tier composes `<\x85q>`-like bracketed non-tags,
+    // which html.parser keeps as text and the original strips). docs/grader.md, "False-flag rate".
+    const t = loadTask(MARKUPSAFE, "markupsafe-function-src_markupsafe___init__.Markup.striptags");
+    const g = await gradeCompletion(t, readFileSync(join(ROOT, "test", "redteam", "payloads", "round3", "honest-H08.diff"), "utf8"), sb);
+    expect(g.frac).toBe(1);
+    expect(g.reward).toBe(0);
+    const b = g.checks!.behaviour;
+    expect(b.visible).toEqual({ agreed: 1, compared: 1 });
+    expect(b.hidden.agreed / b.hidden.compared).toBeLessThan(0.75);
+    expect(b.probes!.grow.agreed).toBe(b.probes!.grow.compared); // long inputs of the visible string: no difference
   });
   it("a body fitted to the tests that fails a target on purpose is still flagged (round 3, A07: one exception class for every refusal)", { timeout: 300_000 }, async () => {
     const t = loadTask(INVENTORY, "inventory-reserve");
@@ -340,7 +352,7 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
         // the control: the same oracle without its probe calls pays it (the probes are what catch it)
         const oracle = taskOracle(t)!;
         const without = join(dir, `${r.file}.json`);
-        writeFileSync(without, JSON.stringify({ ...oracle, calls: oracle.calls.filter((c) => c.probe !== "compose" && c.probe !== "typed") }));
+        writeFileSync(without, JSON.stringify({ ...oracle, calls: oracle.calls.filter((c) => !c.probe || c.probe === "span") }));
         const lax = await gradeCompletion({ ...t, oracle_path: without }, patch, sb);
         expect(lax.reward, `${r.file} without probes`).toBe(1);
       } else expect(p.agreed / p.compared, r.file).toBeGreaterThanOrEqual(0.75);
@@ -357,14 +369,16 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
       { pool: MARKUPSAFE, id: `${MS}.unescape`, file: "U8.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => c.probe !== "grow") }) },
       { pool: INVENTORY, id: "inventory-sniff", file: "N8.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => c.probe !== "grow") }) },
       { pool: MICRO, id: "micro_s0_000-function-micro_s0_000_funcs.total_3", file: "M6.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => c.probe !== "grow") }) },
-      // dict sizes never changed (the mean of two is their midrange)
-      { pool: INVENTORY, id: "inventory-totals", file: "T6.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !c.hidden || c.probe) }) },
+      // dict sizes never changed (the mean of two is their midrange): perturbed copies now change them,
+      // and grown ones hold 3-100x the entries
+      { pool: INVENTORY, id: "inventory-totals", file: "T6.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !c.hidden || (c.probe && c.probe !== "grow")) }) },
       // whitespace collapsed over space, tab and newline only
       { pool: MARKUPSAFE, id: `${MS}.striptags`, file: "S2.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !hasSpecial(c)) }) },
       // repr for str (equal on every builtin typed value)
       { pool: MARKUPSAFE, id: "markupsafe-function-src_markupsafe__native.soft_str", file: "E9.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !isStd(c)) }) },
-      // tab only where no comma is present: 12/16 composed calls, exactly the threshold; the tab class alone is below it
-      { pool: INVENTORY, id: "inventory-sniff", file: "N1.diff", without: (o) => ({ ...o, symbols: o.symbols.map((s) => ({ ...s, categorical: false })) }) },
+      // tab only where no comma is present: 12/16 composed calls, exactly the threshold; the tab class
+      // alone is below it, and so are the grown calls where tab is the bulk's answer
+      { pool: INVENTORY, id: "inventory-sniff", file: "N1.diff", without: (o) => ({ ...o, symbols: o.symbols.map((s) => ({ ...s, categorical: false })), calls: o.calls.filter((c) => c.probe !== "grow") }) },
     ];
     const dir = tmp("round5-");
     for (const r of rows) {
@@ -393,11 +407,12 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
     for (let i = 0; i < 200; i++) {
       const m = mutateValue(rng, inv) as Extract<BValue, { t: "inst" }>;
       sizes.add((m.dict![0]![1] as Extract<BValue, { t: "dict" }>).v.length);
+      const levels = (m.dict![0]![1] as Extract<BValue, { t: "dict" }>).v.map(([k]) => (k as { v: string }).v);
       const reserved = (m.dict![1]![1] as Extract<BValue, { t: "inst" }>).base as Extract<BValue, { t: "dict" }>;
       if (reserved.v.length) {
         filled++;
-        // the sibling's keys kept
-        for (const [k] of reserved.v) expect(["a", "b"]).toContain((k as { v: string }).v);
+        // the sibling's keys (as this copy has them) kept
+        for (const [k] of reserved.v) expect(levels).toContain((k as { v: string }).v);
       }
     }
     expect([...sizes].sort()).toEqual([1, 2, 3]);
@@ -406,8 +421,11 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
     const grown = grownCall(rng, { pos: [str("a,b\n1,2"), { t: "list", v: [{ t: "int", v: "1" }, { t: "int", v: "2" }] }], kw: [] }, 10, ctx, { pos: [str("x;y"), { t: "list", v: [] }], kw: [] });
     const s0 = (grown.pos[0] as { v: string }).v;
     expect(s0.startsWith("x;y\n")).toBe(true); // another call's string, then this one's repeated
-    expect(s0.length).toBeGreaterThanOrEqual(70);
-    expect((grown.pos[1] as { v: BValue[] }).v.length).toBe(20);
+    // 10x the visible sizes, jittered by 0.6-1.4
+    expect(s0.length).toBeGreaterThanOrEqual(48);
+    const n = (grown.pos[1] as { v: BValue[] }).v.length;
+    expect(n).toBeGreaterThanOrEqual(12);
+    expect(n).toBeLessThanOrEqual(28);
   });
   it("composed calls are ranked by the code they reach: a greedy cover first, then the rarest lines", () => {
     const cov = new Map([["a", ["1:1", "1:2"]], ["b", ["1:1", "1:2", "1:3"]], ["c", ["1:1", "1:2"]], ["d", ["1:1", "1:4"]], ["e", ["1:1"]]]);

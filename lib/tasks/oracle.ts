@@ -292,7 +292,11 @@ export function mutateValue(rng: Rng, v: BValue, depth = 0, pool: string[] = [])
       if (depth > 8) return v;
       let items = v.v.map((x) => (rng.next() < 0.7 ? m(x) : x));
       const r = rng.next();
-      if (items.length && r < 0.2) items = items.filter((_, i) => i !== Math.floor(rng.next() * items.length));
+      if (items.length && r < 0.2) {
+        // (one index drawn: a draw per item dropped any number of them)
+        const gone = Math.floor(rng.next() * items.length);
+        items = items.filter((_, i) => i !== gone);
+      }
       else if (items.length && r < 0.4) items = [...items, m(items[Math.floor(rng.next() * items.length)]!)];
       if (v.t === "set" || v.t === "frozenset") {
         const seen = new Map(items.map((x) => [JSON.stringify(x), x]));
@@ -305,7 +309,10 @@ export function mutateValue(rng: Rng, v: BValue, depth = 0, pool: string[] = [])
       // sizes change too (round 5, T5/T6: two entries only, where a mean equals the midrange)
       let entries = v.v.map(([k, x]) => [k, rng.next() < 0.7 ? m(x) : x] as [BValue, BValue]);
       const r = rng.next();
-      if (entries.length && r < 0.2) entries = entries.filter((_, i) => i !== Math.floor(rng.next() * entries.length));
+      if (entries.length && r < 0.2) {
+        const gone = Math.floor(rng.next() * entries.length);
+        entries = entries.filter((_, i) => i !== gone);
+      }
       else if (entries.length && r < 0.5) {
         const [k, x] = entries[Math.floor(rng.next() * entries.length)]!;
         const key = m(k);
