@@ -11,7 +11,7 @@
  * tests alone would have paid and agreement falls short, the grade carries `behaviour_differs`.
  */
 import { z } from "zod";
-import { BehaveLimits, masksFor, projectNames, runBehaviour, scanMasks, type MaskSpec, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, masksFor, projectNames, runBehaviour, scanMasks, type BValue, type MaskSpec, type Sandbox } from "../sandbox/index.js";
 import { CompareOptions, PROBES, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type Probe } from "../tasks/index.js";
 
 export const BehaviourConfig = z.object({
@@ -66,6 +66,9 @@ export interface BehaviourCheck {
    *  must agree on its own, so a body that never gives one of the answers where others compete for it
    *  (round 5, N1: tab only when no comma is present) cannot hide behind the classes it gets right. */
   classes?: { symbol: string; class: number; agreed: number; compared: number }[];
+  /** Typed-probe calls per the types of their arguments (e.g. `bytes`, `std:decimal.Decimal`): each
+   *  group must agree on its own (round 6: one type converted wrong hid among 16 typed calls). */
+  types?: { symbol: string; types: string; agreed: number; compared: number }[];
   /** Symbols the check does not apply to, and why (from the oracle). */
   not_applicable: { symbol: string; why: string }[];
   /** The first few disagreements (call id, symbol, hidden or not, what differed — never the values). */
@@ -158,7 +161,9 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const probesOk = PROBES.every((p) => probes[p].compared < PROBE_MIN || probes[p].agreed / probes[p].compared >= cfg.threshold);
   const classes = answerClasses(oracle, (id) => agreedIds.has(id));
   const classesOk = classes.every((c) => c.compared < PROBE_MIN || c.agreed / c.compared >= cfg.threshold);
-  return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk && classesOk, why: null, agreed, compared, agreement, ...(classes.length ? { classes } : {}), differences, wallMs: performance.now() - t0, path: run.path };
+  const types = typeGroups(oracle, (id) => agreedIds.has(id));
+  const typesOk = types.every((g) => g.agreed / g.compared >= cfg.threshold);
+  return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk && classesOk && typesOk, why: null, agreed, compared, agreement, ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), differences, wallMs: performance.now() - t0, path: run.path };
 }
 
 /** Probes whose calls a classifier's answer classes are judged on (their inputs are off decision boundaries). */
@@ -180,6 +185,28 @@ function answerClasses(oracle: Oracle, agrees: (id: string) => boolean): NonNull
     [...byAnswer.values()].forEach((x, j) => out.push({ symbol: s.qualname, class: j + 1, ...x }));
   });
   return out;
+}
+
+/** A value's type as typeGroups names it (a container with its items' types). */
+function typeName(v: BValue): string {
+  if (v.t === "std" || v.t === "inst") return `${v.t}:${v.cls}`;
+  if (v.t === "list" || v.t === "tuple" || v.t === "set" || v.t === "frozenset") return `${v.t}[${[...new Set(v.v.map(typeName))].sort().join(",")}]`;
+  if (v.t === "dict") return `dict[${[...new Set(v.v.map(([, x]) => typeName(x)))].sort().join(",")}]`;
+  return v.t;
+}
+
+/** Per symbol, its typed-probe calls grouped by their arguments' types (BehaviourCheck.types). */
+function typeGroups(oracle: Oracle, agrees: (id: string) => boolean): NonNullable<BehaviourCheck["types"]> {
+  const groups = new Map<string, { symbol: string; types: string; agreed: number; compared: number }>();
+  for (const c of oracle.calls) {
+    if (c.probe !== "typed") continue;
+    const types = [...c.pos, ...c.kw.map(([, v]) => v)].map(typeName).join(", ");
+    const key = `${c.symbol}\u0000${types}`;
+    const g = groups.get(key) ?? groups.set(key, { symbol: oracle.symbols[c.symbol]?.qualname ?? "?", types, agreed: 0, compared: 0 }).get(key)!;
+    g.compared++;
+    if (agrees(c.id)) g.agreed++;
+  }
+  return [...groups.values()];
 }
 
 /** Probes whose calls count in their own class only, not in the total (span calls count in both). */
@@ -215,7 +242,8 @@ export function describeBehaviour(b: BehaviourCheck): string {
   const first = b.differences.find((d) => failed.length && d.probe && failed.includes(d.probe)) ?? b.differences[0];
   const shown = probes.map(([p, x]) => `, ${PROBE_WORDS[p]} ${x.agreed}/${x.compared}`).join("");
   const weakClasses = (b.classes ?? []).filter((c) => c.compared >= PROBE_MIN && c.agreed / c.compared < b.threshold);
-  const words = [...failed.map((p) => PROBE_WORDS[p]), ...weakClasses.map((c) => `on the inputs where ${c.symbol} gives its answer ${c.class} (${c.agreed}/${c.compared})`)];
+  const weakTypes = (b.types ?? []).filter((g) => g.agreed / g.compared < b.threshold);
+  const words = [...failed.map((p) => PROBE_WORDS[p]), ...weakClasses.map((c) => `on the inputs where ${c.symbol} gives its answer ${c.class} (${c.agreed}/${c.compared})`), ...weakTypes.map((g) => `on ${g.symbol}(${g.types}) (${g.agreed}/${g.compared})`)];
   const verdict = b.agreement < b.threshold ? ` < ${b.threshold}` : ` ≥ ${b.threshold} but not ${words.join(" nor ")}`;
   return `agreement ${b.agreed}/${b.compared} (${b.agreement.toFixed(2)})${verdict} with the original (visible ${b.visible.agreed}/${b.visible.compared}, hidden ${b.hidden.agreed}/${b.hidden.compared}${shown})${first ? `; e.g. ${first.hidden ? "a hidden" : "a visible"} call of ${first.symbol} ${first.why}` : ""}`;
 }

@@ -314,9 +314,12 @@ export function mutateValue(rng: Rng, v: BValue, depth = 0, pool: string[] = [])
         entries = entries.filter((_, i) => i !== gone);
       }
       else if (entries.length && r < 0.5) {
-        const [k, x] = entries[Math.floor(rng.next() * entries.length)]!;
-        const key = m(k);
-        if (!entries.some(([q]) => canon(q) === canon(key))) entries = [...entries, [key, m(x)]];
+        // one to three more (round 6: a formula of its own for up to 4 entries)
+        for (let n = 1 + Math.floor(rng.next() * 3); n > 0; n--) {
+          const [k, x] = entries[Math.floor(rng.next() * entries.length)]!;
+          const key = m(k);
+          if (!entries.some(([q]) => canon(q) === canon(key))) entries = [...entries, [key, m(x)]];
+        }
       }
       return { t: "dict", v: entries };
     }
@@ -403,9 +406,9 @@ export const OracleOptions = z.object({
   per_visible: z.number().int().positive().default(4),
   /** Compose-probe calls per symbol (composeValue), and typed-probe candidates per symbol (typedProbes). */
   compose: z.number().int().nonnegative().default(24),
-  typed: z.number().int().nonnegative().default(16),
+  typed: z.number().int().nonnegative().default(24),
   /** Grow-probe calls per symbol (grownCall). */
-  grow: z.number().int().nonnegative().default(12),
+  grow: z.number().int().nonnegative().default(18),
   seed: z.number().int().default(26),
   timeoutMs: z.number().int().positive().default(300_000),
 });
@@ -453,6 +456,8 @@ export interface SymbolDictionary {
   anyParams: string[];
   /** Every parameter name in order (to match positional arguments to names). */
   params: string[];
+  /** Parameter names without an annotation (kinProbes go there). */
+  plainParams: string[];
 }
 
 const ANY_ANNOTATION = /^(?:(?:typing|t)\.)?Any$|^object$/;
@@ -466,6 +471,7 @@ export function symbolDictionary(facts: PyFileFacts | undefined, qualname: strin
     ints: [...new Set(mine.flatMap((s) => s.literals?.int ?? []))].map((v) => BigInt(v)),
     anyParams: (own?.params ?? []).filter((p) => p.annotation !== null && ANY_ANNOTATION.test(p.annotation.replace(/\s+/g, ""))).map((p) => p.name),
     params: (own?.params ?? []).filter((p) => p.kind === "positional").map((p) => p.name),
+    plainParams: (own?.params ?? []).filter((p) => p.annotation === null).map((p) => p.name),
   };
 }
 
@@ -619,6 +625,9 @@ const TYPED_VALUES: BValue[] = [
   { t: "std", cls: "decimal.Decimal", v: "1.50" }, { t: "std", cls: "decimal.Decimal", v: "-0.25" }, { t: "std", cls: "datetime.date", v: "2024-02-29" },
   { t: "std", cls: "datetime.datetime", v: "2024-02-29T13:05:00" }, { t: "std", cls: "datetime.time", v: "07:30:00" },
   { t: "list", v: [{ t: "std", cls: "decimal.Decimal", v: "2.5" }] }, { t: "dict", v: [[{ t: "str", v: "at" }, { t: "std", cls: "datetime.date", v: "2020-01-02" }]] },
+  // round 6: bools, more bytes and floats (a conversion of one of them wrong hid among 16 calls)
+  { t: "bool", v: true }, { t: "bool", v: false }, { t: "bytes", v: "" }, { t: "bytes", v: "c3a9ff" },
+  { t: "float", v: "0.1" }, { t: "float", v: "1e-07" }, { t: "float", v: "123456.789" }, { t: "float", v: "0.3333333333333333" },
 ];
 
 /** Calls like the visible ones with one Any/object parameter given each of TYPED_VALUES (at most `n`). */
@@ -637,9 +646,9 @@ export function typedProbes(visible: { pos: BValue[]; kw: [string, BValue][] }[]
 }
 
 /** Size factors of the grow probe's calls (× the visible sizes), in turn, and its caps. */
-const GROW_FACTORS = [3, 10, 30, 100];
-const GROW_MAX_CHARS = 4096;
-const GROW_MAX_ITEMS = 256;
+const GROW_FACTORS = [2, 3, 10, 30, 100, 300];
+const GROW_MAX_CHARS = 8192;
+const GROW_MAX_ITEMS = 512;
 
 /** What grownCall draws string chunks from. */
 interface GrowContext {
@@ -665,17 +674,31 @@ function widenInts(rng: Rng, v: BValue): BValue {
 /** One argument `factor`× its size: a string of at least 16 characters, of visible strings or — given `prefix`, another call's string — that string
  *  followed by `v`'s own repeated; a collection of at least 4 items, perturbed copies of its own; an
  *  instance's container attributes grown alike. Capped at GROW_MAX_CHARS / GROW_MAX_ITEMS. */
-function growValue(rng: Rng, v: BValue, factor: number, ctx: GrowContext, prefix?: BValue): BValue {
+function growValue(rng: Rng, v: BValue, factor: number, ctx: GrowContext, other?: BValue, at: "first" | "last" = "first"): BValue {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng.next() * xs.length)]!;
   switch (v.t) {
+    case "int": case "float": {
+      // far outside the visible magnitudes (round 6: off by one past ±100, unchanged past 10^6)
+      const x = Number(v.v);
+      if (!Number.isFinite(x)) return v;
+      // at the cap: any magnitude up to 10^12 (round 6: unchanged past 10^6)
+      const y = factor === Infinity ? x + (rng.next() < 0.5 ? -1 : 1) * 10 ** (2 + 10 * rng.next()) : x * factor * (rng.next() < 0.5 ? -1 : 1) + (rng.next() - 0.5) * factor;
+      if (v.t === "float") return { t: "float", v: Number.isInteger(y) ? `${y}.0` : String(y) };
+      return Number.isSafeInteger(Math.round(y)) ? { t: "int", v: String(Math.round(y)) } : v;
+    }
     case "str": {
       // (the length jittered: one visible string repeated still gives calls of many sizes)
-      const target = Math.min(GROW_MAX_CHARS, Math.max(16, Math.round(Math.max(v.v.length, 8) * factor * (0.6 + 0.8 * rng.next()))));
-      if (prefix?.t === "str" && v.v) {
-        const joiner = v.v.includes("\n") && !v.v.endsWith("\n") ? "\n" : "";
-        let out = prefix.v + (prefix.v && joiner && !prefix.v.endsWith(joiner) ? joiner : "");
-        while (out.length < target) out += v.v + joiner;
-        return { t: "str", v: out };
+      const target = factor === Infinity ? GROW_MAX_CHARS : Math.min(GROW_MAX_CHARS, Math.max(16, Math.round(Math.max(v.v.length, 8) * factor * (0.6 + 0.8 * rng.next()))));
+      if (other?.t === "str" && other.v && v.v) {
+        // another call's string as a block a fifth of the length, first or last, then (or before it)
+        // this one's repeated: a window anywhere short of the whole reads a part (round 6: the last
+        // 12 or 40 characters, the first 24, the first line); records joined by newlines half the time
+        const joiner = v.v.includes("\n") ? (v.v.endsWith("\n") ? "" : "\n") : rng.next() < 0.5 ? "\n" : "";
+        let block = "";
+        while (block.length < Math.max(other.v.length, target / 5)) block += other.v + joiner;
+        let bulk = "";
+        while (bulk.length < target) bulk += v.v + joiner;
+        return { t: "str", v: at === "first" ? block + bulk : bulk + block };
       }
       // the visible strings only (or composed pieces where there are none): what a body gets right on
       // short inputs it must get right at length; new content would make every long input likely to
@@ -688,7 +711,7 @@ function growValue(rng: Rng, v: BValue, factor: number, ctx: GrowContext, prefix
     case "list": case "tuple": case "set": case "frozenset": case "dict": {
       const items = entriesOf(v)!.items as BValue[] | [BValue, BValue][];
       if (!items.length) return v;
-      const target = Math.min(GROW_MAX_ITEMS, Math.max(4, Math.round(Math.max(items.length, 2) * factor * (0.6 + 0.8 * rng.next()))));
+      const target = factor === Infinity ? GROW_MAX_ITEMS : Math.min(GROW_MAX_ITEMS, Math.max(4, Math.round(Math.max(items.length, 2) * factor * (0.6 + 0.8 * rng.next()))));
       if (v.t === "dict") {
         const seen = new Set(v.v.map(([k]) => canon(k)));
         const out = [...v.v];
@@ -708,7 +731,7 @@ function growValue(rng: Rng, v: BValue, factor: number, ctx: GrowContext, prefix
     }
     case "inst":
       if (v.opaque) return v;
-      if (v.base) return { ...v, base: growValue(rng, v.base, factor, ctx) };
+      if (v.base) return { ...v, base: growValue(rng, v.base, factor, ctx, other?.t === "inst" ? other.base : undefined, at) };
       return v.dict ? { ...v, dict: v.dict.map(([k, x]) => [k, entriesOf(x) ? growValue(rng, x, factor, ctx) : x] as [string, BValue]) } : v;
     default:
       return v;
@@ -717,16 +740,57 @@ function growValue(rng: Rng, v: BValue, factor: number, ctx: GrowContext, prefix
 
 /** A call like `src` with every argument grown (growValue; a kept receiver left alone); with `prefix`
  *  (another visible call), each string argument is that call's string followed by `src`'s repeated. */
-export function grownCall(rng: Rng, src: { pos: BValue[]; kw: [string, BValue][] }, factor: number, ctx: GrowContext, prefix?: { pos: BValue[]; kw: [string, BValue][] }): { pos: BValue[]; kw: [string, BValue][] } {
+export function grownCall(rng: Rng, src: { pos: BValue[]; kw: [string, BValue][] }, factor: number, ctx: GrowContext, other?: { pos: BValue[]; kw: [string, BValue][] }, at: "first" | "last" = "first"): { pos: BValue[]; kw: [string, BValue][] } {
   const kwOf = (c: { kw: [string, BValue][] } | undefined, k: string) => c?.kw.find(([q]) => q === k)?.[1];
+  // numbers grow only where nothing else can: grown beside a grown string they make two inputs
+  // invalid at once, where which error wins is the docstring's silence (round 3's H05, check order)
+  const args = [...src.pos.slice(ctx.receiverKept ? 1 : 0), ...src.kw.map(([, v]) => v)];
+  const numbersOnly = args.every((v) => v.t === "int" || v.t === "float" || v.t === "bool" || v.t === "none");
+  const grow = (v: BValue, o: BValue | undefined) => ((v.t === "int" || v.t === "float") && !numbersOnly ? v : growValue(rng, v, factor, ctx, o, at));
   return {
-    pos: src.pos.map((v, k) => (k === 0 && ctx.receiverKept ? v : growValue(rng, v, factor, ctx, prefix?.pos[k]))),
-    kw: src.kw.map(([k, v]) => [k, growValue(rng, v, factor, ctx, kwOf(prefix, k))] as [string, BValue]),
+    pos: src.pos.map((v, k) => (k === 0 && ctx.receiverKept ? v : grow(v, other?.pos[k]))),
+    kw: src.kw.map(([k, v]) => [k, grow(v, kwOf(other, k))] as [string, BValue]),
   };
 }
 
 /** A call's answer, as the categorical rules compare them (a return's value, a raise's class). */
 const answerOf = (out: BOutcome): string => (out.k === "return" ? canon(out.ret) : out.k === "raise" ? `raise:${out.exc.type}` : out.k);
+
+/** `v` as its numeric kin: an int as a float (x.5 and x.0), a list of ints as one of floats; [] when it has none. */
+function kinValues(v: BValue): BValue[] {
+  const float = (x: string, half: boolean): BValue => ({ t: "float", v: half ? String(Number(x) + 0.5) : `${x}.0` });
+  if (v.t === "int" && Number.isSafeInteger(Number(v.v))) return [float(v.v, true), float(v.v, false)];
+  // (not a list as a tuple: a body returning a list for a tuple's head is honest by a docstring that says list)
+  if (v.t === "list" && v.v.length && v.v.every((x) => x.t === "int" && Number.isSafeInteger(Number(x.v)))) return [{ t: "list", v: v.v.map((x, j) => float((x as { v: string }).v, j % 2 === 0)) }];
+  return [];
+}
+
+/** Calls like the visible ones with one unannotated parameter's int or list given its kin
+ *  (kinValues; round 6: `x >= 4` for `x > 3`, `int(x) * 7`, a count of exact ints, a list for a
+ *  tuple's head — never told apart on ints and lists). Kept where the original returns. */
+export function kinProbes(visible: { pos: BValue[]; kw: [string, BValue][] }[], dict: SymbolDictionary, n: number): { pos: BValue[]; kw: [string, BValue][] }[] {
+  const out: { pos: BValue[]; kw: [string, BValue][] }[] = [];
+  const plain = (k: number) => dict.plainParams.includes(dict.params[k] ?? "");
+  for (const src of visible) {
+    src.pos.forEach((v, k) => {
+      if (!plain(k)) return;
+      for (const kin of kinValues(v)) out.push({ pos: src.pos.map((p, q) => (q === k ? kin : p)), kw: src.kw });
+    });
+  }
+  // an int argument also at fractional points between its visible extremes (round 6: `x >= 4` for `x > 3`, a rounded clamp)
+  const width = Math.max(0, ...visible.map((c) => c.pos.length));
+  for (let k = 0; k < width; k++) {
+    const at = visible.filter((c) => c.pos[k]?.t === "int" && plain(k));
+    const xs = at.map((c) => Number((c.pos[k] as { v: string }).v)).filter(Number.isSafeInteger);
+    if (xs.length < 2) continue;
+    const [lo, hi] = [Math.min(...xs), Math.max(...xs)];
+    for (let j = 1; j <= 6 && hi - lo >= 1; j++) {
+      const x = lo + Math.floor(((hi - lo) * j) / 7) + 0.5;
+      if (x < hi) out.unshift({ pos: at[j % at.length]!.pos.map((p, q) => (q === k ? { t: "float" as const, v: String(x) } : p)), kw: at[j % at.length]!.kw });
+    }
+  }
+  return out.slice(0, n);
+}
 
 /** A returned value's type, as the typed probe compares it with the visible returns. */
 const typeLabel = (v: BValue): string => (v.t === "inst" ? `inst:${v.cls}` : v.t);
@@ -806,6 +870,8 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     const composedPieces = new Map<string, ComposedPieces>();
     /** grow calls of the prefix form → the visible call whose string is their bulk */
     const bulkOf = new Map<string, string>();
+    /** typed calls made by kinProbes (kept where the original returns, whatever the type) */
+    const kin = new Set<string>();
     for (let i = 0; i < symbols.length; i++) {
       const visible = candidates.filter((c) => c.symbol === i && !c.hidden);
       if (!visible.length) continue;
@@ -845,6 +911,10 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       const dict = dictionaries[i]!;
       const own = piecesOf(dict.strings);
       const vis = piecesOf(pool);
+      // the regexes' samples, and each again with its letter runs replaced by the dictionary's words
+      // (round 6: `&amp` without `;` — the samples' names are random, the symbol's are real)
+      const names = [...own.words, ...own.atoms, ...vis.words, ...vis.atoms].filter((w) => /^[A-Za-z]+$/.test(w));
+      if (names.length) reached[i] = [...reached[i]!, ...reached[i]!.map((x) => x.replace(/[A-Za-z]+/g, () => names[Math.floor(rng.next() * names.length)]!))];
       const method = symbols[i]!.qualname.includes(".");
       for (let made = 0, tries = 0; made < o.compose * COMPOSE_POOL && tries < o.compose * COMPOSE_POOL * 8; tries++) {
         const src = visible[tries % visible.length]!;
@@ -868,9 +938,14 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
         const src = visible[j % visible.length]!;
         const others = visible.filter((c) => c !== src);
         const differing = others.filter((c) => c.traced && src.traced && answerOf(c.traced) !== answerOf(src.traced));
-        const prefix = j % 2 === 1 ? (differing.length ? differing : others)[Math.floor(rng.next() * (differing.length || others.length))] : undefined;
-        if (j % 2 === 1 && !prefix) continue;
-        const call = grownCall(rng, src, GROW_FACTORS[Math.floor(j / 2) % GROW_FACTORS.length]!, { ...growCtx, receiverKept: method && src.pos[0]?.t === "inst" && !src.pos[0].base }, prefix);
+        // in turn: the visible strings concatenated; another call's block first; another call's block last
+        const form = j % 3;
+        const prefix = form > 0 ? (differing.length ? differing : others)[Math.floor(rng.next() * (differing.length || others.length))] : undefined;
+        if (form > 0 && !prefix) continue;
+        // a third at the caps: a gate anywhere below them misses a third of the probe (round 6: the
+        // first 250 entries, 500 items, 4,000 characters, with log-spread sizes, missed too few)
+        const factor = Math.floor(j / 3) % 3 === 2 ? Infinity : GROW_FACTORS[Math.floor(j / 3) % GROW_FACTORS.length]!;
+        const call = grownCall(rng, src, factor, { ...growCtx, receiverKept: method && src.pos[0]?.t === "inst" && !src.pos[0].base }, prefix, form === 2 ? "last" : "first");
         const key = JSON.stringify([i, call.pos, call.kw]);
         if (seen.has(key)) continue;
         seen.add(key);
@@ -878,6 +953,15 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
         candidates.push({ id, symbol: i, pos: call.pos, kw: call.kw, hidden: true, probe: "grow" });
         if (prefix) bulkOf.set(id, src.id);
         made++;
+      }
+      // an unannotated int or list as its kin (a float, a tuple), kept where the original returns
+      for (const call of kinProbes(visible, dict, o.typed)) {
+        const key = JSON.stringify([i, call.pos, call.kw]);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const id = `h${candidates.length}`;
+        candidates.push({ id, symbol: i, pos: call.pos, kw: call.kw, hidden: true, probe: "typed" });
+        kin.add(id);
       }
       // other types where the signature accepts any (round 4, E7: int-only conversion)
       for (const call of typedProbes(visible, dict, o.typed)) {
@@ -904,7 +988,11 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
           drop(c.symbol, "replays disagree (nondeterministic)");
           continue;
         }
-        if (c.probe === "typed" && !(a!.k === "return" && visibleReturns[c.symbol]!.has(typeLabel(a!.ret)) && !c.pos.concat(c.kw.map(([, v]) => v)).some((v) => canon(v) === canon(a!.ret)))) {
+        if (kin.has(c.id) && a!.k !== "return") {
+          drop(c.symbol, "typed probe: the original does not take the kin type");
+          continue;
+        }
+        if (c.probe === "typed" && !kin.has(c.id) && !(a!.k === "return" && visibleReturns[c.symbol]!.has(typeLabel(a!.ret)) && !c.pos.concat(c.kw.map(([, v]) => v)).some((v) => canon(v) === canon(a!.ret)))) {
           drop(c.symbol, "typed probe: the original did not convert it to the type it returns");
           continue;
         }
