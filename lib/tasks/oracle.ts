@@ -6,7 +6,8 @@
  *    tree (oracle_trace.py), with arguments, return value or raised exception class, and the
  *    arguments after the call (mutations);
  *  - hidden calls: generated inputs of the same shapes (each leaf of an argument perturbed: ints,
- *    floats, strings, bytes, list lengths; instance state kept as traced), answered by the original.
+ *    floats, strings, bytes, list and dict sizes, an argument object's empty containers filled; a
+ *    method's receiver kept as traced) and the probes (PROBES), answered by the original.
  * Every call is replayed on the original in a fresh sandboxed interpreter (behave.py) twice; a call
  * whose replays disagree with each other (or a visible one with its trace) is dropped as
  * state-dependent, so what remains is what the symbol does with these inputs alone. A symbol whose
@@ -262,7 +263,8 @@ export function stringsOf(vs: BValue[], out: string[] = []): string[] {
   return out;
 }
 
-/** A value of the same shape as `v`, its leaves perturbed (instance state and classes kept). */
+/** A value of the same shape as `v`, its leaves perturbed, its lists and dicts a few items longer or
+ *  shorter, an object's empty containers filled from their siblings (classes kept). */
 export function mutateValue(rng: Rng, v: BValue, depth = 0, pool: string[] = []): BValue {
   const m = (x: BValue) => mutateValue(rng, x, depth + 1, pool);
   switch (v.t) {
