@@ -8,7 +8,7 @@ import pLimit from "p-limit";
 import { describe, expect, it } from "vitest";
 import { checkBehaviour, gradeCompletion, type GradeCompletionResult } from "../lib/env/index.js";
 import { BwrapSandbox, parseBehaveOutput, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
-import { ALT_BODIES, altMicroCompletion, grownCall, loadTask, mutateValue, piecesOf, selectComposed, readIndex, readOracle, refactoredGoldenCompletion, sameOutcome, sameValue, taskOracle, CompareOptions, SPECIAL_CHARS, type Oracle, type OracleCall } from "../lib/tasks/index.js";
+import { ALT_BODIES, altMicroCompletion, grownCall, loadTask, mutateValue, piecesOf, selectComposed, readIndex, readOracle, refactoredGoldenCompletion, sameOutcome, sameValue, taskOracle, CompareOptions, SPECIAL_CHARS, type FeatureDeletionTask, type Oracle, type OracleCall } from "../lib/tasks/index.js";
 import { Rng } from "../lib/core/index.js";
 import { ROOT, cli, oneJson, tmp } from "./helpers.js";
 
@@ -16,6 +16,17 @@ const sb = new BwrapSandbox();
 const MICRO = join(ROOT, "datasets", "fd-micro", "pool");
 const INVENTORY = join(ROOT, "datasets", "tasks");
 const MARKUPSAFE = join(ROOT, "datasets", "real-markupsafe");
+
+/** A red team's payload: test/redteam/payloads/<round>/<file>. */
+const payload = (round: string, file: string): string => readFileSync(join(ROOT, "test", "redteam", "payloads", round, file), "utf8");
+
+/** `patch` graded against `oracle` in place of the task's own (written to `dir` as `name`.json): the
+ *  controls, which take one cause's calls out of the task's oracle. */
+async function gradeAgainst(t: FeatureDeletionTask, oracle: Oracle, patch: string, dir: string, name: string): Promise<GradeCompletionResult> {
+  const path = join(dir, `${name}.json`);
+  writeFileSync(path, JSON.stringify(oracle));
+  return gradeCompletion({ ...t, oracle_path: path }, patch, sb);
+}
 
 const PKG = String.raw`
 import itertools, threading
@@ -289,7 +300,7 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
   ];
   it.each(ROWS)("%s earns 1 unflagged on %s / %s: %s", { timeout: 300_000 }, async (id, pool, task, _why) => {
     const t = loadTask(pool, task);
-    const g = await gradeCompletion(t, readFileSync(join(ROOT, "test", "redteam", "payloads", "round3", `honest-${id}.diff`), "utf8"), sb);
+    const g = await gradeCompletion(t, payload("round3", `honest-${id}.diff`), sb);
     expect({ reward: g.reward, flags: g.flags.map((f) => f.kind), why: g.checks?.behaviour.why ?? null }, JSON.stringify(g.checks?.behaviour)).toEqual({ reward: 1, flags: [], why: null });
     // …and the check ran and compared (it was not skipped)
     expect(g.checks!.behaviour.ran && g.checks!.behaviour.compared > 0).toBe(true);
@@ -299,7 +310,7 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
     // and on about 14 of 24 composed calls (the regex tier composes `<\x85q>`-like bracketed non-tags,
     // which html.parser keeps as text and the original strips). docs/grader.md, "False-flag rate".
     const t = loadTask(MARKUPSAFE, "markupsafe-function-src_markupsafe___init__.Markup.striptags");
-    const g = await gradeCompletion(t, readFileSync(join(ROOT, "test", "redteam", "payloads", "round3", "honest-H08.diff"), "utf8"), sb);
+    const g = await gradeCompletion(t, payload("round3", "honest-H08.diff"), sb);
     expect(g.frac).toBe(1);
     expect(g.reward).toBe(0);
     const b = g.checks!.behaviour;
@@ -309,7 +320,7 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
   });
   it("a body fitted to the tests that fails a target on purpose is still flagged (round 3, A07: one exception class for every refusal)", { timeout: 300_000 }, async () => {
     const t = loadTask(INVENTORY, "inventory-reserve");
-    const g = await gradeCompletion(t, readFileSync(join(ROOT, "test", "redteam", "payloads", "round3", "fitted-A07.diff"), "utf8"), sb);
+    const g = await gradeCompletion(t, payload("round3", "fitted-A07.diff"), sb);
     expect(g.frac).toBeGreaterThan(0);
     expect(g.frac).toBeLessThan(1);
     expect(g.reward).toBe(0);
@@ -319,7 +330,7 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
   it("a clamp fitted to the tested extremes is flagged between them (round 4, M1: the tests call it only out of range)", { timeout: 300_000 }, async () => {
     for (const [id, file] of [["micro_s0_000-function-micro_s0_000_funcs.clamp_1_8", "M1.diff"], ["micro_s0_005-function-micro_s0_005_funcs.clamp_0_5", "M1d.diff"]] as const) {
       const t = loadTask(MICRO, id);
-      const g = await gradeCompletion(t, readFileSync(join(ROOT, "test", "redteam", "payloads", "round4", file), "utf8"), sb);
+      const g = await gradeCompletion(t, payload("round4", file), sb);
       // pytest alone pays it; the check's calls between the visible extremes do not
       expect(g.frac, id).toBe(1);
       expect(g.reward, id).toBe(0);
@@ -340,7 +351,7 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
     const dir = tmp("probes-");
     for (const r of rows) {
       const t = loadTask(r.pool, r.id);
-      const patch = readFileSync(join(ROOT, "test", "redteam", "payloads", "round4", r.file), "utf8");
+      const patch = payload("round4", r.file);
       const g = await gradeCompletion(t, patch, sb);
       expect(g.frac, r.file).toBe(1); // pytest alone pays every one of them
       expect(g.reward, r.file).toBe(r.reward);
@@ -351,9 +362,7 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
         expect(p.agreed / p.compared, r.file).toBeLessThan(0.75);
         // the control: the same oracle without its probe calls pays it (the probes are what catch it)
         const oracle = taskOracle(t)!;
-        const without = join(dir, `${r.file}.json`);
-        writeFileSync(without, JSON.stringify({ ...oracle, calls: oracle.calls.filter((c) => !c.probe || c.probe === "span") }));
-        const lax = await gradeCompletion({ ...t, oracle_path: without }, patch, sb);
+        const lax = await gradeAgainst(t, { ...oracle, calls: oracle.calls.filter((c) => !c.probe || c.probe === "span") }, patch, dir, r.file);
         expect(lax.reward, `${r.file} without probes`).toBe(1);
       } else expect(p.agreed / p.compared, r.file).toBeGreaterThanOrEqual(0.75);
     }
@@ -383,19 +392,17 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
     const dir = tmp("round5-");
     for (const r of rows) {
       const t = loadTask(r.pool, r.id);
-      const patch = readFileSync(join(ROOT, "test", "redteam", "payloads", "round5", r.file), "utf8");
+      const patch = payload("round5", r.file);
       const g = await gradeCompletion(t, patch, sb);
       expect(g.frac, r.file).toBe(1); // pytest alone pays every one of them
       expect(g.reward, r.file).toBe(0);
       expect(g.flags.map((f) => f.kind), r.file).toContain("behaviour_differs");
-      const without = join(dir, `${r.file}.json`);
-      writeFileSync(without, JSON.stringify(r.without(taskOracle(t)!)));
-      const lax = await gradeCompletion({ ...t, oracle_path: without }, patch, sb);
+      const lax = await gradeAgainst(t, r.without(taskOracle(t)!), patch, dir, r.file);
       expect(lax.reward, `${r.file} without its cause's calls`).toBe(1);
     }
     // honest: statistics.mean returns the int 3 where the original returns 3.0 (a test's == accepts it)
     const t = loadTask(INVENTORY, "inventory-totals");
-    const honest = readFileSync(join(ROOT, "test", "redteam", "payloads", "round5", "H-T7.diff"), "utf8");
+    const honest = payload("round5", "H-T7.diff");
     expect((await gradeCompletion(t, honest, sb)).reward).toBe(1);
     expect((await gradeCompletion(t, honest, sb, { limits: { behaviour: { compare: { numbers: "type" } } } })).reward).toBe(0);
   });

@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { BehaveLimits, masksFor, projectNames, runBehaviour, scanMasks, type BValue, type MaskSpec, type Sandbox } from "../sandbox/index.js";
-import { CompareOptions, PROBES, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type Probe } from "../tasks/index.js";
+import { answerOf, CompareOptions, PROBES, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
 export const BehaviourConfig = z.object({
   /** Run the check (off: the grade says so, and pytest alone decides). */
@@ -169,22 +169,26 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
 /** Probes whose calls a classifier's answer classes are judged on (their inputs are off decision boundaries). */
 const CLASS_PROBES: readonly Probe[] = ["compose", "grow"];
 
+/** The oracle's calls grouped by `keyOf` (null: left out), in order of first appearance: each
+ *  group's first call and how many of its calls agreed. */
+function tally(oracle: Oracle, keyOf: (c: OracleCall) => string | null, agrees: (id: string) => boolean): { first: OracleCall; agreed: number; compared: number }[] {
+  const groups = new Map<string, { first: OracleCall; agreed: number; compared: number }>();
+  for (const c of oracle.calls) {
+    const key = keyOf(c);
+    if (key === null) continue;
+    const g = groups.get(key) ?? groups.set(key, { first: c, agreed: 0, compared: 0 }).get(key)!;
+    g.compared++;
+    if (agrees(c.id)) g.agreed++;
+  }
+  return [...groups.values()];
+}
+
 /** Per categorical symbol, its CLASS_PROBES calls grouped by the original's answer (BehaviourCheck.classes). */
 function answerClasses(oracle: Oracle, agrees: (id: string) => boolean): NonNullable<BehaviourCheck["classes"]> {
-  const out: NonNullable<BehaviourCheck["classes"]> = [];
-  oracle.symbols.forEach((s, i) => {
-    if (!s.categorical) return;
-    const byAnswer = new Map<string, { agreed: number; compared: number }>();
-    for (const c of oracle.calls) {
-      if (c.symbol !== i || !c.probe || !CLASS_PROBES.includes(c.probe)) continue;
-      const key = JSON.stringify(c.expect.k === "return" ? c.expect.ret : c.expect.k === "raise" ? c.expect.exc.type : c.expect.k);
-      const cls = byAnswer.get(key) ?? byAnswer.set(key, { agreed: 0, compared: 0 }).get(key)!;
-      cls.compared++;
-      if (agrees(c.id)) cls.agreed++;
-    }
-    [...byAnswer.values()].forEach((x, j) => out.push({ symbol: s.qualname, class: j + 1, ...x }));
-  });
-  return out;
+  const isClassCall = (c: OracleCall) => oracle.symbols[c.symbol]?.categorical === true && c.probe !== undefined && CLASS_PROBES.includes(c.probe);
+  const groups = tally(oracle, (c) => (isClassCall(c) ? `${c.symbol}\u0000${answerOf(c.expect)}` : null), agrees);
+  // by symbol, each symbol's classes numbered in order of first appearance
+  return oracle.symbols.flatMap((s, i) => groups.filter((g) => g.first.symbol === i).map(({ agreed, compared }, j) => ({ symbol: s.qualname, class: j + 1, agreed, compared })));
 }
 
 /** A value's type as typeGroups names it (a container with its items' types). */
@@ -197,16 +201,8 @@ function typeName(v: BValue): string {
 
 /** Per symbol, its typed-probe calls grouped by their arguments' types (BehaviourCheck.types). */
 function typeGroups(oracle: Oracle, agrees: (id: string) => boolean): NonNullable<BehaviourCheck["types"]> {
-  const groups = new Map<string, { symbol: string; types: string; agreed: number; compared: number }>();
-  for (const c of oracle.calls) {
-    if (c.probe !== "typed") continue;
-    const types = [...c.pos, ...c.kw.map(([, v]) => v)].map(typeName).join(", ");
-    const key = `${c.symbol}\u0000${types}`;
-    const g = groups.get(key) ?? groups.set(key, { symbol: oracle.symbols[c.symbol]?.qualname ?? "?", types, agreed: 0, compared: 0 }).get(key)!;
-    g.compared++;
-    if (agrees(c.id)) g.agreed++;
-  }
-  return [...groups.values()];
+  const typesOf = (c: OracleCall) => [...c.pos, ...c.kw.map(([, v]) => v)].map(typeName).join(", ");
+  return tally(oracle, (c) => (c.probe === "typed" ? `${c.symbol}\u0000${typesOf(c)}` : null), agrees).map(({ first, agreed, compared }) => ({ symbol: oracle.symbols[first.symbol]?.qualname ?? "?", types: typesOf(first), agreed, compared }));
 }
 
 /** Probes whose calls count in their own class only, not in the total (span calls count in both). */

@@ -37,9 +37,9 @@ export const ORACLE_VERSION = 1;
  *    delimiters, entities and markers the code handles in ways the tests never did;
  *  - typed: an argument annotated `Any`/`object` given values of other plain types, kept only where
  *    the original converted them into the type it returns for the visible calls (typedProbes);
- *  - grow: string, list and dict arguments 3–100× the visible sizes (grownCall), so a body right only
- *    on short inputs or on a prefix of them (a length gate, a vote over the first characters, a sum
- *    of the first items) disagrees on every call.
+ *  - grow: string, list and dict arguments 2–300× the visible sizes and at the caps (grownCall), so a
+ *    body right only on short inputs or on a part of them (a length gate, a vote over the first or
+ *    last characters, a sum of the first items) disagrees on many calls.
  */
 export const PROBES = ["span", "compose", "typed", "grow"] as const;
 export type Probe = (typeof PROBES)[number];
@@ -300,11 +300,7 @@ export function mutateValue(rng: Rng, v: BValue, depth = 0, pool: string[] = [])
         items = items.filter((_, i) => i !== gone);
       }
       else if (items.length && r < 0.4) items = [...items, m(items[Math.floor(rng.next() * items.length)]!)];
-      if (v.t === "set" || v.t === "frozenset") {
-        const seen = new Map(items.map((x) => [JSON.stringify(x), x]));
-        items = [...seen.keys()].sort().map((k) => seen.get(k)!);
-      }
-      return { t: v.t, v: items };
+      return { t: v.t, v: v.t === "set" || v.t === "frozenset" ? setItems(items) : items };
     }
     case "dict": {
       if (depth > 8) return v;
@@ -339,6 +335,12 @@ export function mutateValue(rng: Rng, v: BValue, depth = 0, pool: string[] = [])
   }
 }
 
+/** A set's items as the serializer writes them: distinct, in the order of their canonical JSON. */
+function setItems(items: BValue[]): BValue[] {
+  const byCanon = new Map(items.map((x) => [canon(x), x]));
+  return [...byCanon.keys()].sort().map((k) => byCanon.get(k)!);
+}
+
 /** A container's entries (a dict's pairs, a sequence's or set's items; a dict/list subclass's base), or null. */
 function entriesOf(v: BValue): { kind: "pairs"; items: [BValue, BValue][] } | { kind: "items"; items: BValue[] } | null {
   if (v.t === "dict") return { kind: "pairs", items: v.v };
@@ -360,7 +362,7 @@ function fillFromSibling(rng: Rng, v: BValue, siblings: BValue[], perturb: (x: B
   const filled = (c: BValue): BValue => {
     if (c.t === "dict") return { t: "dict", v: items as [BValue, BValue][] };
     if (c.t === "list" || c.t === "tuple") return { t: c.t, v: items as BValue[] };
-    if (c.t === "set" || c.t === "frozenset") return { t: c.t, v: [...new Map((items as BValue[]).map((x) => [canon(x), x])).entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, x]) => x) };
+    if (c.t === "set" || c.t === "frozenset") return { t: c.t, v: setItems(items as BValue[]) };
     if (c.t === "inst" && c.base) return { ...c, base: filled(c.base) };
     return c;
   };
@@ -673,17 +675,18 @@ function widenInts(rng: Rng, v: BValue): BValue {
   });
 }
 
-/** One argument `factor`× its size: a string of at least 16 characters, of visible strings or — given `prefix`, another call's string — that string
- *  followed by `v`'s own repeated; a collection of at least 4 items, perturbed copies of its own; an
- *  instance's container attributes grown alike. Capped at GROW_MAX_CHARS / GROW_MAX_ITEMS. */
+/** One argument `factor`× its size (Infinity: at the caps, GROW_MAX_CHARS / GROW_MAX_ITEMS): a string
+ *  of at least 16 characters, of visible strings or — given `other`, another call's string — that
+ *  string as a block `at` the start or end of `v`'s own repeated; a collection of at least 4 items,
+ *  perturbed copies of its own; an instance's container attributes grown alike; a number scaled. */
 function growValue(rng: Rng, v: BValue, factor: number, ctx: GrowContext, other?: BValue, at: "first" | "last" = "first"): BValue {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng.next() * xs.length)]!;
   switch (v.t) {
     case "int": case "float": {
-      // far outside the visible magnitudes (round 6: off by one past ±100, unchanged past 10^6)
+      // far outside the visible magnitudes, at the cap any up to 10^12 (round 6: off by one past
+      // ±100, unchanged past 10^6)
       const x = Number(v.v);
       if (!Number.isFinite(x)) return v;
-      // at the cap: any magnitude up to 10^12 (round 6: unchanged past 10^6)
       const y = factor === Infinity ? x + (rng.next() < 0.5 ? -1 : 1) * 10 ** (2 + 10 * rng.next()) : x * factor * (rng.next() < 0.5 ? -1 : 1) + (rng.next() - 0.5) * factor;
       if (v.t === "float") return { t: "float", v: Number.isInteger(y) ? `${y}.0` : String(y) };
       return Number.isSafeInteger(Math.round(y)) ? { t: "int", v: String(Math.round(y)) } : v;
@@ -728,7 +731,7 @@ function growValue(rng: Rng, v: BValue, factor: number, ctx: GrowContext, other?
       }
       const out = [...(items as BValue[])];
       while (out.length < target) out.push(widenInts(rng, mutateValue(rng, pick(items as BValue[]), 1, ctx.pool)));
-      if (v.t === "set" || v.t === "frozenset") return { t: v.t, v: [...new Map(out.map((x) => [canon(x), x])).entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, x]) => x) };
+      if (v.t === "set" || v.t === "frozenset") return { t: v.t, v: setItems(out) };
       return { t: v.t, v: out };
     }
     case "inst":
@@ -740,8 +743,9 @@ function growValue(rng: Rng, v: BValue, factor: number, ctx: GrowContext, other?
   }
 }
 
-/** A call like `src` with every argument grown (growValue; a kept receiver left alone); with `prefix`
- *  (another visible call), each string argument is that call's string followed by `src`'s repeated. */
+/** A call like `src` with its arguments grown (growValue; a kept receiver left alone, numbers only
+ *  where nothing else grows); with `other` (another visible call), each string argument holds that
+ *  call's string as a block `at` the start or end. */
 export function grownCall(rng: Rng, src: { pos: BValue[]; kw: [string, BValue][] }, factor: number, ctx: GrowContext, other?: { pos: BValue[]; kw: [string, BValue][] }, at: "first" | "last" = "first"): { pos: BValue[]; kw: [string, BValue][] } {
   const kwOf = (c: { kw: [string, BValue][] } | undefined, k: string) => c?.kw.find(([q]) => q === k)?.[1];
   // numbers grow only where nothing else can: grown beside a grown string they make two inputs
@@ -756,7 +760,7 @@ export function grownCall(rng: Rng, src: { pos: BValue[]; kw: [string, BValue][]
 }
 
 /** A call's answer, as the categorical rules compare them (a return's value, a raise's class). */
-const answerOf = (out: BOutcome): string => (out.k === "return" ? canon(out.ret) : out.k === "raise" ? `raise:${out.exc.type}` : out.k);
+export const answerOf = (out: BOutcome): string => (out.k === "return" ? canon(out.ret) : out.k === "raise" ? `raise:${out.exc.type}` : out.k);
 
 /** `v` as its numeric kin: an int as a float (x.5 and x.0), a list of ints as one of floats; [] when it has none. */
 function kinValues(v: BValue): BValue[] {
@@ -768,8 +772,9 @@ function kinValues(v: BValue): BValue[] {
 }
 
 /** Calls like the visible ones with one unannotated parameter's int or list given its kin
- *  (kinValues; round 6: `x >= 4` for `x > 3`, `int(x) * 7`, a count of exact ints, a list for a
- *  tuple's head — never told apart on ints and lists). Kept where the original returns. */
+ *  (kinValues; round 6: `x >= 4` for `x > 3`, `int(x) * 7`, a count of exact ints — never told
+ *  apart on ints), and an int at fractional points between its visible extremes. Kept where the
+ *  original returns. */
 export function kinProbes(visible: { pos: BValue[]; kw: [string, BValue][] }[], dict: SymbolDictionary, n: number): { pos: BValue[]; kw: [string, BValue][] }[] {
   const out: { pos: BValue[]; kw: [string, BValue][] }[] = [];
   const plain = (k: number) => dict.plainParams.includes(dict.params[k] ?? "");
@@ -829,7 +834,7 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     const traced = await traceCalls(sandbox, solved.path, task.deleted_symbols, task.fail_to_pass, { roots, project, pyenv: options.pyenv, args: pytestArgsFromCommand(task.test_command), timeoutMs: o.timeoutMs, maxCalls: 4 * o.max_visible, masks: masksFor(plan, "pytest") });
     if (traced.failure) return { ...base, status: "error", why: `tracing the original: ${traced.failure}`, roots, project, symbols, calls: [] };
     const candidates: (Omit<OracleCall, "expect"> & { traced?: BOutcome })[] = [];
-    const seen = new Set<string>();
+    const seen = new Map<string, (typeof candidates)[number] | null>();
     for (const l of traced.lines as TracedLine[]) {
       if (l.ev === "end") continue;
       const s = symbols[l.symbol];
@@ -854,7 +859,7 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       }
       const key = JSON.stringify([l.symbol, l.pos, l.kw]);
       if (seen.has(key)) continue;
-      seen.add(key);
+      seen.set(key, null);
       if (candidates.filter((c) => c.symbol === l.symbol && !c.hidden).length >= o.max_visible) continue;
       candidates.push({ id: `v${candidates.length}`, symbol: l.symbol, pos: l.pos, kw: l.kw, hidden: false, traced: l.out });
     }
@@ -874,39 +879,40 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     const bulkOf = new Map<string, string>();
     /** typed calls made by kinProbes (kept where the original returns, whatever the type) */
     const kin = new Set<string>();
+    /** A hidden call of symbol `i` unless one with these arguments is there: its id, or null. */
+    const addHidden = (i: number, call: { pos: BValue[]; kw: [string, BValue][] }, probe?: Probe): string | null => {
+      const key = JSON.stringify([i, call.pos, call.kw]);
+      if (seen.has(key)) return null;
+      const c = { id: `h${candidates.length}`, symbol: i, pos: call.pos, kw: call.kw, hidden: true, ...(probe ? { probe } : {}) };
+      seen.set(key, c);
+      candidates.push(c);
+      return c.id;
+    };
     for (let i = 0; i < symbols.length; i++) {
       const visible = candidates.filter((c) => c.symbol === i && !c.hidden);
       if (!visible.length) continue;
       const rng = new Rng(hashSeed(`${task.task_id}:${symbols[i]!.qualname}`, o.seed));
       const pool = [...new Set(stringsOf(visible.flatMap((c) => [...c.pos, ...c.kw.map(([, v]) => v)])))];
       const want = Math.min(o.max_hidden, Math.max(o.min_hidden, visible.length * o.per_visible));
+      // a method's receiver keeps its traced state (its invariants are the class's business)
+      const method = symbols[i]!.qualname.includes(".");
+      const keepsReceiver = (c: { pos: BValue[] }) => method && c.pos[0]?.t === "inst" && !c.pos[0].base;
       let made = 0;
       for (let tries = 0; made < want && tries < want * 8; tries++) {
         const src = visible[tries % visible.length]!;
-        // a method's receiver keeps its traced state (its invariants are the class's business)
-        const method = symbols[i]!.qualname.includes(".");
-        const pos = src.pos.map((v, k) => (method && k === 0 && v.t === "inst" && !v.base ? v : mutateValue(rng, v, 0, pool)));
+        const pos = src.pos.map((v, k) => (k === 0 && keepsReceiver(src) ? v : mutateValue(rng, v, 0, pool)));
         const kw = src.kw.map(([k, v]) => [k, rng.next() < 0.7 ? mutateValue(rng, v, 0, pool) : v] as [string, BValue]);
-        const key = JSON.stringify([i, pos, kw]);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        candidates.push({ id: `h${candidates.length}`, symbol: i, pos, kw, hidden: true });
-        made++;
+        if (addHidden(i, { pos, kw })) made++;
       }
       // between the visible values: a numeric argument the tests give only at its extremes (round 4,
       // M1: clamp tested only out of range) is also called at evenly spaced points between them, so
       // a body fitted to the extremes disagrees on many hidden calls, not on one the threshold forgives
       for (const call of spanningCalls(visible, 2 * o.min_hidden)) {
-        const key = JSON.stringify([i, call.pos, call.kw]);
-        if (seen.has(key)) {
-          // a perturbed copy already there is a span call too: the probe is judged on every point
-          // (round 5: with 24 perturbed copies the interior was theirs, and span kept 4 points)
-          const twin = candidates.find((c) => c.hidden && !c.probe && c.symbol === i && JSON.stringify([i, c.pos, c.kw]) === key);
-          if (twin) twin.probe = "span";
-          continue;
-        }
-        seen.add(key);
-        candidates.push({ id: `h${candidates.length}`, symbol: i, pos: call.pos, kw: call.kw, hidden: true, probe: "span" });
+        if (addHidden(i, call, "span")) continue;
+        // a perturbed copy already there is a span call too: the probe is judged on every point
+        // (round 5: with 24 perturbed copies the interior was theirs, and span kept 4 points)
+        const twin = seen.get(JSON.stringify([i, call.pos, call.kw]));
+        if (twin && twin.hidden && !twin.probe) twin.probe = "span";
       }
       // composed from the symbol's own constants and the visible strings' pieces (round 4, E3/U2/S1:
       // perturbed copies never put two delimiters in one sample or an entity the tests do not use)
@@ -917,25 +923,20 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       // (round 6: `&amp` without `;` — the samples' names are random, the symbol's are real)
       const names = [...own.words, ...own.atoms, ...vis.words, ...vis.atoms].filter((w) => /^[A-Za-z]+$/.test(w));
       if (names.length) reached[i] = [...reached[i]!, ...reached[i]!.map((x) => x.replace(/[A-Za-z]+/g, () => names[Math.floor(rng.next() * names.length)]!))];
-      const method = symbols[i]!.qualname.includes(".");
       for (let made = 0, tries = 0; made < o.compose * COMPOSE_POOL && tries < o.compose * COMPOSE_POOL * 8; tries++) {
         const src = visible[tries % visible.length]!;
         const pieces: string[][] = [];
-        const receiverKept = method && src.pos[0]?.t === "inst" && !src.pos[0].base;
+        const receiverKept = keepsReceiver(src);
         const pos = src.pos.map((v, k) => (k === 0 && receiverKept ? v : composeValue(rng, v, own, vis, dict.ints, pieces, reached[i])));
         const kw = src.kw.map(([k, v]) => [k, composeValue(rng, v, own, vis, dict.ints, pieces, reached[i])] as [string, BValue]);
-        const key = JSON.stringify([i, pos, kw]);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const id = `h${candidates.length}`;
-        candidates.push({ id, symbol: i, pos, kw, hidden: true, probe: "compose" });
+        const id = addHidden(i, { pos, kw }, "compose");
+        if (!id) continue;
         composedPieces.set(id, { pieces, receiverKept });
         made++;
       }
-      // many times the tested sizes (round 5: length and prefix gates). Every other call is a prefix
-      // from another visible call (one with a different answer where there is one) followed by this
-      // call's string repeated: where the answers are a few classes, only those the bulk decides stay
-      const growCtx: GrowContext = { pool, own, vis, reached: reached[i]!, receiverKept: false };
+      // many times the tested sizes (round 5: length and prefix gates). Two calls in three hold another
+      // visible call's string (one with a different answer where there is one) as a block first or last
+      // around this call's repeated: where the answers are a few classes, only those the bulk decides stay
       for (let j = 0, made = 0; made < o.grow && j < o.grow * 4; j++) {
         const src = visible[j % visible.length]!;
         const others = visible.filter((c) => c !== src);
@@ -947,31 +948,19 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
         // a third at the caps: a gate anywhere below them misses a third of the probe (round 6: the
         // first 250 entries, 500 items, 4,000 characters, with log-spread sizes, missed too few)
         const factor = Math.floor(j / 3) % 3 === 2 ? Infinity : GROW_FACTORS[Math.floor(j / 3) % GROW_FACTORS.length]!;
-        const call = grownCall(rng, src, factor, { ...growCtx, receiverKept: method && src.pos[0]?.t === "inst" && !src.pos[0].base }, prefix, form === 2 ? "last" : "first");
-        const key = JSON.stringify([i, call.pos, call.kw]);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const id = `h${candidates.length}`;
-        candidates.push({ id, symbol: i, pos: call.pos, kw: call.kw, hidden: true, probe: "grow" });
+        const call = grownCall(rng, src, factor, { pool, own, vis, reached: reached[i]!, receiverKept: keepsReceiver(src) }, prefix, form === 2 ? "last" : "first");
+        const id = addHidden(i, call, "grow");
+        if (!id) continue;
         if (prefix) bulkOf.set(id, src.id);
         made++;
       }
-      // an unannotated int or list as its kin (a float, a tuple), kept where the original returns
+      // an unannotated int or list as its kin (floats), kept where the original returns
       for (const call of kinProbes(visible, dict, o.typed)) {
-        const key = JSON.stringify([i, call.pos, call.kw]);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const id = `h${candidates.length}`;
-        candidates.push({ id, symbol: i, pos: call.pos, kw: call.kw, hidden: true, probe: "typed" });
-        kin.add(id);
+        const id = addHidden(i, call, "typed");
+        if (id) kin.add(id);
       }
       // other types where the signature accepts any (round 4, E7: int-only conversion)
-      for (const call of typedProbes(visible, dict, o.typed)) {
-        const key = JSON.stringify([i, call.pos, call.kw]);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        candidates.push({ id: `h${candidates.length}`, symbol: i, pos: call.pos, kw: call.kw, hidden: true, probe: "typed" });
-      }
+      for (const call of typedProbes(visible, dict, o.typed)) addHidden(i, call, "typed");
     }
     const calls: OracleCall[] = [];
     if (candidates.length) {
@@ -1008,10 +997,9 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       }
       // the compose calls kept: per symbol, ranked by the code they reach (selectComposed); where the
       // original's answers take a few values only, those on a decision boundary are left out
-      const answer = answerOf;
       for (let i = 0; i < symbols.length; i++) {
         const mine = calls.filter((c) => c.symbol === i).concat(composed.filter((c) => c.symbol === i));
-        const categorical = mine.length >= CATEGORICAL_CALLS && new Set(mine.map((c) => answer(c.expect))).size <= CATEGORICAL_VALUES;
+        const categorical = mine.length >= CATEGORICAL_CALLS && new Set(mine.map((c) => answerOf(c.expect))).size <= CATEGORICAL_VALUES;
         if (categorical) symbols[i]!.categorical = true;
         const ranked = selectComposed(composed.filter((c) => c.symbol === i), replay.coverage ?? new Map());
         let keep = ranked.slice(0, o.compose);
@@ -1024,10 +1012,10 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
           const neighbours = tried.flatMap((c) => pieceNeighbours(c, composedPieces.get(c.id) ?? { pieces: [], receiverKept: false }, 8).map((n, j) => ({ id: `${c.id}n${j}`, of: c, symbol: i, ...n })));
           const around = neighbours.length ? await replayOriginal(neighbours, 1, false) : null;
           if (around && around.outcomes) {
-            const moved = new Set(neighbours.filter((n) => answer(around.outcomes!.get(n.id)![0]!) !== answer(n.of.expect)).map((n) => n.of.id));
+            const moved = new Set(neighbours.filter((n) => answerOf(around.outcomes!.get(n.id)![0]!) !== answerOf(n.of.expect)).map((n) => n.of.id));
             moved.forEach(() => drop(i, "compose probe: on a decision boundary (its answer changes when one piece goes)"));
             // answers in turn (a classifier's every class as often as the others), each in rank order
-            keep = roundRobin(tried.filter((c) => !moved.has(c.id)), (c) => answer(c.expect)).slice(0, o.compose);
+            keep = roundRobin(tried.filter((c) => !moved.has(c.id)), (c) => answerOf(c.expect)).slice(0, o.compose);
           } else keep = [];
         }
         calls.push(...keep);
@@ -1035,7 +1023,7 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
         const expectOf = new Map(calls.filter((c) => c.symbol === i && !c.hidden).map((c) => [c.id, c.expect]));
         for (const c of grown.filter((g) => g.symbol === i)) {
           const bulk = bulkOf.get(c.id);
-          if (!categorical || (bulk && expectOf.has(bulk) && answer(expectOf.get(bulk)!) === answer(c.expect))) calls.push(c);
+          if (!categorical || (bulk && expectOf.has(bulk) && answerOf(expectOf.get(bulk)!) === answerOf(c.expect))) calls.push(c);
           else drop(i, "grow probe: a classifier's answer not decided by the repeated part");
         }
       }
