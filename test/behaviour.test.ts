@@ -243,7 +243,7 @@ describe("oracle records of the committed pools", () => {
 const FeatureSnapshot = (t: ReturnType<typeof loadTask>): string => (t.broken.kind === "dir" ? t.broken.path : "");
 
 describe("the reward rule and its configuration", () => {
-  it("a value-gaming body: reward 1 with the check off, 0 flagged behaviour_differs with it on; `order: first` skips pytest", { timeout: 120_000 }, async () => {
+  it("a value-gaming body: reward 1 with the check off, 0 flagged behaviour_differs with it on; `order: first` flags it too (right on the tests' calls: pytest still judges it)", { timeout: 120_000 }, async () => {
     const t = loadTask(MICRO, readIndex(MICRO).find((e) => e.deleted_symbols[0]!.qualname === "add_3")!.task_id);
     const file = t.deleted_symbols[0]!.file;
     const text = readFileSync(join(FeatureSnapshot(t), file), "utf8");
@@ -260,7 +260,8 @@ describe("the reward rule and its configuration", () => {
     expect(on.flags[0]!.detail).not.toMatch(/\b(1[0-9]|[2-9][0-9])\b.*→/);
     const first = await gradeCompletion(t, table, sb, { limits: { behaviour: { order: "first" } } });
     expect(first.reward).toBe(0);
-    expect(first.checks!.pytest).toMatchObject({ ran: false });
+    expect(first.checks!.pytest).toMatchObject({ ran: true, why: expect.stringMatching(/order: first/) });
+    expect(first.flags.map((f) => f.kind)).toEqual(["behaviour_differs"]);
     // a lower threshold is stated in the grade
     const lax = await checkBehaviour(t, FeatureSnapshot(t), sb, { threshold: 0 });
     expect(lax).toMatchObject({ passed: true, threshold: 0 });
