@@ -161,7 +161,9 @@ export async function run(): Promise<BenchResult> {
   const why = (g: EnvGrade | undefined) => (g ? `; components ${JSON.stringify(g.components)}, error ${(g.error?.error_message ?? "").slice(0, 400)}` : "");
   /** Grades `list` on `e` with `conc` in flight, timed: grades/s and CPU per grade by phase. */
   const phase = async (mode: Mode, e: FeatureDeletionEnvironment, list: typeof items, conc: number, opts: { stall?: boolean; hacks?: boolean } = {}) => {
-    const marks = warmWorkers().map((w) => [w, w.timings.length] as const);
+    // the last timing before the phase (by identity: a worker drops its oldest 500 past 1,000, which
+    // would shift an index and lose most of a phase's timings)
+    const marks = warmWorkers().map((w) => [w, w.timings[w.timings.length - 1]] as const);
     const stall = opts.stall ? monitorEventLoopDelay({ resolution: 10 }) : null; // a fresh one per phase: a re-enabled histogram counts the gap
     stall?.enable();
     const z0 = await zygoteCpu();
@@ -179,7 +181,7 @@ export async function run(): Promise<BenchResult> {
     const bad = grades.findIndex((g, i) => g.reward !== list[i]!.expected);
     if (bad >= 0) throw new Error(`${mode}: ${list[bad]!.task.task_id} graded ${grades[bad]!.reward} (expected ${list[bad]!.expected})${why(grades[bad])}`);
     (t[mode] ??= []).push(list.length / (wall / 1000));
-    const timed = marks.flatMap(([w, n]) => w.timings.slice(n));
+    const timed = marks.flatMap(([w, last]) => w.timings.slice(last ? w.timings.lastIndexOf(last) + 1 : 0));
     const sum = (kind: WarmTimings["kind"]) => timed.filter((x) => x.kind === kind).reduce((n, x) => n + x.gradeCpu, 0);
     const acc = (cpu[mode] ??= { grades: 0, pytest: 0, behave: 0, behaveRuns: 0, zygote: 0, host: 0 });
     acc.grades += list.length;
