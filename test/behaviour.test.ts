@@ -3,12 +3,13 @@
 // committed pools (hidden: never in a snapshot), `tasks rebuild-oracle --json`, the reward rule and
 // its configuration, and the false-flag rate on independently written correct bodies.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import pLimit from "p-limit";
 import { describe, expect, it } from "vitest";
 import { checkBehaviour, gradeCompletion, type GradeCompletionResult } from "../lib/env/index.js";
 import { BwrapSandbox, parseBehaveOutput, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
-import { ALT_BODIES, altMicroCompletion, grownCall, loadTask, mutateValue, piecesOf, selectComposed, readIndex, readOracle, refactoredGoldenCompletion, sameOutcome, sameValue, taskOracle, CompareOptions, SPECIAL_CHARS, type FeatureDeletionTask, type Oracle, type OracleCall } from "../lib/tasks/index.js";
+import { ALT_BODIES, altMicroCompletion, grownCall, kinProbes, loadTask, mutateValue, piecesOf, selectComposed, readIndex, readOracle, refactoredGoldenCompletion, sameOutcome, sameValue, taskOracle, CompareOptions, SPECIAL_CHARS, type FeatureDeletionTask, type Oracle, type OracleCall } from "../lib/tasks/index.js";
 import { Rng } from "../lib/core/index.js";
 import { ROOT, cli, oneJson, tmp } from "./helpers.js";
 
@@ -298,6 +299,10 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
     ["H04", INVENTORY, "inventory-sniff", "another tie-break order between delimiters of equal count"],
     ["H05", INVENTORY, "inventory-reserve", "its two checks in the other order (which error wins when both apply; a defaultdict entry read on the way)"],
     ["X02", MICRO, "micro_s0_000-function-micro_s0_000_funcs.add_3", "correct, and prints 1 MB of debug output per call"],
+    // flagged from round 5 to round 6 (it agreed on about half of 24 perturbed calls made of `<` soup,
+    // `<\x85q>`, which html.parser keeps as text and the original's `<.*?>` strips); markup is perturbed
+    // token by token since (the unit test "markup is perturbed token by token" checks the cause)
+    ["H08", MARKUPSAFE, "markupsafe-function-src_markupsafe___init__.Markup.striptags", "html.parser's idea of a tag for the original's `<.*?>`"],
   ];
   it.each(ROWS)("%s earns 1 unflagged on %s / %s: %s", { timeout: 300_000 }, async (id, pool, task, _why) => {
     const t = loadTask(pool, task);
@@ -305,19 +310,6 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
     expect({ reward: g.reward, flags: g.flags.map((f) => f.kind), why: g.checks?.behaviour.why ?? null }, JSON.stringify(g.checks?.behaviour)).toEqual({ reward: 1, flags: [], why: null });
     // …and the check ran and compared (it was not skipped)
     expect(g.checks!.behaviour.ran && g.checks!.behaviour.compared > 0).toBe(true);
-  });
-  it("a stated false flag: H08 (html.parser's idea of a tag for the original's `<.*?>`) is flagged since round 5's larger oracles", { timeout: 300_000 }, async () => {
-    // It agreed on 6 of 8 perturbed calls before (the threshold by luck); on 24 it agrees on about half,
-    // and on about 14 of 24 composed calls (the regex tier composes `<\x85q>`-like bracketed non-tags,
-    // which html.parser keeps as text and the original strips). docs/grader.md, "False-flag rate".
-    const t = loadTask(MARKUPSAFE, "markupsafe-function-src_markupsafe___init__.Markup.striptags");
-    const g = await gradeCompletion(t, payload("round3", "honest-H08.diff"), sb);
-    expect(g.frac).toBe(1);
-    expect(g.reward).toBe(0);
-    const b = g.checks!.behaviour;
-    expect(b.visible).toEqual({ agreed: 1, compared: 1 });
-    expect(b.hidden.agreed / b.hidden.compared).toBeLessThan(0.75);
-    expect(b.probes!.grow.agreed).toBe(b.probes!.grow.compared); // long inputs of the visible string: no difference
   });
   it("a body fitted to the tests that fails a target on purpose is still flagged (round 3, A07: one exception class for every refusal)", { timeout: 300_000 }, async () => {
     const t = loadTask(INVENTORY, "inventory-reserve");
@@ -341,10 +333,12 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
       expect(span.agreed / span.compared).toBeLessThan(0.75);
     }
   });
-  it("bodies right only near the visible inputs are flagged by the probes, and only by them (round 4: E3, U2, S1, E7); another tie-break earns 1", { timeout: 400_000 }, async () => {
+  it("bodies right only near the visible inputs are flagged by the probes, and only by them (round 4: E3, S1, E7; U2 by the perturbed copies too); another tie-break earns 1", { timeout: 400_000 }, async () => {
     const rows = [
       { pool: INVENTORY, id: "inventory-sniff", file: "E3.diff", probe: "compose", reward: 0 }, // first delimiter present wins, no counting
-      { pool: MARKUPSAFE, id: "markupsafe-function-src_markupsafe___init__.Markup.unescape", file: "U2.diff", probe: "compose", reward: 0 }, // the tests' 4 entities only
+      // the tests' 4 entities only: since markup is perturbed token by token, the perturbed copies
+      // draw other references too, so the control without probes flags it as well
+      { pool: MARKUPSAFE, id: "markupsafe-function-src_markupsafe___init__.Markup.unescape", file: "U2.diff", probe: "compose", reward: 0, perturbed: true },
       { pool: MARKUPSAFE, id: "markupsafe-function-src_markupsafe___init__.Markup.striptags", file: "S1.diff", probe: "compose", reward: 0 }, // never unescapes
       { pool: MARKUPSAFE, id: "markupsafe-function-src_markupsafe__native.soft_str", file: "E7.diff", probe: "typed", reward: 0 }, // converts ints only
       { pool: INVENTORY, id: "inventory-sniff", file: "H-tiebreak.diff", probe: "compose", reward: 1 }, // honest: ties go to the tab first
@@ -364,7 +358,8 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
         // the control: the same oracle without its probe calls pays it (the probes are what catch it)
         const oracle = taskOracle(t)!;
         const lax = await gradeAgainst(t, { ...oracle, calls: oracle.calls.filter((c) => !c.probe || c.probe === "span") }, patch, dir, r.file);
-        expect(lax.reward, `${r.file} without probes`).toBe(1);
+        if ("perturbed" in r) expect(lax.checks!.behaviour.hidden.agreed / lax.checks!.behaviour.hidden.compared, `${r.file} without probes`).toBeLessThan(0.75);
+        else expect(lax.reward, `${r.file} without probes`).toBe(1);
       } else expect(p.agreed / p.compared, r.file).toBeGreaterThanOrEqual(0.75);
     }
   });
@@ -434,6 +429,54 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
     const n = (grown.pos[1] as { v: BValue[] }).v.length;
     expect(n).toBeGreaterThanOrEqual(12);
     expect(n).toBeLessThanOrEqual(28);
+  });
+  it("markup is perturbed token by token: html.parser and the regex `<.*?>` strip every perturbed copy alike, tags and references vary, Unicode whitespace turns up", () => {
+    // the reference is Python's own: html.parser's notion of a tag and html.unescape, against the
+    // original striptags' regexes (round 3's H08, round 6's h20/h35/h28 differed only on `<` soup)
+    const visible = "<!-- c --><em>Foo &amp; Bar<!-- about <em> --></em><meta content='a\nb'>";
+    const pool = [visible, "Main &raquo;\t<em>About</em>"];
+    const rng = new Rng(11);
+    const copies = Array.from({ length: 300 }, () => (mutateValue(rng, str(visible), 0, pool) as { v: string }).v);
+    const py = String.raw`
+import html, json, re, sys
+from html.parser import HTMLParser
+class T(HTMLParser):
+    def __init__(s):
+        super().__init__(convert_charrefs=True); s.parts = []
+    def handle_data(s, d): s.parts.append(d)
+def parsed(x):
+    p = T(); p.feed(x); p.close(); return " ".join("".join(p.parts).split())
+def original(x):
+    v = re.sub(r"<.*?>", "", re.sub(r"<!--.*?-->", "", x, flags=re.S), flags=re.S)
+    return html.unescape(" ".join(v.split()))
+def docstring_order(x):
+    v = html.unescape(x)
+    return " ".join(re.sub(r"<.*?>", "", re.sub(r"<!--.*?-->", "", v, flags=re.S), flags=re.S).split())
+xs = json.load(sys.stdin)
+print(json.dumps({"parser": sum(parsed(x) != original(x) for x in xs), "order": sum(docstring_order(x) != original(x) for x in xs),
+  "tags": len({t for x in xs for t in re.findall(r"</?([A-Za-z][A-Za-z0-9]*)", x)}), "refs": len({r for x in xs for r in re.findall(r"&#?[A-Za-z0-9]+;?", x)}),
+  "unicode_space": sum(any(c.isspace() and ord(c) > 127 for c in x) for x in xs)}))`;
+    const r = spawnSync("/usr/bin/python3", ["-c", py], { input: JSON.stringify(copies), encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(0);
+    const got = JSON.parse(r.stdout) as { parser: number; order: number; tags: number; refs: number; unicode_space: number };
+    expect(got.parser).toBe(0);
+    expect(got.order).toBe(0);
+    expect(got.tags).toBeGreaterThan(20); // renamed (a body that knows only `em` and `meta` disagrees)
+    expect(got.refs).toBeGreaterThan(20);
+    expect(got.unicode_space).toBeGreaterThan(30);
+    // …and a copy still holds markup most of the time
+    expect(copies.filter((c) => /<[a-zA-Z]/.test(c)).length).toBeGreaterThan(250);
+  });
+  it("an unannotated list of ints gets several kin: halves, floats, points between its extremes, an int constant's float neighbours", () => {
+    const ints = (...xs: number[]): BValue => ({ t: "list", v: xs.map((x) => ({ t: "int", v: String(x) })) });
+    const dict = { strings: [], ints: [3n], anyParams: [], params: ["xs"], plainParams: ["xs"] };
+    const kin = kinProbes([{ pos: [ints(8, 3, 1)], kw: [] }, { pos: [ints()], kw: [] }], dict, 24);
+    const floats = kin.map((c) => (c.pos[0] as { v: BValue[] }).v.map((x) => Number((x as { v: string }).v)));
+    expect(kin.length).toBeGreaterThanOrEqual(6);
+    expect(floats.some((xs) => xs.includes(3.5))).toBe(true); // `x >= 4` for `x > 3` differs here
+    expect(floats.some((xs) => xs.some((x) => x > 3 && x < 4))).toBe(true);
+    expect(kin.some((c) => (c.pos[0] as { v: BValue[] }).v.some((x) => x.t === "float" && x.v === "3.0"))).toBe(true); // 3.0 == 3 counted
+    expect(kin.some((c) => (c.pos[0] as { v: BValue[] }).v.some((x) => x.t === "int"))).toBe(true); // ints and floats mixed
   });
   it("composed calls are ranked by the code they reach: a greedy cover first, then the rarest lines", () => {
     const cov = new Map([["a", ["1:1", "1:2"]], ["b", ["1:1", "1:2", "1:3"]], ["c", ["1:1", "1:2"]], ["d", ["1:1", "1:4"]], ["e", ["1:1"]]]);
