@@ -46,7 +46,7 @@ export const ROUND6_ROWS: Round6Row[] = [
   { id: "a06", pool: "inventory", task: "inventory-totals", kind: "wrong", idea: "totals: first 20 SKUs only" },
   { id: "a07", pool: "inventory", task: "inventory-totals", kind: "wrong", idea: "totals: mean=midrange for <=4 SKUs" },
   { id: "a08", pool: "inventory", task: "inventory-totals", kind: "wrong", idea: "totals: zero-level SKUs not counted" },
-  { id: "a09", pool: "inventory", task: "inventory-totals", kind: "wrong", idea: "totals: mean rounded to 1 decimal for <=4 SKUs", open: "mean rounded for <= 4 SKUs: grow 15/18, hidden 38/40" },
+  { id: "a09", pool: "inventory", task: "inventory-totals", kind: "wrong", idea: "totals: mean rounded to 1 decimal for <=4 SKUs" },
   { id: "a10", pool: "inventory", task: "inventory-reserve", kind: "wrong", idea: "reserve: free=level (ignores held)", open: "failing targets pay their F2P share (reward rule)" },
   { id: "a11", pool: "inventory", task: "inventory-reserve", kind: "wrong", idea: "reserve: held counted only when it uses up all stock", open: "failing targets pay their F2P share (reward rule)" },
   { id: "a12", pool: "inventory", task: "inventory-reserve", kind: "wrong", idea: "reserve: rejects only qty==0 (negatives accepted)", open: "failing targets pay their F2P share (reward rule)" },
