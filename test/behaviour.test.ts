@@ -478,6 +478,20 @@ print(json.dumps({"parser": sum(parsed(x) != original(x) for x in xs), "order": 
     expect(kin.some((c) => (c.pos[0] as { v: BValue[] }).v.some((x) => x.t === "float" && x.v === "3.0"))).toBe(true); // 3.0 == 3 counted
     expect(kin.some((c) => (c.pos[0] as { v: BValue[] }).v.some((x) => x.t === "int"))).toBe(true); // ints and floats mixed
   });
+  it("a string parameter gets its kin (cased, padded, a ligature, full-width); perturbed lists and dicts sometimes keep one to three items", () => {
+    const dict = { strings: [], ints: [], anyParams: [], params: ["s"], plainParams: [] };
+    const kin = kinProbes([{ pos: [str("abc")], kw: [] }], dict, 24).map((c) => (c.pos[0] as { v: string }).v);
+    // what Python's str methods change, checked by Python (strip, lower, NFKC), not by the generator
+    const r = spawnSync("/usr/bin/python3", ["-c", "import json,sys,unicodedata as u; xs=json.load(sys.stdin); print(json.dumps([sum(f(x) != x for x in xs) for f in (str.strip, str.lower, lambda x: u.normalize('NFKC', x))]))"], { input: JSON.stringify(kin), encoding: "utf8" });
+    const [strip, lower, nfkc] = JSON.parse(r.stdout) as number[];
+    expect(strip).toBeGreaterThanOrEqual(3);
+    expect(lower).toBeGreaterThanOrEqual(3);
+    expect(nfkc).toBeGreaterThanOrEqual(3);
+    const rng = new Rng(3);
+    const list: BValue = { t: "list", v: Array.from({ length: 8 }, (_, i) => ({ t: "int", v: String(i) })) };
+    const sizes = Array.from({ length: 300 }, () => (mutateValue(rng, list) as { v: BValue[] }).v.length);
+    expect(sizes.filter((n) => n <= 3).length).toBeGreaterThan(15);
+  });
   it("composed calls are ranked by the code they reach: a greedy cover first, then the rarest lines", () => {
     const cov = new Map([["a", ["1:1", "1:2"]], ["b", ["1:1", "1:2", "1:3"]], ["c", ["1:1", "1:2"]], ["d", ["1:1", "1:4"]], ["e", ["1:1"]]]);
     const order = selectComposed(["a", "b", "c", "d", "e"].map((id) => ({ id })), cov).map((c) => c.id);

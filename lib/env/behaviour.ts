@@ -69,11 +69,11 @@ export interface BehaviourCheck {
   /** Typed-probe calls per the types of their arguments (e.g. `bytes`, `std:decimal.Decimal`): each
    *  group must agree on its own (round 6: one type converted wrong hid among 16 typed calls). */
   types?: { symbol: string; types: string; agreed: number; compared: number }[];
-  /** Per symbol, the larger half of its grow calls (by their arguments' serialized size): judged on
-   *  its own once it has PROBE_MIN calls, so a body right up to some size (round 6: a gate at 250
-   *  entries, whitespace normalised up to 4,000 characters) cannot hide its misses among the smaller
-   *  grown calls. */
-  large?: { symbol: string; agreed: number; compared: number }[];
+  /** Per symbol, the smaller and the larger half of its grow calls (by their arguments' serialized
+   *  size): each judged on its own once it has PROBE_MIN calls, so a body right only above or below
+   *  some size (round 6: a gate at 250 entries, whitespace normalised up to 4,000 characters; another
+   *  formula for at most 4 entries) cannot hide its misses among the other half. */
+  sizes?: { symbol: string; half: "smaller" | "larger"; agreed: number; compared: number }[];
   /** Symbols the check does not apply to, and why (from the oracle). */
   not_applicable: { symbol: string; why: string }[];
   /** The first few disagreements (call id, symbol, hidden or not, what differed — never the values). */
@@ -168,9 +168,9 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const classesOk = classes.every((c) => c.compared < PROBE_MIN || c.agreed / c.compared >= cfg.threshold);
   const types = typeGroups(oracle, (id) => agreedIds.has(id));
   const typesOk = types.every((g) => g.agreed / g.compared >= cfg.threshold);
-  const large = largeGrown(oracle, (id) => agreedIds.has(id));
-  const largeOk = large.every((g) => g.compared < PROBE_MIN || g.agreed / g.compared >= cfg.threshold);
-  return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk && classesOk && typesOk && largeOk, why: null, agreed, compared, agreement, ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(large.length ? { large } : {}), differences, wallMs: performance.now() - t0, path: run.path };
+  const sizes = grownHalves(oracle, (id) => agreedIds.has(id));
+  const sizesOk = sizes.every((g) => g.compared < PROBE_MIN || g.agreed / g.compared >= cfg.threshold);
+  return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk && classesOk && typesOk && sizesOk, why: null, agreed, compared, agreement, ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), differences, wallMs: performance.now() - t0, path: run.path };
 }
 
 /** Probes whose calls a classifier's answer classes are judged on (their inputs are off decision boundaries). */
@@ -212,13 +212,15 @@ function typeGroups(oracle: Oracle, agrees: (id: string) => boolean): NonNullabl
   return tally(oracle, (c) => (c.probe === "typed" ? `${c.symbol}\u0000${typesOf(c)}` : null), agrees).map(({ first, agreed, compared }) => ({ symbol: oracle.symbols[first.symbol]?.qualname ?? "?", types: typesOf(first), agreed, compared }));
 }
 
-/** Per symbol, the larger half of its grow calls by their arguments' serialized size (BehaviourCheck.large). */
-function largeGrown(oracle: Oracle, agrees: (id: string) => boolean): NonNullable<BehaviourCheck["large"]> {
+/** Per symbol, the smaller and the larger half of its grow calls by their arguments' serialized size
+ *  (BehaviourCheck.sizes; with an odd count the middle call is in both). */
+function grownHalves(oracle: Oracle, agrees: (id: string) => boolean): NonNullable<BehaviourCheck["sizes"]> {
   const sizeOf = (c: OracleCall) => JSON.stringify([c.pos, c.kw]).length;
   return oracle.symbols.flatMap((s, i) => {
-    const grown = oracle.calls.filter((c) => c.symbol === i && c.probe === "grow").sort((a, b) => sizeOf(b) - sizeOf(a));
-    const half = grown.slice(0, Math.ceil(grown.length / 2));
-    return half.length ? [{ symbol: s.qualname, agreed: half.filter((c) => agrees(c.id)).length, compared: half.length }] : [];
+    const grown = oracle.calls.filter((c) => c.symbol === i && c.probe === "grow").sort((a, b) => sizeOf(a) - sizeOf(b));
+    if (!grown.length) return [];
+    const halves = [["smaller", grown.slice(0, Math.ceil(grown.length / 2))], ["larger", grown.slice(Math.floor(grown.length / 2))]] as const;
+    return halves.map(([half, calls]) => ({ symbol: s.qualname, half, agreed: calls.filter((c) => agrees(c.id)).length, compared: calls.length }));
   });
 }
 
@@ -256,8 +258,8 @@ export function describeBehaviour(b: BehaviourCheck): string {
   const shown = probes.map(([p, x]) => `, ${PROBE_WORDS[p]} ${x.agreed}/${x.compared}`).join("");
   const weakClasses = (b.classes ?? []).filter((c) => c.compared >= PROBE_MIN && c.agreed / c.compared < b.threshold);
   const weakTypes = (b.types ?? []).filter((g) => g.agreed / g.compared < b.threshold);
-  const weakLarge = (b.large ?? []).filter((g) => g.compared >= PROBE_MIN && g.agreed / g.compared < b.threshold);
-  const words = [...failed.map((p) => PROBE_WORDS[p]), ...weakClasses.map((c) => `on the inputs where ${c.symbol} gives its answer ${c.class} (${c.agreed}/${c.compared})`), ...weakTypes.map((g) => `on ${g.symbol}(${g.types}) (${g.agreed}/${g.compared})`), ...weakLarge.map((g) => `on the larger half of ${g.symbol}'s grown inputs (${g.agreed}/${g.compared})`)];
+  const weakSizes = (b.sizes ?? []).filter((g) => g.compared >= PROBE_MIN && g.agreed / g.compared < b.threshold);
+  const words = [...failed.map((p) => PROBE_WORDS[p]), ...weakClasses.map((c) => `on the inputs where ${c.symbol} gives its answer ${c.class} (${c.agreed}/${c.compared})`), ...weakTypes.map((g) => `on ${g.symbol}(${g.types}) (${g.agreed}/${g.compared})`), ...weakSizes.map((g) => `on the ${g.half} half of ${g.symbol}'s grown inputs (${g.agreed}/${g.compared})`)];
   const verdict = b.agreement < b.threshold ? ` < ${b.threshold}` : ` ≥ ${b.threshold} but not ${words.join(" nor ")}`;
   return `agreement ${b.agreed}/${b.compared} (${b.agreement.toFixed(2)})${verdict} with the original (visible ${b.visible.agreed}/${b.visible.compared}, hidden ${b.hidden.agreed}/${b.hidden.compared}${shown})${first ? `; e.g. ${first.hidden ? "a hidden" : "a visible"} call of ${first.symbol} ${first.why}` : ""}`;
 }

@@ -443,6 +443,7 @@ export function mutateValue(rng: Rng, v: BValue, depth = 0, pool: string[] = [])
         items = items.filter((_, i) => i !== gone);
       }
       else if (items.length && r < 0.4) items = [...items, m(items[Math.floor(rng.next() * items.length)]!)];
+      else if (items.length > 3 && r < 0.5) items = shrunk(rng, items);
       return { t: v.t, v: v.t === "set" || v.t === "frozenset" ? setItems(items) : items };
     }
     case "dict": {
@@ -462,6 +463,7 @@ export function mutateValue(rng: Rng, v: BValue, depth = 0, pool: string[] = [])
           if (!entries.some(([q]) => canon(q) === canon(key))) entries = [...entries, [key, m(x)]];
         }
       }
+      else if (entries.length > 3 && r < 0.6) entries = shrunk(rng, entries);
       return { t: "dict", v: entries };
     }
     case "inst": {
@@ -476,6 +478,13 @@ export function mutateValue(rng: Rng, v: BValue, depth = 0, pool: string[] = [])
     default:
       return v;
   }
+}
+
+/** One to three of `items`, in their order (round 6, a09: another formula for stores of at most 4
+ *  SKUs, where the tests' stores are larger and a copy loses one item at most). */
+function shrunk<T>(rng: Rng, items: T[]): T[] {
+  const keep = new Set(Array.from({ length: 1 + Math.floor(rng.next() * 3) }, () => Math.floor(rng.next() * items.length)));
+  return items.filter((_, i) => keep.has(i));
 }
 
 /** A set's items as the serializer writes them: distinct, in the order of their canonical JSON. */
@@ -553,7 +562,7 @@ export const OracleOptions = z.object({
   per_visible: z.number().int().positive().default(4),
   /** Compose-probe calls per symbol (composeValue), and typed-probe candidates per symbol (typedProbes). */
   compose: z.number().int().nonnegative().default(24),
-  typed: z.number().int().nonnegative().default(24),
+  typed: z.number().int().nonnegative().default(32),
   /** Grow-probe calls per symbol (grownCall). */
   grow: z.number().int().nonnegative().default(18),
   seed: z.number().int().default(26),
@@ -779,6 +788,10 @@ const TYPED_VALUES: BValue[] = [
   // round 6: bools, more bytes and floats (a conversion of one of them wrong hid among 16 calls)
   { t: "bool", v: true }, { t: "bool", v: false }, { t: "bytes", v: "" }, { t: "bytes", v: "c3a9ff" },
   { t: "float", v: "0.1" }, { t: "float", v: "1e-07" }, { t: "float", v: "123456.789" }, { t: "float", v: "0.3333333333333333" },
+  // floats that need all 17 significant digits, a signed zero, the extremes (round 6, a56: printed
+  // with 12 digits it agreed on 4 of 5 floats)
+  { t: "float", v: "0.30000000000000004" }, { t: "float", v: "3.141592653589793" }, { t: "float", v: "-0.0" }, { t: "float", v: "12345678901234.5" },
+  { t: "float", v: "1e+22" }, { t: "float", v: "5e-324" },
 ];
 
 /** Calls like the visible ones with one Any/object parameter given each of TYPED_VALUES (at most `n`). */
@@ -918,6 +931,7 @@ function kinValues(v: BValue, near: number[]): BValue[] {
   // an int constant's float neighbours (c - 0.5, c as a float, c + 0.5): `x >= 4` for `x > 3` differs at 3.5
   const boundary = near.flatMap((c) => [c - 0.5, c, c + 0.5]);
   if (safe(v)) return [float(Number(v.v) + 0.5), float(Number(v.v)), ...boundary.map(float)];
+  if (v.t === "str") return stringKin(v.v).map((x) => ({ t: "str", v: x }));
   // (not a list as a tuple: a body returning a list for a tuple's head is honest by a docstring that says list)
   if (v.t !== "list" || !v.v.length || !v.v.every(safe)) return [];
   const xs = v.v.map((x) => Number((x as { v: string }).v));
@@ -938,6 +952,18 @@ function kinValues(v: BValue, near: number[]): BValue[] {
   return lists;
 }
 
+/** A string's kin: upper-, lower-, title- and alternately cased, padded with spaces (ASCII, no-break,
+ *  ideographic), with a ligature, a superscript and its letters full-width (what `strip`, `lower`, NFKC change: round 6, m07r, m14, m15 — the tests'
+ *  strings are lower-case ASCII words). Markup only padded (its case and references are its own). */
+function stringKin(s: string): string[] {
+  if (!s) return [];
+  const padded = [`  ${s}  `, `${s}\u00a0`, `\u3000${s}`];
+  if (isMarkup(s)) return padded;
+  const fullWidth = s.replace(/[!-~]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0));
+  const cased = [s.toUpperCase(), s.toLowerCase(), s.charAt(0).toUpperCase() + s.slice(1), [...s].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join("")];
+  return [...new Set([...cased, ...padded, `\ufb01${s}`, fullWidth, `${s}\u00b2`])].filter((x) => x !== s);
+}
+
 /** Calls like the visible ones with one unannotated parameter's int or list given its kin
  *  (kinValues; round 6: `x >= 4` for `x > 3`, `int(x) * 7`, a count of exact ints — never told
  *  apart on ints), and an int at fractional points between its visible extremes. Kept where the
@@ -948,7 +974,8 @@ export function kinProbes(visible: { pos: BValue[]; kw: [string, BValue][] }[], 
   const near = dict.ints.filter((c) => c >= -(2n ** 53n) && c <= 2n ** 53n).slice(0, 4).map(Number);
   for (const src of visible) {
     src.pos.forEach((v, k) => {
-      if (!plain(k)) return;
+      // (a string keeps its type, so any string parameter gets its kin)
+      if (!plain(k) && v.t !== "str") return;
       for (const kin of kinValues(v, near)) out.push({ pos: src.pos.map((p, q) => (q === k ? kin : p)), kw: src.kw });
     });
   }
