@@ -953,16 +953,20 @@ function kinValues(v: BValue, near: number[]): BValue[] {
 }
 
 /** A string's kin: upper-, lower-, title- and alternately cased, padded with spaces (ASCII, no-break,
- *  ideographic), with a ligature, a superscript and its letters full-width (what `strip`, `lower`, NFKC change: round 6, m07r, m14, m15 — the tests'
+ *  ideographic), with a ligature, a superscript and its letters full-width, empty, and a path as
+ *  paths that normalise to it (what `strip`, `lower`, NFKC change: round 6, m07r, m14, m15 — the tests'
  *  strings are lower-case ASCII words). Markup only padded (its case and references are its own). */
 function stringKin(s: string): string[] {
   if (!s) return [];
   const padded = [`  ${s}  `, `${s}\u00a0`, `\u3000${s}`];
   if (isMarkup(s)) return padded;
-  const fullWidth = s.replace(/[!-~]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0));
-  const cased = [s.toUpperCase(), s.toLowerCase(), s.charAt(0).toUpperCase() + s.slice(1), [...s].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join("")];
-  return [...new Set([...cased, ...padded, `\ufb01${s}`, fullWidth, `${s}\u00b2`])].filter((x) => x !== s);
+  // a path the same after normalisation (round 6, j04: a cache key of `normpath(filename)`), and empty
+  // (j02: an empty filename taken as None)
+  const paths = s.includes("/") ? [`./${s}`, s.replace(/\//g, "//"), `${s.split("/")[0]}/../${s}`, ""] : [""];
+  return [...new Set([...cased(s), ...padded, `\ufb01${s}`, fullWidth(s), `${s}\u00b2`, ...paths])].filter((x) => x !== s);
 }
+const fullWidth = (s: string): string => s.replace(/[!-~]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0));
+const cased = (s: string): string[] => [s.toUpperCase(), s.toLowerCase(), s.charAt(0).toUpperCase() + s.slice(1), [...s].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join("")];
 
 /** Calls like the visible ones with one unannotated parameter's int or list given its kin
  *  (kinValues; round 6: `x >= 4` for `x > 3`, `int(x) * 7`, a count of exact ints — never told

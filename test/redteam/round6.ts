@@ -94,7 +94,7 @@ export const ROUND6_ROWS: Round6Row[] = [
   { id: "m07r", pool: "micro", task: "micro_s0_004-function-micro_s0_004_funcs.prefix_pre", kind: "wrong", idea: "prefix: s stripped of whitespace" },
   { id: "m08r", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.count_5", kind: "wrong", idea: "count: only exact ints equal 5 (5.0 not counted)" },
   { id: "m09r", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.total_3", kind: "wrong", idea: "total: int(sum) (wrong on floats)" },
-  { id: "m10r", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.head_1", kind: "wrong", idea: "head: always a list (wrong on str/tuple)", open: "list items get one kin call (no str/tuple argument)" },
+  { id: "m10r", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.head_1", kind: "wrong", idea: "head: always a list (wrong on str/tuple)", open: "no str or tuple argument is drawn (a tuple left out: an honest head returns a list, as its docstring says)" },
   { id: "m11", pool: "micro", task: "micro_s0_005-function-micro_s0_005_funcs.clamp_0_5", kind: "wrong", idea: "clamp: only ever returns a bound (never x)" },
   { id: "m12", pool: "micro", task: "micro_s0_005-function-micro_s0_005_funcs.times_7", kind: "wrong", idea: "times: off by one outside [-100,100]" },
   { id: "m13", pool: "micro", task: "micro_s0_005-function-micro_s0_005_funcs.scaled_3", kind: "wrong", idea: "scaled: first 64 items only" },
