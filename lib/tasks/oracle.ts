@@ -267,31 +267,30 @@ function mutateChars(rng: Rng, s: string, shared: string[], other: string[]): st
 const MARKUP_TOKEN = /<!--[\s\S]*?-->|<\/?[A-Za-z][A-Za-z0-9-]*(?:[\t\n\f\r ][^<>\x00-\x08\x0b\x0e-\x1f\x7f]*)?\/?>|<[!?][^<>]*>|&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);|[^<&]+|[<&]/g;
 const MARKUP_TAG_OR_REF = /<\/?[A-Za-z!?][^<>]*>|&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);/;
 const isMarkup = (s: string): boolean => MARKUP_TAG_OR_REF.test(s);
-/** A pool's markup tokens (lone `<`/`&` left out), or null when none of its strings is markup: a
- *  symbol given markup by its tests has all its strings perturbed as markup. */
-const markupTokens = new WeakMap<string[], string[] | null>();
-function markupOf(pool: string[]): string[] | null {
-  if (!markupTokens.has(pool)) markupTokens.set(pool, pool.some(isMarkup) ? pool.flatMap((p) => p.match(MARKUP_TOKEN) ?? []).filter((t) => markupKind(t) !== "lone") : null);
-  return markupTokens.get(pool)!;
+/** A symbol's visible strings as markup, or null when none of them is markup (a symbol given markup
+ *  by its tests has all its strings perturbed as markup): their tokens (lone `<`/`&` left out);
+ *  whether they hold a `<` that starts no tag, comment or declaration, and whether they hold an
+ *  order-sensitive reference (holdsSensitiveRef). Where they hold none, the tests pin nothing about
+ *  them and the docstrings of such symbols leave them open (`striptags`, "strip all tags": round 3's
+ *  H08, round 6's h20/h35 — html.parser's idea of a tag; round 6's h28 — unescaping before
+ *  stripping), so no hidden string holds one either. Cached per pool: perturbation asks per value. */
+interface MarkupPool { tokens: string[]; loneLt: boolean; sensitiveRefs: boolean }
+const markupPools = new WeakMap<string[], MarkupPool | null>();
+function markupOf(pool: string[]): MarkupPool | null {
+  if (!markupPools.has(pool)) {
+    const tokens = pool.some(isMarkup) ? pool.flatMap((p) => p.match(MARKUP_TOKEN) ?? []) : null;
+    markupPools.set(pool, tokens && { tokens: tokens.filter((t) => markupKind(t) !== "lone"), loneLt: tokens.includes("<"), sensitiveRefs: pool.some(holdsSensitiveRef) });
+  }
+  return markupPools.get(pool)!;
 }
 type MarkupKind = "comment" | "tag" | "ref" | "lone" | "text";
 const markupKind = (tok: string): MarkupKind =>
   tok.startsWith("<!--") && tok.length > 4 ? "comment" : tok.length === 1 && (tok === "<" || tok === "&") ? "lone" : tok[0] === "<" ? "tag" : tok[0] === "&" ? "ref" : "text";
 
-/** For a symbol whose visible strings are markup (null otherwise): whether they hold a `<` that
- *  starts no tag, comment or declaration, and whether they hold an order-sensitive reference
- *  (holdsSensitiveRef). Where they hold none, the tests pin nothing about them and the docstrings
- *  of such symbols leave them open (`striptags`, "strip all tags": round 3's H08, round 6's h20/h35
- *  — html.parser's idea of a tag; round 6's h28 — unescaping before stripping), so no hidden string
- *  holds one either. */
-function markupShape(pool: string[]): { loneLt: boolean; sensitiveRefs: boolean } | null {
-  if (!markupOf(pool)) return null;
-  return { loneLt: pool.some((p) => [...p.matchAll(MARKUP_TOKEN)].some(([t]) => t === "<")), sensitiveRefs: pool.some(holdsSensitiveRef) };
-}
 const withoutLoneLt = (s: string): string => (s.match(MARKUP_TOKEN) ?? []).filter((t) => t !== "<").join("");
 
 /** Named references whose character is `<`, `>` or whitespace (HTML5's names). */
-const SENSITIVE_NAMES = new Set(["lt", "gt", "LT", "GT", "nbsp", "NonBreakingSpace", "Tab", "NewLine", "ensp", "emsp", "emsp13", "emsp14", "numsp", "puncsp", "thinsp", "ThinSpace", "hairsp", "VeryThinSpace", "MediumSpace"]);
+const SENSITIVE_NAMES: readonly string[] = ["lt", "gt", "LT", "GT", "nbsp", "NonBreakingSpace", "Tab", "NewLine", "ensp", "emsp", "emsp13", "emsp14", "numsp", "puncsp", "thinsp", "ThinSpace", "hairsp", "VeryThinSpace", "MediumSpace"];
 /** Whether a code point, as html.unescape decodes a numeric reference to it, is `<`, `>`,
  *  whitespace or nothing (HTML5's invalid code points; C1 controls are remapped as cp1252 and NUL,
  *  surrogates and beyond Unicode become U+FFFD, none of them sensitive). */
@@ -308,7 +307,7 @@ function holdsSensitiveRef(s: string): boolean {
   for (const [, dec, hex, name] of s.matchAll(/&(?:#([0-9]+)|#[xX]([0-9A-Fa-f]+)|([A-Za-z][A-Za-z0-9]*))/g)) {
     if (dec !== undefined || hex !== undefined) {
       if (sensitiveCodepoint(Number.parseInt((dec ?? hex)!.slice(0, 8), dec !== undefined ? 10 : 16))) return true;
-    } else if ([...SENSITIVE_NAMES].some((n) => name!.startsWith(n))) return true;
+    } else if (SENSITIVE_NAMES.some((n) => name!.startsWith(n))) return true;
   }
   return false;
 }
@@ -361,8 +360,9 @@ function renameTag(rng: Rng, tag: string): string {
  *  markup. Lone `<` and `&` stay where the visible strings had them. */
 function mutateMarkup(rng: Rng, s: string, pool: string[]): string {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng.next() * xs.length)]!;
-  const visible = markupOf(pool) ?? [];
-  const sensitive = markupShape(pool)?.sensitiveRefs ?? holdsSensitiveRef(s);
+  const shape = markupOf(pool);
+  const visible = shape?.tokens ?? [];
+  const sensitive = shape?.sensitiveRefs ?? holdsSensitiveRef(s);
   const ofKind = (k: MarkupKind) => visible.filter((t) => markupKind(t) === k);
   const textChars = [...new Set([...s, ...pool.join("")])].filter((c) => c !== "<" && c !== "&");
   const other = [...ALPHABET].filter((c) => c !== "<" && c !== "&");
@@ -646,9 +646,10 @@ export function piecesOf(strings: string[]): { words: string[]; atoms: string[] 
   return { words: [...words], atoms: [...atoms] };
 }
 
-/** Pieces; `markup`: the visible strings' markupShape — where they hold no lone `<`, a composed
- *  piece's lone `<` is left out; where they hold no order-sensitive reference, so is a piece with one. */
-type Pieces = ReturnType<typeof piecesOf> & { markup?: ReturnType<typeof markupShape> };
+/** Pieces; `markup`: the visible strings as markup (markupOf) — where they hold no lone `<`, a
+ *  composed piece's lone `<` is left out; where they hold no order-sensitive reference, so is a
+ *  piece with one. */
+type Pieces = ReturnType<typeof piecesOf> & { markup?: MarkupPool | null };
 
 /** Where a composed string's pieces come from, by weight: the symbol's own constants first (its
  *  words before its atoms), strings the regexes its reached code uses match (`reached`: round 5,
@@ -1118,7 +1119,7 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       // perturbed copies never put two delimiters in one sample or an entity the tests do not use)
       const dict = dictionaries[i]!;
       const own = piecesOf(dict.strings);
-      const vis: Pieces = { ...piecesOf(pool), markup: markupShape(pool) };
+      const vis: Pieces = { ...piecesOf(pool), markup: markupOf(pool) };
       // the regexes' samples, and each again with its letter runs replaced by the dictionary's words
       // (round 6: `&amp` without `;` — the samples' names are random, the symbol's are real)
       const names = [...own.words, ...own.atoms, ...vis.words, ...vis.atoms].filter((w) => /^[A-Za-z]+$/.test(w));
