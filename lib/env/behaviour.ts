@@ -163,13 +163,13 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     }
   }
   const agreement = compared ? agreed / compared : 1;
-  const probesOk = PROBES.every((p) => probes[p].compared < PROBE_MIN || probes[p].agreed / probes[p].compared >= cfg.threshold);
+  const probesOk = !PROBES.some((p) => below(probes[p], cfg.threshold));
   const classes = answerClasses(oracle, (id) => agreedIds.has(id));
-  const classesOk = classes.every((c) => c.compared < PROBE_MIN || c.agreed / c.compared >= cfg.threshold);
+  const classesOk = !classes.some((c) => below(c, cfg.threshold));
   const types = typeGroups(oracle, (id) => agreedIds.has(id));
-  const typesOk = types.every((g) => g.agreed / g.compared >= cfg.threshold);
+  const typesOk = !types.some((g) => below(g, cfg.threshold, 1));
   const sizes = grownHalves(oracle, (id) => agreedIds.has(id));
-  const sizesOk = sizes.every((g) => g.compared < PROBE_MIN || g.agreed / g.compared >= cfg.threshold);
+  const sizesOk = !sizes.some((g) => below(g, cfg.threshold));
   return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk && classesOk && typesOk && sizesOk, why: null, agreed, compared, agreement, ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), differences, wallMs: performance.now() - t0, path: run.path };
 }
 
@@ -227,6 +227,11 @@ function grownHalves(oracle: Oracle, agrees: (id: string) => boolean): NonNullab
 /** Probes whose calls count in their own class only, not in the total (span calls count in both). */
 const OWN_ONLY: readonly Probe[] = ["compose", "typed", "grow"];
 
+/** Whether a group of calls judged on its own (a probe, an answer class, a type group, a half of the
+ *  grow calls) fails: at least `min` calls, agreeing on fewer than `threshold` of them (type groups
+ *  are judged however small: min 1). */
+const below = (g: { agreed: number; compared: number }, threshold: number, min = PROBE_MIN): boolean => g.compared >= min && g.agreed / g.compared < threshold;
+
 /** A probe's calls needed before they are judged on their own (round 4: M1 span, E3/U2/S1 compose, E7 typed). */
 export const PROBE_MIN = 4;
 
@@ -253,12 +258,12 @@ export function describeBehaviour(b: BehaviourCheck): string {
   if (!b.ran || b.agreement === null) return b.why ?? "did not run";
   if (b.why) return b.why;
   const probes = Object.entries(b.probes ?? (b.span ? { span: b.span } : {})).filter(([, x]) => x.compared > 0) as [Probe, { agreed: number; compared: number }][];
-  const failed = probes.filter(([, x]) => x.compared >= PROBE_MIN && x.agreed / x.compared < b.threshold).map(([p]) => p);
+  const failed = probes.filter(([, x]) => below(x, b.threshold)).map(([p]) => p);
   const first = b.differences.find((d) => failed.length && d.probe && failed.includes(d.probe)) ?? b.differences[0];
   const shown = probes.map(([p, x]) => `, ${PROBE_WORDS[p]} ${x.agreed}/${x.compared}`).join("");
-  const weakClasses = (b.classes ?? []).filter((c) => c.compared >= PROBE_MIN && c.agreed / c.compared < b.threshold);
-  const weakTypes = (b.types ?? []).filter((g) => g.agreed / g.compared < b.threshold);
-  const weakSizes = (b.sizes ?? []).filter((g) => g.compared >= PROBE_MIN && g.agreed / g.compared < b.threshold);
+  const weakClasses = (b.classes ?? []).filter((c) => below(c, b.threshold));
+  const weakTypes = (b.types ?? []).filter((g) => below(g, b.threshold, 1));
+  const weakSizes = (b.sizes ?? []).filter((g) => below(g, b.threshold));
   const words = [...failed.map((p) => PROBE_WORDS[p]), ...weakClasses.map((c) => `on the inputs where ${c.symbol} gives its answer ${c.class} (${c.agreed}/${c.compared})`), ...weakTypes.map((g) => `on ${g.symbol}(${g.types}) (${g.agreed}/${g.compared})`), ...weakSizes.map((g) => `on the ${g.half} half of ${g.symbol}'s grown inputs (${g.agreed}/${g.compared})`)];
   const verdict = b.agreement < b.threshold ? ` < ${b.threshold}` : ` ≥ ${b.threshold} but not ${words.join(" nor ")}`;
   return `agreement ${b.agreed}/${b.compared} (${b.agreement.toFixed(2)})${verdict} with the original (visible ${b.visible.agreed}/${b.visible.compared}, hidden ${b.hidden.agreed}/${b.hidden.compared}${shown})${first ? `; e.g. ${first.hidden ? "a hidden" : "a visible"} call of ${first.symbol} ${first.why}` : ""}`;
