@@ -17,6 +17,7 @@ const sb = new BwrapSandbox();
 const MICRO = join(ROOT, "datasets", "fd-micro", "pool");
 const INVENTORY = join(ROOT, "datasets", "tasks");
 const MARKUPSAFE = join(ROOT, "datasets", "real-markupsafe");
+const JINJA2 = join(ROOT, "datasets", "real-jinja2");
 
 /** A red team's payload: test/redteam/payloads/<round>/<file>. */
 const payload = (round: string, file: string): string => readFileSync(join(ROOT, "test", "redteam", "payloads", round, file), "utf8");
@@ -289,6 +290,40 @@ describe("false-flag rate on independently written correct bodies", () => {
     const flagged = grades.filter(([, g]) => g.flags.some((f) => f.kind === "behaviour_differs") || g.reward < 1);
     expect(flagged.map(([id, g]) => `${id}: ${g.reward} ${JSON.stringify(g.flags)} ${JSON.stringify(g.checks?.behaviour.differences)}`)).toEqual([]);
     expect(grades.filter(([, g]) => g.checks!.behaviour.ran).length).toBeGreaterThanOrEqual(jobs.length - 1); // format_field: not applicable
+  });
+});
+
+describe("digest keys are compared by their equality pattern (round 7: honest keys from another hash scored 0)", () => {
+  const TASK = "jinja2-function-src_jinja2_bccache.BytecodeCache.get_cache_key";
+  // keys/<name>.diff: h_* another hash (sha256 of the pair's repr, md5 with a NUL, blake2b with "::"),
+  // honest by the docstring's "unique hash key"; w_* a key that is constant, ignores the name or the
+  // filename, is new on every call, or hashes the two strings run together (no separator)
+  const HONEST = ["h_sha256", "h_md5", "h_blake"];
+  const WRONG = ["w_const", "w_noname", "w_nofile", "w_uuid", "w_collide"];
+  it("the oracle marks the symbol a digest and holds key-probe calls, each made twice", () => {
+    const o = taskOracle(loadTask(JINJA2, TASK))!;
+    expect(o.symbols[0]!.digest).toBe(true);
+    const keys = o.calls.filter((c) => c.probe === "key");
+    expect(keys.length).toBeGreaterThanOrEqual(32);
+    const args = new Map<string, number>();
+    for (const c of keys) args.set(JSON.stringify([c.pos, c.kw]), (args.get(JSON.stringify([c.pos, c.kw])) ?? 0) + 1);
+    expect([...args.values()].every((n) => n >= 2)).toBe(true);
+  });
+  it("another hash earns 1 unflagged; a constant, partial, random or separator-less key is flagged; without the pattern rule the honest keys score 0 (control)", { timeout: 300_000 }, async () => {
+    const t = loadTask(JINJA2, TASK);
+    const limit = pLimit(2);
+    const graded = await Promise.all([...HONEST, ...WRONG].map((n) => limit(async () => [n, await gradeCompletion(t, payload("keys", `${n}.diff`), sb)] as const)));
+    for (const [n, g] of graded) {
+      const seen = { reward: g.reward, flags: g.flags.map((f) => f.kind) };
+      if (HONEST.includes(n)) expect(seen, `${n}: ${JSON.stringify(g.checks?.behaviour.probes)}`).toEqual({ reward: 1, flags: [] });
+      else expect(seen, `${n}: ${JSON.stringify(g.checks?.behaviour.probes)}`).toEqual({ reward: 0, flags: ["behaviour_differs"] });
+    }
+    // the control: the same oracle with the digest mark taken off compares the keys by value
+    const oracle = taskOracle(t)!;
+    const byValue = { ...oracle, symbols: oracle.symbols.map(({ digest: _d, ...s }) => s) };
+    const dir = tmp("digest-control-");
+    const g = await gradeAgainst(t, byValue, payload("keys", "h_sha256.diff"), dir, "by-value");
+    expect({ reward: g.reward, flags: g.flags.map((f) => f.kind) }).toEqual({ reward: 0, flags: ["behaviour_differs"] });
   });
 });
 

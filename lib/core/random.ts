@@ -35,6 +35,11 @@ export class Rng {
     return (this.uint32() + 0.5) / 4294967296;
   }
 
+  /** One of `xs`, uniformly (one draw of next()). */
+  pick<T>(xs: readonly T[]): T {
+    return xs[Math.floor(this.next() * xs.length)]!;
+  }
+
   /** Standard normal by Box–Muller (cosine branch only: two uniforms per draw and nothing cached,
    *  so the state stays a single integer). */
   normal(): number {

@@ -11,7 +11,7 @@
  * tests alone would have paid and agreement falls short, the grade carries `behaviour_differs`.
  */
 import { z } from "zod";
-import { BehaveLimits, masksFor, projectNames, runBehaviour, scanMasks, type BValue, type MaskSpec, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, masksFor, projectNames, runBehaviour, scanMasks, type BOutcome, type BValue, type MaskSpec, type Sandbox } from "../sandbox/index.js";
 import { answerOf, CompareOptions, PROBES, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
 export const BehaviourConfig = z.object({
@@ -56,7 +56,7 @@ export interface BehaviourCheck {
   hidden: { agreed: number; compared: number };
   /** The hidden calls between a numeric argument's visible extremes (probes.span, kept here by name). */
   span?: { agreed: number; compared: number };
-  /** Per probe (lib/tasks/oracle.ts PROBES: span, compose, typed): each probe with at least PROBE_MIN
+  /** Per probe (lib/tasks/oracle.ts PROBES: span, compose, typed, grow, key): each probe with at least PROBE_MIN
    *  calls must agree on its own too, so a body right only near the visible inputs (fitted to the
    *  tested extremes, to the tests' delimiters or entities, to the tested types) cannot hide its
    *  misses in the total. */
@@ -134,13 +134,15 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
       /* the first run's timeouts stand */
     }
   }
+  const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!);
   const differences: BehaviourCheck["differences"] = [];
   let agreed = 0;
   let compared = 0;
   const agreedIds = new Set<string>();
   for (const c of oracle.calls) {
-    const got = run.outcomes.get(c.id)![0]!;
+    const got = keys.get(c.id) ?? run.outcomes.get(c.id)![0]!;
     const r = sameOutcome(c.expect, got, cfg.compare);
+    if (!r.ok && oracle.symbols[c.symbol]?.digest && got.k === "return" && c.expect.k === "return" && got.ret.t === c.expect.ret.t) r.why = "returned keys equal where the original's differ, or different where they are equal";
     // compose, typed and grow calls are judged on their own only: many of them take paths any body gets
     // right (an unknown key, an empty string), and in the total they would dilute its misses
     const inTotal = !c.probe || !OWN_ONLY.includes(c.probe);
@@ -171,6 +173,40 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const sizes = grownHalves(oracle, (id) => agreedIds.has(id));
   const sizesOk = !sizes.some((g) => below(g, cfg.threshold));
   return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk && classesOk && typesOk && sizesOk, why: null, agreed, compared, agreement, ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), differences, wallMs: performance.now() - t0, path: run.path };
+}
+
+/**
+ * A digest symbol's returns (OracleSymbol.digest) compared by their equality pattern: a key of the
+ * implementation that is equal on exactly the calls whose original keys are equal stands for the
+ * original's key. A key from another hash agrees; one that ignores an argument, or changes from call
+ * to call, or is the same for all, does not. The returned map holds the outcomes to compare instead.
+ */
+function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome): Map<string, BOutcome> {
+  const out = new Map<string, BOutcome>();
+  oracle.symbols.forEach((s, i) => {
+    if (!s.digest) return;
+    const calls = oracle.calls.filter((c) => c.symbol === i && c.expect.k === "return");
+    const classOf = (ret: (c: OracleCall) => BValue | null) => {
+      const groups = new Map<string, string[]>();
+      for (const c of calls) {
+        const v = ret(c);
+        if (v) groups.set(JSON.stringify(v), [...(groups.get(JSON.stringify(v)) ?? []), c.id]);
+      }
+      return (c: OracleCall) => groups.get(JSON.stringify(ret(c)))?.join("\u0000");
+    };
+    const expected = (c: OracleCall) => (c.expect as { ret: BValue }).ret;
+    const actual = (c: OracleCall) => {
+      const got = outcomeOf(c.id);
+      return got.k === "return" && got.ret.t === expected(c).t ? got.ret : null;
+    };
+    const expectedClass = classOf(expected);
+    const actualClass = classOf(actual);
+    for (const c of calls) {
+      const got = outcomeOf(c.id);
+      if (got.k === "return" && actual(c) && actualClass(c) === expectedClass(c)) out.set(c.id, { ...got, ret: expected(c) });
+    }
+  });
+  return out;
 }
 
 /** Probes whose calls a classifier's answer classes are judged on (their inputs are off decision boundaries). */
@@ -225,7 +261,7 @@ function grownHalves(oracle: Oracle, agrees: (id: string) => boolean): NonNullab
 }
 
 /** Probes whose calls count in their own class only, not in the total (span calls count in both). */
-const OWN_ONLY: readonly Probe[] = ["compose", "typed", "grow"];
+const OWN_ONLY: readonly Probe[] = ["compose", "typed", "grow", "key"];
 
 /** Whether a group of calls judged on its own (a probe, an answer class, a type group, a half of the
  *  grow calls) fails: at least `min` calls, agreeing on fewer than `threshold` of them (type groups
@@ -275,4 +311,5 @@ const PROBE_WORDS: Record<Probe, string> = {
   compose: "on inputs composed from its own constants",
   typed: "on the other types its signature accepts",
   grow: "on inputs many times the tested sizes",
+  key: "on the equality pattern of its keys",
 };

@@ -86,15 +86,14 @@ export class ToolCallEpisode {
   constructor(config: Partial<ToolCallEnvConfig> = {}) {
     const c = (this.config = ToolCallEnvConfig.parse(config));
     const rng = new Rng(c.seed);
-    const pick = <T>(xs: T[]): T => xs[Math.floor(rng.next() * xs.length)]!;
     const seen = new Set<string>();
     this.tasks = [];
     // Distinct (tools, request) pairs; bounded attempts so a tiny pool cannot loop forever.
     for (let attempt = 0; this.tasks.length < c.n_tasks && attempt < c.n_tasks * 50; attempt++) {
       const tools = [...TOOL_POOL].sort(() => rng.next() - 0.5).slice(0, c.tools_per_prompt);
-      const target = pick(tools);
-      const args = Object.fromEntries(Object.keys(target.args).map((k) => [k, pick(target.values[k]!)]));
-      const request = pick(target.phrasings).replace(/\{(\w+)\}/g, (_, k: string) => String(args[k]));
+      const target = rng.pick(tools);
+      const args = Object.fromEntries(Object.keys(target.args).map((k) => [k, rng.pick(target.values[k]!)]));
+      const request = rng.pick(target.phrasings).replace(/\{(\w+)\}/g, (_, k: string) => String(args[k]));
       const names = tools.map((t) => t.name).sort();
       const key = `${names.join(",")}|${request}`;
       if (seen.has(key)) continue;

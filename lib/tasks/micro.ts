@@ -41,7 +41,6 @@ interface Family {
 }
 
 const int = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng.next() * (hi - lo + 1));
-const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng.next() * xs.length)]!;
 const ints = (rng: Rng, n: number) => Array.from({ length: n }, () => int(rng, 0, 9));
 const WORDS = ["ab", "xy", "cat", "sun", "io", "map", "red", "zen"] as const;
 const TAGS = ["pre_", "tmp_", "x", "v1", "_ok", "!", "db."] as const;
@@ -56,9 +55,9 @@ export const FAMILIES: Family[] = [
     doc: (p) => `Return x limited to the range ${p.lo} to ${p.hi}.`, body: (p) => [`return max(${p.lo}, min(${p.hi}, x))`],
     impl: (p, x) => Math.max(p.lo as number, Math.min(p.hi as number, x as number)), inputs: (_r, p) => [[(p.lo as number) - 3], [(p.hi as number) + 4]],
   },
-  { name: "repeat", arg: "s", draw: (r) => ({ k: int(r, 2, 4) }), doc: (p) => `Return the string s repeated ${p.k} times.`, body: (p) => [`return s * ${p.k}`], impl: (p, s) => (s as string).repeat(p.k as number), inputs: (r) => [[pick(r, WORDS)], [""]] },
-  { name: "prefix", arg: "s", draw: (r) => ({ t: pick(r, TAGS) }), doc: (p) => `Return s with "${p.t}" in front.`, body: (p) => [`return ${JSON.stringify(p.t)} + s`], impl: (p, s) => `${p.t}${s}`, inputs: (r) => [[pick(r, WORDS)], [""]] , hidden: { doc: "Return s with a fixed tag in front.", reveal: () => [""] } },
-  { name: "suffix", arg: "s", draw: (r) => ({ t: pick(r, TAGS) }), doc: (p) => `Return s with "${p.t}" at the end.`, body: (p) => [`return s + ${JSON.stringify(p.t)}`], impl: (p, s) => `${s}${p.t}`, inputs: (r) => [[pick(r, WORDS)], [""]] , hidden: { doc: "Return s with a fixed tag at the end.", reveal: () => [""] } },
+  { name: "repeat", arg: "s", draw: (r) => ({ k: int(r, 2, 4) }), doc: (p) => `Return the string s repeated ${p.k} times.`, body: (p) => [`return s * ${p.k}`], impl: (p, s) => (s as string).repeat(p.k as number), inputs: (r) => [[r.pick(WORDS)], [""]] },
+  { name: "prefix", arg: "s", draw: (r) => ({ t: r.pick(TAGS) }), doc: (p) => `Return s with "${p.t}" in front.`, body: (p) => [`return ${JSON.stringify(p.t)} + s`], impl: (p, s) => `${p.t}${s}`, inputs: (r) => [[r.pick(WORDS)], [""]] , hidden: { doc: "Return s with a fixed tag in front.", reveal: () => [""] } },
+  { name: "suffix", arg: "s", draw: (r) => ({ t: r.pick(TAGS) }), doc: (p) => `Return s with "${p.t}" at the end.`, body: (p) => [`return s + ${JSON.stringify(p.t)}`], impl: (p, s) => `${s}${p.t}`, inputs: (r) => [[r.pick(WORDS)], [""]] , hidden: { doc: "Return s with a fixed tag at the end.", reveal: () => [""] } },
   { name: "total", arg: "xs", draw: (r) => ({ k: int(r, 1, 9) }), doc: (p) => `Return the sum of xs plus ${p.k}.`, body: (p) => [`return sum(xs) + ${p.k}`], impl: (p, xs) => (xs as number[]).reduce((a, b) => a + b, 0) + (p.k as number), inputs: (r) => [[ints(r, 3)], [[]]] , hidden: { doc: "Return the sum of xs plus a fixed number.", reveal: () => [[]] } },
   { name: "count", arg: "xs", draw: (r) => ({ k: int(r, 0, 9) }), doc: (p) => `Return how many items of xs equal ${p.k}.`, body: (p) => [`return xs.count(${p.k})`], impl: (p, xs) => (xs as number[]).filter((v) => v === p.k).length, inputs: (r, p) => [[[p.k as number, ...ints(r, 3), p.k as number]], [[]]] },
   { name: "head", arg: "xs", draw: (r) => ({ k: int(r, 1, 3) }), doc: (p) => `Return the first ${p.k} items of xs.`, body: (p) => [`return xs[:${p.k}]`], impl: (p, xs) => (xs as number[]).slice(0, p.k as number), inputs: (r) => [[ints(r, 5)], [[]]] },

@@ -39,9 +39,11 @@ export const ORACLE_VERSION = 1;
  *    the original converted them into the type it returns for the visible calls (typedProbes);
  *  - grow: string, list and dict arguments 2–300× the visible sizes and at the caps (grownCall), so a
  *    body right only on short inputs or on a part of them (a length gate, a vote over the first or
- *    last characters, a sum of the first items) disagrees on many calls.
+ *    last characters, a sum of the first items) disagrees on many calls;
+ *  - key: a digest symbol's (OracleSymbol.digest) calls that test its equality pattern, each made
+ *    twice (keyProbeCalls), so a key that ignores an argument or changes from call to call disagrees.
  */
-export const PROBES = ["span", "compose", "typed", "grow"] as const;
+export const PROBES = ["span", "compose", "typed", "grow", "key"] as const;
 export type Probe = (typeof PROBES)[number];
 
 export const OracleCall = BCall.extend({
@@ -68,6 +70,11 @@ export const OracleSymbol = z.object({
   /** The original's answers take at most CATEGORICAL_VALUES values (a classifier): the grader judges
    *  each answer class of its compose and grow calls on its own (lib/env/behaviour.ts). */
   categorical: z.boolean().optional(),
+  /** The original returns digests (isDigest: hex of a hashlib digest size) whenever it returns: an
+   *  opaque key whose only meaning is identity, so the grader compares the equality pattern of its
+   *  returns (same inputs, same key; different inputs, different keys), not their values
+   *  (lib/env/behaviour.ts relabelDigests; round 7: honest keys from another hash scored 0). */
+  digest: z.boolean().optional(),
 });
 export type OracleSymbol = z.infer<typeof OracleSymbol>;
 
@@ -237,10 +244,9 @@ export const SPECIAL_CHARS: readonly string[] = ["\r", "\f", "\v", "\x1f", "\x85
  *  splice of two visible strings. Markup (MARKUP_TOKEN) is perturbed token by token instead. */
 function mutateString(rng: Rng, s: string, pool: string[]): string {
   if (markupOf(pool) || isMarkup(s)) return mutateMarkup(rng, s, pool);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng.next() * xs.length)]!;
   if (pool.length > 1 && rng.next() < 0.25) {
-    const a = pick(pool);
-    const b = pick(pool);
+    const a = rng.pick(pool);
+    const b = rng.pick(pool);
     return a.slice(0, Math.floor(rng.next() * (a.length + 1))) + b.slice(Math.floor(rng.next() * (b.length + 1)));
   }
   return mutateChars(rng, s, [...new Set([...s, ...pool.join("")])], [...ALPHABET]);
@@ -249,14 +255,13 @@ function mutateString(rng: Rng, s: string, pool: string[]): string {
 /** `s` with its characters kept, or drawn from `shared` (its own and the visible strings'), from
  *  `other`, or from SPECIAL_CHARS; two shorter to two longer. */
 function mutateChars(rng: Rng, s: string, shared: string[], other: string[]): string {
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng.next() * xs.length)]!;
   // (by code point: an astral character is never split into a lone surrogate)
   const cs = [...s];
   const len = Math.max(0, cs.length + Math.floor(rng.next() * 5) - 2);
   const out: string[] = [];
   for (let i = 0; i < len; i++) {
     const r = rng.next();
-    out.push(i < cs.length && r < 0.35 ? cs[i]! : r < 0.75 && shared.length ? pick(shared) : r < 0.95 ? pick(other) : pick(SPECIAL_CHARS));
+    out.push(i < cs.length && r < 0.35 ? cs[i]! : r < 0.75 && shared.length ? rng.pick(shared) : r < 0.95 ? rng.pick(other) : rng.pick(SPECIAL_CHARS));
   }
   return out.join("");
 }
@@ -359,7 +364,6 @@ function renameTag(rng: Rng, tag: string): string {
  *  open — round 3's H08 and round 6's h20/h35 (html.parser's notion of a tag) disagreed on it, not on
  *  markup. Lone `<` and `&` stay where the visible strings had them. */
 function mutateMarkup(rng: Rng, s: string, pool: string[]): string {
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng.next() * xs.length)]!;
   const shape = markupOf(pool);
   const visible = shape?.tokens ?? [];
   const sensitive = shape?.sensitiveRefs ?? holdsSensitiveRef(s);
@@ -368,8 +372,8 @@ function mutateMarkup(rng: Rng, s: string, pool: string[]): string {
   const other = [...ALPHABET].filter((c) => c !== "<" && c !== "&");
   let toks: string[] = s.match(MARKUP_TOKEN) ?? [];
   if (pool.length > 1 && rng.next() < 0.25) {
-    const a = pick(pool).match(MARKUP_TOKEN) ?? [];
-    const b = pick(pool).match(MARKUP_TOKEN) ?? [];
+    const a = rng.pick(pool).match(MARKUP_TOKEN) ?? [];
+    const b = rng.pick(pool).match(MARKUP_TOKEN) ?? [];
     toks = [...a.slice(0, Math.floor(rng.next() * (a.length + 1))), ...b.slice(Math.floor(rng.next() * (b.length + 1)))];
   }
   const out: string[] = [];
@@ -381,10 +385,10 @@ function mutateMarkup(rng: Rng, s: string, pool: string[]): string {
     const next = kind === "text" ? (r < 0.6 ? withSpecial(rng, mutateChars(rng, tok, textChars, other)) : tok)
       : kind === "ref" ? (r < 0.5 ? characterReference(rng, same, sensitive) : tok)
       : kind === "tag" && r < 0.2 ? renameTag(rng, tok)
-      : kind !== "lone" && r < 0.35 && same.length ? pick(same) : tok;
+      : kind !== "lone" && r < 0.35 && same.length ? rng.pick(same) : tok;
     out.push(next);
     if (r > 0.9) out.push(next);
-    if (visible.length && rng.next() < 0.12) out.push(pick(visible));
+    if (visible.length && rng.next() < 0.12) out.push(rng.pick(visible));
   }
   if (rng.next() < 0.3) out.splice(Math.floor(rng.next() * (out.length + 1)), 0, rng.next() < 0.5 ? characterReference(rng, ofKind("ref"), sensitive) : mutateChars(rng, "", textChars, other));
   // most copies hold one of SPECIAL_CHARS between tokens (withSpecial's reason)
@@ -778,6 +782,56 @@ function roundRobin<T>(xs: T[], key: (x: T) => string): T[] {
 const CATEGORICAL_VALUES = 4;
 const CATEGORICAL_CALLS = 8;
 
+/** Hex lengths of hashlib's digests (md5, sha1, sha224, sha256, sha384, sha512/blake2b). */
+const DIGEST_HEX_LENGTHS = [32, 40, 56, 64, 96, 128];
+
+/** Whether a value is a digest as the original writes it: a str of hex digits, one case, of a hashlib size. */
+export const isDigest = (v: BValue): boolean => v.t === "str" && DIGEST_HEX_LENGTHS.includes(v.v.length) && (/^[0-9a-f]+$/.test(v.v) || /^[0-9A-F]+$/.test(v.v));
+
+/** Whether a symbol's calls make it a digest symbol (OracleSymbol.digest): at least CATEGORICAL_CALLS
+ *  returns, every one a digest of one length, most of them distinct. */
+function digestSymbol(calls: OracleCall[]): boolean {
+  const rets = calls.flatMap((c) => (c.expect.k === "return" ? [c.expect.ret] : []));
+  return rets.length >= CATEGORICAL_CALLS && rets.every(isDigest) && new Set(rets.map((r) => (r as { v: string }).v.length)).size === 1 && new Set(rets.map(canon)).size * 2 > rets.length;
+}
+
+/** Calls that test a digest symbol's equality pattern: some calls again (the same inputs must give
+ *  the same key), calls with one argument taken from another call (a key that ignores an
+ *  argument collides with that call's), and calls with a character moved from one string argument
+ *  to the one before it. */
+function keyProbeCalls(rng: Rng, calls: OracleCall[], n: number, receiverKept: (c: OracleCall) => boolean): { pos: BValue[]; kw: [string, BValue][] }[] {
+  const out: { pos: BValue[]; kw: [string, BValue][] }[] = [];
+  const returning = calls.filter((c) => c.expect.k === "return");
+  if (returning.length < 2) return out;
+  for (let j = 0; j < n; j++) {
+    const { pos, kw } = rng.pick(returning);
+    out.push({ pos, kw });
+  }
+  for (let j = 0; j < 4 * n && out.length < 3 * n; j++) {
+    const a = rng.pick(returning);
+    const b = rng.pick(returning.filter((c) => c.pos.length === a.pos.length && c !== a));
+    if (!b) continue;
+    const first = receiverKept(a) ? 1 : 0;
+    const slots: ["pos" | "kw", number][] = [...[...a.pos.keys()].filter((k) => k >= first).map((k) => ["pos", k] as ["pos", number]), ...a.kw.map((_, k) => ["kw", k] as ["kw", number])];
+    if (!slots.length) continue;
+    const [where, k] = rng.pick(slots);
+    const pos = a.pos.map((v, i) => (where === "pos" && i === k ? b.pos[i]! : v));
+    const kw = a.kw.map(([name, v], i) => [name, where === "kw" && i === k ? (b.kw.find(([m]) => m === name)?.[1] ?? v) : v] as [string, BValue]);
+    out.push({ pos, kw });
+  }
+  // a character moved across the boundary of two string arguments: a key of their concatenation
+  // without a separator collides with the unmoved call's
+  for (const a of returning.slice(0, n)) {
+    const k = a.pos.findIndex((v, i) => i > 0 && v.t === "str" && v.v.length > 0 && a.pos[i - 1]!.t === "str");
+    if (k < 0) continue;
+    const left = a.pos[k - 1] as { t: "str"; v: string };
+    const right = a.pos[k] as { t: "str"; v: string };
+    const moved = [...right.v];
+    out.push({ pos: a.pos.map((v, i) => (i === k - 1 ? { t: "str", v: left.v + moved[0] } : i === k ? { t: "str", v: moved.slice(1).join("") } : v)), kw: a.kw });
+  }
+  return out;
+}
+
 /** Values of other types for a parameter annotated Any/object: plain builtins, and standard-library
  *  values whose str is not their repr (round 5, E9: `repr` for `str`; E8b: a list of the builtins). */
 const TYPED_VALUES: BValue[] = [
@@ -841,7 +895,6 @@ function widenInts(rng: Rng, v: BValue): BValue {
  *  string as a block `at` the start or end of `v`'s own repeated; a collection of at least 4 items,
  *  perturbed copies of its own; an instance's container attributes grown alike; a number scaled. */
 function growValue(rng: Rng, v: BValue, factor: number, ctx: GrowContext, other?: BValue, at: "first" | "last" = "first"): BValue {
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng.next() * xs.length)]!;
   switch (v.t) {
     case "int": case "float": {
       // far outside the visible magnitudes, at the cap any up to 10^12 (round 6: off by one past
@@ -871,7 +924,7 @@ function growValue(rng: Rng, v: BValue, factor: number, ctx: GrowContext, other?
       // hold some rare case an honest body handles otherwise (round 5, S6: another step order)
       const chunks = ctx.pool.filter((x) => x.length > 0);
       let out = v.v;
-      while (out.length < target) out += chunks.length ? pick(chunks) : composePieces(rng, ctx.own, ctx.vis, ctx.reached).join("") || "a";
+      while (out.length < target) out += chunks.length ? rng.pick(chunks) : composePieces(rng, ctx.own, ctx.vis, ctx.reached).join("") || "a";
       return { t: "str", v: out };
     }
     case "list": case "tuple": case "set": case "frozenset": case "dict": {
@@ -882,7 +935,7 @@ function growValue(rng: Rng, v: BValue, factor: number, ctx: GrowContext, other?
         const seen = new Set(v.v.map(([k]) => canon(k)));
         const out = [...v.v];
         for (let tries = 0; out.length < target && tries < 4 * target; tries++) {
-          const [k, x] = pick(v.v);
+          const [k, x] = rng.pick(v.v);
           const key = widenInts(rng, mutateValue(rng, k, 1, ctx.pool));
           if (seen.has(canon(key))) continue;
           seen.add(canon(key));
@@ -891,7 +944,7 @@ function growValue(rng: Rng, v: BValue, factor: number, ctx: GrowContext, other?
         return { t: "dict", v: out };
       }
       const out = [...(items as BValue[])];
-      while (out.length < target) out.push(widenInts(rng, mutateValue(rng, pick(items as BValue[]), 1, ctx.pool)));
+      while (out.length < target) out.push(widenInts(rng, mutateValue(rng, rng.pick(items as BValue[]), 1, ctx.pool)));
       if (v.t === "set" || v.t === "frozenset") return { t: v.t, v: setItems(out) };
       return { t: v.t, v: out };
     }
@@ -1229,6 +1282,27 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
         }
       }
     }
+    // a digest symbol's equality pattern (same inputs, same key; another argument, another key)
+    for (let i = 0; i < symbols.length; i++) {
+      const mine = calls.filter((c) => c.symbol === i);
+      if (!digestSymbol(mine)) continue;
+      symbols[i]!.digest = true;
+      const rng = new Rng(hashSeed(`${task.task_id}:${symbols[i]!.qualname}:keys`, o.seed));
+      const method = symbols[i]!.qualname.includes(".");
+      // each twice: the same inputs must give the same key
+      const made = keyProbeCalls(rng, mine, KEY_PROBE_CALLS, (c) => method && c.pos[0]?.t === "inst" && !c.pos[0].base).flatMap((k, j) => [0, 1].map((r) => ({ id: `k${i}.${j}.${r}`, symbol: i, pos: k.pos, kw: k.kw, hidden: true, probe: "key" as const })));
+      const again = made.length ? await replayOriginal(made, 2, false) : null;
+      if (!again?.outcomes) continue;
+      for (const c of made) {
+        const [a, b] = again.outcomes.get(c.id)!;
+        if ((a!.k !== "return" && a!.k !== "raise") || !sameOutcome(a!, b!, { exceptions: "type" }).ok) {
+          drop(i, "key probe: the replay is not deterministic or not plain data");
+          continue;
+        }
+        const { ms: _ms, ...expect } = a!;
+        calls.push({ ...c, expect });
+      }
+    }
     for (let i = 0; i < symbols.length; i++) {
       const s = symbols[i]!;
       s.visible = calls.filter((c) => c.symbol === i && !c.hidden).length;
@@ -1251,6 +1325,9 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     solved?.remove();
   }
 }
+
+/** Repeats (and twice as many one-argument swaps) per digest symbol (keyProbeCalls). */
+const KEY_PROBE_CALLS = 8;
 
 /** Samples drawn per regex the visible calls' reached code uses, and regexes sampled per symbol (used ones first). */
 const REACHED_PER_PATTERN = 8;
