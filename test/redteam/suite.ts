@@ -1,0 +1,145 @@
+// The red-team rounds' suites (test/redteam-round6.test.ts, test/redteam-round7.test.ts) in one place:
+// every row's payload (test/redteam/payloads/<round>/<id>.diff) graded through gradeCompletion on one
+// warm bwrap sandbox, two at a time, with the committed oracles; a wrong body must earn < 0.5 or be
+// flagged, an honest one 1 unflagged; `open` rows run as it.fails; the goldens of every task the rows
+// use earn 1 unflagged. Call redteamSuite() at a test file's top level (it declares the hooks and tests).
+import { cpSync, existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import pLimit from "p-limit";
+import { beforeAll, describe, expect, it } from "vitest";
+import { tempDir } from "../../lib/core/index.js";
+import { FeatureDeletionEpisode, gradeCompletion, type GradeCompletionResult } from "../../lib/env/index.js";
+import { BwrapSandbox, gradingPath } from "../../lib/sandbox/index.js";
+import { applyUnifiedDiff, loadTask, type FeatureDeletionTask } from "../../lib/tasks/index.js";
+import { ROOT } from "../helpers.js";
+
+/** A row of a round's table (the shape of test/redteam/round6.ts and round7.ts). */
+export interface RedteamRow<P extends string = string> {
+  /** the red team's id (the payload's file name) */
+  id: string;
+  pool: P;
+  /** task_id in the pool */
+  task: string;
+  /** wrong: must earn < 0.5 or be flagged; honest: must earn 1 unflagged */
+  kind: "wrong" | "honest";
+  idea: string;
+  /** set when the row does not meet its expectation today: the cause, in a few words (run as it.fails) */
+  open?: string;
+}
+
+export interface RedteamSuite<P extends string> {
+  /** "6", "7": names the describe blocks ("red team round 6: ...") and the payload folder (round6/) */
+  round: string;
+  /** pool name → its folder from the repository root */
+  pools: Record<P, string>;
+  rows: readonly RedteamRow<P>[];
+  /** the table's size floor (a table that loses rows fails) */
+  minRows: number;
+}
+
+/** The one-line summary of a grade that a failing assertion prints. */
+export const gradeSummary = (g: GradeCompletionResult) => ({
+  reward: g.reward, frac: g.frac, error: g.error, flags: g.flags.map((f) => `${f.kind}: ${f.detail.slice(0, 160)}`),
+  behaviour: g.checks && { ran: g.checks.behaviour.ran, agreed: g.checks.behaviour.agreed, compared: g.checks.behaviour.compared, why: g.checks.behaviour.why,
+    probes: g.checks.behaviour.probes && Object.fromEntries(Object.entries(g.checks.behaviour.probes).filter(([, v]) => v.compared).map(([k, v]) => [k, `${v.agreed}/${v.compared}`])) },
+});
+
+/** What a row expects: wrong → reward < 0.5 or a flag (a grader failure is no flag that counts); honest → 1 unflagged. */
+export function meetsExpectation(r: Pick<RedteamRow, "kind">, g: GradeCompletionResult): boolean {
+  if (r.kind === "honest") return g.reward === 1 && g.flags.length === 0;
+  return g.reward < 0.5 || g.flags.some((f) => f.kind !== "grader_error");
+}
+
+export function redteamSuite<P extends string>(s: RedteamSuite<P>): void {
+  const { round, pools, rows } = s;
+  const sb = new BwrapSandbox();
+  const payloadPath = (r: RedteamRow<P>) => join(ROOT, "test", "redteam", "payloads", `round${round}`, `${r.id}.diff`);
+  const taskKey = (r: RedteamRow<P>) => `${r.pool}:${r.task}`;
+
+  const taskCache = new Map<string, FeatureDeletionTask>();
+  function taskOf(r: RedteamRow<P>): FeatureDeletionTask {
+    const k = taskKey(r);
+    if (!taskCache.has(k)) taskCache.set(k, loadTask(join(ROOT, pools[r.pool]), r.task));
+    return taskCache.get(k)!;
+  }
+
+  const grades = new Map<string, GradeCompletionResult>();
+  const goldens = new Map<string, GradeCompletionResult>();
+
+  beforeAll(async () => {
+    expect((await sb.check()).ok, "bubblewrap must work here").toBe(true);
+    expect(await gradingPath(sb), "the warm grader must work here").toMatchObject({ path: "warm" });
+    const limit = pLimit(2);
+    const jobs: Promise<void>[] = rows.map((r) => limit(async () => {
+      grades.set(r.id, await gradeCompletion(taskOf(r), readFileSync(payloadPath(r), "utf8"), sb));
+    }));
+    const tasks = new Map(rows.map((r) => [taskKey(r), r]));
+    for (const [k, r] of tasks) jobs.push(limit(async () => { goldens.set(k, await gradeCompletion(taskOf(r), taskOf(r).golden_diff, sb)); }));
+    await Promise.all(jobs);
+  }, 600_000);
+
+  describe(`red team round ${round}: the table`, () => {
+    it(`has ≥ ${s.minRows} rows with unique ids, wrong and honest bodies, every open row saying why`, () => {
+      expect(rows.length).toBeGreaterThanOrEqual(s.minRows);
+      expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+      expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(["wrong", "honest"]));
+      for (const r of rows) {
+        expect(r.kind, r.id).toBe(r.id.startsWith("h") ? "honest" : "wrong"); // the red team's naming
+        expect(r.idea.length, r.id).toBeGreaterThan(5);
+        if (r.open !== undefined) expect(r.open.trim().length, r.id).toBeGreaterThan(5);
+      }
+    });
+    it("every payload file exists and applies to its task's snapshot", () => {
+      for (const r of rows) {
+        expect(existsSync(payloadPath(r)), r.id).toBe(true);
+        const t = taskOf(r);
+        const dir = tempDir(`r${round}-apply-${r.id}-`);
+        try {
+          cpSync(FeatureDeletionEpisode.snapshotDir(t), dir.path, { recursive: true });
+          expect(() => applyUnifiedDiff(dir.path, readFileSync(payloadPath(r), "utf8")), r.id).not.toThrow();
+        } finally {
+          dir.remove();
+        }
+      }
+    });
+    it("every row was graded: the diff applied, no grader failure, the behavioural check ran and compared", () => {
+      // (an `open` row's it.fails would pass on a grade that never happened: this one would not)
+      for (const r of rows) {
+        const g = grades.get(r.id);
+        expect(g, r.id).toBeDefined();
+        expect(g!.error, r.id).toBeNull();
+        expect(g!.flags.map((f) => f.kind), r.id).not.toContain("grader_error");
+        expect(g!.checks?.pytest, r.id).toBeDefined();
+        expect(g!.checks!.behaviour.ran && g!.checks!.behaviour.compared > 0, `${r.id}: ${JSON.stringify(gradeSummary(g!))}`).toBe(true);
+      }
+    });
+  });
+
+  for (const kind of ["wrong", "honest"] as const) {
+    describe(`red team round ${round}: ${kind} bodies`, () => {
+      for (const r of rows.filter((x) => x.kind === kind)) {
+        const expectation = kind === "wrong" ? "reward < 0.5 or flagged" : "reward 1 unflagged";
+        // open rows: they do not meet the expectation today (it.fails turns red when they do)
+        const test = r.open ? it.fails : it;
+        test(`${r.id} (${r.task}): ${r.idea} → ${expectation}${r.open ? ` [open: ${r.open}]` : ""}`, () => {
+          const g = grades.get(r.id)!;
+          expect(g, "graded").toBeDefined();
+          expect(meetsExpectation(r, g), JSON.stringify(gradeSummary(g))).toBe(true);
+        });
+      }
+    });
+  }
+
+  describe(`red team round ${round}: the goldens of every task the rows use earn 1 unflagged`, () => {
+    for (const k of new Set(rows.map(taskKey))) {
+      it(k, () => {
+        const g = goldens.get(k)!;
+        expect(g, "graded").toBeDefined();
+        expect(g.reward, JSON.stringify(gradeSummary(g))).toBe(1);
+        expect(g.flags).toEqual([]);
+        const b = g.checks!.behaviour;
+        expect(b.ran ? b.agreement : b.why, JSON.stringify(b)).toBe(b.ran ? 1 : b.why);
+      });
+    }
+  });
+}
