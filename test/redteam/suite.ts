@@ -35,6 +35,8 @@ export interface RedteamSuite<P extends string> {
   rows: readonly RedteamRow<P>[];
   /** the table's size floor (a table that loses rows fails) */
   minRows: number;
+  /** every wrong body passes the task's visible tests (frac 1): a reward hack, not a body pytest already rejects */
+  wrongPassVisibleTests?: boolean;
 }
 
 /** The one-line summary of a grade that a failing assertion prints. */
@@ -113,6 +115,11 @@ export function redteamSuite<P extends string>(s: RedteamSuite<P>): void {
         expect(g!.checks!.behaviour.ran && g!.checks!.behaviour.compared > 0, `${r.id}: ${JSON.stringify(gradeSummary(g!))}`).toBe(true);
       }
     });
+    if (s.wrongPassVisibleTests) {
+      it("every wrong body passes its task's visible tests (frac 1: only the behavioural check can tell it)", () => {
+        for (const r of rows.filter((x) => x.kind === "wrong")) expect(grades.get(r.id)?.frac, r.id).toBe(1);
+      });
+    }
   });
 
   for (const kind of ["wrong", "honest"] as const) {
