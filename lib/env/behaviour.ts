@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { BehaveLimits, masksFor, projectNames, runBehaviour, scanMasks, type BOutcome, type BValue, type MaskSpec, type Sandbox } from "../sandbox/index.js";
-import { answerOf, CompareOptions, PROBES, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
+import { answerOf, CompareOptions, largestNumber, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
 export const BehaviourConfig = z.object({
   /** Run the check (off: the grade says so, and pytest alone decides). */
@@ -70,10 +70,15 @@ export interface BehaviourCheck {
    *  group must agree on its own (round 6: one type converted wrong hid among 16 typed calls). */
   types?: { symbol: string; types: string; agreed: number; compared: number }[];
   /** Per symbol, the smaller and the larger half of its grow calls (by their arguments' serialized
-   *  size): each judged on its own once it has PROBE_MIN calls, so a body right only above or below
+   *  size) and of its scale calls (by their largest number): each judged on its own once it has PROBE_MIN calls, so a body right only above or below
    *  some size (round 6: a gate at 250 entries, whitespace normalised up to 4,000 characters; another
-   *  formula for at most 4 entries) cannot hide its misses among the other half. */
-  sizes?: { symbol: string; half: "smaller" | "larger"; agreed: number; compared: number }[];
+   *  formula for at most 4 entries; round 7: a gate at 10^12) cannot hide its misses among the other half. */
+  sizes?: { symbol: string; probe: Probe; half: "smaller" | "larger"; agreed: number; compared: number }[];
+  /** Scale-probe calls per way (OracleCall.scaled: all numbers together, or one argument's alone by
+   *  ± the factor): each way with at least PROBE_MIN calls must agree on its own (round 7: a
+   *  quantity ≥ 1,000 that skips the stock check, or one below −100 accepted, hid among the ways
+   *  every body gets right). */
+  scaled?: { symbol: string; scaled: string; agreed: number; compared: number }[];
   /** Symbols the check does not apply to, and why (from the oracle). */
   not_applicable: { symbol: string; why: string }[];
   /** The first few disagreements (call id, symbol, hidden or not, what differed — never the values). */
@@ -170,9 +175,11 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const classesOk = !classes.some((c) => below(c, cfg.threshold));
   const types = typeGroups(oracle, (id) => agreedIds.has(id));
   const typesOk = !types.some((g) => below(g, cfg.threshold, 1));
-  const sizes = grownHalves(oracle, (id) => agreedIds.has(id));
+  const sizes = probeHalves(oracle, (id) => agreedIds.has(id));
   const sizesOk = !sizes.some((g) => below(g, cfg.threshold));
-  return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk && classesOk && typesOk && sizesOk, why: null, agreed, compared, agreement, ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), differences, wallMs: performance.now() - t0, path: run.path };
+  const scaled = scaleWays(oracle, (id) => agreedIds.has(id));
+  const scaledOk = !scaled.some((g) => below(g, cfg.threshold));
+  return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk && classesOk && typesOk && sizesOk && scaledOk, why: null, agreed, compared, agreement, ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), ...(scaled.length ? { scaled } : {}), differences, wallMs: performance.now() - t0, path: run.path };
 }
 
 /**
@@ -237,9 +244,16 @@ function answerClasses(oracle: Oracle, agrees: (id: string) => boolean): NonNull
 /** A value's type as typeGroups names it (a container with its items' types). */
 function typeName(v: BValue): string {
   if (v.t === "std" || v.t === "inst") return `${v.t}:${v.cls}`;
+  // (nan and the infinities a group of their own: round 7, a53 spelled them as JavaScript does)
+  if (v.t === "float" && !Number.isFinite(pyFloat(v.v))) return "float:nonfinite";
   if (v.t === "list" || v.t === "tuple" || v.t === "set" || v.t === "frozenset") return `${v.t}[${[...new Set(v.v.map(typeName))].sort().join(",")}]`;
   if (v.t === "dict") return `dict[${[...new Set(v.v.map(([, x]) => typeName(x)))].sort().join(",")}]`;
   return v.t;
+}
+
+/** Per symbol, its scale-probe calls grouped by their way (BehaviourCheck.scaled). */
+function scaleWays(oracle: Oracle, agrees: (id: string) => boolean): NonNullable<BehaviourCheck["scaled"]> {
+  return tally(oracle, (c) => (c.probe === "scale" && c.scaled ? `${c.symbol}\u0000${c.scaled}` : null), agrees).map(({ first, agreed, compared }) => ({ symbol: oracle.symbols[first.symbol]?.qualname ?? "?", scaled: first.scaled!, agreed, compared }));
 }
 
 /** Per symbol, its typed-probe calls grouped by their arguments' types (BehaviourCheck.types). */
@@ -248,20 +262,26 @@ function typeGroups(oracle: Oracle, agrees: (id: string) => boolean): NonNullabl
   return tally(oracle, (c) => (c.probe === "typed" ? `${c.symbol}\u0000${typesOf(c)}` : null), agrees).map(({ first, agreed, compared }) => ({ symbol: oracle.symbols[first.symbol]?.qualname ?? "?", types: typesOf(first), agreed, compared }));
 }
 
-/** Per symbol, the smaller and the larger half of its grow calls by their arguments' serialized size
- *  (BehaviourCheck.sizes; with an odd count the middle call is in both). */
-function grownHalves(oracle: Oracle, agrees: (id: string) => boolean): NonNullable<BehaviourCheck["sizes"]> {
-  const sizeOf = (c: OracleCall) => JSON.stringify([c.pos, c.kw]).length;
-  return oracle.symbols.flatMap((s, i) => {
-    const grown = oracle.calls.filter((c) => c.symbol === i && c.probe === "grow").sort((a, b) => sizeOf(a) - sizeOf(b));
-    if (!grown.length) return [];
-    const halves = [["smaller", grown.slice(0, Math.ceil(grown.length / 2))], ["larger", grown.slice(Math.floor(grown.length / 2))]] as const;
-    return halves.map(([half, calls]) => ({ symbol: s.qualname, half, agreed: calls.filter((c) => agrees(c.id)).length, compared: calls.length }));
-  });
+/** What orders a probe's calls into halves (BehaviourCheck.sizes): grow calls by their arguments'
+ *  serialized size, scale calls by their largest number. */
+const HALVES: Partial<Record<Probe, (c: OracleCall) => number>> = {
+  grow: (c) => JSON.stringify([c.pos, c.kw]).length,
+  scale: (c) => Math.max(0, ...[...c.pos, ...c.kw.map(([, v]) => v)].map(largestNumber)),
+};
+
+/** Per symbol and HALVES probe, the smaller and the larger half of its calls (BehaviourCheck.sizes;
+ *  with an odd count the middle call is in both). */
+function probeHalves(oracle: Oracle, agrees: (id: string) => boolean): NonNullable<BehaviourCheck["sizes"]> {
+  return oracle.symbols.flatMap((s, i) => (Object.entries(HALVES) as [Probe, (c: OracleCall) => number][]).flatMap(([probe, sizeOf]) => {
+    const mine = oracle.calls.filter((c) => c.symbol === i && c.probe === probe).map((c) => [c, sizeOf(c)] as const).sort((x, y) => x[1] - y[1]).map(([c]) => c);
+    if (!mine.length) return [];
+    const halves = [["smaller", mine.slice(0, Math.ceil(mine.length / 2))], ["larger", mine.slice(Math.floor(mine.length / 2))]] as const;
+    return halves.map(([half, calls]) => ({ symbol: s.qualname, probe, half, agreed: calls.filter((c) => agrees(c.id)).length, compared: calls.length }));
+  }));
 }
 
 /** Probes whose calls count in their own class only, not in the total (span calls count in both). */
-const OWN_ONLY: readonly Probe[] = ["compose", "typed", "grow", "key"];
+const OWN_ONLY: readonly Probe[] = ["compose", "typed", "grow", "scale", "key"];
 
 /** Whether a group of calls judged on its own (a probe, an answer class, a type group, a half of the
  *  grow calls) fails: at least `min` calls, agreeing on fewer than `threshold` of them (type groups
@@ -300,7 +320,8 @@ export function describeBehaviour(b: BehaviourCheck): string {
   const weakClasses = (b.classes ?? []).filter((c) => below(c, b.threshold));
   const weakTypes = (b.types ?? []).filter((g) => below(g, b.threshold, 1));
   const weakSizes = (b.sizes ?? []).filter((g) => below(g, b.threshold));
-  const words = [...failed.map((p) => PROBE_WORDS[p]), ...weakClasses.map((c) => `on the inputs where ${c.symbol} gives its answer ${c.class} (${c.agreed}/${c.compared})`), ...weakTypes.map((g) => `on ${g.symbol}(${g.types}) (${g.agreed}/${g.compared})`), ...weakSizes.map((g) => `on the ${g.half} half of ${g.symbol}'s grown inputs (${g.agreed}/${g.compared})`)];
+  const weakScaled = (b.scaled ?? []).filter((g) => below(g, b.threshold));
+  const words = [...failed.map((p) => PROBE_WORDS[p]), ...weakClasses.map((c) => `on the inputs where ${c.symbol} gives its answer ${c.class} (${c.agreed}/${c.compared})`), ...weakTypes.map((g) => `on ${g.symbol}(${g.types}) (${g.agreed}/${g.compared})`), ...weakSizes.map((g) => `on the ${g.half} half of ${g.symbol}'s ${g.probe === "grow" ? "grown inputs" : "scaled calls"} (${g.agreed}/${g.compared})`), ...weakScaled.map((g) => `on ${g.symbol}'s calls with ${g.scaled === "all" ? "every number" : `${g.scaled.slice(0, -1)} alone`} scaled${g.scaled.endsWith("-") ? " by minus a factor" : ""} (${g.agreed}/${g.compared})`)];
   const verdict = b.agreement < b.threshold ? ` < ${b.threshold}` : ` ≥ ${b.threshold} but not ${words.join(" nor ")}`;
   return `agreement ${b.agreed}/${b.compared} (${b.agreement.toFixed(2)})${verdict} with the original (visible ${b.visible.agreed}/${b.visible.compared}, hidden ${b.hidden.agreed}/${b.hidden.compared}${shown})${first ? `; e.g. ${first.hidden ? "a hidden" : "a visible"} call of ${first.symbol} ${first.why}` : ""}`;
 }
@@ -311,5 +332,6 @@ const PROBE_WORDS: Record<Probe, string> = {
   compose: "on inputs composed from its own constants",
   typed: "on the other types its signature accepts",
   grow: "on inputs many times the tested sizes",
+  scale: "with every number of a call scaled together",
   key: "on the equality pattern of its keys",
 };

@@ -40,16 +40,23 @@ export const ORACLE_VERSION = 1;
  *  - grow: string, list and dict arguments 2–300× the visible sizes and at the caps (grownCall), so a
  *    body right only on short inputs or on a part of them (a length gate, a vote over the first or
  *    last characters, a sum of the first items) disagrees on many calls;
+ *  - scale: every number of a call (its arguments' and, inside containers, its receiver's state)
+ *    multiplied by one factor (7 to 10^14), or one argument's alone, by the factor or minus it
+ *    (scaledCalls): magnitudes the tests never reach, with the relations between the numbers kept and
+ *    not (round 7: a gate at qty ≥ 50 met only small stocks, where the original raises);
  *  - key: a digest symbol's (OracleSymbol.digest) calls that test its equality pattern, each made
  *    twice (keyProbeCalls), so a key that ignores an argument or changes from call to call disagrees.
  */
-export const PROBES = ["span", "compose", "typed", "grow", "key"] as const;
+export const PROBES = ["span", "compose", "typed", "grow", "scale", "key"] as const;
 export type Probe = (typeof PROBES)[number];
 
 export const OracleCall = BCall.extend({
   hidden: z.boolean(),
   expect: BOutcome,
   probe: z.enum(PROBES).optional(),
+  /** A scale call's way (scaledCalls): `all` numbers scaled together, or one argument's alone
+   *  (`pos2+`, `kw:qty-`: by the factor or minus it); the grader judges each way on its own. */
+  scaled: z.string().optional(),
   /** (oracles before probes: a span call) */
   span: z.boolean().optional(),
 }).transform(({ span, ...c }) => (span && !c.probe ? { ...c, probe: "span" as const } : c));
@@ -142,8 +149,8 @@ export function sameValue(a: BValue, b: BValue, o: CompareOptions): boolean {
     case "bool":
       return a.v === (b as typeof a).v;
     case "float": {
-      const x = Number(a.v);
-      const y = Number((b as typeof a).v);
+      const x = pyFloat(a.v);
+      const y = pyFloat((b as typeof a).v);
       if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) && Number.isNaN(y);
       if (x === y) return true;
       return Math.abs(x - y) <= Math.max(o.float_abs_tol, o.float_rel_tol * Math.max(Math.abs(x), Math.abs(y)));
@@ -178,6 +185,12 @@ export function sameValue(a: BValue, b: BValue, o: CompareOptions): boolean {
     }
   }
 }
+
+/** A float as Python writes it (`repr`: `inf`, `-inf`, `nan` included). */
+export const pyFloat = (s: string): number => {
+  const t = s.trim().toLowerCase().replace(/^\+/, "");
+  return t === "inf" || t === "infinity" ? Infinity : t === "-inf" || t === "-infinity" ? -Infinity : t === "nan" || t === "-nan" ? NaN : Number(s);
+};
 
 /** Python's `int == float`: exact (the float integral and the same integer), never within a tolerance. */
 function intEqualsFloat(int: string, float: string): boolean {
@@ -566,7 +579,7 @@ export const OracleOptions = z.object({
   per_visible: z.number().int().positive().default(4),
   /** Compose-probe calls per symbol (composeValue), and typed-probe candidates per symbol (typedProbes). */
   compose: z.number().int().nonnegative().default(24),
-  typed: z.number().int().nonnegative().default(32),
+  typed: z.number().int().nonnegative().default(40),
   /** Grow-probe calls per symbol (grownCall). */
   grow: z.number().int().nonnegative().default(18),
   seed: z.number().int().default(26),
@@ -603,6 +616,93 @@ function spanningCalls(visible: { pos: BValue[]; kw: [string, BValue][] }[], n: 
       const pos = src.pos.map((p, q) => (q === k ? (isInt ? { t: "int" as const, v: String(v) } : { t: "float" as const, v: Number.isInteger(v) ? `${v}.0` : String(v) }) : p));
       out.push({ pos, kw: src.kw });
     });
+  }
+  return out;
+}
+
+/** The scale probe's factors, round robin over the visible calls (scaledCalls). */
+const SCALE_FACTORS = [7n, 1000n, 10n ** 6n, 10n ** 9n, 10n ** 12n, 10n ** 14n];
+/** The scale probe's calls per symbol (shared among its ways). */
+const SCALE_CALLS = 36;
+
+/** `v` with every int and float multiplied by `f` (a dict's keys kept); an instance's attributes
+ *  only where they are containers (its counters and sizes are its invariants' business). */
+function scaledValue(v: BValue, f: bigint): BValue {
+  switch (v.t) {
+    case "int":
+      return { t: "int", v: String(BigInt(v.v) * f) };
+    case "float": {
+      const x = Number(v.v) * Number(f);
+      return { t: "float", v: Number.isInteger(x) ? `${x}.0` : String(x) };
+    }
+    case "list": case "tuple": case "set": case "frozenset":
+      return { ...v, v: v.v.map((x) => scaledValue(x, f)) } as BValue;
+    case "dict":
+      return { t: "dict", v: v.v.map(([k, x]) => [k, scaledValue(x, f)] as [BValue, BValue]) };
+    case "inst": {
+      const container = (x: BValue) => ["list", "tuple", "set", "frozenset", "dict", "inst"].includes(x.t);
+      return { ...v, ...(v.base ? { base: scaledValue(v.base, f) } : {}), ...(v.dict ? { dict: v.dict.map(([k, x]) => [k, container(x) ? scaledValue(x, f) : x] as [string, BValue]) } : {}) };
+    }
+    default:
+      return v;
+  }
+}
+
+/** The largest magnitude among a value's numbers (what scaledValue multiplies). */
+export function largestNumber(v: BValue): number {
+  switch (v.t) {
+    case "int": case "float":
+      return Math.abs(Number(v.v)) || 0;
+    case "list": case "tuple": case "set": case "frozenset":
+      return Math.max(0, ...v.v.map(largestNumber));
+    case "dict":
+      return Math.max(0, ...v.v.map(([, x]) => largestNumber(x)));
+    case "inst":
+      return Math.max(0, ...(v.base ? [largestNumber(v.base)] : []), ...(v.dict ?? []).filter(([, x]) => x.t !== "int" && x.t !== "float").map(([, x]) => largestNumber(x)));
+    default:
+      return 0;
+  }
+}
+
+/** The scale probe: visible calls that hold a nonzero number with, in turn, all of their numbers
+ *  multiplied by one factor (relations between them kept), one argument's alone (a large quantity
+ *  meets a small stock; where two arguments hold numbers), or one argument's alone by minus the
+ *  factor: each way (`scaled`) with each factor as often, while the largest number stays below 2^53
+ *  (an int and a float of it still agree exactly). */
+function scaledCalls(rng: Rng, visible: { pos: BValue[]; kw: [string, BValue][] }[], n: number): { pos: BValue[]; kw: [string, BValue][]; scaled: string }[] {
+  type Call = { pos: BValue[]; kw: [string, BValue][] };
+  const argsOf = (c: Call) => [...c.pos, ...c.kw.map(([, v]) => v)];
+  const largest = (c: Call) => Math.max(0, ...argsOf(c).map(largestNumber));
+  const nameOf = (c: Call, k: number) => (k < c.pos.length ? `pos${k}` : `kw:${c.kw[k - c.pos.length]![0]}`);
+  // per way, its (call, argument alone or null: all, sign), shuffled
+  const ways = new Map<string, [Call, number | null, bigint][]>();
+  const add = (way: string, x: [Call, number | null, bigint]) => ways.set(way, [...(ways.get(way) ?? []), x]);
+  for (const c of visible.filter((v) => largest(v) > 0)) {
+    add("all", [c, null, 1n]);
+    const numeric = argsOf(c).flatMap((v, k) => (largestNumber(v) > 0 ? [k] : []));
+    for (const k of numeric) {
+      if (numeric.length > 1) add(`${nameOf(c, k)}+`, [c, k, 1n]);
+      add(`${nameOf(c, k)}-`, [c, k, -1n]);
+    }
+  }
+  for (const xs of ways.values()) for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(rng.next() * (i + 1));
+    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
+  }
+  const order = [...ways.keys()];
+  const per = Math.max(1, Math.ceil(n / order.length));
+  const out: (Call & { scaled: string })[] = [];
+  for (const way of order) {
+    const xs = ways.get(way)!;
+    for (let j = 0, made = 0; made < per && j < xs.length * SCALE_FACTORS.length; j++) {
+      // each call once before any twice; the factors in turn, shifted at each pass over the calls
+      const [src, only, sign] = xs[j % xs.length]!;
+      const f = SCALE_FACTORS[(j + Math.floor(j / xs.length)) % SCALE_FACTORS.length]!;
+      if (largest(src) * Number(f) >= 2 ** 53) continue;
+      const at = (v: BValue, k: number) => (only === null || only === k ? scaledValue(v, sign * f) : v);
+      out.push({ pos: src.pos.map((v, k) => at(v, k)), kw: src.kw.map(([name, v], k) => [name, at(v, src.pos.length + k)] as [string, BValue]), scaled: way });
+      made++;
+    }
   }
   return out;
 }
@@ -797,8 +897,9 @@ function digestSymbol(calls: OracleCall[]): boolean {
 
 /** Calls that test a digest symbol's equality pattern: some calls again (the same inputs must give
  *  the same key), calls with one argument taken from another call (a key that ignores an
- *  argument collides with that call's), and calls with a character moved from one string argument
- *  to the one before it. */
+ *  argument collides with that call's), a long string argument with one character changed at its
+ *  start, middle or end (a key of a part of it collides), and calls with a character moved from one
+ *  string argument to the one before it. */
 function keyProbeCalls(rng: Rng, calls: OracleCall[], n: number, receiverKept: (c: OracleCall) => boolean): { pos: BValue[]; kw: [string, BValue][] }[] {
   const out: { pos: BValue[]; kw: [string, BValue][] }[] = [];
   const returning = calls.filter((c) => c.expect.k === "return");
@@ -818,6 +919,22 @@ function keyProbeCalls(rng: Rng, calls: OracleCall[], n: number, receiverKept: (
     const pos = a.pos.map((v, i) => (where === "pos" && i === k ? b.pos[i]! : v));
     const kw = a.kw.map(([name, v], i) => [name, where === "kw" && i === k ? (b.kw.find(([m]) => m === name)?.[1] ?? v) : v] as [string, BValue]);
     out.push({ pos, kw });
+  }
+  // a long string argument (300 characters) and copies of it with one character changed at
+  // its start, middle or end: a key of a part of the string (its first or last 64 characters) collides among them
+  for (const a of returning.slice(0, Math.ceil(n / 2))) {
+    a.pos.forEach((arg, at) => {
+      if (arg.t !== "str" || (at === 0 && receiverKept(a))) return;
+      const base = [...(arg.v || "k")];
+      for (const length of KEY_LONG) {
+        const long = Array.from({ length: Math.ceil(length / base.length) }, () => base).flat().slice(0, length);
+        for (const where of [null, 0, Math.floor(length / 2), length - 1]) {
+          const chars = [...long];
+          if (where !== null) chars[where] = chars[where] === "#" ? "%" : "#";
+          out.push({ pos: a.pos.map((v, i) => (i === at ? { t: "str", v: chars.join("") } : v)), kw: a.kw });
+        }
+      }
+    });
   }
   // a character moved across the boundary of two string arguments: a key of their concatenation
   // without a separator collides with the unmoved call's
@@ -847,6 +964,10 @@ const TYPED_VALUES: BValue[] = [
   // with 12 digits it agreed on 4 of 5 floats)
   { t: "float", v: "0.30000000000000004" }, { t: "float", v: "3.141592653589793" }, { t: "float", v: "-0.0" }, { t: "float", v: "12345678901234.5" },
   { t: "float", v: "1e+22" }, { t: "float", v: "5e-324" },
+  // round 7: nan and the infinities, an empty tuple, a str subclass no package defines and an
+  // `__html__` object (the runner's own: a48, a49, a52, a53 — soft_str's other kinds of value)
+  { t: "float", v: "nan" }, { t: "float", v: "inf" }, { t: "float", v: "-inf" }, { t: "tuple", v: [] },
+  { t: "std", cls: "behave.Text", v: "<em>x</em> &amp;" }, { t: "std", cls: "behave.Html", v: "<em>x</em> &amp;" }, { t: "std", cls: "behave.Text", v: "" },
 ];
 
 /** Calls like the visible ones with one Any/object parameter given each of TYPED_VALUES (at most `n`). */
@@ -1134,10 +1255,10 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     /** typed calls made by kinProbes (kept where the original returns, whatever the type) */
     const kin = new Set<string>();
     /** A hidden call of symbol `i` unless one with these arguments is there: its id, or null. */
-    const addHidden = (i: number, call: { pos: BValue[]; kw: [string, BValue][] }, probe?: Probe): string | null => {
+    const addHidden = (i: number, call: { pos: BValue[]; kw: [string, BValue][]; scaled?: string }, probe?: Probe): string | null => {
       const key = JSON.stringify([i, call.pos, call.kw]);
       if (seen.has(key)) return null;
-      const c = { id: `h${candidates.length}`, symbol: i, pos: call.pos, kw: call.kw, hidden: true, ...(probe ? { probe } : {}) };
+      const c = { id: `h${candidates.length}`, symbol: i, pos: call.pos, kw: call.kw, hidden: true, ...(probe ? { probe } : {}), ...(call.scaled ? { scaled: call.scaled } : {}) };
       seen.set(key, c);
       candidates.push(c);
       return c.id;
@@ -1208,13 +1329,20 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
         if (prefix) bulkOf.set(id, src.id);
         made++;
       }
+      // every number of a call multiplied together (round 7: magnitude gates on reserve, at 10^12 on micro)
+      for (const call of scaledCalls(rng, visible, SCALE_CALLS)) addHidden(i, call, "scale");
       // an unannotated int or list as its kin (floats), kept where the original returns
       for (const call of kinProbes(visible, dict, o.typed)) {
         const id = addHidden(i, call, "typed");
         if (id) kin.add(id);
       }
       // other types where the signature accepts any (round 4, E7: int-only conversion)
-      for (const call of typedProbes(visible, dict, o.typed)) addHidden(i, call, "typed");
+      // (the runner's own str subclass and `__html__` object are kept wherever the original returns:
+      // what it returns for them — the object itself, or another type — is what is checked)
+      for (const call of typedProbes(visible, dict, o.typed)) {
+        const id = addHidden(i, call, "typed");
+        if (id && [...call.pos, ...call.kw.map(([, v]) => v)].some((v) => v.t === "std" && v.cls.startsWith("behave."))) kin.add(id);
+      }
     }
     const calls: OracleCall[] = [];
     if (candidates.length) {
@@ -1328,6 +1456,10 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
 
 /** Repeats (and twice as many one-argument swaps) per digest symbol (keyProbeCalls). */
 const KEY_PROBE_CALLS = 8;
+/** The long strings' lengths of the key probe (keyProbeCalls): past a prefix or suffix a key might
+ *  keep. (9,000, past the grow cap, made the oracle 1.9 MB and still let a cut at 8,192 pass: a41
+ *  is a size gate like the others above the caps.) */
+const KEY_LONG = [300];
 
 /** Samples drawn per regex the visible calls' reached code uses, and regexes sampled per symbol (used ones first). */
 const REACHED_PER_PATTERN = 8;

@@ -91,11 +91,41 @@ import _decimal
 # standard-library value types described by value, {"t": "std", "cls": name, "v": text}: C types
 # (no package code can change how they print), found by identity; name -> (class, to text, from
 # text). The typed probe passes them where a signature accepts any value: their str is not their repr.
+# (behave.Text and behave.Html are the runner's own classes: a str subclass, an `__html__` object.)
+class _Text(str):
+    """A str subclass no package defines: code that treats every str alike, or only its own
+    subclasses specially, is seen on it (round 6–7: soft_str turning other subclasses into str)."""
+
+    __slots__ = ()
+
+
+class _Html:
+    """An object with `__html__` (markupsafe's protocol) whose str is its text and whose repr is
+    fixed: code that ignores the protocol, or calls repr, is seen on it."""
+
+    __slots__ = ("_text",)
+
+    def __init__(self, text):
+        object.__setattr__(self, "_text", text)
+
+    def __html__(self):
+        return self._text
+
+    def __str__(self):
+        return self._text
+
+    def __repr__(self):
+        return "_Html(%r)" % (self._text,)
+
+
 _STD_VALUES = {
     "decimal.Decimal": (_decimal.Decimal, _decimal.Decimal.__str__, _decimal.Decimal),
     "datetime.date": (_datetime.date, _datetime.date.isoformat, _datetime.date.fromisoformat),
     "datetime.datetime": (_datetime.datetime, _datetime.datetime.isoformat, _datetime.datetime.fromisoformat),
     "datetime.time": (_datetime.time, _datetime.time.isoformat, _datetime.time.fromisoformat),
+    # the runner's own (the typed probe's values of other kinds): their text read by the runner's code
+    "behave.Text": (_Text, _str.__str__, _Text),
+    "behave.Html": (_Html, _Html.__dict__["_text"].__get__, _Html),
 }
 _STD_BY_ID = {_id(c): (n, c, f) for n, (c, f, _b) in _STD_VALUES.items()}
 
