@@ -108,6 +108,9 @@ export interface BehaveRun {
    *  executed frames' module globals (and their classes' attributes) and those compiled or looked up
    *  through re's functions during the call (request.coverage only; flags without re.UNICODE). */
   regexes?: Map<string, BehaveRegex[]>;
+  /** The keys of the tables (dicts and sets of 16–20,000 entries) in the executed code's module
+   *  globals, up to 48 a table and 512 a run (request.coverage only): strings and ints (as digits). */
+  literals?: { strings: string[]; ints: string[] };
   run: RunResult;
   path: "warm" | "cold";
 }
@@ -124,12 +127,14 @@ const CallLine = z.object({
   re: z.array(z.number().int().nonnegative()).max(64).optional(),
   re_new: z.array(z.tuple([z.string().max(2000), z.number().int().nonnegative()])).max(256).optional(),
   re_used: z.array(z.number().int().nonnegative()).max(64).optional(),
+  /** table keys first seen in this call (behave.py's _Coverage._table_keys) */
+  lit_new: z.array(z.tuple([z.enum(["s", "i"]), z.string().max(40)])).max(512).optional(),
 }).strict();
 const EndLine = z.object({ ev: z.literal("end"), n: z.number().int() }).strict();
 
 /** Parses the runner's stdout strictly: start, one line per call in order, end; anything else,
  *  a duplicate, a missing call or an oversized line fails the whole run. */
-export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; failure: string | null } {
+export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; failure: string | null } {
   const lines = stdout.split("\n").filter((l) => l.length > 0);
   const fail = (why: string) => ({ outcomes: null, failure: why });
   if (lines.length !== calls.length + 2) return fail(`the runner wrote ${lines.length} lines, ${calls.length + 2} were due`);
@@ -145,6 +150,7 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
     const coverage = new Map<string, string[]>();
     const regexes = new Map<string, BehaveRegex[]>();
     const table: BehavePattern[] = [];
+    const literals = { strings: [] as string[], ints: [] as string[] };
     for (let i = 0; i < calls.length; i++) {
       const r = CallLine.safeParse(parse(lines[i + 1]!));
       if (!r.success) return fail(`line ${i + 2}: not a call record (${r.error.issues[0]?.path.join(".")}: ${r.error.issues[0]?.message})`);
@@ -153,6 +159,8 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
       outcomes.set(r.data.id, r.data.out);
       if (r.data.cov) coverage.set(r.data.id, r.data.cov);
       for (const [pattern, flags] of r.data.re_new ?? []) table.push({ pattern, flags });
+      for (const [kind, text] of r.data.lit_new ?? []) (kind === "s" ? literals.strings : literals.ints).push(text);
+      if (literals.strings.length + literals.ints.length > 512) return fail(`line ${i + 2}: more than 512 table keys in the run`);
       if (table.length > 256) return fail(`line ${i + 2}: more than 256 regexes in the run's table`);
       if (r.data.re) {
         const bad = r.data.re.find((j) => j >= table.length);
@@ -162,7 +170,7 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
         regexes.set(r.data.id, r.data.re.map((j) => ({ ...table[j]!, used: used.has(j) })));
       }
     }
-    return { outcomes, coverage, regexes, failure: null };
+    return { outcomes, coverage, regexes, literals, failure: null };
   } catch (e) {
     return fail(`unreadable output: ${(e as Error).message.slice(0, 200)}`);
   }

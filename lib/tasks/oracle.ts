@@ -1314,7 +1314,9 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       // around this call's repeated: where the answers are a few classes, only those the bulk decides stay
       for (let j = 0, made = 0; made < o.grow && j < o.grow * 4; j++) {
         const src = visible[j % visible.length]!;
-        const others = visible.filter((c) => c !== src);
+        // (one visible call: the perturbed copies of it are the other blocks; with none, grow made 8
+        // of its 18 calls for striptags, and a gate at 4,000 characters passed as the draws went)
+        const others = visible.length > 1 ? visible.filter((c) => c !== src) : candidates.filter((c) => c.symbol === i && c.hidden && !c.probe);
         const differing = others.filter((c) => c.traced && src.traced && answerOf(c.traced) !== answerOf(src.traced));
         // in turn: the visible strings concatenated; another call's block first; another call's block last
         const form = j % 3;
@@ -1485,11 +1487,32 @@ async function reachedSamples(candidates: { id: string; symbol: number; hidden: 
     }
     const patterns = [...found.values()].sort((a, b) => Number(b.used) - Number(a.used)).slice(0, REACHED_PATTERNS);
     if (!patterns.length) continue;
-    const samples = await regexSamples(patterns, REACHED_PER_PATTERN, seed + i);
-    out[i] = [...new Set(samples.flat().filter((x) => x.length > 0 && x.length <= 64))];
+    const samples = [...new Set((await regexSamples(patterns, REACHED_PER_PATTERN, seed + i)).flat().filter((x) => x.length > 0 && x.length <= 64))];
+    out[i] = [...samples, ...withTableKeys(new Rng(seed + i), samples, run.literals)];
   }
   return out;
 }
+
+/**
+ * The regexes' samples again with their digit runs replaced by the reached tables' ints (in hex
+ * after an `x`) and their letter runs by the tables' names (BehaveRun.literals): a table's rare
+ * entries (html's invalid code points, its `;`-less legacy names) take no line of their own, so the
+ * samples' random digits and letters, ranked by coverage, almost never hold them (round 7:
+ * `unescape` without them agreed on every call).
+ */
+function withTableKeys(rng: Rng, samples: string[], literals: { strings: string[]; ints: string[] } | undefined): string[] {
+  const ints = (literals?.ints ?? []).map(BigInt).filter((n) => n >= 0n);
+  const names = [...new Set((literals?.strings ?? []).map((k) => k.replace(/;$/, "")).filter((k) => /^[A-Za-z][A-Za-z0-9]*$/.test(k)))];
+  const out: string[] = [];
+  for (const x of samples) for (let j = 0; j < TABLE_VARIANTS; j++) {
+    if (ints.length && /[0-9]/.test(x)) out.push(x.replace(/[xX][0-9A-Fa-f]+|[0-9]+/g, (m) => (/^[xX]/.test(m) ? m[0] + rng.pick(ints).toString(16) : rng.pick(ints).toString())));
+    if (names.length && /[A-Za-z]{2}/.test(x)) out.push(x.replace(/[A-Za-z]{2,}/g, () => rng.pick(names)));
+  }
+  return [...new Set(out)].filter((x) => x.length <= 64);
+}
+
+/** Variants per sample and kind (withTableKeys). */
+const TABLE_VARIANTS = 4;
 
 /** Builds and writes a pool task's oracle; returns it. */
 export async function writeTaskOracle(pool: string, task: FeatureDeletionTask, sandbox: Sandbox, options: OracleOptions & { pyenv?: PyEnv | null } = {}): Promise<Oracle> {

@@ -52,7 +52,7 @@ export const ROUND6_ROWS: Round6Row[] = [
   { id: "a12", pool: "inventory", task: "inventory-reserve", kind: "wrong", idea: "reserve: rejects only qty==0 (negatives accepted)" },
   { id: "a13", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.unescape", kind: "wrong", idea: "unescape: numeric refs + 20 common named entities (with ;)" },
   { id: "a14", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.unescape", kind: "wrong", idea: "unescape: HTML4 name2codepoint + chr(), ';' required, no cp1252" },
-  { id: "a15", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.unescape", kind: "wrong", idea: "unescape: html5 table, named need ';', no cp1252/invalid-codepoint rules", open: "unescape forms never drawn (';'-less names, cp1252)" },
+  { id: "a15", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.unescape", kind: "wrong", idea: "unescape: html5 table, named need ';', no cp1252/invalid-codepoint rules" },
   { id: "a16", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "wrong", idea: "striptags: ASCII-only whitespace collapse" },
   { id: "a17", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "wrong", idea: "striptags: tag regex without DOTALL (multi-line tags kept)" },
   { id: "a18", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "wrong", idea: "striptags: no comment stripping" },
