@@ -34,7 +34,7 @@ export type BValue =
 
 /** Value types behave.py writes by value: the standard library's C types (a Decimal's str, a date's
  *  ISO form) and the runner's own str subclass and `__html__` object (their text). */
-export const STD_CLASSES = ["decimal.Decimal", "datetime.date", "datetime.datetime", "datetime.time", "behave.Text", "behave.Html"] as const;
+export const STD_CLASSES = ["decimal.Decimal", "datetime.date", "datetime.datetime", "datetime.time", "behave.Text", "behave.TextStr", "behave.Html"] as const;
 export type StdClass = (typeof STD_CLASSES)[number];
 
 // The schema is built once (z.lazy calls its getter on every parse) and picks its variant by `t`

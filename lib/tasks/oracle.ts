@@ -579,7 +579,7 @@ export const OracleOptions = z.object({
   per_visible: z.number().int().positive().default(4),
   /** Compose-probe calls per symbol (composeValue), and typed-probe candidates per symbol (typedProbes). */
   compose: z.number().int().nonnegative().default(24),
-  typed: z.number().int().nonnegative().default(40),
+  typed: z.number().int().nonnegative().default(48),
   /** Grow-probe calls per symbol (grownCall). */
   grow: z.number().int().nonnegative().default(18),
   seed: z.number().int().default(26),
@@ -621,9 +621,11 @@ function spanningCalls(visible: { pos: BValue[]; kw: [string, BValue][] }[], n: 
 }
 
 /** The scale probe's factors, round robin over the visible calls (scaledCalls). */
-const SCALE_FACTORS = [7n, 1000n, 10n ** 6n, 10n ** 9n, 10n ** 12n, 10n ** 14n];
+const SCALE_FACTORS = [7n, 1000n, 10n ** 5n, 10n ** 6n, 10n ** 9n, 10n ** 12n, 10n ** 13n, 10n ** 14n, 0n];
+/** (0n above: the largest factor that keeps the call's largest number under 2^52, the probe's cap;
+ *  round 8: gates at 10^15 and past 10^13 met no call or one a way) */
 /** The scale probe's calls per symbol (shared among its ways). */
-const SCALE_CALLS = 36;
+const SCALE_CALLS = 48;
 
 /** `v` with every int and float multiplied by `f` (a dict's keys kept); an instance's attributes
  *  only where they are containers (its counters and sizes are its invariants' business). */
@@ -669,7 +671,7 @@ export function largestNumber(v: BValue): number {
  *  meets a small stock; where two arguments hold numbers), or one argument's alone by minus the
  *  factor: each way (`scaled`) with each factor as often, while the largest number stays below 2^53
  *  (an int and a float of it still agree exactly). */
-function scaledCalls(rng: Rng, visible: { pos: BValue[]; kw: [string, BValue][] }[], n: number): { pos: BValue[]; kw: [string, BValue][]; scaled: string }[] {
+function scaledCalls(rng: Rng, visible: { pos: BValue[]; kw: [string, BValue][] }[], n: number, receiverKept: (c: { pos: BValue[] }) => boolean): { pos: BValue[]; kw: [string, BValue][]; scaled: string }[] {
   type Call = { pos: BValue[]; kw: [string, BValue][] };
   const argsOf = (c: Call) => [...c.pos, ...c.kw.map(([, v]) => v)];
   const largest = (c: Call) => Math.max(0, ...argsOf(c).map(largestNumber));
@@ -682,7 +684,9 @@ function scaledCalls(rng: Rng, visible: { pos: BValue[]; kw: [string, BValue][] 
     const numeric = argsOf(c).flatMap((v, k) => (largestNumber(v) > 0 ? [k] : []));
     for (const k of numeric) {
       if (numeric.length > 1) add(`${nameOf(c, k)}+`, [c, k, 1n]);
-      add(`${nameOf(c, k)}-`, [c, k, -1n]);
+      // (never a kept receiver's state negated: negative stock is outside the class's invariants,
+      // and round 8's h20, a reserve that refuses a corrupt state, lost the whole way)
+      if (!(k === 0 && receiverKept(c))) add(`${nameOf(c, k)}-`, [c, k, -1n]);
     }
   }
   for (const xs of ways.values()) for (let i = xs.length - 1; i > 0; i--) {
@@ -697,8 +701,9 @@ function scaledCalls(rng: Rng, visible: { pos: BValue[]; kw: [string, BValue][] 
     for (let j = 0, made = 0; made < per && j < xs.length * SCALE_FACTORS.length; j++) {
       // each call once before any twice; the factors in turn, shifted at each pass over the calls
       const [src, only, sign] = xs[j % xs.length]!;
-      const f = SCALE_FACTORS[(j + Math.floor(j / xs.length)) % SCALE_FACTORS.length]!;
-      if (largest(src) * Number(f) >= 2 ** 53) continue;
+      const drawn = SCALE_FACTORS[(j + Math.floor(j / xs.length)) % SCALE_FACTORS.length]!;
+      const f = drawn === 0n ? BigInt(Math.floor(2 ** 52 / largest(src))) : drawn;
+      if (f < 2n || largest(src) * Number(f) >= 2 ** 53) continue;
       const at = (v: BValue, k: number) => (only === null || only === k ? scaledValue(v, sign * f) : v);
       out.push({ pos: src.pos.map((v, k) => at(v, k)), kw: src.kw.map(([name, v], k) => [name, at(v, src.pos.length + k)] as [string, BValue]), scaled: way });
       made++;
@@ -898,8 +903,9 @@ function digestSymbol(calls: OracleCall[]): boolean {
 /** Calls that test a digest symbol's equality pattern: some calls again (the same inputs must give
  *  the same key), calls with one argument taken from another call (a key that ignores an
  *  argument collides with that call's), a long string argument with one character changed at its
- *  start, middle or end (a key of a part of it collides), and calls with a character moved from one
- *  string argument to the one before it. */
+ *  start, middle or end (a key of a part of it collides), one-character edits of the same class
+ *  (sameClassEdits) and None as "None", and calls with a character moved from one string argument
+ *  to the one before it. */
 function keyProbeCalls(rng: Rng, calls: OracleCall[], n: number, receiverKept: (c: OracleCall) => boolean): { pos: BValue[]; kw: [string, BValue][] }[] {
   const out: { pos: BValue[]; kw: [string, BValue][] }[] = [];
   const returning = calls.filter((c) => c.expect.k === "return");
@@ -936,6 +942,16 @@ function keyProbeCalls(rng: Rng, calls: OracleCall[], n: number, receiverKept: (
       }
     });
   }
+  // one-character edits of the same class (a digit for a digit, a letter's other case or another
+  // letter, a space added at an end, the extension changed), None and the string "None": a
+  // key that ignores case, digits, some positions, surrounding space or extensions collides (round 8)
+  for (const a of returning.slice(0, n)) {
+    a.pos.forEach((arg, at) => {
+      if (at === 0 && receiverKept(a)) return;
+      const edits: BValue[] = arg.t === "str" ? [...sameClassEdits(arg.v).map((v) => ({ t: "str" as const, v })), { t: "none" }, { t: "str", v: "None" }] : [];
+      for (const e of edits) out.push({ pos: a.pos.map((v, i) => (i === at ? e : v)), kw: a.kw });
+    });
+  }
   // a character moved across the boundary of two string arguments: a key of their concatenation
   // without a separator collides with the unmoved call's
   for (const a of returning.slice(0, n)) {
@@ -968,6 +984,10 @@ const TYPED_VALUES: BValue[] = [
   // `__html__` object (the runner's own: a48, a49, a52, a53 — soft_str's other kinds of value)
   { t: "float", v: "nan" }, { t: "float", v: "inf" }, { t: "float", v: "-inf" }, { t: "tuple", v: [] },
   { t: "std", cls: "behave.Text", v: "<em>x</em> &amp;" }, { t: "std", cls: "behave.Html", v: "<em>x</em> &amp;" }, { t: "std", cls: "behave.Text", v: "" },
+  // round 8: a subclass that overrides __str__, `__html__` objects without markup and long ones,
+  // Decimals whose str has an exponent, integral floats (a42: 2.0 printed as 2)
+  { t: "std", cls: "behave.TextStr", v: "<i>y</i>" }, { t: "std", cls: "behave.Html", v: "plain" }, { t: "std", cls: "behave.Html", v: `<p>${"long text ".repeat(8)}</p>` },
+  { t: "std", cls: "decimal.Decimal", v: "1E+3" }, { t: "std", cls: "decimal.Decimal", v: "1E-7" }, { t: "float", v: "2.0" }, { t: "float", v: "-7.0" }, { t: "float", v: "100.0" },
 ];
 
 /** Calls like the visible ones with one Any/object parameter given each of TYPED_VALUES (at most `n`). */
@@ -1332,7 +1352,7 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
         made++;
       }
       // every number of a call multiplied together (round 7: magnitude gates on reserve, at 10^12 on micro)
-      for (const call of scaledCalls(rng, visible, SCALE_CALLS)) addHidden(i, call, "scale");
+      for (const call of scaledCalls(rng, visible, SCALE_CALLS, keepsReceiver)) addHidden(i, call, "scale");
       // an unannotated int or list as its kin (floats), kept where the original returns
       for (const call of kinProbes(visible, dict, o.typed)) {
         const id = addHidden(i, call, "typed");
@@ -1429,6 +1449,12 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
           drop(i, "key probe: the replay is not deterministic or not plain data");
           continue;
         }
+        // (the probe checks the keys' pattern: where the original raises — None for a str name —
+        // the signature is left, and an honest body may return a key)
+        if (a!.k !== "return") {
+          drop(i, "key probe: the original raises");
+          continue;
+        }
         const { ms: _ms, ...expect } = a!;
         calls.push({ ...c, expect });
       }
@@ -1454,6 +1480,29 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
   } finally {
     solved?.remove();
   }
+}
+
+/** A string's one-character edits that keep its characters' classes (keyProbeCalls): a digit
+ *  changed, a letter's case swapped and another letter, a space before and after, the empty string,
+ *  a path's other spellings, the extension swapped. */
+function sameClassEdits(s: string): string[] {
+  const cs = [...s];
+  const at = (re: RegExp) => cs.findIndex((c) => re.test(c));
+  const out: string[] = [];
+  const put = (i: number, c: string) => i >= 0 && out.push([...cs.slice(0, i), c, ...cs.slice(i + 1)].join(""));
+  const d = at(/[0-9]/);
+  put(d, d >= 0 ? String((Number(cs[d]) + 1) % 10) : "");
+  const l = at(/[a-zA-Z]/);
+  if (l >= 0) {
+    put(l, cs[l] === cs[l]!.toLowerCase() ? cs[l]!.toUpperCase() : cs[l]!.toLowerCase());
+    put(l, cs[l]!.toLowerCase() === "q" ? "z" : "q");
+  }
+  out.push(` ${s}`, `${s} `, "");
+  // a path's spellings that normalise to it (round 6, j02: normpath before hashing)
+  if (s.includes("/")) out.push(s.replace("/", "//"), `./${s}`, s.replace("/", "/./"));
+  const dot = s.lastIndexOf(".");
+  if (dot > 0) out.push(`${s.slice(0, dot)}.x${s.slice(dot + 1)}`);
+  return [...new Set(out)].filter((x) => x !== s);
 }
 
 /** Repeats (and twice as many one-argument swaps) per digest symbol (keyProbeCalls). */

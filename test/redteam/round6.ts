@@ -81,9 +81,9 @@ export const ROUND6_ROWS: Round6Row[] = [
   { id: "a65", pool: "inventory", task: "inventory-sniff", kind: "wrong", idea: "sniff: the last delimiter in the sample wins (no counting)" },
   // --- wrong bodies on jinja2 ---
   { id: "j01", pool: "jinja2", task: "jinja2-function-src_jinja2_bccache.BytecodeCache.get_cache_key", kind: "wrong", idea: "get_cache_key: non-ASCII dropped before hashing" },
-  { id: "j02", pool: "jinja2", task: "jinja2-function-src_jinja2_bccache.BytecodeCache.get_cache_key", kind: "wrong", idea: "get_cache_key: empty filename treated as None", open: "rare string contents never drawn (an empty filename)" },
+  { id: "j02", pool: "jinja2", task: "jinja2-function-src_jinja2_bccache.BytecodeCache.get_cache_key", kind: "wrong", idea: "get_cache_key: empty filename treated as None" },
   { id: "j03", pool: "jinja2", task: "jinja2-function-src_jinja2_bccache.BytecodeCache.get_cache_key", kind: "wrong", idea: "get_cache_key: name[:64], filename[-64:] hashed" },
-  { id: "j04", pool: "jinja2", task: "jinja2-function-src_jinja2_bccache.BytecodeCache.get_cache_key", kind: "wrong", idea: "get_cache_key: filename normpath'd before hashing", open: "rare string contents never drawn (non-normal paths)" },
+  { id: "j04", pool: "jinja2", task: "jinja2-function-src_jinja2_bccache.BytecodeCache.get_cache_key", kind: "wrong", idea: "get_cache_key: filename normpath'd before hashing" },
   // --- wrong bodies on fd-micro ---
   { id: "m01r", pool: "micro", task: "micro_s0_005-function-micro_s0_005_funcs.largest_6", kind: "wrong", idea: "largest: max of first 3 and last 3 items" },
   { id: "m02r", pool: "micro", task: "micro_s0_005-function-micro_s0_005_funcs.above_3", kind: "wrong", idea: "above: x>=4 (wrong on floats in (3,4))" },

@@ -99,9 +99,20 @@ class _Text(str):
     __slots__ = ()
 
 
+class _TextStr(str):
+    """A str subclass that overrides `__str__` (round 8, a47: subclasses downcast only when they
+    override it); its `__str__` gives its own text, so rebuilding it (`type(s)(s)`, round 8's h09)
+    is the same value."""
+
+    __slots__ = ()
+
+    def __str__(self):
+        return _str_of(self)
+
+
 class _Html:
-    """An object with `__html__` (markupsafe's protocol) whose str is its text and whose repr is
-    fixed: code that ignores the protocol, or calls repr, is seen on it."""
+    """An object with `__html__` (markupsafe's protocol) whose str and repr are not its markup:
+    code that ignores the protocol, calls repr, or calls `__html__` where `str` is due, is seen on it."""
 
     __slots__ = ("_text",)
 
@@ -112,7 +123,7 @@ class _Html:
         return self._text
 
     def __str__(self):
-        return self._text
+        return "%s (str)" % (self._text,)
 
     def __repr__(self):
         return "_Html(%r)" % (self._text,)
@@ -125,6 +136,7 @@ _STD_VALUES = {
     "datetime.time": (_datetime.time, _datetime.time.isoformat, _datetime.time.fromisoformat),
     # the runner's own (the typed probe's values of other kinds): their text read by the runner's code
     "behave.Text": (_Text, _str.__str__, _Text),
+    "behave.TextStr": (_TextStr, _str.__str__, _TextStr),
     "behave.Html": (_Html, _Html.__dict__["_text"].__get__, _Html),
 }
 _STD_BY_ID = {_id(c): (n, c, f) for n, (c, f, _b) in _STD_VALUES.items()}
