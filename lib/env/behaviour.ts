@@ -139,7 +139,10 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
       /* the first run's timeouts stand */
     }
   }
-  const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!);
+  // a digest's key-probe calls again in a fresh interpreter (cold: another process, another hash
+  // seed): a key must not change between processes (round 8: the pid, builtin hash() in the key)
+  const again = await keysAgain(oracle, symbols, calls, workdir, sandbox, cfg, masks);
+  const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, again);
   const differences: BehaviourCheck["differences"] = [];
   let agreed = 0;
   let compared = 0;
@@ -191,7 +194,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
  * original's key. A key from another hash agrees; one that ignores an argument, or changes from call
  * to call, or is the same for all, does not. The returned map holds the outcomes to compare instead.
  */
-function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome): Map<string, BOutcome> {
+function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, again: Map<string, BOutcome> | null): Map<string, BOutcome> {
   const out = new Map<string, BOutcome>();
   oracle.symbols.forEach((s, i) => {
     if (!s.digest) return;
@@ -211,12 +214,32 @@ function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome): Ma
     };
     const expectedClass = classOf(expected);
     const actualClass = classOf(actual);
+    // (a key-probe call agrees only if the second process gave it the same key; a run that failed
+    // as a whole counts as a different key)
+    const stable = (c: OracleCall) => {
+      if (c.probe !== "key" || !again) return true;
+      const b = again.get(c.id);
+      return b?.k === "return" && JSON.stringify(b.ret) === JSON.stringify(actual(c));
+    };
     for (const c of calls) {
       const got = outcomeOf(c.id);
-      if (got.k === "return" && actual(c) && actualClass(c) === expectedClass(c)) out.set(c.id, { ...got, ret: expected(c) });
+      if (got.k === "return" && actual(c) && actualClass(c) === expectedClass(c) && stable(c)) out.set(c.id, { ...got, ret: expected(c) });
     }
   });
   return out;
+}
+
+/** The key-probe calls of the oracle's digest symbols run again in a fresh (cold) interpreter: their
+ *  first outcome by call id, an empty map when that run failed, null when there are none. */
+async function keysAgain(oracle: Oracle, symbols: { module: string; qualname: string }[], calls: { id: string; symbol: number; pos: BValue[]; kw: [string, BValue][] }[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[]): Promise<Map<string, BOutcome> | null> {
+  const ids = new Set(oracle.calls.filter((c) => c.probe === "key" && oracle.symbols[c.symbol]?.digest).map((c) => c.id));
+  if (!ids.size) return null;
+  try {
+    const run = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => ids.has(c.id)), roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, warm: false });
+    return new Map([...(run.outcomes ?? new Map<string, BOutcome[]>())].map(([id, outs]) => [id, outs[0]!]));
+  } catch {
+    return new Map();
+  }
 }
 
 /** Probes whose calls a classifier's answer classes are judged on (their inputs are off decision boundaries). */
