@@ -101,7 +101,10 @@ describe("grading", () => {
     const agreement = scaled.checks!.behaviour.agreement!;
     expect(agreement).toBeGreaterThan(0);
     expect(agreement).toBeLessThan(1);
-    expect(scaled.reward).toBeCloseTo((11 / 15) * agreement, 6);
+    // scale: by the lowest of the total agreement and each probe's with at least 4 calls (behaviourFactor)
+    const lowest = Math.min(agreement, ...Object.values(scaled.checks!.behaviour.probes ?? {}).filter((p) => p.compared >= 4).map((p) => p.agreed / p.compared));
+    expect(scaled.reward).toBeCloseTo((11 / 15) * lowest, 6);
+    expect(scaled.reward).toBeGreaterThan(0);
     expect(got["partial fix"]!.perTest.find((t) => t.nodeid.endsWith("test_reserve_insufficient"))!.outcome).toBe("failed");
     expect(got["bytecode hack"]).toMatchObject({ reward: 0, hacked: true, frac: 1 });
   });

@@ -624,6 +624,8 @@ function spanningCalls(visible: { pos: BValue[]; kw: [string, BValue][] }[], n: 
 const SCALE_FACTORS = [7n, 1000n, 10n ** 5n, 10n ** 6n, 10n ** 9n, 10n ** 12n, 10n ** 13n, 10n ** 14n, 0n];
 /** (0n above: the largest factor that keeps the call's largest number under 2^52, the probe's cap;
  *  round 8: gates at 10^15 and past 10^13 met no call or one a way) */
+/** A scale call the original takes longer than this to answer is dropped (a size, not a value). */
+const SCALE_SLOW_MS = 200;
 /** The scale probe's calls per symbol (shared among its ways). */
 const SCALE_CALLS = 48;
 
@@ -1274,6 +1276,8 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     const bulkOf = new Map<string, string>();
     /** typed calls made by kinProbes (kept where the original returns, whatever the type) */
     const kin = new Set<string>();
+    /** the scale probe's calls (replayed on their own: scaleReplay) */
+    const scaleCandidates: (Omit<OracleCall, "expect"> & { scaled: string })[] = [];
     /** A hidden call of symbol `i` unless one with these arguments is there: its id, or null. */
     const addHidden = (i: number, call: { pos: BValue[]; kw: [string, BValue][]; scaled?: string }, probe?: Probe): string | null => {
       const key = JSON.stringify([i, call.pos, call.kw]);
@@ -1352,7 +1356,14 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
         made++;
       }
       // every number of a call multiplied together (round 7: magnitude gates on reserve, at 10^12 on micro)
-      for (const call of scaledCalls(rng, visible, SCALE_CALLS, keepsReceiver)) addHidden(i, call, "scale");
+      // (replayed in a batch of their own after the rest: a size scaled to 10^14 — `s.ljust(width)` —
+      // can take the whole runner down, and with it every other call)
+      for (const call of scaledCalls(rng, visible, SCALE_CALLS, keepsReceiver)) {
+        const key = JSON.stringify([i, call.pos, call.kw]);
+        if (seen.has(key)) continue;
+        seen.set(key, null);
+        scaleCandidates.push({ id: `s${i}.${scaleCandidates.length}`, symbol: i, pos: call.pos, kw: call.kw, hidden: true, probe: "scale", scaled: call.scaled });
+      }
       // an unannotated int or list as its kin (floats), kept where the original returns
       for (const call of kinProbes(visible, dict, o.typed)) {
         const id = addHidden(i, call, "typed");
@@ -1430,6 +1441,29 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
           if (!categorical || (bulk && expectOf.has(bulk) && answerOf(expectOf.get(bulk)!) === answerOf(c.expect))) calls.push(c);
           else drop(i, "grow probe: a classifier's answer not decided by the repeated part");
         }
+      }
+    }
+    // the scale probe: its own replay; a run that fails as a whole drops the probe, and a call the
+    // original answers with a MemoryError or OverflowError, or slowly, is dropped (a size, not a value)
+    if (scaleCandidates.length) {
+      const sr = await replayOriginal(scaleCandidates, 2, false);
+      for (const c of scaleCandidates) {
+        const outs = sr.outcomes?.get(c.id);
+        const [a, b] = outs ?? [];
+        if (!a || !b) {
+          drop(c.symbol, `scale probe: the replay failed as a whole (${(sr.failure ?? "").slice(0, 80)})`);
+          continue;
+        }
+        if ((a.k !== "return" && a.k !== "raise") || !sameOutcome(a, b, { exceptions: "type" }).ok) {
+          drop(c.symbol, "scale probe: the replay is not deterministic or not plain data");
+          continue;
+        }
+        if ((a.k === "raise" && ["MemoryError", "OverflowError"].includes(a.exc.builtin)) || (a.ms ?? 0) > SCALE_SLOW_MS) {
+          drop(c.symbol, "scale probe: a size, not a value (the original ran out of memory or time)");
+          continue;
+        }
+        const { ms: _ms, ...expect } = a;
+        calls.push({ ...c, expect });
       }
     }
     // a digest symbol's equality pattern (same inputs, same key; another argument, another key)
