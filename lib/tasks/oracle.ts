@@ -18,7 +18,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writ
 import { join } from "node:path";
 import { z } from "zod";
 import { Rng, tempDir } from "../core/index.js";
-import { BCall, BOutcome, BValue, masksFor, projectNames, pytestArgsFromCommand, repoLayout, runBehaviour, scanMasks, traceCalls, type BehaveSymbol, type PyEnv, type Sandbox, type TracedLine } from "../sandbox/index.js";
+import { BCall, BOutcome, BValue, masksFor, projectNames, pytestArgsFromCommand, repoLayout, runBehaviour, scanMasks, traceCalls, type BehaveRun, type BehaveSymbol, type PyEnv, type Sandbox, type TracedLine } from "../sandbox/index.js";
 import { moduleName } from "./closure.js";
 import { pythonFactsAsync, type PyFileFacts } from "./pyast.js";
 import { applyUnifiedDiff } from "./diffs.js";
@@ -620,10 +620,10 @@ function spanningCalls(visible: { pos: BValue[]; kw: [string, BValue][] }[], n: 
   return out;
 }
 
-/** The scale probe's factors, round robin over the visible calls (scaledCalls). */
+/** The scale probe's factors, round robin over the visible calls (scaledCalls); 0n: the largest
+ *  factor that keeps the call's largest number under 2^52, the probe's cap (round 8: gates at 10^15
+ *  and past 10^13 met no call or one a way). */
 const SCALE_FACTORS = [7n, 1000n, 10n ** 5n, 10n ** 6n, 10n ** 9n, 10n ** 12n, 10n ** 13n, 10n ** 14n, 0n];
-/** (0n above: the largest factor that keeps the call's largest number under 2^52, the probe's cap;
- *  round 8: gates at 10^15 and past 10^13 met no call or one a way) */
 /** A scale call the original takes longer than this to answer is dropped (a size, not a value). */
 const SCALE_SLOW_MS = 200;
 /** The scale probe's calls per symbol (shared among its ways). */
@@ -653,7 +653,7 @@ function scaledValue(v: BValue, f: bigint): BValue {
 }
 
 /** The largest magnitude among a value's numbers (what scaledValue multiplies). */
-export function largestNumber(v: BValue): number {
+function largestNumber(v: BValue): number {
   switch (v.t) {
     case "int": case "float":
       return Math.abs(Number(v.v)) || 0;
@@ -668,6 +668,9 @@ export function largestNumber(v: BValue): number {
   }
 }
 
+/** The largest magnitude among a call's arguments' numbers (largestNumber of each). */
+export const callMagnitude = (c: { pos: BValue[]; kw: [string, BValue][] }): number => Math.max(0, ...c.pos.map(largestNumber), ...c.kw.map(([, v]) => largestNumber(v)));
+
 /** The scale probe: visible calls that hold a nonzero number with, in turn, all of their numbers
  *  multiplied by one factor (relations between them kept), one argument's alone (a large quantity
  *  meets a small stock; where two arguments hold numbers), or one argument's alone by minus the
@@ -676,12 +679,11 @@ export function largestNumber(v: BValue): number {
 function scaledCalls(rng: Rng, visible: { pos: BValue[]; kw: [string, BValue][] }[], n: number, receiverKept: (c: { pos: BValue[] }) => boolean): { pos: BValue[]; kw: [string, BValue][]; scaled: string }[] {
   type Call = { pos: BValue[]; kw: [string, BValue][] };
   const argsOf = (c: Call) => [...c.pos, ...c.kw.map(([, v]) => v)];
-  const largest = (c: Call) => Math.max(0, ...argsOf(c).map(largestNumber));
   const nameOf = (c: Call, k: number) => (k < c.pos.length ? `pos${k}` : `kw:${c.kw[k - c.pos.length]![0]}`);
   // per way, its (call, argument alone or null: all, sign), shuffled
   const ways = new Map<string, [Call, number | null, bigint][]>();
   const add = (way: string, x: [Call, number | null, bigint]) => ways.set(way, [...(ways.get(way) ?? []), x]);
-  for (const c of visible.filter((v) => largest(v) > 0)) {
+  for (const c of visible.filter((v) => callMagnitude(v) > 0)) {
     add("all", [c, null, 1n]);
     const numeric = argsOf(c).flatMap((v, k) => (largestNumber(v) > 0 ? [k] : []));
     for (const k of numeric) {
@@ -704,8 +706,8 @@ function scaledCalls(rng: Rng, visible: { pos: BValue[]; kw: [string, BValue][] 
       // each call once before any twice; the factors in turn, shifted at each pass over the calls
       const [src, only, sign] = xs[j % xs.length]!;
       const drawn = SCALE_FACTORS[(j + Math.floor(j / xs.length)) % SCALE_FACTORS.length]!;
-      const f = drawn === 0n ? BigInt(Math.floor(2 ** 52 / largest(src))) : drawn;
-      if (f < 2n || largest(src) * Number(f) >= 2 ** 53) continue;
+      const f = drawn === 0n ? BigInt(Math.floor(2 ** 52 / callMagnitude(src))) : drawn;
+      if (f < 2n || callMagnitude(src) * Number(f) >= 2 ** 53) continue;
       const at = (v: BValue, k: number) => (only === null || only === k ? scaledValue(v, sign * f) : v);
       out.push({ pos: src.pos.map((v, k) => at(v, k)), kw: src.kw.map(([name, v], k) => [name, at(v, src.pos.length + k)] as [string, BValue]), scaled: way });
       made++;
@@ -934,13 +936,11 @@ function keyProbeCalls(rng: Rng, calls: OracleCall[], n: number, receiverKept: (
     a.pos.forEach((arg, at) => {
       if (arg.t !== "str" || (at === 0 && receiverKept(a))) return;
       const base = [...(arg.v || "k")];
-      for (const length of KEY_LONG) {
-        const long = Array.from({ length: Math.ceil(length / base.length) }, () => base).flat().slice(0, length);
-        for (const where of [null, 0, Math.floor(length / 2), length - 1]) {
-          const chars = [...long];
-          if (where !== null) chars[where] = chars[where] === "#" ? "%" : "#";
-          out.push({ pos: a.pos.map((v, i) => (i === at ? { t: "str", v: chars.join("") } : v)), kw: a.kw });
-        }
+      const long = Array.from({ length: Math.ceil(KEY_LONG / base.length) }, () => base).flat().slice(0, KEY_LONG);
+      for (const where of [null, 0, Math.floor(KEY_LONG / 2), KEY_LONG - 1]) {
+        const chars = [...long];
+        if (where !== null) chars[where] = chars[where] === "#" ? "%" : "#";
+        out.push({ pos: a.pos.map((v, i) => (i === at ? { t: "str", v: chars.join("") } : v)), kw: a.kw });
       }
     });
   }
@@ -1276,13 +1276,16 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     const bulkOf = new Map<string, string>();
     /** typed calls made by kinProbes (kept where the original returns, whatever the type) */
     const kin = new Set<string>();
-    /** the scale probe's calls (replayed on their own: scaleReplay) */
+    /** the scale probe's calls (replayed in a batch of their own, after the rest) */
     const scaleCandidates: (Omit<OracleCall, "expect"> & { scaled: string })[] = [];
+    /** Whether a call of symbol `i` keeps its receiver: a method's receiver keeps its traced state
+     *  (its invariants are the class's business). */
+    const receiverKeptOf = (i: number) => (c: { pos: BValue[] }): boolean => symbols[i]!.qualname.includes(".") && c.pos[0]?.t === "inst" && !c.pos[0].base;
     /** A hidden call of symbol `i` unless one with these arguments is there: its id, or null. */
-    const addHidden = (i: number, call: { pos: BValue[]; kw: [string, BValue][]; scaled?: string }, probe?: Probe): string | null => {
+    const addHidden = (i: number, call: { pos: BValue[]; kw: [string, BValue][] }, probe?: Probe): string | null => {
       const key = JSON.stringify([i, call.pos, call.kw]);
       if (seen.has(key)) return null;
-      const c = { id: `h${candidates.length}`, symbol: i, pos: call.pos, kw: call.kw, hidden: true, ...(probe ? { probe } : {}), ...(call.scaled ? { scaled: call.scaled } : {}) };
+      const c = { id: `h${candidates.length}`, symbol: i, pos: call.pos, kw: call.kw, hidden: true, ...(probe ? { probe } : {}) };
       seen.set(key, c);
       candidates.push(c);
       return c.id;
@@ -1293,9 +1296,7 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       const rng = new Rng(hashSeed(`${task.task_id}:${symbols[i]!.qualname}`, o.seed));
       const pool = [...new Set(stringsOf(visible.flatMap((c) => [...c.pos, ...c.kw.map(([, v]) => v)])))];
       const want = Math.min(o.max_hidden, Math.max(o.min_hidden, visible.length * o.per_visible));
-      // a method's receiver keeps its traced state (its invariants are the class's business)
-      const method = symbols[i]!.qualname.includes(".");
-      const keepsReceiver = (c: { pos: BValue[] }) => method && c.pos[0]?.t === "inst" && !c.pos[0].base;
+      const keepsReceiver = receiverKeptOf(i);
       let made = 0;
       for (let tries = 0; made < want && tries < want * 8; tries++) {
         const src = visible[tries % visible.length]!;
@@ -1445,17 +1446,19 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     }
     // the scale probe: its own replay; a run that fails as a whole drops the probe, and a call the
     // original answers with a MemoryError or OverflowError, or slowly, is dropped (a size, not a value)
+    /** A probe call's outcome where its two replays agree as plain data, or why it is dropped. */
+    const settled = (probe: string, run: Awaited<ReturnType<typeof replayOriginal>>, id: string): BOutcome | string => {
+      const [a, b] = run.outcomes?.get(id) ?? [];
+      if (!a || !b) return `${probe} probe: the replay failed as a whole (${(run.failure ?? "").slice(0, 80)})`;
+      if ((a.k !== "return" && a.k !== "raise") || !sameOutcome(a, b, { exceptions: "type" }).ok) return `${probe} probe: the replay is not deterministic or not plain data`;
+      return a;
+    };
     if (scaleCandidates.length) {
       const sr = await replayOriginal(scaleCandidates, 2, false);
       for (const c of scaleCandidates) {
-        const outs = sr.outcomes?.get(c.id);
-        const [a, b] = outs ?? [];
-        if (!a || !b) {
-          drop(c.symbol, `scale probe: the replay failed as a whole (${(sr.failure ?? "").slice(0, 80)})`);
-          continue;
-        }
-        if ((a.k !== "return" && a.k !== "raise") || !sameOutcome(a, b, { exceptions: "type" }).ok) {
-          drop(c.symbol, "scale probe: the replay is not deterministic or not plain data");
+        const a = settled("scale", sr, c.id);
+        if (typeof a === "string") {
+          drop(c.symbol, a);
           continue;
         }
         if ((a.k === "raise" && ["MemoryError", "OverflowError"].includes(a.exc.builtin)) || (a.ms ?? 0) > SCALE_SLOW_MS) {
@@ -1472,24 +1475,19 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       if (!digestSymbol(mine)) continue;
       symbols[i]!.digest = true;
       const rng = new Rng(hashSeed(`${task.task_id}:${symbols[i]!.qualname}:keys`, o.seed));
-      const method = symbols[i]!.qualname.includes(".");
       // each twice: the same inputs must give the same key
-      const made = keyProbeCalls(rng, mine, KEY_PROBE_CALLS, (c) => method && c.pos[0]?.t === "inst" && !c.pos[0].base).flatMap((k, j) => [0, 1].map((r) => ({ id: `k${i}.${j}.${r}`, symbol: i, pos: k.pos, kw: k.kw, hidden: true, probe: "key" as const })));
-      const again = made.length ? await replayOriginal(made, 2, false) : null;
-      if (!again?.outcomes) continue;
+      const made = keyProbeCalls(rng, mine, KEY_PROBE_CALLS, receiverKeptOf(i)).flatMap((k, j) => [0, 1].map((r) => ({ id: `k${i}.${j}.${r}`, symbol: i, pos: k.pos, kw: k.kw, hidden: true, probe: "key" as const })));
+      if (!made.length) continue;
+      const again = await replayOriginal(made, 2, false);
       for (const c of made) {
-        const [a, b] = again.outcomes.get(c.id)!;
-        if ((a!.k !== "return" && a!.k !== "raise") || !sameOutcome(a!, b!, { exceptions: "type" }).ok) {
-          drop(i, "key probe: the replay is not deterministic or not plain data");
-          continue;
-        }
+        const a = settled("key", again, c.id);
         // (the probe checks the keys' pattern: where the original raises — None for a str name —
         // the signature is left, and an honest body may return a key)
-        if (a!.k !== "return") {
-          drop(i, "key probe: the original raises");
+        if (typeof a === "string" || a.k !== "return") {
+          drop(i, typeof a === "string" ? a : "key probe: the original raises");
           continue;
         }
-        const { ms: _ms, ...expect } = a!;
+        const { ms: _ms, ...expect } = a;
         calls.push({ ...c, expect });
       }
     }
@@ -1541,10 +1539,10 @@ function sameClassEdits(s: string): string[] {
 
 /** Repeats (and twice as many one-argument swaps) per digest symbol (keyProbeCalls). */
 const KEY_PROBE_CALLS = 8;
-/** The long strings' lengths of the key probe (keyProbeCalls): past a prefix or suffix a key might
+/** The long strings' length of the key probe (keyProbeCalls): past a prefix or suffix a key might
  *  keep. (9,000, past the grow cap, made the oracle 1.9 MB and still let a cut at 8,192 pass: a41
  *  is a size gate like the others above the caps.) */
-const KEY_LONG = [300];
+const KEY_LONG = 300;
 
 /** Samples drawn per regex the visible calls' reached code uses, and regexes sampled per symbol (used ones first). */
 const REACHED_PER_PATTERN = 8;
@@ -1583,7 +1581,7 @@ async function reachedSamples(candidates: { id: string; symbol: number; hidden: 
  * samples' random digits and letters, ranked by coverage, almost never hold them (round 7:
  * `unescape` without them agreed on every call).
  */
-function withTableKeys(rng: Rng, samples: string[], literals: { strings: string[]; ints: string[] } | undefined): string[] {
+function withTableKeys(rng: Rng, samples: string[], literals: BehaveRun["literals"]): string[] {
   const ints = (literals?.ints ?? []).map(BigInt).filter((n) => n >= 0n);
   const names = [...new Set((literals?.strings ?? []).map((k) => k.replace(/;$/, "")).filter((k) => /^[A-Za-z][A-Za-z0-9]*$/.test(k)))];
   const out: string[] = [];
