@@ -23,6 +23,8 @@ APT_PACKAGES=(
   slurm-wlm munge
   # the gVisor sandbox kind (lib/sandbox/gvisor.ts: runsc run of an OCI bundle, ptrace platform)
   runsc
+  # the behavioural check runs a digest's key-probe calls again on a shifted clock (lib/sandbox/behave.ts RunShift)
+  libfaketime
 )
 # `kubectl create --dry-run=client` checks the k8s manifests offline; Debian's kubectl (1.20) only
 # where no kubectl is installed already (another package may own /usr/bin/kubectl).

@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { BehaveLimits, masksFor, projectNames, runBehaviour, scanMasks, type BOutcome, type BValue, type MaskSpec, type Sandbox } from "../sandbox/index.js";
-import { answerOf, callMagnitude, CompareOptions, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
+import { answerOf, CompareOptions, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
 export const BehaviourConfig = z.object({
   /** Run the check (off: the grade says so, and pytest alone decides). */
@@ -70,15 +70,18 @@ export interface BehaviourCheck {
    *  group must agree on its own (round 6: one type converted wrong hid among 16 typed calls). */
   types?: { symbol: string; types: string; agreed: number; compared: number }[];
   /** Per symbol, the smaller and the larger half of its grow calls (by their arguments' serialized
-   *  size) and of its scale calls (by their largest number): each judged on its own once it has PROBE_MIN calls, so a body right only above or below
+   *  size): each judged on its own once it has PROBE_MIN calls, so a body right only above or below
    *  some size (round 6: a gate at 250 entries, whitespace normalised up to 4,000 characters; another
-   *  formula for at most 4 entries; round 7: a gate at 10^12) cannot hide its misses among the other half. */
+   *  formula for at most 4 entries) cannot hide its misses among the other half. */
   sizes?: { symbol: string; probe: Probe; half: "smaller" | "larger"; agreed: number; compared: number }[];
-  /** Scale-probe calls per way (OracleCall.scaled: all numbers together, or one argument's alone by
-   *  ± the factor): each way with at least PROBE_MIN calls must agree on its own (round 7: a
-   *  quantity ≥ 1,000 that skips the stock check, or one below −100 accepted, hid among the ways
-   *  every body gets right). */
+  /** Scale-probe calls per way (OracleCall.scaled: all numbers together, one argument's alone by
+   *  ± the factor, or `pair`): every call of every way must agree (EVERY_CALL; a way is shown so a
+   *  grade names where it missed: round 7's quantity ≥ 1,000 that skips the stock check, round 8's
+   *  gates at 10^15). */
   scaled?: { symbol: string; scaled: string; agreed: number; compared: number }[];
+  /** Entries-probe calls per symbol and added size (OracleCall.entries); every call must agree
+   *  (EVERY_CALL), a size is shown so a grade names where it missed. */
+  entries?: { symbol: string; entries: number; agreed: number; compared: number }[];
   /** Symbols the check does not apply to, and why (from the oracle). */
   not_applicable: { symbol: string; why: string }[];
   /** The first few disagreements (call id, symbol, hidden or not, what differed — never the values). */
@@ -147,9 +150,14 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   let agreed = 0;
   let compared = 0;
   const agreedIds = new Set<string>();
+  const byId = new Map(oracle.calls.map((c) => [c.id, c]));
   for (const c of oracle.calls) {
     const got = keys.get(c.id) ?? run.outcomes.get(c.id)![0]!;
     const r = sameOutcome(c.expect, got, cfg.compare);
+    // a scaled call on which two errors apply (an unknown SKU, and a quantity made negative): which
+    // wins is the docstring's silence (round 3), so the error the source call already raised agrees
+    const source = c.probe === "scale" && c.source ? byId.get(c.source) : undefined;
+    if (!r.ok && source?.expect.k === "raise" && c.expect.k === "raise" && got.k === "raise" && sameOutcome({ ...c.expect, exc: source.expect.exc }, got, cfg.compare).ok) Object.assign(r, { ok: true, why: null });
     if (!r.ok && oracle.symbols[c.symbol]?.digest && got.k === "return" && c.expect.k === "return" && got.ret.t === c.expect.ret.t) r.why = "returned keys equal where the original's differ, or different where they are equal";
     // compose, typed and grow calls are judged on their own only: many of them take paths any body gets
     // right (an unknown key, an empty string), and in the total they would dilute its misses
@@ -181,8 +189,10 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const sizes = probeHalves(oracle, (id) => agreedIds.has(id));
   const sizesOk = !sizes.some((g) => below(g, cfg.threshold));
   const scaled = scaleWays(oracle, (id) => agreedIds.has(id));
-  const scaledOk = !scaled.some((g) => below(g, cfg.threshold));
-  return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk && classesOk && typesOk && sizesOk && scaledOk, why: null, agreed, compared, agreement, ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), ...(scaled.length ? { scaled } : {}), differences, wallMs: performance.now() - t0, path: run.path };
+  const scaledOk = !scaled.some((g) => g.agreed < g.compared);
+  const entries = entrySizes(oracle, (id) => agreedIds.has(id));
+  const entriesOk = !entries.some((g) => g.agreed < g.compared);
+  return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk && classesOk && typesOk && sizesOk && scaledOk && entriesOk, why: null, agreed, compared, agreement, ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), ...(scaled.length ? { scaled } : {}), ...(entries.length ? { entries } : {}), differences, wallMs: performance.now() - t0, path: run.path };
 }
 
 /**
@@ -228,13 +238,19 @@ function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, aga
   return out;
 }
 
-/** The key-probe calls of the oracle's digest symbols run again in a fresh (cold) interpreter: their
- *  first outcome by call id, an empty map when that run failed, null when there are none. */
+/** How the second run of the key-probe calls differs from the first beyond its interpreter (another
+ *  hash seed): another pid (a fresh PID namespace numbers every runner alike; round 8's a16) and
+ *  another day (a36: a key holding the date). */
+const KEY_SHIFT = { pids: 37, days: 400 };
+
+/** The key-probe calls of the oracle's digest symbols run again in a fresh (cold) interpreter, its
+ *  pid and clock shifted (KEY_SHIFT): their first outcome by call id, an empty map when that run
+ *  failed, null when there are none. */
 async function keysAgain(oracle: Oracle, symbols: { module: string; qualname: string }[], calls: { id: string; symbol: number; pos: BValue[]; kw: [string, BValue][] }[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[]): Promise<Map<string, BOutcome> | null> {
   const ids = new Set(oracle.calls.filter((c) => c.probe === "key" && oracle.symbols[c.symbol]?.digest).map((c) => c.id));
   if (!ids.size) return null;
   try {
-    const run = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => ids.has(c.id)), roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, warm: false });
+    const run = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => ids.has(c.id)), roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, warm: false, shift: KEY_SHIFT });
     return new Map([...(run.outcomes ?? new Map<string, BOutcome[]>())].map(([id, outs]) => [id, outs[0]!]));
   } catch {
     return new Map();
@@ -281,6 +297,11 @@ function scaleWays(oracle: Oracle, agrees: (id: string) => boolean): NonNullable
   return tally(oracle, (c) => (c.probe === "scale" && c.scaled ? `${c.symbol}\u0000${c.scaled}` : null), agrees).map(({ first, agreed, compared }) => ({ symbol: oracle.symbols[first.symbol]?.qualname ?? "?", scaled: first.scaled!, agreed, compared }));
 }
 
+/** Per symbol, its entries-probe calls grouped by their added size (BehaviourCheck.entries). */
+function entrySizes(oracle: Oracle, agrees: (id: string) => boolean): NonNullable<BehaviourCheck["entries"]> {
+  return tally(oracle, (c) => (c.probe === "entries" && c.entries ? `${c.symbol}\u0000${c.entries}` : null), agrees).map(({ first, agreed, compared }) => ({ symbol: oracle.symbols[first.symbol]?.qualname ?? "?", entries: first.entries!, agreed, compared }));
+}
+
 /** Per symbol, its typed-probe calls grouped by their arguments' types (BehaviourCheck.types). */
 function typeGroups(oracle: Oracle, agrees: (id: string) => boolean): NonNullable<BehaviourCheck["types"]> {
   const typesOf = (c: OracleCall) => [...c.pos, ...c.kw.map(([, v]) => v)].map(typeName).join(", ");
@@ -288,10 +309,9 @@ function typeGroups(oracle: Oracle, agrees: (id: string) => boolean): NonNullabl
 }
 
 /** What orders a probe's calls into halves (BehaviourCheck.sizes): grow calls by their arguments'
- *  serialized size, scale calls by their largest number. */
+ *  serialized size. (Scale calls need no halves: every one of them must agree.) */
 const HALVES: Partial<Record<Probe, (c: OracleCall) => number>> = {
   grow: (c) => JSON.stringify([c.pos, c.kw]).length,
-  scale: callMagnitude,
 };
 
 /** Per symbol and HALVES probe, the smaller and the larger half of its calls (BehaviourCheck.sizes;
@@ -306,18 +326,26 @@ function probeHalves(oracle: Oracle, agrees: (id: string) => boolean): NonNullab
 }
 
 /** Probes whose calls count in their own class only, not in the total (span calls count in both). */
-const OWN_ONLY: readonly Probe[] = ["compose", "typed", "grow", "scale", "key"];
+const OWN_ONLY: readonly Probe[] = ["compose", "typed", "grow", "scale", "key", "entries"];
 
 /** Whether a group of calls judged on its own (a probe, an answer class, a type group, a half of the
  *  grow calls) fails: at least `min` calls, agreeing on fewer than `threshold` of them (type groups
  *  are judged however small: min 1). */
 const below = (g: { agreed: number; compared: number }, threshold: number, min = PROBE_MIN): boolean => g.compared >= min && g.agreed / g.compared < threshold;
 
-/** Whether a probe's calls fail on their own: `below` the threshold, except the key probe, which
- *  fails on any call that disagrees — a digest's equality pattern holds on every call or not at
- *  all: "unique" leaves no collision open, and a key that collides on a few edits hid among 128
- *  calls (round 8). */
-const probeFails = (p: Probe, g: { agreed: number; compared: number }, threshold: number): boolean => (p === "key" ? g.agreed < g.compared : below(g, threshold));
+/** Probes that fail on any call that disagrees (no threshold):
+ *  - key: a digest's equality pattern holds on every call or not at all: "unique" leaves no
+ *    collision open, and a key that collides on a few edits hid among 128 calls (round 8);
+ *  - scale: a call scaled keeps the relations between its numbers, so the original's answer at
+ *    10^14 follows from the same rule as at 5, and an honest body has no freedom there that it did
+ *    not have on the visible call; a gate at one magnitude meets one or two calls of a way, which a
+ *    threshold forgave (round 8: gates at 10^15, 2·10^15, below −10^13, exact fits at ≥ 1,000);
+ *  - entries: an object given more entries copied from its own answers by the rule it answered the
+ *    visible call by (a stock check skipped past 500 SKUs met one call in six). */
+const EVERY_CALL: readonly Probe[] = ["key", "scale", "entries"];
+
+/** Whether a probe's calls fail on their own: `below` the threshold, or for EVERY_CALL probes any call that disagrees. */
+const probeFails = (p: Probe, g: { agreed: number; compared: number }, threshold: number): boolean => (EVERY_CALL.includes(p) ? g.agreed < g.compared : below(g, threshold));
 
 /** A probe's calls needed before they are judged on their own (round 4: M1 span, E3/U2/S1 compose, E7 typed). */
 export const PROBE_MIN = 4;
@@ -351,11 +379,15 @@ export function describeBehaviour(b: BehaviourCheck): string {
   const weakClasses = (b.classes ?? []).filter((c) => below(c, b.threshold));
   const weakTypes = (b.types ?? []).filter((g) => below(g, b.threshold, 1));
   const weakSizes = (b.sizes ?? []).filter((g) => below(g, b.threshold));
-  const weakScaled = (b.scaled ?? []).filter((g) => below(g, b.threshold));
-  const words = [...failed.map((p) => PROBE_WORDS[p]), ...weakClasses.map((c) => `on the inputs where ${c.symbol} gives its answer ${c.class} (${c.agreed}/${c.compared})`), ...weakTypes.map((g) => `on ${g.symbol}(${g.types}) (${g.agreed}/${g.compared})`), ...weakSizes.map((g) => `on the ${g.half} half of ${g.symbol}'s ${g.probe === "grow" ? "grown inputs" : "scaled calls"} (${g.agreed}/${g.compared})`), ...weakScaled.map((g) => `on ${g.symbol}'s calls with ${g.scaled === "all" ? "every number" : `${g.scaled.slice(0, -1)} alone`} scaled${g.scaled.endsWith("-") ? " by minus a factor" : ""} (${g.agreed}/${g.compared})`)];
+  const weakScaled = (b.scaled ?? []).filter((g) => g.agreed < g.compared);
+  const weakEntries = (b.entries ?? []).filter((g) => g.agreed < g.compared);
+  const words = [...failed.map((p) => PROBE_WORDS[p]), ...weakClasses.map((c) => `on the inputs where ${c.symbol} gives its answer ${c.class} (${c.agreed}/${c.compared})`), ...weakTypes.map((g) => `on ${g.symbol}(${g.types}) (${g.agreed}/${g.compared})`), ...weakSizes.map((g) => `on the ${g.half} half of ${g.symbol}'s ${g.probe === "grow" ? "grown inputs" : "scaled calls"} (${g.agreed}/${g.compared})`), ...weakScaled.map((g) => `on ${g.symbol}'s calls with ${SCALE_WAY_WORDS[g.scaled] ?? `${g.scaled.slice(0, -1)} alone scaled${g.scaled.endsWith("-") ? " by minus a factor" : ""}`} (${g.agreed}/${g.compared})`), ...weakEntries.map((g) => `on ${g.symbol}'s objects given ${g.entries} more entries (${g.agreed}/${g.compared})`)];
   const verdict = b.agreement < b.threshold ? ` < ${b.threshold}` : ` ≥ ${b.threshold} but not ${words.join(" nor ")}`;
   return `agreement ${b.agreed}/${b.compared} (${b.agreement.toFixed(2)})${verdict} with the original (visible ${b.visible.agreed}/${b.visible.compared}, hidden ${b.hidden.agreed}/${b.hidden.compared}${shown})${first ? `; e.g. ${first.hidden ? "a hidden" : "a visible"} call of ${first.symbol} ${first.why}` : ""}`;
 }
+
+/** How a grade's one line names the scale ways that are not one argument's (scaledCalls). */
+const SCALE_WAY_WORDS: Record<string, string> = { all: "every number scaled", pair: "every number scaled and one set to another ±1" };
 
 /** How a grade's one line names each probe. */
 const PROBE_WORDS: Record<Probe, string> = {
@@ -363,6 +395,7 @@ const PROBE_WORDS: Record<Probe, string> = {
   compose: "on inputs composed from its own constants",
   typed: "on the other types its signature accepts",
   grow: "on inputs many times the tested sizes",
-  scale: "with every number of a call scaled together",
+  scale: "with the numbers of a call scaled (every call)",
   key: "on the equality pattern of its keys (every call)",
+  entries: "on objects with many more entries than the tested ones",
 };

@@ -10,7 +10,7 @@
  * writes is evaluated: its lines are parsed as JSON under a size limit and checked against the zod
  * schemas below, and any line that does not fit fails the whole run.
  */
-import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { tempDir } from "../core/index.js";
@@ -53,7 +53,12 @@ export const BValue: z.ZodType<BValue> = z.lazy(() =>
   ]) as unknown as z.ZodType<BValue>),
 );
 
-export const BExc = z.object({ type: z.string(), builtin: z.string() }).strict();
+export const BExc = z.object({
+  type: z.string(),
+  builtin: z.string(),
+  /** The project's classes on the exception's real MRO, most derived first (absent: none). */
+  own: z.array(z.string()).optional(),
+}).strict();
 const Post = { post: z.array(BValue), postkw: z.array(z.tuple([z.string(), BValue])) };
 /** What one call did. */
 export const BOutcome = z.discriminatedUnion("k", [
@@ -185,13 +190,24 @@ const layoutOf = async (workdir: string): Promise<RepoLayout | null> => {
 };
 
 /** Runs behave.py on `workdir` (read-only) in `sandbox` with these calls. */
-export async function runBehaviour(sandbox: Sandbox, workdir: string, req: BehaveRequest, limits: Partial<BehaveLimits> = {}, opts: { pyenv?: PyEnv | null; warm?: boolean; masks?: MaskSpec[] } = {}): Promise<BehaveRun> {
+/** Where libfaketime is (Debian's libfaketime: scripts/setup.sh), for a run whose clock is shifted. */
+export const FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
+
+/** A run in another process's circumstances (runBehaviour's `shift`): its runner's pid moved on by
+ *  `pids`, its wall clock by `days` (libfaketime, where the sandbox's /usr has it; always a cold run:
+ *  a zygote's fork keeps the zygote's loader). What a value stable "across processes" must survive. */
+export interface RunShift {
+  pids: number;
+  days: number;
+}
+
+export async function runBehaviour(sandbox: Sandbox, workdir: string, req: BehaveRequest, limits: Partial<BehaveLimits> = {}, opts: { pyenv?: PyEnv | null; warm?: boolean; masks?: MaskSpec[]; shift?: RunShift } = {}): Promise<BehaveRun> {
   const L = BehaveLimits.parse(limits);
   const repeat = req.repeat ?? 1;
   const pyenv = opts.pyenv === undefined ? findPyEnv(workdir) : opts.pyenv;
   const bound = sandbox.name !== "none";
   const harness = bound ? "/opt/composer-lab" : harnessDir();
-  const body = JSON.stringify({ repo: bound ? SANDBOX_WORKDIR : workdir, roots: req.roots, project: req.project, symbols: req.symbols, calls: req.calls, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars });
+  const body = JSON.stringify({ repo: bound ? SANDBOX_WORKDIR : workdir, roots: req.roots, project: req.project, symbols: req.symbols, calls: req.calls, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(opts.shift ? { pid_shift: opts.shift.pids } : {}) });
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
   // in its spool folder by warm.ts): made when first needed
   let cfg: { path: string; remove: () => void } | undefined;
@@ -209,10 +225,11 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const argv = [python, "-I", "-B", "-X", `pycache_prefix=${bound ? "/tmp/pycache" : join(cfgDir(), "pycache")}`, `${harness}/behave.py`, `${cfgIn}/request.json`];
     const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat);
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
-    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [] };
+    const clock: Record<string, string> = opts.shift?.days && existsSync(FAKETIME_LIB) ? { LD_PRELOAD: FAKETIME_LIB, FAKETIME: `+${opts.shift.days}d`, FAKETIME_DONT_FAKE_MONOTONIC: "1" } : {};
+    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env: clock };
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";
-    const warm = sandbox instanceof BwrapSandbox && sandbox.warm && opts.warm !== false ? warmWorker(sandbox, pyenv ?? null) : null;
+    const warm = sandbox instanceof BwrapSandbox && sandbox.warm && opts.warm !== false && !opts.shift ? warmWorker(sandbox, pyenv ?? null) : null;
     if (warm && (await warm.check("behave")).ok) {
       try {
         // the same run as `argv` below, forked from the behave zygote (the request at the same path)

@@ -41,22 +41,33 @@ export const ORACLE_VERSION = 1;
  *    body right only on short inputs or on a part of them (a length gate, a vote over the first or
  *    last characters, a sum of the first items) disagrees on many calls;
  *  - scale: every number of a call (its arguments' and, inside containers, its receiver's state)
- *    multiplied by one factor (7 to 10^14), or one argument's alone, by the factor or minus it
- *    (scaledCalls): magnitudes the tests never reach, with the relations between the numbers kept and
- *    not (round 7: a gate at qty ≥ 50 met only small stocks, where the original raises);
+ *    multiplied by one factor (7 to 2^52), or one argument's alone, by the factor or minus it, or all
+ *    of them with one then set to another ±1 (scaledCalls): magnitudes the tests never reach, with
+ *    the relations between the numbers kept and not (round 7: a gate at qty ≥ 50 met only small
+ *    stocks, where the original raises); every scale call must agree (lib/env/behaviour.ts);
  *  - key: a digest symbol's (OracleSymbol.digest) calls that test its equality pattern, each made
- *    twice (keyProbeCalls), so a key that ignores an argument or changes from call to call disagrees.
+ *    twice (keyProbeCalls), so a key that ignores an argument or changes from call to call disagrees;
+ *  - entries: a project object's keyed containers (a method's kept receiver too) with 3, 40 or 600
+ *    more entries copied from its own under new keys (withEntries): the grow probe leaves a kept
+ *    receiver as traced, so a store of two SKUs was all a method ever met (round 8: a stock check
+ *    skipped in stores of more than 3, 30, 500 SKUs; totals over the first 500).
  */
-export const PROBES = ["span", "compose", "typed", "grow", "scale", "key"] as const;
+export const PROBES = ["span", "compose", "typed", "grow", "scale", "key", "entries"] as const;
 export type Probe = (typeof PROBES)[number];
 
 export const OracleCall = BCall.extend({
   hidden: z.boolean(),
   expect: BOutcome,
   probe: z.enum(PROBES).optional(),
-  /** A scale call's way (scaledCalls): `all` numbers scaled together, or one argument's alone
-   *  (`pos2+`, `kw:qty-`: by the factor or minus it); the grader judges each way on its own. */
+  /** A scale call's way (scaledCalls): `all` numbers scaled together, one argument's alone
+   *  (`pos2+`, `kw:qty-`: by the factor or minus it), or `pair` (all scaled, one number set to
+   *  another ±1); a grade reports each way's agreement. */
   scaled: z.string().optional(),
+  /** A scale call's visible call (its id): where the original raises another exception on the
+   *  scaled call than on it, an implementation raising the source's still agrees (lib/env/behaviour.ts). */
+  source: z.string().optional(),
+  /** An entries call's added entries per keyed container (ENTRY_SIZES); the grader judges each size on its own. */
+  entries: z.number().int().positive().optional(),
   /** (oracles before probes: a span call) */
   span: z.boolean().optional(),
 }).transform(({ span, ...c }) => (span && !c.probe ? { ...c, probe: "span" as const } : c));
@@ -129,7 +140,8 @@ export const CompareOptions = z.object({
   float_rel_tol: z.number().min(0).default(1e-9),
   float_abs_tol: z.number().min(0).default(1e-12),
   /** type: the same exception class; family: the same first builtin exception class on its MRO
-   *  (a project's ValueError subclass matches ValueError); raised: any exception. */
+   *  (a stdlib or third-party ValueError subclass matches ValueError) and, where the original raised
+   *  a project's own exception class, that class or a subclass of it; raised: any exception. */
   exceptions: z.enum(["type", "family", "raised"]).default("family"),
   /** Compare the arguments after the call (mutations) too. */
   mutations: z.boolean().default(true),
@@ -142,7 +154,7 @@ export type CompareOptions = z.output<typeof CompareOptions>;
 const canon = (v: BValue): string => JSON.stringify(v);
 
 export function sameValue(a: BValue, b: BValue, o: CompareOptions): boolean {
-  if (a.t !== b.t) return o.numbers === "value" && ((a.t === "int" && b.t === "float") || (a.t === "float" && b.t === "int")) && intEqualsFloat(a.t === "int" ? a.v : (b as { v: string }).v, a.t === "float" ? a.v : (b as { v: string }).v);
+  if (a.t !== b.t) return o.numbers === "value" && ((a.t === "int" && b.t === "float") || (a.t === "float" && b.t === "int")) && intEqualsFloat(a.t === "int" ? a.v : (b as { v: string }).v, a.t === "float" ? a.v : (b as { v: string }).v, o);
   switch (a.t) {
     case "none":
       return true;
@@ -192,10 +204,14 @@ export const pyFloat = (s: string): number => {
   return t === "inf" || t === "infinity" ? Infinity : t === "-inf" || t === "-infinity" ? -Infinity : t === "nan" || t === "-nan" ? NaN : Number(s);
 };
 
-/** Python's `int == float`: exact (the float integral and the same integer), never within a tolerance. */
-function intEqualsFloat(int: string, float: string): boolean {
+/** Python's `int == float`: exact (the float integral and the same integer), never within a
+ *  tolerance — except for an int past 2^53, which no float holds exactly: there a float within the
+ *  float tolerance agrees (a sum of scaled ints in `math.fsum` is honest: round 8's h06). */
+function intEqualsFloat(int: string, float: string, o: CompareOptions): boolean {
   const x = Number(float);
-  return Number.isInteger(x) && BigInt(x) === BigInt(int);
+  const n = BigInt(int);
+  if (n > 2n ** 53n || n < -(2n ** 53n)) return Number.isFinite(x) && Math.abs(x - Number(n)) <= o.float_rel_tol * Math.abs(Number(n));
+  return Number.isInteger(x) && BigInt(x) === n;
 }
 
 /** A builtin factory's empty value, as the serializer writes it. */
@@ -230,6 +246,9 @@ export function sameOutcome(expected: BOutcome, actual: BOutcome, opts: Partial<
     const a = actual.exc;
     if (o.exceptions === "type" && e.type !== a.type) return no(`raised ${a.type} where the original raised ${e.type}`);
     if (o.exceptions === "family" && e.builtin !== a.builtin) return no(`raised ${a.type} (a ${a.builtin}) where the original raised ${e.type} (a ${e.builtin})`);
+    // a project's own exception is its contract: that class or a subclass, not a sibling or a base
+    // that shares its builtin (round 8, a03: InventoryError where the original raised OutOfStock)
+    if (o.exceptions === "family" && e.own?.length && !a.own?.includes(e.own[0]!)) return no(`raised ${a.type} where the original raised the project's ${e.own[0]}`);
   }
   if (o.mutations) {
     const ep = (expected as { post: BValue[] }).post;
@@ -582,6 +601,8 @@ export const OracleOptions = z.object({
   typed: z.number().int().nonnegative().default(48),
   /** Grow-probe calls per symbol (grownCall). */
   grow: z.number().int().nonnegative().default(18),
+  /** Entries-probe calls per symbol (withEntries), spread over ENTRY_SIZES. */
+  entries: z.number().int().nonnegative().default(18),
   seed: z.number().int().default(26),
   timeoutMs: z.number().int().positive().default(300_000),
 });
@@ -671,15 +692,86 @@ function largestNumber(v: BValue): number {
 /** The largest magnitude among a call's arguments' numbers (largestNumber of each). */
 export const callMagnitude = (c: { pos: BValue[]; kw: [string, BValue][] }): number => Math.max(0, ...c.pos.map(largestNumber), ...c.kw.map(([, v]) => largestNumber(v)));
 
+/** The entries probe's added entries per keyed container, in turn (withEntries). */
+const ENTRY_SIZES = [3, 40, 600];
+
+/**
+ * A project object (`inst` with an instance dict) with `extra` more entries in each of its
+ * str-keyed dicts (an attribute's dict, or a defaultdict's), copied from its own entries under new
+ * keys (an existing key and a number): a key gets the same copy in every dict that has its source,
+ * so relations between the object's dicts (reserved ≤ level per SKU, one's keys among the other's)
+ * hold as they did. Null where the value holds no such dict.
+ */
+function withEntries(v: BValue, extra: number): BValue | null {
+  if (v.t !== "inst" || v.opaque || !v.dict) return null;
+  const dictOf = (x: BValue): (BValue & { t: "dict" }) | null => (x.t === "dict" ? x : x.t === "inst" && !x.opaque && x.base?.t === "dict" ? x.base : null);
+  const keysOf = (x: BValue) => (dictOf(x)?.v ?? []).flatMap(([k]) => (k.t === "str" ? [k.v] : []));
+  const keys = [...new Set(v.dict.flatMap(([, x]) => keysOf(x)))];
+  if (!keys.length) return null;
+  const taken = new Set(keys);
+  const fresh: [string, string][] = [];
+  for (let n = 0; fresh.length < extra; n++) {
+    const from = keys[n % keys.length]!;
+    const k = `${from}${n}`;
+    if (taken.has(k)) continue;
+    taken.add(k);
+    fresh.push([k, from]);
+  }
+  const grown = (d: BValue & { t: "dict" }): BValue & { t: "dict" } => {
+    const at = new Map(d.v.flatMap(([k, x]) => (k.t === "str" ? [[k.v, x] as const] : [])));
+    return { t: "dict", v: [...d.v, ...fresh.flatMap(([k, from]) => (at.has(from) ? [[{ t: "str", v: k }, at.get(from)!] as [BValue, BValue]] : []))] };
+  };
+  return { ...v, dict: v.dict.map(([name, x]) => [name, x.t === "dict" && keysOf(x).length ? grown(x) : x.t === "inst" && dictOf(x) && keysOf(x).length ? { ...x, base: grown(dictOf(x)!) } : x] as [string, BValue]) };
+}
+
+/** The numbers of a value in the order scaledValue multiplies them (an instance's only inside its
+ *  containers), and `v` with the `at`-th of them replaced by `to(it)`. */
+function numberAt(v: BValue, at: number, to?: (x: BValue & { t: "int" | "float" }) => BValue): { n: number; found?: BValue; v: BValue } {
+  let k = 0;
+  let found: BValue | undefined;
+  const walk = (x: BValue, inInst = false): BValue => {
+    switch (x.t) {
+      case "int": case "float":
+        if (inInst) return x;
+        if (k++ !== at) return x;
+        found = x;
+        return to ? to(x as BValue & { t: "int" | "float" }) : x;
+      case "list": case "tuple": case "set": case "frozenset":
+        return { ...x, v: x.v.map((y) => walk(y)) } as BValue;
+      case "dict":
+        return { t: "dict", v: x.v.map(([key, y]) => [key, walk(y)] as [BValue, BValue]) };
+      case "inst":
+        return { ...x, ...(x.base ? { base: walk(x.base) } : {}), ...(x.dict ? { dict: x.dict.map(([key, y]) => [key, walk(y, true)] as [string, BValue]) } : {}) };
+      default:
+        return x;
+    }
+  };
+  // (an instance's own int attributes are left as scaledValue leaves them: walk(y, true) skips a
+  // number directly in its dict, and descends into its containers as scaledValue does)
+  const out = walk(v);
+  return { n: k, ...(found ? { found } : {}), v: out };
+}
+
+/** `x + d` as a number of x's kind (an int stays an int). */
+function offset(x: BValue & { t: "int" | "float" }, to: BValue & { t: "int" | "float" }, d: number): BValue {
+  if (x.t === "int" && to.t === "int") return { t: "int", v: String(BigInt(to.v) + BigInt(d)) };
+  const y = Number(to.v) + d;
+  return x.t === "int" && Number.isInteger(y) ? { t: "int", v: String(BigInt(y)) } : { t: "float", v: Number.isInteger(y) ? `${y}.0` : String(y) };
+}
+
 /** The scale probe: visible calls that hold a nonzero number with, in turn, all of their numbers
  *  multiplied by one factor (relations between them kept), one argument's alone (a large quantity
  *  meets a small stock; where two arguments hold numbers), or one argument's alone by minus the
  *  factor: each way (`scaled`) with each factor as often, while the largest number stays below 2^53
- *  (an int and a float of it still agree exactly). */
-function scaledCalls(rng: Rng, visible: { pos: BValue[]; kw: [string, BValue][] }[], n: number, receiverKept: (c: { pos: BValue[] }) => boolean): { pos: BValue[]; kw: [string, BValue][]; scaled: string }[] {
-  type Call = { pos: BValue[]; kw: [string, BValue][] };
+ *  (an int and a float of it still agree exactly). The `pair` way scales every number together and
+ *  then sets one argument's number to another number of the call, −1, +0 or +1: a relation at the
+ *  scaled magnitude that the tests held only small (round 8: 1% oversell at stock ≥ 1,000, a 1e-6
+ *  relative slack, exact fits refused at ≥ 1,000). */
+function scaledCalls(rng: Rng, visible: { id: string; pos: BValue[]; kw: [string, BValue][] }[], n: number, receiverKept: (c: { pos: BValue[] }) => boolean): { pos: BValue[]; kw: [string, BValue][]; scaled: string; source: string }[] {
+  type Call = { id: string; pos: BValue[]; kw: [string, BValue][] };
   const argsOf = (c: Call) => [...c.pos, ...c.kw.map(([, v]) => v)];
   const nameOf = (c: Call, k: number) => (k < c.pos.length ? `pos${k}` : `kw:${c.kw[k - c.pos.length]![0]}`);
+  const fromArgs = (c: Call, args: BValue[]): Call => ({ id: c.id, pos: args.slice(0, c.pos.length), kw: c.kw.map(([name], k) => [name, args[c.pos.length + k]!] as [string, BValue]) });
   // per way, its (call, argument alone or null: all, sign), shuffled
   const ways = new Map<string, [Call, number | null, bigint][]>();
   const add = (way: string, x: [Call, number | null, bigint]) => ways.set(way, [...(ways.get(way) ?? []), x]);
@@ -692,14 +784,32 @@ function scaledCalls(rng: Rng, visible: { pos: BValue[]; kw: [string, BValue][] 
       // and round 8's h20, a reserve that refuses a corrupt state, lost the whole way)
       if (!(k === 0 && receiverKept(c))) add(`${nameOf(c, k)}-`, [c, k, -1n]);
     }
+    // two numbers, one of them in an argument the call may set (not a kept receiver's state)
+    const counts = argsOf(c).map((v) => numberAt(v, -1).n);
+    const settable = counts.some((m, k) => m > 0 && !(k === 0 && receiverKept(c)));
+    if (settable && counts.reduce((a, b) => a + b, 0) > 1) add("pair", [c, null, 1n]);
   }
   for (const xs of ways.values()) for (let i = xs.length - 1; i > 0; i--) {
     const j = Math.floor(rng.next() * (i + 1));
     [xs[i], xs[j]] = [xs[j]!, xs[i]!];
   }
+  /** The scaled call with one settable number set to another number of it plus −1, 0 or +1. */
+  const paired = (c: Call): Call | null => {
+    const args = argsOf(c);
+    const leaves = args.flatMap((v, k) => Array.from({ length: numberAt(v, -1).n }, (_, j) => [k, j] as const));
+    const targets = leaves.filter(([k]) => !(k === 0 && receiverKept(c)));
+    if (!targets.length || leaves.length < 2) return null;
+    const [tk, tj] = rng.pick(targets);
+    const others = leaves.filter(([k, j]) => k !== tk || j !== tj);
+    const [sk, sj] = rng.pick(others);
+    const source = numberAt(args[sk]!, sj).found as (BValue & { t: "int" | "float" }) | undefined;
+    if (!source) return null;
+    const d = rng.pick([-1, 0, 1]);
+    return fromArgs(c, args.map((v, k) => (k === tk ? numberAt(v, tj, (x) => offset(x, source, d)).v : v)));
+  };
   const order = [...ways.keys()];
   const per = Math.max(1, Math.ceil(n / order.length));
-  const out: (Call & { scaled: string })[] = [];
+  const out: { pos: BValue[]; kw: [string, BValue][]; scaled: string; source: string }[] = [];
   for (const way of order) {
     const xs = ways.get(way)!;
     for (let j = 0, made = 0; made < per && j < xs.length * SCALE_FACTORS.length; j++) {
@@ -709,7 +819,10 @@ function scaledCalls(rng: Rng, visible: { pos: BValue[]; kw: [string, BValue][] 
       const f = drawn === 0n ? BigInt(Math.floor(2 ** 52 / callMagnitude(src))) : drawn;
       if (f < 2n || callMagnitude(src) * Number(f) >= 2 ** 53) continue;
       const at = (v: BValue, k: number) => (only === null || only === k ? scaledValue(v, sign * f) : v);
-      out.push({ pos: src.pos.map((v, k) => at(v, k)), kw: src.kw.map(([name, v], k) => [name, at(v, src.pos.length + k)] as [string, BValue]), scaled: way });
+      const scaled = { id: src.id, pos: src.pos.map((v, k) => at(v, k)), kw: src.kw.map(([name, v], k) => [name, at(v, src.pos.length + k)] as [string, BValue]) };
+      const call = way === "pair" ? paired(scaled) : scaled;
+      if (!call) continue;
+      out.push({ pos: call.pos, kw: call.kw, scaled: way, source: src.id });
       made++;
     }
   }
@@ -1282,10 +1395,10 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
      *  (its invariants are the class's business). */
     const receiverKeptOf = (i: number) => (c: { pos: BValue[] }): boolean => symbols[i]!.qualname.includes(".") && c.pos[0]?.t === "inst" && !c.pos[0].base;
     /** A hidden call of symbol `i` unless one with these arguments is there: its id, or null. */
-    const addHidden = (i: number, call: { pos: BValue[]; kw: [string, BValue][] }, probe?: Probe): string | null => {
+    const addHidden = (i: number, call: { pos: BValue[]; kw: [string, BValue][] }, probe?: Probe, entries?: number): string | null => {
       const key = JSON.stringify([i, call.pos, call.kw]);
       if (seen.has(key)) return null;
-      const c = { id: `h${candidates.length}`, symbol: i, pos: call.pos, kw: call.kw, hidden: true, ...(probe ? { probe } : {}) };
+      const c = { id: `h${candidates.length}`, symbol: i, pos: call.pos, kw: call.kw, hidden: true, ...(probe ? { probe } : {}), ...(entries ? { entries } : {}) };
       seen.set(key, c);
       candidates.push(c);
       return c.id;
@@ -1356,6 +1469,21 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
         if (prefix) bulkOf.set(id, src.id);
         made++;
       }
+      // project objects (a kept receiver too) with more entries: sources in turn by how the original
+      // answered (returned, or raised which class), so each size meets the calls where the object's
+      // contents decide (an OutOfStock) as well
+      const withObjects = visible.filter((c) => [...c.pos, ...c.kw.map(([, v]) => v)].some((v) => withEntries(v, 1) !== null));
+      const byAnswer = new Map<string, typeof withObjects>();
+      const kindOf = (c: (typeof withObjects)[number]) => (c.traced?.k === "raise" ? `raise:${c.traced.exc.type}` : (c.traced?.k ?? ""));
+      for (const c of withObjects) byAnswer.set(kindOf(c), [...(byAnswer.get(kindOf(c)) ?? []), c]);
+      const groups = [...byAnswer.values()];
+      const sources = Array.from({ length: Math.max(0, ...groups.map((g) => g.length)) }, (_, r) => groups.flatMap((g) => (g[r] ? [g[r]!] : []))).flat();
+      for (let j = 0, made = 0; sources.length && made < o.entries && j < o.entries * 4; j++) {
+        const src = sources[Math.floor(j / ENTRY_SIZES.length) % sources.length]!;
+        const extra = ENTRY_SIZES[j % ENTRY_SIZES.length]!;
+        const grow = (v: BValue) => withEntries(v, extra) ?? v;
+        if (addHidden(i, { pos: src.pos.map(grow), kw: src.kw.map(([k, v]) => [k, grow(v)] as [string, BValue]) }, "entries", extra)) made++;
+      }
       // every number of a call multiplied together (round 7: magnitude gates on reserve, at 10^12 on micro)
       // (replayed in a batch of their own after the rest: a size scaled to 10^14 — `s.ljust(width)` —
       // can take the whole runner down, and with it every other call)
@@ -1363,7 +1491,7 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
         const key = JSON.stringify([i, call.pos, call.kw]);
         if (seen.has(key)) continue;
         seen.set(key, null);
-        scaleCandidates.push({ id: `s${i}.${scaleCandidates.length}`, symbol: i, pos: call.pos, kw: call.kw, hidden: true, probe: "scale", scaled: call.scaled });
+        scaleCandidates.push({ id: `s${i}.${scaleCandidates.length}`, symbol: i, pos: call.pos, kw: call.kw, hidden: true, probe: "scale", scaled: call.scaled, source: call.source });
       }
       // an unannotated int or list as its kin (floats), kept where the original returns
       for (const call of kinProbes(visible, dict, o.typed)) {

@@ -108,7 +108,7 @@ def main():
                 busy.on = True
                 try:
                     if state["pending"] is not None and arg is None:
-                        o = {"k": "raise", "exc": behave.exc_info(state["pending"])}
+                        o = {"k": "raise", "exc": behave.exc_info(state["pending"], ser)}
                     else:
                         o = {"k": "return", "ret": ser.value(arg)}
                     o["post"] = [ser.value(a) for a in pos_objs]
