@@ -204,6 +204,24 @@ describe("comparison", () => {
     expect(sameOutcome(e, { ...a, exc: { type: "KeyError", builtin: "KeyError" } }).ok).toBe(false);
     expect(sameOutcome({ k: "return", ret: i(1), post: [], postkw: [] }, a).why).toMatch(/raised pkg.BadQty where the original returned/);
   });
+  it("a project's own exception by class: that class or a subclass agrees, a sibling or its base does not (round 8, a03)", () => {
+    const raise = (type: string, builtin: string, own?: string[]) => ({ k: "raise" as const, exc: { type, builtin, ...(own ? { own } : {}) }, post: [], postkw: [] });
+    const oos = raise("inv.errors.OutOfStock", "Exception", ["inv.errors.OutOfStock", "inv.errors.InventoryError"]);
+    expect(sameOutcome(oos, oos).ok).toBe(true);
+    expect(sameOutcome(oos, raise("inv.errors.Backorder", "Exception", ["inv.errors.Backorder", "inv.errors.OutOfStock", "inv.errors.InventoryError"])).ok).toBe(true);
+    expect(sameOutcome(oos, raise("inv.errors.InventoryError", "Exception", ["inv.errors.InventoryError"])).why).toMatch(/the project's inv.errors.OutOfStock/);
+    expect(sameOutcome(oos, raise("Exception", "Exception")).ok).toBe(false);
+    // a builtin (or stdlib) exception of the original still compares by family
+    expect(sameOutcome(raise("ValueError", "ValueError"), raise("inv.errors.BadQty", "ValueError", ["inv.errors.BadQty"])).ok).toBe(true);
+    expect(sameOutcome(oos, raise("inv.errors.InventoryError", "Exception", ["inv.errors.InventoryError"]), { exceptions: "raised" }).ok).toBe(true);
+  });
+  it("an int past 2^53 and a float agree within the float tolerance (no float holds it); below, exactly or not at all", () => {
+    const big = { t: "int" as const, v: String(2n ** 60n + 1n) };
+    expect(sameValue(big, { t: "float", v: String(2 ** 60) }, o)).toBe(true);
+    expect(sameValue(big, { t: "float", v: String(2 ** 60 * 1.001) }, o)).toBe(false);
+    expect(sameValue(i(3), { t: "float", v: "3.0" }, o)).toBe(true);
+    expect(sameValue({ t: "int", v: String(2 ** 52 + 1) }, { t: "float", v: String(2 ** 52) }, o)).toBe(false);
+  });
 });
 
 describe("oracle records of the committed pools", () => {
@@ -227,6 +245,38 @@ describe("oracle records of the committed pools", () => {
     const ms = readIndex(MARKUPSAFE).map((e) => readOracle(join(MARKUPSAFE, "oracle", `${e.task_id}.json`)));
     // format_field (not applicable: __slots__) left the pool at the mutation gate (test/mutants.test.ts)
     expect(ms.map((o) => o.status)).toEqual(["ok", "ok", "ok"]);
+  });
+
+  it("inventory-reserve's entries calls grow the kept receiver's dicts by 3, 40 and 600 keys alike; its scale calls name their source, and a pair way sets a number to another ±1", () => {
+    const o = taskOracle(loadTask(INVENTORY, "inventory-reserve"))!;
+    const dicts = (c: OracleCall) => {
+      const recv = c.pos[0] as Extract<BValue, { t: "inst" }>;
+      const keys = (name: string) => {
+        const x = recv.dict!.find(([k]) => k === name)![1];
+        const d = x.t === "inst" ? x.base! : x;
+        return (d as Extract<BValue, { t: "dict" }>).v.map(([k]) => (k as { v: string }).v);
+      };
+      return { levels: keys("_levels"), reserved: keys("_reserved") };
+    };
+    const entries = o.calls.filter((c) => c.probe === "entries");
+    expect(new Set(entries.map((c) => c.entries))).toEqual(new Set([3, 40, 600]));
+    for (const c of entries) {
+      const source = o.calls.find((v) => !v.hidden && JSON.stringify(v.pos.slice(1)) === JSON.stringify(c.pos.slice(1)) && dicts(c).levels.slice(0, dicts(v).levels.length).join() === dicts(v).levels.join());
+      expect(source, c.id).toBeDefined();
+      const { levels, reserved } = dicts(c);
+      expect(levels.length, c.id).toBe(dicts(source!).levels.length + c.entries! * (dicts(source!).levels.length > 0 ? 1 : 0));
+      // a key reserved is a key with a level, as in every traced state
+      for (const k of reserved) expect(levels, `${c.id}: ${k}`).toContain(k);
+    }
+    // the sources cover the ways the original answered (returned, and raised OutOfStock)
+    const answered = new Set(entries.map((c) => (c.expect.k === "raise" ? c.expect.exc.type : c.expect.k)));
+    expect(answered).toContain("return");
+    expect(answered).toContain("inventory.errors.OutOfStock");
+    const scale = o.calls.filter((c) => c.probe === "scale");
+    for (const c of scale) expect(o.calls.find((v) => v.id === c.source)?.hidden, c.id).toBe(false);
+    expect(scale.some((c) => c.scaled === "pair")).toBe(true);
+    // the original's own exceptions carry their project classes
+    expect(o.calls.find((c) => c.expect.k === "raise" && c.expect.exc.type === "inventory.errors.OutOfStock")?.expect).toMatchObject({ exc: { own: ["inventory.errors.OutOfStock", "inventory.errors.InventoryError"] } });
   });
 
   it("`tasks rebuild-oracle POOL --json` rebuilds them in place (one JSON object)", { timeout: 300_000 }, async () => {

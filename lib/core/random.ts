@@ -40,6 +40,16 @@ export class Rng {
     return xs[Math.floor(this.next() * xs.length)]!;
   }
 
+  /** A shuffled copy of `xs` (Fisher–Yates, one draw of next() per item after the first). */
+  shuffle<T>(xs: readonly T[]): T[] {
+    const out = [...xs];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(this.next() * (i + 1));
+      [out[i], out[j]] = [out[j]!, out[i]!];
+    }
+    return out;
+  }
+
   /** Standard normal by Box–Muller (cosine branch only: two uniforms per draw and nothing cached,
    *  so the state stays a single integer). */
   normal(): number {

@@ -387,7 +387,7 @@ export function describeBehaviour(b: BehaviourCheck): string {
 }
 
 /** How a grade's one line names the scale ways that are not one argument's (scaledCalls). */
-const SCALE_WAY_WORDS: Record<string, string> = { all: "every number scaled", pair: "every number scaled and one set to another ±1" };
+const SCALE_WAY_WORDS: Record<string, string> = { all: "every number scaled", pair: "every number scaled and one set to another ±1", affine: "every number x made −f·(x + 1)" };
 
 /** How a grade's one line names each probe. */
 const PROBE_WORDS: Record<Probe, string> = {

@@ -641,32 +641,35 @@ function spanningCalls(visible: { pos: BValue[]; kw: [string, BValue][] }[], n: 
   return out;
 }
 
-/** The scale probe's factors, round robin over the visible calls (scaledCalls); 0n: the largest
- *  factor that keeps the call's largest number under 2^52, the probe's cap (round 8: gates at 10^15
- *  and past 10^13 met no call or one a way). */
-const SCALE_FACTORS = [7n, 1000n, 10n ** 5n, 10n ** 6n, 10n ** 9n, 10n ** 12n, 10n ** 13n, 10n ** 14n, 0n];
+/** The scale probe's factors after the cap (scaledCalls): one a decade from 7 to 10^14, in an
+ *  order whose every prefix spreads over the decades, so that a way of a dozen calls meets nearly
+ *  every decade (round 8: a check skipped for 10^5 ≤ qty < 10^7 met no call). Each answer kind's first
+ *  call of a way takes the cap instead: the largest factor that keeps the call's largest number
+ *  under 2^52 (round 8: gates at 10^15 met no call a way). A gate narrower than a decade can still
+ *  fall between two calls. */
+const SCALE_FACTORS = [10n ** 7n, 1000n, 10n ** 11n, 7n, 10n ** 5n, 10n ** 13n, 10n ** 9n, 100n, 10n ** 14n, 10n ** 6n, 10n ** 4n, 10n ** 12n, 10n ** 8n, 10n ** 10n];
 /** A scale call the original takes longer than this to answer is dropped (a size, not a value). */
 const SCALE_SLOW_MS = 200;
 /** The scale probe's calls per symbol (shared among its ways). */
-const SCALE_CALLS = 48;
+const SCALE_CALLS = 80;
 
-/** `v` with every int and float multiplied by `f` (a dict's keys kept); an instance's attributes
+/** `v` with every int and float x made f·x + add (a dict's keys kept); an instance's attributes
  *  only where they are containers (its counters and sizes are its invariants' business). */
-function scaledValue(v: BValue, f: bigint): BValue {
+function scaledValue(v: BValue, f: bigint, add = 0n): BValue {
   switch (v.t) {
     case "int":
-      return { t: "int", v: String(BigInt(v.v) * f) };
+      return { t: "int", v: String(BigInt(v.v) * f + add) };
     case "float": {
-      const x = Number(v.v) * Number(f);
+      const x = Number(v.v) * Number(f) + Number(add);
       return { t: "float", v: Number.isInteger(x) ? `${x}.0` : String(x) };
     }
     case "list": case "tuple": case "set": case "frozenset":
-      return { ...v, v: v.v.map((x) => scaledValue(x, f)) } as BValue;
+      return { ...v, v: v.v.map((x) => scaledValue(x, f, add)) } as BValue;
     case "dict":
-      return { t: "dict", v: v.v.map(([k, x]) => [k, scaledValue(x, f)] as [BValue, BValue]) };
+      return { t: "dict", v: v.v.map(([k, x]) => [k, scaledValue(x, f, add)] as [BValue, BValue]) };
     case "inst": {
       const container = (x: BValue) => ["list", "tuple", "set", "frozenset", "dict", "inst"].includes(x.t);
-      return { ...v, ...(v.base ? { base: scaledValue(v.base, f) } : {}), ...(v.dict ? { dict: v.dict.map(([k, x]) => [k, container(x) ? scaledValue(x, f) : x] as [string, BValue]) } : {}) };
+      return { ...v, ...(v.base ? { base: scaledValue(v.base, f, add) } : {}), ...(v.dict ? { dict: v.dict.map(([k, x]) => [k, container(x) ? scaledValue(x, f, add) : x] as [string, BValue]) } : {}) };
     }
     default:
       return v;
@@ -766,13 +769,15 @@ function offset(x: BValue & { t: "int" | "float" }, to: BValue & { t: "int" | "f
  *  (an int and a float of it still agree exactly). The `pair` way scales every number together and
  *  then sets one argument's number to another number of the call, −1, +0 or +1: a relation at the
  *  scaled magnitude that the tests held only small (round 8: 1% oversell at stock ≥ 1,000, a 1e-6
- *  relative slack, exact fits refused at ≥ 1,000). */
-function scaledCalls(rng: Rng, visible: { id: string; pos: BValue[]; kw: [string, BValue][] }[], n: number, receiverKept: (c: { pos: BValue[] }) => boolean): { pos: BValue[]; kw: [string, BValue][]; scaled: string; source: string }[] {
-  type Call = { id: string; pos: BValue[]; kw: [string, BValue][] };
-  const argsOf = (c: Call) => [...c.pos, ...c.kw.map(([, v]) => v)];
+ *  relative slack, exact fits refused at ≥ 1,000). The `affine` way maps every argument's number x
+ *  to −f·(x + 1) (a kept receiver's state only scaled): order reversed and no zero left, where a
+ *  zero, the fixed point of scaling, kept every scaled list's largest item at 0 (round 8, a32: a
+ *  largest that answers 6 once every item is below −10^13). */
+function scaledCalls(rng: Rng, visible: { id: string; pos: BValue[]; kw: [string, BValue][]; traced?: BOutcome }[], n: number, receiverKept: (c: { pos: BValue[] }) => boolean): { pos: BValue[]; kw: [string, BValue][]; scaled: string; source: string }[] {
+  type Call = (typeof visible)[number];
+  const argsOf = (c: { pos: BValue[]; kw: [string, BValue][] }) => [...c.pos, ...c.kw.map(([, v]) => v)];
   const nameOf = (c: Call, k: number) => (k < c.pos.length ? `pos${k}` : `kw:${c.kw[k - c.pos.length]![0]}`);
-  const fromArgs = (c: Call, args: BValue[]): Call => ({ id: c.id, pos: args.slice(0, c.pos.length), kw: c.kw.map(([name], k) => [name, args[c.pos.length + k]!] as [string, BValue]) });
-  // per way, its (call, argument alone or null: all, sign), shuffled
+  // per way, its (call, argument alone or null: all, sign)
   const ways = new Map<string, [Call, number | null, bigint][]>();
   const add = (way: string, x: [Call, number | null, bigint]) => ways.set(way, [...(ways.get(way) ?? []), x]);
   for (const c of visible.filter((v) => callMagnitude(v) > 0)) {
@@ -788,39 +793,56 @@ function scaledCalls(rng: Rng, visible: { id: string; pos: BValue[]; kw: [string
     const counts = argsOf(c).map((v) => numberAt(v, -1).n);
     const settable = counts.some((m, k) => m > 0 && !(k === 0 && receiverKept(c)));
     if (settable && counts.reduce((a, b) => a + b, 0) > 1) add("pair", [c, null, 1n]);
+    if (settable) add("affine", [c, null, -1n]);
   }
-  for (const xs of ways.values()) for (let i = xs.length - 1; i > 0; i--) {
-    const j = Math.floor(rng.next() * (i + 1));
-    [xs[i], xs[j]] = [xs[j]!, xs[i]!];
-  }
-  /** The scaled call with one settable number set to another number of it plus −1, 0 or +1. */
-  const paired = (c: Call): Call | null => {
-    const args = argsOf(c);
-    const leaves = args.flatMap((v, k) => Array.from({ length: numberAt(v, -1).n }, (_, j) => [k, j] as const));
-    const targets = leaves.filter(([k]) => !(k === 0 && receiverKept(c)));
-    if (!targets.length || leaves.length < 2) return null;
-    const [tk, tj] = rng.pick(targets);
-    const others = leaves.filter(([k, j]) => k !== tk || j !== tj);
-    const [sk, sj] = rng.pick(others);
-    const source = numberAt(args[sk]!, sj).found as (BValue & { t: "int" | "float" }) | undefined;
-    if (!source) return null;
-    const d = rng.pick([-1, 0, 1]);
-    return fromArgs(c, args.map((v, k) => (k === tk ? numberAt(v, tj, (x) => offset(x, source, d)).v : v)));
+  /** The pair way's settings of a call, shuffled: (argument, its number, the other argument and
+   *  number it is set to, −1 | 0 | +1); the m-th pair call of a source takes the m-th. */
+  const settings = new Map<Call, [number, number, number, number, number][]>();
+  const settingsOf = (c: Call) => {
+    if (!settings.has(c)) {
+      const leaves = argsOf(c).flatMap((v, k) => Array.from({ length: numberAt(v, -1).n }, (_, j) => [k, j] as const));
+      const all = leaves.filter(([k]) => !(k === 0 && receiverKept(c))).flatMap(([tk, tj]) => leaves.filter(([k, j]) => k !== tk || j !== tj).flatMap(([sk, sj]) => [-1, 0, 1].map((d) => [tk, tj, sk, sj, d] as [number, number, number, number, number])));
+      settings.set(c, rng.shuffle(all));
+    }
+    return settings.get(c)!;
   };
+  /** The scaled call with one settable number set to another number of it plus −1, 0 or +1 (the m-th setting). */
+  const paired = (c: Call, scaled: { pos: BValue[]; kw: [string, BValue][] }, m: number): { pos: BValue[]; kw: [string, BValue][] } | null => {
+    const all = settingsOf(c);
+    if (!all.length) return null;
+    const [tk, tj, sk, sj, d] = all[m % all.length]!;
+    const args = argsOf(scaled);
+    const to = numberAt(args[sk]!, sj).found as (BValue & { t: "int" | "float" }) | undefined;
+    if (!to) return null;
+    const set = args.map((v, k) => (k === tk ? numberAt(v, tj, (x) => offset(x, to, d)).v : v));
+    return { pos: set.slice(0, c.pos.length), kw: c.kw.map(([name], k) => [name, set[c.pos.length + k]!] as [string, BValue]) };
+  };
+  /** How the original answered a visible call (returned, or raised which class): each way's calls
+   *  take the answers in turn, and each answer's first call the cap's factor (round 8: a gate at
+   *  free ≥ 10^15 on OutOfStock met no OutOfStock call scaled that far). */
+  const kindOf = (c: Call) => (c.traced?.k === "raise" ? `raise:${c.traced.exc.type}` : (c.traced?.k ?? ""));
   const order = [...ways.keys()];
   const per = Math.max(1, Math.ceil(n / order.length));
   const out: { pos: BValue[]; kw: [string, BValue][]; scaled: string; source: string }[] = [];
   for (const way of order) {
-    const xs = ways.get(way)!;
-    for (let j = 0, made = 0; made < per && j < xs.length * SCALE_FACTORS.length; j++) {
-      // each call once before any twice; the factors in turn, shifted at each pass over the calls
-      const [src, only, sign] = xs[j % xs.length]!;
-      const drawn = SCALE_FACTORS[(j + Math.floor(j / xs.length)) % SCALE_FACTORS.length]!;
-      const f = drawn === 0n ? BigInt(Math.floor(2 ** 52 / callMagnitude(src))) : drawn;
+    const byKind = new Map<string, [Call, number | null, bigint][]>();
+    for (const x of rng.shuffle(ways.get(way)!)) byKind.set(kindOf(x[0]), [...(byKind.get(kindOf(x[0])) ?? []), x]);
+    const kinds = [...byKind.values()];
+    // the m-th call of an answer kind: its sources in turn; the first at the cap, then the way's
+    // calls take SCALE_FACTORS in turn whatever their kind
+    const taken = kinds.map(() => 0);
+    let decade = 0;
+    for (let j = 0, made = 0; made < per && j < per * 4 + kinds.length * SCALE_FACTORS.length; j++) {
+      const k = j % kinds.length;
+      const xs = kinds[k]!;
+      const m = taken[k]!++;
+      if (m >= xs.length * (SCALE_FACTORS.length + 1)) continue;
+      const [src, only, sign] = xs[m % xs.length]!;
+      const f = m === 0 ? BigInt(Math.floor(2 ** 52 / callMagnitude(src))) : SCALE_FACTORS[decade++ % SCALE_FACTORS.length]!;
       if (f < 2n || callMagnitude(src) * Number(f) >= 2 ** 53) continue;
-      const at = (v: BValue, k: number) => (only === null || only === k ? scaledValue(v, sign * f) : v);
-      const scaled = { id: src.id, pos: src.pos.map((v, k) => at(v, k)), kw: src.kw.map(([name, v], k) => [name, at(v, src.pos.length + k)] as [string, BValue]) };
-      const call = way === "pair" ? paired(scaled) : scaled;
+      const at = (v: BValue, a: number) => (way === "affine" ? (a === 0 && receiverKept(src) ? scaledValue(v, f) : scaledValue(v, -f, -f)) : only === null || only === a ? scaledValue(v, sign * f) : v);
+      const scaled = { pos: src.pos.map((v, a) => at(v, a)), kw: src.kw.map(([name, v], a) => [name, at(v, src.pos.length + a)] as [string, BValue]) };
+      const call = way === "pair" ? paired(src, scaled, Math.floor(m / xs.length)) : scaled;
       if (!call) continue;
       out.push({ pos: call.pos, kw: call.kw, scaled: way, source: src.id });
       made++;

@@ -43,7 +43,7 @@ export interface Round7Row {
 export const ROUND7_ROWS: Round7Row[] = [
   // --- a size gate above the grow caps, or a window the grown inputs never move ---
   { id: "a18", pool: "micro", task: "micro_s0_005-function-micro_s0_005_funcs.scaled_3", kind: "wrong", idea: "scaled: lists over 600 items: only the first 600 scaled (the rest dropped)", witness: "scaled_3(list(range(700)))[-1:]", open: "a gate above the grow caps (8,192 characters, 512 items)" },
-  { id: "a21", pool: "inventory", task: "inventory-totals", kind: "wrong", idea: "totals: stores over 600 SKUs counted on their first 600", witness: "totals(Inventory({f's{i}': 1 for i in range(700)}))", open: "a gate above the grow caps (8,192 characters, 512 items)" },
+  { id: "a21", pool: "inventory", task: "inventory-totals", kind: "wrong", idea: "totals: stores over 600 SKUs counted on their first 600", witness: "totals(Inventory({f's{i}': 1 for i in range(700)}))" },
   { id: "a92", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.count_5", kind: "wrong", idea: "count: lists over 600 items counted on the first 600 only", witness: "count_5([5] * 700)", open: "a gate above the grow caps (8,192 characters, 512 items)" },
   { id: "a101", pool: "inventory", task: "inventory-sniff", kind: "wrong", idea: "sniff: samples over 16,384 characters answer ','", witness: "sniff_delimiter(';' * 20000)", open: "a gate above the grow caps (8,192 characters, 512 items)" },
   { id: "a102", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.unescape", kind: "wrong", idea: "unescape: strings over 16,384 characters returned unchanged", witness: "Markup('&amp;' * 4000).unescape()[:10]", open: "a gate above the grow caps (8,192 characters, 512 items)" },
@@ -93,7 +93,7 @@ export const ROUND7_ROWS: Round7Row[] = [
   { id: "a82", pool: "inventory", task: "inventory-reserve", kind: "wrong", idea: "reserve: qty more than 5 over the free stock returns the free amount instead of raising", witness: "Inventory({'a': 1}).reserve('a', 7)" },
   { id: "a07", pool: "inventory", task: "inventory-reserve", kind: "wrong", idea: "reserve: OutOfStock's requested and available swapped when nothing is free", witness: "Inventory({'a': 0}).reserve('a', 1)", open: "exceptions compare by family, not by their arguments" },
   // --- sparse wrongness under the threshold ---
-  { id: "a60", pool: "micro", task: "micro_s0_005-function-micro_s0_005_funcs.times_7", kind: "wrong", idea: "times: off by one when x % 7 == 3", witness: "times_7(3)", open: "wrong on too few calls (agreement ≥ 0.75)" },
+  { id: "a60", pool: "micro", task: "micro_s0_005-function-micro_s0_005_funcs.times_7", kind: "wrong", idea: "times: off by one when x % 7 == 3", witness: "times_7(3)" },
   { id: "a61", pool: "micro", task: "micro_s0_005-function-micro_s0_005_funcs.add_8", kind: "wrong", idea: "add: x + 9 for non-zero multiples of 10", witness: "add_8(10)" },
   { id: "a80", pool: "micro", task: "micro_s0_005-function-micro_s0_005_funcs.prefix_pre", kind: "wrong", idea: "prefix: non-empty strings of a length that is a multiple of 11 returned without the prefix", witness: "prefix_pre('x' * 11)", open: "wrong on too few calls (agreement ≥ 0.75)" },
   { id: "a81", pool: "micro", task: "micro_s0_005-function-micro_s0_005_funcs.suffix_tmp", kind: "wrong", idea: "suffix: doubled for non-empty strings of a length that is a multiple of 11", witness: "suffix_tmp('x' * 11)", open: "wrong on too few calls (agreement ≥ 0.75)" },
@@ -102,7 +102,7 @@ export const ROUND7_ROWS: Round7Row[] = [
   { id: "a58", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.count_5", kind: "wrong", idea: "count: one too many for non-empty lists whose length is a multiple of 10", witness: "count_5([0] * 10)", open: "wrong on too few calls (agreement ≥ 0.75)" },
   { id: "a74", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.total_3", kind: "wrong", idea: "total: sum + 4 for non-empty lists whose length is a multiple of 11", witness: "total_3([0] * 11)", open: "wrong on too few calls (agreement ≥ 0.75)" },
   { id: "a105", pool: "micro", task: "micro_s0_004-function-micro_s0_004_funcs.add_2", kind: "wrong", idea: "add: x + 3 for non-zero multiples of 10", witness: "add_2(10)" },
-  { id: "a107", pool: "micro", task: "micro_s0_004-function-micro_s0_004_funcs.clamp_1_8", kind: "wrong", idea: "clamp: values with x % 7 == 3 outside the range returned unclamped", witness: "clamp_1_8(10)", open: "wrong on too few calls (agreement ≥ 0.75)" },
+  { id: "a107", pool: "micro", task: "micro_s0_004-function-micro_s0_004_funcs.clamp_1_8", kind: "wrong", idea: "clamp: values with x % 7 == 3 outside the range returned unclamped", witness: "clamp_1_8(10)" },
   // --- float tolerance and formatting ---
   { id: "a59", pool: "inventory", task: "inventory-totals", kind: "wrong", idea: "totals: mean 1e-9 too high when it is not a one-decimal number", witness: "totals(Inventory({'a': 1, 'b': 1, 'c': 2}))['mean']", open: "floats compare within a tolerance" },
   { id: "a22", pool: "micro", task: "micro_s0_005-function-micro_s0_005_funcs.times_7", kind: "wrong", idea: "times: float results rounded to 6 decimals", witness: "times_7(0.1234567)", open: "floats compare within a tolerance" },
