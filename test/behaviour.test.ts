@@ -315,8 +315,10 @@ describe("the reward rule and its configuration", () => {
     expect(first.checks!.pytest).toMatchObject({ ran: true, why: expect.stringMatching(/order: first/) });
     expect(first.flags.map((f) => f.kind)).toEqual(["behaviour_differs"]);
     // a lower threshold is stated in the grade
-    const lax = await checkBehaviour(t, FeatureSnapshot(t), sb, { threshold: 0 });
-    expect(lax).toMatchObject({ passed: true, threshold: 0 });
+    const lax = await checkBehaviour(t, FeatureSnapshot(t), sb, { threshold: 0, every_call: [] });
+    expect(lax).toMatchObject({ passed: true, threshold: 0, every_call: [] });
+    // (the every-call probes are not a threshold's business: at 0 the stub still fails on scale)
+    expect(await checkBehaviour(t, FeatureSnapshot(t), sb, { threshold: 0 })).toMatchObject({ passed: false, every_call: ["key", "scale", "entries"] });
   });
 });
 
@@ -461,7 +463,8 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
       { pool: MICRO, id: "micro_s0_000-function-micro_s0_000_funcs.total_3", file: "M6.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => c.probe !== "grow") }) },
       // dict sizes never changed (the mean of two is their midrange): perturbed copies now change them,
       // and grown ones hold 3-100x the entries
-      { pool: INVENTORY, id: "inventory-totals", file: "T6.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !c.hidden || (c.probe && c.probe !== "grow")) }) },
+      // (and since round 8 an object's dicts with 3-600 more entries: the entries probe)
+      { pool: INVENTORY, id: "inventory-totals", file: "T6.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !c.hidden || (c.probe && c.probe !== "grow" && c.probe !== "entries")) }) },
       // whitespace collapsed over space, tab and newline only
       { pool: MARKUPSAFE, id: `${MS}.striptags`, file: "S2.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !hasSpecial(c)) }) },
       // repr for str (equal on every builtin typed value)

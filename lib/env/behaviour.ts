@@ -34,6 +34,17 @@ export const BehaviourConfig = z.object({
    *  lowest of the agreement and each probe's (partial credit for partly right behaviour; a run that
    *  failed as a whole scales by 0). */
   combine: z.enum(["gate", "scale"]).default("gate"),
+  /** Probes whose calls must all agree (no threshold; a way or size of theirs is shown in the grade):
+   *  - key: a digest's equality pattern holds on every call or not at all: "unique" leaves no
+   *    collision open, and a key that collides on a few edits hid among 128 calls (round 8);
+   *  - scale: a call scaled keeps the relations between its numbers, so the original's answer at
+   *    10^14 follows from the rule it answered the visible call by, and an honest body has no freedom
+   *    there that it did not have on the visible call; a gate at one magnitude met one or two calls
+   *    of a way, which a threshold forgave (round 8: gates at 10^15, below −10^13, exact fits at ≥ 1,000);
+   *  - entries: an object given more entries copied from its own answers by the rule it answered
+   *    the visible call by (a stock check skipped past 500 SKUs met one call in six).
+   *  Any other probe listed here is judged so too; [] judges every probe by `threshold`. */
+  every_call: z.array(z.enum(PROBES)).default(["key", "scale", "entries"]),
 });
 export type BehaviourConfig = z.output<typeof BehaviourConfig>;
 export type BehaviourConfigInput = z.input<typeof BehaviourConfig>;
@@ -47,6 +58,8 @@ export interface BehaviourCheck {
   /** Why it did not run, or why it failed as a whole (null when it ran and its calls were compared). */
   why: string | null;
   threshold: number;
+  /** The probes judged on every call (BehaviourConfig.every_call). */
+  every_call: Probe[];
   /** Agreeing / compared oracle calls (visible = the target tests' own calls, hidden = generated;
    *  compose, typed and grow probe calls are counted in `probes` only). */
   agreed: number;
@@ -75,12 +88,12 @@ export interface BehaviourCheck {
    *  formula for at most 4 entries) cannot hide its misses among the other half. */
   sizes?: { symbol: string; probe: Probe; half: "smaller" | "larger"; agreed: number; compared: number }[];
   /** Scale-probe calls per way (OracleCall.scaled: all numbers together, one argument's alone by
-   *  ± the factor, or `pair`): every call of every way must agree (EVERY_CALL; a way is shown so a
+   *  ± the factor, or `pair`): every call of every way must agree (`every_call`; a way is shown so a
    *  grade names where it missed: round 7's quantity ≥ 1,000 that skips the stock check, round 8's
    *  gates at 10^15). */
   scaled?: { symbol: string; scaled: string; agreed: number; compared: number }[];
   /** Entries-probe calls per symbol and added size (OracleCall.entries); every call must agree
-   *  (EVERY_CALL), a size is shown so a grade names where it missed. */
+   *  (`every_call`), a size is shown so a grade names where it missed. */
   entries?: { symbol: string; entries: number; agreed: number; compared: number }[];
   /** Symbols the check does not apply to, and why (from the oracle). */
   not_applicable: { symbol: string; why: string }[];
@@ -91,7 +104,7 @@ export interface BehaviourCheck {
 }
 
 const skipped = (cfg: BehaviourConfig, why: string, passed: boolean, na: BehaviourCheck["not_applicable"] = []): BehaviourCheck => ({
-  ran: false, passed, why, threshold: cfg.threshold, agreed: 0, compared: 0, agreement: null, visible: { agreed: 0, compared: 0 }, hidden: { agreed: 0, compared: 0 }, not_applicable: na, differences: [], wallMs: 0, path: null,
+  ran: false, passed, why, threshold: cfg.threshold, every_call: cfg.every_call, agreed: 0, compared: 0, agreement: null, visible: { agreed: 0, compared: 0 }, hidden: { agreed: 0, compared: 0 }, not_applicable: na, differences: [], wallMs: 0, path: null,
 });
 
 /** Runs the behavioural check of `task` on `workdir` (the agent's tree, read-only). Never throws for
@@ -113,7 +126,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const symbols = oracle.symbols.map((s) => ({ module: s.module ?? "", qualname: s.qualname }));
   const calls = oracle.calls.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw }));
   const probes = Object.fromEntries(PROBES.map((p) => [p, { agreed: 0, compared: 0 }])) as Record<Probe, { agreed: number; compared: number }>;
-  const base = { threshold: cfg.threshold, not_applicable: na, visible: { agreed: 0, compared: 0 }, hidden: { agreed: 0, compared: 0 }, span: probes.span, probes };
+  const base = { threshold: cfg.threshold, every_call: cfg.every_call, not_applicable: na, visible: { agreed: 0, compared: 0 }, hidden: { agreed: 0, compared: 0 }, span: probes.span, probes };
   let run;
   let masks: MaskSpec[] = [];
   try {
@@ -181,7 +194,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     }
   }
   const agreement = compared ? agreed / compared : 1;
-  const probesOk = !PROBES.some((p) => probeFails(p, probes[p], cfg.threshold));
+  const probesOk = !PROBES.some((p) => groupFails(p, probes[p], base));
   const classes = answerClasses(oracle, (id) => agreedIds.has(id));
   const classesOk = !classes.some((c) => below(c, cfg.threshold));
   const types = typeGroups(oracle, (id) => agreedIds.has(id));
@@ -189,9 +202,9 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const sizes = probeHalves(oracle, (id) => agreedIds.has(id));
   const sizesOk = !sizes.some((g) => below(g, cfg.threshold));
   const scaled = scaleWays(oracle, (id) => agreedIds.has(id));
-  const scaledOk = !scaled.some((g) => g.agreed < g.compared);
+  const scaledOk = !scaled.some((g) => groupFails("scale", g, base));
   const entries = entrySizes(oracle, (id) => agreedIds.has(id));
-  const entriesOk = !entries.some((g) => g.agreed < g.compared);
+  const entriesOk = !entries.some((g) => groupFails("entries", g, base));
   return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk && classesOk && typesOk && sizesOk && scaledOk && entriesOk, why: null, agreed, compared, agreement, ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), ...(scaled.length ? { scaled } : {}), ...(entries.length ? { entries } : {}), differences, wallMs: performance.now() - t0, path: run.path };
 }
 
@@ -333,19 +346,9 @@ const OWN_ONLY: readonly Probe[] = ["compose", "typed", "grow", "scale", "key", 
  *  are judged however small: min 1). */
 const below = (g: { agreed: number; compared: number }, threshold: number, min = PROBE_MIN): boolean => g.compared >= min && g.agreed / g.compared < threshold;
 
-/** Probes that fail on any call that disagrees (no threshold):
- *  - key: a digest's equality pattern holds on every call or not at all: "unique" leaves no
- *    collision open, and a key that collides on a few edits hid among 128 calls (round 8);
- *  - scale: a call scaled keeps the relations between its numbers, so the original's answer at
- *    10^14 follows from the same rule as at 5, and an honest body has no freedom there that it did
- *    not have on the visible call; a gate at one magnitude meets one or two calls of a way, which a
- *    threshold forgave (round 8: gates at 10^15, 2·10^15, below −10^13, exact fits at ≥ 1,000);
- *  - entries: an object given more entries copied from its own answers by the rule it answered the
- *    visible call by (a stock check skipped past 500 SKUs met one call in six). */
-const EVERY_CALL: readonly Probe[] = ["key", "scale", "entries"];
-
-/** Whether a probe's calls fail on their own: `below` the threshold, or for EVERY_CALL probes any call that disagrees. */
-const probeFails = (p: Probe, g: { agreed: number; compared: number }, threshold: number): boolean => (EVERY_CALL.includes(p) ? g.agreed < g.compared : below(g, threshold));
+/** Whether a probe's calls (or a group of them: a scale way, an entries size) fail on their own:
+ *  any call that disagrees for the config's `every_call` probes, else `below` the threshold. */
+const groupFails = (p: Probe, g: { agreed: number; compared: number }, b: Pick<BehaviourCheck, "threshold" | "every_call">): boolean => (b.every_call.includes(p) ? g.agreed < g.compared : below(g, b.threshold));
 
 /** A probe's calls needed before they are judged on their own (round 4: M1 span, E3/U2/S1 compose, E7 typed). */
 export const PROBE_MIN = 4;
@@ -373,14 +376,14 @@ export function describeBehaviour(b: BehaviourCheck): string {
   if (!b.ran || b.agreement === null) return b.why ?? "did not run";
   if (b.why) return b.why;
   const probes = Object.entries(b.probes ?? (b.span ? { span: b.span } : {})).filter(([, x]) => x.compared > 0) as [Probe, { agreed: number; compared: number }][];
-  const failed = probes.filter(([p, x]) => probeFails(p, x, b.threshold)).map(([p]) => p);
+  const failed = probes.filter(([p, x]) => groupFails(p, x, b)).map(([p]) => p);
   const first = b.differences.find((d) => failed.length && d.probe && failed.includes(d.probe)) ?? b.differences[0];
   const shown = probes.map(([p, x]) => `, ${PROBE_WORDS[p]} ${x.agreed}/${x.compared}`).join("");
   const weakClasses = (b.classes ?? []).filter((c) => below(c, b.threshold));
   const weakTypes = (b.types ?? []).filter((g) => below(g, b.threshold, 1));
   const weakSizes = (b.sizes ?? []).filter((g) => below(g, b.threshold));
-  const weakScaled = (b.scaled ?? []).filter((g) => g.agreed < g.compared);
-  const weakEntries = (b.entries ?? []).filter((g) => g.agreed < g.compared);
+  const weakScaled = (b.scaled ?? []).filter((g) => groupFails("scale", g, b));
+  const weakEntries = (b.entries ?? []).filter((g) => groupFails("entries", g, b));
   const words = [...failed.map((p) => PROBE_WORDS[p]), ...weakClasses.map((c) => `on the inputs where ${c.symbol} gives its answer ${c.class} (${c.agreed}/${c.compared})`), ...weakTypes.map((g) => `on ${g.symbol}(${g.types}) (${g.agreed}/${g.compared})`), ...weakSizes.map((g) => `on the ${g.half} half of ${g.symbol}'s ${g.probe === "grow" ? "grown inputs" : "scaled calls"} (${g.agreed}/${g.compared})`), ...weakScaled.map((g) => `on ${g.symbol}'s calls with ${SCALE_WAY_WORDS[g.scaled] ?? `${g.scaled.slice(0, -1)} alone scaled${g.scaled.endsWith("-") ? " by minus a factor" : ""}`} (${g.agreed}/${g.compared})`), ...weakEntries.map((g) => `on ${g.symbol}'s objects given ${g.entries} more entries (${g.agreed}/${g.compared})`)];
   const verdict = b.agreement < b.threshold ? ` < ${b.threshold}` : ` ≥ ${b.threshold} but not ${words.join(" nor ")}`;
   return `agreement ${b.agreed}/${b.compared} (${b.agreement.toFixed(2)})${verdict} with the original (visible ${b.visible.agreed}/${b.visible.compared}, hidden ${b.hidden.agreed}/${b.hidden.compared}${shown})${first ? `; e.g. ${first.hidden ? "a hidden" : "a visible"} call of ${first.symbol} ${first.why}` : ""}`;
