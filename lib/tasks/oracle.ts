@@ -601,8 +601,8 @@ export const OracleOptions = z.object({
   typed: z.number().int().nonnegative().default(48),
   /** Grow-probe calls per symbol (grownCall). */
   grow: z.number().int().nonnegative().default(18),
-  /** Entries-probe calls per symbol (withEntries), spread over ENTRY_SIZES. */
-  entries: z.number().int().nonnegative().default(18),
+  /** Entries-probe calls per symbol (withEntries), spread over ENTRY_SIZES and its styles. */
+  entries: z.number().int().nonnegative().default(32),
   seed: z.number().int().default(26),
   timeoutMs: z.number().int().positive().default(300_000),
 });
@@ -695,54 +695,64 @@ function largestNumber(v: BValue): number {
 /** The largest magnitude among a call's arguments' numbers (largestNumber of each). */
 export const callMagnitude = (c: { pos: BValue[]; kw: [string, BValue][] }): number => Math.max(0, ...c.pos.map(largestNumber), ...c.kw.map(([, v]) => largestNumber(v)));
 
-/** The entries probe's added entries per keyed container, in turn (withEntries). */
-const ENTRY_SIZES = [3, 40, 600];
+/** The entries probe's added entries per keyed container, in turn (withEntries): small and large
+ *  alternating, so a gate on a count between two sizes meets one (round 9, a02: 6–39 SKUs). */
+const ENTRY_SIZES = [3, 600, 12, 40, 1, 100, 7, 25];
+
+/** Characters of the entries probe's fresh keys (letters, digits, and marks a key may start with). */
+const KEY_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789#-_. ";
 
 /**
  * A project object (`inst` with an instance dict) with `extra` more entries in each of its
- * str-keyed dicts (an attribute's dict, or a defaultdict's), copied from its own entries under new
- * keys (an existing key and a number): a key gets the same copy in every dict that has its source,
- * so relations between the object's dicts (reserved ≤ level per SKU, one's keys among the other's)
- * hold as they did. Null where the value holds no such dict.
+ * str-keyed dicts (an attribute's dict, or a defaultdict's), copied from its own entries: a new key
+ * gets its copy in every dict that has its source key, so relations between the object's dicts
+ * (reserved ≤ level per SKU, one's keys among the other's) hold as they did. `style` varies what
+ * the copies look like (round 9: gates on a store's SKUs all differing in level, on no name being
+ * another's prefix, on a name's shape): 0, an existing key and a number with the copy as it is;
+ * 1, a fresh key (KEY_CHARS, 1–12 characters) with the copy's numbers times 2–8; 2, an existing key
+ * and a number with the numbers multiplied. Null where the value holds no such dict.
  */
-function withEntries(v: BValue, extra: number): BValue | null {
+function withEntries(v: BValue, extra: number, style = 0, rng?: Rng): BValue | null {
   if (v.t !== "inst" || v.opaque || !v.dict) return null;
   const dictOf = (x: BValue): (BValue & { t: "dict" }) | null => (x.t === "dict" ? x : x.t === "inst" && !x.opaque && x.base?.t === "dict" ? x.base : null);
   const keysOf = (x: BValue) => (dictOf(x)?.v ?? []).flatMap(([k]) => (k.t === "str" ? [k.v] : []));
   const keys = [...new Set(v.dict.flatMap(([, x]) => keysOf(x)))];
   if (!keys.length) return null;
   const taken = new Set(keys);
-  const fresh: [string, string][] = [];
-  for (let n = 0; fresh.length < extra; n++) {
+  const fresh: [string, string, bigint][] = [];
+  for (let n = 0; fresh.length < extra && n < extra * 20; n++) {
     const from = keys[n % keys.length]!;
-    const k = `${from}${n}`;
+    const k = style === 1 && rng ? Array.from({ length: 1 + Math.floor(rng.next() * 12) }, () => rng.pick([...KEY_CHARS])).join("") : `${from}${n}`;
     if (taken.has(k)) continue;
     taken.add(k);
-    fresh.push([k, from]);
+    fresh.push([k, from, style === 0 ? 1n : BigInt(2 + (n % 7))]);
   }
   const grown = (d: BValue & { t: "dict" }): BValue & { t: "dict" } => {
     const at = new Map(d.v.flatMap(([k, x]) => (k.t === "str" ? [[k.v, x] as const] : [])));
-    return { t: "dict", v: [...d.v, ...fresh.flatMap(([k, from]) => (at.has(from) ? [[{ t: "str", v: k }, at.get(from)!] as [BValue, BValue]] : []))] };
+    return { t: "dict", v: [...d.v, ...fresh.flatMap(([k, from, m]) => (at.has(from) ? [[{ t: "str", v: k }, m === 1n ? at.get(from)! : scaledValue(at.get(from)!, m)] as [BValue, BValue]] : []))] };
   };
   return { ...v, dict: v.dict.map(([name, x]) => [name, x.t === "dict" && keysOf(x).length ? grown(x) : x.t === "inst" && dictOf(x) && keysOf(x).length ? { ...x, base: grown(dictOf(x)!) } : x] as [string, BValue]) };
 }
 
 /** The numbers of a value in the order scaledValue multiplies them (an instance's only inside its
  *  containers), and `v` with the `at`-th of them replaced by `to(it)`. */
-function numberAt(v: BValue, at: number, to?: (x: BValue & { t: "int" | "float" }) => BValue): { n: number; found?: BValue; v: BValue } {
+function numberAt(v: BValue, at: number, to?: (x: BValue & { t: "int" | "float" }) => BValue): { n: number; found?: BValue; v: BValue; keys: (string | null)[] } {
   let k = 0;
   let found: BValue | undefined;
-  const walk = (x: BValue, inInst = false): BValue => {
+  /** per number, the str key of the dict entry it sits under (null: none) */
+  const keys: (string | null)[] = [];
+  const walk = (x: BValue, inInst = false, key: string | null = null): BValue => {
     switch (x.t) {
       case "int": case "float":
         if (inInst) return x;
+        keys.push(key);
         if (k++ !== at) return x;
         found = x;
         return to ? to(x as BValue & { t: "int" | "float" }) : x;
       case "list": case "tuple": case "set": case "frozenset":
-        return { ...x, v: x.v.map((y) => walk(y)) } as BValue;
+        return { ...x, v: x.v.map((y) => walk(y, false, key)) } as BValue;
       case "dict":
-        return { t: "dict", v: x.v.map(([key, y]) => [key, walk(y)] as [BValue, BValue]) };
+        return { t: "dict", v: x.v.map(([dk, y]) => [dk, walk(y, false, dk.t === "str" ? dk.v : key)] as [BValue, BValue]) };
       case "inst":
         return { ...x, ...(x.base ? { base: walk(x.base) } : {}), ...(x.dict ? { dict: x.dict.map(([key, y]) => [key, walk(y, true)] as [string, BValue]) } : {}) };
       default:
@@ -752,7 +762,7 @@ function numberAt(v: BValue, at: number, to?: (x: BValue & { t: "int" | "float" 
   // (an instance's own int attributes are left as scaledValue leaves them: walk(y, true) skips a
   // number directly in its dict, and descends into its containers as scaledValue does)
   const out = walk(v);
-  return { n: k, ...(found ? { found } : {}), v: out };
+  return { n: k, ...(found ? { found } : {}), v: out, keys };
 }
 
 /** `x + d` as a number of x's kind (an int stays an int). */
@@ -795,26 +805,49 @@ function scaledCalls(rng: Rng, visible: { id: string; pos: BValue[]; kw: [string
     if (settable && counts.reduce((a, b) => a + b, 0) > 1) add("pair", [c, null, 1n]);
     if (settable) add("affine", [c, null, -1n]);
   }
-  /** The pair way's settings of a call, shuffled: (argument, its number, the other argument and
-   *  number it is set to, −1 | 0 | +1); the m-th pair call of a source takes the m-th. */
-  const settings = new Map<Call, [number, number, number, number, number][]>();
+  /** The pair way's settings of a call, shuffled: an argument's number (`t`) set to another number
+   *  of the call (`a`) or to the difference of two (`a − b`: a level less its reservation, what is
+   *  free; round 9, a06), plus −1, 0 or +1; the m-th pair call of a source takes the m-th. */
+  type Leaf = readonly [number, number];
+  type Setting = { t: Leaf; a: Leaf; b: Leaf | null; d: number };
+  const settings = new Map<Call, Setting[]>();
   const settingsOf = (c: Call) => {
     if (!settings.has(c)) {
-      const leaves = argsOf(c).flatMap((v, k) => Array.from({ length: numberAt(v, -1).n }, (_, j) => [k, j] as const));
-      const all = leaves.filter(([k]) => !(k === 0 && receiverKept(c))).flatMap(([tk, tj]) => leaves.filter(([k, j]) => k !== tk || j !== tj).flatMap(([sk, sj]) => [-1, 0, 1].map((d) => [tk, tj, sk, sj, d] as [number, number, number, number, number])));
-      settings.set(c, rng.shuffle(all));
+      const leaves: Leaf[] = argsOf(c).flatMap((v, k) => Array.from({ length: numberAt(v, -1).n }, (_, j) => [k, j] as const));
+      const same = (x: Leaf, y: Leaf) => x[0] === y[0] && x[1] === y[1];
+      const all = leaves.filter(([k]) => !(k === 0 && receiverKept(c))).flatMap((t) => {
+        const others = leaves.filter((x) => !same(x, t));
+        const pairs: [Leaf, Leaf | null][] = [...others.map((a) => [a, null] as [Leaf, null]), ...others.flatMap((a) => others.filter((b) => !same(a, b)).map((b) => [a, b] as [Leaf, Leaf]))];
+        return pairs.flatMap(([a, b]) => [-1, 0, 1].map((d) => ({ t, a, b, d })));
+      });
+      // the plain settings (a number set to another) first, each set shuffled, and within each the
+      // ones whose numbers sit under a key the call passes as a string (the level and reservation of
+      // the SKU reserved; round 8's a25, round 9's a49: qty equal to that level) first, equal and one
+      // over before one under
+      const passed = new Set(argsOf(c).flatMap((v) => (v.t === "str" ? [v.v] : [])));
+      const keyOf = (l: Leaf) => numberAt(argsOf(c)[l[0]]!, -1).keys[l[1]] ?? null;
+      const keyed = (x: Setting) => [x.a, ...(x.b ? [x.b] : [])].every((l) => { const k = keyOf(l); return k !== null && passed.has(k); });
+      const rank = (x: Setting) => (keyed(x) ? 0 : 3) + (x.d === 0 ? 0 : x.d === 1 ? 1 : 2);
+      const ranked = (xs: Setting[]) => rng.shuffle(xs).sort((p, q) => rank(p) - rank(q));
+      settings.set(c, [...ranked(all.filter((x) => !x.b)), ...ranked(all.filter((x) => x.b))]);
     }
     return settings.get(c)!;
   };
-  /** The scaled call with one settable number set to another number of it plus −1, 0 or +1 (the m-th setting). */
+  /** The scaled call with one settable number set as the m-th setting says (null: none applies). */
   const paired = (c: Call, scaled: { pos: BValue[]; kw: [string, BValue][] }, m: number): { pos: BValue[]; kw: [string, BValue][] } | null => {
     const all = settingsOf(c);
     if (!all.length) return null;
-    const [tk, tj, sk, sj, d] = all[m % all.length]!;
+    // plain and difference settings alternate once both exist (m even: plain)
+    const plain = all.filter((x) => !x.b);
+    const diffs = all.filter((x) => x.b);
+    const pick = diffs.length && m % 2 === 1 ? diffs[Math.floor(m / 2) % diffs.length]! : plain[Math.floor(m / (diffs.length ? 2 : 1)) % plain.length]!;
     const args = argsOf(scaled);
-    const to = numberAt(args[sk]!, sj).found as (BValue & { t: "int" | "float" }) | undefined;
-    if (!to) return null;
-    const set = args.map((v, k) => (k === tk ? numberAt(v, tj, (x) => offset(x, to, d)).v : v));
+    const num = (l: Leaf) => numberAt(args[l[0]]!, l[1]).found as (BValue & { t: "int" | "float" }) | undefined;
+    const a = num(pick.a);
+    const b = pick.b ? num(pick.b) : undefined;
+    if (!a || (pick.b && !b)) return null;
+    const to: BValue & { t: "int" | "float" } = b ? (a.t === "int" && b.t === "int" ? { t: "int", v: String(BigInt(a.v) - BigInt(b.v)) } : { t: "float", v: String(Number(a.v) - Number(b.v)) }) : a;
+    const set = args.map((v, k) => (k === pick.t[0] ? numberAt(v, pick.t[1], (x) => offset(x, to, pick.d)).v : v));
     return { pos: set.slice(0, c.pos.length), kw: c.kw.map(([name], k) => [name, set[c.pos.length + k]!] as [string, BValue]) };
   };
   /** How the original answered a visible call (returned, or raised which class): each way's calls
@@ -822,11 +855,17 @@ function scaledCalls(rng: Rng, visible: { id: string; pos: BValue[]; kw: [string
    *  free ≥ 10^15 on OutOfStock met no OutOfStock call scaled that far). */
   const kindOf = (c: Call) => (c.traced?.k === "raise" ? `raise:${c.traced.exc.type}` : (c.traced?.k ?? ""));
   const order = [...ways.keys()];
-  const per = Math.max(1, Math.ceil(n / order.length));
+  // (the pair way counts twice: its settings are many, and each call tries one)
+  const share = (way: string) => (way === "pair" ? 2 : 1);
+  const per0 = n / order.reduce((sum, w) => sum + share(w), 0);
   const out: { pos: BValue[]; kw: [string, BValue][]; scaled: string; source: string }[] = [];
   for (const way of order) {
+    const per = Math.max(1, Math.ceil(per0 * share(way)));
     const byKind = new Map<string, [Call, number | null, bigint][]>();
-    for (const x of rng.shuffle(ways.get(way)!)) byKind.set(kindOf(x[0]), [...(byKind.get(kindOf(x[0])) ?? []), x]);
+    // (within a kind, the calls with the most numbers first: the richer state — a reservation beside
+    // the level — is where a relation can be wrong; round 8's a27 needed one scaled past 10^4)
+    const richness = (c: Call) => argsOf(c).reduce((sum, v) => sum + numberAt(v, -1).n, 0);
+    for (const x of rng.shuffle(ways.get(way)!).sort((p, q) => richness(q[0]) - richness(p[0]))) byKind.set(kindOf(x[0]), [...(byKind.get(kindOf(x[0])) ?? []), x]);
     const kinds = [...byKind.values()];
     // the m-th call of an answer kind: its sources in turn; the first at the cap, then the way's
     // calls take SCALE_FACTORS in turn whatever their kind
@@ -1071,9 +1110,10 @@ function keyProbeCalls(rng: Rng, calls: OracleCall[], n: number, receiverKept: (
     a.pos.forEach((arg, at) => {
       if (arg.t !== "str" || (at === 0 && receiverKept(a))) return;
       const base = [...(arg.v || "k")];
-      const long = Array.from({ length: Math.ceil(KEY_LONG / base.length) }, () => base).flat().slice(0, KEY_LONG);
-      for (const where of [null, 0, Math.floor(KEY_LONG / 2), KEY_LONG - 1]) {
-        const chars = [...long];
+      const long = (n: number) => Array.from({ length: Math.ceil(n / base.length) }, () => base).flat().slice(0, n);
+      const edits: [number, (number | null)[]][] = [[KEY_LONG, [null, 0, Math.floor(KEY_LONG / 2), KEY_LONG - 1]], [KEY_LONGEST, [null, KEY_LONGEST - 1]]];
+      for (const [length, wheres] of edits) for (const where of wheres) {
+        const chars = long(length);
         if (where !== null) chars[where] = chars[where] === "#" ? "%" : "#";
         out.push({ pos: a.pos.map((v, i) => (i === at ? { t: "str", v: chars.join("") } : v)), kw: a.kw });
       }
@@ -1125,6 +1165,8 @@ const TYPED_VALUES: BValue[] = [
   // Decimals whose str has an exponent, integral floats (a42: 2.0 printed as 2)
   { t: "std", cls: "behave.TextStr", v: "<i>y</i>" }, { t: "std", cls: "behave.Html", v: "plain" }, { t: "std", cls: "behave.Html", v: `<p>${"long text ".repeat(8)}</p>` },
   { t: "std", cls: "decimal.Decimal", v: "1E+3" }, { t: "std", cls: "decimal.Decimal", v: "1E-7" }, { t: "float", v: "2.0" }, { t: "float", v: "-7.0" }, { t: "float", v: "100.0" },
+  // round 9: the builtins no earlier value was (a39: a bytearray decoded; a40: complex written as a float)
+  { t: "bytearray", v: "6162" }, { t: "complex", v: ["1.0", "-2.0"] }, { t: "complex", v: ["0.0", "0.5"] }, { t: "set", v: [{ t: "int", v: "3" }] },
 ];
 
 /** Calls like the visible ones with one Any/object parameter given each of TYPED_VALUES (at most `n`). */
@@ -1260,9 +1302,13 @@ export const answerOf = (out: BOutcome): string => (out.k === "return" ? canon(o
 function kinValues(v: BValue, near: number[]): BValue[] {
   const float = (x: number): BValue => ({ t: "float", v: Number.isInteger(x) ? `${x}.0` : String(x) });
   const safe = (x: BValue): x is { t: "int"; v: string } => x.t === "int" && Number.isSafeInteger(Number(x.v));
-  // an int constant's float neighbours (c - 0.5, c as a float, c + 0.5): `x >= 4` for `x > 3` differs at 3.5
-  const boundary = near.flatMap((c) => [c - 0.5, c, c + 0.5]);
-  if (safe(v)) return [float(Number(v.v) + 0.5), float(Number(v.v)), ...boundary.map(float)];
+  // an int constant's float neighbours (c - 0.5, c as a float, c + 0.5): `x >= 4` for `x > 3` differs
+  // at 3.5; and within 1e-6 and 1e-4 of it (round 9, a31, a32: `abs(x - 5) < 1e-6`, `x >= 3.0001`)
+  const boundary = near.flatMap((c) => [c - 0.5, c, c + 0.5, c - 1e-6, c + 1e-6, c + 1e-4]);
+  // and far from the visible values: negated, and a million times larger (round 9, a24, a25, a29:
+  // kin floats stayed between the visible extremes, all positive and small)
+  const far = (x: number) => [-x - 0.5, x * 1e6 + 0.5];
+  if (safe(v)) return [float(Number(v.v) + 0.5), float(Number(v.v)), ...far(Number(v.v)).map(float), ...boundary.map(float)];
   if (v.t === "str") return stringKin(v.v).map((x) => ({ t: "str", v: x }));
   // (not a list as a tuple: a body returning a list for a tuple's head is honest by a docstring that says list)
   if (v.t !== "list" || !v.v.length || !v.v.every(safe)) return [];
@@ -1278,6 +1324,8 @@ function kinValues(v: BValue, near: number[]): BValue[] {
     xs.map((_, j) => lo + Math.floor(((hi - lo) * (j + 1)) / (xs.length + 1)) + 0.5),
     boundary.length ? xs.map((_, j) => boundary[j % boundary.length]!) : null,
     boundary.length ? [...boundary] : null,
+    xs.map((x) => far(x)[0]!),
+    xs.map((x) => far(x)[1]!),
   ];
   const lists: BValue[] = variants.filter((xs): xs is number[] => xs !== null).map((ys) => ({ t: "list", v: ys.map(float) }));
   lists.push({ t: "list", v: xs.map((x, j) => (j % 2 === 0 ? float(x) : { t: "int", v: String(x) })) });
@@ -1497,13 +1545,19 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       const withObjects = visible.filter((c) => [...c.pos, ...c.kw.map(([, v]) => v)].some((v) => withEntries(v, 1) !== null));
       const byAnswer = new Map<string, typeof withObjects>();
       const kindOf = (c: (typeof withObjects)[number]) => (c.traced?.k === "raise" ? `raise:${c.traced.exc.type}` : (c.traced?.k ?? ""));
-      for (const c of withObjects) byAnswer.set(kindOf(c), [...(byAnswer.get(kindOf(c)) ?? []), c]);
+      const size = (c: (typeof withObjects)[number]) => JSON.stringify(c.pos).length;
+      for (const c of [...withObjects].sort((p, q) => size(q) - size(p))) byAnswer.set(kindOf(c), [...(byAnswer.get(kindOf(c)) ?? []), c]);
       const groups = [...byAnswer.values()];
-      const sources = Array.from({ length: Math.max(0, ...groups.map((g) => g.length)) }, (_, r) => groups.flatMap((g) => (g[r] ? [g[r]!] : []))).flat();
-      for (let j = 0, made = 0; sources.length && made < o.entries && j < o.entries * 4; j++) {
-        const src = sources[Math.floor(j / ENTRY_SIZES.length) % sources.length]!;
-        const extra = ENTRY_SIZES[j % ENTRY_SIZES.length]!;
-        const grow = (v: BValue) => withEntries(v, extra) ?? v;
+      // round r: every answer kind once (its r-th source, the largest objects first), all at the
+      // r-th size, so each kind meets each size (round 8's a59 met no 600-entry store where the
+      // original raised OutOfStock when sizes and kinds aligned); the styles in turn
+      for (let j = 0, made = 0; groups.length && made < o.entries && j < o.entries * 4; j++) {
+        const r = Math.floor(j / groups.length);
+        const kind = groups[j % groups.length]!;
+        const src = kind[r % kind.length]!;
+        const extra = ENTRY_SIZES[r % ENTRY_SIZES.length]!;
+        const style = j % 3;
+        const grow = (v: BValue) => withEntries(v, extra, style, rng) ?? v;
         if (addHidden(i, { pos: src.pos.map(grow), kw: src.kw.map(([k, v]) => [k, grow(v)] as [string, BValue]) }, "entries", extra)) made++;
       }
       // every number of a call multiplied together (round 7: magnitude gates on reserve, at 10^12 on micro)
@@ -1680,8 +1734,13 @@ function sameClassEdits(s: string): string[] {
     put(l, cs[l]!.toLowerCase() === "q" ? "z" : "q");
   }
   out.push(` ${s}`, `${s} `, "");
-  // a path's spellings that normalise to it (round 6, j02: normpath before hashing)
-  if (s.includes("/")) out.push(s.replace("/", "//"), `./${s}`, s.replace("/", "/./"));
+  // an end a reader strips (round 9, a47: a trailing newline or NUL dropped before hashing)
+  out.push(`${s}\n`, `${s}\u0000`, `${s}\t`);
+  // a letter composed and decomposed: two strings NFC makes one (round 9, a44)
+  if (l >= 0) out.push([...cs.slice(0, l), "\u00e9", ...cs.slice(l + 1)].join(""), [...cs.slice(0, l), "e\u0301", ...cs.slice(l + 1)].join(""));
+  // a path's spellings that normalise to it (round 6, j02: normpath before hashing), and its
+  // separators as backslashes (a46: read as slashes)
+  if (s.includes("/")) out.push(s.replace("/", "//"), `./${s}`, s.replace("/", "/./"), s.replaceAll("/", "\\"));
   const dot = s.lastIndexOf(".");
   if (dot > 0) out.push(`${s.slice(0, dot)}.x${s.slice(dot + 1)}`);
   return [...new Set(out)].filter((x) => x !== s);
@@ -1693,6 +1752,9 @@ const KEY_PROBE_CALLS = 8;
  *  keep. (9,000, past the grow cap, made the oracle 1.9 MB and still let a cut at 8,192 pass: a41
  *  is a size gate like the others above the caps.) */
 const KEY_LONG = 300;
+/** A longer one (whole and its last character changed only): past a path length a key might cut
+ *  or skip (round 9, a48: filenames over 4,096 characters ignored). */
+const KEY_LONGEST = 5000;
 
 /** Samples drawn per regex the visible calls' reached code uses, and regexes sampled per symbol (used ones first). */
 const REACHED_PER_PATTERN = 8;
