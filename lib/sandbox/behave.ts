@@ -126,7 +126,7 @@ export type BehavePattern = z.infer<typeof BehavePattern>;
 /** A regex a call reached; `used`: the call invoked one of its methods (match, sub, ...: a C call of a
  *  Pattern's method seen by sys.setprofile), otherwise it only sat in the executed code's modules. */
 export type BehaveRegex = BehavePattern & { used: boolean };
-const CallLine = z.object({
+export const CallLine = z.object({
   ev: z.literal("call"), id: z.string(), out: z.array(BOutcome), cov: z.array(z.string()).max(100_000).optional(),
   /** indices into the run's pattern table, which each call's re_new extends (behave.py's _Coverage.take_patterns) */
   re: z.array(z.number().int().nonnegative()).max(64).optional(),
@@ -136,6 +136,137 @@ const CallLine = z.object({
   lit_new: z.array(z.tuple([z.enum(["s", "i"]), z.string().max(40)])).max(512).optional(),
 }).strict();
 const EndLine = z.object({ ev: z.literal("end"), n: z.number().int() }).strict();
+type CallLine = z.output<typeof CallLine>;
+
+// The call lines' fast path (zod's safeParse of a line cost ≈ 10 ms of host CPU a micro grade):
+// it accepts exactly what CallLine accepts without cov/re/lit (the builder's, left to zod),
+// and returns the copy zod returns (fresh objects, keys in schema order); on anything else it
+// returns null and zod decides, and words the failure. test/behave-parse.test.ts holds it to the
+// schemas on real and fuzzed lines.
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
+/** Whether `o`'s own keys are `need` (all of them) and some of `may`, nothing else. */
+const keysAre = (o: Record<string, unknown>, need: readonly string[], may: readonly string[] = []): boolean => {
+  const keys = Object.keys(o);
+  let found = 0;
+  for (const k of keys) {
+    if (need.includes(k)) found++;
+    else if (!may.includes(k)) return false;
+  }
+  return found === need.length;
+};
+const SCALAR_TAGS: ReadonlySet<unknown> = new Set(["int", "float", "str", "bytes", "bytearray", "class"]);
+const SEQ_TAGS: ReadonlySet<unknown> = new Set(["list", "tuple", "set", "frozenset"]);
+const STD_SET: ReadonlySet<unknown> = new Set(STD_CLASSES);
+const isNumber = (x: unknown): x is number => typeof x === "number" && !Number.isNaN(x);
+function fastValues(xs: unknown): BValue[] | null {
+  if (!Array.isArray(xs)) return null;
+  const out: BValue[] = new Array(xs.length);
+  for (let i = 0; i < xs.length; i++) {
+    const v = fastValue(xs[i]);
+    if (!v) return null;
+    out[i] = v;
+  }
+  return out;
+}
+/** [string, BValue][] (postkw, an instance's dict). */
+function fastNamed(xs: unknown): [string, BValue][] | null {
+  if (!Array.isArray(xs)) return null;
+  const out: [string, BValue][] = new Array(xs.length);
+  for (let i = 0; i < xs.length; i++) {
+    const p: unknown = xs[i];
+    if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== "string") return null;
+    const v = fastValue(p[1]);
+    if (!v) return null;
+    out[i] = [p[0], v];
+  }
+  return out;
+}
+function fastValue(x: unknown): BValue | null {
+  if (!isRecord(x)) return null;
+  const t = x.t;
+  if (t === "none") return keysAre(x, ["t"]) ? { t } : null;
+  if (t === "bool") return keysAre(x, ["t", "v"]) && typeof x.v === "boolean" ? { t, v: x.v } : null;
+  if (SCALAR_TAGS.has(t)) return keysAre(x, ["t", "v"]) && typeof x.v === "string" ? { t: t as "int", v: x.v } : null;
+  if (SEQ_TAGS.has(t)) {
+    const v = keysAre(x, ["t", "v"]) ? fastValues(x.v) : null;
+    return v ? { t: t as "list", v } : null;
+  }
+  if (t === "dict") {
+    if (!keysAre(x, ["t", "v"]) || !Array.isArray(x.v)) return null;
+    const v: [BValue, BValue][] = new Array(x.v.length);
+    for (let i = 0; i < x.v.length; i++) {
+      const p: unknown = x.v[i];
+      if (!Array.isArray(p) || p.length !== 2) return null;
+      const k = fastValue(p[0]);
+      const w = k && fastValue(p[1]);
+      if (!w) return null;
+      v[i] = [k!, w];
+    }
+    return { t, v };
+  }
+  if (t === "complex") {
+    const v = x.v;
+    return keysAre(x, ["t", "v"]) && Array.isArray(v) && v.length === 2 && typeof v[0] === "string" && typeof v[1] === "string" ? { t, v: [v[0], v[1]] } : null;
+  }
+  if (t === "std") return keysAre(x, ["t", "cls", "v"]) && STD_SET.has(x.cls) && typeof x.v === "string" ? { t, cls: x.cls as StdClass, v: x.v } : null;
+  if (t === "inst") {
+    if (!keysAre(x, ["t", "cls"], ["base", "dict", "opaque", "factory"]) || typeof x.cls !== "string") return null;
+    const out: Extract<BValue, { t: "inst" }> = { t, cls: x.cls };
+    if (Object.hasOwn(x, "base")) {
+      const b = fastValue(x.base);
+      if (!b) return null;
+      out.base = b;
+    }
+    if (Object.hasOwn(x, "dict")) {
+      const d = fastNamed(x.dict);
+      if (!d) return null;
+      out.dict = d;
+    }
+    if (Object.hasOwn(x, "opaque")) {
+      if (typeof x.opaque !== "string") return null;
+      out.opaque = x.opaque;
+    }
+    if (Object.hasOwn(x, "factory")) {
+      if (typeof x.factory !== "string" && x.factory !== null) return null;
+      out.factory = x.factory;
+    }
+    return out;
+  }
+  return null;
+}
+function fastOutcome(x: unknown): BOutcome | null {
+  if (!isRecord(x)) return null;
+  const k = x.k;
+  const ms = Object.hasOwn(x, "ms") ? (isNumber(x.ms) ? { ms: x.ms } : null) : {};
+  if (!ms) return null;
+  if (k === "return" || k === "raise") {
+    if (!keysAre(x, ["k", k === "return" ? "ret" : "exc", "post", "postkw"], ["ms"])) return null;
+    const post = fastValues(x.post);
+    const postkw = post && fastNamed(x.postkw);
+    if (!postkw) return null;
+    if (k === "return") {
+      const ret = fastValue(x.ret);
+      return ret ? { k, ret, post: post!, postkw, ...ms } : null;
+    }
+    const e = x.exc;
+    if (!isRecord(e) || !keysAre(e, ["type", "builtin"]) || typeof e.type !== "string" || typeof e.builtin !== "string") return null;
+    return { k, exc: { type: e.type, builtin: e.builtin }, post: post!, postkw, ...ms };
+  }
+  if (k === "unserializable" || k === "error") return keysAre(x, ["k", "why"], ["ms"]) && typeof x.why === "string" ? { k, why: x.why, ...ms } : null;
+  if (k === "timeout") return keysAre(x, ["k"], ["ms"]) ? { k, ...ms } : null;
+  return null;
+}
+/** A call line as CallLine.parse returns it, or null (see above). */
+export function fastCallLine(x: unknown): CallLine | null {
+  if (!isRecord(x) || x.ev !== "call" || !keysAre(x, ["ev", "id", "out"]) || typeof x.id !== "string" || !Array.isArray(x.out)) return null;
+  const out: BOutcome[] = new Array(x.out.length);
+  for (let i = 0; i < x.out.length; i++) {
+    const o = fastOutcome(x.out[i]);
+    if (!o) return null;
+    out[i] = o;
+  }
+  return { ev: "call", id: x.id, out };
+}
 
 /** Parses the runner's stdout strictly: start, one line per call in order, end; anything else,
  *  a duplicate, a missing call or an oversized line fails the whole run. */
@@ -157,7 +288,9 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
     const table: BehavePattern[] = [];
     const literals = { strings: [] as string[], ints: [] as string[] };
     for (let i = 0; i < calls.length; i++) {
-      const r = CallLine.safeParse(parse(lines[i + 1]!));
+      const j = parse(lines[i + 1]!);
+      const fast = fastCallLine(j);
+      const r = fast ? { success: true as const, data: fast } : CallLine.safeParse(j);
       if (!r.success) return fail(`line ${i + 2}: not a call record (${r.error.issues[0]?.path.join(".")}: ${r.error.issues[0]?.message})`);
       if (r.data.id !== calls[i]!.id) return fail(`line ${i + 2}: call ${r.data.id} where ${calls[i]!.id} was due`);
       if (r.data.out.length !== repeat) return fail(`line ${i + 2}: ${r.data.out.length} outcomes, ${repeat} were due`);

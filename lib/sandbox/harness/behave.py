@@ -153,7 +153,6 @@ class _JSONContext:
     object_pairs_hook = None
     parse_float = float
     parse_int = int
-    memo = None
 
     @staticmethod
     def parse_constant(name):
