@@ -11,7 +11,7 @@
  * tests alone would have paid and agreement falls short, the grade carries `behaviour_differs`.
  */
 import { z } from "zod";
-import { BehaveLimits, masksFor, projectNames, runBehaviour, scanMasks, type BOutcome, type BValue, type MaskSpec, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, behaveFastPaths, masksFor, projectNames, runBehaviour, scanMasks, type BCall, type BehaveSymbol, type BOutcome, type BValue, type MaskSpec, type Sandbox } from "../sandbox/index.js";
 import { answerOf, CompareOptions, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
 export const BehaviourConfig = z.object({
@@ -123,8 +123,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   if (oracle.status === "error") return skipped(cfg, `the oracle could not be built: ${oracle.why}`, cfg.missing === "skip", na);
   if (oracle.status === "not_applicable" || oracle.calls.length === 0) return skipped(cfg, `the check does not apply: ${oracle.why ?? "no replayable call"}`, true, na);
   const t0 = performance.now();
-  const symbols = oracle.symbols.map((s) => ({ module: s.module ?? "", qualname: s.qualname }));
-  const calls = oracle.calls.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw }));
+  const { symbols, calls } = requestOf(oracle);
   const probes = Object.fromEntries(PROBES.map((p) => [p, { agreed: 0, compared: 0 }])) as Record<Probe, { agreed: number; compared: number }>;
   const base = { threshold: cfg.threshold, every_call: cfg.every_call, not_applicable: na, visible: { agreed: 0, compared: 0 }, hidden: { agreed: 0, compared: 0 }, span: probes.span, probes };
   let run;
@@ -207,6 +206,24 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const entriesOk = !entries.some((g) => groupFails("entries", g, base));
   return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk && classesOk && typesOk && sizesOk && scaledOk && entriesOk, why: null, agreed, compared, agreement, ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), ...(scaled.length ? { scaled } : {}), ...(entries.length ? { entries } : {}), differences, wallMs: performance.now() - t0, path: run.path };
 }
+
+// What the check derives from an oracle alone, once per oracle object (readOracle returns the same
+// object until the file changes); COMPOSER_LAB_BEHAVE_FAST=0 derives it every time (the reference).
+const requests = new WeakMap<Oracle, { symbols: BehaveSymbol[]; calls: BCall[] }>();
+const growSizes = new WeakMap<OracleCall, number>();
+function once<K extends object, V>(memo: WeakMap<K, V>, key: K, make: () => V): V {
+  if (!behaveFastPaths()) return make();
+  let v = memo.get(key);
+  if (v === undefined) memo.set(key, (v = make()));
+  return v;
+}
+
+/** The runner's request for an oracle's calls (the same arrays each grade: runBehaviour serializes
+ *  them once). */
+const requestOf = (oracle: Oracle) => once(requests, oracle, () => ({
+  symbols: oracle.symbols.map((s) => ({ module: s.module ?? "", qualname: s.qualname })),
+  calls: oracle.calls.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })),
+}));
 
 /**
  * A digest symbol's returns (OracleSymbol.digest) compared by their equality pattern: a key of the
@@ -324,7 +341,7 @@ function typeGroups(oracle: Oracle, agrees: (id: string) => boolean): NonNullabl
 /** What orders a probe's calls into halves (BehaviourCheck.sizes): grow calls by their arguments'
  *  serialized size. (Scale calls need no halves: every one of them must agree.) */
 const HALVES: Partial<Record<Probe, (c: OracleCall) => number>> = {
-  grow: (c) => JSON.stringify([c.pos, c.kw]).length,
+  grow: (c) => once(growSizes, c, () => JSON.stringify([c.pos, c.kw]).length),
 };
 
 /** Per symbol and HALVES probe, the smaller and the larger half of its calls (BehaviourCheck.sizes;

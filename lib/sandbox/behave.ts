@@ -289,7 +289,7 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
     const literals = { strings: [] as string[], ints: [] as string[] };
     for (let i = 0; i < calls.length; i++) {
       const j = parse(lines[i + 1]!);
-      const fast = fastCallLine(j);
+      const fast = behaveFastPaths() ? fastCallLine(j) : null;
       const r = fast ? { success: true as const, data: fast } : CallLine.safeParse(j);
       if (!r.success) return fail(`line ${i + 2}: not a call record (${r.error.issues[0]?.path.join(".")}: ${r.error.issues[0]?.message})`);
       if (r.data.id !== calls[i]!.id) return fail(`line ${i + 2}: call ${r.data.id} where ${calls[i]!.id} was due`);
@@ -312,6 +312,21 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
   } catch (e) {
     return fail(`unreadable output: ${(e as Error).message.slice(0, 200)}`);
   }
+}
+
+/** Whether the grader's fast paths are on (fastCallLine, the request's calls serialized once per
+ *  array); COMPOSER_LAB_BEHAVE_FAST=0: zod alone and no memo, the reference they are tested against
+ *  (test/behave-verdict.test.ts). */
+export const behaveFastPaths = (): boolean => process.env.COMPOSER_LAB_BEHAVE_FAST !== "0";
+
+// A request's calls as JSON, once per array (an oracle's calls, which checkBehaviour builds once
+// per oracle, are ≈ 100 KB for a micro task: serializing them was ≈ 1 ms a grade).
+const callsText = new WeakMap<BCall[], string>();
+function callsJson(calls: BCall[]): string {
+  if (!behaveFastPaths()) return JSON.stringify(calls);
+  let t = callsText.get(calls);
+  if (t === undefined) callsText.set(calls, (t = JSON.stringify(calls)));
+  return t;
 }
 
 const layoutOf = async (workdir: string): Promise<RepoLayout | null> => {
@@ -340,7 +355,8 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const pyenv = opts.pyenv === undefined ? findPyEnv(workdir) : opts.pyenv;
   const bound = sandbox.name !== "none";
   const harness = bound ? "/opt/composer-lab" : harnessDir();
-  const body = JSON.stringify({ repo: bound ? SANDBOX_WORKDIR : workdir, roots: req.roots, project: req.project, symbols: req.symbols, calls: req.calls, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(opts.shift ? { pid_shift: opts.shift.pids } : {}) });
+  const head = JSON.stringify({ repo: bound ? SANDBOX_WORKDIR : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(opts.shift ? { pid_shift: opts.shift.pids } : {}) });
+  const body = `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
   // in its spool folder by warm.ts): made when first needed
   let cfg: { path: string; remove: () => void } | undefined;
