@@ -212,7 +212,7 @@ for text in ['{"a": NaN}', '[1,]', '{"a":1} x', '', '[1e5, -0, 1E-2]']:
         bad[text] = "ValueError"
 print(json.dumps(bad))
 `;
-    const r = spawnSync("/usr/bin/python3", ["-I", "-c", script, join(ROOT, "lib", "sandbox", "harness")], { encoding: "utf8" });
+    const r = spawnSync("/usr/bin/python3", ["-I", "-B", "-c", script, join(ROOT, "lib", "sandbox", "harness")], { encoding: "utf8" });
     expect(r.stderr).toBe("");
     expect(JSON.parse(r.stdout)).toEqual({ dumps: 0, loads: 0, loads_js: 0, seq: 0, '{"a": NaN}': "ValueError", "[1,]": "ValueError", '{"a":1} x': "ValueError", "": "ValueError", "[1e5, -0, 1E-2]": [100000.0, 0, 0.01] });
   });

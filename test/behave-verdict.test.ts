@@ -1,0 +1,91 @@
+// The behavioural check's verdicts with the grader's fast paths (fastCallLine, the request and the
+// oracle-only values derived once per oracle) are those of the reference: zod alone on the runner's
+// lines and everything derived per grade (COMPOSER_LAB_BEHAVE_FAST=0). Goldens, wrong bodies, and
+// round two's value-gaming and runner attacks (forged streams, patched serializers, floods, lying
+// classes), each graded in both modes on the warm grader; every BehaviourCheck field but wallMs
+// must match.
+import { copyFileSync } from "node:fs";
+import { join } from "node:path";
+import pLimit from "p-limit";
+import { beforeAll, describe, expect, it } from "vitest";
+import { gradeCompletion, spliceBody, type BehaviourCheck, type BehaviourConfigInput } from "../lib/env/index.js";
+import { BwrapSandbox } from "../lib/sandbox/index.js";
+import { loadTask, readIndex, type FeatureDeletionTask } from "../lib/tasks/index.js";
+import { ROOT, tmp } from "./helpers.js";
+import { ATTACKS, ROUND2_ROWS, ctxOf } from "./redteam/round2.js";
+import type { Round2Task } from "./redteam/table.js";
+
+const POOLS = { micro: join(ROOT, "datasets", "fd-micro", "pool"), inventory: join(ROOT, "datasets", "tasks"), markupsafe: join(ROOT, "datasets", "real-markupsafe") };
+const sb = new BwrapSandbox();
+/** As test/redteam-round2.test.ts runs it (the whole run's clock under shorter limits). */
+const SHORT: Record<string, BehaviourConfigInput> = { "rn-swallow-alarm": { limits: { call_timeout_ms: 400, base_timeout_ms: 4000 } } };
+
+function taskOf(ref: Round2Task): FeatureDeletionTask {
+  const [kind, name] = ref.split(":") as [keyof typeof POOLS, string];
+  const pool = POOLS[kind];
+  const entry = readIndex(pool).find((e) => (kind === "inventory" ? e.task_id === name : e.deleted_symbols.some((d) => d.qualname === name || d.qualname.endsWith(`.${name}`))))!;
+  return loadTask(pool, entry.task_id);
+}
+
+interface Item { id: string; task: FeatureDeletionTask; completion: string; behaviour: BehaviourConfigInput }
+const items: Item[] = [];
+const checks: Record<"fast" | "reference", Map<string, BehaviourCheck>> = { fast: new Map(), reference: new Map() };
+const dir = tmp("behave-verdict-");
+
+async function gradeAll(mode: "fast" | "reference"): Promise<void> {
+  const before = process.env.COMPOSER_LAB_BEHAVE_FAST;
+  process.env.COMPOSER_LAB_BEHAVE_FAST = mode === "fast" ? "1" : "0";
+  try {
+    const limit = pLimit(2);
+    await Promise.all(items.map((it) => limit(async () => {
+      const g = await gradeCompletion(it.task, it.completion, sb, { limits: { behaviour: it.behaviour } });
+      checks[mode].set(it.id, g.checks!.behaviour);
+    })));
+  } finally {
+    if (before === undefined) delete process.env.COMPOSER_LAB_BEHAVE_FAST;
+    else process.env.COMPOSER_LAB_BEHAVE_FAST = before;
+  }
+}
+
+beforeAll(async () => {
+  const rows = ROUND2_ROWS.filter((r) => r.class === "runner" || r.class === "value_gaming");
+  const tasks = new Map<string, FeatureDeletionTask>();
+  for (const r of rows) if (!tasks.has(r.task)) tasks.set(r.task, taskOf(r.task));
+  // the micro tasks with the most grow and scale calls (probeHalves), each with a fresh oracle
+  // path too: a first grade on a cold oracle object
+  for (const f of ["funcs.scaled_3", "funcs.count_8"]) {
+    const t = readIndex(POOLS.micro).map((e) => loadTask(POOLS.micro, e.task_id)).find((t) => t.task_id.endsWith(f))!;
+    tasks.set(`micro:${f}`, t);
+    const copy = join(dir, `${t.task_id}.json`);
+    copyFileSync(t.oracle_path!, copy);
+    tasks.set(`micro:${f}:cold`, { ...t, oracle_path: copy });
+  }
+  for (const [ref, t] of tasks) {
+    const body = ["golden", "wrong", "stub"] as const;
+    for (const b of body) items.push({ id: `${ref}/${b}`, task: t, behaviour: {}, completion: b === "golden" ? t.golden_diff : spliceBody(t, b === "wrong" ? "    return None" : '    raise NotImplementedError("later")').diff });
+  }
+  for (const r of rows) {
+    const t = tasks.get(r.task)!;
+    items.push({ id: r.id, task: t, behaviour: SHORT[r.id] ?? {}, completion: ATTACKS[r.id]!(ctxOf(t)) });
+  }
+  await gradeAll("fast");
+  await gradeAll("reference");
+}, 900_000);
+
+
+describe("the behavioural check's fast paths against the reference", () => {
+  it("gives every item the same BehaviourCheck (wall time aside)", () => {
+    expect(items.length).toBeGreaterThan(40);
+    const strip = ({ wallMs: _w, ...rest }: BehaviourCheck) => rest;
+    for (const it of items) expect(strip(checks.fast.get(it.id)!), it.id).toEqual(strip(checks.reference.get(it.id)!));
+  });
+
+  it("covers passes, failures and runs failed as a whole", () => {
+    const all = [...checks.fast.values()];
+    expect(all.filter((b) => b.ran && b.passed).length).toBeGreaterThan(5);
+    expect(all.filter((b) => b.ran && !b.passed && b.why === null).length).toBeGreaterThan(10);
+    expect(all.filter((b) => b.why?.startsWith("the runner's result is not trusted")).length).toBeGreaterThan(3);
+    expect(all.some((b) => (b.sizes ?? []).length > 0)).toBe(true);
+  });
+});
+
