@@ -84,7 +84,7 @@ function mutate(rng: Rng, line: Record<string, unknown>): void {
   }
   const keys = Object.keys(s);
   const op = int(rng, 0, 5);
-  if (op === 0) set(s, pick(["x", "__proto__", "ms", "v", "t", "k", "cls", "base", "why", "cov", "constructor"]), odd());
+  if (op === 0) set(s, pick(["x", "__proto__", "ms", "v", "t", "k", "cls", "base", "why", "cov", "own", "constructor"]), odd());
   else if (op === 1 && keys.length) delete s[pick(keys)];
   else if (op === 2 && "t" in s) s.t = pick(TAGS);
   else if (op === 3 && "k" in s) s.k = pick(KINDS);
@@ -119,7 +119,8 @@ describe("fastCallLine against the zod schema", () => {
     let refused = 0;
     let accepted = 0;
     for (let i = 0; i < 30_000; i++) {
-      const base = i % 2 ? outs[int(rng, 0, outs.length - 1)] : { k: "return", ret: randomValue(rng), post: [randomValue(rng)], postkw: [["kw", randomValue(rng)]], ...(rng.next() < 0.5 ? { ms: 0.5 } : {}) };
+      const raise = { k: "raise", exc: { type: "pkg.E", builtin: "ValueError", ...(rng.next() < 0.5 ? { own: ["pkg.E", "pkg.Base"] } : {}) }, post: [randomValue(rng)], postkw: [] };
+      const base = i % 3 === 0 ? outs[int(rng, 0, outs.length - 1)] : i % 3 === 1 ? raise : { k: "return", ret: randomValue(rng), post: [randomValue(rng)], postkw: [["kw", randomValue(rng)]], ...(rng.next() < 0.5 ? { ms: 0.5 } : {}) };
       const line = JSON.parse(JSON.stringify({ ev: "call", id: `c${i}`, out: [base] }));
       for (let m = int(rng, 0, 3); m > 0; m--) mutate(rng, line);
       // (through JSON text, as the runner's lines arrive: a `__proto__` key is an own field there)

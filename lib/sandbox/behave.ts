@@ -249,8 +249,13 @@ function fastOutcome(x: unknown): BOutcome | null {
       return ret ? { k, ret, post: post!, postkw, ...ms } : null;
     }
     const e = x.exc;
-    if (!isRecord(e) || !keysAre(e, ["type", "builtin"]) || typeof e.type !== "string" || typeof e.builtin !== "string") return null;
-    return { k, exc: { type: e.type, builtin: e.builtin }, post: post!, postkw, ...ms };
+    if (!isRecord(e) || !keysAre(e, ["type", "builtin"], ["own"]) || typeof e.type !== "string" || typeof e.builtin !== "string") return null;
+    const exc: z.output<typeof BExc> = { type: e.type, builtin: e.builtin };
+    if (Object.hasOwn(e, "own")) {
+      if (!Array.isArray(e.own) || !e.own.every((n) => typeof n === "string")) return null;
+      exc.own = [...(e.own as string[])];
+    }
+    return { k, exc, post: post!, postkw, ...ms };
   }
   if (k === "unserializable" || k === "error") return keysAre(x, ["k", "why"], ["ms"]) && typeof x.why === "string" ? { k, why: x.why, ...ms } : null;
   if (k === "timeout") return keysAre(x, ["k"], ["ms"]) ? { k, ...ms } : null;
