@@ -2,7 +2,7 @@
 // oracle-only values derived once per oracle) are those of the reference: zod alone on the runner's
 // lines and everything derived per grade (COMPOSER_LAB_BEHAVE_FAST=0). Goldens, wrong bodies, and
 // round two's value-gaming and runner attacks (forged streams, patched serializers, floods, lying
-// classes), each graded in both modes on the warm grader; every BehaviourCheck field but wallMs
+// classes; not the one whose outcome is a thread's timing), each graded in both modes on the warm grader; every BehaviourCheck field but wallMs
 // must match.
 import { copyFileSync } from "node:fs";
 import { join } from "node:path";
@@ -48,7 +48,9 @@ async function gradeAll(mode: "fast" | "reference"): Promise<void> {
 }
 
 beforeAll(async () => {
-  const rows = ROUND2_ROWS.filter((r) => r.class === "runner" || r.class === "value_gaming");
+  // (rn-mutate-after-return's list is rewritten by a thread 1 ms after the call: which calls see
+  // it rewritten is timing, not the grader)
+  const rows = ROUND2_ROWS.filter((r) => (r.class === "runner" || r.class === "value_gaming") && r.id !== "rn-mutate-after-return");
   const tasks = new Map<string, FeatureDeletionTask>();
   for (const r of rows) if (!tasks.has(r.task)) tasks.set(r.task, taskOf(r.task));
   // the micro tasks with the most grow and scale calls (probeHalves), each with a fresh oracle

@@ -548,6 +548,33 @@ def _shift_pid(n):
         os._exit(os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status))
 
 
+class _Lines:
+    """The result stream, in batches of ≈ 64 KB (and at the end): one write per line made the zygote
+    relay thousands of small pieces a run, each an event the grader parses. (An object, not a
+    closure: main's closures hold no callable for package code to swap, as before the batching.)"""
+
+    __slots__ = ("fd", "pending", "size")
+
+    def __init__(self, fd):
+        self.fd = fd
+        self.pending = []
+        self.size = 0
+
+    def add(self, line):
+        self.pending.append(line)
+        self.size += _len(line)
+        if self.size >= 65536:
+            self.flush()
+
+    def flush(self):
+        data = "".join(self.pending).encode("ascii")
+        self.pending = []
+        self.size = 0
+        while data:
+            n = _os_write(self.fd, data)
+            data = data[n:]
+
+
 def main():
     req = _loads(open(sys.argv[1], encoding="utf-8").read())
     if req.get("pid_shift"):
@@ -579,25 +606,10 @@ def main():
     limit = req.get("call_timeout_ms", 2000) / 1000.0
     repeat = req.get("repeat", 1)
 
-    # lines go out in batches of ≈ 64 KB (and at the end): one write per line made the zygote relay
-    # thousands of small pieces a run, each an event the grader parses
-    pending = []
-    size = [0]
-
-    def flush():
-        data = "".join(pending).encode("ascii")
-        pending.clear()
-        size[0] = 0
-        while data:
-            n = _os_write(out_fd, data)
-            data = data[n:]
+    lines = _Lines(out_fd)
 
     def write(obj):
-        line = dumps(obj) + "\n"
-        pending.append(line)
-        size[0] += _len(line)
-        if size[0] >= 65536:
-            flush()
+        lines.add(dumps(obj) + "\n")
 
     def on_alarm(signum, frame):
         raise _CallTimeout()
@@ -626,7 +638,7 @@ def main():
             outs.append(o)
         write({"ev": "call", "id": call["id"], "out": outs, **({"cov": cov, "re": rx[0], "re_new": rx[1], "re_used": rx[2], "lit_new": rx[3]} if cov is not None else {})})
     write({"ev": "end", "n": _len(req["calls"])})
-    flush()
+    lines.flush()
     os._exit(0)
 
 
