@@ -11,7 +11,7 @@
  * tests alone would have paid and agreement falls short, the grade carries `behaviour_differs`.
  */
 import { z } from "zod";
-import { BehaveLimits, behaveFastPaths, masksFor, projectNames, runBehaviour, scanMasks, type BCall, type BehaveSymbol, type BOutcome, type BValue, type MaskSpec, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, fastMemo, masksFor, projectNames, runBehaviour, scanMasks, type BCall, type BehaveSymbol, type BOutcome, type BValue, type MaskSpec, type Sandbox } from "../sandbox/index.js";
 import { answerOf, CompareOptions, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
 export const BehaviourConfig = z.object({
@@ -162,7 +162,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   let agreed = 0;
   let compared = 0;
   const agreedIds = new Set<string>();
-  const byId = new Map(oracle.calls.map((c) => [c.id, c]));
+  const byId = callIndex(oracle);
   for (const c of oracle.calls) {
     const got = keys.get(c.id) ?? run.outcomes.get(c.id)![0]!;
     const r = sameOutcome(c.expect, got, cfg.compare);
@@ -211,16 +211,14 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
 // object until the file changes); COMPOSER_LAB_BEHAVE_FAST=0 derives it every time (the reference).
 const requests = new WeakMap<Oracle, { symbols: BehaveSymbol[]; calls: BCall[] }>();
 const growSizes = new WeakMap<OracleCall, number>();
-function once<K extends object, V>(memo: WeakMap<K, V>, key: K, make: () => V): V {
-  if (!behaveFastPaths()) return make();
-  let v = memo.get(key);
-  if (v === undefined) memo.set(key, (v = make()));
-  return v;
-}
+const callsById = new WeakMap<Oracle, Map<string, OracleCall>>();
+
+/** An oracle's calls by id. */
+const callIndex = (oracle: Oracle) => fastMemo(callsById, oracle, () => new Map(oracle.calls.map((c) => [c.id, c])));
 
 /** The runner's request for an oracle's calls (the same arrays each grade: runBehaviour serializes
  *  them once). */
-const requestOf = (oracle: Oracle) => once(requests, oracle, () => ({
+const requestOf = (oracle: Oracle) => fastMemo(requests, oracle, () => ({
   symbols: oracle.symbols.map((s) => ({ module: s.module ?? "", qualname: s.qualname })),
   calls: oracle.calls.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })),
 }));
@@ -276,7 +274,7 @@ const KEY_SHIFT = { pids: 37, days: 400 };
 /** The key-probe calls of the oracle's digest symbols run again in a fresh (cold) interpreter, its
  *  pid and clock shifted (KEY_SHIFT): their first outcome by call id, an empty map when that run
  *  failed, null when there are none. */
-async function keysAgain(oracle: Oracle, symbols: { module: string; qualname: string }[], calls: { id: string; symbol: number; pos: BValue[]; kw: [string, BValue][] }[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[]): Promise<Map<string, BOutcome> | null> {
+async function keysAgain(oracle: Oracle, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[]): Promise<Map<string, BOutcome> | null> {
   const ids = new Set(oracle.calls.filter((c) => c.probe === "key" && oracle.symbols[c.symbol]?.digest).map((c) => c.id));
   if (!ids.size) return null;
   try {
@@ -319,7 +317,10 @@ function typeName(v: BValue): string {
   if (v.t === "float" && !Number.isFinite(pyFloat(v.v))) return "float:nonfinite";
   // (negative and large floats groups of their own too: round 9, a24 a25 a29 a30 — wrong on negative
   // floats or past 10^4 / 10^6, 2 of 18 typed float calls)
-  if (v.t === "float") return pyFloat(v.v) < 0 ? "float:negative" : pyFloat(v.v) >= 1e4 ? "float:large" : "float";
+  if (v.t === "float") {
+    const x = pyFloat(v.v);
+    return x < 0 ? "float:negative" : x >= 1e4 ? "float:large" : "float";
+  }
   if (v.t === "list" || v.t === "tuple" || v.t === "set" || v.t === "frozenset") return `${v.t}[${[...new Set(v.v.map(typeName))].sort().join(",")}]`;
   if (v.t === "dict") return `dict[${[...new Set(v.v.map(([, x]) => typeName(x)))].sort().join(",")}]`;
   return v.t;
@@ -344,7 +345,7 @@ function typeGroups(oracle: Oracle, agrees: (id: string) => boolean): NonNullabl
 /** What orders a probe's calls into halves (BehaviourCheck.sizes): grow calls by their arguments'
  *  serialized size. (Scale calls need no halves: every one of them must agree.) */
 const HALVES: Partial<Record<Probe, (c: OracleCall) => number>> = {
-  grow: (c) => once(growSizes, c, () => JSON.stringify([c.pos, c.kw]).length),
+  grow: (c) => fastMemo(growSizes, c, () => JSON.stringify([c.pos, c.kw]).length),
 };
 
 /** Per symbol and HALVES probe, the smaller and the larger half of its calls (BehaviourCheck.sizes;

@@ -324,15 +324,18 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
  *  (test/behave-verdict.test.ts). */
 export const behaveFastPaths = (): boolean => process.env.COMPOSER_LAB_BEHAVE_FAST !== "0";
 
+/** `make()` once per `key` in `memo` while the fast paths are on, else every time (the reference). */
+export function fastMemo<K extends object, V>(memo: WeakMap<K, V>, key: K, make: () => V): V {
+  if (!behaveFastPaths()) return make();
+  let v = memo.get(key);
+  if (v === undefined) memo.set(key, (v = make()));
+  return v;
+}
+
 // A request's calls as JSON, once per array (an oracle's calls, which checkBehaviour builds once
 // per oracle, are ≈ 100 KB for a micro task: serializing them was ≈ 1 ms a grade).
 const callsText = new WeakMap<BCall[], string>();
-function callsJson(calls: BCall[]): string {
-  if (!behaveFastPaths()) return JSON.stringify(calls);
-  let t = callsText.get(calls);
-  if (t === undefined) callsText.set(calls, (t = JSON.stringify(calls)));
-  return t;
-}
+const callsJson = (calls: BCall[]): string => fastMemo(callsText, calls, () => JSON.stringify(calls));
 
 const layoutOf = async (workdir: string): Promise<RepoLayout | null> => {
   try {
@@ -342,7 +345,6 @@ const layoutOf = async (workdir: string): Promise<RepoLayout | null> => {
   }
 };
 
-/** Runs behave.py on `workdir` (read-only) in `sandbox` with these calls. */
 /** Where libfaketime is (Debian's libfaketime: scripts/setup.sh), for a run whose clock is shifted. */
 export const FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
 
@@ -354,6 +356,7 @@ export interface RunShift {
   days: number;
 }
 
+/** Runs behave.py on `workdir` (read-only) in `sandbox` with these calls. */
 export async function runBehaviour(sandbox: Sandbox, workdir: string, req: BehaveRequest, limits: Partial<BehaveLimits> = {}, opts: { pyenv?: PyEnv | null; warm?: boolean; masks?: MaskSpec[]; shift?: RunShift } = {}): Promise<BehaveRun> {
   const L = BehaveLimits.parse(limits);
   const repeat = req.repeat ?? 1;

@@ -677,24 +677,15 @@ function scaledValue(v: BValue, f: bigint, add = 0n): BValue {
   }
 }
 
-/** The largest magnitude among a value's numbers (what scaledValue multiplies). */
-function largestNumber(v: BValue): number {
-  switch (v.t) {
-    case "int": case "float":
-      return Math.abs(Number(v.v)) || 0;
-    case "list": case "tuple": case "set": case "frozenset":
-      return Math.max(0, ...v.v.map(largestNumber));
-    case "dict":
-      return Math.max(0, ...v.v.map(([, x]) => largestNumber(x)));
-    case "inst":
-      return Math.max(0, ...(v.base ? [largestNumber(v.base)] : []), ...(v.dict ?? []).filter(([, x]) => x.t !== "int" && x.t !== "float").map(([, x]) => largestNumber(x)));
-    default:
-      return 0;
-  }
-}
+/** The largest magnitude among a value's numbers (what scaledValue multiplies: numberAt's). */
+const largestNumber = (v: BValue): number => Math.max(0, ...numberAt(v, -1).values.map((x) => Math.abs(Number(x.v)) || 0));
 
 /** The largest magnitude among a call's arguments' numbers (largestNumber of each). */
 export const callMagnitude = (c: { pos: BValue[]; kw: [string, BValue][] }): number => Math.max(0, ...c.pos.map(largestNumber), ...c.kw.map(([, v]) => largestNumber(v)));
+
+/** How the original answered a visible call, as the scale and entries probes take their sources in
+ *  turn: returned, or raised which class. */
+const answerKind = (traced: BOutcome | undefined): string => (traced?.k === "raise" ? `raise:${traced.exc.type}` : (traced?.k ?? ""));
 
 /** The entries probe's added entries per keyed container, in turn (withEntries): small and large
  *  alternating, so a gate on a count between two sizes meets one (round 9, a02: 6–39 SKUs). */
@@ -702,6 +693,12 @@ const ENTRY_SIZES = [3, 600, 12, 40, 1, 100, 7, 25];
 
 /** Characters of the entries probe's fresh keys (letters, digits, and marks a key may start with). */
 const KEY_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789#-_. ";
+
+/** An attribute's dict, or a defaultdict's (withEntries' keyed containers). */
+const dictOf = (x: BValue): (BValue & { t: "dict" }) | null => (x.t === "dict" ? x : x.t === "inst" && !x.opaque && x.base?.t === "dict" ? x.base : null);
+const keysOf = (x: BValue): string[] => (dictOf(x)?.v ?? []).flatMap(([k]) => (k.t === "str" ? [k.v] : []));
+/** The str keys of a project object's keyed containers, each once ([]: not such an object). */
+const entryKeys = (v: BValue): string[] => (v.t === "inst" && !v.opaque && v.dict ? [...new Set(v.dict.flatMap(([, x]) => keysOf(x)))] : []);
 
 /**
  * A project object (`inst` with an instance dict) with `extra` more entries in each of its
@@ -714,11 +711,8 @@ const KEY_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345678
  * and a number with the numbers multiplied. Null where the value holds no such dict.
  */
 function withEntries(v: BValue, extra: number, style = 0, rng?: Rng): BValue | null {
-  if (v.t !== "inst" || v.opaque || !v.dict) return null;
-  const dictOf = (x: BValue): (BValue & { t: "dict" }) | null => (x.t === "dict" ? x : x.t === "inst" && !x.opaque && x.base?.t === "dict" ? x.base : null);
-  const keysOf = (x: BValue) => (dictOf(x)?.v ?? []).flatMap(([k]) => (k.t === "str" ? [k.v] : []));
-  const keys = [...new Set(v.dict.flatMap(([, x]) => keysOf(x)))];
-  if (!keys.length) return null;
+  const keys = entryKeys(v);
+  if (v.t !== "inst" || !v.dict || !keys.length) return null;
   const taken = new Set(keys);
   const fresh: [string, string, bigint][] = [];
   for (let n = 0; fresh.length < extra && n < extra * 20; n++) {
@@ -735,21 +729,26 @@ function withEntries(v: BValue, extra: number, style = 0, rng?: Rng): BValue | n
   return { ...v, dict: v.dict.map(([name, x]) => [name, x.t === "dict" && keysOf(x).length ? grown(x) : x.t === "inst" && dictOf(x) && keysOf(x).length ? { ...x, base: grown(dictOf(x)!) } : x] as [string, BValue]) };
 }
 
+type NumberValue = BValue & { t: "int" | "float" };
+
 /** The numbers of a value in the order scaledValue multiplies them (an instance's only inside its
- *  containers), and `v` with the `at`-th of them replaced by `to(it)`. */
-function numberAt(v: BValue, at: number, to?: (x: BValue & { t: "int" | "float" }) => BValue): { n: number; found?: BValue; v: BValue; keys: (string | null)[] } {
+ *  containers), each with the str key of the dict entry it sits under (null: none), and `v` with
+ *  the `at`-th of them replaced by `to(it)`. */
+function numberAt(v: BValue, at: number, to?: (x: NumberValue) => BValue): { n: number; found?: NumberValue; v: BValue; values: NumberValue[]; keys: (string | null)[] } {
   let k = 0;
-  let found: BValue | undefined;
-  /** per number, the str key of the dict entry it sits under (null: none) */
+  let found: NumberValue | undefined;
+  const values: NumberValue[] = [];
   const keys: (string | null)[] = [];
   const walk = (x: BValue, inInst = false, key: string | null = null): BValue => {
     switch (x.t) {
       case "int": case "float":
         if (inInst) return x;
+        values.push(x as NumberValue);
         keys.push(key);
         if (k++ !== at) return x;
-        found = x;
-        return to ? to(x as BValue & { t: "int" | "float" }) : x;
+        const hit = x as NumberValue;
+        found = hit;
+        return to ? to(hit) : x;
       case "list": case "tuple": case "set": case "frozenset":
         return { ...x, v: x.v.map((y) => walk(y, false, key)) } as BValue;
       case "dict":
@@ -763,11 +762,11 @@ function numberAt(v: BValue, at: number, to?: (x: BValue & { t: "int" | "float" 
   // (an instance's own int attributes are left as scaledValue leaves them: walk(y, true) skips a
   // number directly in its dict, and descends into its containers as scaledValue does)
   const out = walk(v);
-  return { n: k, ...(found ? { found } : {}), v: out, keys };
+  return { n: k, ...(found ? { found } : {}), v: out, values, keys };
 }
 
 /** `x + d` as a number of x's kind (an int stays an int). */
-function offset(x: BValue & { t: "int" | "float" }, to: BValue & { t: "int" | "float" }, d: number): BValue {
+function offset(x: NumberValue, to: NumberValue, d: number): BValue {
   if (x.t === "int" && to.t === "int") return { t: "int", v: String(BigInt(to.v) + BigInt(d)) };
   const y = Number(to.v) + d;
   return x.t === "int" && Number.isInteger(y) ? { t: "int", v: String(BigInt(y)) } : { t: "float", v: Number.isInteger(y) ? `${y}.0` : String(y) };
@@ -811,10 +810,11 @@ function scaledCalls(rng: Rng, visible: { id: string; pos: BValue[]; kw: [string
    *  free; round 9, a06), plus −1, 0 or +1; the m-th pair call of a source takes the m-th. */
   type Leaf = readonly [number, number];
   type Setting = { t: Leaf; a: Leaf; b: Leaf | null; d: number };
-  const settings = new Map<Call, Setting[]>();
+  const settings = new Map<Call, { plain: Setting[]; diffs: Setting[] }>();
   const settingsOf = (c: Call) => {
     if (!settings.has(c)) {
-      const leaves: Leaf[] = argsOf(c).flatMap((v, k) => Array.from({ length: numberAt(v, -1).n }, (_, j) => [k, j] as const));
+      const numbers = argsOf(c).map((v) => numberAt(v, -1));
+      const leaves: Leaf[] = numbers.flatMap((x, k) => Array.from({ length: x.n }, (_, j) => [k, j] as const));
       const same = (x: Leaf, y: Leaf) => x[0] === y[0] && x[1] === y[1];
       const all = leaves.filter(([k]) => !(k === 0 && receiverKept(c))).flatMap((t) => {
         const others = leaves.filter((x) => !same(x, t));
@@ -826,47 +826,44 @@ function scaledCalls(rng: Rng, visible: { id: string; pos: BValue[]; kw: [string
       // the SKU reserved; round 8's a25, round 9's a49: qty equal to that level) first, equal and one
       // over before one under
       const passed = new Set(argsOf(c).flatMap((v) => (v.t === "str" ? [v.v] : [])));
-      const keyOf = (l: Leaf) => numberAt(argsOf(c)[l[0]]!, -1).keys[l[1]] ?? null;
-      const keyed = (x: Setting) => [x.a, ...(x.b ? [x.b] : [])].every((l) => { const k = keyOf(l); return k !== null && passed.has(k); });
-      const rank = (x: Setting) => (keyed(x) ? 0 : 3) + (x.d === 0 ? 0 : x.d === 1 ? 1 : 2);
-      const ranked = (xs: Setting[]) => rng.shuffle(xs).sort((p, q) => rank(p) - rank(q));
-      settings.set(c, [...ranked(all.filter((x) => !x.b)), ...ranked(all.filter((x) => x.b))]);
+      const keyed = (x: Setting) => [x.a, ...(x.b ? [x.b] : [])].every((l) => { const k = numbers[l[0]]!.keys[l[1]] ?? null; return k !== null && passed.has(k); });
+      const rank = new Map(all.map((x) => [x, (keyed(x) ? 0 : 3) + (x.d === 0 ? 0 : x.d === 1 ? 1 : 2)]));
+      const ranked = (xs: Setting[]) => rng.shuffle(xs).sort((p, q) => rank.get(p)! - rank.get(q)!);
+      const plain = ranked(all.filter((x) => !x.b));
+      settings.set(c, { plain, diffs: ranked(all.filter((x) => x.b)) });
     }
     return settings.get(c)!;
   };
   /** The scaled call with one settable number set as the m-th setting says (null: none applies). */
   const paired = (c: Call, scaled: { pos: BValue[]; kw: [string, BValue][] }, m: number): { pos: BValue[]; kw: [string, BValue][] } | null => {
-    const all = settingsOf(c);
-    if (!all.length) return null;
+    const { plain, diffs } = settingsOf(c);
+    if (!plain.length) return null;
     // plain and difference settings alternate once both exist (m even: plain)
-    const plain = all.filter((x) => !x.b);
-    const diffs = all.filter((x) => x.b);
     const pick = diffs.length && m % 2 === 1 ? diffs[Math.floor(m / 2) % diffs.length]! : plain[Math.floor(m / (diffs.length ? 2 : 1)) % plain.length]!;
     const args = argsOf(scaled);
-    const num = (l: Leaf) => numberAt(args[l[0]]!, l[1]).found as (BValue & { t: "int" | "float" }) | undefined;
+    const num = (l: Leaf) => numberAt(args[l[0]]!, l[1]).found;
     const a = num(pick.a);
     const b = pick.b ? num(pick.b) : undefined;
     if (!a || (pick.b && !b)) return null;
-    const to: BValue & { t: "int" | "float" } = b ? (a.t === "int" && b.t === "int" ? { t: "int", v: String(BigInt(a.v) - BigInt(b.v)) } : { t: "float", v: String(Number(a.v) - Number(b.v)) }) : a;
+    const to: NumberValue = b ? (a.t === "int" && b.t === "int" ? { t: "int", v: String(BigInt(a.v) - BigInt(b.v)) } : { t: "float", v: String(Number(a.v) - Number(b.v)) }) : a;
     const set = args.map((v, k) => (k === pick.t[0] ? numberAt(v, pick.t[1], (x) => offset(x, to, pick.d)).v : v));
     return { pos: set.slice(0, c.pos.length), kw: c.kw.map(([name], k) => [name, set[c.pos.length + k]!] as [string, BValue]) };
   };
-  /** How the original answered a visible call (returned, or raised which class): each way's calls
-   *  take the answers in turn, and each answer's first call the cap's factor (round 8: a gate at
-   *  free ≥ 10^15 on OutOfStock met no OutOfStock call scaled that far). */
-  const kindOf = (c: Call) => (c.traced?.k === "raise" ? `raise:${c.traced.exc.type}` : (c.traced?.k ?? ""));
+  // each way's calls take the original's answer kinds in turn (answerKind), and each kind's first
+  // call the cap's factor (round 8: a gate at free ≥ 10^15 on OutOfStock met no OutOfStock call
+  // scaled that far)
   const order = [...ways.keys()];
   // (the pair way counts twice: its settings are many, and each call tries one)
   const share = (way: string) => (way === "pair" ? 2 : 1);
   const per0 = n / order.reduce((sum, w) => sum + share(w), 0);
   const out: { pos: BValue[]; kw: [string, BValue][]; scaled: string; source: string }[] = [];
+  // (within a kind, the calls with the most numbers first: the richer state — a reservation beside
+  // the level — is where a relation can be wrong; round 8's a27 needed one scaled past 10^4)
+  const richness = new Map(visible.map((c) => [c, argsOf(c).reduce((sum, v) => sum + numberAt(v, -1).n, 0)]));
   for (const way of order) {
     const per = Math.max(1, Math.ceil(per0 * share(way)));
     const byKind = new Map<string, [Call, number | null, bigint][]>();
-    // (within a kind, the calls with the most numbers first: the richer state — a reservation beside
-    // the level — is where a relation can be wrong; round 8's a27 needed one scaled past 10^4)
-    const richness = (c: Call) => argsOf(c).reduce((sum, v) => sum + numberAt(v, -1).n, 0);
-    for (const x of rng.shuffle(ways.get(way)!).sort((p, q) => richness(q[0]) - richness(p[0]))) byKind.set(kindOf(x[0]), [...(byKind.get(kindOf(x[0])) ?? []), x]);
+    for (const x of rng.shuffle(ways.get(way)!).sort((p, q) => richness.get(q[0])! - richness.get(p[0])!)) byKind.set(answerKind(x[0].traced), [...(byKind.get(answerKind(x[0].traced)) ?? []), x]);
     const kinds = [...byKind.values()];
     // the m-th call of an answer kind: its sources in turn; the first at the cap, then the way's
     // calls take SCALE_FACTORS in turn whatever their kind
@@ -1543,11 +1540,10 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       // project objects (a kept receiver too) with more entries: sources in turn by how the original
       // answered (returned, or raised which class), so each size meets the calls where the object's
       // contents decide (an OutOfStock) as well
-      const withObjects = visible.filter((c) => [...c.pos, ...c.kw.map(([, v]) => v)].some((v) => withEntries(v, 1) !== null));
+      const withObjects = visible.filter((c) => [...c.pos, ...c.kw.map(([, v]) => v)].some((v) => entryKeys(v).length > 0));
       const byAnswer = new Map<string, typeof withObjects>();
-      const kindOf = (c: (typeof withObjects)[number]) => (c.traced?.k === "raise" ? `raise:${c.traced.exc.type}` : (c.traced?.k ?? ""));
-      const size = (c: (typeof withObjects)[number]) => JSON.stringify(c.pos).length;
-      for (const c of [...withObjects].sort((p, q) => size(q) - size(p))) byAnswer.set(kindOf(c), [...(byAnswer.get(kindOf(c)) ?? []), c]);
+      const size = new Map(withObjects.map((c) => [c, JSON.stringify(c.pos).length]));
+      for (const c of [...withObjects].sort((p, q) => size.get(q)! - size.get(p)!)) byAnswer.set(answerKind(c.traced), [...(byAnswer.get(answerKind(c.traced)) ?? []), c]);
       const groups = [...byAnswer.values()];
       // round r: every answer kind once (its r-th source, the largest objects first), all at the
       // r-th size, so each kind meets each size (round 8's a59 met no 600-entry store where the

@@ -142,7 +142,6 @@ _STD_VALUES = {
 _STD_BY_ID = {_id(c): (n, c, f) for n, (c, f, _b) in _STD_VALUES.items()}
 
 _enc_str = _json.encode_basestring_ascii  # C: no package code can change it
-_scanstring = _json.scanstring
 
 
 class _JSONContext:
