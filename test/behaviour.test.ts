@@ -322,7 +322,7 @@ describe("the reward rule and its configuration", () => {
     const lax = await checkBehaviour(t, FeatureSnapshot(t), sb, { threshold: 0, every_call: [] });
     expect(lax).toMatchObject({ passed: true, threshold: 0, every_call: [] });
     // (the every-call probes are not a threshold's business: at 0 the stub still fails on scale)
-    expect(await checkBehaviour(t, FeatureSnapshot(t), sb, { threshold: 0 })).toMatchObject({ passed: false, every_call: ["key", "scale", "entries"] });
+    expect(await checkBehaviour(t, FeatureSnapshot(t), sb, { threshold: 0 })).toMatchObject({ passed: false, every_call: ["key", "scale", "entries", "chars"] });
   });
 });
 

@@ -44,7 +44,7 @@ export const BehaviourConfig = z.object({
    *  - entries: an object given more entries copied from its own answers by the rule it answered
    *    the visible call by (a stock check skipped past 500 SKUs met one call in six).
    *  Any other probe listed here is judged so too; [] judges every probe by `threshold`. */
-  every_call: z.array(z.enum(PROBES)).default(["key", "scale", "entries"]),
+  every_call: z.array(z.enum(PROBES)).default(["key", "scale", "entries", "chars"]),
 });
 export type BehaviourConfig = z.output<typeof BehaviourConfig>;
 export type BehaviourConfigInput = z.input<typeof BehaviourConfig>;
@@ -267,9 +267,11 @@ function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, aga
 }
 
 /** How the second run of the key-probe calls differs from the first beyond its interpreter (another
- *  hash seed): another pid (a fresh PID namespace numbers every runner alike; round 8's a16) and
- *  another day (a36: a key holding the date). */
-const KEY_SHIFT = { pids: 37, days: 400 };
+ *  hash seed): another pid (a fresh PID namespace numbers every runner alike; round 8's a16),
+ *  another day (a36: a key holding the date), and another machine: host name, boot id and boot
+ *  time, a copy of the tree with other inodes and mtimes (round 9's a43 a50: keys salted with a
+ *  source file's mtime, with the boot id read through a path built at run time). */
+const KEY_SHIFT = { pids: 37, days: 400, machine: true };
 
 /** The key-probe calls of the oracle's digest symbols run again in a fresh (cold) interpreter, its
  *  pid and clock shifted (KEY_SHIFT): their first outcome by call id, an empty map when that run
@@ -360,7 +362,7 @@ function probeHalves(oracle: Oracle, agrees: (id: string) => boolean): NonNullab
 }
 
 /** Probes whose calls count in their own class only, not in the total (span calls count in both). */
-const OWN_ONLY: readonly Probe[] = ["compose", "typed", "grow", "scale", "key", "entries"];
+const OWN_ONLY: readonly Probe[] = ["compose", "typed", "grow", "scale", "key", "entries", "chars"];
 
 /** Whether a group of calls judged on its own (a probe, an answer class, a type group, a half of the
  *  grow calls) fails: at least `min` calls, agreeing on fewer than `threshold` of them (type groups
@@ -422,4 +424,5 @@ const PROBE_WORDS: Record<Probe, string> = {
   scale: "with the numbers of a call scaled (every call)",
   key: "on the equality pattern of its keys (every call)",
   entries: "on objects with many more entries than the tested ones",
+  chars: "with characters of every class put into its strings",
 };

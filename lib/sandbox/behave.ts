@@ -10,7 +10,8 @@
  * writes is evaluated: its lines are parsed as JSON under a size limit and checked against the zod
  * schemas below, and any line that does not fit fails the whole run.
  */
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { chmodSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { tempDir } from "../core/index.js";
@@ -350,10 +351,40 @@ export const FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1
 
 /** A run in another process's circumstances (runBehaviour's `shift`): its runner's pid moved on by
  *  `pids`, its wall clock by `days` (libfaketime, where the sandbox's /usr has it; always a cold run:
- *  a zygote's fork keeps the zygote's loader). What a value stable "across processes" must survive. */
+ *  a zygote's fork keeps the zygote's loader). With `machine`, on another machine too: another host
+ *  name, boot id and boot time (bwrap: RunOptions.hostname, procFiles), and a copy of the tree
+ *  whose files' times are moved on by `days` (another inode, another mtime). What a value stable
+ *  "across processes" must survive (round 9, a43 a50: keys salted with a file's mtime, the boot id). */
 export interface RunShift {
   pids: number;
   days: number;
+  machine?: boolean;
+}
+
+/** What the shifted run's machine looks like: another host name, a boot id, /proc/stat's boot time moved back `days`. */
+function anotherMachine(days: number): { hostname: string; procFiles: Record<string, string> } {
+  const stat = (() => {
+    try {
+      return readFileSync("/proc/stat", "utf8").replace(/^btime (\d+)$/m, (_, t: string) => `btime ${Number(t) - days * 86_400}`);
+    } catch {
+      return null;
+    }
+  })();
+  return { hostname: "sandbox-b", procFiles: { "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n`, ...(stat ? { "/proc/stat": stat } : {}) } };
+}
+
+/** A copy of `workdir` whose every file and folder has its times moved on by `days`. */
+function movedCopy(workdir: string, days: number): { path: string; remove: () => void } {
+  const dir = tempDir("behave-moved-");
+  cpSync(workdir, dir.path, { recursive: true, verbatimSymlinks: true });
+  const by = days * 86_400;
+  const walk = (p: string): void => {
+    const st = lstatSync(p);
+    if (st.isDirectory()) for (const e of readdirSync(p)) walk(join(p, e));
+    if (!st.isSymbolicLink()) utimesSync(p, st.atimeMs / 1000 + by, st.mtimeMs / 1000 + by);
+  };
+  walk(dir.path);
+  return dir;
 }
 
 /** Runs behave.py on `workdir` (read-only) in `sandbox` with these calls. */
@@ -368,6 +399,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
   // in its spool folder by warm.ts): made when first needed
   let cfg: { path: string; remove: () => void } | undefined;
+  let moved: { path: string; remove: () => void } | undefined;
   const cfgDir = (): string => {
     if (!cfg) {
       cfg = tempDir("behave-");
@@ -383,7 +415,8 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat);
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
     const clock: Record<string, string> = opts.shift?.days && existsSync(FAKETIME_LIB) ? { LD_PRELOAD: FAKETIME_LIB, FAKETIME: `+${opts.shift.days}d`, FAKETIME_DONT_FAKE_MONOTONIC: "1" } : {};
-    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env: clock };
+    if (opts.shift?.machine) moved = movedCopy(workdir, opts.shift.days);
+    const options = { workdir: moved?.path ?? workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env: clock, ...(opts.shift?.machine ? anotherMachine(opts.shift.days) : {}) };
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";
     const warm = sandbox instanceof BwrapSandbox && sandbox.warm && opts.warm !== false && !opts.shift ? warmWorker(sandbox, pyenv ?? null) : null;
@@ -406,6 +439,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     return { ...parsed, run, path };
   } finally {
     cfg?.remove();
+    moved?.remove();
   }
 }
 

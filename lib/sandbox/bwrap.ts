@@ -21,6 +21,8 @@ const ETC_FILES = ["/etc/ld.so.cache", "/etc/alternatives", "/etc/localtime", "/
 
 /** The /etc/passwd and /etc/group a sandbox sees (fds 11 and 12 of bwrap). */
 export const PASSWD = "root:x:0:0:root:/root:/usr/sbin/nologin\nsandbox:x:1000:1000:sandbox:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n";
+/** bwrap's fd of the first RunOptions.procFiles entry (11 and 12 carry /etc/passwd and /etc/group). */
+const PROC_FD = 13;
 export const GROUP = "root:x:0:\nsandbox:x:1000:\nnogroup:x:65534:\n";
 
 export class BwrapSandbox implements Sandbox {
@@ -35,7 +37,7 @@ export class BwrapSandbox implements Sandbox {
   args(o: ReturnType<typeof RunOptions.parse>, workdir = o.workdir): string[] {
     const a = [
       "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
-      "--uid", "1000", "--gid", "1000", "--hostname", "sandbox",
+      "--uid", "1000", "--gid", "1000", "--hostname", o.hostname,
       "--ro-bind", "/usr", "/usr",
       "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin", "--symlink", "usr/lib", "/lib",
     ];
@@ -52,6 +54,8 @@ export class BwrapSandbox implements Sandbox {
     // installed copies of the task's project: a read-only stub over each (mask.ts)
     for (const m of existingMasks(o.masks)) a.push("--ro-bind", maskStub(m.kind), m.path);
     a.push("--size", String(o.diskMb * 1024 * 1024), "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/", "--chdir", SANDBOX_WORKDIR, "--clearenv");
+    // (after --proc: each from its own fd, PROC_FD onwards)
+    Object.keys(o.procFiles).forEach((path, i) => a.push("--ro-bind-data", String(PROC_FD + i), path));
     for (const [k, v] of Object.entries(baseEnv(o.env))) a.push("--setenv", k, v);
     return a;
   }
@@ -81,13 +85,14 @@ export class BwrapSandbox implements Sandbox {
     let cleaned: SanitizeReport;
     try {
       const child = spawn("/bin/sh", ["-c", `${join}exec "$@"`, "sh", ...bw], {
-        stdio: ["pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe", "pipe"],
+        stdio: [...Array.from({ length: PROC_FD }, () => "pipe" as const), ...Object.keys(o.procFiles).map(() => "pipe" as const)],
         env: {},
         detached: true, // own process group: the timeout kills everything we started
       });
       const fds = child.stdio as unknown as NodeJS.WritableStream[];
       fds[11]!.end(PASSWD);
       fds[12]!.end(GROUP);
+      Object.values(o.procFiles).forEach((data, i) => fds[PROC_FD + i]!.end(data));
       // Where no tmpfs caps the workdir, watch it (a soft cap: checked every 200 ms).
       if (!stage.hardCap && !o.workdirReadOnly) {
         unwatch = watchDisk([stage.path, ...Object.keys(o.rwBinds)], o.diskMb * 1024 * 1024, () => {

@@ -40,6 +40,11 @@ export const RunOptions = z.object({
   /** Paths inside the sandbox hidden from the run (installed copies of the task's project:
    *  lib/sandbox/mask.ts); each masked by a read-only stub of its kind. */
   masks: z.array(MaskSpec).default([]),
+  /** The run's host name (bwrap: its own UTS namespace). */
+  hostname: z.string().regex(/^[a-z0-9-]{1,63}$/).default("sandbox"),
+  /** Files under /proc the run reads with this content instead (bwrap: bound read-only over them;
+   *  e.g. another boot's /proc/sys/kernel/random/boot_id for the key probe's second run). */
+  procFiles: z.record(z.string().startsWith("/proc/"), z.string()).default({}),
 });
 export type RunOptions = z.input<typeof RunOptions>;
 export type ResolvedRunOptions = z.output<typeof RunOptions>;

@@ -50,9 +50,15 @@ export const ORACLE_VERSION = 1;
  *  - entries: a project object's keyed containers (a method's kept receiver too) with 3, 40 or 600
  *    more entries copied from its own under new keys (withEntries): the grow probe leaves a kept
  *    receiver as traced, so a store of two SKUs was all a method ever met (round 8: a stock check
- *    skipped in stores of more than 3, 30, 500 SKUs; totals over the first 500).
+ *    skipped in stores of more than 3, 30, 500 SKUs; totals over the first 500);
+ *  - chars: every string of a visible call (a kept receiver's keys too, renamed alike everywhere so
+ *    equal strings stay equal) with characters of every class put in: each C0 control, the ASCII
+ *    punctuation, the whitespace (Unicode's and runs of spaces), format characters, the full-width
+ *    forms, other scripts' letters and digits (CHAR_PROBE_SET; charsCalls): a body that treats one
+ *    character apart — NUL, a full-width comma, a pipe, four spaces (round 9: a18–a21, a27) — where
+ *    the original does not meets it on a call of its own.
  */
-export const PROBES = ["span", "compose", "typed", "grow", "scale", "key", "entries"] as const;
+export const PROBES = ["span", "compose", "typed", "grow", "scale", "key", "entries", "chars"] as const;
 export type Probe = (typeof PROBES)[number];
 
 export const OracleCall = BCall.extend({
@@ -604,6 +610,8 @@ export const OracleOptions = z.object({
   grow: z.number().int().nonnegative().default(18),
   /** Entries-probe calls per symbol (withEntries), spread over ENTRY_SIZES and its styles. */
   entries: z.number().int().nonnegative().default(32),
+  /** Chars-probe calls per symbol (charsCalls): enough for every one of CHAR_PROBE_SET at least once. */
+  chars: z.number().int().nonnegative().default(28),
   seed: z.number().int().default(26),
   timeoutMs: z.number().int().positive().default(300_000),
 });
@@ -649,6 +657,12 @@ function spanningCalls(visible: { pos: BValue[]; kw: [string, BValue][] }[], n: 
  *  under 2^52 (round 8: gates at 10^15 met no call a way). A gate narrower than a decade can still
  *  fall between two calls. */
 const SCALE_FACTORS = [10n ** 7n, 1000n, 10n ** 11n, 7n, 10n ** 5n, 10n ** 13n, 10n ** 9n, 100n, 10n ** 14n, 10n ** 6n, 10n ** 4n, 10n ** 12n, 10n ** 8n, 10n ** 10n];
+/** Past the cap, where a call holds ints only (no float to lose exactness): each answer kind's
+ *  second call of a way takes the factor that puts the call's largest number past 2^64, and the
+ *  decades go on to 10^30 (round 9, a01 a22: gates at 2^53 that no scale call reached; an int past
+ *  2^53 and an honest float of it agree within the float tolerance, sameValue). */
+const SCALE_FACTORS_INT = [...SCALE_FACTORS.slice(0, 7), 10n ** 20n, ...SCALE_FACTORS.slice(7), 10n ** 17n, 10n ** 30n];
+const PAST_CAP = 2 ** 64;
 /** A scale call the original takes longer than this to answer is dropped (a size, not a value). */
 const SCALE_SLOW_MS = 200;
 /** The scale probe's calls per symbol (shared among its ways). */
@@ -727,6 +741,89 @@ function withEntries(v: BValue, extra: number, style = 0, rng?: Rng): BValue | n
     return { t: "dict", v: [...d.v, ...fresh.flatMap(([k, from, m]) => (at.has(from) ? [[{ t: "str", v: k }, m === 1n ? at.get(from)! : scaledValue(at.get(from)!, m)] as [BValue, BValue]] : []))] };
   };
   return { ...v, dict: v.dict.map(([name, x]) => [name, x.t === "dict" && keysOf(x).length ? grown(x) : x.t === "inst" && dictOf(x) && keysOf(x).length ? { ...x, base: grown(dictOf(x)!) } : x] as [string, BValue]) };
+}
+
+/** The chars probe's characters (charsCalls), each class whole where it is small: C0 controls and
+ *  DEL, a C1 control, whitespace (ASCII, Unicode's, runs of two and four spaces), format and bidi
+ *  characters, the ASCII punctuation, the full-width forms of ASCII's printable characters, and
+ *  letters, digits and marks of other scripts (case forms of other lengths, a ligature, a combining
+ *  mark, non-ASCII digits, astral characters). */
+export const CHAR_PROBE_SET: readonly string[] = [
+  ...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)), "\x7f", "\x85", "\x9b",
+  " ", "  ", "    ", "\xa0", "\u1680", "\u2000", "\u2002", "\u2007", "\u2009", "\u200a", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000",
+  "\u00ad", "\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\u2060", "\ufeff", "\u202e",
+  ..."!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~",
+  ...Array.from({ length: 94 }, (_, i) => String.fromCharCode(0xff01 + i)),
+  "\u00e9", "\u00c9", "\u00df", "\u0130", "\u0131", "\ufb01", "\u03a9", "\u0416", "\u4e2d", "\u30a2", "\u05d0", "\u0301", "\u0663", "\u00b2", "\u00bd", "\u2167", "\u{1F600}", "\u{1D7D8}",
+];
+
+/** Characters each chars-probe call puts into each of its strings. */
+const CHARS_PER_CALL = 8;
+
+/** The str leaves of a value (a dict's keys too), each once, in order. */
+function strLeaves(v: BValue, out: Set<string> = new Set()): Set<string> {
+  switch (v.t) {
+    case "str": out.add(v.v); break;
+    case "list": case "tuple": case "set": case "frozenset": v.v.forEach((x) => strLeaves(x, out)); break;
+    case "dict": v.v.forEach(([k, x]) => { strLeaves(k, out); strLeaves(x, out); }); break;
+    case "inst": if (!v.opaque) { if (v.base) strLeaves(v.base, out); v.dict?.forEach(([, x]) => strLeaves(x, out)); } break;
+    default: break;
+  }
+  return out;
+}
+
+/** `v` with each str leaf (a dict's keys too) renamed by `to`. */
+function renamed(v: BValue, to: (s: string) => string): BValue {
+  switch (v.t) {
+    case "str": return { t: "str", v: to(v.v) };
+    case "list": case "tuple": case "set": case "frozenset": return { ...v, v: v.v.map((x) => renamed(x, to)) } as BValue;
+    case "dict": return { t: "dict", v: v.v.map(([k, x]) => [renamed(k, to), renamed(x, to)] as [BValue, BValue]) };
+    case "inst": return v.opaque ? v : { ...v, ...(v.base ? { base: renamed(v.base, to) } : {}), ...(v.dict ? { dict: v.dict.map(([k, x]) => [k, renamed(x, to)] as [string, BValue]) } : {}) };
+    default: return v;
+  }
+}
+
+/**
+ * The chars probe: visible calls holding strings, each string (everywhere in the call: arguments,
+ * a kept receiver's keys and values) with CHARS_PER_CALL characters of CHAR_PROBE_SET put in at
+ * random places, the same string given the same characters in the same places (a key and the name
+ * passed for it stay equal). The set is walked in a shuffled order, so `n` calls put every
+ * character in at least once where n × CHARS_PER_CALL covers it.
+ */
+function charsCalls(rng: Rng, visible: { pos: BValue[]; kw: [string, BValue][] }[], n: number, named: string[]): { pos: BValue[]; kw: [string, BValue][] }[] {
+  const sources = visible.filter((c) => [...c.pos, ...c.kw.map(([, v]) => v)].some((v) => strLeaves(v).size > 0));
+  if (!sources.length) return [];
+  // (a character the visible strings or the symbol's constants hold is the code's business — a
+  // delimiter, markup — where ties and soup are the docstring's silence: the compose and grow probes
+  // draw those; round 6's h01 h20: tie-breaks, html.parser's `<`)
+  const taken = new Set(named.flatMap((x) => [...x]));
+  const order = rng.shuffle(CHAR_PROBE_SET.filter((c) => ([...c].length > 1 ? c.trim() === "" : !taken.has(c))));
+  const out: { pos: BValue[]; kw: [string, BValue][] }[] = [];
+  for (let j = 0; j < n; j++) {
+    const src = sources[j % sources.length]!;
+    const chars = Array.from({ length: CHARS_PER_CALL }, (_, k) => order[(j * CHARS_PER_CALL + k) % order.length]!);
+    const memo = new Map<string, string>();
+    const to = (s: string): string => {
+      if (!memo.has(s)) {
+        // markup: into its text runs only (MARKUP_TOKEN), never inside a tag or a reference
+        const tokens = isMarkup(s) ? (s.match(MARKUP_TOKEN) ?? [s]) : [s];
+        const text = tokens.flatMap((t, k) => (markupKind(t) === "text" || tokens.length === 1 ? [k] : []));
+        const parts = tokens.map((t) => [...t]);
+        for (const c of chars) {
+          if (!text.length) {
+            parts.push([c]);
+            continue;
+          }
+          const at = parts[rng.pick(text)]!;
+          at.splice(Math.floor(rng.next() * (at.length + 1)), 0, c);
+        }
+        memo.set(s, parts.map((p) => p.join("")).join(""));
+      }
+      return memo.get(s)!;
+    };
+    out.push({ pos: src.pos.map((v) => renamed(v, to)), kw: src.kw.map(([k, v]) => [k, renamed(v, to)] as [string, BValue]) });
+  }
+  return out;
 }
 
 type NumberValue = BValue & { t: "int" | "float" };
@@ -860,6 +957,7 @@ function scaledCalls(rng: Rng, visible: { id: string; pos: BValue[]; kw: [string
   // (within a kind, the calls with the most numbers first: the richer state — a reservation beside
   // the level — is where a relation can be wrong; round 8's a27 needed one scaled past 10^4)
   const richness = new Map(visible.map((c) => [c, argsOf(c).reduce((sum, v) => sum + numberAt(v, -1).n, 0)]));
+  const intsOnly = new Map(visible.map((c) => [c, argsOf(c).every((v) => numberAt(v, -1).values.every((x) => x.t === "int"))]));
   for (const way of order) {
     const per = Math.max(1, Math.ceil(per0 * share(way)));
     const byKind = new Map<string, [Call, number | null, bigint][]>();
@@ -869,14 +967,16 @@ function scaledCalls(rng: Rng, visible: { id: string; pos: BValue[]; kw: [string
     // calls take SCALE_FACTORS in turn whatever their kind
     const taken = kinds.map(() => 0);
     let decade = 0;
-    for (let j = 0, made = 0; made < per && j < per * 4 + kinds.length * SCALE_FACTORS.length; j++) {
+    for (let j = 0, made = 0; made < per && j < per * 4 + kinds.length * SCALE_FACTORS_INT.length; j++) {
       const k = j % kinds.length;
       const xs = kinds[k]!;
       const m = taken[k]!++;
-      if (m >= xs.length * (SCALE_FACTORS.length + 1)) continue;
+      if (m >= xs.length * (SCALE_FACTORS_INT.length + 2)) continue;
       const [src, only, sign] = xs[m % xs.length]!;
-      const f = m === 0 ? BigInt(Math.floor(2 ** 52 / callMagnitude(src))) : SCALE_FACTORS[decade++ % SCALE_FACTORS.length]!;
-      if (f < 2n || callMagnitude(src) * Number(f) >= 2 ** 53) continue;
+      const ints = intsOnly.get(src)!;
+      const factors = ints ? SCALE_FACTORS_INT : SCALE_FACTORS;
+      const f = m === 0 ? BigInt(Math.floor(2 ** 52 / callMagnitude(src))) : m === 1 && ints ? BigInt(Math.ceil(PAST_CAP / callMagnitude(src))) + 1n : factors[decade++ % factors.length]!;
+      if (f < 2n || (!ints && callMagnitude(src) * Number(f) >= 2 ** 53)) continue;
       const at = (v: BValue, a: number) => (way === "affine" ? (a === 0 && receiverKept(src) ? scaledValue(v, f) : scaledValue(v, -f, -f)) : only === null || only === a ? scaledValue(v, sign * f) : v);
       const scaled = { pos: src.pos.map((v, a) => at(v, a)), kw: src.kw.map(([name, v], a) => [name, at(v, src.pos.length + a)] as [string, BValue]) };
       const call = way === "pair" ? paired(src, scaled, Math.floor(m / xs.length)) : scaled;
@@ -1557,6 +1657,8 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
         const grow = (v: BValue) => withEntries(v, extra, style, rng) ?? v;
         if (addHidden(i, { pos: src.pos.map(grow), kw: src.kw.map(([k, v]) => [k, grow(v)] as [string, BValue]) }, "entries", extra)) made++;
       }
+      // strings with characters of every class put in (round 9: NUL, full-width commas, pipes, four spaces)
+      for (const call of charsCalls(rng, visible, o.chars, [...pool, ...dict.strings])) addHidden(i, call, "chars");
       // every number of a call multiplied together (round 7: magnitude gates on reserve, at 10^12 on micro)
       // (replayed in a batch of their own after the rest: a size scaled to 10^14 — `s.ljust(width)` —
       // can take the whole runner down, and with it every other call)

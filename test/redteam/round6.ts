@@ -72,7 +72,7 @@ export const ROUND6_ROWS: Round6Row[] = [
   { id: "a42", pool: "inventory", task: "inventory-sniff", kind: "wrong", idea: "sniff: samples over 2000 chars answer ','" },
   { id: "a46", pool: "inventory", task: "inventory-reserve", kind: "wrong", idea: "reserve: overwrites the held amount instead of adding" },
   { id: "a47", pool: "markupsafe", task: "markupsafe-function-src_markupsafe__native.soft_str", kind: "wrong", idea: "soft_str: str subclasses other than Markup converted to plain str" },
-  { id: "a48", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.unescape", kind: "wrong", idea: "unescape: no-break space turned into a plain space", open: "unescape forms never drawn (a no-break space)" },
+  { id: "a48", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.unescape", kind: "wrong", idea: "unescape: no-break space turned into a plain space" },
   { id: "a50", pool: "inventory", task: "inventory-totals", kind: "wrong", idea: "totals: SKUs counted case-insensitively" },
   { id: "a52", pool: "markupsafe", task: "markupsafe-function-src_markupsafe__native.soft_str", kind: "wrong", idea: "soft_str: objects with __html__ get repr()" },
   { id: "a56", pool: "markupsafe", task: "markupsafe-function-src_markupsafe__native.soft_str", kind: "wrong", idea: "soft_str: floats printed with 12 significant digits" },
