@@ -9,7 +9,7 @@ import pLimit from "p-limit";
 import { describe, expect, it } from "vitest";
 import { checkBehaviour, gradeCompletion, type GradeCompletionResult } from "../lib/env/index.js";
 import { BwrapSandbox, parseBehaveOutput, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
-import { ALT_BODIES, altMicroCompletion, grownCall, kinProbes, loadTask, mutateValue, piecesOf, selectComposed, readIndex, readOracle, refactoredGoldenCompletion, sameOutcome, sameValue, taskOracle, CompareOptions, SPECIAL_CHARS, type FeatureDeletionTask, type Oracle, type OracleCall } from "../lib/tasks/index.js";
+import { ALT_BODIES, altMicroCompletion, grownCall, kinProbes, CHAR_PROBE_SET, loadTask, mutateValue, piecesOf, selectComposed, readIndex, readOracle, refactoredGoldenCompletion, sameOutcome, sameValue, taskOracle, CompareOptions, SPECIAL_CHARS, type FeatureDeletionTask, type Oracle, type OracleCall } from "../lib/tasks/index.js";
 import { Rng } from "../lib/core/index.js";
 import { ROOT, cli, oneJson, tmp } from "./helpers.js";
 
@@ -281,6 +281,48 @@ describe("oracle records of the committed pools", () => {
     expect(scale.some((c) => c.scaled === "pair")).toBe(true);
     // the original's own exceptions carry their project classes
     expect(o.calls.find((c) => c.expect.k === "raise" && c.expect.exc.type === "inventory.errors.OutOfStock")?.expect).toMatchObject({ exc: { own: ["inventory.errors.OutOfStock", "inventory.errors.InventoryError"] } });
+  });
+
+  it("chars calls put every character of the probe's set that the visible strings do not hold into some call, renaming equal strings alike; markup only in its text", () => {
+    const cases: [string, string][] = [[INVENTORY, "inventory-reserve"], [INVENTORY, "inventory-sniff"], [MARKUPSAFE, "markupsafe-function-src_markupsafe___init__.Markup.striptags"], [MICRO, "micro_s0_004-function-micro_s0_004_funcs.repeat_3"]];
+    const strs = (v: BValue): string[] => JSON.stringify(v).match(/"t":"str","v":"(?:[^"\\]|\\.)*"/g)?.map((m) => JSON.parse(m.slice(m.indexOf('"v":') + 4)) as string) ?? [];
+    for (const [pool, id] of cases) {
+      const o = taskOracle(loadTask(pool, id))!;
+      const visible = o.calls.filter((c) => !c.hidden);
+      const held = new Set(visible.flatMap((c) => [...c.pos, ...c.kw.map(([, v]) => v)].flatMap(strs)).flatMap((x) => [...x]));
+      const chars = o.calls.filter((c) => c.probe === "chars");
+      expect(chars.length, id).toBeGreaterThanOrEqual(20);
+      const added = new Set<string>();
+      for (const c of chars) {
+        // the source: a visible call with the same shape whose every string is a subsequence of the renamed one
+        const mine = [...c.pos, ...c.kw.map(([, v]) => v)].flatMap(strs);
+        const source = visible.find((v) => {
+          const theirs = [...v.pos, ...v.kw.map(([, x]) => x)].flatMap(strs);
+          return theirs.length === mine.length && theirs.every((t, k) => { let j = 0; for (const ch of mine[k]!) if (ch === [...t][j]) j++; return j === [...t].length; });
+        });
+        expect(source, `${id} ${c.id}`).toBeDefined();
+        const theirs = [...source!.pos, ...source!.kw.map(([, x]) => x)].flatMap(strs);
+        // equal strings of the source stay equal (an SKU passed and the store's key for it)
+        theirs.forEach((t, k) => theirs.forEach((u, j) => { if (t === u) expect(mine[k], `${id} ${c.id}`).toBe(mine[j]); }));
+        for (const m of mine) for (const ch of m) if (!held.has(ch)) added.add(ch);
+        // markup keeps its tags and references as they were
+        for (const [k, m] of mine.entries()) if (/<[a-z/!]/i.test(theirs[k]!)) expect(m.match(/<[^<>]*>|&[#\w]+;/g), `${id} ${c.id}`).toEqual(theirs[k]!.match(/<[^<>]*>|&[#\w]+;/g));
+      }
+      // every single character of the set the visible strings do not hold, and runs of spaces
+      const want = CHAR_PROBE_SET.filter((ch) => [...ch].length === 1 && !held.has(ch));
+      expect(want.filter((ch) => !added.has(ch)), id).toEqual([]);
+      expect([...added].some((ch) => held.has(ch)), id).toBe(false);
+    }
+  });
+
+  it("scale calls of ints go past 2^64 (and floats stay under 2^53)", () => {
+    for (const [pool, id] of [[INVENTORY, "inventory-reserve"], [MICRO, "micro_s0_000-function-micro_s0_000_funcs.add_3"]] as const) {
+      const o = taskOracle(loadTask(pool, id))!;
+      const nums = (c: OracleCall) => (JSON.stringify([c.pos, c.kw]).match(/"t":"(?:int|float)","v":"[^"]*"/g) ?? []).map((m) => ({ float: m.includes('"float"'), v: m.slice(m.lastIndexOf(':"') + 2, -1) }));
+      const scale = o.calls.filter((c) => c.probe === "scale");
+      expect(scale.some((c) => nums(c).every((x) => !x.float) && nums(c).some((x) => BigInt(x.v) > 2n ** 64n || BigInt(x.v) < -(2n ** 64n))), id).toBe(true);
+      for (const c of scale.filter((x) => nums(x).some((y) => y.float))) for (const x of nums(c)) expect(Math.abs(Number(x.v)), `${id} ${c.id}`).toBeLessThan(2 ** 53);
+    }
   });
 
   it("`tasks rebuild-oracle POOL --json` rebuilds them in place (one JSON object)", { timeout: 300_000 }, async () => {

@@ -27,6 +27,20 @@ describe("bubblewrap sandbox: containment", () => {
     expect(r.stdout).not.toMatch(/^(OPENAI|AWS|HOME=\/root)/m);
   });
 
+  it("a run may be given another host name and other /proc files (the key probe's second run: another machine); by default the host's boot id", async () => {
+    const show = "hostname; cat /proc/sys/kernel/random/boot_id; grep ^btime /proc/stat";
+    const plain = await sb.run(show, { workdir: wd });
+    expect(plain.exitCode, plain.stderr).toBe(0);
+    const host = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    expect(plain.stdout.split("\n").slice(0, 2)).toEqual(["sandbox", host]);
+    const other = await sb.run(show, { workdir: wd, hostname: "sandbox-b", procFiles: { "/proc/sys/kernel/random/boot_id": "00000000-1111-2222-3333-444444444444\n", "/proc/stat": "btime 12345\n" } });
+    expect(other.exitCode, other.stderr).toBe(0);
+    expect(other.stdout).toBe("sandbox-b\n00000000-1111-2222-3333-444444444444\nbtime 12345\n");
+    // (read-only: the run cannot put the host's back)
+    const write = await sb.run("echo x > /proc/sys/kernel/random/boot_id", { workdir: wd, procFiles: { "/proc/sys/kernel/random/boot_id": "y\n" } });
+    expect(write.exitCode).not.toBe(0);
+  });
+
   it("has no network: connect and DNS fail", async () => {
     const r = await sb.run(py(`
 import socket

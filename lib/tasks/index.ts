@@ -13,7 +13,7 @@ export {
 export { GateFailure, GATES, type Gate, type GateName } from "./gates.js";
 export { sourceFiles } from "./repo_files.js";
 export { GRANULARITIES, granularityLadder, type Candidate, type GranularityStrategy, type GranularityName, type SelectContext, type DeleteContext, type Deletion } from "./granularity/index.js";
-export { buildOracle, rebuildOracles, type RebuildOracleReport, writeTaskOracle, writeOracle, readOracle, taskOracle, oraclePath, solvedCopy, callMagnitude, pyFloat, sameOutcome, sameValue, mutateValue, replayable, Oracle, OracleCall, OracleSymbol, PROBES, type Probe, piecesOf, selectComposed, grownCall, kinProbes, SPECIAL_CHARS, answerOf, OracleOptions, CompareOptions, ORACLE_VERSION } from "./oracle.js";
+export { buildOracle, rebuildOracles, type RebuildOracleReport, writeTaskOracle, writeOracle, readOracle, taskOracle, oraclePath, solvedCopy, callMagnitude, pyFloat, sameOutcome, sameValue, mutateValue, replayable, Oracle, OracleCall, OracleSymbol, PROBES, type Probe, piecesOf, selectComposed, grownCall, kinProbes, SPECIAL_CHARS, CHAR_PROBE_SET, answerOf, OracleOptions, CompareOptions, ORACLE_VERSION } from "./oracle.js";
 export { mutationGate, mutantsOf, uncheckedSymbols, MutationOptions, MutationReport, Mutant, type MutationSubject } from "./mutants.js";
 export { ALT_BODIES, altMicroCompletion, refactoredGoldenCompletion, spliceStub } from "./alt_impls.js";
 export { detectLicense, isCopyleft, COPYLEFT } from "./license.js";
