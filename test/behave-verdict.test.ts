@@ -2,15 +2,16 @@
 // oracle-only values derived once per oracle) are those of the reference: zod alone on the runner's
 // lines and everything derived per grade (COMPOSER_LAB_BEHAVE_FAST=0). Goldens, wrong bodies, and
 // round two's value-gaming and runner attacks (forged streams, patched serializers, floods, lying
-// classes; not the one whose outcome is a thread's timing), each graded in both modes on the warm grader; every BehaviourCheck field but wallMs
-// must match.
-import { copyFileSync } from "node:fs";
+// classes; not the one whose outcome is a thread's timing), each checked in both modes on the warm
+// grader (checkBehaviour on the tree gradeWorkdir would give it); every BehaviourCheck field but
+// wallMs must match.
+import { copyFileSync, cpSync } from "node:fs";
 import { join } from "node:path";
 import pLimit from "p-limit";
 import { beforeAll, describe, expect, it } from "vitest";
-import { gradeCompletion, spliceBody, type BehaviourCheck, type BehaviourConfigInput } from "../lib/env/index.js";
-import { BwrapSandbox } from "../lib/sandbox/index.js";
-import { loadTask, readIndex, type FeatureDeletionTask } from "../lib/tasks/index.js";
+import { FeatureDeletionEpisode, checkBehaviour, parseCompletion, spliceBody, type BehaviourCheck, type BehaviourConfigInput } from "../lib/env/index.js";
+import { BwrapSandbox, prepareGradedTree } from "../lib/sandbox/index.js";
+import { applyUnifiedDiff, loadTask, readIndex, type FeatureDeletionTask } from "../lib/tasks/index.js";
 import { ROOT, tmp } from "./helpers.js";
 import { ATTACKS, ROUND2_ROWS, ctxOf } from "./redteam/round2.js";
 import type { Round2Task } from "./redteam/table.js";
@@ -32,14 +33,31 @@ const items: Item[] = [];
 const checks: Record<"fast" | "reference", Map<string, BehaviourCheck>> = { fast: new Map(), reference: new Map() };
 const dir = tmp("behave-verdict-");
 
+/** Each item's graded tree, as gradeWorkdir gives the check one: the snapshot, the completion's
+ *  diff, the harness files put back (prepareGradedTree). Made once, checked in both modes. */
+const trees = new Map<string, string>();
+function treeOf(it: Item): string {
+  if (!trees.has(it.id)) {
+    const wd = join(dir, "trees", it.id.replace(/[^\w.-]+/g, "_"));
+    cpSync(FeatureDeletionEpisode.snapshotDir(it.task), wd, { recursive: true });
+    const parsed = parseCompletion(it.completion);
+    if (parsed.kind !== "diff") throw new Error(`${it.id}: not a diff (${parsed.kind})`);
+    applyUnifiedDiff(wd, parsed.diff);
+    prepareGradedTree(FeatureDeletionEpisode.snapshotDir(it.task), wd, [...it.task.fail_to_pass, ...it.task.pass_to_pass]);
+    trees.set(it.id, wd);
+  }
+  return trees.get(it.id)!;
+}
+
+// (the check alone, as gradeWorkdir runs it: pytest beside it decides nothing here, and left out it
+// halves the test's time)
 async function gradeAll(mode: "fast" | "reference"): Promise<void> {
   const before = process.env.COMPOSER_LAB_BEHAVE_FAST;
   process.env.COMPOSER_LAB_BEHAVE_FAST = mode === "fast" ? "1" : "0";
   try {
     const limit = pLimit(2);
     await Promise.all(items.map((it) => limit(async () => {
-      const g = await gradeCompletion(it.task, it.completion, sb, { limits: { behaviour: it.behaviour } });
-      checks[mode].set(it.id, g.checks!.behaviour);
+      checks[mode].set(it.id, await checkBehaviour(it.task, treeOf(it), sb, it.behaviour));
     })));
   } finally {
     if (before === undefined) delete process.env.COMPOSER_LAB_BEHAVE_FAST;

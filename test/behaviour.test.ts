@@ -283,16 +283,22 @@ describe("oracle records of the committed pools", () => {
     expect(o.calls.find((c) => c.expect.k === "raise" && c.expect.exc.type === "inventory.errors.OutOfStock")?.expect).toMatchObject({ exc: { own: ["inventory.errors.OutOfStock", "inventory.errors.InventoryError"] } });
   });
 
-  it("chars calls put every character of the probe's set that the visible strings do not hold into some call, renaming equal strings alike; markup only in its text", () => {
+  it("chars calls put every character of the probe's set that the visible strings do not hold into some call, renaming equal strings alike; markup only in its text; a line boundary only at a string's end", () => {
     const cases: [string, string][] = [[INVENTORY, "inventory-reserve"], [INVENTORY, "inventory-sniff"], [MARKUPSAFE, "markupsafe-function-src_markupsafe___init__.Markup.striptags"], [MICRO, "micro_s0_004-function-micro_s0_004_funcs.repeat_3"]];
     const strs = (v: BValue): string[] => JSON.stringify(v).match(/"t":"str","v":"(?:[^"\\]|\\.)*"/g)?.map((m) => JSON.parse(m.slice(m.indexOf('"v":') + 4)) as string) ?? [];
     for (const [pool, id] of cases) {
       const o = taskOracle(loadTask(pool, id))!;
       const visible = o.calls.filter((c) => !c.hidden);
       const held = new Set(visible.flatMap((c) => [...c.pos, ...c.kw.map(([, v]) => v)].flatMap(strs)).flatMap((x) => [...x]));
+      // (and the characters of the golden body's string constants: the code's business too)
+      const task = loadTask(pool, id);
+      const literals = task.golden_diff.split("\n").filter((l) => l.startsWith("+")).join("\n").match(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g) ?? [];
+      for (const lit of literals) for (const ch of lit.slice(1, -1)) held.add(ch);
       const chars = o.calls.filter((c) => c.probe === "chars");
       expect(chars.length, id).toBeGreaterThanOrEqual(20);
       const added = new Set<string>();
+      // each added character → the original's answers on the calls it went into
+      const answersOf = new Map<string, Set<string>>();
       for (const c of chars) {
         // the source: a visible call with the same shape whose every string is a subsequence of the renamed one
         const mine = [...c.pos, ...c.kw.map(([, v]) => v)].flatMap(strs);
@@ -304,13 +310,31 @@ describe("oracle records of the committed pools", () => {
         const theirs = [...source!.pos, ...source!.kw.map(([, x]) => x)].flatMap(strs);
         // equal strings of the source stay equal (an SKU passed and the store's key for it)
         theirs.forEach((t, k) => theirs.forEach((u, j) => { if (t === u) expect(mine[k], `${id} ${c.id}`).toBe(mine[j]); }));
-        for (const m of mine) for (const ch of m) if (!held.has(ch)) added.add(ch);
+        for (const m of mine) for (const ch of m) if (!held.has(ch)) {
+          added.add(ch);
+          answersOf.set(ch, (answersOf.get(ch) ?? new Set()).add(JSON.stringify(c.expect)));
+        }
+        // a line boundary the source did not hold only as the string's last character (it splits no line in two)
+        const boundary = /[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]/g;
+        for (const [k, m] of mine.entries()) {
+          const more = (m.match(boundary) ?? []).length - (theirs[k]!.match(boundary) ?? []).length;
+          if (more > 0) expect({ more, last: boundary.test(m.slice(-1)) }, `${id} ${c.id} ${JSON.stringify(m)}`).toEqual({ more: 1, last: true });
+          boundary.lastIndex = 0;
+        }
         // markup keeps its tags and references as they were
         for (const [k, m] of mine.entries()) if (/<[a-z/!]/i.test(theirs[k]!)) expect(m.match(/<[^<>]*>|&[#\w]+;/g), `${id} ${c.id}`).toEqual(theirs[k]!.match(/<[^<>]*>|&[#\w]+;/g));
       }
       // every single character of the set the visible strings do not hold, and runs of spaces
-      const want = CHAR_PROBE_SET.filter((ch) => [...ch].length === 1 && !held.has(ch));
+      // (into markup no letter, digit, `#` or `;`: after a lone `&` they would make a reference)
+      const markup = held.has("<");
+      // (where a visible string holds a line break, every line boundary is left out)
+      const lines = ["\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"];
+      if (lines.some((ch) => held.has(ch))) lines.forEach((ch) => held.add(ch));
+      const want = CHAR_PROBE_SET.filter((ch) => [...ch].length === 1 && !held.has(ch) && !(markup && /^[A-Za-z0-9#;]$/.test(ch)));
       expect(want.filter((ch) => !added.has(ch)), id).toEqual([]);
+      // where the visible calls holding strings answer two ways or more, every character meets two answers
+      const sourced = visible.filter((v) => [...v.pos, ...v.kw.map(([, x]) => x)].flatMap(strs).length > 0);
+      if (new Set(sourced.map((v) => JSON.stringify(v.expect))).size > 1) expect(want.filter((ch) => (answersOf.get(ch)?.size ?? 0) < 2), id).toEqual([]);
       expect([...added].some((ch) => held.has(ch)), id).toBe(false);
     }
   });
@@ -364,7 +388,7 @@ describe("the reward rule and its configuration", () => {
     const lax = await checkBehaviour(t, FeatureSnapshot(t), sb, { threshold: 0, every_call: [] });
     expect(lax).toMatchObject({ passed: true, threshold: 0, every_call: [] });
     // (the every-call probes are not a threshold's business: at 0 the stub still fails on scale)
-    expect(await checkBehaviour(t, FeatureSnapshot(t), sb, { threshold: 0 })).toMatchObject({ passed: false, every_call: ["key", "scale", "entries", "chars"] });
+    expect(await checkBehaviour(t, FeatureSnapshot(t), sb, { threshold: 0 })).toMatchObject({ passed: false, every_call: ["key", "scale", "entries", "chars", "lengths"] });
   });
 });
 
@@ -500,24 +524,27 @@ describe("honest bodies that differ where the tests leave behaviour open (round 
     const MS = "markupsafe-function-src_markupsafe___init__.Markup";
     const hasSpecial = (c: OracleCall) => SPECIAL_CHARS.some((ch) => JSON.stringify([c.pos, c.kw]).includes(JSON.stringify(ch).slice(1, -1)));
     const isStd = (c: OracleCall) => JSON.stringify(c.pos).includes('"t":"std"');
+    // calls with longer inputs than the visible ones: grown, and since round 9's fix the chars probe's
+    // (12 characters more a string) and the lengths probe's
+    const longer = (c: OracleCall) => c.probe === "grow" || c.probe === "chars" || c.probe === "lengths";
     // each row: the attack, and the oracle it pays 1 on (its own oracle with that cause's calls taken out)
     const rows: { pool: string; id: string; file: string; without: (o: Oracle) => Oracle }[] = [
       // inputs never grew: a length gate (unescape only up to 60 characters), a vote over the first 10
       // characters, a sum over the first 5 items
-      { pool: MARKUPSAFE, id: `${MS}.unescape`, file: "U8.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => c.probe !== "grow") }) },
-      { pool: INVENTORY, id: "inventory-sniff", file: "N8.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => c.probe !== "grow") }) },
-      { pool: MICRO, id: "micro_s0_000-function-micro_s0_000_funcs.total_3", file: "M6.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => c.probe !== "grow") }) },
+      { pool: MARKUPSAFE, id: `${MS}.unescape`, file: "U8.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !longer(c)) }) },
+      { pool: INVENTORY, id: "inventory-sniff", file: "N8.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !longer(c)) }) },
+      { pool: MICRO, id: "micro_s0_000-function-micro_s0_000_funcs.total_3", file: "M6.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !longer(c)) }) },
       // dict sizes never changed (the mean of two is their midrange): perturbed copies now change them,
       // and grown ones hold 3-100x the entries
       // (and since round 8 an object's dicts with 3-600 more entries: the entries probe)
-      { pool: INVENTORY, id: "inventory-totals", file: "T6.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !c.hidden || (c.probe && c.probe !== "grow" && c.probe !== "entries")) }) },
-      // whitespace collapsed over space, tab and newline only
-      { pool: MARKUPSAFE, id: `${MS}.striptags`, file: "S2.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !hasSpecial(c)) }) },
+      { pool: INVENTORY, id: "inventory-totals", file: "T6.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !c.hidden || (c.probe && !longer(c) && c.probe !== "entries")) }) },
+      // whitespace collapsed over space, tab and newline only (the chars probe's Unicode whitespace too, since round 9's fix)
+      { pool: MARKUPSAFE, id: `${MS}.striptags`, file: "S2.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !hasSpecial(c) && c.probe !== "chars") }) },
       // repr for str (equal on every builtin typed value)
       { pool: MARKUPSAFE, id: "markupsafe-function-src_markupsafe__native.soft_str", file: "E9.diff", without: (o) => ({ ...o, calls: o.calls.filter((c) => !isStd(c)) }) },
       // tab only where no comma is present: 12/16 composed calls, exactly the threshold; the tab class
       // alone is below it, and so are the grown calls where tab is the bulk's answer
-      { pool: INVENTORY, id: "inventory-sniff", file: "N1.diff", without: (o) => ({ ...o, symbols: o.symbols.map((s) => ({ ...s, categorical: false })), calls: o.calls.filter((c) => c.probe !== "grow") }) },
+      { pool: INVENTORY, id: "inventory-sniff", file: "N1.diff", without: (o) => ({ ...o, symbols: o.symbols.map((s) => ({ ...s, categorical: false })), calls: o.calls.filter((c) => !longer(c)) }) },
     ];
     const dir = tmp("round5-");
     for (const r of rows) {

@@ -36,6 +36,11 @@ describe("bubblewrap sandbox: containment", () => {
     const other = await sb.run(show, { workdir: wd, hostname: "sandbox-b", procFiles: { "/proc/sys/kernel/random/boot_id": "00000000-1111-2222-3333-444444444444\n", "/proc/stat": "btime 12345\n" } });
     expect(other.exitCode, other.stderr).toBe(0);
     expect(other.stdout).toBe("sandbox-b\n00000000-1111-2222-3333-444444444444\nbtime 12345\n");
+    // a machine id where the plain run has none, and the other user
+    const ids = "cat /etc/machine-id 2>/dev/null || echo none; id -u; id -un";
+    expect((await sb.run(ids, { workdir: wd })).stdout).toBe("none\n1000\nsandbox\n");
+    const b = await sb.run(ids, { workdir: wd, user: "sandbox-b", procFiles: { "/etc/machine-id": "0123456789abcdef0123456789abcdef\n" } });
+    expect(b.stdout, b.stderr).toBe("0123456789abcdef0123456789abcdef\n1001\nsandbox-b\n");
     // (read-only: the run cannot put the host's back)
     const write = await sb.run("echo x > /proc/sys/kernel/random/boot_id", { workdir: wd, procFiles: { "/proc/sys/kernel/random/boot_id": "y\n" } });
     expect(write.exitCode).not.toBe(0);

@@ -44,7 +44,7 @@ export const BehaviourConfig = z.object({
    *  - entries: an object given more entries copied from its own answers by the rule it answered
    *    the visible call by (a stock check skipped past 500 SKUs met one call in six).
    *  Any other probe listed here is judged so too; [] judges every probe by `threshold`. */
-  every_call: z.array(z.enum(PROBES)).default(["key", "scale", "entries", "chars"]),
+  every_call: z.array(z.enum(PROBES)).default(["key", "scale", "entries", "chars", "lengths"]),
 });
 export type BehaviourConfig = z.output<typeof BehaviourConfig>;
 export type BehaviourConfigInput = z.input<typeof BehaviourConfig>;
@@ -362,7 +362,7 @@ function probeHalves(oracle: Oracle, agrees: (id: string) => boolean): NonNullab
 }
 
 /** Probes whose calls count in their own class only, not in the total (span calls count in both). */
-const OWN_ONLY: readonly Probe[] = ["compose", "typed", "grow", "scale", "key", "entries", "chars"];
+const OWN_ONLY: readonly Probe[] = ["compose", "typed", "grow", "scale", "key", "entries", "chars", "lengths"];
 
 /** Whether a group of calls judged on its own (a probe, an answer class, a type group, a half of the
  *  grow calls) fails: at least `min` calls, agreeing on fewer than `threshold` of them (type groups
@@ -425,4 +425,5 @@ const PROBE_WORDS: Record<Probe, string> = {
   key: "on the equality pattern of its keys (every call)",
   entries: "on objects with many more entries than the tested ones",
   chars: "with characters of every class put into its strings",
+  lengths: "on every small length of its lists and strings",
 };

@@ -361,16 +361,30 @@ export interface RunShift {
   machine?: boolean;
 }
 
-/** What the shifted run's machine looks like: another host name, a boot id, /proc/stat's boot time moved back `days`. */
-function anotherMachine(days: number): { hostname: string; procFiles: Record<string, string> } {
-  const stat = (() => {
+/** What the shifted run's machine looks like: another host name, user, boot id and machine id (the
+ *  plain run has none), another kernel release in /proc, /proc/stat's boot time moved back `days`
+ *  and its last CPU gone (os.cpu_count() reads it where /sys is not mounted). Round 10's a35 a36:
+ *  keys salted with the kernel release and CPU count, the machine id and uid. Not moved: uname(2)'s
+ *  release and the CPU affinity mask. */
+function anotherMachine(days: number): { hostname: string; user: "sandbox-b"; procFiles: Record<string, string> } {
+  const read = (p: string): string | null => {
     try {
-      return readFileSync("/proc/stat", "utf8").replace(/^btime (\d+)$/m, (_, t: string) => `btime ${Number(t) - days * 86_400}`);
+      return readFileSync(p, "utf8");
     } catch {
       return null;
     }
-  })();
-  return { hostname: "sandbox-b", procFiles: { "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n`, ...(stat ? { "/proc/stat": stat } : {}) } };
+  };
+  const stat = read("/proc/stat")?.replace(/^btime (\d+)$/m, (_, t: string) => `btime ${Number(t) - days * 86_400}`);
+  const cpus = stat?.match(/^cpu\d+ .*\n/gm) ?? [];
+  const fewer = cpus.length > 1 ? stat!.replace(cpus.at(-1)!, "") : stat;
+  const release = read("/proc/sys/kernel/osrelease")?.trim();
+  return {
+    hostname: "sandbox-b", user: "sandbox-b",
+    procFiles: {
+      "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n`, "/etc/machine-id": `${randomUUID().replace(/-/g, "")}\n`,
+      ...(fewer ? { "/proc/stat": fewer } : {}), ...(release ? { "/proc/sys/kernel/osrelease": `${release}-b\n` } : {}),
+    },
+  };
 }
 
 /** A copy of `workdir` whose every file and folder has its times moved on by `days`. */

@@ -20,10 +20,12 @@ import { RunOptions, SANDBOX_WORKDIR, argv, baseEnv, type RunResult, type Sandbo
 const ETC_FILES = ["/etc/ld.so.cache", "/etc/alternatives", "/etc/localtime", "/etc/python3", "/etc/python3.11", "/etc/python3.12", "/etc/ssl/certs/ca-certificates.crt", "/etc/mime.types"];
 
 /** The /etc/passwd and /etc/group a sandbox sees (fds 11 and 12 of bwrap). */
-export const PASSWD = "root:x:0:0:root:/root:/usr/sbin/nologin\nsandbox:x:1000:1000:sandbox:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n";
+export const PASSWD = "root:x:0:0:root:/root:/usr/sbin/nologin\nsandbox:x:1000:1000:sandbox:/tmp:/bin/sh\nsandbox-b:x:1001:1001:sandbox-b:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n";
+/** RunOptions.user → its uid (and gid). */
+export const USER_IDS = { sandbox: 1000, "sandbox-b": 1001 } as const;
 /** bwrap's fd of the first RunOptions.procFiles entry (11 and 12 carry /etc/passwd and /etc/group). */
 const PROC_FD = 13;
-export const GROUP = "root:x:0:\nsandbox:x:1000:\nnogroup:x:65534:\n";
+export const GROUP = "root:x:0:\nsandbox:x:1000:\nsandbox-b:x:1001:\nnogroup:x:65534:\n";
 
 export class BwrapSandbox implements Sandbox {
   readonly name = "bwrap" as const;
@@ -37,7 +39,7 @@ export class BwrapSandbox implements Sandbox {
   args(o: ReturnType<typeof RunOptions.parse>, workdir = o.workdir): string[] {
     const a = [
       "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
-      "--uid", "1000", "--gid", "1000", "--hostname", o.hostname,
+      "--uid", String(USER_IDS[o.user]), "--gid", String(USER_IDS[o.user]), "--hostname", o.hostname,
       "--ro-bind", "/usr", "/usr",
       "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin", "--symlink", "usr/lib", "/lib",
     ];
@@ -53,9 +55,12 @@ export class BwrapSandbox implements Sandbox {
     for (const [host, inside] of Object.entries(o.rwBinds)) a.push("--bind", realpathSync(host), inside);
     // installed copies of the task's project: a read-only stub over each (mask.ts)
     for (const m of existingMasks(o.masks)) a.push("--ro-bind", maskStub(m.kind), m.path);
+    // each from its own fd, PROC_FD onwards: /etc's before the root goes read-only (bwrap makes the
+    // file), /proc's after --proc
+    const data = Object.keys(o.procFiles).map((path, i) => ["--ro-bind-data", String(PROC_FD + i), path]);
+    for (const d of data) if (d[2]!.startsWith("/etc/")) a.push(...d);
     a.push("--size", String(o.diskMb * 1024 * 1024), "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/", "--chdir", SANDBOX_WORKDIR, "--clearenv");
-    // (after --proc: each from its own fd, PROC_FD onwards)
-    Object.keys(o.procFiles).forEach((path, i) => a.push("--ro-bind-data", String(PROC_FD + i), path));
+    for (const d of data) if (d[2]!.startsWith("/proc/")) a.push(...d);
     for (const [k, v] of Object.entries(baseEnv(o.env))) a.push("--setenv", k, v);
     return a;
   }

@@ -42,9 +42,12 @@ export const RunOptions = z.object({
   masks: z.array(MaskSpec).default([]),
   /** The run's host name (bwrap: its own UTS namespace). */
   hostname: z.string().regex(/^[a-z0-9-]{1,63}$/).default("sandbox"),
-  /** Files under /proc the run reads with this content instead (bwrap: bound read-only over them;
-   *  e.g. another boot's /proc/sys/kernel/random/boot_id for the key probe's second run). */
-  procFiles: z.record(z.string().startsWith("/proc/"), z.string()).default({}),
+  /** Files under /proc or /etc the run reads with this content instead (bwrap: bound read-only
+   *  there; e.g. another boot's /proc/sys/kernel/random/boot_id, a machine id, for the key probe's
+   *  second run). */
+  procFiles: z.record(z.string().regex(/^\/(proc|etc)\/[^\0]+$/, "a path under /proc/ or /etc/"), z.string()).default({}),
+  /** The run's user (bwrap: its uid and gid; /etc/passwd names both users). */
+  user: z.enum(["sandbox", "sandbox-b"]).default("sandbox"),
 });
 export type RunOptions = z.input<typeof RunOptions>;
 export type ResolvedRunOptions = z.output<typeof RunOptions>;

@@ -56,9 +56,13 @@ export const ORACLE_VERSION = 1;
  *    punctuation, the whitespace (Unicode's and runs of spaces), format characters, the full-width
  *    forms, other scripts' letters and digits (CHAR_PROBE_SET; charsCalls): a body that treats one
  *    character apart — NUL, a full-width comma, a pipe, four spaces (round 9: a18–a21, a27) — where
- *    the original does not meets it on a call of its own.
+ *    the original does not meets it on a call of its own;
+ *  - lengths: a list argument cycled to every length 0–24, a string one padded by 0–24 of a
+ *    character no visible string holds (renamed alike wherever it occurs), one call a length
+ *    (lengthsCalls): a gate on a length's residue or a small length (round 7: wrong where the length
+ *    is a multiple of 7, 10 or 11) meets a call of its own.
  */
-export const PROBES = ["span", "compose", "typed", "grow", "scale", "key", "entries", "chars"] as const;
+export const PROBES = ["span", "compose", "typed", "grow", "scale", "key", "entries", "chars", "lengths"] as const;
 export type Probe = (typeof PROBES)[number];
 
 export const OracleCall = BCall.extend({
@@ -610,8 +614,9 @@ export const OracleOptions = z.object({
   grow: z.number().int().nonnegative().default(18),
   /** Entries-probe calls per symbol (withEntries), spread over ENTRY_SIZES and its styles. */
   entries: z.number().int().nonnegative().default(32),
-  /** Chars-probe calls per symbol (charsCalls): enough for every one of CHAR_PROBE_SET at least once. */
-  chars: z.number().int().nonnegative().default(28),
+  /** Chars-probe calls per symbol and pass (charsCalls; two passes where the visible calls answer
+   *  two ways or more): enough for every one of CHAR_PROBE_SET at least once a pass. */
+  chars: z.number().int().nonnegative().default(20),
   seed: z.number().int().default(26),
   timeoutMs: z.number().int().positive().default(300_000),
 });
@@ -659,9 +664,11 @@ function spanningCalls(visible: { pos: BValue[]; kw: [string, BValue][] }[], n: 
 const SCALE_FACTORS = [10n ** 7n, 1000n, 10n ** 11n, 7n, 10n ** 5n, 10n ** 13n, 10n ** 9n, 100n, 10n ** 14n, 10n ** 6n, 10n ** 4n, 10n ** 12n, 10n ** 8n, 10n ** 10n];
 /** Past the cap, where a call holds ints only (no float to lose exactness): each answer kind's
  *  second call of a way takes the factor that puts the call's largest number past 2^64, and the
- *  decades go on to 10^30 (round 9, a01 a22: gates at 2^53 that no scale call reached; an int past
- *  2^53 and an honest float of it agree within the float tolerance, sameValue). */
-const SCALE_FACTORS_INT = [...SCALE_FACTORS.slice(0, 7), 10n ** 20n, ...SCALE_FACTORS.slice(7), 10n ** 17n, 10n ** 30n];
+ *  decades go on to 10^30, and far past it, to 10^100 early and 10^250 (round 9, a01 a22: gates at
+ *  2^53 that no scale call reached; round 10: gates at 10^30 and 10^31; an int past 2^53 and an
+ *  honest float of it agree within the float tolerance, sameValue). A gate past the last factor is
+ *  past the probe's reach. */
+const SCALE_FACTORS_INT = [...SCALE_FACTORS.slice(0, 3), 10n ** 100n, ...SCALE_FACTORS.slice(3, 7), 10n ** 20n, ...SCALE_FACTORS.slice(7), 10n ** 40n, 10n ** 17n, 10n ** 30n, 10n ** 250n, 10n ** 60n];
 const PAST_CAP = 2 ** 64;
 /** A scale call the original takes longer than this to answer is dropped (a size, not a value). */
 const SCALE_SLOW_MS = 200;
@@ -745,20 +752,28 @@ function withEntries(v: BValue, extra: number, style = 0, rng?: Rng): BValue | n
 
 /** The chars probe's characters (charsCalls), each class whole where it is small: C0 controls and
  *  DEL, a C1 control, whitespace (ASCII, Unicode's, runs of two and four spaces), format and bidi
- *  characters, the ASCII punctuation, the full-width forms of ASCII's printable characters, and
+ *  characters, the ASCII punctuation, digits and letters (round 9, a07: a stock check skipped for
+ *  names holding a digit), the full-width forms of ASCII's printable characters, and
  *  letters, digits and marks of other scripts (case forms of other lengths, a ligature, a combining
  *  mark, non-ASCII digits, astral characters). */
 export const CHAR_PROBE_SET: readonly string[] = [
   ...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)), "\x7f", "\x85", "\x9b",
   " ", "  ", "    ", "\xa0", "\u1680", "\u2000", "\u2002", "\u2007", "\u2009", "\u200a", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000",
   "\u00ad", "\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\u2060", "\ufeff", "\u202e",
-  ..."!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~",
+  ..."!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", ..."0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
   ...Array.from({ length: 94 }, (_, i) => String.fromCharCode(0xff01 + i)),
+  // (round 10: C1 controls, private use, unassigned and noncharacters, look-alike punctuation — the
+  // Greek question mark NFC makes a `;`, the Arabic and ideographic commas — and astral ones)
+  "\x80", "\x9f", "\ue000", "\uf8ff", "\u{F0000}", "\u0378", "\ufffe", "\uffff", "\u{10FFFF}",
+  "\u037e", "\u060c", "\u3001", "\uff64", "\u201a", "\u2024", "\u2044", "\u2215", "\u00b7", "\u02bc", "\u2212",
   "\u00e9", "\u00c9", "\u00df", "\u0130", "\u0131", "\ufb01", "\u03a9", "\u0416", "\u4e2d", "\u30a2", "\u05d0", "\u0301", "\u0663", "\u00b2", "\u00bd", "\u2167", "\u{1F600}", "\u{1D7D8}",
 ];
 
+/** The line boundaries of Python's str.splitlines. */
+const LINE_BREAKS = ["\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"];
+
 /** Characters each chars-probe call puts into each of its strings. */
-const CHARS_PER_CALL = 8;
+const CHARS_PER_CALL = 16;
 
 /** The str leaves of a value (a dict's keys too), each once, in order. */
 function strLeaves(v: BValue, out: Set<string> = new Set()): Set<string> {
@@ -787,41 +802,93 @@ function renamed(v: BValue, to: (s: string) => string): BValue {
  * The chars probe: visible calls holding strings, each string (everywhere in the call: arguments,
  * a kept receiver's keys and values) with CHARS_PER_CALL characters of CHAR_PROBE_SET put in at
  * random places, the same string given the same characters in the same places (a key and the name
- * passed for it stay equal). The set is walked in a shuffled order, so `n` calls put every
- * character in at least once where n × CHARS_PER_CALL covers it.
+ * passed for it stay equal). The set is walked in a shuffled order, `n` calls a pass, so a pass puts
+ * every character in at least once where n × CHARS_PER_CALL covers it; where the visible calls have
+ * two answers or more, a second pass puts each character into a call whose source answered otherwise
+ * than its first call's (round 9, a21: NUL taken as a tab met only a call the original answers with
+ * a tab). `answer` names a visible call's answer (answerOf of its trace).
  */
-function charsCalls(rng: Rng, visible: { pos: BValue[]; kw: [string, BValue][] }[], n: number, named: string[]): { pos: BValue[]; kw: [string, BValue][] }[] {
+function charsCalls<C extends { pos: BValue[]; kw: [string, BValue][] }>(rng: Rng, visible: C[], n: number, named: string[], answer: (c: C) => string): { pos: BValue[]; kw: [string, BValue][] }[] {
   const sources = visible.filter((c) => [...c.pos, ...c.kw.map(([, v]) => v)].some((v) => strLeaves(v).size > 0));
   if (!sources.length) return [];
   // (a character the visible strings or the symbol's constants hold is the code's business — a
   // delimiter, markup — where ties and soup are the docstring's silence: the compose and grow probes
   // draw those; round 6's h01 h20: tie-breaks, html.parser's `<`)
   const taken = new Set(named.flatMap((x) => [...x]));
+  // (where the strings are lines, every line boundary str.splitlines knows is the code's business)
+  if (LINE_BREAKS.some((ch) => taken.has(ch))) LINE_BREAKS.forEach((ch) => taken.add(ch));
   const order = rng.shuffle(CHAR_PROBE_SET.filter((c) => ([...c].length > 1 ? c.trim() === "" : !taken.has(c))));
+  // (a line boundary goes at a string's end, one a call: put inside, it splits a line in two where
+  // the docstring is silent on which boundaries count — round 9's h21, whose lines vote, split a
+  // sample at \x1c where the original counted the whole; at the end it splits nothing off)
+  const breaks = order.filter((c) => LINE_BREAKS.includes(c));
+  const inner = order.filter((c) => !LINE_BREAKS.includes(c));
+  const perCall = CHARS_PER_CALL - (breaks.length ? 1 : 0);
+  // the sources by answer, in turn: pass r's j-th call takes answer group (j + r) mod K
+  const byAnswer = new Map<string, C[]>();
+  for (const c of sources) byAnswer.set(answer(c), [...(byAnswer.get(answer(c)) ?? []), c]);
+  const groups = [...byAnswer.values()];
+  const passes = Math.min(2, groups.length);
   const out: { pos: BValue[]; kw: [string, BValue][] }[] = [];
-  for (let j = 0; j < n; j++) {
-    const src = sources[j % sources.length]!;
-    const chars = Array.from({ length: CHARS_PER_CALL }, (_, k) => order[(j * CHARS_PER_CALL + k) % order.length]!);
-    const memo = new Map<string, string>();
-    const to = (s: string): string => {
-      if (!memo.has(s)) {
-        // markup: into its text runs only (MARKUP_TOKEN), never inside a tag or a reference
-        const tokens = isMarkup(s) ? (s.match(MARKUP_TOKEN) ?? [s]) : [s];
-        const text = tokens.flatMap((t, k) => (markupKind(t) === "text" || tokens.length === 1 ? [k] : []));
-        const parts = tokens.map((t) => [...t]);
-        for (const c of chars) {
-          if (!text.length) {
-            parts.push([c]);
-            continue;
+  for (let r = 0; r < passes; r++) {
+    for (let j = 0; j < n; j++) {
+      const group = groups[(j + r) % groups.length]!;
+      const src = group[Math.floor(j / groups.length) % group.length]!;
+      const chars = Array.from({ length: perCall }, (_, k) => inner[(j * perCall + k) % inner.length]!);
+      const end = breaks.length ? breaks[(j + r) % breaks.length]! : "";
+      const memo = new Map<string, string>();
+      const to = (s: string): string => {
+        if (!memo.has(s)) {
+          // markup: into its text runs only (MARKUP_TOKEN), never inside a tag or a reference
+          const tokens = isMarkup(s) ? (s.match(MARKUP_TOKEN) ?? [s]) : [s];
+          const text = tokens.flatMap((t, k) => (markupKind(t) === "text" || tokens.length === 1 ? [k] : []));
+          const parts = tokens.map((t) => [...t]);
+          // (no letter, digit, `#` or `;` into markup: after a lone `&` they would make a reference)
+          for (const c of tokens.length > 1 ? chars.filter((x) => !/^[A-Za-z0-9#;]$/.test(x)) : chars) {
+            if (!text.length) {
+              parts.push([c]);
+              continue;
+            }
+            const at = parts[rng.pick(text)]!;
+            at.splice(Math.floor(rng.next() * (at.length + 1)), 0, c);
           }
-          const at = parts[rng.pick(text)]!;
-          at.splice(Math.floor(rng.next() * (at.length + 1)), 0, c);
+          memo.set(s, parts.map((p) => p.join("")).join("") + end);
         }
-        memo.set(s, parts.map((p) => p.join("")).join(""));
-      }
-      return memo.get(s)!;
+        return memo.get(s)!;
+      };
+      out.push({ pos: src.pos.map((v) => renamed(v, to)), kw: src.kw.map(([k, v]) => [k, renamed(v, to)] as [string, BValue]) });
+    }
+  }
+  return out;
+}
+
+/** Lengths the lengths probe sweeps (0 up to this, less one). */
+const LENGTHS = 25;
+
+/**
+ * The lengths probe: for L = 0, 1, … LENGTHS − 1 one call, its source a visible call in turn and
+ * its argument in turn among the source's sweepable ones (not a kept receiver): a list or tuple
+ * cycled through its items to L items, or a string (not markup) with L copies of `filler` appended,
+ * renamed alike wherever it occurs in the call (the SKU passed and the store's key for it). Why a
+ * string is padded, not cut: a cut sample changes which delimiter wins (ties are the docstring's
+ * silence); the filler is a character no visible string holds.
+ */
+function lengthsCalls(visible: { pos: BValue[]; kw: [string, BValue][] }[], filler: string, receiverKept: (c: { pos: BValue[] }) => boolean): { pos: BValue[]; kw: [string, BValue][] }[] {
+  type Arg = { call: (typeof visible)[number]; at: number };
+  const argsOf = (c: (typeof visible)[number]) => [...c.pos, ...c.kw.map(([, v]) => v)];
+  const sweepable = (v: BValue) => ((v.t === "list" || v.t === "tuple") && v.v.length > 0) || (v.t === "str" && !isMarkup(v.v));
+  const bySource = visible.map((c) => argsOf(c).flatMap((v, at) => (sweepable(v) && !(at === 0 && receiverKept(c)) ? [{ call: c, at }] : []))).filter((xs) => xs.length > 0);
+  if (!bySource.length) return [];
+  const out: { pos: BValue[]; kw: [string, BValue][] }[] = [];
+  for (let L = 0; L < LENGTHS; L++) {
+    const xs: Arg[] = bySource[L % bySource.length]!;
+    const { call, at } = xs[Math.floor(L / bySource.length) % xs.length]!;
+    const v = argsOf(call)[at]!;
+    const set = (w: BValue, k: number): BValue => {
+      if (v.t === "str") return renamed(w, (x) => (x === v.v ? x + filler.repeat(L) : x));
+      return k === at && (v.t === "list" || v.t === "tuple") ? { ...v, v: Array.from({ length: L }, (_, j) => v.v[j % v.v.length]!) } : w;
     };
-    out.push({ pos: src.pos.map((v) => renamed(v, to)), kw: src.kw.map(([k, v]) => [k, renamed(v, to)] as [string, BValue]) });
+    out.push({ pos: call.pos.map((w, k) => set(w, k)), kw: call.kw.map(([name, w], k) => [name, set(w, call.pos.length + k)] as [string, BValue]) });
   }
   return out;
 }
@@ -1658,7 +1725,11 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
         if (addHidden(i, { pos: src.pos.map(grow), kw: src.kw.map(([k, v]) => [k, grow(v)] as [string, BValue]) }, "entries", extra)) made++;
       }
       // strings with characters of every class put in (round 9: NUL, full-width commas, pipes, four spaces)
-      for (const call of charsCalls(rng, visible, o.chars, [...pool, ...dict.strings])) addHidden(i, call, "chars");
+      for (const call of charsCalls(rng, visible, o.chars, [...pool, ...dict.strings], (c) => (c.traced ? answerOf(c.traced) : ""))) addHidden(i, call, "chars");
+      // every small length (round 7: wrong where a list's or a string's length is a multiple of 7, 10, 11)
+      const held = new Set([...pool, ...dict.strings].join(""));
+      const filler = [..."xqzjkQXZJK_"].find((ch) => !held.has(ch)) ?? "\u00b7";
+      for (const call of lengthsCalls(visible, filler, keepsReceiver)) addHidden(i, call, "lengths");
       // every number of a call multiplied together (round 7: magnitude gates on reserve, at 10^12 on micro)
       // (replayed in a batch of their own after the rest: a size scaled to 10^14 — `s.ljust(width)` —
       // can take the whole runner down, and with it every other call)

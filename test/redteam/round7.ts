@@ -99,8 +99,8 @@ export const ROUND7_ROWS: Round7Row[] = [
   { id: "a81", pool: "micro", task: "micro_s0_005-function-micro_s0_005_funcs.suffix_tmp", kind: "wrong", idea: "suffix: doubled for non-empty strings of a length that is a multiple of 11", witness: "suffix_tmp('x' * 11)" },
   { id: "a104", pool: "markupsafe", task: "markupsafe-function-src_markupsafe__native.soft_str", kind: "wrong", idea: "soft_str: ints of 10**6 and more with thousands separators ('1,000,000')", witness: "soft_str(10**6)" },
   { id: "a52", pool: "micro", task: "micro_s0_005-function-micro_s0_005_funcs.largest_6", kind: "wrong", idea: "largest: the default 6 leaks into lists whose length is a multiple of 7", witness: "largest_6([1] * 7)", open: "wrong on too few calls (agreement ≥ 0.75)" },
-  { id: "a58", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.count_5", kind: "wrong", idea: "count: one too many for non-empty lists whose length is a multiple of 10", witness: "count_5([0] * 10)", open: "wrong on too few calls (agreement ≥ 0.75)" },
-  { id: "a74", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.total_3", kind: "wrong", idea: "total: sum + 4 for non-empty lists whose length is a multiple of 11", witness: "total_3([0] * 11)", open: "wrong on too few calls (agreement ≥ 0.75)" },
+  { id: "a58", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.count_5", kind: "wrong", idea: "count: one too many for non-empty lists whose length is a multiple of 10", witness: "count_5([0] * 10)" },
+  { id: "a74", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.total_3", kind: "wrong", idea: "total: sum + 4 for non-empty lists whose length is a multiple of 11", witness: "total_3([0] * 11)" },
   { id: "a105", pool: "micro", task: "micro_s0_004-function-micro_s0_004_funcs.add_2", kind: "wrong", idea: "add: x + 3 for non-zero multiples of 10", witness: "add_2(10)" },
   { id: "a107", pool: "micro", task: "micro_s0_004-function-micro_s0_004_funcs.clamp_1_8", kind: "wrong", idea: "clamp: values with x % 7 == 3 outside the range returned unclamped", witness: "clamp_1_8(10)" },
   // --- float tolerance and formatting ---
