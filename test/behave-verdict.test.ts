@@ -19,7 +19,7 @@ import type { Round2Task } from "./redteam/table.js";
 const POOLS = { micro: join(ROOT, "datasets", "fd-micro", "pool"), inventory: join(ROOT, "datasets", "tasks"), markupsafe: join(ROOT, "datasets", "real-markupsafe") };
 const sb = new BwrapSandbox();
 /** As test/redteam-round2.test.ts runs it (the whole run's clock under shorter limits). */
-const SHORT: Record<string, BehaviourConfigInput> = { "rn-swallow-alarm": { limits: { call_timeout_ms: 400, base_timeout_ms: 4000 } } };
+const SHORT: Record<string, BehaviourConfigInput> = { "rn-swallow-alarm": { limits: { call_timeout_ms: 200, base_timeout_ms: 3000 } } };
 
 function taskOf(ref: Round2Task): FeatureDeletionTask {
   const [kind, name] = ref.split(":") as [keyof typeof POOLS, string];

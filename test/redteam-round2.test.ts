@@ -23,7 +23,7 @@ const sandboxOf = (k: SandboxKind): Sandbox => (k === "bwrap-warm" ? warm : k ==
  *  call by default): the same mechanism under shorter limits. (rn-slow-calls runs the defaults: two
  *  calls time out, the rest are not run.) */
 const SHORT: Record<string, BehaviourConfigInput> = {
-  "rn-swallow-alarm": { limits: { call_timeout_ms: 400, base_timeout_ms: 4000 } },
+  "rn-swallow-alarm": { limits: { call_timeout_ms: 200, base_timeout_ms: 3000 } },
 };
 
 const taskCache = new Map<string, FeatureDeletionTask>();

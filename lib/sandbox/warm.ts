@@ -420,7 +420,11 @@ export class WarmWorker {
         const grading = { writable: o.scratchWorkdir, protect: o.scratchWorkdir ? protectedInside(tree, o.protectPaths) : [], masks: existingMasks(o.masks).map((m) => [maskStubInside(m.kind), m.path]) };
         z.send({ op: "fork", id, argv: req.argv, env: baseEnv(req.env), tree: `/spool/${id}/tree`, cfg: `/spool/${id}/cfg`, limits, maxOutput: o.maxOutputBytes, ...grading, ...(process.env.COMPOSER_LAB_WARM_TRACE ? { trace: true } : {}) });
       });
-      const ended = await result;
+      // (the zygote's pipes are unref'd, so an idle worker never holds the process open; a grade in
+      // flight must: once its timer has fired and sent the kill, the exit event comes on those pipes
+      // alone, and a CLI grade would otherwise end with code 13, no answer given)
+      const hold = setInterval(() => {}, 60_000);
+      const ended = await result.finally(() => clearInterval(hold));
       tick("run");
       T.gradeCpu = ended.cpuMs;
       const oomKilled = cg?.oomKilled() ?? false;

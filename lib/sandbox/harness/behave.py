@@ -787,6 +787,16 @@ class _Coverage:
         return out
 
 
+class _SetupFailed(object):
+    """A symbol whose target could not be resolved (its module raised on import): the first
+    failure's description, given to every later call of the symbol."""
+
+    __slots__ = ("why",)
+
+    def __init__(self, why):
+        self.why = why
+
+
 def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None):
     key = sym["module"] + ":" + sym["qualname"]
     t0 = _monotonic()
@@ -796,8 +806,19 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None):
     try:
         try:
             if key not in funcs:
-                funcs[key] = target(sym)
+                try:
+                    funcs[key] = target(sym)
+                except _CallTimeout:
+                    raise
+                except _BaseException as e:
+                    # (failed once, failed for every call: importing a module again after it raised
+                    # costs its whole parse each call — a 200k-term body took the run 75 s — and a
+                    # module that imports only at its second try is not one a grade should pay)
+                    funcs[key] = _SetupFailed("setup: %s" % exc_info(e)["type"])
             fn = funcs[key]
+            if _isinstance(fn, _SetupFailed):
+                _setitimer(_ITIMER_REAL, 0)
+                return {"k": "error", "why": fn.why}
             pos = [build(v, classes) for v in call["pos"]]
             kw = {k: build(v, classes) for k, v in call["kw"]}
         except _CallTimeout:
