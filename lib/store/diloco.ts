@@ -3,7 +3,8 @@
  * optimizer steps from the shared parameters θ, then publishes its pseudo-gradient
  * Δ_r = θ_start − θ_end as round_{NNNNNN}/rank_{RRRR}; the outer step averages the Δ_r of the
  * ranks present and applies SGD with Nesterov momentum: v ← μ·v + Δ, θ ← θ − lr·(Δ + μ·v).
- * Rank 0 leads each round: it waits for the others up to timeout_s, drops stragglers (logged),
+ * Rank 0 leads each round: it waits for the others up to timeout_s (for a rank the last round
+ * dropped, only as long again as the others took, at least 1 s), drops stragglers (logged),
  * and commits round_{NNNNNN}/{params.bin, momentum.bin, commit.json} (commit.json last, so a
  * round is complete exactly when it exists). A restarted worker resumes from the last commit.
  * With H = 1, outer lr 1 and no momentum this is synchronous data-parallel averaging.
@@ -224,12 +225,22 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerResult> {
     const delta = Float32Array.from(state.theta, (t, k) => t - thetaEnd[k]!);
     await o.store.put(rankKey(o.prefix, round, o.rank), toBytes(delta));
     if (o.rank === 0) {
-      const deadline = Date.now() + cfg.timeout_s * 1000;
+      const start = Date.now();
+      let deadline = start + cfg.timeout_s * 1000;
+      // a rank the last round dropped is waited for only as long again as the others took (≥ 1 s),
+      // not the whole timeout every round: a worker the executor lost never comes back (a killed
+      // rank cost each later round timeout_s); one that is only slow rejoins by keeping up
+      const late = new Set(state.commit.dropped);
       let present: number[] = [];
       for (;;) {
         const keys = new Set(await o.store.list(`${roundKey(o.prefix, round)}/rank_`));
         present = Array.from({ length: o.workers }, (_, r) => r).filter((r) => keys.has(rankKey(o.prefix, round, r)));
         if (present.length === o.workers || Date.now() > deadline) break;
+        if (late.size && Array.from({ length: o.workers }, (_, r) => r).every((r) => late.has(r) || present.includes(r))) {
+          const now = Date.now();
+          deadline = Math.min(deadline, now + Math.max(1000, now - start));
+          late.clear();
+        }
         await sleep(cfg.poll_ms);
       }
       const dropped = Array.from({ length: o.workers }, (_, r) => r).filter((r) => !present.includes(r));
