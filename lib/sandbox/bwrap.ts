@@ -22,7 +22,7 @@ const ETC_FILES = ["/etc/ld.so.cache", "/etc/alternatives", "/etc/localtime", "/
 /** The /etc/passwd and /etc/group a sandbox sees (fds 11 and 12 of bwrap). */
 export const PASSWD = "root:x:0:0:root:/root:/usr/sbin/nologin\nsandbox:x:1000:1000:sandbox:/tmp:/bin/sh\nsandbox-b:x:1001:1001:sandbox-b:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n";
 /** RunOptions.user → its uid (and gid). */
-export const USER_IDS = { sandbox: 1000, "sandbox-b": 1001 } as const;
+const USER_IDS = { sandbox: 1000, "sandbox-b": 1001 } as const;
 /** bwrap's fd of the first RunOptions.procFiles entry (11 and 12 carry /etc/passwd and /etc/group). */
 const PROC_FD = 13;
 export const GROUP = "root:x:0:\nsandbox:x:1000:\nsandbox-b:x:1001:\nnogroup:x:65534:\n";

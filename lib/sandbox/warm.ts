@@ -23,7 +23,7 @@ import { chmod, cp, mkdir, rm, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
-import { tempDir } from "../core/index.js";
+import { holdChild, tempDir } from "../core/index.js";
 import { GROUP, PASSWD, type BwrapSandbox } from "./bwrap.js";
 import { harnessDir } from "./harness-dir.js";
 import { cgroupMode, createRunCgroup, type RunCgroup } from "./cgroup.js";
@@ -126,9 +126,20 @@ class Zygote {
     child.stderr!.on("data", (d: Buffer) => (this.stderrTail = (this.stderrTail + d.toString("utf8")).slice(-4000)));
     child.on("close", (code, signal) => this.onClose(`the warm grader's zygote exited (${signal ?? `exit ${code}`}): ${this.stderrTail.trim().slice(-600)}`));
     child.on("error", (e) => this.onClose(`the warm grader's zygote could not start: ${e.message}`));
-    // A warm grader must never keep the process alive by itself.
-    child.unref();
-    for (const s of [child.stdin, child.stdout, child.stderr]) (s as unknown as { unref?: () => void } | null)?.unref?.();
+    // A warm grader must never keep the process alive by itself (grades in flight do: track/untrack).
+    holdChild(child, false);
+  }
+
+  /** A grade in flight: while any is, the zygote holds the process open (once a grade's timer has
+   *  fired and sent the kill, its exit event comes on the zygote's pipes alone; unref'd, a CLI grade
+   *  ended with code 13 and no answer). */
+  track(id: string, p: Pending): void {
+    if (this.pending.size === 0) holdChild(this.child, true);
+    this.pending.set(id, p);
+  }
+
+  untrack(id: string): void {
+    if (this.pending.delete(id) && this.pending.size === 0) holdChild(this.child, false);
   }
 
   waitReady(): Promise<Extract<WarmEvent, { ev: "ready" }>> {
@@ -205,6 +216,7 @@ class Zygote {
     this.readyWaiter?.rej(new Error(why));
     for (const p of this.pending.values()) p.fail(new WarmWorkerGone(why));
     this.pending.clear();
+    holdChild(this.child, false);
   }
 
   kill(why: string): void {
@@ -381,7 +393,7 @@ export class WarmWorker {
       let timedOut = false;
       const result = new Promise<Extract<WarmEvent, { ev: "exit" }>>((resolve, reject) => {
         let innerPid = 0;
-        z.pending.set(id, {
+        z.track(id, {
           out,
           forked: (pid) => {
             innerPid = pid;
@@ -420,11 +432,7 @@ export class WarmWorker {
         const grading = { writable: o.scratchWorkdir, protect: o.scratchWorkdir ? protectedInside(tree, o.protectPaths) : [], masks: existingMasks(o.masks).map((m) => [maskStubInside(m.kind), m.path]) };
         z.send({ op: "fork", id, argv: req.argv, env: baseEnv(req.env), tree: `/spool/${id}/tree`, cfg: `/spool/${id}/cfg`, limits, maxOutput: o.maxOutputBytes, ...grading, ...(process.env.COMPOSER_LAB_WARM_TRACE ? { trace: true } : {}) });
       });
-      // (the zygote's pipes are unref'd, so an idle worker never holds the process open; a grade in
-      // flight must: once its timer has fired and sent the kill, the exit event comes on those pipes
-      // alone, and a CLI grade would otherwise end with code 13, no answer given)
-      const hold = setInterval(() => {}, 60_000);
-      const ended = await result.finally(() => clearInterval(hold));
+      const ended = await result;
       tick("run");
       T.gradeCpu = ended.cpuMs;
       const oomKilled = cg?.oomKilled() ?? false;
@@ -435,7 +443,7 @@ export class WarmWorker {
       };
     } finally {
       clearTimeout(timer);
-      z.pending.delete(id);
+      z.untrack(id);
       await cg?.cleanup();
       await rm(dir, { recursive: true, force: true });
       tick("cleanup");

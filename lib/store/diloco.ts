@@ -219,6 +219,7 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerResult> {
   const resumed_from = last;
   let state = await waitForCommit(o, last, cfg);
   let done = 0;
+  const ranks = Array.from({ length: o.workers }, (_, r) => r);
   for (let round = last + 1; round <= cfg.rounds; round++) {
     const thetaEnd = await model.inner(state.theta, round);
     if (o.inner_delay_ms) await sleep(o.inner_delay_ms);
@@ -234,16 +235,16 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerResult> {
       let present: number[] = [];
       for (;;) {
         const keys = new Set(await o.store.list(`${roundKey(o.prefix, round)}/rank_`));
-        present = Array.from({ length: o.workers }, (_, r) => r).filter((r) => keys.has(rankKey(o.prefix, round, r)));
+        present = ranks.filter((r) => keys.has(rankKey(o.prefix, round, r)));
         if (present.length === o.workers || Date.now() > deadline) break;
-        if (late.size && Array.from({ length: o.workers }, (_, r) => r).every((r) => late.has(r) || present.includes(r))) {
+        if (late.size && ranks.every((r) => late.has(r) || present.includes(r))) {
           const now = Date.now();
           deadline = Math.min(deadline, now + Math.max(1000, now - start));
           late.clear();
         }
         await sleep(cfg.poll_ms);
       }
-      const dropped = Array.from({ length: o.workers }, (_, r) => r).filter((r) => !present.includes(r));
+      const dropped = ranks.filter((r) => !present.includes(r));
       if (dropped.length) log(`round ${round}: dropping straggler rank(s) ${dropped.join(", ")} after ${cfg.timeout_s} s`);
       const deltas = await Promise.all(present.map(async (r) => fromBytes((await o.store.get(rankKey(o.prefix, round, r)))!)));
       const next = outerStep(state.theta, state.v, meanOf(deltas), cfg.outer_lr, cfg.momentum);

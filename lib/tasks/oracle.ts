@@ -775,6 +775,9 @@ const LINE_BREAKS = ["\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85",
 /** Characters each chars-probe call puts into each of its strings. */
 const CHARS_PER_CALL = 16;
 
+/** A call's arguments, positional then keyword values. */
+const argsOf = (c: { pos: BValue[]; kw: [string, BValue][] }): BValue[] => [...c.pos, ...c.kw.map(([, v]) => v)];
+
 /** The str leaves of a value (a dict's keys too), each once, in order. */
 function strLeaves(v: BValue, out: Set<string> = new Set()): Set<string> {
   switch (v.t) {
@@ -809,7 +812,7 @@ function renamed(v: BValue, to: (s: string) => string): BValue {
  * a tab). `answer` names a visible call's answer (answerOf of its trace).
  */
 function charsCalls<C extends { pos: BValue[]; kw: [string, BValue][] }>(rng: Rng, visible: C[], n: number, named: string[], answer: (c: C) => string): { pos: BValue[]; kw: [string, BValue][] }[] {
-  const sources = visible.filter((c) => [...c.pos, ...c.kw.map(([, v]) => v)].some((v) => strLeaves(v).size > 0));
+  const sources = visible.filter((c) => argsOf(c).some((v) => strLeaves(v).size > 0));
   if (!sources.length) return [];
   // (a character the visible strings or the symbol's constants hold is the code's business — a
   // delimiter, markup — where ties and soup are the docstring's silence: the compose and grow probes
@@ -875,7 +878,6 @@ const LENGTHS = 25;
  */
 function lengthsCalls(visible: { pos: BValue[]; kw: [string, BValue][] }[], filler: string, receiverKept: (c: { pos: BValue[] }) => boolean): { pos: BValue[]; kw: [string, BValue][] }[] {
   type Arg = { call: (typeof visible)[number]; at: number };
-  const argsOf = (c: (typeof visible)[number]) => [...c.pos, ...c.kw.map(([, v]) => v)];
   const sweepable = (v: BValue) => ((v.t === "list" || v.t === "tuple") && v.v.length > 0) || (v.t === "str" && !isMarkup(v.v));
   const bySource = visible.map((c) => argsOf(c).flatMap((v, at) => (sweepable(v) && !(at === 0 && receiverKept(c)) ? [{ call: c, at }] : []))).filter((xs) => xs.length > 0);
   if (!bySource.length) return [];
@@ -949,7 +951,6 @@ function offset(x: NumberValue, to: NumberValue, d: number): BValue {
  *  largest that answers 6 once every item is below −10^13). */
 function scaledCalls(rng: Rng, visible: { id: string; pos: BValue[]; kw: [string, BValue][]; traced?: BOutcome }[], n: number, receiverKept: (c: { pos: BValue[] }) => boolean): { pos: BValue[]; kw: [string, BValue][]; scaled: string; source: string }[] {
   type Call = (typeof visible)[number];
-  const argsOf = (c: { pos: BValue[]; kw: [string, BValue][] }) => [...c.pos, ...c.kw.map(([, v]) => v)];
   const nameOf = (c: Call, k: number) => (k < c.pos.length ? `pos${k}` : `kw:${c.kw[k - c.pos.length]![0]}`);
   // per way, its (call, argument alone or null: all, sign)
   const ways = new Map<string, [Call, number | null, bigint][]>();
@@ -1540,8 +1541,8 @@ export function kinProbes(visible: { pos: BValue[]; kw: [string, BValue][] }[], 
       if (x < hi) out.unshift({ pos: at[j % at.length]!.pos.map((p, q) => (q === k ? { t: "float" as const, v: String(x) } : p)), kw: at[j % at.length]!.kw });
     }
   }
-  const argsOf = (c: (typeof out)[number]) => canon({ t: "list", v: [...c.pos, ...c.kw.map(([, v]) => v)] });
-  return [...new Map(out.map((c) => [argsOf(c), c])).values()].slice(0, n);
+  const keyOf = (c: (typeof out)[number]) => canon({ t: "list", v: argsOf(c) });
+  return [...new Map(out.map((c) => [keyOf(c), c])).values()].slice(0, n);
 }
 
 /** A returned value's type, as the typed probe compares it with the visible returns. */
@@ -1642,7 +1643,7 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       const visible = candidates.filter((c) => c.symbol === i && !c.hidden);
       if (!visible.length) continue;
       const rng = new Rng(hashSeed(`${task.task_id}:${symbols[i]!.qualname}`, o.seed));
-      const pool = [...new Set(stringsOf(visible.flatMap((c) => [...c.pos, ...c.kw.map(([, v]) => v)])))];
+      const pool = [...new Set(stringsOf(visible.flatMap(argsOf)))];
       const want = Math.min(o.max_hidden, Math.max(o.min_hidden, visible.length * o.per_visible));
       const keepsReceiver = receiverKeptOf(i);
       let made = 0;
@@ -1707,7 +1708,7 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       // project objects (a kept receiver too) with more entries: sources in turn by how the original
       // answered (returned, or raised which class), so each size meets the calls where the object's
       // contents decide (an OutOfStock) as well
-      const withObjects = visible.filter((c) => [...c.pos, ...c.kw.map(([, v]) => v)].some((v) => entryKeys(v).length > 0));
+      const withObjects = visible.filter((c) => argsOf(c).some((v) => entryKeys(v).length > 0));
       const byAnswer = new Map<string, typeof withObjects>();
       const size = new Map(withObjects.map((c) => [c, JSON.stringify(c.pos).length]));
       for (const c of [...withObjects].sort((p, q) => size.get(q)! - size.get(p)!)) byAnswer.set(answerKind(c.traced), [...(byAnswer.get(answerKind(c.traced)) ?? []), c]);

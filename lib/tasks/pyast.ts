@@ -3,7 +3,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { z } from "zod";
-import { jupyterPython, projectRoot } from "../core/index.js";
+import { holdChild, jupyterPython, projectRoot } from "../core/index.js";
 
 export const PySymbol = z.object({
   qualname: z.string(),
@@ -65,10 +65,7 @@ function startWorker() {
 }
 
 /** A worker with requests in flight keeps the process alive; an idle one must not. */
-function hold(w: { child: ChildProcess }, busy: boolean): void {
-  const handles = [w.child, w.child.stdin, w.child.stdout, w.child.stderr] as unknown as ({ ref?: () => void; unref?: () => void } | null)[];
-  for (const h of handles) (busy ? h?.ref : h?.unref)?.call(h);
-}
+const hold = (w: { child: ChildProcess }, busy: boolean): void => holdChild(w.child, busy);
 
 /**
  * pythonFacts through a long-lived helper process (started on first use, reused after): the
