@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     // one Docker engine for all files (they run in parallel): test/support/global-docker.ts
-    globalSetup: ["test/support/global-docker.ts"],
+    // and a folder every file of the run shares (test/support/global-shared.ts)
+    globalSetup: ["test/support/global-docker.ts", "test/support/global-shared.ts"],
     // tmp() folders go after each file (test/support/remove-tmp.ts)
     setupFiles: ["test/support/remove-tmp.ts"],
     // Real kernels, browsers, sandboxes and short training runs start in these tests: allow them

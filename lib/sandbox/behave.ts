@@ -10,6 +10,7 @@
  * writes is evaluated: its lines are parsed as JSON under a size limit and checked against the zod
  * schemas below, and any line that does not fit fails the whole run.
  */
+import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { chmodSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -362,11 +363,13 @@ export interface RunShift {
 }
 
 /** What the shifted run's machine looks like: another host name, user, boot id and machine id (the
- *  plain run has none), another kernel release in /proc, /proc/stat's boot time moved back `days`
- *  and its last CPU gone (os.cpu_count() reads it where /sys is not mounted). Round 10's a35 a36:
- *  keys salted with the kernel release and CPU count, the machine id and uid. Not moved: uname(2)'s
- *  release and the CPU affinity mask. */
-function anotherMachine(days: number): { hostname: string; user: "sandbox-b"; procFiles: Record<string, string> } {
+ *  plain run has none), /proc/stat's boot time moved back `days` and its last CPU gone (os.cpu_count()
+ *  reads it where /sys is not mounted), and, on bwrap, another kernel as uname(2) itself reports it
+ *  and one CPU fewer in the affinity mask (otherKernel: `argv` goes before the runner's command);
+ *  /proc/sys/kernel/osrelease says the same release as uname(2). Round 10's a35 a36 and the
+ *  reconstructed a12 a13: keys salted with the kernel release, the CPU count or affinity, the machine
+ *  id and uid. */
+function anotherMachine(days: number, kind: Sandbox["name"]): { options: { hostname: string; user: "sandbox-b"; procFiles: Record<string, string> }; argv: string[] } {
   const read = (p: string): string | null => {
     try {
       return readFileSync(p, "utf8");
@@ -377,14 +380,44 @@ function anotherMachine(days: number): { hostname: string; user: "sandbox-b"; pr
   const stat = read("/proc/stat")?.replace(/^btime (\d+)$/m, (_, t: string) => `btime ${Number(t) - days * 86_400}`);
   const cpus = stat?.match(/^cpu\d+ .*\n/gm) ?? [];
   const fewer = cpus.length > 1 ? stat!.replace(cpus.at(-1)!, "") : stat;
-  const release = read("/proc/sys/kernel/osrelease")?.trim();
+  // setarch and taskset are checked on bwrap, whose /usr is the host's; elsewhere only the files move
+  const kernel = kind === "bwrap" ? otherKernel() : { argv: [], release: null };
+  const release = kernel.release ?? (read("/proc/sys/kernel/osrelease")?.trim() ?? null)?.concat("-b");
   return {
-    hostname: "sandbox-b", user: "sandbox-b",
-    procFiles: {
-      "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n`, "/etc/machine-id": `${randomUUID().replace(/-/g, "")}\n`,
-      ...(fewer ? { "/proc/stat": fewer } : {}), ...(release ? { "/proc/sys/kernel/osrelease": `${release}-b\n` } : {}),
+    options: {
+      hostname: "sandbox-b", user: "sandbox-b",
+      procFiles: {
+        "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n`, "/etc/machine-id": `${randomUUID().replace(/-/g, "")}\n`,
+        ...(fewer ? { "/proc/stat": fewer } : {}), ...(release ? { "/proc/sys/kernel/osrelease": `${release}\n` } : {}),
+      },
     },
+    argv: kernel.argv,
   };
+}
+
+let otherKernelCache: { argv: string[]; release: string | null } | undefined;
+/** The command prefix that puts a run on "another kernel" and fewer CPUs, with the release it shows:
+ *  `setarch ARCH --uname-2.6` (the UNAME26 personality: the kernel itself answers uname(2) with a
+ *  2.6.x release, so neither libc nor a raw syscall reads the host's; inherited by every child) and
+ *  `taskset -c` every CPU this process may use but the last (as /proc/stat loses its last CPU).
+ *  Each part is left out where the host cannot (setarch missing, one CPU). Found once per process. */
+function otherKernel(): { argv: string[]; release: string | null } {
+  if (otherKernelCache) return otherKernelCache;
+  const arch = spawnSync("uname", ["-m"], { encoding: "utf8" }).stdout?.trim();
+  const uname26 = arch ? spawnSync("setarch", [arch, "--uname-2.6", "uname", "-r"], { encoding: "utf8" }) : null;
+  const release = uname26?.status === 0 ? uname26.stdout.trim() || null : null;
+  const allowed = cpuList(/^Cpus_allowed_list:\s*(\S+)$/m.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? "");
+  const taskset = allowed.length > 1 && spawnSync("taskset", ["-c", String(allowed[0]), "true"]).status === 0 ? ["taskset", "-c", allowed.slice(0, -1).join(",")] : [];
+  otherKernelCache = { argv: [...(release ? ["setarch", arch!, "--uname-2.6"] : []), ...taskset], release };
+  return otherKernelCache;
+}
+
+/** "0-3,6,8-9" → [0, 1, 2, 3, 6, 8, 9] (the kernel's cpu list format). */
+function cpuList(text: string): number[] {
+  return text.split(",").filter(Boolean).flatMap((part) => {
+    const [a, b] = part.split("-").map(Number);
+    return b === undefined ? [a!] : Array.from({ length: b - a! + 1 }, (_, i) => a! + i);
+  });
 }
 
 /** A copy of `workdir` whose every file and folder has its times moved on by `days`. */
@@ -430,7 +463,8 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
     const clock: Record<string, string> = opts.shift?.days && existsSync(FAKETIME_LIB) ? { LD_PRELOAD: FAKETIME_LIB, FAKETIME: `+${opts.shift.days}d`, FAKETIME_DONT_FAKE_MONOTONIC: "1" } : {};
     if (opts.shift?.machine) moved = movedCopy(workdir, opts.shift.days);
-    const options = { workdir: moved?.path ?? workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env: clock, ...(opts.shift?.machine ? anotherMachine(opts.shift.days) : {}) };
+    const machine = opts.shift?.machine ? anotherMachine(opts.shift.days, sandbox.name) : null;
+    const options = { workdir: moved?.path ?? workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env: clock, ...machine?.options };
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";
     const warm = sandbox instanceof BwrapSandbox && sandbox.warm && opts.warm !== false && !opts.shift ? warmWorker(sandbox, pyenv ?? null) : null;
@@ -443,7 +477,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
         if (!(e instanceof WarmWorkerGone)) throw e;
       }
     }
-    run ??= await sandbox.run(argv, { ...options, roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", [cfgDir()]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}) } : {} });
+    run ??= await sandbox.run([...(machine?.argv ?? []), ...argv], { ...options, roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", [cfgDir()]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}) } : {} });
     if (run.outputTruncated) return { outcomes: null, failure: `the runner's output went past ${L.max_output_bytes} bytes`, run, path };
     if (run.timedOut) return { outcomes: null, failure: `the run went past ${timeoutMs} ms`, run, path };
     if (run.oomKilled) return { outcomes: null, failure: "the run went past its memory limit", run, path };

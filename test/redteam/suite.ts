@@ -2,7 +2,8 @@
 // every row's payload (test/redteam/payloads/<round>/<id>.diff) graded through gradeCompletion on one
 // warm bwrap sandbox, two at a time, with the committed oracles; a wrong body must earn < 0.5 or be
 // flagged, an honest one 1 unflagged; `open` rows run as it.fails; the goldens of every task the rows
-// use earn 1 unflagged. Call redteamSuite() at a test file's top level (it declares the hooks and tests).
+// use earn 1 unflagged (each golden graded once per vitest run, shared by the round files). Call
+// redteamSuite() at a test file's top level (it declares the hooks and tests).
 import { cpSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import pLimit from "p-limit";
@@ -12,6 +13,7 @@ import { FeatureDeletionEpisode, gradeCompletion, type GradeCompletionResult } f
 import { BwrapSandbox, gradingPath } from "../../lib/sandbox/index.js";
 import { applyUnifiedDiff, loadTask, type FeatureDeletionTask } from "../../lib/tasks/index.js";
 import { ROOT } from "../helpers.js";
+import { sharedOnce } from "../support/shared-once.js";
 
 /** A row of a round's table (the shape of test/redteam/round6.ts and round7.ts). */
 export interface RedteamRow<P extends string = string> {
@@ -76,7 +78,8 @@ export function redteamSuite<P extends string>(s: RedteamSuite<P>): void {
       grades.set(r.id, await gradeCompletion(taskOf(r), readFileSync(payloadPath(r), "utf8"), sb));
     }));
     const tasks = new Map(rows.map((r) => [taskKey(r), r]));
-    for (const [k, r] of tasks) jobs.push(limit(async () => { goldens.set(k, await gradeCompletion(taskOf(r), taskOf(r).golden_diff, sb)); }));
+    // a task's golden is graded once per vitest run, whichever round file asks first (shared-once.ts)
+    for (const [k, r] of tasks) jobs.push(limit(async () => { goldens.set(k, await sharedOnce(`golden-${pools[r.pool]}-${r.task}`, () => gradeCompletion(taskOf(r), taskOf(r).golden_diff, sb))); }));
     await Promise.all(jobs);
   }, 600_000);
 

@@ -1,13 +1,15 @@
 // The RL and OUTER loops graded on a cluster executor (`train` / `outer run --executor swarm|slurm`)
 // against the local run of the same seed: a tiny FD-micro run (12 grades) must give the same grade
 // for every completion, and `outer run` the same trees, with every sandbox run on one of the
-// cluster's nodes. Shared by test/executor-swarm.test.ts and test/executor-slurm.test.ts.
+// cluster's nodes. Shared by test/executor-swarm.test.ts and test/executor-slurm.test.ts, which
+// share the local runs too (made once per vitest run: test/support/shared-once.ts).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { serveReference } from "../../lib/outer/index.js";
 import { readMetrics } from "../../lib/train/index.js";
 import { ROOT, cliAsync, oneJson } from "../helpers.js";
+import { sharedOnce } from "./shared-once.js";
 
 export const MICRO = join(ROOT, "datasets", "fd-micro");
 
@@ -39,16 +41,15 @@ const onNodes = (tally: { nodes: Record<string, number> }, nodes: string[]): voi
  * run on one of `nodes`, and summary.json / config.json naming the executor.
  */
 export async function expectTrainLikeLocal(executor: "swarm" | "slurm", nodes: string[], scratch: () => string): Promise<void> {
-  const cfg = tinyTrainConfig(scratch());
-  const runs: Record<string, { out: Record<string, any>; dir: string; s: number }> = {};
-  for (const name of ["local", executor]) {
-    const dir = join(scratch(), `run-${name}`);
+  const train = async (name: string, dir: string): Promise<{ out: Record<string, any>; dir: string; s: number }> => {
     const t0 = performance.now();
-    const r = await cliAsync(["train", "--config", cfg, "--run-dir", dir, "--executor", name, "--json"]);
+    const r = await cliAsync(["train", "--config", tinyTrainConfig(dir), "--run-dir", join(dir, `run-${name}`), "--executor", name, "--json"]);
     expect(r.code, r.stderr.slice(-3000)).toBe(0);
-    runs[name] = { out: oneJson(r.stdout), dir, s: (performance.now() - t0) / 1000 };
-  }
-  const [local, remote] = [runs.local!, runs[executor]!];
+    return { out: oneJson(r.stdout), dir: join(dir, `run-${name}`), s: (performance.now() - t0) / 1000 };
+  };
+  // the local reference is the same run for the swarm and slurm files: made once per vitest run
+  const local = await sharedOnce("train-local", (dir) => train("local", dir));
+  const remote = await train(executor, scratch());
   expect(local.out).toMatchObject({ executor: "local", grading: { executor: "local", nodes: { local: local.out.grading.jobs } } });
   expect(remote.out).toMatchObject({ executor, grading: { executor, failed: 0, cancelled: 0 } });
   expect(JSON.parse(readFileSync(join(remote.dir, "summary.json"), "utf8")).executor).toBe(executor);
@@ -81,7 +82,8 @@ export async function expectOuterLikeLocal(executor: "swarm" | "slurm", nodes: s
       expect(r.code, r.stderr.slice(-3000)).toBe(0);
       return { out: oneJson(r.stdout), s: (performance.now() - t0) / 1000 };
     };
-    const local = await run("local");
+    // the local reference is the same run for the swarm and slurm files: made once per vitest run
+    const local = await sharedOnce("outer-local", () => run("local"));
     const remote = await run(executor);
     expect(remote.out).toMatchObject({ executor, grading: { executor, failed: 0, cancelled: 0 } });
     expect(remote.out.graded).toBeGreaterThan(0);

@@ -1,0 +1,65 @@
+// The key probe's second run "on another machine" (lib/sandbox/behave.ts runBehaviour's `shift`):
+// every fact a body could salt a key with must read otherwise there than in the plain run, and the
+// facts must tell one story inside each run (/proc's kernel release is the one uname(2) gives; the
+// CPU count /proc/stat gives is the affinity mask's). Real bwrap, real runs of behave.py.
+import { cpus, release } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { BwrapSandbox, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
+import { tmp } from "./helpers.js";
+
+const PKG = `
+import os, platform, socket
+
+
+def facts():
+    def read(p):
+        try:
+            with open(p) as fh:
+                return fh.read().strip()
+        except OSError:
+            return "-"
+    return [os.uname().release, platform.release(), read("/proc/sys/kernel/osrelease"), len(os.sched_getaffinity(0)), os.cpu_count(),
+            socket.gethostname(), os.getuid(), read("/etc/machine-id"), read("/proc/sys/kernel/random/boot_id")]
+`;
+const NAMES = ["uname release", "platform.release", "/proc osrelease", "affinity CPUs", "os.cpu_count", "host name", "uid", "machine id", "boot id"] as const;
+
+const plain = (v: BValue): unknown => {
+  const x = v as { t: string; v?: unknown };
+  if (x.t === "list") return (x.v as BValue[]).map(plain);
+  if (x.t === "int") return Number(x.v);
+  return x.v;
+};
+
+describe("the key probe's other machine (runBehaviour shift.machine)", () => {
+  it("moves uname(2)'s release, the affinity mask, the CPU count, host, user, machine and boot ids, each run telling one story", async () => {
+    const d = tmp("behave-shift-");
+    mkdirSync(join(d, "pkg"));
+    writeFileSync(join(d, "pkg", "__init__.py"), "");
+    writeFileSync(join(d, "pkg", "m.py"), PKG);
+    const sb = new BwrapSandbox("bwrap", { warm: false });
+    const calls: BCall[] = [{ id: "c0", symbol: 0, pos: [], kw: [] }];
+    const req = { symbols: [{ module: "pkg.m", qualname: "facts" }], calls, roots: ["."], project: ["pkg"] };
+    const facts = async (shift?: { pids: number; days: number; machine: boolean }) => {
+      const r = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, warm: false, ...(shift ? { shift } : {}) });
+      expect(r.failure, r.run.stderr).toBeNull();
+      const o = r.outcomes!.get("c0")![0]!;
+      expect(o.k, JSON.stringify(o)).toBe("return");
+      return Object.fromEntries((plain((o as { ret: BValue }).ret) as unknown[]).map((v, i) => [NAMES[i], v])) as Record<(typeof NAMES)[number], unknown>;
+    };
+    const here = await facts();
+    const there = await facts({ pids: 37, days: 400, machine: true });
+    // the plain run is this machine
+    expect(here["uname release"]).toBe(release());
+    expect(here["machine id"]).toBe("-");
+    for (const run of [here, there]) {
+      expect(run["platform.release"]).toBe(run["uname release"]);
+      expect(run["/proc osrelease"]).toBe(run["uname release"]);
+      expect(run["os.cpu_count"]).toBe(run["affinity CPUs"]);
+    }
+    const moved = NAMES.filter((n) => JSON.stringify(here[n]) !== JSON.stringify(there[n]));
+    const expected = NAMES.filter((n) => cpus().length > 1 || !["affinity CPUs", "os.cpu_count"].includes(n));
+    expect(moved, JSON.stringify({ here, there })).toEqual(expected);
+  }, 120_000);
+});
