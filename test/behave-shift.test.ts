@@ -1,4 +1,4 @@
-// The key probe's second run "on another machine" (lib/sandbox/behave.ts runBehaviour's `shift`):
+// The run elsewhere (lib/sandbox/behave.ts runBehaviour's `shift`; the key probe's second run and the check's run elsewhere):
 // every fact a body could salt a key with must read otherwise there than in the plain run, and the
 // facts must tell one story inside each run (/proc's kernel release is the one uname(2) gives; the
 // CPU count /proc/stat gives is the affinity mask's). Real bwrap, real runs of behave.py.
@@ -10,7 +10,7 @@ import { BwrapSandbox, runBehaviour, type BCall, type BValue } from "../lib/sand
 import { tmp } from "./helpers.js";
 
 const PKG = `
-import os, platform, socket
+import datetime, os, platform, resource, signal, socket, sys
 
 
 def facts():
@@ -21,19 +21,24 @@ def facts():
         except OSError:
             return "-"
     return [os.uname().release, platform.release(), read("/proc/sys/kernel/osrelease"), len(os.sched_getaffinity(0)), os.cpu_count(),
-            socket.gethostname(), os.getuid(), read("/etc/machine-id"), read("/proc/sys/kernel/random/boot_id")]
+            socket.gethostname(), os.getuid(), read("/etc/machine-id"), read("/proc/sys/kernel/random/boot_id"),
+            [int(f) for f in (sys.flags.isolated, sys.flags.ignore_environment, sys.flags.no_user_site, sys.flags.dont_write_bytecode, sys.flags.safe_path)],
+            os.getcwd(), os.environ.get("PATH"), resource.getrlimit(resource.RLIMIT_CPU)[0] == resource.RLIM_INFINITY,
+            signal.getitimer(signal.ITIMER_REAL)[0] > 0, os.path.samestat(os.fstat(1), os.fstat(2)), datetime.date.today().year >= 2037]
 `;
-const NAMES = ["uname release", "platform.release", "/proc osrelease", "affinity CPUs", "os.cpu_count", "host name", "uid", "machine id", "boot id"] as const;
+const NAMES = ["uname release", "platform.release", "/proc osrelease", "affinity CPUs", "os.cpu_count", "host name", "uid", "machine id", "boot id",
+  "interpreter flags", "cwd", "PATH", "no CPU rlimit", "a per-call timer armed", "fds 1 and 2 one file", "a date past 2037"] as const;
 
 const plain = (v: BValue): unknown => {
   const x = v as { t: string; v?: unknown };
   if (x.t === "list") return (x.v as BValue[]).map(plain);
   if (x.t === "int") return Number(x.v);
+  if (x.t === "bool") return x.v;
   return x.v;
 };
 
-describe("the key probe's other machine (runBehaviour shift.machine)", () => {
-  it("moves uname(2)'s release, the affinity mask, the CPU count, host, user, machine and boot ids, each run telling one story", async () => {
+describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the behavioural check's ELSEWHERE)", () => {
+  it("moves uname(2)'s release, the affinity mask, the CPU count, host, user, machine and boot ids, interpreter flags, cwd, PATH, CPU rlimit, timer, fds and the date, each run telling one story", async () => {
     const d = tmp("behave-shift-");
     mkdirSync(join(d, "pkg"));
     writeFileSync(join(d, "pkg", "__init__.py"), "");
@@ -41,7 +46,7 @@ describe("the key probe's other machine (runBehaviour shift.machine)", () => {
     const sb = new BwrapSandbox("bwrap", { warm: false });
     const calls: BCall[] = [{ id: "c0", symbol: 0, pos: [], kw: [] }];
     const req = { symbols: [{ module: "pkg.m", qualname: "facts" }], calls, roots: ["."], project: ["pkg"] };
-    const facts = async (shift?: { pids: number; days: number; machine: boolean }) => {
+    const facts = async (shift?: { pids: number; days: number; machine: boolean; elsewhere: boolean }) => {
       const r = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, warm: false, ...(shift ? { shift } : {}) });
       expect(r.failure, r.run.stderr).toBeNull();
       const o = r.outcomes!.get("c0")![0]!;
@@ -49,10 +54,13 @@ describe("the key probe's other machine (runBehaviour shift.machine)", () => {
       return Object.fromEntries((plain((o as { ret: BValue }).ret) as unknown[]).map((v, i) => [NAMES[i], v])) as Record<(typeof NAMES)[number], unknown>;
     };
     const here = await facts();
-    const there = await facts({ pids: 37, days: 400, machine: true });
+    const there = await facts({ pids: 37, days: 4000, machine: true, elsewhere: true });
     // the plain run is this machine
     expect(here["uname release"]).toBe(release());
     expect(here["machine id"]).toBe("-");
+    // the graded run as the runner makes it: isolated, in the tree, a timer per call, fds 1 and 2 one file
+    expect(here).toMatchObject({ "interpreter flags": [1, 1, 1, 1, 1], cwd: "/work", "no CPU rlimit": false, "a per-call timer armed": true, "fds 1 and 2 one file": true, "a date past 2037": false });
+    expect(there).toMatchObject({ "interpreter flags": [0, 0, 0, 0, 0], cwd: "/", "no CPU rlimit": true, "a per-call timer armed": false, "fds 1 and 2 one file": false, "a date past 2037": true });
     for (const run of [here, there]) {
       expect(run["platform.release"]).toBe(run["uname release"]);
       expect(run["/proc osrelease"]).toBe(run["uname release"]);

@@ -11,7 +11,7 @@
  * tests alone would have paid and agreement falls short, the grade carries `behaviour_differs`.
  */
 import { z } from "zod";
-import { BehaveLimits, fastMemo, masksFor, projectNames, runBehaviour, scanMasks, type BCall, type BehaveSymbol, type BOutcome, type BValue, type MaskSpec, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, fastMemo, masksFor, projectNames, runBehaviour, scanMasks, type BCall, type BehaveSymbol, type BOutcome, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { answerOf, CompareOptions, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
 export const BehaviourConfig = z.object({
@@ -95,6 +95,10 @@ export interface BehaviourCheck {
   /** Entries-probe calls per symbol and added size (OracleCall.entries); every call must agree
    *  (`every_call`), a size is shown so a grade names where it missed. */
   entries?: { symbol: string; entries: number; agreed: number; compared: number }[];
+  /** The calls run again elsewhere (another pid, clock, machine, interpreter flags, environment,
+   *  fds, no per-call timer or CPU rlimit) that agreed in the graded run: every one must agree there
+   *  too (absent: none ran, e.g. the body failed here already). */
+  elsewhere?: { agreed: number; compared: number };
   /** Symbols the check does not apply to, and why (from the oracle). */
   not_applicable: { symbol: string; why: string }[];
   /** The first few disagreements (call id, symbol, hidden or not, what differed — never the values). */
@@ -154,22 +158,30 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
       /* the first run's timeouts stand */
     }
   }
-  // a digest's key-probe calls again in a fresh interpreter (cold: another process, another hash
-  // seed): a key must not change between processes (round 8: the pid, builtin hash() in the key)
-  const again = await keysAgain(oracle, symbols, calls, workdir, sandbox, cfg, masks);
-  const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, again);
+  // The run elsewhere (ELSEWHERE): a digest's key-probe calls, whose keys must not change between
+  // processes (round 8: the pid, builtin hash() in the key), and a spread of the other calls, each
+  // of which must agree there too where it agreed here (round 11: bodies right only where the
+  // process looks graded). With key calls it runs now (the keys are judged by it); otherwise only
+  // for a body that passes here (what fails here needs no second opinion).
+  const chosen = elsewhereCalls(oracle, (id) => (firstOf(id).ms ?? 0));
+  let elsewhere: Map<string, BOutcome> | null = chosen.keys.size ? await runElsewhere(oracle, new Set([...chosen.keys, ...chosen.sample]), symbols, calls, workdir, sandbox, cfg, masks) : null;
+  const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, chosen.keys.size ? elsewhere : null);
   const differences: BehaviourCheck["differences"] = [];
   let agreed = 0;
   let compared = 0;
   const agreedIds = new Set<string>();
   const byId = callIndex(oracle);
-  for (const c of oracle.calls) {
-    const got = keys.get(c.id) ?? run.outcomes.get(c.id)![0]!;
+  const judge = (c: OracleCall, got: BOutcome) => {
     const r = sameOutcome(c.expect, got, cfg.compare);
     // a scaled call on which two errors apply (an unknown SKU, and a quantity made negative): which
     // wins is the docstring's silence (round 3), so the error the source call already raised agrees
     const source = c.probe === "scale" && c.source ? byId.get(c.source) : undefined;
     if (!r.ok && source?.expect.k === "raise" && c.expect.k === "raise" && got.k === "raise" && sameOutcome({ ...c.expect, exc: source.expect.exc }, got, cfg.compare).ok) Object.assign(r, { ok: true, why: null });
+    return r;
+  };
+  for (const c of oracle.calls) {
+    const got = keys.get(c.id) ?? run.outcomes.get(c.id)![0]!;
+    const r = judge(c, got);
     if (!r.ok && oracle.symbols[c.symbol]?.digest && got.k === "return" && c.expect.k === "return" && got.ret.t === c.expect.ret.t) r.why = "returned keys equal where the original's differ, or different where they are equal";
     // compose, typed and grow calls are judged on their own only: many of them take paths any body gets
     // right (an unknown key, an empty string), and in the total they would dilute its misses
@@ -204,7 +216,20 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const scaledOk = !scaled.some((g) => groupFails("scale", g, base));
   const entries = entrySizes(oracle, (id) => agreedIds.has(id));
   const entriesOk = !entries.some((g) => groupFails("entries", g, base));
-  return { ...base, ran: true, passed: agreement >= cfg.threshold && probesOk && classesOk && typesOk && sizesOk && scaledOk && entriesOk, why: null, agreed, compared, agreement, ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), ...(scaled.length ? { scaled } : {}), ...(entries.length ? { entries } : {}), differences, wallMs: performance.now() - t0, path: run.path };
+  const passedHere = agreement >= cfg.threshold && probesOk && classesOk && typesOk && sizesOk && scaledOk && entriesOk;
+  // elsewhere: every sampled call that agreed here must agree there (one miss fails the check)
+  const sample = [...chosen.sample].filter((id) => agreedIds.has(id));
+  if (passedHere && sample.length && !elsewhere) elsewhere = await runElsewhere(oracle, new Set(sample), symbols, calls, workdir, sandbox, cfg, masks);
+  const there = { agreed: 0, compared: elsewhere ? sample.length : 0 };
+  for (const id of elsewhere ? sample : []) {
+    const c = byId.get(id)!;
+    const got = elsewhere!.get(id);
+    const r = got ? judge(c, got) : { ok: false, why: "the run elsewhere gave no answer (it failed as a whole)" };
+    if (r.ok) there.agreed++;
+    else if (!differences.some((d) => d.why.startsWith("elsewhere"))) differences.push({ id, symbol: oracle.symbols[c.symbol]?.qualname ?? "?", hidden: c.hidden, why: `elsewhere (another pid, clock, machine, interpreter flags, environment): ${r.why}` });
+  }
+  const elsewhereOk = there.agreed === there.compared;
+  return { ...base, ran: true, passed: passedHere && elsewhereOk, why: null, agreed, compared, agreement, ...(there.compared ? { elsewhere: there } : {}), ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), ...(scaled.length ? { scaled } : {}), ...(entries.length ? { entries } : {}), differences, wallMs: performance.now() - t0, path: run.path };
 }
 
 // What the check derives from an oracle alone, once per oracle object (readOracle returns the same
@@ -266,21 +291,40 @@ function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, aga
   return out;
 }
 
-/** How the second run of the key-probe calls differs from the first beyond its interpreter (another
- *  hash seed): another pid (a fresh PID namespace numbers every runner alike; round 8's a16),
- *  another day (a36: a key holding the date), and another machine: host name, boot id and boot
- *  time, a copy of the tree with other inodes and mtimes (round 9's a43 a50: keys salted with a
- *  source file's mtime, with the boot id read through a path built at run time). */
-const KEY_SHIFT = { pids: 37, days: 400, machine: true };
+/** How the run elsewhere differs from the graded run beyond its interpreter (another hash seed):
+ *  another pid (a fresh PID namespace numbers every runner alike; round 8's a16), another time
+ *  (+4,000 days: round 8's a36, a key holding the date; round 11's a04 a55, a date past 2028 or the
+ *  next decade), another machine (host name, user, boot and machine ids, kernel release, CPUs, a
+ *  copy of the tree with other inodes and mtimes: rounds 9–10) and outside the sandbox's habits
+ *  (interpreter flags, PATH, HOME, working directory, per-call timer, fds, RLIMIT_CPU: round 11's
+ *  a01 a07 a14 a38 a45 a49, bodies right only where the process looks graded). */
+const ELSEWHERE: RunShift = { pids: 37, days: 4000, machine: true, elsewhere: true };
 
-/** The key-probe calls of the oracle's digest symbols run again in a fresh (cold) interpreter, its
- *  pid and clock shifted (KEY_SHIFT): their first outcome by call id, an empty map when that run
- *  failed, null when there are none. */
-async function keysAgain(oracle: Oracle, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[]): Promise<Map<string, BOutcome> | null> {
-  const ids = new Set(oracle.calls.filter((c) => c.probe === "key" && oracle.symbols[c.symbol]?.digest).map((c) => c.id));
-  if (!ids.size) return null;
+/** Calls of non-digest symbols run elsewhere besides the key-probe calls: every visible call and
+ *  hidden ones spread over the oracle, at most this many in all. */
+const ELSEWHERE_CALLS = 160;
+/** A call whose graded run took longer is not run elsewhere (that run has no per-call timer). */
+const ELSEWHERE_MAX_MS = 250;
+
+/** The calls run elsewhere (RunShift.elsewhere): the key-probe calls of digest symbols (their keys
+ *  must not change between processes) and a spread of the others (each must still agree with the
+ *  original there), in reverse order (a body keyed to its call count or age meets them otherwise). */
+function elsewhereCalls(oracle: Oracle, msOf: (id: string) => number): { keys: Set<string>; sample: Set<string> } {
+  const keys = new Set(oracle.calls.filter((c) => c.probe === "key" && oracle.symbols[c.symbol]?.digest).map((c) => c.id));
+  const others = oracle.calls.filter((c) => !oracle.symbols[c.symbol]?.digest && msOf(c.id) <= ELSEWHERE_MAX_MS);
+  const visible = others.filter((c) => !c.hidden);
+  const hidden = others.filter((c) => c.hidden);
+  const room = Math.max(0, ELSEWHERE_CALLS - visible.length);
+  const step = hidden.length / Math.max(1, room);
+  const spread = room >= hidden.length ? hidden : Array.from({ length: room }, (_, i) => hidden[Math.floor(i * step)]!);
+  return { keys, sample: new Set([...visible, ...spread].slice(0, ELSEWHERE_CALLS).map((c) => c.id)) };
+}
+
+/** `ids` run elsewhere (ELSEWHERE: a cold run), reversed: their first outcome by call id, an empty
+ *  map when that run failed as a whole. */
+async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[]): Promise<Map<string, BOutcome>> {
   try {
-    const run = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => ids.has(c.id)), roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, warm: false, shift: KEY_SHIFT });
+    const run = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => ids.has(c.id)).reverse(), roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, warm: false, shift: ELSEWHERE });
     return new Map([...(run.outcomes ?? new Map<string, BOutcome[]>())].map(([id, outs]) => [id, outs[0]!]));
   } catch {
     return new Map();

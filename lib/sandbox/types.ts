@@ -46,6 +46,10 @@ export const RunOptions = z.object({
    *  there; e.g. another boot's /proc/sys/kernel/random/boot_id, a machine id, for the key probe's
    *  second run). */
   procFiles: z.record(z.string().regex(/^\/(proc|etc)\/[^\0]+$/, "a path under /proc/ or /etc/"), z.string()).default({}),
+  /** Bound the run's CPU seconds by RLIMIT_CPU too (bwrap; default). Off: only the wall-clock
+   *  timeout and the cgroup bound it (the behavioural check's run elsewhere: a finite RLIMIT_CPU is
+   *  a sign of a sandbox a body could test for, round 11's a38). */
+  cpuRlimit: z.boolean().default(true),
   /** The run's user (bwrap: its uid and gid; /etc/passwd names both users). */
   user: z.enum(["sandbox", "sandbox-b"]).default("sandbox"),
 });

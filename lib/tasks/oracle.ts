@@ -1295,6 +1295,23 @@ function keyProbeCalls(rng: Rng, calls: OracleCall[], n: number, receiverKept: (
       for (const e of edits) out.push({ pos: a.pos.map((v, i) => (i === at ? e : v)), kw: a.kw });
     });
   }
+  // relations between the arguments (round 11): two string arguments swapped (a12: a key symmetric
+  // in them), the second equal to the first (a33: read as "no second"), and with the others None,
+  // the string's case edits again (a58: case folded only when the filename is None)
+  for (const a of returning.slice(0, n)) {
+    const strs = a.pos.map((v, i) => (v.t === "str" && !(i === 0 && receiverKept(a)) ? i : -1)).filter((i) => i >= 0);
+    if (strs.length >= 2) {
+      const [i, j] = [strs[0]!, strs[1]!];
+      out.push({ pos: a.pos.map((v, k) => (k === i ? a.pos[j]! : k === j ? a.pos[i]! : v)), kw: a.kw });
+      out.push({ pos: a.pos.map((v, k) => (k === j ? a.pos[i]! : v)), kw: a.kw });
+    }
+    if (strs.length >= 1 && a.pos.length - (receiverKept(a) ? 1 : 0) >= 2) {
+      const i = strs[0]!;
+      const others = a.pos.map((v, k) => (k !== i && (v.t === "str" || v.t === "none") && !(k === 0 && receiverKept(a)) ? ({ t: "none" } as BValue) : v));
+      const arg = a.pos[i] as { t: "str"; v: string };
+      for (const v of [arg.v, arg.v.toUpperCase(), arg.v.toLowerCase()]) out.push({ pos: others.map((x, k) => (k === i ? { t: "str", v } : x)), kw: a.kw });
+    }
+  }
   // a character moved across the boundary of two string arguments: a key of their concatenation
   // without a separator collides with the unmoved call's
   for (const a of returning.slice(0, n)) {
@@ -1914,6 +1931,12 @@ function sameClassEdits(s: string): string[] {
   if (s.includes("/")) out.push(s.replace("/", "//"), `./${s}`, s.replace("/", "/./"), s.replaceAll("/", "\\"));
   const dot = s.lastIndexOf(".");
   if (dot > 0) out.push(`${s.slice(0, dot)}.x${s.slice(dot + 1)}`);
+  // round 11: format characters a key drops (a08: U+200B, soft hyphen, BOM), a non-ASCII letter's
+  // other case (a09: É against é, where ASCII case edits still differ), a trailing separator (a11),
+  // the extension's case (a44)
+  out.push(`${s}\u200b`, [...cs.slice(0, 1), "\u00ad", ...cs.slice(1)].join(""), `\ufeff${s}`, `${s}/`);
+  if (l >= 0) out.push([...cs.slice(0, l), "\u00c9", ...cs.slice(l + 1)].join(""));
+  if (dot > 0 && /[a-z]/.test(s.slice(dot + 1))) out.push(`${s.slice(0, dot + 1)}${s.slice(dot + 1).toUpperCase()}`);
   return [...new Set(out)].filter((x) => x !== s);
 }
 

@@ -588,7 +588,9 @@ def main():
     diag_fd = os.dup(2)
     null_fd = os.open(os.devnull, os.O_WRONLY)
     os.dup2(null_fd, 1)
-    os.dup2(null_fd, 2)
+    # elsewhere (the grader's run in another process's circumstances): fd 2 another file than fd 1,
+    # neither a regular file (round 11's a45 told the runner by fd 1 being fd 2's file)
+    os.dup2(os.open("/dev/zero", os.O_WRONLY) if req.get("elsewhere") else null_fd, 2)
     sys.stdout = sys.stderr = open(os.devnull, "w")
 
     def report_crash(kind, value, tb):
@@ -600,9 +602,12 @@ def main():
     repo = req.get("repo", "/work")
     for root in reversed(req.get("roots") or ["."]):
         sys.path.insert(0, os.path.normpath(os.path.join(repo, root)))
-    os.chdir(repo)
+    # elsewhere: another working directory (the package is imported by its roots on sys.path)
+    os.chdir("/" if req.get("elsewhere") else repo)
     ser = Serializer(req.get("project") or [], req.get("max_nodes", 20000), req.get("max_chars", 200000))
-    limit = req.get("call_timeout_ms", 2000) / 1000.0
+    # elsewhere: no per-call timer (round 11's a07 told the runner by an armed ITIMER_REAL); the
+    # grader's clock on the whole run stops a call that hangs
+    limit = 0 if req.get("elsewhere") else req.get("call_timeout_ms", 2000) / 1000.0
     repeat = req.get("repeat", 1)
 
     lines = _Lines(out_fd)
