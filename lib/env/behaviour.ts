@@ -45,6 +45,10 @@ export const BehaviourConfig = z.object({
    *    the visible call by (a stock check skipped past 500 SKUs met one call in six).
    *  Any other probe listed here is judged so too; [] judges every probe by `threshold`. */
   every_call: z.array(z.enum(PROBES)).default(["key", "scale", "entries", "chars", "lengths"]),
+  /** The run elsewhere (ELSEWHERE): at most this many calls of a body that passes are run again
+   *  where the process does not look graded, and each must agree there too; 0 runs none (a digest's
+   *  key-probe calls still run there: their keys are judged by it). */
+  elsewhere_calls: z.number().int().min(0).default(160),
 });
 export type BehaviourConfig = z.output<typeof BehaviourConfig>;
 export type BehaviourConfigInput = z.input<typeof BehaviourConfig>;
@@ -163,7 +167,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // of which must agree there too where it agreed here (round 11: bodies right only where the
   // process looks graded). With key calls it runs now (the keys are judged by it); otherwise only
   // for a body that passes here (what fails here needs no second opinion).
-  const chosen = elsewhereCalls(oracle, (id) => (firstOf(id).ms ?? 0));
+  const chosen = elsewhereCalls(oracle, (id) => (firstOf(id).ms ?? 0), cfg.elsewhere_calls);
   let elsewhere: Map<string, BOutcome> | null = chosen.keys.size ? await runElsewhere(oracle, new Set([...chosen.keys, ...chosen.sample]), symbols, calls, workdir, sandbox, cfg, masks) : null;
   const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, chosen.keys.size ? elsewhere : null);
   const differences: BehaviourCheck["differences"] = [];
@@ -300,24 +304,21 @@ function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, aga
  *  a01 a07 a14 a38 a45 a49, bodies right only where the process looks graded). */
 const ELSEWHERE: RunShift = { pids: 37, days: 4000, machine: true, elsewhere: true };
 
-/** Calls of non-digest symbols run elsewhere besides the key-probe calls: every visible call and
- *  hidden ones spread over the oracle, at most this many in all. */
-const ELSEWHERE_CALLS = 160;
 /** A call whose graded run took longer is not run elsewhere (that run has no per-call timer). */
 const ELSEWHERE_MAX_MS = 250;
 
 /** The calls run elsewhere (RunShift.elsewhere): the key-probe calls of digest symbols (their keys
- *  must not change between processes) and a spread of the others (each must still agree with the
- *  original there), in reverse order (a body keyed to its call count or age meets them otherwise). */
-function elsewhereCalls(oracle: Oracle, msOf: (id: string) => number): { keys: Set<string>; sample: Set<string> } {
+ *  must not change between processes) and a spread of the others, at most `max` (every visible call
+ *  first, then hidden ones spread over the oracle; each must still agree with the original there). */
+function elsewhereCalls(oracle: Oracle, msOf: (id: string) => number, max: number): { keys: Set<string>; sample: Set<string> } {
   const keys = new Set(oracle.calls.filter((c) => c.probe === "key" && oracle.symbols[c.symbol]?.digest).map((c) => c.id));
   const others = oracle.calls.filter((c) => !oracle.symbols[c.symbol]?.digest && msOf(c.id) <= ELSEWHERE_MAX_MS);
   const visible = others.filter((c) => !c.hidden);
   const hidden = others.filter((c) => c.hidden);
-  const room = Math.max(0, ELSEWHERE_CALLS - visible.length);
+  const room = Math.max(0, max - visible.length);
   const step = hidden.length / Math.max(1, room);
   const spread = room >= hidden.length ? hidden : Array.from({ length: room }, (_, i) => hidden[Math.floor(i * step)]!);
-  return { keys, sample: new Set([...visible, ...spread].slice(0, ELSEWHERE_CALLS).map((c) => c.id)) };
+  return { keys, sample: new Set([...visible, ...spread].slice(0, max).map((c) => c.id)) };
 }
 
 /** `ids` run elsewhere (ELSEWHERE: a cold run), reversed: their first outcome by call id, an empty
