@@ -12,6 +12,7 @@ export function runOptionsOf(job: JobSpec): RunOptions {
   return {
     workdir: job.workdir, workdirReadOnly: job.workdirReadOnly, env: job.env, stdin: job.stdin,
     scratchWorkdir: job.scratchWorkdir, protectPaths: job.protectPaths, masks: job.masks,
+    hostname: job.hostname, user: job.user, procFiles: job.procFiles, cpuRlimit: job.cpuRlimit,
     roBinds: binds("ro"), rwBinds: binds("rw"), ...job.limits,
   };
 }
@@ -22,6 +23,7 @@ export function jobOf(id: string, command: string | string[], options: RunOption
   return JobSpec.parse({
     id, command, workdir: o.workdir, workdirReadOnly: o.workdirReadOnly, env: o.env, stdin: o.stdin,
     scratchWorkdir: o.scratchWorkdir, protectPaths: o.protectPaths, masks: o.masks,
+    hostname: o.hostname, user: o.user, procFiles: o.procFiles, cpuRlimit: o.cpuRlimit,
     mounts: [
       ...Object.entries(o.roBinds).map(([host, inside]) => ({ host, inside, mode: "ro" as const })),
       ...Object.entries(o.rwBinds).map(([host, inside]) => ({ host, inside, mode: "rw" as const })),

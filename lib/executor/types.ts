@@ -49,6 +49,13 @@ export const JobSpec = z.object({
   scratchWorkdir: RunOptions.shape.scratchWorkdir,
   protectPaths: RunOptions.shape.protectPaths,
   masks: RunOptions.shape.masks,
+  /** The machine the run sees (the behavioural check's run elsewhere: another host name, user,
+   *  /proc and /etc files, no RLIMIT_CPU; RunOptions, one definition). An executor whose sandbox
+   *  cannot give one runs the job as its sandbox would without it. */
+  hostname: RunOptions.shape.hostname,
+  user: RunOptions.shape.user,
+  procFiles: RunOptions.shape.procFiles,
+  cpuRlimit: RunOptions.shape.cpuRlimit,
   /** Times the job is started again after the executor LOST it (its node went away, the engine
    *  refused or dropped it, no result came back). Never for a command that ran and failed. */
   retries: z.number().int().min(0).default(2),
