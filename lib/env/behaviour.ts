@@ -169,7 +169,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // for a body that passes here (what fails here needs no second opinion).
   const chosen = elsewhereCalls(oracle, (id) => (firstOf(id).ms ?? 0), cfg.elsewhere_calls);
   let elsewhere: Map<string, BOutcome> | null = chosen.keys.size ? await runElsewhere(oracle, new Set([...chosen.keys, ...chosen.sample]), symbols, calls, workdir, sandbox, cfg, masks) : null;
-  const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, chosen.keys.size ? elsewhere : null);
+  const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, elsewhere);
   const differences: BehaviourCheck["differences"] = [];
   let agreed = 0;
   let compared = 0;
@@ -224,14 +224,14 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // elsewhere: every sampled call that agreed here must agree there (one miss fails the check)
   const sample = [...chosen.sample].filter((id) => agreedIds.has(id));
   if (passedHere && sample.length && !elsewhere) elsewhere = await runElsewhere(oracle, new Set(sample), symbols, calls, workdir, sandbox, cfg, masks);
-  const there = { agreed: 0, compared: elsewhere ? sample.length : 0 };
-  for (const id of elsewhere ? sample : []) {
-    const c = byId.get(id)!;
+  const judged = elsewhere ? sample.map((id) => {
     const got = elsewhere!.get(id);
-    const r = got ? judge(c, got) : { ok: false, why: "the run elsewhere gave no answer (it failed as a whole)" };
-    if (r.ok) there.agreed++;
-    else if (!differences.some((d) => d.why.startsWith("elsewhere"))) differences.push({ id, symbol: oracle.symbols[c.symbol]?.qualname ?? "?", hidden: c.hidden, why: `elsewhere (another pid, clock, machine, interpreter flags, environment): ${r.why}` });
-  }
+    return { c: byId.get(id)!, r: got ? judge(byId.get(id)!, got) : { ok: false, why: "the run elsewhere gave no answer (it failed as a whole)" } };
+  }) : [];
+  const there = { agreed: judged.filter((j) => j.r.ok).length, compared: judged.length };
+  // (the first miss named, as the graded run's misses are)
+  const miss = judged.find((j) => !j.r.ok);
+  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
   const elsewhereOk = there.agreed === there.compared;
   return { ...base, ran: true, passed: passedHere && elsewhereOk, why: null, agreed, compared, agreement, ...(there.compared ? { elsewhere: there } : {}), ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), ...(scaled.length ? { scaled } : {}), ...(entries.length ? { entries } : {}), differences, wallMs: performance.now() - t0, path: run.path };
 }

@@ -13,6 +13,7 @@
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { chmodSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { machine } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { tempDir } from "../core/index.js";
@@ -390,7 +391,8 @@ function anotherMachine(days: number, kind: Sandbox["name"]): { options: { hostn
   const fewer = cpus.length > 1 ? stat!.replace(cpus.at(-1)!, "") : stat;
   // setarch and taskset are checked on bwrap, whose /usr is the host's; elsewhere only the files move
   const kernel = kind === "bwrap" ? otherKernel() : { argv: [], release: null };
-  const release = kernel.release ?? (read("/proc/sys/kernel/osrelease")?.trim() ?? null)?.concat("-b");
+  const hostRelease = read("/proc/sys/kernel/osrelease")?.trim();
+  const release = kernel.release ?? (hostRelease ? `${hostRelease}-b` : null);
   return {
     options: {
       hostname: "sandbox-b", user: "sandbox-b",
@@ -411,12 +413,12 @@ let otherKernelCache: { argv: string[]; release: string | null } | undefined;
  *  Each part is left out where the host cannot (setarch missing, one CPU). Found once per process. */
 function otherKernel(): { argv: string[]; release: string | null } {
   if (otherKernelCache) return otherKernelCache;
-  const arch = spawnSync("uname", ["-m"], { encoding: "utf8" }).stdout?.trim();
-  const uname26 = arch ? spawnSync("setarch", [arch, "--uname-2.6", "uname", "-r"], { encoding: "utf8" }) : null;
-  const release = uname26?.status === 0 ? uname26.stdout.trim() || null : null;
+  const arch = machine(); // uname(2)'s machine, as setarch names it
+  const uname26 = spawnSync("setarch", [arch, "--uname-2.6", "uname", "-r"], { encoding: "utf8" });
+  const release = uname26.status === 0 ? uname26.stdout.trim() || null : null;
   const allowed = cpuList(/^Cpus_allowed_list:\s*(\S+)$/m.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? "");
   const taskset = allowed.length > 1 && spawnSync("taskset", ["-c", String(allowed[0]), "true"]).status === 0 ? ["taskset", "-c", allowed.slice(0, -1).join(",")] : [];
-  otherKernelCache = { argv: [...(release ? ["setarch", arch!, "--uname-2.6"] : []), ...taskset], release };
+  otherKernelCache = { argv: [...(release ? ["setarch", arch, "--uname-2.6"] : []), ...taskset], release };
   return otherKernelCache;
 }
 
@@ -449,7 +451,8 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const pyenv = opts.pyenv === undefined ? findPyEnv(workdir) : opts.pyenv;
   const bound = sandbox.name !== "none";
   const harness = bound ? "/opt/composer-lab" : harnessDir();
-  const head = JSON.stringify({ repo: bound ? SANDBOX_WORKDIR : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(opts.shift ? { pid_shift: opts.shift.pids } : {}), ...(opts.shift?.elsewhere ? { elsewhere: true } : {}) });
+  const elsewhere = opts.shift?.elsewhere === true;
+  const head = JSON.stringify({ repo: bound ? SANDBOX_WORKDIR : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(opts.shift ? { pid_shift: opts.shift.pids } : {}), ...(elsewhere ? { elsewhere: true } : {}) });
   const body = `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
   // in its spool folder by warm.ts): made when first needed
@@ -466,15 +469,15 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   try {
     const cfgIn = bound ? "/opt/composer-lab-cfg" : cfgDir();
     const python = pyenv ? `${bound ? PYENV_MOUNT : pyenv.dir}/bin/python` : SYSTEM_PYTHON;
-    const flags = opts.shift?.elsewhere ? [] : ["-I", "-B"];
+    const flags = elsewhere ? [] : ["-I", "-B"];
     const argv = [python, ...flags, "-X", `pycache_prefix=${bound ? "/tmp/pycache" : join(cfgDir(), "pycache")}`, `${harness}/behave.py`, `${cfgIn}/request.json`];
     const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat);
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
     const clock: Record<string, string> = opts.shift?.days && existsSync(FAKETIME_LIB) ? { LD_PRELOAD: FAKETIME_LIB, FAKETIME: `+${opts.shift.days}d`, FAKETIME_DONT_FAKE_MONOTONIC: "1" } : {};
     if (opts.shift?.machine) moved = movedCopy(workdir, opts.shift.days);
-    const machine = opts.shift?.machine ? anotherMachine(opts.shift.days, sandbox.name) : null;
-    const env = opts.shift?.elsewhere ? { ...ELSEWHERE_ENV, ...clock } : clock;
-    const options = { workdir: moved?.path ?? workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !opts.shift?.elsewhere, ...machine?.options };
+    const other = opts.shift?.machine ? anotherMachine(opts.shift.days, sandbox.name) : null;
+    const env = elsewhere ? { ...ELSEWHERE_ENV, ...clock } : clock;
+    const options = { workdir: moved?.path ?? workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...other?.options };
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";
     const warm = sandbox instanceof BwrapSandbox && sandbox.warm && opts.warm !== false && !opts.shift ? warmWorker(sandbox, pyenv ?? null) : null;
@@ -487,7 +490,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
         if (!(e instanceof WarmWorkerGone)) throw e;
       }
     }
-    run ??= await sandbox.run([...(machine?.argv ?? []), ...argv], { ...options, roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", [cfgDir()]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}) } : {} });
+    run ??= await sandbox.run([...(other?.argv ?? []), ...argv], { ...options, roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", [cfgDir()]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}) } : {} });
     if (run.outputTruncated) return { outcomes: null, failure: `the runner's output went past ${L.max_output_bytes} bytes`, run, path };
     if (run.timedOut) return { outcomes: null, failure: `the run went past ${timeoutMs} ms`, run, path };
     if (run.oomKilled) return { outcomes: null, failure: "the run went past its memory limit", run, path };

@@ -42,10 +42,11 @@ const onNodes = (tally: { nodes: Record<string, number> }, nodes: string[]): voi
  */
 export async function expectTrainLikeLocal(executor: "swarm" | "slurm", nodes: string[], scratch: () => string): Promise<void> {
   const train = async (name: string, dir: string): Promise<{ out: Record<string, any>; dir: string; s: number }> => {
+    const runDir = join(dir, `run-${name}`);
     const t0 = performance.now();
-    const r = await cliAsync(["train", "--config", tinyTrainConfig(dir), "--run-dir", join(dir, `run-${name}`), "--executor", name, "--json"]);
+    const r = await cliAsync(["train", "--config", tinyTrainConfig(dir), "--run-dir", runDir, "--executor", name, "--json"]);
     expect(r.code, r.stderr.slice(-3000)).toBe(0);
-    return { out: oneJson(r.stdout), dir: join(dir, `run-${name}`), s: (performance.now() - t0) / 1000 };
+    return { out: oneJson(r.stdout), dir: runDir, s: (performance.now() - t0) / 1000 };
   };
   // the local reference is the same run for the swarm and slurm files: made once per vitest run
   const local = await sharedOnce("train-local", (dir) => train("local", dir));
