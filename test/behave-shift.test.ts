@@ -24,10 +24,12 @@ def facts():
             socket.gethostname(), os.getuid(), read("/etc/machine-id"), read("/proc/sys/kernel/random/boot_id"),
             [int(f) for f in (sys.flags.isolated, sys.flags.ignore_environment, sys.flags.no_user_site, sys.flags.dont_write_bytecode, sys.flags.safe_path)],
             os.getcwd(), os.environ.get("PATH"), resource.getrlimit(resource.RLIMIT_CPU)[0] == resource.RLIM_INFINITY,
-            signal.getitimer(signal.ITIMER_REAL)[0] > 0, os.path.samestat(os.fstat(1), os.fstat(2)), datetime.date.today().year >= 2037]
+            signal.getitimer(signal.ITIMER_REAL)[0] > 0, os.path.samestat(os.fstat(1), os.fstat(2)), datetime.date.today().year >= 2037,
+            sys.pycache_prefix is not None, os.getpid()]
 `;
 const NAMES = ["uname release", "platform.release", "/proc osrelease", "affinity CPUs", "os.cpu_count", "host name", "uid", "machine id", "boot id",
-  "interpreter flags", "cwd", "PATH", "no CPU rlimit", "a per-call timer armed", "fds 1 and 2 one file", "a date past 2037"] as const;
+  "interpreter flags", "cwd", "PATH", "no CPU rlimit", "a per-call timer armed", "fds 1 and 2 one file", "a date past 2037",
+  "a pycache prefix", "pid"] as const;
 
 const plain = (v: BValue): unknown => {
   const x = v as { t: string; v?: unknown };
@@ -38,7 +40,7 @@ const plain = (v: BValue): unknown => {
 };
 
 describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the behavioural check's ELSEWHERE)", () => {
-  it("moves uname(2)'s release, the affinity mask, the CPU count, host, user, machine and boot ids, interpreter flags, cwd, PATH, CPU rlimit, timer, fds and the date, each run telling one story", async () => {
+  it("moves uname(2)'s release, the affinity mask, the CPU count, host, user, machine and boot ids, interpreter flags and pycache prefix, cwd, PATH, CPU rlimit, timer, fds, the date and the pid, each run telling one story", async () => {
     const d = tmp("behave-shift-");
     mkdirSync(join(d, "pkg"));
     writeFileSync(join(d, "pkg", "__init__.py"), "");
@@ -59,8 +61,8 @@ describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the beha
     expect(here["uname release"]).toBe(release());
     expect(here["machine id"]).toBe("-");
     // the graded run as the runner makes it: isolated, in the tree, a timer per call, fds 1 and 2 one file
-    expect(here).toMatchObject({ "interpreter flags": [1, 1, 1, 1, 1], cwd: "/work", "no CPU rlimit": false, "a per-call timer armed": true, "fds 1 and 2 one file": true, "a date past 2037": false });
-    expect(there).toMatchObject({ "interpreter flags": [0, 0, 0, 0, 0], cwd: "/", "no CPU rlimit": true, "a per-call timer armed": false, "fds 1 and 2 one file": false, "a date past 2037": true });
+    expect(here).toMatchObject({ "interpreter flags": [1, 1, 1, 1, 1], cwd: "/work", "no CPU rlimit": false, "a per-call timer armed": true, "fds 1 and 2 one file": true, "a date past 2037": false, "a pycache prefix": true });
+    expect(there).toMatchObject({ "interpreter flags": [0, 0, 0, 0, 0], cwd: "/", "no CPU rlimit": true, "a per-call timer armed": false, "fds 1 and 2 one file": false, "a date past 2037": true, "a pycache prefix": false });
     for (const run of [here, there]) {
       expect(run["platform.release"]).toBe(run["uname release"]);
       expect(run["/proc osrelease"]).toBe(run["uname release"]);

@@ -535,12 +535,17 @@ def target(sym):
 def _shift_pid(n):
     """Uses up `n` process ids, then goes on in a child, its parent waiting to exit with its status:
     the calls see another os.getpid() than an unshifted run (a fresh PID namespace numbers every
-    run's runner the same, so a key holding the pid looked stable across processes: round 8, a16)."""
+    run's runner the same, so a key holding the pid looked stable across processes: round 8, a16).
+    The ids are used up by threads that end at once (a thread's id comes from the same counter as a
+    process's): 37 forks of this interpreter cost ≈ 100 ms on a VM whose page faults are slow, the
+    threads ≈ 5 ms. Only the last step is a fork (the calls need a process whose pid is the new one)."""
+    import _thread
+
+    _thread.stack_size(65536)
     for _ in range(n):
-        pid = os.fork()
-        if pid == 0:
-            os._exit(0)
-        os.waitpid(pid, 0)
+        _thread.start_new_thread(int, ())
+    while _thread._count():
+        time.sleep(0)
     pid = os.fork()
     if pid:
         _, status = os.waitpid(pid, 0)
