@@ -46,30 +46,42 @@ describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the beha
     writeFileSync(join(d, "pkg", "__init__.py"), "");
     writeFileSync(join(d, "pkg", "m.py"), PKG);
     const sb = new BwrapSandbox("bwrap", { warm: false });
+    const warmSb = new BwrapSandbox("bwrap", { warm: true });
     const calls: BCall[] = [{ id: "c0", symbol: 0, pos: [], kw: [] }];
     const req = { symbols: [{ module: "pkg.m", qualname: "facts" }], calls, roots: ["."], project: ["pkg"] };
-    const facts = async (shift?: { pids: number; days: number; machine: boolean; elsewhere: boolean }) => {
-      const r = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, warm: false, ...(shift ? { shift } : {}) });
+    const facts = async (shift?: { pids: number; days: number; machine: boolean; elsewhere: boolean }, path: "cold" | "warm" = "cold") => {
+      const r = await runBehaviour(path === "warm" ? warmSb : sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, ...(shift ? { shift } : {}) });
       expect(r.failure, r.run.stderr).toBeNull();
+      expect(r.path).toBe(path);
       const o = r.outcomes!.get("c0")![0]!;
       expect(o.k, JSON.stringify(o)).toBe("return");
       return Object.fromEntries((plain((o as { ret: BValue }).ret) as unknown[]).map((v, i) => [NAMES[i], v])) as Record<(typeof NAMES)[number], unknown>;
     };
     const here = await facts();
-    const there = await facts({ pids: 37, days: 4000, machine: true, elsewhere: true });
+    const shift = { pids: 37, days: 4000, machine: true, elsewhere: true };
+    const there = await facts(shift);
+    // the run elsewhere forked from the warm grader's elsewhere zygote moves the same facts, and the
+    // warm plain run is the cold plain run's machine
+    const thereWarm = await facts(shift, "warm");
+    const hereWarm = await facts(undefined, "warm");
     // the plain run is this machine
     expect(here["uname release"]).toBe(release());
     expect(here["machine id"]).toBe("-");
     // the graded run as the runner makes it: isolated, in the tree, a timer per call, fds 1 and 2 one file
     expect(here).toMatchObject({ "interpreter flags": [1, 1, 1, 1, 1], cwd: "/work", "no CPU rlimit": false, "a per-call timer armed": true, "fds 1 and 2 one file": true, "a date past 2037": false, "a pycache prefix": true });
     expect(there).toMatchObject({ "interpreter flags": [0, 0, 0, 0, 0], cwd: "/", "no CPU rlimit": true, "a per-call timer armed": false, "fds 1 and 2 one file": false, "a date past 2037": true, "a pycache prefix": false });
-    for (const run of [here, there]) {
+    for (const run of [here, there, hereWarm, thereWarm]) {
       expect(run["platform.release"]).toBe(run["uname release"]);
       expect(run["/proc osrelease"]).toBe(run["uname release"]);
       expect(run["os.cpu_count"]).toBe(run["affinity CPUs"]);
     }
-    const moved = NAMES.filter((n) => JSON.stringify(here[n]) !== JSON.stringify(there[n]));
     const expected = NAMES.filter((n) => cpus().length > 1 || !["affinity CPUs", "os.cpu_count"].includes(n));
-    expect(moved, JSON.stringify({ here, there })).toEqual(expected);
+    for (const [a, b] of [[here, there], [here, thereWarm], [hereWarm, thereWarm], [hereWarm, there]] as const) {
+      const moved = NAMES.filter((n) => JSON.stringify(a[n]) !== JSON.stringify(b[n]));
+      expect(moved, JSON.stringify({ a, b })).toEqual(expected);
+    }
+    // the cold and warm runs elsewhere are one machine's story (but their own ids and pids)
+    const own = ["machine id", "boot id", "pid"];
+    expect(Object.fromEntries(NAMES.filter((n) => !own.includes(n)).map((n) => [n, thereWarm[n]]))).toEqual(Object.fromEntries(NAMES.filter((n) => !own.includes(n)).map((n) => [n, there[n]])));
   }, 120_000);
 });

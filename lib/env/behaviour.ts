@@ -325,7 +325,7 @@ function elsewhereCalls(oracle: Oracle, msOf: (id: string) => number, max: numbe
  *  map when that run failed as a whole. */
 async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[]): Promise<Map<string, BOutcome>> {
   try {
-    const run = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => ids.has(c.id)).reverse(), roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, warm: false, shift: ELSEWHERE });
+    const run = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => ids.has(c.id)).reverse(), roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, shift: ELSEWHERE });
     return new Map([...(run.outcomes ?? new Map<string, BOutcome[]>())].map(([id, outs]) => [id, outs[0]!]));
   } catch {
     return new Map();

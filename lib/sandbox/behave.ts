@@ -10,15 +10,13 @@
  * writes is evaluated: its lines are parsed as JSON under a size limit and checked against the zod
  * schemas below, and any line that does not fit fails the whole run.
  */
-import { spawnSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { chmodSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
-import { machine } from "node:os";
+import { chmodSync, cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { tempDir } from "../core/index.js";
 import { BwrapSandbox } from "./bwrap.js";
 import { harnessDir } from "./harness-dir.js";
+import { ELSEWHERE_ENV, anotherMachine, clockEnv, moveTimes } from "./machine.js";
 import { PYENV_MOUNT, findPyEnv, type PyEnv, type RepoLayout, repoLayoutAsync, SYSTEM_PYTHON, pytestCompat, pytestVersion } from "./pyenv.js";
 import { findPytestConfig } from "./pytest.js";
 import { SANDBOX_WORKDIR, type MaskSpec, type RunResult, type Sandbox } from "./types.js";
@@ -348,8 +346,6 @@ const layoutOf = async (workdir: string): Promise<RepoLayout | null> => {
   }
 };
 
-/** Where libfaketime is (Debian's libfaketime: scripts/setup.sh), for a run whose clock is shifted. */
-export const FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
 
 /** A run in another process's circumstances (runBehaviour's `shift`): its runner's pid moved on by
  *  `pids`, its wall clock by `days` (libfaketime, where the sandbox's /usr has it; always a cold run:
@@ -368,79 +364,11 @@ export interface RunShift {
   elsewhere?: boolean;
 }
 
-/** The environment of a run elsewhere (RunShift.elsewhere) beside the clock's. */
-const ELSEWHERE_ENV = { PATH: "/usr/bin:/bin:/usr/local/bin:/usr/sbin", HOME: "/tmp/home", PYTHONDONTWRITEBYTECODE: "" };
-
-/** What the shifted run's machine looks like: another host name, user, boot id and machine id (the
- *  plain run has none), /proc/stat's boot time moved back `days` and its last CPU gone (os.cpu_count()
- *  reads it where /sys is not mounted), and, on bwrap, another kernel as uname(2) itself reports it
- *  and one CPU fewer in the affinity mask (otherKernel: `argv` goes before the runner's command);
- *  /proc/sys/kernel/osrelease says the same release as uname(2). Round 10's a35 a36 and the
- *  reconstructed a12 a13: keys salted with the kernel release, the CPU count or affinity, the machine
- *  id and uid. */
-function anotherMachine(days: number, kind: Sandbox["name"]): { options: { hostname: string; user: "sandbox-b"; procFiles: Record<string, string> }; argv: string[] } {
-  const read = (p: string): string | null => {
-    try {
-      return readFileSync(p, "utf8");
-    } catch {
-      return null;
-    }
-  };
-  const stat = read("/proc/stat")?.replace(/^btime (\d+)$/m, (_, t: string) => `btime ${Number(t) - days * 86_400}`);
-  const cpus = stat?.match(/^cpu\d+ .*\n/gm) ?? [];
-  const fewer = cpus.length > 1 ? stat!.replace(cpus.at(-1)!, "") : stat;
-  // setarch and taskset are checked on bwrap, whose /usr is the host's; elsewhere only the files move
-  const kernel = kind === "bwrap" ? otherKernel() : { argv: [], release: null };
-  const hostRelease = read("/proc/sys/kernel/osrelease")?.trim();
-  const release = kernel.release ?? (hostRelease ? `${hostRelease}-b` : null);
-  return {
-    options: {
-      hostname: "sandbox-b", user: "sandbox-b",
-      procFiles: {
-        "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n`, "/etc/machine-id": `${randomUUID().replace(/-/g, "")}\n`,
-        ...(fewer ? { "/proc/stat": fewer } : {}), ...(release ? { "/proc/sys/kernel/osrelease": `${release}\n` } : {}),
-      },
-    },
-    argv: kernel.argv,
-  };
-}
-
-let otherKernelCache: { argv: string[]; release: string | null } | undefined;
-/** The command prefix that puts a run on "another kernel" and fewer CPUs, with the release it shows:
- *  `setarch ARCH --uname-2.6` (the UNAME26 personality: the kernel itself answers uname(2) with a
- *  2.6.x release, so neither libc nor a raw syscall reads the host's; inherited by every child) and
- *  `taskset -c` every CPU this process may use but the last (as /proc/stat loses its last CPU).
- *  Each part is left out where the host cannot (setarch missing, one CPU). Found once per process. */
-function otherKernel(): { argv: string[]; release: string | null } {
-  if (otherKernelCache) return otherKernelCache;
-  const arch = machine(); // uname(2)'s machine, as setarch names it
-  const uname26 = spawnSync("setarch", [arch, "--uname-2.6", "uname", "-r"], { encoding: "utf8" });
-  const release = uname26.status === 0 ? uname26.stdout.trim() || null : null;
-  const allowed = cpuList(/^Cpus_allowed_list:\s*(\S+)$/m.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? "");
-  const taskset = allowed.length > 1 && spawnSync("taskset", ["-c", String(allowed[0]), "true"]).status === 0 ? ["taskset", "-c", allowed.slice(0, -1).join(",")] : [];
-  otherKernelCache = { argv: [...(release ? ["setarch", arch, "--uname-2.6"] : []), ...taskset], release };
-  return otherKernelCache;
-}
-
-/** "0-3,6,8-9" → [0, 1, 2, 3, 6, 8, 9] (the kernel's cpu list format). */
-function cpuList(text: string): number[] {
-  return text.split(",").filter(Boolean).flatMap((part) => {
-    const [a, b] = part.split("-").map(Number);
-    return b === undefined ? [a!] : Array.from({ length: b - a! + 1 }, (_, i) => a! + i);
-  });
-}
-
 /** A copy of `workdir` whose every file and folder has its times moved on by `days`. */
 function movedCopy(workdir: string, days: number): { path: string; remove: () => void } {
   const dir = tempDir("behave-moved-");
   cpSync(workdir, dir.path, { recursive: true, verbatimSymlinks: true });
-  const by = days * 86_400;
-  const walk = (p: string): void => {
-    const st = lstatSync(p);
-    if (st.isDirectory()) for (const e of readdirSync(p)) walk(join(p, e));
-    if (!st.isSymbolicLink()) utimesSync(p, st.atimeMs / 1000 + by, st.mtimeMs / 1000 + by);
-  };
-  walk(dir.path);
+  moveTimes(dir.path, days);
   return dir;
 }
 
@@ -476,24 +404,28 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const argv = [python, ...flags, `${harness}/behave.py`, `${cfgIn}/request.json`];
     const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat);
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
-    const clock: Record<string, string> = opts.shift?.days && existsSync(FAKETIME_LIB) ? { LD_PRELOAD: FAKETIME_LIB, FAKETIME: `+${opts.shift.days}d`, FAKETIME_DONT_FAKE_MONOTONIC: "1" } : {};
-    if (opts.shift?.machine) moved = movedCopy(workdir, opts.shift.days);
-    const other = opts.shift?.machine ? anotherMachine(opts.shift.days, sandbox.name) : null;
+    const clock = opts.shift?.days ? clockEnv(opts.shift.days) : {};
     const env = elsewhere ? { ...ELSEWHERE_ENV, ...clock } : clock;
-    const options = { workdir: moved?.path ?? workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...other?.options };
+    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere };
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";
-    const warm = sandbox instanceof BwrapSandbox && sandbox.warm && opts.warm !== false && !opts.shift ? warmWorker(sandbox, pyenv ?? null) : null;
-    if (warm && (await warm.check("behave")).ok) {
+    // warm: a plain run forks from the behave zygote; a run elsewhere on another machine from the
+    // elsewhere zygote (warm.ts: started on that machine, with that clock and interpreter); any other
+    // shift runs cold
+    const kind = !opts.shift ? "behave" : elsewhere && opts.shift.machine ? "elsewhere" : null;
+    const warm = sandbox instanceof BwrapSandbox && sandbox.warm && opts.warm !== false && kind ? warmWorker(sandbox, pyenv ?? null) : null;
+    if (warm && kind && (await warm.check(kind, opts.shift?.days ?? 0)).ok) {
       try {
-        // the same run as `argv` below, forked from the behave zygote (the request at the same path)
-        run = await warm.run({ kind: "behave", argv: ["/opt/composer-lab-cfg/request.json"], env: {}, workdir, cfgFiles: { "request.json": body }, secret: "-", options });
+        // the same run as `argv` below, forked from the zygote (the request at the same path)
+        run = await warm.run({ kind, argv: ["/opt/composer-lab-cfg/request.json"], env, workdir, cfgFiles: { "request.json": body }, secret: "-", options, days: opts.shift?.days ?? 0 });
         path = "warm";
       } catch (e) {
         if (!(e instanceof WarmWorkerGone)) throw e;
       }
     }
-    run ??= await sandbox.run([...(other?.argv ?? []), ...argv], { ...options, roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", [cfgDir()]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}) } : {} });
+    if (!run && opts.shift?.machine) moved = movedCopy(workdir, opts.shift.days);
+    const other = !run && opts.shift?.machine ? anotherMachine(opts.shift.days, sandbox.name) : null;
+    run ??= await sandbox.run([...(other?.argv ?? []), ...argv], { ...options, workdir: moved?.path ?? workdir, ...other?.options, roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", [cfgDir()]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}) } : {} });
     if (run.outputTruncated) return { outcomes: null, failure: `the runner's output went past ${L.max_output_bytes} bytes`, run, path };
     if (run.timedOut) return { outcomes: null, failure: `the run went past ${timeoutMs} ms`, run, path };
     if (run.oomKilled) return { outcomes: null, failure: "the run went past its memory limit", run, path };

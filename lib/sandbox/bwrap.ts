@@ -24,7 +24,7 @@ export const PASSWD = "root:x:0:0:root:/root:/usr/sbin/nologin\nsandbox:x:1000:1
 /** RunOptions.user → its uid (and gid). */
 const USER_IDS = { sandbox: 1000, "sandbox-b": 1001 } as const;
 /** bwrap's fd of the first RunOptions.procFiles entry (11 and 12 carry /etc/passwd and /etc/group). */
-const PROC_FD = 13;
+export const PROC_FD = 13;
 export const GROUP = "root:x:0:\nsandbox:x:1000:\nsandbox-b:x:1001:\nnogroup:x:65534:\n";
 
 export class BwrapSandbox implements Sandbox {

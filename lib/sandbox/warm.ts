@@ -18,16 +18,17 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { chmod, cp, mkdir, rm, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { holdChild, tempDir } from "../core/index.js";
-import { GROUP, PASSWD, type BwrapSandbox } from "./bwrap.js";
+import { GROUP, PASSWD, PROC_FD, type BwrapSandbox } from "./bwrap.js";
 import { harnessDir } from "./harness-dir.js";
 import { cgroupMode, createRunCgroup, type RunCgroup } from "./cgroup.js";
 import { protectedInside, runningAsRoot, sandboxHostIds, sanitizeTree } from "./isolation.js";
+import { ELSEWHERE_ENV, anotherMachine, clockEnv, moveTimes } from "./machine.js";
 import { existingMasks, maskStubInside } from "./mask.js";
 import { PYENV_MOUNT, SYSTEM_PYTHON, type PyEnv } from "./pyenv.js";
 import { RunOptions, baseEnv, type ResolvedRunOptions, type RunResult } from "./types.js";
@@ -43,8 +44,10 @@ export const WarmEvent = z.discriminatedUnion("ev", [
 ]);
 export type WarmEvent = z.infer<typeof WarmEvent>;
 
-/** What a zygote serves: pytest under the trusted harness, or the behavioural runner. */
-export const WarmKind = z.enum(["pytest", "behave"]);
+/** What a zygote serves: pytest under the trusted harness, the behavioural runner, or the
+ *  behavioural runner on another machine ("elsewhere": the behavioural check's run elsewhere,
+ *  machine.ts; a behave zygote started there, its forks each a run elsewhere). */
+export const WarmKind = z.enum(["pytest", "behave", "elsewhere"]);
 export type WarmKind = z.infer<typeof WarmKind>;
 
 /** A grade that was in flight when its zygote died: run it again (runPytest runs it cold). */
@@ -65,6 +68,9 @@ export interface WarmRun {
   /** "KEY TAG", sent to this grade alone (pytest; the behave kind gets none). */
   secret: string;
   options: RunOptions;
+  /** The "elsewhere" kind: how far its clock and its tree's file times are moved on (the zygote's
+   *  clock is set when it starts: a run asking for other days runs cold). */
+  days?: number;
 }
 
 /** Where each part of a warm grade's time went (ms), for the bench. */
@@ -240,7 +246,10 @@ export class WarmWorker {
   private spool?: { path: string; remove: () => void };
   private statuses: Partial<Record<WarmKind, WarmStatus>> = {};
   /** Zygotes started so far per kind (1 + restarts). */
-  readonly startsOf: Record<WarmKind, number> = { pytest: 0, behave: 0 };
+  readonly startsOf: Record<WarmKind, number> = { pytest: 0, behave: 0, elsewhere: 0 };
+  /** The elsewhere zygote's clock shift (days) and its machine's /proc files in the spool (the
+   *  fork request's proc_files), set when it starts. */
+  private elsewhere?: { days: number; procFiles: [string, string][] };
   /** pytest zygotes started so far (1 + restarts). */
   get starts(): number {
     return this.startsOf.pytest;
@@ -259,11 +268,28 @@ export class WarmWorker {
     return this.spool.path;
   }
 
-  private start(kind: WarmKind): Promise<Zygote> {
+  private start(kind: WarmKind, days = 0): Promise<Zygote> {
     const spool = this.spoolDir();
-    const o = RunOptions.parse({ workdir: join(spool, "empty"), workdirReadOnly: true, diskMb: 64 });
     const harness = harnessDir();
     const python = this.pyenv ? `${PYENV_MOUNT}/bin/python` : SYSTEM_PYTHON;
+    // elsewhere: another machine (host, user, /etc's machine id, kernel and CPUs through `prefix`,
+    // its /proc files bound by each grade from the spool), the clock moved on, and an interpreter
+    // with its own defaults (no -I -B, no pycache prefix), as behave.ts's cold run elsewhere
+    const other = kind === "elsewhere" ? anotherMachine(days, this.sandbox.name) : null;
+    const etcFiles = Object.fromEntries(Object.entries(other?.options.procFiles ?? {}).filter(([p]) => p.startsWith("/etc/")));
+    if (other) {
+      const dir = join(spool, "grades", "machine");
+      mkdirSync(dir, { mode: 0o755, recursive: true });
+      const procFiles = Object.entries(other.options.procFiles).filter(([p]) => p.startsWith("/proc/")).map(([target, text], i): [string, string] => {
+        writeFileSync(join(dir, String(i)), text, { mode: 0o644 });
+        return [`/spool/machine/${i}`, target];
+      });
+      this.elsewhere = { days, procFiles };
+    }
+    const o = RunOptions.parse({
+      workdir: join(spool, "empty"), workdirReadOnly: true, diskMb: 64,
+      ...(other ? { hostname: other.options.hostname, user: other.options.user, procFiles: etcFiles, env: { ...ELSEWHERE_ENV, ...clockEnv(days) } } : {}),
+    });
     const args = this.sandbox.args(
       // the spool is bound writable (its copies are the grades' own; each grade sees only its tree):
       // a read-only bind would lock every grade's /work read-only
@@ -272,19 +298,23 @@ export class WarmWorker {
     );
     const ids = sandboxHostIds();
     const drop = runningAsRoot() ? ["setpriv", `--reuid=${ids.uid}`, `--regid=${ids.gid}`, "--clear-groups", "--no-new-privs", "--"] : [];
-    const argv = [...drop, this.sandbox.bwrapPath, ...args, "prlimit", "--nofile=4096", "--core=0", "--", python, "-I", "-B", "-X", "pycache_prefix=/tmp/pycache", "/opt/composer-lab/forkserver.py", "--kind", kind];
+    const interpreter = other ? [...other.argv, python] : [python, "-I", "-B", "-X", "pycache_prefix=/tmp/pycache"];
+    const serves = kind === "elsewhere" ? "behave" : kind;
+    const argv = [...drop, this.sandbox.bwrapPath, ...args, "prlimit", "--nofile=4096", "--core=0", "--", ...interpreter, "/opt/composer-lab/forkserver.py", "--kind", serves];
     const hold = createRunCgroup(`warm-zygote-${process.pid}-${randomBytes(4).toString("hex")}`, { memoryMb: 2048, pids: 4096, cpus: availableParallelism() });
     const joinHold = hold ? hold.procsFiles.map((f) => `echo $$ > '${f}'`).join(" && ") + " && " : "";
-    const child = spawn("/bin/sh", ["-c", `${joinHold}exec "$@"`, "sh", ...argv], { stdio: ["pipe", "pipe", "pipe", ...Array(10).fill("pipe")], env: {}, detached: true });
+    const extra = Object.keys(o.procFiles).length;
+    const child = spawn("/bin/sh", ["-c", `${joinHold}exec "$@"`, "sh", ...argv], { stdio: ["pipe", "pipe", "pipe", ...Array(10 + extra).fill("pipe")], env: {}, detached: true });
     const fds = child.stdio as unknown as NodeJS.WritableStream[];
     fds[11]!.end(PASSWD);
     fds[12]!.end(GROUP);
-    for (let i = 3; i < 13; i++) (child.stdio[i] as unknown as { unref?: () => void } | null)?.unref?.();
+    Object.values(o.procFiles).forEach((text, i) => fds[PROC_FD + i]!.end(text));
+    for (let i = 3; i < 13 + extra; i++) (child.stdio[i] as unknown as { unref?: () => void } | null)?.unref?.();
     const z = new Zygote(child, hold);
     this.current[kind] = z;
     this.startsOf[kind]++;
     return z.waitReady().then((ready) => {
-      if (!ready.ok || ready.kind !== kind) {
+      if (!ready.ok || ready.kind !== serves) {
         const why = ready.ok ? `the ${kind} zygote said it serves ${ready.kind}` : `nested namespaces do not work inside bwrap here: ${ready.why}`;
         this.statuses[kind] = { ok: false, why };
         z.kill("not usable");
@@ -308,10 +338,11 @@ export class WarmWorker {
     });
   }
 
-  private live(kind: WarmKind): Promise<Zygote> {
+  private live(kind: WarmKind, days = 0): Promise<Zygote> {
+    if (kind === "elsewhere" && this.elsewhere && this.elsewhere.days !== days) return Promise.reject(new Error(`the elsewhere zygote's clock is moved ${this.elsewhere.days} days, not ${days}`));
     let p = this.zygotes[kind];
     if (!p) {
-      p = this.zygotes[kind] = this.start(kind);
+      p = this.zygotes[kind] = this.start(kind, days);
       p.catch(() => {
         if (this.zygotes[kind] === p) delete this.zygotes[kind];
       });
@@ -319,16 +350,18 @@ export class WarmWorker {
     return p.then((z) => {
       if (!z.dead) return z;
       if (this.zygotes[kind] === p) delete this.zygotes[kind];
-      return this.live(kind);
+      return this.live(kind, days);
     });
   }
 
-  /** Starts the kind's zygote (if needed) and says whether warm grading works here. */
-  async check(kind: WarmKind = "pytest"): Promise<WarmStatus> {
+  /** Starts the kind's zygote (if needed) and says whether warm grading works here (elsewhere: with
+   *  its clock moved `days`). */
+  async check(kind: WarmKind = "pytest", days = 0): Promise<WarmStatus> {
     const known = this.statuses[kind];
     if (known && !known.ok) return known;
+    if (kind === "elsewhere" && this.elsewhere && this.elsewhere.days !== days) return { ok: false, why: `the elsewhere zygote's clock is moved ${this.elsewhere.days} days, not ${days}` };
     try {
-      await this.live(kind);
+      await this.live(kind, days);
       return this.statuses[kind]!;
     } catch (e) {
       return this.statuses[kind] ?? { ok: false, why: (e as Error).message };
@@ -359,7 +392,7 @@ export class WarmWorker {
   async run(req: WarmRun): Promise<RunResult & { timings: WarmTimings }> {
     const o: ResolvedRunOptions = RunOptions.parse(req.options);
     const kind = req.kind ?? "pytest";
-    const z = await this.live(kind);
+    const z = await this.live(kind, req.days ?? 0);
     const t0 = performance.now();
     const id = randomBytes(8).toString("hex");
     const dir = join(this.spoolDir(), "grades", id);
@@ -381,6 +414,7 @@ export class WarmWorker {
       // synchronously stalls every other grade's timers and reads in this process.
       const tree = join(dir, "tree");
       await cp(req.workdir, tree, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+      if (kind === "elsewhere") moveTimes(tree, req.days ?? 0);
       await mkdir(join(dir, "cfg"), { mode: 0o755 });
       await Promise.all(Object.entries(req.cfgFiles).map(([name, text]) => writeFile(join(dir, "cfg", name), text)));
       const cleaned = sanitizeTree(dir, runningAsRoot() ? sandboxHostIds() : undefined);
@@ -388,7 +422,7 @@ export class WarmWorker {
       tick("stage");
       const cpuSeconds = Math.ceil(o.timeoutMs / 1000) + 1;
       cg = createRunCgroup(`warm-${process.pid}-${id}`, o);
-      const limits = { cpuSeconds, fsizeBytes: Math.min(512, o.diskMb) * 1024 * 1024, nofile: 512, diskBytes: o.diskMb * 1024 * 1024, asBytes: cg ? null : o.memoryMb * 1024 * 1024 };
+      const limits = { cpuSeconds: o.cpuRlimit ? cpuSeconds : null, fsizeBytes: Math.min(512, o.diskMb) * 1024 * 1024, nofile: 512, diskBytes: o.diskMb * 1024 * 1024, asBytes: cg ? null : o.memoryMb * 1024 * 1024 };
       const out: Buffer[][] = [[], []];
       let timedOut = false;
       const result = new Promise<Extract<WarmEvent, { ev: "exit" }>>((resolve, reject) => {
@@ -430,7 +464,8 @@ export class WarmWorker {
         }, o.timeoutMs);
         // a scratch grade writes into its spool copy; protected paths and masks as the cold path binds them
         const grading = { writable: o.scratchWorkdir, protect: o.scratchWorkdir ? protectedInside(tree, o.protectPaths) : [], masks: existingMasks(o.masks).map((m) => [maskStubInside(m.kind), m.path]) };
-        z.send({ op: "fork", id, argv: req.argv, env: baseEnv(req.env), tree: `/spool/${id}/tree`, cfg: `/spool/${id}/cfg`, limits, maxOutput: o.maxOutputBytes, ...grading, ...(process.env.COMPOSER_LAB_WARM_TRACE ? { trace: true } : {}) });
+        const machine = kind === "elsewhere" ? { proc_files: this.elsewhere?.procFiles ?? [] } : {};
+        z.send({ op: "fork", id, argv: req.argv, env: baseEnv(req.env), tree: `/spool/${id}/tree`, cfg: `/spool/${id}/cfg`, limits, maxOutput: o.maxOutputBytes, ...grading, ...machine, ...(process.env.COMPOSER_LAB_WARM_TRACE ? { trace: true } : {}) });
       });
       const ended = await result;
       tick("run");

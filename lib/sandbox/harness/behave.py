@@ -584,7 +584,7 @@ def main():
     if req.get("pid_shift"):
         _shift_pid(req["pid_shift"])
     # (the clock shift's loader variables, where the grader set them, are not the package's business)
-    for k in ("LD_PRELOAD", "FAKETIME", "FAKETIME_DONT_FAKE_MONOTONIC"):
+    for k in ("LD_PRELOAD", "FAKETIME", "FAKETIME_DONT_FAKE_MONOTONIC", "FAKETIME_CACHE_DURATION"):
         os.environ.pop(k, None)
     out_fd = os.dup(1)
     # The package's output (prints, logging, native writes to fds 1 and 2) goes to /dev/null: it

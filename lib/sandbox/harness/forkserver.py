@@ -122,6 +122,8 @@ def write_file(path, text):
 
 # Every fd the zygote can hold is below its RLIMIT_NOFILE (warm.ts starts it under prlimit --nofile).
 KIND = "pytest"  # the job kind this zygote serves (set from --kind at start)
+# the zygote's host name (bwrap's --hostname): each grade's UTS namespace is given the same
+HOSTNAME = socket.gethostname()
 FD_LIMIT = min(resource.getrlimit(resource.RLIMIT_NOFILE)[1] & 0x7FFFFFFF, 1 << 20)
 GRADE_NAMESPACES = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET | CLONE_NEWUTS
 
@@ -156,13 +158,23 @@ def isolate(req, uid, gid):
     mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, disk)
     mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, disk.replace("mode=0755", "mode=1777"))
     mount(None, "/dev", None, MS_REMOUNT | MS_BIND | MS_RDONLY | kept_flags("/dev"))
-    mount("tmpfs", "/spool", "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,mode=0555")
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         fcntl.ioctl(s, SIOCSIFFLAGS, struct.pack("16sH22x", b"lo", IFF_UP | IFF_LOOPBACK | IFF_RUNNING))
     finally:
         s.close()
-    socket.sethostname("sandbox")
+    socket.sethostname(HOSTNAME)
+
+
+def mount_proc(req):
+    """In G, after isolate: its own /proc, with the files the request puts over it (the run
+    elsewhere's machine: /proc/stat, boot id, kernel release, from the spool), then the spool covered
+    (no grade sees another's tree, or these files' sources)."""
+    mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    for src, target in req.get("proc_files") or []:
+        mount(src, target, None, MS_BIND)
+        mount(None, target, None, MS_REMOUNT | MS_BIND | MS_RDONLY | kept_flags(target))
+    mount("tmpfs", "/spool", "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,mode=0555")
 
 
 CAP_LAST = int(open("/proc/sys/kernel/cap_last_cap").read())
@@ -177,8 +189,9 @@ def drop_privileges(limits):
     header = struct.pack("Ii", 0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3, this process
     data = ctypes.create_string_buffer(24)  # two zeroed __user_cap_data_struct
     check(libc.capset(ctypes.c_char_p(header), data), "capset")
-    cpu = int(limits["cpuSeconds"])
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
+    if limits.get("cpuSeconds") is not None:  # none: the run elsewhere (no finite RLIMIT_CPU to see)
+        cpu = int(limits["cpuSeconds"])
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
     resource.setrlimit(resource.RLIMIT_FSIZE, (int(limits["fsizeBytes"]),) * 2)
     resource.setrlimit(resource.RLIMIT_NOFILE, (int(limits["nofile"]),) * 2)
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
@@ -235,7 +248,7 @@ def grade_init(req, harness_main, uid, gid):
         os.close(devnull)
         trace(req, "go")
         isolate(req, uid, gid)
-        mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+        mount_proc(req)
         drop_privileges(req["limits"])
         trace(req, "isolated")
         pid = os.fork()
@@ -502,7 +515,7 @@ def probe():
         os.close(r)
         try:
             isolate({"limits": {"diskBytes": 1 << 20}}, uid, gid)
-            mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+            mount_proc({})
             drop_privileges({"cpuSeconds": 5, "fsizeBytes": 1 << 20, "nofile": 64})
             os._exit(0 if os.getpid() == 1 else 3)
         except BaseException as e:

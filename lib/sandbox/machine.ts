@@ -1,0 +1,98 @@
+/**
+ * Another machine, as a run elsewhere sees it (the behavioural check's run elsewhere, lib/env's
+ * ELSEWHERE; cold through behave.ts, warm through warm.ts's "elsewhere" zygote): its host name,
+ * user, boot and machine ids, boot time, kernel release and CPUs, and its files' times. One place
+ * says what moves, so the cold and warm runs elsewhere move the same facts.
+ */
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, lstatSync, readdirSync, readFileSync, utimesSync } from "node:fs";
+import { machine } from "node:os";
+import { join } from "node:path";
+import type { Sandbox } from "./types.js";
+
+/** What the shifted run's machine looks like: another host name, user, boot id and machine id (the
+ *  plain run has none), /proc/stat's boot time moved back `days` and its last CPU gone (os.cpu_count()
+ *  reads it where /sys is not mounted), and, on bwrap, another kernel as uname(2) itself reports it
+ *  and one CPU fewer in the affinity mask (otherKernel: `argv` goes before the runner's command);
+ *  /proc/sys/kernel/osrelease says the same release as uname(2). Round 10's a35 a36 and the
+ *  reconstructed a12 a13: keys salted with the kernel release, the CPU count or affinity, the machine
+ *  id and uid. */
+export function anotherMachine(days: number, kind: Sandbox["name"]): { options: { hostname: string; user: "sandbox-b"; procFiles: Record<string, string> }; argv: string[] } {
+  const read = (p: string): string | null => {
+    try {
+      return readFileSync(p, "utf8");
+    } catch {
+      return null;
+    }
+  };
+  const stat = read("/proc/stat")?.replace(/^btime (\d+)$/m, (_, t: string) => `btime ${Number(t) - days * 86_400}`);
+  const cpus = stat?.match(/^cpu\d+ .*\n/gm) ?? [];
+  const fewer = cpus.length > 1 ? stat!.replace(cpus.at(-1)!, "") : stat;
+  // setarch and taskset are checked on bwrap, whose /usr is the host's; elsewhere only the files move
+  const kernel = kind === "bwrap" ? otherKernel() : { argv: [], release: null };
+  const hostRelease = read("/proc/sys/kernel/osrelease")?.trim();
+  const release = kernel.release ?? (hostRelease ? `${hostRelease}-b` : null);
+  return {
+    options: {
+      hostname: "sandbox-b", user: "sandbox-b",
+      procFiles: {
+        "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n`, "/etc/machine-id": `${randomUUID().replace(/-/g, "")}\n`,
+        ...(fewer ? { "/proc/stat": fewer } : {}), ...(release ? { "/proc/sys/kernel/osrelease": `${release}\n` } : {}),
+      },
+    },
+    argv: kernel.argv,
+  };
+}
+
+let otherKernelCache: { argv: string[]; release: string | null } | undefined;
+/** The command prefix that puts a run on "another kernel" and fewer CPUs, with the release it shows:
+ *  `setarch ARCH --uname-2.6` (the UNAME26 personality: the kernel itself answers uname(2) with a
+ *  2.6.x release, so neither libc nor a raw syscall reads the host's; inherited by every child) and
+ *  `taskset -c` every CPU this process may use but the last (as /proc/stat loses its last CPU).
+ *  Each part is left out where the host cannot (setarch missing, one CPU). Found once per process. */
+function otherKernel(): { argv: string[]; release: string | null } {
+  if (otherKernelCache) return otherKernelCache;
+  const arch = machine(); // uname(2)'s machine, as setarch names it
+  const uname26 = spawnSync("setarch", [arch, "--uname-2.6", "uname", "-r"], { encoding: "utf8" });
+  const release = uname26.status === 0 ? uname26.stdout.trim() || null : null;
+  const allowed = cpuList(/^Cpus_allowed_list:\s*(\S+)$/m.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? "");
+  const taskset = allowed.length > 1 && spawnSync("taskset", ["-c", String(allowed[0]), "true"]).status === 0 ? ["taskset", "-c", allowed.slice(0, -1).join(",")] : [];
+  otherKernelCache = { argv: [...(release ? ["setarch", arch, "--uname-2.6"] : []), ...taskset], release };
+  return otherKernelCache;
+}
+
+/** "0-3,6,8-9" → [0, 1, 2, 3, 6, 8, 9] (the kernel's cpu list format). */
+function cpuList(text: string): number[] {
+  return text.split(",").filter(Boolean).flatMap((part) => {
+    const [a, b] = part.split("-").map(Number);
+    return b === undefined ? [a!] : Array.from({ length: b - a! + 1 }, (_, i) => a! + i);
+  });
+}
+
+/** Moves the times of every file and folder under `dir` (not symlinks) on by `days`: the tree as
+ *  another machine's copy of it (another mtime; round 9's a43 a50 salted keys with one). */
+export function moveTimes(dir: string, days: number): void {
+  const by = days * 86_400;
+  const walk = (p: string): void => {
+    const st = lstatSync(p);
+    if (st.isDirectory()) for (const e of readdirSync(p)) walk(join(p, e));
+    if (!st.isSymbolicLink()) utimesSync(p, st.atimeMs / 1000 + by, st.mtimeMs / 1000 + by);
+  };
+  walk(dir);
+}
+
+/** The environment of a run elsewhere (RunShift.elsewhere) beside the clock's: another PATH and
+ *  HOME, and bytecode written (sys.flags.dont_write_bytecode 0). */
+export const ELSEWHERE_ENV = { PATH: "/usr/bin:/bin:/usr/local/bin:/usr/sbin", HOME: "/tmp/home", PYTHONDONTWRITEBYTECODE: "" };
+
+/** Where libfaketime is (Debian's libfaketime: scripts/setup.sh), for a run whose clock is shifted. */
+export const FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
+
+/** The variables that move a run's wall clock on by `days` (none where libfaketime is missing).
+ *  The offset is read once and kept (FAKETIME_CACHE_DURATION): behave.py takes the variables out of
+ *  the package's sight, and a warm zygote's forks keep the clock their zygote loaded. */
+export function clockEnv(days: number): Record<string, string> {
+  if (!existsSync(FAKETIME_LIB)) return {};
+  return { LD_PRELOAD: FAKETIME_LIB, FAKETIME: `+${days}d`, FAKETIME_DONT_FAKE_MONOTONIC: "1", FAKETIME_CACHE_DURATION: "1000000000" };
+}
