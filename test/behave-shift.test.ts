@@ -50,7 +50,7 @@ describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the beha
     const calls: BCall[] = [{ id: "c0", symbol: 0, pos: [], kw: [] }];
     const req = { symbols: [{ module: "pkg.m", qualname: "facts" }], calls, roots: ["."], project: ["pkg"] };
     const facts = async (shift?: { pids: number; days: number; machine: boolean; elsewhere: boolean }, path: "cold" | "warm" = "cold") => {
-      const r = await runBehaviour(path === "warm" ? warmSb : sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, ...(shift ? { shift } : {}) });
+      const r = await runBehaviour(path === "warm" ? warmSb : sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, warm: path === "warm", ...(shift ? { shift } : {}) });
       expect(r.failure, r.run.stderr).toBeNull();
       expect(r.path).toBe(path);
       const o = r.outcomes!.get("c0")![0]!;

@@ -49,6 +49,12 @@ export const BehaviourConfig = z.object({
    *  where the process does not look graded, and each must agree there too; 0 runs none (a digest's
    *  key-probe calls still run there: their keys are judged by it). */
   elsewhere_calls: z.number().int().min(0).default(160),
+  /** Fork the run elsewhere from the warm grader's elsewhere zygote (bwrap; lib/sandbox/warm.ts)
+   *  instead of a cold sandbox: the same machine, clock, interpreter flags and environment moved, at
+   *  a fraction of the cost (docs/performance.md), but a fork of a zygote in the warm grader's
+   *  sandbox as the graded run is: a body right only where the process looks like such a fork (the
+   *  zygote's modules loaded, its mounts, its pid 1) is not caught. Off by default. */
+  elsewhere_warm: z.boolean().default(false),
 });
 export type BehaviourConfig = z.output<typeof BehaviourConfig>;
 export type BehaviourConfigInput = z.input<typeof BehaviourConfig>;
@@ -325,7 +331,7 @@ function elsewhereCalls(oracle: Oracle, msOf: (id: string) => number, max: numbe
  *  map when that run failed as a whole. */
 async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[]): Promise<Map<string, BOutcome>> {
   try {
-    const run = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => ids.has(c.id)).reverse(), roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, shift: ELSEWHERE });
+    const run = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => ids.has(c.id)).reverse(), roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, shift: ELSEWHERE, warm: cfg.elsewhere_warm });
     return new Map([...(run.outcomes ?? new Map<string, BOutcome[]>())].map(([id, outs]) => [id, outs[0]!]));
   } catch {
     return new Map();

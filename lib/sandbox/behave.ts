@@ -372,8 +372,17 @@ function movedCopy(workdir: string, days: number): { path: string; remove: () =>
   return dir;
 }
 
+export interface BehaveRunOptions {
+  pyenv?: PyEnv | null;
+  /** A plain run: false runs it cold (default warm where bwrap's warm grader works). A run
+   *  elsewhere: true forks it from the warm grader's elsewhere zygote (default cold). */
+  warm?: boolean;
+  masks?: MaskSpec[];
+  shift?: RunShift;
+}
+
 /** Runs behave.py on `workdir` (read-only) in `sandbox` with these calls. */
-export async function runBehaviour(sandbox: Sandbox, workdir: string, req: BehaveRequest, limits: Partial<BehaveLimits> = {}, opts: { pyenv?: PyEnv | null; warm?: boolean; masks?: MaskSpec[]; shift?: RunShift } = {}): Promise<BehaveRun> {
+export async function runBehaviour(sandbox: Sandbox, workdir: string, req: BehaveRequest, limits: Partial<BehaveLimits> = {}, opts: BehaveRunOptions = {}): Promise<BehaveRun> {
   const L = BehaveLimits.parse(limits);
   const repeat = req.repeat ?? 1;
   const pyenv = opts.pyenv === undefined ? findPyEnv(workdir) : opts.pyenv;
@@ -409,11 +418,12 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere };
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";
-    // warm: a plain run forks from the behave zygote; a run elsewhere on another machine from the
-    // elsewhere zygote (warm.ts: started on that machine, with that clock and interpreter); any other
-    // shift runs cold
-    const kind = !opts.shift ? "behave" : elsewhere && opts.shift.machine ? "elsewhere" : null;
-    const warm = sandbox instanceof BwrapSandbox && sandbox.warm && opts.warm !== false && kind ? warmWorker(sandbox, pyenv ?? null) : null;
+    // warm: a plain run forks from the behave zygote unless told not to; a run elsewhere on another
+    // machine from the elsewhere zygote (warm.ts: started on that machine, with that clock and
+    // interpreter) only when told to (a cold run is also not a fork of a zygote: BehaviourConfig's
+    // elsewhere_warm); any other shift runs cold
+    const kind = !opts.shift ? (opts.warm !== false ? "behave" : null) : elsewhere && opts.shift.machine && opts.warm === true ? "elsewhere" : null;
+    const warm = sandbox instanceof BwrapSandbox && sandbox.warm && kind ? warmWorker(sandbox, pyenv ?? null) : null;
     if (warm && kind && (await warm.check(kind, opts.shift?.days ?? 0)).ok) {
       try {
         // the same run as `argv` below, forked from the zygote (the request at the same path)
