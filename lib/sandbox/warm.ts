@@ -71,6 +71,9 @@ export interface WarmRun {
   /** The "elsewhere" kind: how far its clock and its tree's file times are moved on (the zygote's
    *  clock is set when it starts: a run asking for other days runs cold). */
   days?: number;
+  /** Process ids the grade's first process uses up before it forks the grade (behave.py's
+   *  pid_shift, without a second fork): the grade's pid is not the one every grade has. */
+  pidShift?: number;
 }
 
 /** Where each part of a warm grade's time went (ms), for the bench. */
@@ -464,7 +467,7 @@ export class WarmWorker {
         }, o.timeoutMs);
         // a scratch grade writes into its spool copy; protected paths and masks as the cold path binds them
         const grading = { writable: o.scratchWorkdir, protect: o.scratchWorkdir ? protectedInside(tree, o.protectPaths) : [], masks: existingMasks(o.masks).map((m) => [maskStubInside(m.kind), m.path]) };
-        const machine = kind === "elsewhere" ? { proc_files: this.elsewhere?.procFiles ?? [] } : {};
+        const machine = { ...(kind === "elsewhere" ? { proc_files: this.elsewhere?.procFiles ?? [] } : {}), ...(req.pidShift ? { pid_shift: req.pidShift } : {}) };
         z.send({ op: "fork", id, argv: req.argv, env: baseEnv(req.env), tree: `/spool/${id}/tree`, cfg: `/spool/${id}/cfg`, limits, maxOutput: o.maxOutputBytes, ...grading, ...machine, ...(process.env.COMPOSER_LAB_WARM_TRACE ? { trace: true } : {}) });
       });
       const ended = await result;

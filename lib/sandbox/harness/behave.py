@@ -545,7 +545,7 @@ def _shift_pid(n):
     for _ in range(n):
         _thread.start_new_thread(int, ())
     while _thread._count():
-        time.sleep(0)
+        os.sched_yield()  # (not sleep(0), which returns at once: pinned to one CPU, the threads waited for a tick)
     pid = os.fork()
     if pid:
         _, status = os.waitpid(pid, 0)
