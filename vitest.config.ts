@@ -15,7 +15,8 @@ export default defineConfig({
     pool: "forks",
     fileParallelism: true,
     // three files at a time on two cores: a file alone leaves about half the machine idle (it waits
-    // on sandboxes' timeouts, containers, cluster daemons; test/redteam.test.ts: 49% idle)
+    // on sandboxes' timeouts, containers, cluster daemons; test/redteam.test.ts: 49% idle); three
+    // keep it busy (1% idle over a whole run, 2026-12-03)
     maxWorkers: 3,
   },
 });

@@ -10,7 +10,7 @@ import { BwrapSandbox, runBehaviour, type BCall, type BValue } from "../lib/sand
 import { tmp } from "./helpers.js";
 
 const PKG = `
-import datetime, os, platform, resource, signal, socket, sys
+import datetime, os, platform, resource, signal, socket, sys, time
 
 
 def facts():
@@ -25,11 +25,25 @@ def facts():
             [int(f) for f in (sys.flags.isolated, sys.flags.ignore_environment, sys.flags.no_user_site, sys.flags.dont_write_bytecode, sys.flags.safe_path)],
             os.getcwd(), os.environ.get("PATH"), resource.getrlimit(resource.RLIMIT_CPU)[0] == resource.RLIM_INFINITY,
             signal.getitimer(signal.ITIMER_REAL)[0] > 0, os.path.samestat(os.fstat(1), os.fstat(2)), datetime.date.today().year >= 2037,
-            sys.pycache_prefix is not None, os.getpid()]
+            sys.pycache_prefix is not None, os.getpid(), runs_fast(), float(read("/proc/uptime").split()[0]) > 4000 * 86400, sleeps()]
+
+
+def runs_fast():
+    a = time.monotonic()
+    sum(range(100000))
+    return time.monotonic() - a > 5  # (the sum takes ≈ 0.5 ms: 50 s at 100,000 times)
+
+
+def sleeps():
+    try:
+        time.sleep(0.01)
+        return "slept"
+    except OSError as e:
+        return repr(e)
 `;
 const NAMES = ["uname release", "platform.release", "/proc osrelease", "affinity CPUs", "os.cpu_count", "host name", "uid", "machine id", "boot id",
   "interpreter flags", "cwd", "PATH", "no CPU rlimit", "a per-call timer armed", "fds 1 and 2 one file", "a date past 2037",
-  "a pycache prefix", "pid"] as const;
+  "a pycache prefix", "pid", "a monotonic clock running fast", "up past 4000 days", "time.sleep"] as const;
 
 const plain = (v: BValue): unknown => {
   const x = v as { t: string; v?: unknown };
@@ -49,7 +63,7 @@ describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the beha
     const warmSb = new BwrapSandbox("bwrap", { warm: true });
     const calls: BCall[] = [{ id: "c0", symbol: 0, pos: [], kw: [] }];
     const req = { symbols: [{ module: "pkg.m", qualname: "facts" }], calls, roots: ["."], project: ["pkg"] };
-    const facts = async (shift?: { pids: number; days: number; machine: boolean; elsewhere: boolean }, path: "cold" | "warm" = "cold") => {
+    const facts = async (shift?: { pids: number; days: number; speed: number; machine: boolean; elsewhere: boolean }, path: "cold" | "warm" = "cold") => {
       const r = await runBehaviour(path === "warm" ? warmSb : sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, warm: path === "warm", ...(shift ? { shift } : {}) });
       expect(r.failure, r.run.stderr).toBeNull();
       expect(r.path).toBe(path);
@@ -58,7 +72,7 @@ describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the beha
       return Object.fromEntries((plain((o as { ret: BValue }).ret) as unknown[]).map((v, i) => [NAMES[i], v])) as Record<(typeof NAMES)[number], unknown>;
     };
     const here = await facts();
-    const shift = { pids: 37, days: 4000, machine: true, elsewhere: true };
+    const shift = { pids: 37, days: 4000, speed: 100_000, machine: true, elsewhere: true };
     const there = await facts(shift);
     // the run elsewhere forked from the warm grader's elsewhere zygote moves the same facts, and the
     // warm plain run is the cold plain run's machine
@@ -78,8 +92,10 @@ describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the beha
     const expected = NAMES.filter((n) => cpus().length > 1 || !["affinity CPUs", "os.cpu_count"].includes(n));
     for (const [a, b] of [[here, there], [here, thereWarm], [hereWarm, thereWarm], [hereWarm, there]] as const) {
       const moved = NAMES.filter((n) => JSON.stringify(a[n]) !== JSON.stringify(b[n]));
-      expect(moved, JSON.stringify({ a, b })).toEqual(expected);
+      expect(moved, JSON.stringify({ a, b })).toEqual(expected.filter((n) => n !== "time.sleep"));
     }
+    // time.sleep sleeps in every run (libfaketime's clock_nanosleep made it raise EINVAL where the clock was moved)
+    for (const run of [here, there, hereWarm, thereWarm]) expect(run["time.sleep"]).toBe("slept");
     // the cold and warm runs elsewhere are one machine's story (but their own ids and pids)
     const own = ["machine id", "boot id", "pid"];
     expect(Object.fromEntries(NAMES.filter((n) => !own.includes(n)).map((n) => [n, thereWarm[n]]))).toEqual(Object.fromEntries(NAMES.filter((n) => !own.includes(n)).map((n) => [n, there[n]])));

@@ -304,11 +304,12 @@ function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, aga
 /** How the run elsewhere differs from the graded run beyond its interpreter (another hash seed):
  *  another pid (a fresh PID namespace numbers every runner alike; round 8's a16), another time
  *  (+4,000 days: round 8's a36, a key holding the date; round 11's a04 a55, a date past 2028 or the
- *  next decade), another machine (host name, user, boot and machine ids, kernel release, CPUs, a
+ *  next decade; both clocks running 100,000 times faster: a06, an answer that changes 20 s after
+ *  import), another machine (host name, user, boot and machine ids, kernel release, CPUs, a
  *  copy of the tree with other inodes and mtimes: rounds 9–10) and outside the sandbox's habits
  *  (interpreter flags, PATH, HOME, working directory, per-call timer, fds, RLIMIT_CPU: round 11's
  *  a01 a07 a14 a38 a45 a49, bodies right only where the process looks graded). */
-const ELSEWHERE: RunShift = { pids: 37, days: 4000, machine: true, elsewhere: true };
+const ELSEWHERE: RunShift = { pids: 37, days: 4000, speed: 100_000, machine: true, elsewhere: true };
 
 /** A call whose graded run took longer is not run elsewhere (that run has no per-call timer). */
 const ELSEWHERE_MAX_MS = 250;

@@ -356,6 +356,10 @@ const layoutOf = async (workdir: string): Promise<RepoLayout | null> => {
 export interface RunShift {
   pids: number;
   days: number;
+  /** The monotonic clocks (time.monotonic, perf_counter and their _ns) run this many times faster
+   *  than the real one from the moment the runner starts (behave.py, before the package is
+   *  imported): an age since import meets hours within milliseconds (round 11's a06). */
+  speed?: number;
   machine?: boolean;
   /** Outside the sandbox's habits too (the behavioural check's run elsewhere, round 11): an
    *  interpreter without -I -B, another PATH and HOME, another working directory, no per-call
@@ -392,7 +396,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // the runner moves its pid on itself in a cold run; a warm grade's first process does it before
   // it forks the runner (warm.ts pidShift: no second fork of a forked interpreter, ≈ 50 ms)
   const request = (pidShift: number) => {
-    const head = JSON.stringify({ repo: bound ? SANDBOX_WORKDIR : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}) });
+    const head = JSON.stringify({ repo: bound ? SANDBOX_WORKDIR : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { Sandbox } from "./types.js";
 
 /** What the shifted run's machine looks like: another host name, user, boot id and machine id (the
- *  plain run has none), /proc/stat's boot time moved back `days` and its last CPU gone (os.cpu_count()
+ *  plain run has none), /proc/stat's boot time moved back `days` (and /proc/uptime on by as much) and its last CPU gone (os.cpu_count()
  *  reads it where /sys is not mounted), and, on bwrap, another kernel as uname(2) itself reports it
  *  and one CPU fewer in the affinity mask (otherKernel: `argv` goes before the runner's command);
  *  /proc/sys/kernel/osrelease says the same release as uname(2). Round 10's a35 a36 and the
@@ -32,6 +32,8 @@ export function anotherMachine(days: number, kind: Sandbox["name"]): { options: 
   // setarch and taskset are checked on bwrap, whose /usr is the host's; elsewhere only the files move
   const kernel = kind === "bwrap" ? otherKernel() : { argv: [], release: null };
   const hostRelease = read("/proc/sys/kernel/osrelease")?.trim();
+  // up as long as its boot time says (moved back `days`)
+  const uptime = read("/proc/uptime")?.trim().split(/\s+/).map(Number);
   const release = kernel.release ?? (hostRelease ? `${hostRelease}-b` : null);
   return {
     options: {
@@ -39,6 +41,7 @@ export function anotherMachine(days: number, kind: Sandbox["name"]): { options: 
       procFiles: {
         "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n`, "/etc/machine-id": `${randomUUID().replace(/-/g, "")}\n`,
         ...(fewer ? { "/proc/stat": fewer } : {}), ...(release ? { "/proc/sys/kernel/osrelease": `${release}\n` } : {}),
+        ...(uptime?.length === 2 && uptime.every(Number.isFinite) ? { "/proc/uptime": `${(uptime[0]! + days * 86_400).toFixed(2)} ${uptime[1]!.toFixed(2)}\n` } : {}),
       },
     },
     argv: kernel.argv,
@@ -90,8 +93,10 @@ export const ELSEWHERE_ENV = { PATH: "/usr/bin:/bin:/usr/local/bin:/usr/sbin", H
 export const FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
 
 /** The variables that move a run's wall clock on by `days` (none where libfaketime is missing).
- *  The offset is read once and kept (FAKETIME_CACHE_DURATION): behave.py takes the variables out of
- *  the package's sight, and a warm zygote's forks keep the clock their zygote loaded. */
+ *  The monotonic clock is left alone (libfaketime's own, moved, makes threads' timed waits hang;
+ *  behave.py speeds it up instead, RunShift.speed). The offset is read once and kept
+ *  (FAKETIME_CACHE_DURATION): behave.py takes the variables out of the package's sight, and a warm
+ *  zygote's forks keep the clock their zygote loaded. */
 export function clockEnv(days: number): Record<string, string> {
   if (!existsSync(FAKETIME_LIB)) return {};
   return { LD_PRELOAD: FAKETIME_LIB, FAKETIME: `+${days}d`, FAKETIME_DONT_FAKE_MONOTONIC: "1", FAKETIME_CACHE_DURATION: "1000000000" };
