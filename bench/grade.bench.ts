@@ -158,7 +158,7 @@ export async function run(): Promise<BenchResult> {
   const hackFlags: boolean[] = [];
   // per mode, every grade's hacked verdict and reward (the adversarial mix compares the two orders item by item)
   const verdicts = {} as Record<Mode, { hack: boolean; reward: number }[][]>;
-  const why = (g: EnvGrade | undefined) => (g ? `; components ${JSON.stringify(g.components)}, error ${(g.error?.error_message ?? "").slice(0, 400)}` : "");
+  const why = (g: EnvGrade | undefined) => (g ? `; components ${JSON.stringify(g.components)}, error ${(g.error?.error_message ?? "").slice(0, 2000)}` : "");
   /** Grades `list` on `e` with `conc` in flight, timed: grades/s and CPU per grade by phase. */
   const phase = async (mode: Mode, e: FeatureDeletionEnvironment, list: typeof items, conc: number, opts: { stall?: boolean; hacks?: boolean } = {}) => {
     // the last timing before the phase (by identity: a worker drops its oldest 500 past 1,000, which

@@ -232,7 +232,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   if (passedHere && sample.length && !elsewhere) elsewhere = await runElsewhere(oracle, new Set(sample), symbols, calls, workdir, sandbox, cfg, masks);
   const judged = elsewhere ? sample.map((id) => {
     const got = elsewhere!.get(id);
-    return { c: byId.get(id)!, r: got ? judge(byId.get(id)!, got) : { ok: false, why: "the run elsewhere gave no answer (it failed as a whole)" } };
+    return { c: byId.get(id)!, r: got ? judge(byId.get(id)!, got) : { ok: false, why: `the run elsewhere gave no answer (it failed as a whole: ${elsewhereFailures.get(elsewhere!) ?? "this call was missing"})` } };
   }) : [];
   const there = { agreed: judged.filter((j) => j.r.ok).length, compared: judged.length };
   // (the first miss named, as the graded run's misses are)
@@ -328,15 +328,27 @@ function elsewhereCalls(oracle: Oracle, msOf: (id: string) => number, max: numbe
   return { keys, sample: new Set([...visible, ...spread].slice(0, max).map((c) => c.id)) };
 }
 
+/** Why the last run elsewhere of each result map failed as a whole (for the difference it names). */
+const elsewhereFailures = new WeakMap<Map<string, BOutcome>, string>();
+
 /** `ids` run elsewhere (ELSEWHERE: a cold run), reversed: their first outcome by call id, an empty
- *  map when that run failed as a whole. */
+ *  map when that run failed as a whole twice (once may be the machine's: a cold sandbox that did
+ *  not start under load flagged a golden in `bench grade`; a body that makes the runner fail does it
+ *  again). */
 async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[]): Promise<Map<string, BOutcome>> {
-  try {
-    const run = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => ids.has(c.id)).reverse(), roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, shift: ELSEWHERE, warm: cfg.elsewhere_warm });
-    return new Map([...(run.outcomes ?? new Map<string, BOutcome[]>())].map(([id, outs]) => [id, outs[0]!]));
-  } catch {
-    return new Map();
+  let failure = "";
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const run = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => ids.has(c.id)).reverse(), roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, shift: ELSEWHERE, warm: cfg.elsewhere_warm });
+      if (run.outcomes) return new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
+      failure = `${run.failure ?? "no outcomes"}${run.run.stderr.trim() ? `: ${run.run.stderr.trim().split("\n").slice(-2).join(" | ")}` : ""}`;
+    } catch (e) {
+      failure = (e as Error).message;
+    }
   }
+  const none = new Map<string, BOutcome>();
+  elsewhereFailures.set(none, failure.slice(0, 300));
+  return none;
 }
 
 /** Probes whose calls a classifier's answer classes are judged on (their inputs are off decision boundaries). */
