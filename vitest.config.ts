@@ -14,9 +14,8 @@ export default defineConfig({
     hookTimeout: 600_000,
     pool: "forks",
     fileParallelism: true,
-    // three files at a time on two cores: a file alone leaves about half the machine idle (it waits
-    // on sandboxes' timeouts, containers, cluster daemons; test/redteam.test.ts: 49% idle); three
-    // keep it busy (1% idle over a whole run, 2026-12-03)
-    maxWorkers: 3,
+    // two files at a time: the suite is CPU-bound on two cores (a whole run with three was 1% idle
+    // and 6% faster, but its load made hooks with their own timeouts run out: 2026-12-03)
+    maxWorkers: 2,
   },
 });

@@ -49,7 +49,7 @@ beforeAll(async () => {
     const first = await gradeCompletion(item.task, item.completion, sb, { limits: { behaviour: { order: "first" } } });
     graded.set(id, { parallel, first });
   })));
-}, 120_000);
+}, 600_000);
 
 const STATIC_KINDS = new Set<string>(Object.values(MONITOR_PARTS).filter((p) => !p.pytest).flatMap((p) => p.flags));
 /** Static flag kinds, sorted (not_implemented aside: a flag or a note by what the tests would pay). */
