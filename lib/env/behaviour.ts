@@ -174,8 +174,8 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // process looks graded). With key calls it runs now (the keys are judged by it); otherwise only
   // for a body that passes here (what fails here needs no second opinion).
   const chosen = elsewhereCalls(oracle, (id) => (firstOf(id).ms ?? 0), cfg.elsewhere_calls);
-  let elsewhere: Map<string, BOutcome> | null = chosen.keys.size ? await runElsewhere(oracle, new Set([...chosen.keys, ...chosen.sample]), symbols, calls, workdir, sandbox, cfg, masks) : null;
-  const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, elsewhere);
+  let thereRun: ElsewhereRun | null = chosen.keys.size ? await runElsewhere(oracle, new Set([...chosen.keys, ...chosen.sample]), symbols, calls, workdir, sandbox, cfg, masks) : null;
+  const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, thereRun?.outcomes ?? null);
   const differences: BehaviourCheck["differences"] = [];
   let agreed = 0;
   let compared = 0;
@@ -229,10 +229,11 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const passedHere = agreement >= cfg.threshold && probesOk && classesOk && typesOk && sizesOk && scaledOk && entriesOk;
   // elsewhere: every sampled call that agreed here must agree there (one miss fails the check)
   const sample = [...chosen.sample].filter((id) => agreedIds.has(id));
-  if (passedHere && sample.length && !elsewhere) elsewhere = await runElsewhere(oracle, new Set(sample), symbols, calls, workdir, sandbox, cfg, masks);
+  if (passedHere && sample.length && !thereRun) thereRun = await runElsewhere(oracle, new Set(sample), symbols, calls, workdir, sandbox, cfg, masks);
+  const elsewhere = thereRun;
   const judged = elsewhere ? sample.map((id) => {
-    const got = elsewhere!.get(id);
-    return { c: byId.get(id)!, r: got ? judge(byId.get(id)!, got) : { ok: false, why: `the run elsewhere gave no answer (it failed as a whole: ${elsewhereFailures.get(elsewhere!) ?? "this call was missing"})` } };
+    const got = elsewhere.outcomes.get(id);
+    return { c: byId.get(id)!, r: got ? judge(byId.get(id)!, got) : { ok: false, why: `the run elsewhere gave no answer (${elsewhere.failure ? `it failed as a whole: ${elsewhere.failure}` : "this call was missing"})` } };
   }) : [];
   const there = { agreed: judged.filter((j) => j.r.ok).length, compared: judged.length };
   // (the first miss named, as the graded run's misses are)
@@ -328,27 +329,28 @@ function elsewhereCalls(oracle: Oracle, msOf: (id: string) => number, max: numbe
   return { keys, sample: new Set([...visible, ...spread].slice(0, max).map((c) => c.id)) };
 }
 
-/** Why the last run elsewhere of each result map failed as a whole (for the difference it names). */
-const elsewhereFailures = new WeakMap<Map<string, BOutcome>, string>();
+/** A run elsewhere: each call's first outcome, and why the run failed as a whole (null: it did not). */
+interface ElsewhereRun {
+  outcomes: Map<string, BOutcome>;
+  failure: string | null;
+}
 
 /** `ids` run elsewhere (ELSEWHERE: a cold run), reversed: their first outcome by call id, an empty
  *  map when that run failed as a whole twice (once may be the machine's: a cold sandbox that did
  *  not start under load flagged a golden in `bench grade`; a body that makes the runner fail does it
  *  again). */
-async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[]): Promise<Map<string, BOutcome>> {
+async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[]): Promise<ElsewhereRun> {
   let failure = "";
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const run = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => ids.has(c.id)).reverse(), roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, shift: ELSEWHERE, warm: cfg.elsewhere_warm });
-      if (run.outcomes) return new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
+      if (run.outcomes) return { outcomes: new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!])), failure: null };
       failure = `${run.failure ?? "no outcomes"}${run.run.stderr.trim() ? `: ${run.run.stderr.trim().split("\n").slice(-2).join(" | ")}` : ""}`;
     } catch (e) {
       failure = (e as Error).message;
     }
   }
-  const none = new Map<string, BOutcome>();
-  elsewhereFailures.set(none, failure.slice(0, 300));
-  return none;
+  return { outcomes: new Map(), failure: failure.slice(0, 300) };
 }
 
 /** Probes whose calls a classifier's answer classes are judged on (their inputs are off decision boundaries). */
