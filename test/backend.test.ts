@@ -2,7 +2,7 @@ import { Command } from "commander";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { BACKEND_ENV, envBackend, initBackend, loadTorchAddon, parseBackend, tf, withBackend } from "../lib/backend/index.js";
 import { TORCH_ADDON_ENV, loadTorchAddonUncached } from "../lib/backend/torch.js";
-import { backendOption, resolveBackend } from "../lib/cli/options.js";
+import { backendOption, resolveBackend } from "../lib/cli/backend.js";
 import { cli, oneJson } from "./helpers.js";
 
 const savedEnv = process.env[BACKEND_ENV];

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { BackendChoice } from "../backend/index.js";
 import { projectRoot } from "../core/index.js";
 import { EXECUTOR_NAMES, type ExecutorName } from "../executor/index.js";
-import { backendOption } from "./options.js";
+import { backendOption } from "./backend.js";
 import { wholeNumber } from "./args.js";
 
 /** Benchmarks are files bench/<name>.bench.ts exporting `run(): Promise<BenchResult>`. */

@@ -16,8 +16,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Field, List, Struct, Table, Utf8, Float64, Int32, vectorFromArray, tableToIPC, type DataType } from "apache-arrow";
-import * as parquet from "parquet-wasm";
+import { createRequire } from "node:module";
+import type { DataType } from "apache-arrow";
 import { z } from "zod";
 import { FeatureDeletionEnvironment } from "../env/index.js";
 import type { Sandbox } from "../sandbox/index.js";
@@ -52,36 +52,47 @@ export const TrlDpoRow = z.object({ id: z.string(), prompt: z.array(TrlMessage),
 export const TrlGrpoRow = z.object({ id: z.string(), prompt: z.array(TrlMessage).min(1), task_id: z.string(), pool_ref: z.string().nullable(), difficulty_prior: z.number(), ...Provenance });
 export const TrlSdpoRow = z.object({ id: z.string(), prompt: z.array(TrlMessage).min(1), completion: z.array(TrlMessage).length(1), privileged_context: z.string(), hint_layer: z.string(), error_kind: z.string(), task_id: z.string().nullable(), session_id: z.string().nullable(), ...Provenance });
 
+const require = createRequire(import.meta.url);
+type Arrow = typeof import("apache-arrow");
+type Parquet = typeof import("parquet-wasm");
+/** Arrow and parquet-wasm (≈ 0.7 s of CPU to load) only when a Parquet file is written, not by every
+ *  process that imports lib/export (the tasks and grade commands do). */
+const parquetLibs = (): { arrow: Arrow; parquet: Parquet } => ({ arrow: require("apache-arrow") as Arrow, parquet: require("parquet-wasm") as Parquet });
+
 /** Arrow types of the columns (Parquet): messages as list<struct>, optional fields nullable. */
-const messageType = new Struct([
-  new Field("role", new Utf8(), false),
-  new Field("content", new Utf8(), false),
-  new Field("tool_calls", new List(new Field("item", new Struct([
-    new Field("id", new Utf8(), false), new Field("type", new Utf8(), false),
-    new Field("function", new Struct([new Field("name", new Utf8(), false), new Field("arguments", new Utf8(), false)]), false),
-  ]), false)), true),
-  new Field("tool_call_id", new Utf8(), true),
-  new Field("name", new Utf8(), true),
-]);
-const messages = () => new List(new Field("item", messageType, false));
-const str = () => new Utf8();
-const COLUMN_TYPES: Record<string, () => DataType> = {
-  id: str, messages, prompt: messages, chosen: messages, rejected: messages, completion: messages,
-  task_id: str, session_id: str, pool_ref: str, privileged_context: str, hint_layer: str, error_kind: str,
-  reward: () => new Float64(), difficulty_prior: () => new Float64(), round: () => new Int32(), node_id: str,
-  models: () => new List(new Field("item", new Utf8(), false)), source: str, hack_verdict: str,
-};
+function columnTypes({ Field, List, Struct, Utf8, Float64, Int32 }: Arrow): Record<string, () => DataType> {
+  const messageType = new Struct([
+    new Field("role", new Utf8(), false),
+    new Field("content", new Utf8(), false),
+    new Field("tool_calls", new List(new Field("item", new Struct([
+      new Field("id", new Utf8(), false), new Field("type", new Utf8(), false),
+      new Field("function", new Struct([new Field("name", new Utf8(), false), new Field("arguments", new Utf8(), false)]), false),
+    ]), false)), true),
+    new Field("tool_call_id", new Utf8(), true),
+    new Field("name", new Utf8(), true),
+  ]);
+  const messages = () => new List(new Field("item", messageType, false));
+  const str = () => new Utf8();
+  return {
+    id: str, messages, prompt: messages, chosen: messages, rejected: messages, completion: messages,
+    task_id: str, session_id: str, pool_ref: str, privileged_context: str, hint_layer: str, error_kind: str,
+    reward: () => new Float64(), difficulty_prior: () => new Float64(), round: () => new Int32(), node_id: str,
+    models: () => new List(new Field("item", new Utf8(), false)), source: str, hack_verdict: str,
+  };
+}
 
 /** A Parquet file of rows (snappy), through Arrow: nested columns stay nested. */
 export function toParquet(rows: Record<string, unknown>[], columns: string[]): Uint8Array {
+  const { arrow, parquet } = parquetLibs();
+  const COLUMN_TYPES = columnTypes(arrow);
   const fill = (m: TrlMessage) => ({ role: m.role, content: m.content, tool_calls: m.tool_calls ?? null, tool_call_id: m.tool_call_id ?? null, name: m.name ?? null });
   const vectors = Object.fromEntries(columns.map((c) => {
     const type = COLUMN_TYPES[c];
     if (!type) throw new Error(`toParquet: no column type for "${c}"`);
     const values = rows.map((r) => (Array.isArray(r[c]) && typeof (r[c] as unknown[])[0] === "object" ? (r[c] as TrlMessage[]).map(fill) : (r[c] ?? null)));
-    return [c, vectorFromArray(values, type())];
+    return [c, arrow.vectorFromArray(values, type())];
   }));
-  const table = parquet.Table.fromIPCStream(tableToIPC(new Table(vectors), "stream"));
+  const table = parquet.Table.fromIPCStream(arrow.tableToIPC(new arrow.Table(vectors), "stream"));
   return parquet.writeParquet(table, new parquet.WriterPropertiesBuilder().setCompression(parquet.Compression.SNAPPY).build());
 }
 

@@ -4,7 +4,7 @@
  *  - shift: how far a hint moves the teacher (context + hint) away from the student (context)
  *    over the recovery turn's tokens. A hint that does not move the teacher is a no-op to prune.
  */
-import OpenAI from "openai";
+import { openaiClient } from "./openai.js";
 import { collect, type IngestOptions } from "../traces/index.js";
 import { cleanTurnContexts, contextFromSite, type ErrorContext } from "./context.js";
 import type { Hint, LayeredHintGenerator } from "./layered.js";
@@ -82,7 +82,7 @@ export interface LogprobModel {
  * back, so shift is the log-prob shift (no exact KL).
  */
 export function openAILogprobModel(opts: { baseURL?: string; model: string; apiKey?: string; timeout_ms?: number }): LogprobModel {
-  const client = new OpenAI({ baseURL: opts.baseURL ?? process.env.OPENAI_BASE_URL, apiKey: opts.apiKey ?? process.env.OPENAI_API_KEY ?? "no-key", timeout: opts.timeout_ms ?? 60_000, maxRetries: 2 });
+  const client = openaiClient({ baseURL: opts.baseURL, apiKey: opts.apiKey, timeout_ms: opts.timeout_ms ?? 60_000, maxRetries: 2 });
   return {
     name: opts.model,
     async score(context, continuation) {

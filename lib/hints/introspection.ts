@@ -3,7 +3,7 @@
  * turn and the critique becomes the hint. Any model can back it: the lab's tfjs policy or an
  * OpenAI-compatible endpoint (lib/train's policySelfCritique adapts the tfjs policy).
  */
-import OpenAI from "openai";
+import { openaiClient } from "./openai.js";
 import type { ErrorContext } from "./context.js";
 import { firstSentences, type HintGenerator } from "./protocol.js";
 
@@ -16,7 +16,7 @@ export function introspectionPrompt(ctx: ErrorContext): string {
 
 /** A self_critique backed by an OpenAI-compatible chat endpoint (the policy being trained, served). */
 export function openAISelfCritique(opts: { baseURL?: string; model: string; apiKey?: string; timeout_ms?: number }): SelfCritique {
-  const client = new OpenAI({ baseURL: opts.baseURL ?? process.env.OPENAI_BASE_URL, apiKey: opts.apiKey ?? process.env.OPENAI_API_KEY ?? "no-key", timeout: opts.timeout_ms ?? 30_000, maxRetries: 2 });
+  const client = openaiClient({ baseURL: opts.baseURL, apiKey: opts.apiKey, timeout_ms: opts.timeout_ms ?? 30_000, maxRetries: 2 });
   return async (ctx) => {
     const r = await client.chat.completions.create({ model: opts.model, temperature: 0, max_tokens: 120, messages: [{ role: "user", content: introspectionPrompt(ctx) }] });
     return r.choices[0]?.message?.content ?? null;

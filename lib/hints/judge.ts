@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import OpenAI from "openai";
+import { openaiClient, openaiSdk, type OpenAIClient } from "./openai.js";
 import pLimit from "p-limit";
 import { z } from "zod";
 import { scratchDir } from "../core/index.js";
@@ -94,9 +94,11 @@ export function sampled(ctx: ErrorContext, rate: number, seed = 0): boolean {
   return h.readUInt32BE(0) / 2 ** 32 < rate;
 }
 
-const RETRYABLE = (e: unknown): boolean =>
-  e instanceof OpenAI.APIConnectionError || // includes timeouts
-  (e instanceof OpenAI.APIError && (e.status === 429 || (e.status !== undefined && e.status >= 500)));
+const RETRYABLE = (e: unknown): boolean => {
+  const { APIConnectionError, APIError } = openaiSdk();
+  return e instanceof APIConnectionError || // includes timeouts
+    (e instanceof APIError && (e.status === 429 || (e.status !== undefined && e.status >= 500)));
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -104,7 +106,7 @@ export class JudgeHintGenerator implements HintGenerator {
   readonly layer = "judge" as const;
   readonly stats: JudgeStats = { calls: 0, cache_hits: 0, retries: 0, failures: 0, no_hint: 0, gated_out: 0, prompt_tokens: 0, completion_tokens: 0, cost_usd: 0, last_error: null };
   readonly model: string;
-  private readonly client: OpenAI;
+  private readonly client: OpenAIClient;
   private readonly limit: ReturnType<typeof pLimit>;
   private readonly cacheDir: string | null;
   private readonly templates: TemplateRegistry;
@@ -115,7 +117,7 @@ export class JudgeHintGenerator implements HintGenerator {
     const baseURL = opts.baseURL ?? process.env.OPENAI_BASE_URL;
     if (!baseURL) throw new Error("judge: no endpoint (pass baseURL / --judge-url, or set OPENAI_BASE_URL)");
     this.model = opts.model ?? process.env.COMPOSER_LAB_JUDGE_MODEL ?? "gpt-4o-mini";
-    this.client = new OpenAI({ baseURL, apiKey: opts.apiKey ?? process.env.OPENAI_API_KEY ?? "no-key", maxRetries: 0, timeout: this.settings.timeout_ms });
+    this.client = openaiClient({ baseURL, apiKey: opts.apiKey, maxRetries: 0, timeout_ms: this.settings.timeout_ms });
     this.limit = pLimit(this.settings.concurrency);
     this.cacheDir = opts.cache_dir === false ? null : join(opts.cache_dir ?? scratchDir("cache", "judge"), this.model.replace(/[^\w.-]/g, "_"));
     if (this.cacheDir) mkdirSync(this.cacheDir, { recursive: true });
@@ -194,7 +196,7 @@ export class JudgeHintGenerator implements HintGenerator {
           return undefined;
         }
         this.stats.retries++;
-        const retryAfter = e instanceof OpenAI.APIError ? Number(e.headers?.get?.("retry-after")) : NaN;
+        const retryAfter = e instanceof openaiSdk().APIError ? Number(e.headers?.get?.("retry-after")) : NaN;
         const base = this.settings.backoff_ms;
         await sleep(Number.isFinite(retryAfter) ? Math.min(retryAfter * 1000, 30_000) : base * 2 ** attempt * (0.5 + Math.random() / 2));
       }

@@ -10,7 +10,8 @@ import { createHash } from "node:crypto";
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
-import Docker from "dockerode";
+import type Docker from "dockerode";
+import { createRequire } from "node:module";
 import { capture } from "./capture.js";
 import { lendDirs, protectedInside, sandboxHostIds, stageWorkdir, watchDisk, type SanitizeReport } from "./isolation.js";
 import { maskStub } from "./mask.js";
@@ -35,8 +36,13 @@ export function dockerSocketPath(): string {
   return "/var/run/docker.sock";
 }
 
+const require = createRequire(import.meta.url);
+
 export function dockerClient(socketPath = dockerSocketPath()): Docker {
-  return new Docker({ socketPath });
+  // dockerode (CommonJS, ≈ 0.3 s of CPU to load with its ssh2 and gRPC) loads with the first client,
+  // not with every process that imports lib/sandbox
+  const DockerClient = require("dockerode") as typeof Docker;
+  return new DockerClient({ socketPath });
 }
 
 export class DockerSandbox implements Sandbox {

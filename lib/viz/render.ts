@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { chromiumPath } from "../core/index.js";
 import { parseFigure, type Figure } from "./figure.js";
 
@@ -50,7 +50,8 @@ const IDLE_CLOSE_MS = 60_000;
 
 /** The process-wide headless browser (launched on first use). */
 export function sharedBrowser(): Promise<Browser> {
-  browser ??= chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS }).catch((e: Error) => {
+  // playwright-core loads in ≈ 0.8 s of CPU: only when a figure is drawn, never at a command's start
+  browser ??= import("playwright-core").then(({ chromium }) => chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })).catch((e: Error) => {
     browser = undefined;
     throw new Error(`cannot start Chromium at ${chromiumPath()} for PNG export (install Debian's chromium, or set COMPOSER_LAB_CHROMIUM): ${e.message.split("\n")[0]}`);
   });

@@ -4,7 +4,8 @@ import { scratchDir, timestampSlug } from "../../core/index.js";
 import { runSdpoControls } from "../../train/index.js";
 import { fromRows, tableText } from "../../viz/index.js";
 import { wholeNumber } from "../args.js";
-import { backendOption, jsonOpt, resolveBackend } from "../options.js";
+import { jsonOpt } from "../options.js";
+import { backendOption, resolveBackend } from "../backend.js";
 import { emit, log } from "../output.js";
 import type { BackendChoice } from "../../backend/index.js";
 

@@ -6,7 +6,8 @@
 import { Option, type Command } from "commander";
 import type { BackendChoice } from "../../backend/index.js";
 import { serve } from "../../serve/index.js";
-import { backendOption, jsonOpt, resolveBackend } from "../options.js";
+import { jsonOpt } from "../options.js";
+import { backendOption, resolveBackend } from "../backend.js";
 import { emit, log } from "../output.js";
 import { wholeNumber } from "../args.js";
 

@@ -4,7 +4,8 @@ import { Option } from "commander";
 import { loadCheckpoint, loadWorldModel, readWmTuples, saveWorldModel, splitWmTuples, trainWorldModel, evaluateWorldModel, WorldModelConfig, type WorldModelEval } from "../../train/index.js";
 import { realNumber, wholeNumber } from "../args.js";
 import type { BackendChoice } from "../../backend/index.js";
-import { backendOption, jsonOpt, resolveBackend } from "../options.js";
+import { jsonOpt } from "../options.js";
+import { backendOption, resolveBackend } from "../backend.js";
 import { emit } from "../output.js";
 
 const evalText = (e: WorldModelEval | null): string =>
