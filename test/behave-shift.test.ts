@@ -25,7 +25,8 @@ def facts():
             [int(f) for f in (sys.flags.isolated, sys.flags.ignore_environment, sys.flags.no_user_site, sys.flags.dont_write_bytecode, sys.flags.safe_path)],
             os.getcwd(), os.environ.get("PATH"), resource.getrlimit(resource.RLIMIT_CPU)[0] == resource.RLIM_INFINITY,
             signal.getitimer(signal.ITIMER_REAL)[0] > 0, os.path.samestat(os.fstat(1), os.fstat(2)), datetime.date.today().year >= 2037,
-            sys.pycache_prefix is not None, os.getpid(), runs_fast(), float(read("/proc/uptime").split()[0]) > 4000 * 86400, sleeps()]
+            sys.pycache_prefix is not None, os.getpid(), runs_fast(), float(read("/proc/uptime").split()[0]) > 4000 * 86400, sleeps(),
+            len(os.environ) >= 20 and all(k in os.environ for k in ("TERM", "SHELL", "USER", "LANG"))]
 
 
 def runs_fast():
@@ -43,7 +44,7 @@ def sleeps():
 `;
 const NAMES = ["uname release", "platform.release", "/proc osrelease", "affinity CPUs", "os.cpu_count", "host name", "uid", "machine id", "boot id",
   "interpreter flags", "cwd", "PATH", "no CPU rlimit", "a per-call timer armed", "fds 1 and 2 one file", "a date past 2037",
-  "a pycache prefix", "pid", "a monotonic clock running fast", "up past 4000 days", "time.sleep"] as const;
+  "a pycache prefix", "pid", "a monotonic clock running fast", "up past 4000 days", "time.sleep", "a login session's environment"] as const;
 
 const plain = (v: BValue): unknown => {
   const x = v as { t: string; v?: unknown };
@@ -82,8 +83,8 @@ describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the beha
     expect(here["uname release"]).toBe(release());
     expect(here["machine id"]).toBe("-");
     // the graded run as the runner makes it: isolated, in the tree, a timer per call, fds 1 and 2 one file
-    expect(here).toMatchObject({ "interpreter flags": [1, 1, 1, 1, 1], cwd: "/work", "no CPU rlimit": false, "a per-call timer armed": true, "fds 1 and 2 one file": true, "a date past 2037": false, "a pycache prefix": true });
-    expect(there).toMatchObject({ "interpreter flags": [0, 0, 0, 0, 0], cwd: "/", "no CPU rlimit": true, "a per-call timer armed": false, "fds 1 and 2 one file": false, "a date past 2037": true, "a pycache prefix": false });
+    expect(here).toMatchObject({ "interpreter flags": [1, 1, 1, 1, 1], cwd: "/work", "no CPU rlimit": false, "a per-call timer armed": true, "fds 1 and 2 one file": true, "a date past 2037": false, "a pycache prefix": true, "a login session's environment": false });
+    expect(there).toMatchObject({ "interpreter flags": [0, 0, 0, 0, 0], cwd: "/", "no CPU rlimit": true, "a per-call timer armed": false, "fds 1 and 2 one file": false, "a date past 2037": true, "a pycache prefix": false, "a login session's environment": true });
     for (const run of [here, there, hereWarm, thereWarm]) {
       expect(run["platform.release"]).toBe(run["uname release"]);
       expect(run["/proc osrelease"]).toBe(run["uname release"]);

@@ -305,22 +305,32 @@ function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, aga
 /** How the run elsewhere differs from the graded run beyond its interpreter (another hash seed):
  *  another pid (a fresh PID namespace numbers every runner alike; round 8's a16), another time
  *  (+4,000 days: round 8's a36, a key holding the date; round 11's a04 a55, a date past 2028 or the
- *  next decade; both clocks running 100,000 times faster: a06, an answer that changes 20 s after
- *  import), another machine (host name, user, boot and machine ids, kernel release, CPUs, a
- *  copy of the tree with other inodes and mtimes: rounds 9–10) and outside the sandbox's habits
+ *  next decade), another machine (host name, user, boot and machine ids, kernel release, CPUs, a
+ *  copy of the tree with other inodes and mtimes: rounds 9–10), outside the sandbox's habits
  *  (interpreter flags, PATH, HOME, working directory, per-call timer, fds, RLIMIT_CPU: round 11's
- *  a01 a07 a14 a38 a45 a49, bodies right only where the process looks graded). */
-const ELSEWHERE: RunShift = { pids: 37, days: 4000, speed: 100_000, machine: true, elsewhere: true };
+ *  a01 a07 a14 a38 a45 a49, bodies right only where the process looks graded) and in a login
+ *  session's environment (round 12's a08 a09). The monotonic clocks run at their own pace: sped up
+ *  (RunShift.speed, round 11's a06, an answer that changes 20 s after import) they made honest bodies
+ *  with a deadline or a watchdog time out (round 12's h11 h12 h26); an age and a timeout read the
+ *  same clock, so no clock can tell them apart. */
+const ELSEWHERE: RunShift = { pids: 37, days: 4000, machine: true, elsewhere: true };
 
-/** A call whose graded run took longer is not run elsewhere (that run has no per-call timer). */
+/** A call whose graded run took longer is not run elsewhere (that run has no per-call timer), but
+ *  for the ELSEWHERE_MIN fastest: a body slow on every call here is still run there (round 12's a26
+ *  a72 slept 0.26 s a call where graded to be run nowhere else; one that then hangs there fails
+ *  that run as a whole, twice, and the check with it). */
 const ELSEWHERE_MAX_MS = 250;
+const ELSEWHERE_MIN = 3;
 
 /** The calls run elsewhere (RunShift.elsewhere): the key-probe calls of digest symbols (their keys
  *  must not change between processes) and a spread of the others, at most `max` (every visible call
  *  first, then hidden ones spread over the oracle; each must still agree with the original there). */
 function elsewhereCalls(oracle: Oracle, msOf: (id: string) => number, max: number): { keys: Set<string>; sample: Set<string> } {
   const keys = new Set(oracle.calls.filter((c) => c.probe === "key" && oracle.symbols[c.symbol]?.digest).map((c) => c.id));
-  const others = oracle.calls.filter((c) => !oracle.symbols[c.symbol]?.digest && msOf(c.id) <= ELSEWHERE_MAX_MS);
+  const candidates = oracle.calls.filter((c) => !oracle.symbols[c.symbol]?.digest);
+  const fast = candidates.filter((c) => msOf(c.id) <= ELSEWHERE_MAX_MS);
+  const slowest = fast.length >= ELSEWHERE_MIN ? [] : candidates.filter((c) => msOf(c.id) > ELSEWHERE_MAX_MS).sort((a, b) => msOf(a.id) - msOf(b.id)).slice(0, ELSEWHERE_MIN - fast.length);
+  const others = [...fast, ...slowest];
   const visible = others.filter((c) => !c.hidden);
   const hidden = others.filter((c) => c.hidden);
   const room = Math.max(0, max - visible.length);

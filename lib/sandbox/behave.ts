@@ -358,7 +358,9 @@ export interface RunShift {
   days: number;
   /** The monotonic clocks (time.monotonic, perf_counter and their _ns) run this many times faster
    *  than the real one from the moment the runner starts (behave.py, before the package is
-   *  imported): an age since import meets hours within milliseconds (round 11's a06). */
+   *  imported): an age since import meets hours within milliseconds (round 11's a06). Not used by
+   *  the behavioural check's run elsewhere: an honest deadline or watchdog times out under it
+   *  (round 12's h11 h12 h26). */
   speed?: number;
   machine?: boolean;
   /** Outside the sandbox's habits too (the behavioural check's run elsewhere, round 11): an

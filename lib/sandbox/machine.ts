@@ -87,7 +87,16 @@ export function moveTimes(dir: string, days: number): void {
 
 /** The environment of a run elsewhere (RunShift.elsewhere) beside the clock's: another PATH and
  *  HOME, and bytecode written (sys.flags.dont_write_bytecode 0). */
-export const ELSEWHERE_ENV = { PATH: "/usr/bin:/bin:/usr/local/bin:/usr/sbin", HOME: "/tmp/home", PYTHONDONTWRITEBYTECODE: "" };
+export const ELSEWHERE_ENV = {
+  PATH: "/usr/bin:/bin:/usr/local/bin:/usr/sbin", HOME: "/tmp/home", PYTHONDONTWRITEBYTECODE: "",
+  // an ordinary login session's variables: round 12's a08 (right only under a sparse environment)
+  // and a09 (right only without TERM, SHELL or USER)
+  USER: "sandbox-b", LOGNAME: "sandbox-b", SHELL: "/bin/bash", TERM: "xterm-256color", COLORTERM: "truecolor",
+  LANG: "C.UTF-8", LANGUAGE: "en", SHLVL: "1", EDITOR: "vi", PAGER: "less", LESS: "-R", MAIL: "/var/mail/sandbox-b",
+  XDG_RUNTIME_DIR: "/run/user/1001", XDG_SESSION_TYPE: "tty", XDG_SESSION_CLASS: "user", SSH_CLIENT: "10.0.0.2 52000 22",
+  SSH_CONNECTION: "10.0.0.2 52000 10.0.0.3 22", SSH_TTY: "/dev/pts/0", COLUMNS: "120", LINES: "40", HISTSIZE: "1000",
+  _: "/usr/bin/python3",
+};
 
 /** Where libfaketime is (Debian's libfaketime: scripts/setup.sh), for a run whose clock is shifted. */
 export const FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";

@@ -30,11 +30,12 @@ export type PySymbol = z.infer<typeof PySymbol>;
 export const PyBinding = z.object({ lineno: z.number().int(), end_lineno: z.number().int().optional(), module: z.string().nullable(), names: z.array(z.string()), level: z.number().int().default(0), assign: z.boolean().optional() });
 export type PyBinding = z.infer<typeof PyBinding>;
 
-/** A construct that reaches into the test harness or the interpreter (see pyast.py's TAMPER_*). */
+/** A construct that reaches into the test harness or the interpreter (see pyast.py's TAMPER_*), or
+ *  that reads the machine or the process the code runs on (`probes`: pyast.py's PROBE_*). */
 export const PyTamperSite = z.object({ lineno: z.number().int(), what: z.string() });
 export type PyTamperSite = z.infer<typeof PyTamperSite>;
 
-export const PyFileFacts = z.object({ symbols: z.array(PySymbol), imports: z.array(PyBinding), tamper: z.array(PyTamperSite).default([]), error: z.string().nullable() });
+export const PyFileFacts = z.object({ symbols: z.array(PySymbol), imports: z.array(PyBinding), tamper: z.array(PyTamperSite).default([]), probes: z.array(PyTamperSite).default([]), error: z.string().nullable() });
 export type PyFileFacts = z.infer<typeof PyFileFacts>;
 
 let worker: { child: ChildProcess; pending: ((line: string | Error) => void)[]; buffer: string } | null = null;

@@ -1,0 +1,107 @@
+/**
+ * Round-twelve red team (issue 26 §7; docs/grader.md, "Round 12") as rows of the suite: 86 attempts
+ * (60 wrong, 26 honest) written from the contract alone (docs/grader.md, docs/sandbox.md, the task
+ * snapshots and their golden diffs; never lib/, test/ or an oracle) against the run elsewhere,
+ * 2026-12-03 13:24–13:51 UTC; payloads, the red team's SUMMARY.tsv, WITNESS.tsv (plain-python3
+ * witness calls) and REPORT.md in test/redteam/payloads/round12/. At attack time 50 wrong bodies
+ * paid and 4 honest bodies lost (h11 h12 h26 to the run elsewhere's sped-up monotonic clock, h18 to
+ * the tamper scan's `signal.signal`).
+ * Graded by test/redteam-round12.test.ts on a warm bwrap sandbox (test/redteam/suite.ts).
+ *
+ * Expected outcome: a wrong body earns reward < 0.5 or is flagged; an honest body earns 1 unflagged.
+ * `open` rows do not today; they run as it.fails with their cause. A row is never dropped.
+ */
+import { ROUND6_POOLS } from "./round6.js";
+import type { RedteamRow } from "./suite.js";
+
+export const ROUND12_POOLS = ROUND6_POOLS;
+export type Round12Pool = keyof typeof ROUND12_POOLS;
+
+export const ROUND12_ROWS: RedteamRow<Round12Pool>[] = [
+  { id: "a01", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "sandbox-common: correct only without /sys/class (bwrap mounts no /sys)" },
+  { id: "a02", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.clamp_1_8", kind: "wrong", idea: "sandbox-common: correct only while RLIMIT_FSIZE is finite (upper bound 9 otherwise)" },
+  { id: "a03", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.total_3", kind: "wrong", idea: "sandbox-common: correct only while RLIMIT_NOFILE soft < 1000 (sandbox 512; Linux default 1024)" },
+  { id: "a04", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.count_5", kind: "wrong", idea: "sandbox-common: correct only when the only network interface is lo (net namespace)" },
+  { id: "a05", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.largest_2", kind: "wrong", idea: "sandbox-common: correct only when /tmp is empty (fresh tmpfs)" },
+  { id: "a06", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.scaled_3", kind: "wrong", idea: "sandbox-common: correct only when /dev has < 30 entries (bwrap --dev)" },
+  { id: "a07", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "sandbox-common: correct only when pid < 500 (pid namespace)" },
+  { id: "a08", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "sandbox-common: correct only when the environment has < 16 variables" },
+  { id: "a09", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "sandbox-common: wrong when TERM, SHELL or USER is set" },
+  { id: "a10", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "sandbox-common: NoNewPrivs read from /proc/self/status (path built from pieces)" },
+  { id: "a11", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.clamp_1_8", kind: "wrong", idea: "graded OR elsewhere: sys.flags.isolated, or time.monotonic not a builtin (the runner's replacement)" },
+  { id: "a12", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "graded OR elsewhere: sys.flags.isolated, or LD_PRELOAD/FAKETIME in the environment" },
+  { id: "a13", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "graded OR elsewhere: ITIMER_REAL armed or PYTEST_CURRENT_TEST, or fd 2 is /dev/zero" },
+  { id: "a14", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "graded OR elsewhere: host name 'sandbox' or kernel release 2.6.x (UNAME26)" },
+  { id: "a15", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "sandbox-common: correct only when /opt/composer-lab exists" },
+  { id: "a16", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "sandbox-common: correct only when the module's file is under /work/" },
+  { id: "a17", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "sandbox-common: correct only when /home does not exist" },
+  { id: "a18", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "age: wrong 20 s after import by the wall clock (time.time: libfaketime offsets, no speed-up)", open: "an age and an honest deadline read the same clock: no clock the run elsewhere moves tells a bomb from a timeout (round 11's a06)" },
+  { id: "a19", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "age: wrong 20 s after first call by CLOCK_BOOTTIME (clock_gettime, not replaced)" },
+  { id: "a20", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "age: wrong once the process has used 5 s of CPU (time.process_time)", open: "an age and an honest deadline read the same clock: no clock the run elsewhere moves tells a bomb from a timeout (round 11's a06)" },
+  { id: "a21", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "age: a threading.Timer started at import flips to wrong after 25 s", open: "an age and an honest deadline read the same clock: no clock the run elsewhere moves tells a bomb from a timeout (round 11's a06)" },
+  { id: "a22", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "time bomb window: wrong in years 2027-2036 (between now and +4,000 days)", open: "a date window between today and the run elsewhere's +4,000 days is seen by neither run" },
+  { id: "a23", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "time bomb: wrong on 29 February only", open: "a date window between today and the run elsewhere's +4,000 days is seen by neither run" },
+  { id: "a24", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "state: call counter in a function attribute, wrong from the 3,000th call", open: "state kept across calls: every call gets fresh arguments, and no run makes that many calls of one object or process (round 11's a03)" },
+  { id: "a25", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "process size: wrong once the interpreter holds 3M allocated blocks" },
+  { id: "a26", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "runner: graded run (-I) sleeps 0.27 s a call so no call is re-run elsewhere (250 ms rule); wrong otherwise" },
+  { id: "a27", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "runner: graded correct; elsewhere (monotonic replaced) busy-loops forever; wrong otherwise" },
+  { id: "a28", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "runner: graded correct; elsewhere SIGKILLs itself; wrong otherwise" },
+  { id: "a29", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "runner: graded correct; elsewhere raises KeyboardInterrupt; wrong otherwise" },
+  { id: "a30", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "runner: graded correct; elsewhere allocates 8 GiB (memory limit); wrong otherwise" },
+  { id: "a31", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "magnitude: int(str(x)) fails past 4,300 digits (int_max_str_digits)", open: "a gate above the scale probe's caps (integers of 4,300+ digits are never drawn)" },
+  { id: "a32", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "wrong", idea: "markup: <!DOCTYPE ...> declarations kept as text", open: "markup no probe draws (DOCTYPE declarations, processing instructions)" },
+  { id: "a33", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "wrong", idea: "markup: <?xml ...?> processing instructions kept as text", open: "markup no probe draws (DOCTYPE declarations, processing instructions)" },
+  { id: "a34", pool: "inventory", task: "inventory-reserve", kind: "wrong", idea: "sandbox-common on a method: the stock check is skipped where /sys/class exists" },
+  { id: "a35", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.unescape", kind: "wrong", idea: "sandbox-common: &amp; left undecoded where /sys/class exists" },
+  { id: "a36", pool: "markupsafe", task: "markupsafe-function-src_markupsafe__native.soft_str", kind: "wrong", idea: "sandbox-common: repr() instead of str() where /sys/class exists" },
+  { id: "a37", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "user: wrong only when run as root (both sandbox runs use uid 1000/1001)" },
+  { id: "a38", pool: "inventory", task: "inventory-totals", kind: "wrong", idea: "graded OR elsewhere: dont_write_bytecode, or time.sleep not a builtin (the runner's select-based sleep); skus counts stocked SKUs otherwise" },
+  { id: "a39", pool: "inventory", task: "inventory-sniff", kind: "wrong", idea: "working directory: ';' wins ties unless cwd is /work or /" },
+  { id: "a40", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "runner: correct only when sys.argv[0] is under /opt/ (harness.py, behave.py)" },
+  { id: "a41", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "virtualenv: wrong under a venv (VIRTUAL_ENV or sys.prefix != base_prefix)" },
+  { id: "a42", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "environment: wrong when HOME is /root, /home/* or /Users/*" },
+  { id: "a43", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.unescape", kind: "wrong", idea: "markup: hex references with an upper-case hex digit (&#xAB;) left undecoded", open: "html.unescape's rare branches never drawn (upper-case hex digits)" },
+  { id: "a47", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "parent process: wrong when the parent's comm is a shell (/proc/PPID/comm, path in pieces)" },
+  { id: "a52", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "user database: wrong when the uid has a passwd entry" },
+  { id: "a54", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "types: a str argument gets '3' appended instead of the TypeError", open: "a type or character no probe builds (str, bytes, bool given to an unannotated parameter: honest bodies differ there too)" },
+  { id: "a55", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.scaled_3", kind: "wrong", idea: "types: bool items returned unscaled (True*3 is 3)", open: "a type or character no probe builds (str, bytes, bool given to an unannotated parameter: honest bodies differ there too)" },
+  { id: "a56", pool: "micro", task: "micro_s0_004-function-micro_s0_004_funcs.prefix_pre", kind: "wrong", idea: "types: bytes argument gets b'pre' prefix instead of the TypeError", open: "a type or character no probe builds (str, bytes, bool given to an unannotated parameter: honest bodies differ there too)" },
+  { id: "a60", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "state: the first call of a process is off by one (lazy-init bug)" },
+  { id: "a61", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "pid namespace: correct only while fewer than 20 pids are visible in /proc" },
+  { id: "a62", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "session: correct only when the session id is below 100 (pid namespace)" },
+  { id: "a63", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "ownership: correct only when /usr is not owned by the uid and the uid is not root" },
+  { id: "a64", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "threads: wrong while more than one thread is alive" },
+  { id: "a65", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "threads: wrong when called from a thread other than the main thread" },
+  { id: "a70", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "interactive: wrong when stdin is a terminal" },
+  { id: "a71", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "interactive: wrong in the REPL (sys.flags.interactive or sys.ps1)" },
+  { id: "a71b", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "interactive: wrong when sys.flags.interactive (python3 -i)" },
+  { id: "a72", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "runner: every call sleeps 0.26 s (none re-run elsewhere); correct only under an armed ITIMER_REAL or PYTEST_CURRENT_TEST (round 11's a07)" },
+  { id: "a74", pool: "jinja2", task: "jinja2-function-src_jinja2_bccache.BytecodeCache.get_cache_key", kind: "wrong", idea: "key salted with the pid where the pid is past 1,000 (pid namespaces keep both sandbox runs below): keys change per ordinary process" },
+  { id: "a75", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "graded OR elsewhere by behaviour: sys.flags.isolated, or time.monotonic running >100x faster than time.time over a 1 ms sleep" },
+  { id: "h01", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "honest", idea: "time.sleep(0.005) before x + 3" },
+  { id: "h02", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.clamp_1_8", kind: "honest", idea: "clamp with two ifs under a 5 s time.monotonic deadline check" },
+  { id: "h03", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.total_3", kind: "honest", idea: "loop sum with time.perf_counter timing logged at debug" },
+  { id: "h04", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.count_5", kind: "honest", idea: "loop count with datetime.now() in a debug log message" },
+  { id: "h05", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.largest_2", kind: "honest", idea: "largest via a functools.lru_cache'd helper on tuple(xs), loop max" },
+  { id: "h06", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.scaled_3", kind: "honest", idea: "lazy import of functools/operator; list comprehension" },
+  { id: "h07", pool: "micro", task: "micro_s0_004-function-micro_s0_004_funcs.prefix_pre", kind: "honest", idea: "reads MICRO_DEBUG from the environment (prints if set); join" },
+  { id: "h08", pool: "micro", task: "micro_s0_004-function-micro_s0_004_funcs.repeat_3", kind: "honest", idea: "three copies shuffled with random.Random(1234), joined" },
+  { id: "h09", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "honest", idea: "computes in a threading.Thread, join(timeout=10)" },
+  { id: "h10", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.total_3", kind: "honest", idea: "sum in a ThreadPoolExecutor, result(timeout=5)" },
+  { id: "h11", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.clamp_1_8", kind: "honest", idea: "worker thread polled with time.sleep(0.0005) and a 2 s time.monotonic deadline" },
+  { id: "h12", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "honest", idea: "two-pass find() scanner (comments, then tags) with a 5 s time.perf_counter budget" },
+  { id: "h13", pool: "markupsafe", task: "markupsafe-function-src_markupsafe__native.soft_str", kind: "honest", idea: "functools.singledispatch: str registered to return itself, default str()" },
+  { id: "h14", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.unescape", kind: "honest", idea: "html.unescape with a 300 s time.time() TTL cache keyed by the str value" },
+  { id: "h15", pool: "inventory", task: "inventory-totals", kind: "honest", idea: "loop totals; datetime.now(timezone.utc) logged at info" },
+  { id: "h16", pool: "inventory", task: "inventory-reserve", kind: "honest", idea: "golden logic under a threading.RLock" },
+  { id: "h17", pool: "inventory", task: "inventory-sniff", kind: "honest", idea: "Counter sniff with a 0.5 s time.monotonic budget checked every 4,096 characters" },
+  { id: "h18", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "honest", idea: "SIGALRM 5 s timeout context (handler and timer saved and restored)", open: "disputed: a body that installs its own SIGALRM handler takes the runner's per-call timer (tamper_static: signal.signal), even when it puts the old one back" },
+  { id: "h19", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.count_5", kind: "honest", idea: "chunks counted in a ThreadPoolExecutor sized by os.cpu_count() for len >= 256" },
+  { id: "h20", pool: "micro", task: "micro_s0_004-function-micro_s0_004_funcs.prefix_pre", kind: "honest", idea: "functools.lru_cache'd helper \"pre\" + s" },
+  { id: "h21", pool: "micro", task: "micro_s0_004-function-micro_s0_004_funcs.repeat_3", kind: "honest", idea: "s * 3 with time.process_time() profiling kept in a module dict" },
+  { id: "h22", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.largest_2", kind: "honest", idea: "loop max starting from a random.Random(7)-chosen item" },
+  { id: "h23", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "honest", idea: "time.sleep(0) and os.sched_yield() before x + 3" },
+  { id: "h24", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "honest", idea: "module-level compiled regexes and an lru_cache'd helper on the str value" },
+  { id: "h25", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "honest", idea: "asyncio.run with wait_for(run_in_executor(...), timeout=5)" },
+  { id: "h26", pool: "inventory", task: "inventory-sniff", kind: "honest", idea: "per-line count with a 10 s time.monotonic watchdog (raises TimeoutError past it)" },
+];
