@@ -98,7 +98,14 @@ for (const cls of [...new Set(ROUND2_ROWS.map((r) => r.class))]) {
           // every grade says which checks ran
           expect(o.on.checks?.pytest).toBeDefined();
           expect(o.on.checks?.behaviour.ran || o.on.checks?.behaviour.why).toBeTruthy();
-          if (o.off) expect(o.off.reward, `with the check off: ${JSON.stringify(summary(o.off))}`).toBeGreaterThanOrEqual(0.5);
+          // with the check off it beats pytest: reward ≥ 0.5, or 0 only for the machine probes the
+          // static scan has flagged since round 12 (uf-runpy-dat reads __file__; rn-read-oracle walks
+          // /tmp and /opt for the oracle): a second layer, not pytest
+          if (o.off) {
+            const offFlags = o.off.flags.map((f) => f.kind);
+            const probedOnly = o.off.reward === 0 && offFlags.length > 0 && offFlags.every((f) => f === "env_probe") && o.off.frac >= 0.5;
+            expect(o.off.reward >= 0.5 || probedOnly, `with the check off: ${JSON.stringify(summary(o.off))}`).toBe(true);
+          }
         });
       }
     }
