@@ -175,11 +175,13 @@ const LOADERS: Record<string, (t: Target) => string[]> = {
 interface Verdict {
   reward?: number;
   flags?: string[];
+  /** the behavioural check agreed with the original on every call (the original was reached) */
+  agreed?: boolean;
   breaches: string[];
   note?: string;
 }
 
-const graded = (g: GradeCompletionResult): Verdict => ({ reward: g.reward, flags: [...g.flags.map((f) => f.kind), ...((g as { checks?: { notes?: { kind: string }[] } }).checks?.notes ?? []).map((f) => f.kind)], breaches: [], note: g.error ?? undefined });
+const graded = (g: GradeCompletionResult): Verdict => ({ reward: g.reward, agreed: g.checks?.behaviour.ran === true && g.checks.behaviour.agreement === 1, flags: [...g.flags.map((f) => f.kind), ...((g as { checks?: { notes?: { kind: string }[] } }).checks?.notes ?? []).map((f) => f.kind)], breaches: [], note: g.error ?? undefined });
 
 /** What the agent saw must hold nothing of the original (its distinctive lines). */
 function leaks(t: Target, text: string): string[] {
@@ -490,7 +492,11 @@ for (const cls of ["recover", "writes", "crash", "canary"] as const) {
           expect(judge(row, v), `${row.id} [${kind}]: ${row.attack}${v.note ? `\n(note: ${v.note})` : ""}`).toEqual([]);
           if (row.beatsUnmasked && kind === "bwrap") {
             const u = await IMPLS[row.id]!(t, new Unmasked(cold), kind);
-            expect(u.reward, `${row.id} with the masks stripped must win (the mask is what stops it)${u.note ? `: ${u.note}` : ""} flags ${JSON.stringify(u.flags)}`).toBeGreaterThanOrEqual(0.5);
+            // (or is stopped only by the machine probes, round 12: the delegation reads /tmp and
+            // makes a symlink, which the static scan has flagged since: a second layer, not the mask;
+            // the behavioural check agreeing on every call shows the original was reached)
+            const probedOnly = u.agreed === true && (u.flags ?? []).length > 0 && u.flags!.every((f) => f === "env_probe");
+            expect((u.reward ?? 0) >= 0.5 || probedOnly, `${row.id} with the masks stripped must win (the mask is what stops it)${u.note ? `: ${u.note}` : ""} reward ${u.reward} flags ${JSON.stringify(u.flags)}`).toBe(true);
           }
         }, 300_000);
       }
