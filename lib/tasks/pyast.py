@@ -247,7 +247,7 @@ PROBE_MODULES = {
     "resource", "platform", "socket", "psutil", "sysconfig", "pwd", "grp", "getpass", "multiprocessing",
     "subprocess", "fcntl", "termios", "tty", "pty", "posix", "nt", "_posixsubprocess", "faulthandler",
     "tracemalloc", "pathlib", "glob", "tempfile", "shutil", "fileinput", "mmap", "site", "_io", "linecache",
-    "signal",
+    "signal", "_thread", "traceback", "tokenize", "zipfile", "tarfile", "sqlite3", "dbm", "shelve",
 }
 PROBE_ATTRS = {
     ("os", n) for n in (
@@ -270,11 +270,15 @@ PROBE_ATTRS = {
     )
 } | {
     ("time", n) for n in ("clock_gettime", "clock_gettime_ns", "get_clock_info", "CLOCK_BOOTTIME", "CLOCK_PROCESS_CPUTIME_ID", "pthread_getcpuclockid")
-} | {("io", "open"), ("io", "FileIO"), ("io", "open_code"), ("uuid", "getnode"), ("uuid", "uuid1")} | {("os", "path"), ("threading", "active_count"), ("threading", "enumerate"), ("threading", "main_thread"), ("threading", "get_native_id")}
+} | {("io", "open"), ("io", "FileIO"), ("io", "open_code"), ("uuid", "getnode"), ("uuid", "uuid1"), ("codecs", "open"),
+     ("operator", "attrgetter"), ("operator", "methodcaller"), ("threading", "current_thread"), ("threading", "get_ident"),
+     ("threading", "_active"), ("threading", "_enumerate"), ("inspect", "getfile"), ("inspect", "getsourcefile"),
+     ("inspect", "getmodule"), ("inspect", "getsource"), ("inspect", "getabsfile"), ("urllib.request", "urlopen"),
+     ("urllib", "request"), ("warnings", "showwarning"), ("logging", "LogRecord"), ("logging", "makeLogRecord")} | {("os", "path"), ("threading", "active_count"), ("threading", "enumerate"), ("threading", "main_thread"), ("threading", "get_native_id")}
 # (os.path is a probe only through the calls that touch the disk; its pure string functions are not)
 PROBE_PATH_CALLS = {"exists", "lexists", "isdir", "isfile", "islink", "ismount", "getsize", "getmtime", "getatime", "getctime", "samefile", "realpath", "expanduser", "expandvars"}
 PROBE_NAMES = {"open", "__file__", "__spec__", "__loader__", "__cached__", "__path__", "input"}
-PROBE_ANY_ATTRS = {"__file__", "__spec__", "__loader__", "__cached__", "fileno", "isatty"}
+PROBE_ANY_ATTRS = {"__file__", "__spec__", "__loader__", "__cached__", "fileno", "isatty", "__getattribute__", "__traceback__", "pathname", "co_filename", "processName", "threadName"}
 PROBE_ROOTS = re.compile(r"^/+(proc|sys|dev|etc|run|opt|home|root|tmp|var|usr|boot|mnt|srv|lib|lib64|bin|sbin|work|snap|nix|media|lost\+found)(/|$)")
 
 
@@ -300,6 +304,7 @@ def probe_sites(tree):
                     aliases.setdefault(a.asname or a.name, "%s.%s" % (node.module, a.name))
                 elif node.module == "os" and a.name == "path":
                     aliases[a.asname or "path"] = "os.path"
+    called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
             if node.attr in PROBE_ANY_ATTRS:
@@ -316,10 +321,18 @@ def probe_sites(tree):
                 out.append({"lineno": node.lineno, "what": "os.path.%s" % node.attr})
         elif isinstance(node, ast.Name) and node.id in PROBE_NAMES:
             out.append({"lineno": node.lineno, "what": node.id})
+        elif isinstance(node, ast.Name) and node.id in ("getattr", "attrgetter") and id(node) not in called:
+            # getattr handed on as a value (functools.reduce(getattr, names, os)): what it reads is hidden
+            out.append({"lineno": node.lineno, "what": "%s as a value" % node.id})
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr", "setattr", "delattr") and len(node.args) > 1 \
-                and isinstance(node.args[0], ast.Name) and node.args[0].id in aliases and not isinstance(node.args[1], ast.Constant):
-            # getattr(os, name): which fact of the machine is read is hidden from the scan
-            out.append({"lineno": node.lineno, "what": "%s(%s, <computed name>)" % (node.func.id, aliases[node.args[0].id])})
+                and isinstance(node.args[0], ast.Name) and node.args[0].id in aliases:
+            mod = aliases[node.args[0].id]
+            name = node.args[1].value if isinstance(node.args[1], ast.Constant) else None
+            if not isinstance(name, str):
+                # getattr(os, name): which fact of the machine is read is hidden from the scan
+                out.append({"lineno": node.lineno, "what": "%s(%s, <computed name>)" % (node.func.id, mod)})
+            elif (mod, name) in PROBE_ATTRS or (mod == "os.path" and name in PROBE_PATH_CALLS):
+                out.append({"lineno": node.lineno, "what": "%s.%s" % (mod, name)})
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and PROBE_ROOTS.match(node.value):
             out.append({"lineno": node.lineno, "what": "the path %r" % node.value[:40]})
     return out
