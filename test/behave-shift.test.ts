@@ -26,7 +26,7 @@ def facts():
             os.getcwd(), os.environ.get("PATH"), resource.getrlimit(resource.RLIMIT_CPU)[0] == resource.RLIM_INFINITY,
             signal.getitimer(signal.ITIMER_REAL)[0] > 0, os.path.samestat(os.fstat(1), os.fstat(2)), datetime.date.today().year >= 2037,
             sys.pycache_prefix is not None, os.getpid(), runs_fast(), float(read("/proc/uptime").split()[0]) > 4000 * 86400, sleeps(),
-            len(os.environ) >= 20 and all(k in os.environ for k in ("TERM", "SHELL", "USER", "LANG"))]
+            len(os.environ) >= 20 and all(k in os.environ for k in ("TERM", "SHELL", "USER", "LANG")) and time.localtime(0).tm_min == 30]
 
 
 def runs_fast():

@@ -96,6 +96,9 @@ export const ELSEWHERE_ENV = {
   XDG_RUNTIME_DIR: "/run/user/1001", XDG_SESSION_TYPE: "tty", XDG_SESSION_CLASS: "user", SSH_CLIENT: "10.0.0.2 52000 22",
   SSH_CONNECTION: "10.0.0.2 52000 10.0.0.3 22", SSH_TTY: "/dev/pts/0", COLUMNS: "120", LINES: "40", HISTSIZE: "1000",
   _: "/usr/bin/python3",
+  // another time zone (a POSIX rule: no zone files needed), UTC+5:30: a body right only in the
+  // sandbox's UTC differs there
+  TZ: "IST-5:30",
 };
 
 /** Where libfaketime is (Debian's libfaketime: scripts/setup.sh), for a run whose clock is shifted. */

@@ -248,6 +248,12 @@ PROBE_MODULES = {
     "subprocess", "fcntl", "termios", "tty", "pty", "posix", "nt", "_posixsubprocess", "faulthandler",
     "tracemalloc", "pathlib", "glob", "tempfile", "shutil", "fileinput", "mmap", "site", "_io", "linecache",
     "signal", "_thread", "traceback", "tokenize", "zipfile", "tarfile", "sqlite3", "dbm", "shelve",
+    # what else opens a file by its path, or reaches a process, a socket or a terminal
+    "gzip", "bz2", "lzma", "configparser", "netrc", "mimetypes", "mailbox", "wave", "aifc", "sunau", "zipimport",
+    "runpy", "pkgutil", "http", "ftplib", "smtplib", "poplib", "imaplib", "nntplib", "telnetlib", "xmlrpc", "gettext",
+    "trace", "cProfile", "profile", "pstats", "pdb", "code", "compileall", "py_compile", "filecmp", "webbrowser",
+    "venv", "ensurepip", "distutils", "curses", "readline", "ssl", "cgi", "cgitb", "imghdr", "sndhdr", "tabnanny",
+    "pyclbr", "modulefinder", "asyncio.subprocess", "concurrent.futures.process", "locale",
 }
 PROBE_ATTRS = {
     ("os", n) for n in (
@@ -274,7 +280,10 @@ PROBE_ATTRS = {
      ("operator", "attrgetter"), ("operator", "methodcaller"), ("threading", "current_thread"), ("threading", "get_ident"),
      ("threading", "_active"), ("threading", "_enumerate"), ("inspect", "getfile"), ("inspect", "getsourcefile"),
      ("inspect", "getmodule"), ("inspect", "getsource"), ("inspect", "getabsfile"), ("urllib.request", "urlopen"),
-     ("urllib", "request"), ("warnings", "showwarning"), ("logging", "LogRecord"), ("logging", "makeLogRecord")} | {("os", "path"), ("threading", "active_count"), ("threading", "enumerate"), ("threading", "main_thread"), ("threading", "get_native_id")}
+     ("urllib", "request"), ("warnings", "showwarning"), ("logging", "LogRecord"), ("logging", "makeLogRecord"),
+     ("xml.etree.ElementTree", "parse"), ("xml.etree.ElementTree", "iterparse"), ("xml.dom.minidom", "parse"),
+     ("xml.sax", "parse"), ("xml.dom.pulldom", "parse"), ("doctest", "testfile"), ("asyncio", "create_subprocess_exec"),
+     ("asyncio", "create_subprocess_shell"), ("asyncio", "open_connection"), ("asyncio", "open_unix_connection")} | {("os", "path"), ("threading", "active_count"), ("threading", "enumerate"), ("threading", "main_thread"), ("threading", "get_native_id")}
 # (os.path is a probe only through the calls that touch the disk; its pure string functions are not)
 PROBE_PATH_CALLS = {"exists", "lexists", "isdir", "isfile", "islink", "ismount", "getsize", "getmtime", "getatime", "getctime", "samefile", "realpath", "expanduser", "expandvars"}
 PROBE_NAMES = {"open", "__file__", "__spec__", "__loader__", "__cached__", "__path__", "input"}
