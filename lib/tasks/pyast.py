@@ -192,23 +192,32 @@ TAMPER_ANY_ATTRS = {"f_back", "f_locals", "f_globals", "f_builtins", "tb_frame",
 TAMPER_CALLS = {"exec", "eval", "compile", "__import__", "globals", "breakpoint", "vars"}
 
 
-def tamper_sites(tree):
+def import_sites(tree, module_hit, attr_hit):
+    """The imports of listed modules and names ({lineno, what}), and what each local name imported
+    stands for: a module (`import os as o`), `os.path`, or a listed name (`from os import getpid as g`)."""
     out = []
-    aliases = {}  # local name -> module it stands for
+    aliases = {}  # local name -> module (or module.name) it stands for
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for a in node.names:
                 top = a.name.split(".")[0]
                 aliases[a.asname or top] = a.name if a.asname else top
-                if top in TAMPER_MODULES or top.startswith("composer_lab"):
+                if module_hit(top):
                     out.append({"lineno": node.lineno, "what": "import %s" % a.name})
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            top = node.module.split(".")[0]
-            if top in TAMPER_MODULES or top.startswith("composer_lab"):
+            if module_hit(node.module.split(".")[0]):
                 out.append({"lineno": node.lineno, "what": "from %s import" % node.module})
             for a in node.names:
-                if (node.module, a.name) in TAMPER_ATTRS:
+                if attr_hit(node.module, a.name):
                     out.append({"lineno": node.lineno, "what": "%s.%s" % (node.module, a.name)})
+                    aliases.setdefault(a.asname or a.name, "%s.%s" % (node.module, a.name))
+                elif node.module == "os" and a.name == "path":
+                    aliases[a.asname or "path"] = "os.path"
+    return out, aliases
+
+
+def tamper_sites(tree):
+    out, aliases = import_sites(tree, lambda top: top in TAMPER_MODULES or top.startswith("composer_lab"), lambda mod, name: (mod, name) in TAMPER_ATTRS)
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
             if node.attr in TAMPER_ANY_ATTRS:
@@ -294,25 +303,7 @@ PROBE_ROOTS = re.compile(r"^/+(proc|sys|dev|etc|run|opt|home|root|tmp|var|usr|bo
 def probe_sites(tree):
     """Where the code reads the machine or the process it runs on (PROBE_*), by the name a module is
     imported under; an attribute of a module read through a computed name counts too."""
-    out = []
-    aliases = {}  # local name -> module it stands for
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for a in node.names:
-                top = a.name.split(".")[0]
-                aliases[a.asname or top] = a.name if a.asname else top
-                if top in PROBE_MODULES:
-                    out.append({"lineno": node.lineno, "what": "import %s" % a.name})
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            top = node.module.split(".")[0]
-            if top in PROBE_MODULES:
-                out.append({"lineno": node.lineno, "what": "from %s import" % node.module})
-            for a in node.names:
-                if (node.module, a.name) in PROBE_ATTRS or (node.module == "os.path" and a.name in PROBE_PATH_CALLS):
-                    out.append({"lineno": node.lineno, "what": "%s.%s" % (node.module, a.name)})
-                    aliases.setdefault(a.asname or a.name, "%s.%s" % (node.module, a.name))
-                elif node.module == "os" and a.name == "path":
-                    aliases[a.asname or "path"] = "os.path"
+    out, aliases = import_sites(tree, lambda top: top in PROBE_MODULES, lambda mod, name: (mod, name) in PROBE_ATTRS or (mod == "os.path" and name in PROBE_PATH_CALLS))
     called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
