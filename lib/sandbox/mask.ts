@@ -87,16 +87,21 @@ async function runScan(sandbox: Sandbox, snapshot: string, names: string[], dist
   const python = pyenv ? `${PYENV_MOUNT}/bin/python` : SYSTEM_PYTHON;
   // bwrap and gVisor show the host's /usr: its dpkg file lists say which Debian package owns a copy
   const dpkg: Record<string, string> = label === "host" && existsSync("/var/lib/dpkg/info") ? { "/var/lib/dpkg/info": "/var/lib/dpkg/info" } : {};
-  const r = await sandbox.run([python, "-I", "/opt/composer-lab/mask_scan.py", JSON.stringify({ names, dists })], {
-    workdir: snapshot, workdirReadOnly: true, timeoutMs: 120_000, memoryMb: 1024,
-    roBinds: { [harnessDir()]: "/opt/composer-lab", ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...dpkg },
-  });
-  const line = r.stdout.trim().split("\n").pop() ?? "";
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(line);
-  } catch {
-    throw new Error(`mask scan in ${sandbox.name} failed (exit ${r.exitCode ?? r.signal}): ${(r.stderr || r.stdout).slice(-600)}`);
+  // the host's root without a pyenv: the scan's answer is kept on disk while the host is unchanged
+  const cache = label === "host" && !pyenv ? scanCacheFile(snapshot, names, dists) : null;
+  let parsed: unknown = cache ? readScanCache(cache) : undefined;
+  if (parsed === undefined) {
+    const r = await sandbox.run([python, "-I", "/opt/composer-lab/mask_scan.py", JSON.stringify({ names, dists })], {
+      workdir: snapshot, workdirReadOnly: true, timeoutMs: 120_000, memoryMb: 1024,
+      roBinds: { [harnessDir()]: "/opt/composer-lab", ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...dpkg },
+    });
+    const line = r.stdout.trim().split("\n").pop() ?? "";
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      throw new Error(`mask scan in ${sandbox.name} failed (exit ${r.exitCode ?? r.signal}): ${(r.stderr || r.stdout).slice(-600)}`);
+    }
+    if (cache) writeScanCache(cache, parsed);
   }
   const { path_folders: pathFolders = [], ...plan } = parsed as { path_folders?: string[] } & Record<string, unknown>;
   const out = MaskPlan.parse({ ...plan, sandbox: label, why: null });
@@ -169,9 +174,86 @@ export function projectModules(snapshot: string): ProjectModules {
   return out;
 }
 
+const maskCacheDir = (): string => process.env.COMPOSER_LAB_MASK_INDEX ?? "/var/tmp/composer-lab-mask-index";
+
+/** Where a scan of the host's root for `names`/`dists` of `snapshot` is kept: named by the host's
+ *  stamp, the request and the snapshot's packaging files (mask_scan.py reads the distribution names
+ *  they declare). */
+function scanCacheFile(snapshot: string, names: string[], dists: string[]): string {
+  const h = createHash("sha256").update(JSON.stringify([hostStamp(), names, dists]));
+  for (const f of ["pyproject.toml", "setup.cfg", "setup.py"]) {
+    try {
+      h.update(`${f}\0`).update(readFileSync(join(snapshot, f)));
+    } catch {
+      h.update(`${f}: none\0`);
+    }
+  }
+  return join(maskCacheDir(), `scan-${h.digest("hex").slice(0, 32)}.json`);
+}
+
+/** The folders whose listing a scan's answer depends on beyond the host's stamp (the sys.path folders
+ *  it walked, the wheel caches): their modification times, which an install or removal in them moves. */
+function scanFolderTimes(folders: string[]): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  const stamp = (f: string): boolean => {
+    try {
+      out[f] = statSync(f).mtimeMs;
+      return true;
+    } catch {
+      out[f] = null;
+      return false;
+    }
+  };
+  for (const f of folders) stamp(f);
+  // the wheel caches are walked as the scan walks them: a wheel lands several folders down
+  const walk = (dir: string, depth: number): void => {
+    if (!stamp(dir) || depth > 6) return;
+    try {
+      for (const d of readdirSync(dir, { withFileTypes: true })) if (d.isDirectory()) walk(join(dir, d.name), depth + 1);
+    } catch {
+      // unreadable: its time alone
+    }
+  };
+  for (const d of SCAN_ARCHIVE_DIRS) walk(d, 0);
+  return out;
+}
+/** mask_scan.py's ARCHIVE_DIRS (the wheel caches it walks). */
+const SCAN_ARCHIVE_DIRS = ["/usr/share/python-wheels", "/root/.cache/pip", "/tmp/.cache/pip", "/var/cache/pip"];
+const ScanCacheFile = z.object({ folders: z.record(z.number().nullable()), scan: z.object({ path_folders: z.array(z.string()) }).passthrough() });
+
+function readScanCache(file: string): unknown {
+  try {
+    const c = ScanCacheFile.parse(JSON.parse(readFileSync(file, "utf8")));
+    const now = scanFolderTimes(c.scan.path_folders);
+    return Object.entries(now).every(([f, t]) => c.folders[f] === t) ? c.scan : undefined;
+  } catch {
+    return undefined; // none yet, or unreadable: scanned again
+  }
+}
+
+function writeScanCache(file: string, scan: unknown): void {
+  const folders = (scan as { path_folders?: unknown }).path_folders;
+  if (!Array.isArray(folders) || !folders.every((f) => typeof f === "string")) return;
+  try {
+    mkdirSync(maskCacheDir(), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ folders: scanFolderTimes(folders), scan }));
+    renameSync(tmp, file);
+  } catch {
+    // a cache that cannot be written costs the next process one scan, nothing else
+  }
+}
+
+let hostStampMemo: { at: number; stamp: string } | null = null;
+/** hostStamp, computed at most once a minute per process (it walks /usr to depth 3). */
+function hostStamp(): string {
+  if (!hostStampMemo || Date.now() - hostStampMemo.at > 60_000) hostStampMemo = { at: Date.now(), stamp: computeHostStamp() };
+  return hostStampMemo.stamp;
+}
+
 /** What changes when software is installed on the host: the dpkg database, the pyenv shims' tree and
  *  the folders of /usr, /opt and /usr/local down to depth 3 (an unpacked SDK adds or touches one). */
-function hostStamp(): string {
+function computeHostStamp(): string {
   const h = createHash("sha256").update(readFileSync(join(harnessDir(), "mask_scan.py")));
   const visit = (dir: string, depth: number) => {
     let st;
@@ -209,7 +291,7 @@ export function rootIndex(sandbox: Sandbox, workdir: string): Promise<IndexedRoo
 }
 
 async function buildRootIndex(sandbox: Sandbox, workdir: string, key: string): Promise<IndexedRoot> {
-  const cacheDir = process.env.COMPOSER_LAB_MASK_INDEX ?? "/var/tmp/composer-lab-mask-index";
+  const cacheDir = maskCacheDir();
   const file = key === "host" ? join(cacheDir, "host.json") : null;
   const stamp = key === "host" ? hostStamp() : key;
   if (file && existsSync(file)) {

@@ -49,8 +49,9 @@ export function registerLab(program: Command): void {
     .addOption(jsonOpt())
     .option("--out <dir>", "folder for executed copies")
     .option("--cell-timeout <s>", "seconds per cell", realNumber(0, Infinity, { above: true }), 600)
-    .action(async (paths: string[], o: { json?: boolean; out?: string; cellTimeout: number }) => {
-      const r = await runNotebooks({ paths: paths.length ? paths : undefined, outDir: o.out, cellTimeoutS: o.cellTimeout });
+    .option("--jobs <n>", "notebooks run at once, each on its own kernel", wholeNumber(1), 2)
+    .action(async (paths: string[], o: { json?: boolean; out?: string; cellTimeout: number; jobs: number }) => {
+      const r = await runNotebooks({ paths: paths.length ? paths : undefined, outDir: o.out, cellTimeoutS: o.cellTimeout, jobs: o.jobs });
       for (const nb of r.results) if (!nb.ok) log(describeFailure(nb));
       emit(!!o.json, { ok: r.failed === 0, passed: r.passed, failed: r.failed, notebooks: r.results }, () => `${r.passed} passed, ${r.failed} failed`);
       if (r.failed > 0) process.exitCode = 1;
