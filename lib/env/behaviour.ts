@@ -11,7 +11,7 @@
  * tests alone would have paid and agreement falls short, the grade carries `behaviour_differs`.
  */
 import { z } from "zod";
-import { BehaveLimits, fastMemo, masksFor, projectNames, runBehaviour, scanMasks, type BCall, type BehaveSymbol, type BOutcome, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, fastMemo, masksFor, probeKind, projectNames, runBehaviour, scanMasks, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { answerOf, CompareOptions, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
 export const BehaviourConfig = z.object({
@@ -109,6 +109,11 @@ export interface BehaviourCheck {
    *  fds, no per-call timer or CPU rlimit) that agreed in the graded run: every one must agree there
    *  too (absent: none ran, e.g. the body failed here already). */
   elsewhere?: { agreed: number; compared: number };
+  /** What the calls asked of the machine in either run (the runner's audit hook: a path of /proc,
+   *  /sys, /etc..., a test file, a host name, a process, ctypes...; lib/sandbox/harness/behave.py
+   *  _probe_hook), beyond what the original's own calls did (Oracle.machine): the grade flags
+   *  `env_probe` with these. Absent: none. */
+  machine?: BehaveProbe[];
   /** Symbols the check does not apply to, and why (from the oracle). */
   not_applicable: { symbol: string; why: string }[];
   /** The first few disagreements (call id, symbol, hidden or not, what differed — never the values). */
@@ -160,9 +165,11 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // starved machine the first calls of a trivial body can run out the timer (a Docker golden scored
   // 0/15 at load 15+ in CI); a body that is really slow times out again and stays 0.
   const retry = stopped ? oracle.calls : timedOut.length > 0 && timedOut.length <= 2 ? timedOut : [];
+  const retried: (BehaveProbe[] | undefined)[] = [];
   if (retry.length > 0) {
     try {
       const again = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => retry.some((t) => t.id === c.id)), roots: oracle.roots, project: oracle.project }, { ...cfg.limits, call_timeout_ms: cfg.limits.call_timeout_ms * RETRY_FACTOR }, { masks });
+      retried.push(again.probes);
       if (again.outcomes) for (const [id, outs] of again.outcomes) outcomes.set(id, outs);
     } catch {
       /* the first run's timeouts stand */
@@ -240,7 +247,8 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const miss = judged.find((j) => !j.r.ok);
   if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
   const elsewhereOk = there.agreed === there.compared;
-  return { ...base, ran: true, passed: passedHere && elsewhereOk, why: null, agreed, compared, agreement, ...(there.compared ? { elsewhere: there } : {}), ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), ...(scaled.length ? { scaled } : {}), ...(entries.length ? { entries } : {}), differences, wallMs: performance.now() - t0, path: run.path };
+  const machine = machineProbes(oracle, [run.probes, ...retried, thereRun?.probes]);
+  return { ...base, ran: true, passed: passedHere && elsewhereOk, why: null, agreed, compared, agreement, ...(there.compared ? { elsewhere: there } : {}), ...(machine.length ? { machine } : {}), ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), ...(scaled.length ? { scaled } : {}), ...(entries.length ? { entries } : {}), differences, wallMs: performance.now() - t0, path: run.path };
 }
 
 // What the check derives from an oracle alone, once per oracle object (readOracle returns the same
@@ -343,6 +351,7 @@ function elsewhereCalls(oracle: Oracle, msOf: (id: string) => number, max: numbe
 interface ElsewhereRun {
   outcomes: Map<string, BOutcome>;
   failure: string | null;
+  probes: BehaveProbe[];
 }
 
 /** `ids` run elsewhere (ELSEWHERE: a cold run), reversed: their first outcome by call id, an empty
@@ -354,13 +363,28 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const run = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => ids.has(c.id)).reverse(), roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, shift: ELSEWHERE, warm: cfg.elsewhere_warm });
-      if (run.outcomes) return { outcomes: new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!])), failure: null };
+      if (run.outcomes) return { outcomes: new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!])), failure: null, probes: run.probes ?? [] };
       failure = `${run.failure ?? "no outcomes"}${run.run.stderr.trim() ? `: ${run.run.stderr.trim().split("\n").slice(-2).join(" | ")}` : ""}`;
     } catch (e) {
       failure = (e as Error).message;
     }
   }
-  return { outcomes: new Map(), failure: failure.slice(0, 300) };
+  return { outcomes: new Map(), failure: failure.slice(0, 300), probes: [] };
+}
+
+/** The probes of the check's runs that the original's own calls did not make (Oracle.machine: the
+ *  kinds of what the builder's replays of the original asked; an oracle built before it has none),
+ *  each `what` once. */
+function machineProbes(oracle: Oracle, runs: (BehaveProbe[] | undefined)[]): BehaveProbe[] {
+  const allowed = new Set(oracle.machine ?? []);
+  const seen = new Set<string>();
+  const out: BehaveProbe[] = [];
+  for (const p of runs.flatMap((r) => r ?? [])) {
+    if (allowed.has(probeKind(p.what)) || seen.has(p.what)) continue;
+    seen.add(p.what);
+    out.push(p);
+  }
+  return out;
 }
 
 /** Probes whose calls a classifier's answer classes are judged on (their inputs are off decision boundaries). */

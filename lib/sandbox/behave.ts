@@ -117,6 +117,8 @@ export interface BehaveRun {
   /** The keys of the tables (dicts and sets of 16–20,000 entries) in the executed code's module
    *  globals, up to 48 a table and 512 a run (request.coverage only): strings and ints (as digits). */
   literals?: { strings: string[]; ints: string[] };
+  /** What the calls asked of the machine (the audit hook's lines, in the order written; empty: nothing). */
+  probes?: BehaveProbe[];
   run: RunResult;
   path: "warm" | "cold";
 }
@@ -137,6 +139,20 @@ export const CallLine = z.object({
   lit_new: z.array(z.tuple([z.enum(["s", "i"]), z.string().max(40)])).max(512).optional(),
 }).strict();
 const EndLine = z.object({ ev: z.literal("end"), n: z.number().int() }).strict();
+/** What a call asked of the machine, seen by the runner's audit hook (behave.py _probe_hook): the
+ *  call's id and what it did ("open /proc/self/status", "host name (socket.gethostname)"). */
+const ProbeLine = z.object({ ev: z.literal("probe"), id: z.string().max(200), what: z.string().max(300) }).strict();
+export type BehaveProbe = Omit<z.infer<typeof ProbeLine>, "ev">;
+/** behave.py writes at most 16; a run with more wrote them itself and is not trusted. */
+const MAX_PROBE_LINES = 16;
+
+/** A probe's kind, what an oracle allows (Oracle.machine): the verb and the machine's top folder
+ *  ("open /etc", "list /proc", "open a test file"), or the event's kind ("host name", "process"). */
+export function probeKind(what: string): string {
+  const path = /^(open|list) (\/[^/ ]*)/.exec(what);
+  if (path) return what.endsWith("(a test file of the tree)") ? `${path[1]} a test file` : `${path[1]} ${path[2]}`;
+  return what.split(" (")[0]!;
+}
 type CallLine = z.output<typeof CallLine>;
 
 // The call lines' fast path (zod's safeParse of a line cost ≈ 10 ms of host CPU a micro grade):
@@ -276,9 +292,29 @@ export function fastCallLine(x: unknown): CallLine | null {
 
 /** Parses the runner's stdout strictly: start, one line per call in order, end; anything else,
  *  a duplicate, a missing call or an oversized line fails the whole run. */
-export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; failure: string | null } {
-  const lines = stdout.split("\n").filter((l) => l.length > 0);
+export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; probes?: BehaveProbe[]; failure: string | null } {
+  const all = stdout.split("\n").filter((l) => l.length > 0);
   const fail = (why: string) => ({ outcomes: null, failure: why });
+  // the audit hook's lines (behave.py _probe_hook) come between start and end, wherever the call
+  // that made them was: taken out first, each held to ProbeLine, at most MAX_PROBE_LINES a run
+  const probes: BehaveProbe[] = [];
+  const lines: string[] = [];
+  for (const l of all) {
+    if (!l.startsWith('{"ev":"probe"')) {
+      lines.push(l);
+      continue;
+    }
+    let p;
+    try {
+      p = l.length <= 1000 ? ProbeLine.safeParse(JSON.parse(l)) : null;
+    } catch {
+      p = null;
+    }
+    if (!p?.success) return fail(`an unreadable probe line: ${l.slice(0, 120)}`);
+    if (lines.length === 0) return fail("a probe line before the runner's start line");
+    if (probes.length >= MAX_PROBE_LINES) return fail(`more than ${MAX_PROBE_LINES} probe lines`);
+    probes.push({ id: p.data.id, what: p.data.what });
+  }
   if (lines.length !== calls.length + 2) return fail(`the runner wrote ${lines.length} lines, ${calls.length + 2} were due`);
   const parse = (l: string): unknown => {
     if (l.length > maxLine) throw new Error(`a line of ${l.length} characters`);
@@ -314,7 +350,7 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
         regexes.set(r.data.id, r.data.re.map((j) => ({ ...table[j]!, used: used.has(j) })));
       }
     }
-    return { outcomes, coverage, regexes, literals, failure: null };
+    return { outcomes, coverage, regexes, literals, probes, failure: null };
   } catch (e) {
     return fail(`unreadable output: ${(e as Error).message.slice(0, 200)}`);
   }

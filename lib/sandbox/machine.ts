@@ -108,8 +108,12 @@ export const FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1
  *  The monotonic clock is left alone (libfaketime's own, moved, makes threads' timed waits hang;
  *  behave.py speeds it up instead, RunShift.speed). The offset is read once and kept
  *  (FAKETIME_CACHE_DURATION): behave.py takes the variables out of the package's sight, and a warm
- *  zygote's forks keep the clock their zygote loaded. */
+ *  zygote's forks keep the clock their zygote loaded. FAKETIME_FORCE_MONOTONIC_FIX=0: with its
+ *  fix on (0.9.10's default) every thread's start and join cost ≈ 100 ms on one CPU (the run's
+ *  affinity), and an honest body running asyncio or a thread pool per call took ≈ 400 ms a call
+ *  there, 56 s a check (round 12's h25); timed waits keep their length without it (the monotonic
+ *  clock is not moved). */
 export function clockEnv(days: number): Record<string, string> {
   if (!existsSync(FAKETIME_LIB)) return {};
-  return { LD_PRELOAD: FAKETIME_LIB, FAKETIME: `+${days}d`, FAKETIME_DONT_FAKE_MONOTONIC: "1", FAKETIME_CACHE_DURATION: "1000000000" };
+  return { LD_PRELOAD: FAKETIME_LIB, FAKETIME: `+${days}d`, FAKETIME_DONT_FAKE_MONOTONIC: "1", FAKETIME_CACHE_DURATION: "1000000000", FAKETIME_FORCE_MONOTONIC_FIX: "0" };
 }

@@ -18,7 +18,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writ
 import { join } from "node:path";
 import { z } from "zod";
 import { Rng, tempDir } from "../core/index.js";
-import { BCall, BOutcome, BValue, masksFor, projectNames, pytestArgsFromCommand, repoLayout, runBehaviour, scanMasks, traceCalls, type BehaveRun, type BehaveSymbol, type PyEnv, type Sandbox, type TracedLine } from "../sandbox/index.js";
+import { BCall, BOutcome, BValue, masksFor, probeKind, projectNames, pytestArgsFromCommand, repoLayout, runBehaviour, scanMasks, traceCalls, type BehaveRun, type BehaveSymbol, type PyEnv, type Sandbox, type TracedLine } from "../sandbox/index.js";
 import { moduleName } from "./closure.js";
 import { pythonFactsAsync, type PyFileFacts } from "./pyast.js";
 import { applyUnifiedDiff } from "./diffs.js";
@@ -117,6 +117,10 @@ export const Oracle = z.object({
   project: z.array(z.string()),
   symbols: z.array(OracleSymbol),
   calls: z.array(OracleCall),
+  /** What the original's own calls asked of the machine while the builder replayed them (the
+   *  runner's audit hook, behave.ts probeKind: "open /etc", "process"...): a grade does not flag
+   *  these kinds (`env_probe`). Absent (oracles built before it): none. */
+  machine: z.array(z.string()).optional(),
 });
 export type Oracle = z.infer<typeof Oracle>;
 
@@ -1632,8 +1636,12 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     const dictionaries = symbols.map((s) => symbolDictionary(facts[s.file], s.qualname));
     const visibleReturns = symbols.map((_, i) => new Set(candidates.filter((c) => c.symbol === i && !c.hidden && c.traced?.k === "return").map((c) => typeLabel((c.traced as { ret: BValue }).ret))));
     const bsyms: BehaveSymbol[] = symbols.map((s) => ({ module: s.module ?? "", qualname: s.qualname }));
-    const replayOriginal = (batch: { id: string; symbol: number; pos: BValue[]; kw: [string, BValue][] }[], repeat: number, coverage: boolean) =>
-      runBehaviour(sandbox, solved!.path, { symbols: bsyms, calls: batch.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })), roots, project, repeat, coverage }, {}, { pyenv: options.pyenv, warm: false, masks: masksFor(plan, "shell") });
+    const machine = new Set<string>();
+    const replayOriginal = async (batch: { id: string; symbol: number; pos: BValue[]; kw: [string, BValue][] }[], repeat: number, coverage: boolean) => {
+      const r = await runBehaviour(sandbox, solved!.path, { symbols: bsyms, calls: batch.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })), roots, project, repeat, coverage }, {}, { pyenv: options.pyenv, warm: false, masks: masksFor(plan, "shell") });
+      for (const p of r.probes ?? []) machine.add(probeKind(p.what));
+      return r;
+    };
     const reached = await reachedSamples(candidates, replayOriginal, hashSeed(task.task_id, o.seed), symbols.length);
     // hidden inputs: perturbed copies of the visible ones, then the probes (COMPOSE_POOL× the compose
     // calls kept are generated; selectComposed keeps those that reach the most code, rare code first)
@@ -1898,7 +1906,7 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       }
     }
     const checked = symbols.some((s) => s.status === "checked");
-    return { ...base, status: checked ? "ok" : "not_applicable", why: checked ? null : symbols.map((s) => `${s.qualname}: ${s.why}`).join("; "), roots, project, symbols, calls };
+    return { ...base, status: checked ? "ok" : "not_applicable", why: checked ? null : symbols.map((s) => `${s.qualname}: ${s.why}`).join("; "), roots, project, symbols, calls, ...(machine.size ? { machine: [...machine].sort() } : {}) };
   } catch (e) {
     return { ...base, status: "error", why: (e as Error).message.slice(0, 500), roots: [], project: [], symbols: [], calls: [] };
   } finally {

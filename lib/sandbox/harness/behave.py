@@ -607,6 +607,97 @@ class _Lines:
             data = data[n:]
 
 
+# ---- the run-time layer of env_probe (issue 26): what a call asks of the machine ------------------
+# The static scan (lib/tasks/pyast.py PROBE_*) flags code that reads a fact of the machine or the
+# process; this audit hook sees what a call actually did, however the code was written (a name built
+# at run time, a table of callables, exec'd text): opening or listing a path of the machine (/proc,
+# /sys, /dev, /etc, /var, /opt, home folders...), a test file of the tree, host names and sockets, a
+# process started, native calls through ctypes, extended attributes, rlimits, ioctls, and the gc's
+# views of every object (the way to the runner's own state). Each is written at once, as its own
+# line, before the operation happens: nothing the call does afterwards takes it back.
+_PROBE_EVENTS = {
+    "socket.gethostname": "host name", "socket.sethostname": "host name", "socket.gethostbyname": "network",
+    "socket.gethostbyaddr": "network", "socket.getaddrinfo": "network", "socket.getnameinfo": "network",
+    "socket.if_nameindex": "network",
+    "subprocess.Popen": "process", "os.system": "process", "os.exec": "process", "os.posix_spawn": "process",
+    "os.spawn": "process", "os.fork": "process", "os.forkpty": "process", "pty.spawn": "process", "os.startfile": "process",
+    "ctypes.dlopen": "native", "ctypes.dlsym": "native", "ctypes.dlsym/handle": "native", "ctypes.cdata": "native",
+    "ctypes.cdata/buffer": "native", "ctypes.call_function": "native", "ctypes.string_at": "native", "ctypes.wstring_at": "native",
+    "os.getxattr": "xattr", "os.listxattr": "xattr", "resource.prlimit": "rlimit", "resource.setrlimit": "rlimit",
+    "fcntl.ioctl": "ioctl", "fcntl.fcntl": "fcntl", "gc.get_objects": "gc", "gc.get_referrers": "gc", "gc.get_referents": "gc",
+    "sys._current_frames": "frames",
+}
+_PROBE_ROOTS = ("/proc", "/sys", "/dev", "/etc", "/run", "/var", "/home", "/root", "/opt", "/srv", "/mnt", "/media", "/boot", "/snap", "/lost+found")
+_PROBE_DEVICES_OK = frozenset(("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom"))
+_TEST_PARTS = frozenset(("tests", "test", "testing", "conftest.py"))
+
+
+def _probe_hook(out_fd, repo, exempt, state):
+    """The audit hook (sys.addaudithook: it cannot be removed). Everything it reads is bound here,
+    as default arguments (rebinding a function's defaults or code is itself an audited event) or
+    immutable; `state` is [the current call's id, lines written]."""
+
+    def hook(event, args, _events=_PROBE_EVENTS.get, _roots=_PROBE_ROOTS, _ok=_PROBE_DEVICES_OK, _tests=_TEST_PARTS,
+             _exempt=tuple(exempt), _repo=repo, _realpath=os.path.realpath, _fsdecode=os.fsdecode, _join=os.path.join,
+             _getcwd=os.getcwd, _w=_os_write, _fd=out_fd, _state=state, _type=_type, _str=_str, _bytes=_bytes,
+             _q=_enc_str, _len=_len, _AF_UNIX=1, _max=16):
+        try:
+            what = None
+            if event == "open" or event == "os.listdir" or event == "os.scandir":
+                path = args[0] if args else None
+                t = _type(path)
+                if t is _bytes:
+                    path = _fsdecode(path)
+                elif t is not _str:
+                    # an fd (its own os.open was seen), or None (listdir of the working directory)
+                    if path is not None:
+                        return
+                    path = "."
+                if path[:1] != "/":
+                    path = _join(_getcwd(), path)
+                real = _realpath(path)
+                verb = "open" if event == "open" else "list"
+                if real == "/" and verb == "list":
+                    what = "list /"
+                elif real == _repo or real.startswith(_repo + "/"):
+                    parts = real[_len(_repo) + 1:].split("/")
+                    name = parts[-1]
+                    if any(p in _tests for p in parts) or (name.startswith("test_") and name.endswith(".py")) or name.endswith("_test.py"):
+                        what = "%s %s (a test file of the tree)" % (verb, real)
+                elif any(real == r or real.startswith(r + "/") for r in _roots) and real not in _ok and not any(real == e or real.startswith(e + "/") for e in _exempt):
+                    what = "%s %s" % (verb, real)
+            elif event == "socket.__new__":
+                # asyncio's event loop makes an AF_UNIX socket pair (its self-pipe): not the machine
+                if _len(args) > 1 and args[1] != _AF_UNIX:
+                    what = "network (socket.__new__ family %s)" % args[1]
+            elif event == "socket.connect" or event == "socket.bind":
+                # a Unix socket's address is a path of the machine (a daemon's socket under /run)
+                addr = args[1] if _len(args) > 1 else None
+                if _type(addr) is _str or _type(addr) is _bytes:
+                    path = _fsdecode(addr)
+                    if path[:1] == "/" and any(path == r or path.startswith(r + "/") for r in _roots):
+                        what = "%s %s" % (event, path)
+                else:
+                    what = "network (%s)" % event
+            else:
+                kind = _events(event)
+                if kind is not None:
+                    what = "%s (%s)" % (kind, event)
+            if what is None or _state[1] >= _max:
+                return
+            _state[1] += 1
+            line = '{"ev":"probe","id":%s,"what":%s}\n' % (_q(_str(_state[0])), _q(what[:300]))
+            data = line.encode("ascii")
+            while data:
+                n = _w(_fd, data)
+                data = data[n:]
+        except Exception:
+            # (never in the way of the operation; a broken channel fails the run as a whole)
+            pass
+
+    return hook
+
+
 def main():
     req = _loads(open(sys.argv[1], encoding="utf-8").read())
     if req.get("pid_shift"):
@@ -615,6 +706,9 @@ def main():
     moved_clock = "FAKETIME" in os.environ
     for k in ("LD_PRELOAD", "FAKETIME", "FAKETIME_DONT_FAKE_MONOTONIC", "FAKETIME_CACHE_DURATION"):
         os.environ.pop(k, None)
+    # libfaketime reads this one at every timed wait (unset, its fix makes each thread's start and
+    # join cost ≈ 100 ms on one CPU): out of os.environ's sight, kept in the C environment
+    os.environ._data.pop(b"FAKETIME_FORCE_MONOTONIC_FIX", None)
     if moved_clock:
         time.sleep = _sleep
     if (req.get("clock_speed") or 1) > 1:
@@ -660,10 +754,16 @@ def main():
 
     coverage = _Coverage() if req.get("coverage") else None
     write({"ev": "start"})
+    lines.flush()
+    probe_state = [None, 0]
+    # (sys.path's folders and the interpreter's own are the code's to read; the tree is judged by
+    # what it reads of itself, the machine by its folders)
+    sys.addaudithook(_probe_hook(out_fd, os.path.realpath(repo), [q for q in (os.path.realpath(p) for p in [sys.prefix, sys.base_prefix, sys.exec_prefix] + sys.path if p) if q != "/"], probe_state))
     funcs = {}
     classes = {}
     timeouts = 0
     for call in req["calls"]:
+        probe_state[0] = call["id"]
         outs = []
         cov = None
         for _ in _range(repeat):
