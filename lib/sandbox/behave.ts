@@ -16,7 +16,7 @@ import { z } from "zod";
 import { tempDir } from "../core/index.js";
 import { BwrapSandbox } from "./bwrap.js";
 import { harnessDir } from "./harness-dir.js";
-import { ELSEWHERE_ENV, anotherMachine, clockEnv, moveTimes } from "./machine.js";
+import { ELSEWHERE_ENV, ELSEWHERE_PATHS, SESSION_ENV, anotherMachine, clockEnv, moveTimes } from "./machine.js";
 import { PYENV_MOUNT, findPyEnv, type PyEnv, type RepoLayout, repoLayoutAsync, SYSTEM_PYTHON, pytestCompat, pytestVersion } from "./pyenv.js";
 import { findPytestConfig } from "./pytest.js";
 import { SANDBOX_WORKDIR, type MaskSpec, type RunResult, type Sandbox } from "./types.js";
@@ -433,19 +433,20 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const elsewhere = opts.shift?.elsewhere === true;
   // the runner moves its pid on itself in a cold run; a warm grade's first process does it before
   // it forks the runner (warm.ts pidShift: no second fork of a forked interpreter, ≈ 50 ms)
-  const request = (pidShift: number) => {
-    const head = JSON.stringify({ repo: bound ? SANDBOX_WORKDIR : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}) });
+  const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
   // in its spool folder by warm.ts): made when first needed
   let cfg: { path: string; remove: () => void } | undefined;
   let moved: { path: string; remove: () => void } | undefined;
-  const cfgDir = (): string => {
+  let empty: { path: string; remove: () => void } | undefined;
+  const cfgDir = (repoIn?: string): string => {
     if (!cfg) {
       cfg = tempDir("behave-");
       chmodSync(cfg.path, 0o755);
-      writeFileSync(join(cfg.path, "request.json"), request(opts.shift?.pids ?? 0));
+      writeFileSync(join(cfg.path, "request.json"), request(opts.shift?.pids ?? 0, repoIn));
     }
     return cfg.path;
   };
@@ -460,7 +461,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat);
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
     const clock = opts.shift?.days ? clockEnv(opts.shift.days) : {};
-    const env = elsewhere ? { ...ELSEWHERE_ENV, ...clock } : clock;
+    const env = elsewhere ? { ...ELSEWHERE_ENV, ...clock } : { ...SESSION_ENV, ...clock };
     const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere };
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";
@@ -481,7 +482,20 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     }
     if (!run && opts.shift?.machine) moved = movedCopy(workdir, opts.shift.days);
     const other = !run && opts.shift?.machine ? anotherMachine(opts.shift.days, sandbox.name) : null;
-    run ??= await sandbox.run([...(other?.argv ?? []), ...argv], { ...options, workdir: moved?.path ?? workdir, ...other?.options, roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", [cfgDir()]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}) } : {} });
+    // elsewhere on another machine (cold): the tree and the runner at other paths than /work and
+    // /opt, the working tree's mount left empty (round 13's a12 a54 a55: a body right only where its
+    // code lies under /work, read through a warning's file name, a module's repr, an ImportError)
+    const relocated = !run && bound && elsewhere && moved ? moved : null;
+    if (relocated) {
+      empty = tempDir("behave-empty-");
+      chmodSync(relocated.path, 0o755); // (bound read-only, read by the sandbox's user as the workdir would be)
+    }
+    const at = relocated ? { harness: ELSEWHERE_PATHS.harness, cfg: ELSEWHERE_PATHS.cfg } : { harness, cfg: cfgIn };
+    const runArgv = relocated ? [python, ...flags, `${at.harness}/behave.py`, `${at.cfg}/request.json`] : argv;
+    run ??= await sandbox.run([...(other?.argv ?? []), ...runArgv], {
+      ...options, workdir: empty?.path ?? moved?.path ?? workdir, ...other?.options,
+      roBinds: bound ? { [harnessDir()]: at.harness, [cfgDir(relocated ? ELSEWHERE_PATHS.tree : undefined)]: at.cfg, ...(relocated ? { [relocated.path]: ELSEWHERE_PATHS.tree } : {}), ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}) } : {},
+    });
     if (run.outputTruncated) return { outcomes: null, failure: `the runner's output went past ${L.max_output_bytes} bytes`, run, path };
     if (run.timedOut) return { outcomes: null, failure: `the run went past ${timeoutMs} ms`, run, path };
     if (run.oomKilled) return { outcomes: null, failure: "the run went past its memory limit", run, path };
@@ -492,6 +506,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   } finally {
     cfg?.remove();
     moved?.remove();
+    empty?.remove();
   }
 }
 

@@ -713,17 +713,21 @@ def main():
         time.sleep = _sleep
     if (req.get("clock_speed") or 1) > 1:
         _speed_up_clocks(req["clock_speed"])
-    out_fd = os.dup(1)
     # The package's output (prints, logging, native writes to fds 1 and 2) goes to /dev/null: it
     # cannot reach the result stream, and a chatty honest body cannot fill the sandbox's output cap
     # and make the run untrusted. The runner's own crash report keeps a copy of the real stderr.
-    diag_fd = os.dup(2)
+    # The runner's two fds sit high up and every other fd above 2 is closed, so the package's first
+    # new fd is 3, as in a plain interpreter (round 13: a pipe's or a dup's fd number above 3 told
+    # the runner and pytest from python3 outside; a07 a08 a35 a51 a52 a68).
+    high = 400 if req.get("elsewhere") else 300
+    out_fd, diag_fd = os.dup2(1, high), os.dup2(2, high + 1)
     null_fd = os.open(os.devnull, os.O_WRONLY)
     os.dup2(null_fd, 1)
     # elsewhere (the grader's run in another process's circumstances): fd 2 another file than fd 1,
     # neither a regular file (round 11's a45 told the runner by fd 1 being fd 2's file)
     os.dup2(os.open("/dev/zero", os.O_WRONLY) if req.get("elsewhere") else null_fd, 2)
-    sys.stdout = sys.stderr = open(os.devnull, "w")
+    os.closerange(3, high)
+    sys.stdout = sys.stderr = open(1, "w", closefd=False)
 
     def report_crash(kind, value, tb):
         import traceback
@@ -756,9 +760,12 @@ def main():
     write({"ev": "start"})
     lines.flush()
     probe_state = [None, 0]
-    # (sys.path's folders and the interpreter's own are the code's to read; the tree is judged by
-    # what it reads of itself, the machine by its folders)
-    sys.addaudithook(_probe_hook(out_fd, os.path.realpath(repo), [q for q in (os.path.realpath(p) for p in [sys.prefix, sys.base_prefix, sys.exec_prefix] + sys.path if p) if q != "/"], probe_state))
+    # (sys.path's folders and the interpreter's own are the code's to read, and so is the runner's
+    # own source: a warning blamed on the runner's frame (stacklevel=2, round 13's h24) is shown
+    # with its line read from there; the tree is judged by what it reads of itself, the machine by
+    # its folders)
+    own = [sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(os.path.abspath(__file__))] + sys.path
+    sys.addaudithook(_probe_hook(out_fd, os.path.realpath(repo), [q for q in (os.path.realpath(p) for p in own if p) if q != "/"], probe_state))
     funcs = {}
     classes = {}
     timeouts = 0
