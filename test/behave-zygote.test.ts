@@ -161,7 +161,7 @@ describe("the behave zygote (warm behavioural runner)", () => {
     expect(c.path).toBe("cold");
     for (const k of calls) expect(bare(w.outcomes!.get(k.id)![0]), k.id).toEqual(bare(c.outcomes!.get(k.id)![0]));
     expect(ret(w.outcomes!.get("i")![0])).toEqual(int(42));
-    expect(plain(ret(w.outcomes!.get("e")![0]))).toMatchObject([1, 1, "/work", "behave.py", "behave.py", "C.UTF-8", ["HOME", "LANG", "PATH", "PWD", "PYTHONDONTWRITEBYTECODE"], [], expect.arrayContaining(["/work"]), "utf-8", false]);
+    expect(plain(ret(w.outcomes!.get("e")![0]))).toMatchObject([1, 1, "/work", "behave.py", "behave.py", "C.UTF-8", /* the sandbox's and a login session's (SESSION_ENV) */ ["COLUMNS", "DISPLAY", "EDITOR", "HISTSIZE", "HOME", "LANG", "LANGUAGE", "LESSCHARSET", "LINES", "LOGNAME", "MAIL", "OLDPWD", "PAGER", "PATH", "PWD", "PYTHONDONTWRITEBYTECODE", "SHELL", "SHLVL", "TERM", "USER", "VISUAL", "XDG_RUNTIME_DIR", "XDG_SESSION_CLASS", "XDG_SESSION_TYPE", "_"], [], expect.arrayContaining(["/work"]), "utf-8", false]);
   });
 
   it("a run sees nothing of the one before: no global, environment, path or /tmp file, and not its result in the memory it inherits", { timeout: 60_000 }, async () => {
