@@ -165,11 +165,11 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // starved machine the first calls of a trivial body can run out the timer (a Docker golden scored
   // 0/15 at load 15+ in CI); a body that is really slow times out again and stays 0.
   const retry = stopped ? oracle.calls : timedOut.length > 0 && timedOut.length <= 2 ? timedOut : [];
-  const retried: (BehaveProbe[] | undefined)[] = [];
+  let retried: BehaveProbe[] | undefined;
   if (retry.length > 0) {
     try {
       const again = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => retry.some((t) => t.id === c.id)), roots: oracle.roots, project: oracle.project }, { ...cfg.limits, call_timeout_ms: cfg.limits.call_timeout_ms * RETRY_FACTOR }, { masks });
-      retried.push(again.probes);
+      retried = again.probes;
       if (again.outcomes) for (const [id, outs] of again.outcomes) outcomes.set(id, outs);
     } catch {
       /* the first run's timeouts stand */
@@ -247,7 +247,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const miss = judged.find((j) => !j.r.ok);
   if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
   const elsewhereOk = there.agreed === there.compared;
-  const machine = machineProbes(oracle, [run.probes, ...retried, thereRun?.probes]);
+  const machine = machineProbes(oracle, [run.probes, retried, thereRun?.probes]);
   return { ...base, ran: true, passed: passedHere && elsewhereOk, why: null, agreed, compared, agreement, ...(there.compared ? { elsewhere: there } : {}), ...(machine.length ? { machine } : {}), ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), ...(scaled.length ? { scaled } : {}), ...(entries.length ? { entries } : {}), differences, wallMs: performance.now() - t0, path: run.path };
 }
 

@@ -46,8 +46,8 @@ export interface RunNotebooksOptions {
   quiet?: boolean;
   /** Export each executed notebook to HTML with nbconvert and count the plots Chromium draws (default true). */
   html?: boolean;
-  /** Notebooks run at once, each on its own kernel (default 2: a kernel waits on its library's
-   *  start-up, nbconvert and Chromium for much of a run). Results keep the input order. */
+  /** Notebooks run at once, each on its own kernel (default 2; on 2 cores the eight took 240 s,
+   *  239–297 s one at a time: they are CPU-bound there). Results keep the input order. */
   jobs?: number;
 }
 
@@ -136,17 +136,16 @@ export async function runNotebooks(opts: RunNotebooksOptions = {}): Promise<{ pa
   mkdirSync(outDir, { recursive: true });
   ensureLibraryBuilt(log);
   installKernel();
-  const results: NotebookResult[] = [];
+  let results: NotebookResult[] = [];
   const bar = progress(files.length, "notebooks", { quiet: opts.quiet });
   for (const src of files) if (join(outDir, basename(src)) === src) throw new Error(`refusing to overwrite the source notebook ${src}: choose another output folder`);
   const limit = pLimit(Math.max(1, Math.floor(opts.jobs ?? 2)));
   try {
-    const done = await Promise.all(files.map((src) => limit(async () => {
+    results = await Promise.all(files.map((src) => limit(async () => {
       const r = await checkOne(src, join(outDir, basename(src)), opts);
       bar.tick(1, `${basename(src)} ${r.ok ? "ok" : "FAILED"}${r.interactive_plots === null ? "" : ` (${r.interactive_plots}/${r.figures} interactive plots)`}`);
       return r;
     })));
-    results.push(...done);
   } finally {
     bar.stop();
     await closeRenderer();

@@ -457,7 +457,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     // sys.pycache_prefix differ from the graded run's, and the standard library's bytecode is read
     // from its __pycache__ rather than compiled again into an empty prefix, ≈ 40 ms a run)
     const flags = elsewhere ? [] : ["-I", "-B", "-X", `pycache_prefix=${bound ? "/tmp/pycache" : join(cfgDir(), "pycache")}`];
-    const argv = [python, ...flags, `${harness}/behave.py`, `${cfgIn}/request.json`];
+    const argvAt = (at: { harness: string; cfg: string }) => [python, ...flags, `${at.harness}/behave.py`, `${at.cfg}/request.json`];
     const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat);
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
     const clock = opts.shift?.days ? clockEnv(opts.shift.days) : {};
@@ -473,7 +473,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const warm = sandbox instanceof BwrapSandbox && sandbox.warm && kind ? warmWorker(sandbox, pyenv ?? null) : null;
     if (warm && kind && (await warm.check(kind, opts.shift?.days ?? 0)).ok) {
       try {
-        // the same run as `argv` below, forked from the zygote (the request at the same path)
+        // the same run as argvAt's below, forked from the zygote (the request at the same path)
         run = await warm.run({ kind, argv: ["/opt/composer-lab-cfg/request.json"], env, workdir, cfgFiles: { "request.json": request(0) }, secret: "-", options, days: opts.shift?.days ?? 0, pidShift: opts.shift?.pids ?? 0 });
         path = "warm";
       } catch (e) {
@@ -490,9 +490,8 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
       empty = tempDir("behave-empty-");
       chmodSync(relocated.path, 0o755); // (bound read-only, read by the sandbox's user as the workdir would be)
     }
-    const at = relocated ? { harness: ELSEWHERE_PATHS.harness, cfg: ELSEWHERE_PATHS.cfg } : { harness, cfg: cfgIn };
-    const runArgv = relocated ? [python, ...flags, `${at.harness}/behave.py`, `${at.cfg}/request.json`] : argv;
-    run ??= await sandbox.run([...(other?.argv ?? []), ...runArgv], {
+    const at = relocated ? ELSEWHERE_PATHS : { harness, cfg: cfgIn };
+    run ??= await sandbox.run([...(other?.argv ?? []), ...argvAt(at)], {
       ...options, workdir: empty?.path ?? moved?.path ?? workdir, ...other?.options,
       roBinds: bound ? { [harnessDir()]: at.harness, [cfgDir(relocated ? ELSEWHERE_PATHS.tree : undefined)]: at.cfg, ...(relocated ? { [relocated.path]: ELSEWHERE_PATHS.tree } : {}), ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}) } : {},
     });

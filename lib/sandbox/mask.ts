@@ -103,7 +103,7 @@ async function runScan(sandbox: Sandbox, snapshot: string, names: string[], dist
     }
     if (cache) writeScanCache(cache, parsed);
   }
-  const { path_folders: pathFolders = [], ...plan } = parsed as { path_folders?: string[] } & Record<string, unknown>;
+  const { path_folders: pathFolders = [], archive_dirs: _archives, ...plan } = parsed as { path_folders?: string[]; archive_dirs?: string[] } & Record<string, unknown>;
   const out = MaskPlan.parse({ ...plan, sandbox: label, why: null });
   const root = await rootIndex(sandbox, snapshot);
   return withCopiesElsewhere(out, root.index, pathFolders, projectModules(snapshot), root.listing);
@@ -192,8 +192,9 @@ function scanCacheFile(snapshot: string, names: string[], dists: string[]): stri
 }
 
 /** The folders whose listing a scan's answer depends on beyond the host's stamp (the sys.path folders
- *  it walked, the wheel caches): their modification times, which an install or removal in them moves. */
-function scanFolderTimes(folders: string[]): Record<string, number | null> {
+ *  it walked, the wheel caches it walked: mask_scan.py's path_folders and archive_dirs): their
+ *  modification times, which an install or removal in them moves. */
+function scanFolderTimes({ path_folders: folders, archive_dirs: archives }: ScanFolders): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   const stamp = (f: string): boolean => {
     try {
@@ -214,17 +215,17 @@ function scanFolderTimes(folders: string[]): Record<string, number | null> {
       // unreadable: its time alone
     }
   };
-  for (const d of SCAN_ARCHIVE_DIRS) walk(d, 0);
+  for (const d of archives) walk(d, 0);
   return out;
 }
-/** mask_scan.py's ARCHIVE_DIRS (the wheel caches it walks). */
-const SCAN_ARCHIVE_DIRS = ["/usr/share/python-wheels", "/root/.cache/pip", "/tmp/.cache/pip", "/var/cache/pip"];
-const ScanCacheFile = z.object({ folders: z.record(z.number().nullable()), scan: z.object({ path_folders: z.array(z.string()) }).passthrough() });
+const ScanFolders = z.object({ path_folders: z.array(z.string()), archive_dirs: z.array(z.string()) });
+type ScanFolders = z.infer<typeof ScanFolders>;
+const ScanCacheFile = z.object({ folders: z.record(z.number().nullable()), scan: ScanFolders.passthrough() });
 
 function readScanCache(file: string): unknown {
   try {
     const c = ScanCacheFile.parse(JSON.parse(readFileSync(file, "utf8")));
-    const now = scanFolderTimes(c.scan.path_folders);
+    const now = scanFolderTimes(c.scan);
     return Object.entries(now).every(([f, t]) => c.folders[f] === t) ? c.scan : undefined;
   } catch {
     return undefined; // none yet, or unreadable: scanned again
@@ -232,12 +233,12 @@ function readScanCache(file: string): unknown {
 }
 
 function writeScanCache(file: string, scan: unknown): void {
-  const folders = (scan as { path_folders?: unknown }).path_folders;
-  if (!Array.isArray(folders) || !folders.every((f) => typeof f === "string")) return;
+  const folders = ScanFolders.safeParse(scan);
+  if (!folders.success) return;
   try {
     mkdirSync(maskCacheDir(), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ folders: scanFolderTimes(folders), scan }));
+    writeFileSync(tmp, JSON.stringify({ folders: scanFolderTimes(folders.data), scan }));
     renameSync(tmp, file);
   } catch {
     // a cache that cannot be written costs the next process one scan, nothing else

@@ -628,6 +628,13 @@ _PROBE_EVENTS = {
     "sys._current_frames": "frames",
 }
 _PROBE_ROOTS = ("/proc", "/sys", "/dev", "/etc", "/run", "/var", "/home", "/root", "/opt", "/srv", "/mnt", "/media", "/boot", "/snap", "/lost+found")
+
+
+def _under(folders):
+    """A path test for `folders` and everything below them: (the folders, their prefixes), for
+    `p in folders or p.startswith(prefixes)` (str methods: no Python loop per event)."""
+    folders = tuple(folders)
+    return frozenset(folders), tuple(f + "/" for f in folders)
 _PROBE_DEVICES_OK = frozenset(("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom"))
 _TEST_PARTS = frozenset(("tests", "test", "testing", "conftest.py"))
 
@@ -637,8 +644,8 @@ def _probe_hook(out_fd, repo, exempt, state):
     as default arguments (rebinding a function's defaults or code is itself an audited event) or
     immutable; `state` is [the current call's id, lines written]."""
 
-    def hook(event, args, _events=_PROBE_EVENTS.get, _roots=_PROBE_ROOTS, _ok=_PROBE_DEVICES_OK, _tests=_TEST_PARTS,
-             _exempt=tuple(exempt), _repo=repo, _realpath=os.path.realpath, _fsdecode=os.fsdecode, _join=os.path.join,
+    def hook(event, args, _events=_PROBE_EVENTS.get, _roots=_under(_PROBE_ROOTS), _ok=_PROBE_DEVICES_OK, _tests=_TEST_PARTS,
+             _exempt=_under(exempt), _repo=_under([repo]), _realpath=os.path.realpath, _fsdecode=os.fsdecode, _join=os.path.join,
              _getcwd=os.getcwd, _w=_os_write, _fd=out_fd, _state=state, _type=_type, _str=_str, _bytes=_bytes,
              _q=_enc_str, _len=_len, _AF_UNIX=1, _max=16):
         try:
@@ -659,12 +666,12 @@ def _probe_hook(out_fd, repo, exempt, state):
                 verb = "open" if event == "open" else "list"
                 if real == "/" and verb == "list":
                     what = "list /"
-                elif real == _repo or real.startswith(_repo + "/"):
-                    parts = real[_len(_repo) + 1:].split("/")
+                elif real in _repo[0] or real.startswith(_repo[1]):
+                    parts = real[_len(_repo[1][0]):].split("/")
                     name = parts[-1]
                     if any(p in _tests for p in parts) or (name.startswith("test_") and name.endswith(".py")) or name.endswith("_test.py"):
                         what = "%s %s (a test file of the tree)" % (verb, real)
-                elif any(real == r or real.startswith(r + "/") for r in _roots) and real not in _ok and not any(real == e or real.startswith(e + "/") for e in _exempt):
+                elif (real in _roots[0] or real.startswith(_roots[1])) and real not in _ok and not (real in _exempt[0] or real.startswith(_exempt[1])):
                     what = "%s %s" % (verb, real)
             elif event == "socket.__new__":
                 # asyncio's event loop makes an AF_UNIX socket pair (its self-pipe): not the machine
@@ -675,7 +682,7 @@ def _probe_hook(out_fd, repo, exempt, state):
                 addr = args[1] if _len(args) > 1 else None
                 if _type(addr) is _str or _type(addr) is _bytes:
                     path = _fsdecode(addr)
-                    if path[:1] == "/" and any(path == r or path.startswith(r + "/") for r in _roots):
+                    if path in _roots[0] or path.startswith(_roots[1]):
                         what = "%s %s" % (event, path)
                 else:
                     what = "network (%s)" % event

@@ -252,7 +252,7 @@ def main():
                 if f.endswith((".whl", ".tar.gz", ".zip")) and norm(stem(f)) in done:
                     add(os.path.join(root, f), "file", norm(stem(f)), "an archive of the project in %s" % d)
 
-    print(json.dumps({"names": sorted(done), "dists": sorted(dists), "entries": sorted(entries.values(), key=lambda e: e["path"]), "harness_needs": sorted(set(harness_needs()) & done), "path_folders": seen_folders}))
+    print(json.dumps({"names": sorted(done), "dists": sorted(dists), "entries": sorted(entries.values(), key=lambda e: e["path"]), "harness_needs": sorted(set(harness_needs()) & done), "path_folders": seen_folders, "archive_dirs": ARCHIVE_DIRS}))
 
 
 main()
