@@ -6,7 +6,8 @@ import { cpus, release } from "node:os";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BwrapSandbox, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
+import { randomBytes } from "node:crypto";
+import { BwrapSandbox, ELSEWHERE_ZONES, drawClocks, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
 import { tmp } from "./helpers.js";
 
 const PKG = `
@@ -101,4 +102,66 @@ describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the beha
     const own = ["machine id", "boot id", "pid"];
     expect(Object.fromEntries(NAMES.filter((n) => !own.includes(n)).map((n) => [n, thereWarm[n]]))).toEqual(Object.fromEntries(NAMES.filter((n) => !own.includes(n)).map((n) => [n, there[n]])));
   }, 120_000);
+
+  it("runs each block of calls under its own clock and zone (RunShift.clocks), cold and forked from the warm zygote, FAKETIME out of os.environ's sight", async () => {
+    const d = tmp("behave-clocks-");
+    mkdirSync(join(d, "pkg"));
+    writeFileSync(join(d, "pkg", "__init__.py"), "");
+    writeFileSync(join(d, "pkg", "m.py"), `import os, time\nAT_IMPORT = [int(time.time()), time.localtime().tm_gmtoff]\n\ndef now():\n    return [int(time.time()), time.localtime().tm_gmtoff, os.environ.get("TZ"), "FAKETIME" in os.environ, AT_IMPORT]\n`);
+    const calls: BCall[] = Array.from({ length: 6 }, (_, i) => ({ id: `c${i}`, symbol: 0, pos: [], kw: [] }));
+    const req = { symbols: [{ module: "pkg.m", qualname: "now" }], calls, roots: ["."], project: ["pkg"] };
+    const clocks = [{ seconds: 4000 * 86_400 + 3 * 3_600, tz: "JST-9" }, { seconds: 7_200, tz: "<-03>3" }, { seconds: 30 * 86_400, tz: "CET-1CEST,M3.5.0,M10.5.0/3" }];
+    const offsets = [9 * 3_600, -3 * 3_600, 3_600];
+    for (const warm of [false, true]) {
+      const sb = new BwrapSandbox("bwrap", { warm });
+      const t0 = Math.floor(Date.now() / 1000);
+      const r = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, warm, shift: { pids: 37, days: 4000, machine: true, elsewhere: true, clocks } });
+      expect(r.failure, r.run.stderr).toBeNull();
+      expect(r.path).toBe(warm ? "warm" : "cold");
+      const seen = calls.map((c) => plain((r.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as [number, number, string, boolean, [number, number]]);
+      seen.forEach(([t, off, tz, hasFaketime], i) => {
+        const b = Math.floor(i / 2);
+        expect(Math.abs(t - t0 - clocks[b]!.seconds), `call ${i}, warm ${warm}`).toBeLessThan(120);
+        expect([off, tz, hasFaketime]).toEqual([offsets[b], clocks[b]!.tz, false]);
+      });
+      // the package was imported under the first clock
+      expect(Math.abs(seen[0]![4][0] - t0 - clocks[0]!.seconds)).toBeLessThan(120);
+      expect(seen[0]![4][1]).toBe(offsets[0]);
+    }
+  }, 120_000);
+
+  it("draws the run elsewhere's clocks from the grader's seed: never UTC, a zone each, the first hours off a whole day past `days`, the others log-uniform from an hour to a century", () => {
+    const n = 3000;
+    let inWindow = 0;
+    let anyInWindow = 0;
+    const seen = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      const clocks = drawClocks(randomBytes(32), 4000);
+      expect(clocks).toHaveLength(4);
+      expect(new Set(clocks.map((c) => c.tz)).size).toBe(4);
+      for (const c of clocks) expect(ELSEWHERE_ZONES).toContain(c.tz);
+      const hours = (clocks[0]!.seconds - 4000 * 86_400) / 3_600;
+      expect(hours).toBeGreaterThanOrEqual(1);
+      expect(hours).toBeLessThan(24);
+      const window = (c: { seconds: number }) => c.seconds >= 86_400 && c.seconds <= 3652.5 * 86_400;
+      for (const c of clocks.slice(1)) {
+        expect(c.seconds).toBeGreaterThanOrEqual(3_600);
+        expect(c.seconds).toBeLessThanOrEqual(100 * 365.25 * 86_400 + 1);
+      }
+      inWindow += window(clocks[1]!) ? 1 : 0;
+      anyInWindow += clocks.slice(1).some(window) ? 1 : 0;
+      seen.add(clocks[0]!.tz!);
+    }
+    // a window from tomorrow to ten years on: ln(3,652.5) / ln(876,600) = 0.599 of one clock's
+    // draws, 1 − 0.401³ = 0.936 of three's (the formula, not the code, says so)
+    const p = Math.log(3652.5) / Math.log(876_600);
+    expect(Math.abs(inWindow / n - p)).toBeLessThan(0.035);
+    expect(Math.abs(anyInWindow / n - (1 - (1 - p) ** 3))).toBeLessThan(0.02);
+    expect(seen.size).toBe(ELSEWHERE_ZONES.length);
+    // (no zone is UTC at any time of year)
+    for (const z of ELSEWHERE_ZONES) expect(z).not.toMatch(/^(UTC|GMT)|^<\+00>|^[A-Z]+0[A-Z]/);
+    // the same seed draws the same clocks
+    const seed = randomBytes(32);
+    expect(drawClocks(seed, 4000)).toEqual(drawClocks(seed, 4000));
+  });
 });

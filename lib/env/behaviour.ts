@@ -10,8 +10,12 @@
  * Reward (gradeWorkdir): F2P fraction × P2P guard × [agreement ≥ threshold] × no flag. Where the
  * tests alone would have paid and agreement falls short, the grade carries `behaviour_differs`.
  */
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, fastMemo, masksFor, probeKind, projectNames, runBehaviour, scanMasks, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, drawClocks, fastMemo, masksFor, probeKind, projectNames, runBehaviour, scanMasks, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { answerOf, CompareOptions, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
 export const BehaviourConfig = z.object({
@@ -107,8 +111,9 @@ export interface BehaviourCheck {
   entries?: { symbol: string; entries: number; agreed: number; compared: number }[];
   /** The calls run again elsewhere (another pid, clock, machine, interpreter flags, environment,
    *  fds, no per-call timer or CPU rlimit) that agreed in the graded run: every one must agree there
-   *  too (absent: none ran, e.g. the body failed here already). */
-  elsewhere?: { agreed: number; compared: number };
+   *  too (absent: none ran, e.g. the body failed here already). `clocks`: the wall clocks and zones
+   *  its blocks of calls ran under (drawn per grade: graderKey). */
+  elsewhere?: { agreed: number; compared: number; clocks: ElsewhereClock[] };
   /** What the calls asked of the machine in either run (the runner's audit hook: a path of /proc,
    *  /sys, /etc..., a test file, a host name, a process, ctypes...; lib/sandbox/harness/behave.py
    *  _probe_hook), beyond what the original's own calls did (Oracle.machine): the grade flags
@@ -181,7 +186,12 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // process looks graded). With key calls it runs now (the keys are judged by it); otherwise only
   // for a body that passes here (what fails here needs no second opinion).
   const chosen = elsewhereCalls(oracle, (id) => (firstOf(id).ms ?? 0), cfg.elsewhere_calls);
-  let thereRun: ElsewhereRun | null = chosen.keys.size ? await runElsewhere(oracle, new Set([...chosen.keys, ...chosen.sample]), symbols, calls, workdir, sandbox, cfg, masks) : null;
+  // (its clocks drawn from the grader's key, the task and the answers given here to those calls)
+  const known: Oracle = oracle;
+  // (what each call answered, not how long it took: a grade's clocks are the same every time)
+  const shiftFor = (ids: Set<string>) => elsewhereShift(known, JSON.stringify([...ids].sort().map((id) => [id, outcomes.get(id)?.[0] ?? null]), (k, v) => (k === "ms" ? undefined : v)));
+  const elsewhereRun = (ids: Set<string>) => runElsewhere(known, ids, symbols, calls, workdir, sandbox, cfg, masks, shiftFor(ids));
+  let thereRun: ElsewhereRun | null = chosen.keys.size ? await elsewhereRun(new Set([...chosen.keys, ...chosen.sample])) : null;
   const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, thereRun?.outcomes ?? null);
   const differences: BehaviourCheck["differences"] = [];
   let agreed = 0;
@@ -236,13 +246,13 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const passedHere = agreement >= cfg.threshold && probesOk && classesOk && typesOk && sizesOk && scaledOk && entriesOk;
   // elsewhere: every sampled call that agreed here must agree there (one miss fails the check)
   const sample = [...chosen.sample].filter((id) => agreedIds.has(id));
-  if (passedHere && sample.length && !thereRun) thereRun = await runElsewhere(oracle, new Set(sample), symbols, calls, workdir, sandbox, cfg, masks);
+  if (passedHere && sample.length && !thereRun) thereRun = await elsewhereRun(new Set(sample));
   const elsewhere = thereRun;
   const judged = elsewhere ? sample.map((id) => {
     const got = elsewhere.outcomes.get(id);
     return { c: byId.get(id)!, r: got ? judge(byId.get(id)!, got) : { ok: false, why: `the run elsewhere gave no answer (${elsewhere.failure ? `it failed as a whole: ${elsewhere.failure}` : "this call was missing"})` } };
   }) : [];
-  const there = { agreed: judged.filter((j) => j.r.ok).length, compared: judged.length };
+  const there = { agreed: judged.filter((j) => j.r.ok).length, compared: judged.length, clocks: elsewhere?.clocks ?? [] };
   // (the first miss named, as the graded run's misses are)
   const miss = judged.find((j) => !j.r.ok);
   if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
@@ -323,6 +333,34 @@ function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, aga
  *  same clock, so no clock can tell them apart. */
 const ELSEWHERE: RunShift = { pids: 37, days: 4000, machine: true, elsewhere: true };
 
+/** The grader's own key (COMPOSER_LAB_GRADER_KEY, else 32 random bytes kept in
+ *  ~/.config/composer-lab/grader-key, made on first use, mode 0600): what the run elsewhere's clocks
+ *  are drawn from, with the task and the graded run's answers, so a grade is reproduced where the
+ *  key is the same while code under test, which never sees the key, cannot know the clocks it will
+ *  meet. */
+export function graderKey(): string {
+  if (process.env.COMPOSER_LAB_GRADER_KEY) return process.env.COMPOSER_LAB_GRADER_KEY;
+  const file = join(process.env.XDG_CONFIG_HOME || join(homedir(), ".config"), "composer-lab", "grader-key");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dirname(file), { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(32).toString("hex") + "\n", { mode: 0o600, flag: "wx" });
+    } catch {
+      /* another process made it first */
+    }
+    chmodSync(file, 0o600);
+    return readFileSync(file, "utf8").trim();
+  }
+}
+
+/** The run elsewhere's clocks for this task and these graded answers (machine.ts drawClocks). */
+function elsewhereShift(oracle: Oracle, answers: string): RunShift {
+  const seed = createHmac("sha256", graderKey()).update(`${oracle.task_id}\n`).update(createHash("sha256").update(answers).digest()).digest();
+  return { ...ELSEWHERE, clocks: drawClocks(seed, ELSEWHERE.days) };
+}
+
 /** A call whose graded run took longer is not run elsewhere (that run has no per-call timer), but
  *  for the ELSEWHERE_MIN fastest: a body slow on every call here is still run there (round 12's a26
  *  a72 slept 0.26 s a call where graded to be run nowhere else; one that then hangs there fails
@@ -352,24 +390,36 @@ interface ElsewhereRun {
   outcomes: Map<string, BOutcome>;
   failure: string | null;
   probes: BehaveProbe[];
+  clocks: ElsewhereClock[];
+}
+
+/** One block of the run elsewhere: its clock's offset from now, its zone, how many calls it ran. */
+interface ElsewhereClock {
+  seconds: number;
+  tz: string;
+  calls: number;
 }
 
 /** `ids` run elsewhere (ELSEWHERE: a cold run), reversed: their first outcome by call id, an empty
  *  map when that run failed as a whole twice (once may be the machine's: a cold sandbox that did
  *  not start under load flagged a golden in `bench grade`; a body that makes the runner fail does it
  *  again). */
-async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[]): Promise<ElsewhereRun> {
+async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift): Promise<ElsewhereRun> {
   let failure = "";
+  const there = calls.filter((c) => ids.has(c.id)).reverse();
+  const n = shift.clocks?.length ?? 0;
+  // each clock's block of calls (behave.ts: consecutive, about equal)
+  const clocks = (shift.clocks ?? []).map((c, j) => ({ seconds: c.seconds, tz: c.tz ?? "UTC0", calls: Math.floor(((j + 1) * there.length) / n) - Math.floor((j * there.length) / n) }));
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const run = await runBehaviour(sandbox, workdir, { symbols, calls: calls.filter((c) => ids.has(c.id)).reverse(), roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, shift: ELSEWHERE, warm: cfg.elsewhere_warm });
-      if (run.outcomes) return { outcomes: new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!])), failure: null, probes: run.probes ?? [] };
+      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm });
+      if (run.outcomes) return { outcomes: new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!])), failure: null, probes: run.probes ?? [], clocks };
       failure = `${run.failure ?? "no outcomes"}${run.run.stderr.trim() ? `: ${run.run.stderr.trim().split("\n").slice(-2).join(" | ")}` : ""}`;
     } catch (e) {
       failure = (e as Error).message;
     }
   }
-  return { outcomes: new Map(), failure: failure.slice(0, 300), probes: [] };
+  return { outcomes: new Map(), failure: failure.slice(0, 300), probes: [], clocks };
 }
 
 /** The probes of the check's runs that the original's own calls did not make (Oracle.machine: the

@@ -16,7 +16,7 @@ import { z } from "zod";
 import { tempDir } from "../core/index.js";
 import { BwrapSandbox } from "./bwrap.js";
 import { harnessDir } from "./harness-dir.js";
-import { ELSEWHERE_ENV, ELSEWHERE_PATHS, SESSION_ENV, anotherMachine, clockEnv, moveTimes } from "./machine.js";
+import { ELSEWHERE_ENV, ELSEWHERE_PATHS, SESSION_ENV, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock } from "./machine.js";
 import { PYENV_MOUNT, findPyEnv, type PyEnv, type RepoLayout, repoLayoutAsync, SYSTEM_PYTHON, pytestCompat, pytestVersion } from "./pyenv.js";
 import { findPytestConfig } from "./pytest.js";
 import { SANDBOX_WORKDIR, type MaskSpec, type RunResult, type Sandbox } from "./types.js";
@@ -399,6 +399,10 @@ export interface RunShift {
    *  (round 12's h11 h12 h26). */
   speed?: number;
   machine?: boolean;
+  /** The wall clocks the calls run under, in consecutive blocks of about equal size (the first one
+   *  at import too), each moved on from now by its `seconds`, in its zone (behave.py moves the clock
+   *  between blocks). Absent: one clock, `days` on, the environment's zone. */
+  clocks?: Clock[];
   /** Outside the sandbox's habits too (the behavioural check's run elsewhere, round 11): an
    *  interpreter without -I -B, another PATH and HOME, another working directory, no per-call
    *  timer, fds 1 and 2 on different files, no RLIMIT_CPU. What a body that tests for "am I being
@@ -433,8 +437,10 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const elsewhere = opts.shift?.elsewhere === true;
   // the runner moves its pid on itself in a cold run; a warm grade's first process does it before
   // it forks the runner (warm.ts pidShift: no second fork of a forked interpreter, ≈ 50 ms)
+  const clocks: Clock[] = opts.shift?.clocks?.length ? opts.shift.clocks : opts.shift?.days ? [{ seconds: opts.shift.days * 86_400 }] : [];
+  const blocks = clocks.map((c, j) => ({ at: Math.floor((j * req.calls.length) / clocks.length), ft: fakeTime(c), tz: c.tz ?? "UTC0" }));
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
@@ -460,7 +466,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const argvAt = (at: { harness: string; cfg: string }) => [python, ...flags, `${at.harness}/behave.py`, `${at.cfg}/request.json`];
     const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat);
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
-    const clock = opts.shift?.days ? clockEnv(opts.shift.days) : {};
+    const clock = clocks.length ? clockEnv(clocks[0]!) : {};
     const env = elsewhere ? { ...ELSEWHERE_ENV, ...clock } : { ...SESSION_ENV, ...clock };
     const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere };
     let run: RunResult | undefined;

@@ -5,7 +5,7 @@
  * says what moves, so the cold and warm runs elsewhere move the same facts.
  */
 import { spawnSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync, lstatSync, readdirSync, readFileSync, utimesSync } from "node:fs";
 import { machine } from "node:os";
 import { join } from "node:path";
@@ -116,19 +116,62 @@ export const ELSEWHERE_ENV = {
   TZ: "IST-5:30",
 };
 
+/** The zones a run elsewhere's clocks are drawn from (POSIX rules, so no zone files are needed):
+ *  none is UTC at any time of year, so a body right only in the sandbox's UTC (round 13's a05)
+ *  differs under every one; offsets from −10:00 to +14:00, half and quarter hours, with and without
+ *  summer time. */
+export const ELSEWHERE_ZONES = [
+  "IST-5:30", "EST5EDT,M3.2.0,M11.1.0", "PST8PDT,M3.2.0,M11.1.0", "CET-1CEST,M3.5.0,M10.5.0/3", "JST-9", "<+0545>-5:45",
+  "AEST-10AEDT,M10.1.0,M4.1.0/3", "<-03>3", "NZST-12NZDT,M9.5.0,M4.1.0/3", "MSK-3", "<+0330>-3:30", "HST10", "<+08>-8",
+  "<-0930>9:30", "EET-2EEST,M3.5.0/3,M10.5.0/4", "<+14>-14",
+] as const;
+
+/** The run elsewhere's clocks, drawn from `seed` (bytes the grader derives from its own key:
+ *  reproducible for the grader, not for the code under test), `n` of them. The first (import and
+ *  the first block of calls): `days` on, plus 1–23 hours and some minutes, so the hour of the day
+ *  moves too (round 13's a19: right only 16:00–20:59 UTC). Each other one: anywhere from an hour to
+ *  a century on, log-uniform, so a date window between now and `days` on (round 13's a18, round
+ *  12's a22) meets a block with the probability of its share of that scale (a window from tomorrow
+ *  to ten years on: ln(3,652.5) / ln(876,600) ≈ 0.60 a clock, 0.94 with three). Each in its own
+ *  zone of ELSEWHERE_ZONES (never UTC: round 13's a05). */
+export function drawClocks(seed: Buffer, days: number, n = 4): Clock[] {
+  let i = 0;
+  const u = (): number => createHash("sha256").update(seed).update(String(i++)).digest().readUInt32BE(0) / 2 ** 32;
+  const zones = [...ELSEWHERE_ZONES];
+  for (let k = 0; k < Math.min(n, zones.length); k++) {
+    const j = k + Math.floor(u() * (zones.length - k));
+    [zones[k], zones[j]] = [zones[j]!, zones[k]!];
+  }
+  const [lo, hi] = [3_600, 100 * 365.25 * 86_400];
+  return Array.from({ length: n }, (_, k) => ({
+    seconds: k === 0 ? days * 86_400 + (1 + Math.floor(u() * 23)) * 3_600 + Math.floor(u() * 60) * 60 : Math.round(lo * Math.exp(u() * Math.log(hi / lo))),
+    tz: zones[k % zones.length]!,
+  }));
+}
+
 /** Where libfaketime is (Debian's libfaketime: scripts/setup.sh), for a run whose clock is shifted. */
 export const FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
 
-/** The variables that move a run's wall clock on by `days` (none where libfaketime is missing).
- *  The monotonic clock is left alone (libfaketime's own, moved, makes threads' timed waits hang;
- *  behave.py speeds it up instead, RunShift.speed). The offset is read once and kept
- *  (FAKETIME_CACHE_DURATION): behave.py takes the variables out of the package's sight, and a warm
- *  zygote's forks keep the clock their zygote loaded. FAKETIME_FORCE_MONOTONIC_FIX=0: with its
- *  fix on (0.9.10's default) every thread's start and join cost ≈ 100 ms on one CPU (the run's
- *  affinity), and an honest body running asyncio or a thread pool per call took ≈ 400 ms a call
- *  there, 56 s a check (round 12's h25); timed waits keep their length without it (the monotonic
- *  clock is not moved). */
-export function clockEnv(days: number): Record<string, string> {
+/** One clock of a run elsewhere: its wall clock moved on by `seconds`, in the zone `tz` (a POSIX
+ *  rule: no zone files needed). */
+export interface Clock {
+  seconds: number;
+  /** Absent: the run's environment keeps its own TZ (none: UTC). */
+  tz?: string;
+}
+
+/** libfaketime's spelling of a clock's offset. */
+export const fakeTime = (c: Clock): string => `+${Math.round(c.seconds)}`;
+
+/** The variables that move a run's wall clock on (none where libfaketime is missing). The monotonic
+ *  clock is left alone (libfaketime's own, moved, makes threads' timed waits hang). FAKETIME is
+ *  re-read at every time call (FAKETIME_NO_CACHE, ≈ 0.07 µs a call here): behave.py moves it
+ *  between blocks of calls with os.putenv, out of os.environ's sight (RunShift.clocks).
+ *  FAKETIME_FORCE_MONOTONIC_FIX=0: with its fix on (0.9.10's default) every thread's start and join
+ *  cost ≈ 100 ms on one CPU (the run's affinity), and an honest body running asyncio or a thread
+ *  pool per call took ≈ 400 ms a call there, 56 s a check (round 12's h25); timed waits keep their
+ *  length without it (the monotonic clock is not moved). */
+export function clockEnv(clock: Clock): Record<string, string> {
   if (!existsSync(FAKETIME_LIB)) return {};
-  return { LD_PRELOAD: FAKETIME_LIB, FAKETIME: `+${days}d`, FAKETIME_DONT_FAKE_MONOTONIC: "1", FAKETIME_CACHE_DURATION: "1000000000", FAKETIME_FORCE_MONOTONIC_FIX: "0" };
+  return { LD_PRELOAD: FAKETIME_LIB, FAKETIME: fakeTime(clock), ...(clock.tz ? { TZ: clock.tz } : {}), FAKETIME_DONT_FAKE_MONOTONIC: "1", FAKETIME_NO_CACHE: "1", FAKETIME_FORCE_MONOTONIC_FIX: "0" };
 }

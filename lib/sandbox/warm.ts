@@ -291,7 +291,7 @@ export class WarmWorker {
     }
     const o = RunOptions.parse({
       workdir: join(spool, "empty"), workdirReadOnly: true, diskMb: 64,
-      ...(other ? { hostname: other.options.hostname, user: other.options.user, procFiles: etcFiles, env: { ...ELSEWHERE_ENV, ...clockEnv(days) } } : {}),
+      ...(other ? { hostname: other.options.hostname, user: other.options.user, procFiles: etcFiles, env: { ...ELSEWHERE_ENV, ...clockEnv({ seconds: days * 86_400 }) } } : {}),
     });
     const args = this.sandbox.args(
       // the spool is bound writable (its copies are the grades' own; each grade sees only its tree):

@@ -56,8 +56,8 @@ export async function expectTrainLikeLocal(executor: "swarm" | "slurm", nodes: s
   expect(JSON.parse(readFileSync(join(remote.dir, "summary.json"), "utf8")).executor).toBe(executor);
   expect(JSON.parse(readFileSync(join(remote.dir, "config.json"), "utf8")).executor).toBe(executor);
   onNodes(remote.out.grading, nodes);
-  sameJobsButTheIndex(remote.out.grading.jobs, local.out.grading.jobs);
   const [gl, gr] = [gradesOf(local.dir), gradesOf(remote.dir)];
+  sameJobsButTheScans(remote.out.grading.jobs, local.out.grading.jobs, tasksOf(gl));
   expect(Object.keys(gl).length).toBeGreaterThanOrEqual(6);
   expect(gr).toEqual(gl);
   const rl = (dir: string) => readMetrics(dir).filter((m) => m.phase === "rl").map((m) => [m.reward_mean, m.reward_std, m.valid_rate]);
@@ -66,12 +66,17 @@ export async function expectTrainLikeLocal(executor: "swarm" | "slurm", nodes: s
   console.error(`train 1 SFT + 1 RL step: ${Object.keys(gl).length} grades, ${local.out.grading.jobs} sandbox runs; local ${local.s.toFixed(1)} s, ${executor} ${remote.s.toFixed(1)} s (nodes ${JSON.stringify(remote.out.grading.nodes)})`);
 }
 
-/** The same sandbox runs on both sides, but for the masks' root index (lib/sandbox/mask.ts rootIndex):
- *  one walk of a sandbox root per process, which the host's root skips while its on-disk copy is
- *  fresh and an image's root (the swarm's) never does; so either side may hold one run more. */
-function sameJobsButTheIndex(remote: number, local: number): void {
-  expect(Math.abs(remote - local), `sandbox runs: ${remote} there, ${local} locally`).toBeLessThanOrEqual(1);
+/** The same sandbox runs on both sides, but for the masks' scans (lib/sandbox/mask.ts): one walk of a
+ *  sandbox root per process (rootIndex) and one scan per task, each skipped while its on-disk copy is
+ *  fresh (an image's root, the swarm's, never is); which side finds them fresh depends on what ran
+ *  before in the vitest run (the baseline of 2026-12-03: 38 locally, 50 and 51 on the clusters), so
+ *  either side may hold one run more per task, and one for the index. */
+function sameJobsButTheScans(remote: number, local: number, tasks: number): void {
+  expect(Math.abs(remote - local), `sandbox runs: ${remote} there, ${local} locally (${tasks} tasks)`).toBeLessThanOrEqual(tasks + 1);
 }
+
+/** The tasks a run's grade cache holds (its keys name them). */
+const tasksOf = (grades: Record<string, unknown>): number => new Set(Object.keys(grades).map((k) => k.split(":")[1])).size;
 
 /** `outer run` (2 tasks, 4 nodes a tree, the reference model) locally, then on `executor`: the same trees, every sandbox run on one of `nodes`. */
 export async function expectOuterLikeLocal(executor: "swarm" | "slurm", nodes: string[], scratch: () => string): Promise<void> {
@@ -93,7 +98,7 @@ export async function expectOuterLikeLocal(executor: "swarm" | "slurm", nodes: s
     onNodes(remote.out.grading, nodes);
     const trees = (o: Record<string, any>) => ({ tasks: o.tasks, nodes: o.nodes, graded: o.graded, passed: o.passed, counts: o.counts });
     expect(trees(remote.out)).toEqual(trees(local.out));
-    sameJobsButTheIndex(remote.out.grading.jobs, local.out.grading.jobs);
+    sameJobsButTheScans(remote.out.grading.jobs, local.out.grading.jobs, 2); // (--limit 2)
     console.error(`outer run: ${remote.out.graded} graded leaves, ${remote.out.grading.jobs} sandbox runs; local ${local.s.toFixed(1)} s, ${executor} ${remote.s.toFixed(1)} s`);
   } finally {
     await reference.close();
