@@ -384,8 +384,8 @@ const layoutOf = async (workdir: string): Promise<RepoLayout | null> => {
 
 
 /** A run in another process's circumstances (runBehaviour's `shift`): its runner's pid moved on by
- *  `pids`, its wall clock by `days` (libfaketime, where the sandbox's /usr has it; always a cold run:
- *  a zygote's fork keeps the zygote's loader). With `machine`, on another machine too: another host
+ *  `pids`, its wall clock by `days` or by `clocks` (libfaketime, where the sandbox's /usr has it; a
+ *  cold run, or a fork of the elsewhere zygote, which preloaded it). With `machine`, on another machine too: another host
  *  name, boot id and boot time (bwrap: RunOptions.hostname, procFiles), and a copy of the tree
  *  whose files' times are moved on by `days` (another inode, another mtime). What a value stable
  *  "across processes" must survive (round 9, a43 a50: keys salted with a file's mtime, the boot id). */

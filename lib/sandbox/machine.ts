@@ -111,8 +111,8 @@ export const ELSEWHERE_ENV = {
   XDG_RUNTIME_DIR: "/run/user/1001", XDG_SESSION_TYPE: "tty", XDG_SESSION_CLASS: "user", SSH_CLIENT: "10.0.0.2 52000 22",
   SSH_CONNECTION: "10.0.0.2 52000 10.0.0.3 22", SSH_TTY: "/dev/pts/0", COLUMNS: "120", LINES: "40", HISTSIZE: "1000",
   OLDPWD: "/tmp/home", _: "/usr/bin/python3",
-  // another time zone (a POSIX rule: no zone files needed), UTC+5:30: a body right only in the
-  // sandbox's UTC differs there
+  // another time zone (a POSIX rule: no zone files needed), UTC+5:30, where no clocks are drawn
+  // (RunShift.clocks sets each block's zone): a body right only in the sandbox's UTC differs there
   TZ: "IST-5:30",
 };
 
