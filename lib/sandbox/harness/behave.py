@@ -573,11 +573,13 @@ def _set_clock(clock, _putenv=os.putenv, _data=os.environ._data, _tzset=time.tzs
     """The run elsewhere's wall clock and zone from here on (its calls run in blocks, each under one
     of the grader's clocks: issue 26, round 13's a05 a18 a19). libfaketime re-reads FAKETIME from
     the C environment at every time call (FAKETIME_NO_CACHE), so os.putenv moves it without
-    os.environ showing it; TZ is the package's to see, as a process's zone is, and tzset makes
-    time's and the C library's idea of the zone follow."""
+    os.environ showing it. TZ too is set in the C environment only: the zone is the package's to
+    see through time and datetime, as a machine's zone is, but a POSIX rule in os.environ["TZ"]
+    told the run elsewhere from a machine whose zone comes from /etc/localtime (round 14's a06
+    a09); tzset makes time's and the C library's idea of the zone follow."""
     _putenv("FAKETIME", clock["ft"])
     _putenv("TZ", clock["tz"])
-    _data[b"TZ"] = clock["tz"].encode()
+    _data.pop(b"TZ", None)
     _tzset()
 
 
@@ -728,7 +730,7 @@ def main():
     # libfaketime reads these at every time call or timed wait (FAKETIME_NO_CACHE: the clock moves
     # between blocks of calls; unset, FORCE_MONOTONIC_FIX makes each thread's start and join cost
     # ≈ 100 ms on one CPU): out of os.environ's sight, kept in the C environment
-    for k in (b"FAKETIME", b"FAKETIME_NO_CACHE", b"FAKETIME_FORCE_MONOTONIC_FIX"):
+    for k in (b"FAKETIME", b"FAKETIME_NO_CACHE", b"FAKETIME_FORCE_MONOTONIC_FIX") + ((b"TZ",) if req.get("elsewhere") else ()):
         os.environ._data.pop(k, None)
     # (bound here: package code cannot swap the function the loop below calls)
     clocks, set_clock = (req.get("clocks") or [] if moved_clock else []), _set_clock
