@@ -15,7 +15,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, drawClocks, fastMemo, masksFor, probeKind, projectNames, runBehaviour, scanMasks, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, clockBlocks, drawClocks, fastMemo, masksFor, probeKind, projectNames, runBehaviour, scanMasks, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { answerOf, CompareOptions, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
 export const BehaviourConfig = z.object({
@@ -333,6 +333,9 @@ function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, aga
  *  same clock, so no clock can tell them apart. */
 const ELSEWHERE: RunShift = { pids: 37, days: 4000, machine: true, elsewhere: true };
 
+/** Key files read by this process, by path. */
+const keyFiles: Record<string, string> = {};
+
 /** The grader's own key (COMPOSER_LAB_GRADER_KEY, else 32 random bytes kept in
  *  ~/.config/composer-lab/grader-key, made on first use, mode 0600): what the run elsewhere's clocks
  *  are drawn from, with the task and the graded run's answers, so a grade is reproduced where the
@@ -341,6 +344,11 @@ const ELSEWHERE: RunShift = { pids: 37, days: 4000, machine: true, elsewhere: tr
 export function graderKey(): string {
   if (process.env.COMPOSER_LAB_GRADER_KEY) return process.env.COMPOSER_LAB_GRADER_KEY;
   const file = join(process.env.XDG_CONFIG_HOME || join(homedir(), ".config"), "composer-lab", "grader-key");
+  // (read once a process: every run elsewhere asks)
+  return (keyFiles[file] ??= readOrMakeKey(file));
+}
+
+function readOrMakeKey(file: string): string {
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
@@ -407,9 +415,7 @@ interface ElsewhereClock {
 async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift): Promise<ElsewhereRun> {
   let failure = "";
   const there = calls.filter((c) => ids.has(c.id)).reverse();
-  const n = shift.clocks?.length ?? 0;
-  // each clock's block of calls (behave.ts: consecutive, about equal)
-  const clocks = (shift.clocks ?? []).map((c, j) => ({ seconds: c.seconds, tz: c.tz ?? "UTC0", calls: Math.floor(((j + 1) * there.length) / n) - Math.floor((j * there.length) / n) }));
+  const clocks = clockBlocks(shift.clocks ?? [], there.length).map(({ seconds, tz, calls: n }) => ({ seconds, tz, calls: n }));
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm });

@@ -427,6 +427,13 @@ export interface BehaveRunOptions {
   shift?: RunShift;
 }
 
+/** How `calls` calls split over `clocks` (RunShift.clocks): consecutive blocks of about equal size,
+ *  each with its first call's index, its size, its offset and its zone ("UTC0": none given). */
+export function clockBlocks(clocks: Clock[], calls: number): { at: number; calls: number; seconds: number; tz: string }[] {
+  const start = (j: number) => Math.floor((j * calls) / clocks.length);
+  return clocks.map((c, j) => ({ at: start(j), calls: start(j + 1) - start(j), seconds: c.seconds, tz: c.tz ?? "UTC0" }));
+}
+
 /** Runs behave.py on `workdir` (read-only) in `sandbox` with these calls. */
 export async function runBehaviour(sandbox: Sandbox, workdir: string, req: BehaveRequest, limits: Partial<BehaveLimits> = {}, opts: BehaveRunOptions = {}): Promise<BehaveRun> {
   const L = BehaveLimits.parse(limits);
@@ -438,7 +445,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // the runner moves its pid on itself in a cold run; a warm grade's first process does it before
   // it forks the runner (warm.ts pidShift: no second fork of a forked interpreter, ≈ 50 ms)
   const clocks: Clock[] = opts.shift?.clocks?.length ? opts.shift.clocks : opts.shift?.days ? [{ seconds: opts.shift.days * 86_400 }] : [];
-  const blocks = clocks.map((c, j) => ({ at: Math.floor((j * req.calls.length) / clocks.length), ft: fakeTime(c), tz: c.tz ?? "UTC0" }));
+  const blocks = clockBlocks(clocks, req.calls.length).map((b) => ({ at: b.at, ft: fakeTime(b), tz: b.tz }));
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
     const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
