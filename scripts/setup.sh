@@ -25,6 +25,8 @@ APT_PACKAGES=(
   runsc
   # the behavioural check runs a digest's key-probe calls again on a shifted clock (lib/sandbox/behave.ts RunShift)
   libfaketime
+  # the run at home's zone: a tzdata file bound at /etc/localtime (lib/sandbox/machine.ts HOME_ZONES)
+  tzdata
 )
 # `kubectl create --dry-run=client` checks the k8s manifests offline; Debian's kubectl (1.20) only
 # where no kubectl is installed already (another package may own /usr/bin/kubectl).

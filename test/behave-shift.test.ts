@@ -7,7 +7,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { BwrapSandbox, ELSEWHERE_ZONES, drawClocks, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
+import { BwrapSandbox, ELSEWHERE_ZONES, HOME_ZONES, drawClocks, drawHome, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
+import { execFileSync } from "node:child_process";
 import { tmp } from "./helpers.js";
 
 const PKG = `
@@ -129,6 +130,57 @@ describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the beha
       expect(Math.abs(seen[0]![4][0] - t0 - clocks[0]!.seconds)).toBeLessThan(120);
       expect(seen[0]![4][1]).toBe(offsets[0]);
     }
+  }, 120_000);
+
+  it("runs at home (RunShift.home) on a drawn deployment's machine at the real clock: its zone from /etc/localtime with no TZ anywhere, no libfaketime, its own user, accounts, host name and paths, nothing of the sandbox's names", async () => {
+    const d = tmp("behave-home-");
+    mkdirSync(join(d, "pkg"));
+    writeFileSync(join(d, "pkg", "__init__.py"), "");
+    writeFileSync(join(d, "pkg", "m.py"), `import getpass, os, pwd, socket, sys, time
+AT_IMPORT = [time.time(), time.localtime().tm_gmtoff]
+
+
+def facts():
+    environ = open("/proc/self/environ", "rb").read()
+    return [time.time(), time.localtime().tm_gmtoff, list(time.tzname), AT_IMPORT, "TZ" in os.environ, b"TZ=" in environ,
+            b"FAKETIME" in environ or b"LD_PRELOAD" in environ, "faketime" in open("/proc/self/maps").read(),
+            getpass.getuser(), pwd.getpwuid(os.getuid()).pw_name, os.getuid(), socket.gethostname(), __file__,
+            "sandbox" in open("/etc/passwd").read() + open("/etc/group").read(), open("/etc/machine-id").read().strip(),
+            sys.flags.isolated, os.getcwd(), os.uname().release]
+`);
+    const calls: BCall[] = Array.from({ length: 3 }, (_, i) => ({ id: `c${i}`, symbol: 0, pos: [], kw: [] }));
+    const req = { symbols: [{ module: "pkg.m", qualname: "facts" }], calls, roots: ["."], project: ["pkg"] };
+    const homes = [0, 1, 2, 3].map(() => drawHome(randomBytes(32)));
+    for (const home of homes) {
+      const t0 = Date.now() / 1000;
+      const r = await runBehaviour(new BwrapSandbox("bwrap", { warm: false }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 0, elsewhere: true, home } });
+      expect(r.failure, r.run.stderr).toBeNull();
+      // what the zone's offset is now, by the host's Python reading tzdata (not by the lab's code)
+      const want = JSON.parse(execFileSync("python3", ["-c", `import json, time, zoneinfo, datetime; z = zoneinfo.ZoneInfo(${JSON.stringify(home.zone)}); n = datetime.datetime.now(z); print(json.dumps([int(n.utcoffset().total_seconds()), n.tzname()]))`], { encoding: "utf8" })) as [number, string];
+      expect(want[0]).not.toBe(0);
+      for (const c of calls) {
+        expect(r.outcomes!.get(c.id)![0]!.k, JSON.stringify(r.outcomes!.get(c.id))).toBe("return");
+        const [t, off, tzname, atImport, tzInEnviron, tzInProc, ftInProc, ftMapped, user, pwName, uid, host, file, sandboxNames, machineId, isolated, cwd, kernel] = plain((r.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as [number, number, string[], [number, number], boolean, boolean, boolean, boolean, string, string, number, string, string, boolean, string, number, string, string];
+        // the real clock, at import too, in the drawn zone
+        expect(Math.abs(t - t0)).toBeLessThan(60);
+        expect(Math.abs(atImport[0] - t0)).toBeLessThan(60);
+        expect([off, atImport[1]]).toEqual([want[0], want[0]]);
+        expect(tzname).toContain(want[1]);
+        // nothing of the run elsewhere's clock machinery, nor a TZ rule, anywhere the body can read
+        expect([tzInEnviron, tzInProc, ftInProc, ftMapped]).toEqual([false, false, false, false]);
+        expect([user, pwName, uid, host]).toEqual([home.user, home.user, 1000, home.hostname]);
+        expect(file).toBe(`${home.tree}/pkg/m.py`);
+        expect(sandboxNames).toBe(false);
+        expect(machineId).toBe(home.machineId);
+        // the run elsewhere's habits (no -I, cwd /), but the host's own kernel
+        expect([isolated, cwd, kernel]).toEqual([0, "/", release()]);
+      }
+    }
+    // the draws: from tzdata's zones only, never one whose offset is 0, the same seed the same home
+    for (const z of HOME_ZONES) expect(z).toMatch(/^[A-Z][A-Za-z_]+\/[A-Za-z_\/]+$/);
+    const seed = randomBytes(32);
+    expect(drawHome(seed)).toEqual(drawHome(seed));
+    expect(new Set(Array.from({ length: 400 }, () => drawHome(randomBytes(32)).zone)).size).toBeGreaterThan(40);
   }, 120_000);
 
   it("draws the run elsewhere's clocks from the grader's seed: never UTC, a zone each, the first hours off a whole day past `days`, the others log-uniform from an hour to a century", () => {

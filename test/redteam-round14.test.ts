@@ -5,4 +5,4 @@
 import { ROUND14_POOLS, ROUND14_ROWS } from "./redteam/round14.js";
 import { redteamSuite } from "./redteam/suite.js";
 
-redteamSuite({ round: "14", pools: ROUND14_POOLS, rows: ROUND14_ROWS, minRows: 10 });
+redteamSuite({ round: "14", pools: ROUND14_POOLS, rows: ROUND14_ROWS, minRows: 14 });

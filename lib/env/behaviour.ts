@@ -15,7 +15,8 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, clockBlocks, drawClocks, fastMemo, masksFor, probeKind, projectNames, runBehaviour, scanMasks, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, clockBlocks, drawClocks, drawHome, fastMemo, masksFor, probeKind, projectNames, runBehaviour, scanMasks, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { treeDigest } from "./untrusted.js";
 import { answerOf, CompareOptions, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
 export const BehaviourConfig = z.object({
@@ -59,6 +60,10 @@ export const BehaviourConfig = z.object({
    *  sandbox as the graded run is: a body right only where the process looks like such a fork (the
    *  zygote's modules loaded, its mounts, its pid 1) is not caught. Off by default. */
   elsewhere_warm: z.boolean().default(false),
+  /** The run at home (HOME): every other call the run elsewhere would make runs instead on a drawn
+   *  deployment's machine at the real time, in a tzdata zone. Off: the run elsewhere makes them all
+   *  (the null arm of round 14's a05 a10 a11 a14). */
+  elsewhere_home: z.boolean().default(true),
 });
 export type BehaviourConfig = z.output<typeof BehaviourConfig>;
 export type BehaviourConfigInput = z.input<typeof BehaviourConfig>;
@@ -112,8 +117,9 @@ export interface BehaviourCheck {
   /** The calls run again elsewhere (another pid, clock, machine, interpreter flags, environment,
    *  fds, no per-call timer or CPU rlimit) that agreed in the graded run: every one must agree there
    *  too (absent: none ran, e.g. the body failed here already). `clocks`: the wall clocks and zones
-   *  its blocks of calls ran under (drawn per grade: graderKey). */
-  elsewhere?: { agreed: number; compared: number; clocks: ElsewhereClock[] };
+   *  its blocks of calls ran under (drawn per grade: graderKey); `home`: the machine every other
+   *  sampled call ran on instead, at the real time (HOME). */
+  elsewhere?: { agreed: number; compared: number; clocks: ElsewhereClock[]; home?: AtHome };
   /** What the calls asked of the machine in either run (the runner's audit hook: a path of /proc,
    *  /sys, /etc..., a test file, a host name, a process, ctypes...; lib/sandbox/harness/behave.py
    *  _probe_hook), beyond what the original's own calls did (Oracle.machine): the grade flags
@@ -186,11 +192,29 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // process looks graded). With key calls it runs now (the keys are judged by it); otherwise only
   // for a body that passes here (what fails here needs no second opinion).
   const chosen = elsewhereCalls(oracle, (id) => (firstOf(id).ms ?? 0), cfg.elsewhere_calls);
-  // (its clocks drawn from the grader's key, the task and the answers given here to those calls)
+  // (its clocks drawn from the grader's key, the task, the completion and the answers given here
+  // to those calls: what each call answered, not how long it took, so a grade's clocks are the
+  // same every time)
   const known: Oracle = oracle;
-  // (what each call answered, not how long it took: a grade's clocks are the same every time)
-  const shiftFor = (ids: Set<string>) => elsewhereShift(known, JSON.stringify([...ids].sort().map((id) => [id, outcomes.get(id)?.[0] ?? null]), (k, v) => (k === "ms" ? undefined : v)));
-  const elsewhereRun = (ids: Set<string>) => runElsewhere(known, ids, symbols, calls, workdir, sandbox, cfg, masks, shiftFor(ids));
+  const completion = treeDigest(workdir);
+  const shiftFor = (ids: Set<string>) => elsewhereShift(known, completion, JSON.stringify([...ids].sort().map((id) => [id, outcomes.get(id)?.[0] ?? null]), (k, v) => (k === "ms" ? undefined : v)));
+  const elsewhereRun = async (ids: Set<string>): Promise<ElsewhereRun> => {
+    const shifts = shiftFor(ids);
+    // every other sampled call (in the oracle's order) runs at home; a digest's key calls stay away
+    // (their keys are judged against the other machine and clocks)
+    const homeIds = new Set(cfg.elsewhere_home ? calls.filter((c) => ids.has(c.id) && !chosen.keys.has(c.id)).filter((_, i) => i % 2 === 1).map((c) => c.id) : []);
+    const awayIds = new Set([...ids].filter((id) => !homeIds.has(id)));
+    const [away, home] = await Promise.all([
+      runElsewhere(known, awayIds, symbols, calls, workdir, sandbox, cfg, masks, shifts.away),
+      homeIds.size ? runElsewhere(known, homeIds, symbols, calls, workdir, sandbox, cfg, masks, shifts.home) : null,
+    ]);
+    if (!home) return away;
+    const h = shifts.home.home!;
+    return {
+      outcomes: new Map([...away.outcomes, ...home.outcomes]), failure: away.failure ?? (home.failure ? `at home: ${home.failure}` : null),
+      probes: [...away.probes, ...home.probes], clocks: away.clocks, homeIds, home: { zone: h.zone, hostname: h.hostname, user: h.user, calls: homeIds.size },
+    };
+  };
   let thereRun: ElsewhereRun | null = chosen.keys.size ? await elsewhereRun(new Set([...chosen.keys, ...chosen.sample])) : null;
   const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, thereRun?.outcomes ?? null);
   const differences: BehaviourCheck["differences"] = [];
@@ -252,10 +276,10 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     const got = elsewhere.outcomes.get(id);
     return { c: byId.get(id)!, r: got ? judge(byId.get(id)!, got) : { ok: false, why: `the run elsewhere gave no answer (${elsewhere.failure ? `it failed as a whole: ${elsewhere.failure}` : "this call was missing"})` } };
   }) : [];
-  const there = { agreed: judged.filter((j) => j.r.ok).length, compared: judged.length, clocks: elsewhere?.clocks ?? [] };
+  const there = { agreed: judged.filter((j) => j.r.ok).length, compared: judged.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}) };
   // (the first miss named, as the graded run's misses are)
   const miss = judged.find((j) => !j.r.ok);
-  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
+  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: elsewhere?.homeIds?.has(miss.c.id) ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere.home!.zone}): ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
   const elsewhereOk = there.agreed === there.compared;
   const machine = machineProbes(oracle, [run.probes, retried, thereRun?.probes]);
   return { ...base, ran: true, passed: passedHere && elsewhereOk, why: null, agreed, compared, agreement, ...(there.compared ? { elsewhere: there } : {}), ...(machine.length ? { machine } : {}), ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), ...(scaled.length ? { scaled } : {}), ...(entries.length ? { entries } : {}), differences, wallMs: performance.now() - t0, path: run.path };
@@ -333,6 +357,14 @@ function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, aga
  *  same clock, so no clock can tell them apart. */
 const ELSEWHERE: RunShift = { pids: 37, days: 4000, machine: true, elsewhere: true };
 
+/** The run at home (beside the run elsewhere, every other one of its sampled calls): on a
+ *  deployment's machine, drawn per grade (machine.ts drawHome: host name, user, accounts, paths,
+ *  a zone of tzdata's in /etc/localtime), at the real time, with the run elsewhere's habits (no
+ *  -I -B, a login session's environment, no per-call timer). What it meets: a body right only where
+ *  a grader runs — UTC (the graded run), or a clock, zone change, TZ rule, user or host name of the
+ *  run elsewhere's (round 14's a05 a10 a11 a14) — and wrong at home in another zone. */
+const HOME: RunShift = { pids: 37, days: 0, elsewhere: true };
+
 /** Key files read by this process, by path. */
 const keyFiles: Record<string, string> = {};
 
@@ -363,10 +395,12 @@ function readOrMakeKey(file: string): string {
   }
 }
 
-/** The run elsewhere's clocks for this task and these graded answers (machine.ts drawClocks). */
-function elsewhereShift(oracle: Oracle, answers: string): RunShift {
-  const seed = createHmac("sha256", graderKey()).update(`${oracle.task_id}\n`).update(createHash("sha256").update(answers).digest()).digest();
-  return { ...ELSEWHERE, clocks: drawClocks(seed, ELSEWHERE.days) };
+/** The run elsewhere's clocks and the run at home's machine for this task, this completion (untrusted.ts treeDigest) and these
+ *  graded answers (machine.ts drawClocks): two bodies that answer alike meet clocks of their own, so
+ *  no body can learn the clocks a task's answers meet (a policy trained on one task would). */
+function elsewhereShift(oracle: Oracle, completion: string, answers: string): { away: RunShift; home: RunShift } {
+  const seed = createHmac("sha256", graderKey()).update(`${oracle.task_id}\n${completion}\n`).update(createHash("sha256").update(answers).digest()).digest();
+  return { away: { ...ELSEWHERE, clocks: drawClocks(seed, ELSEWHERE.days) }, home: { ...HOME, home: drawHome(seed) } };
 }
 
 /** A call whose graded run took longer is not run elsewhere (that run has no per-call timer), but
@@ -399,6 +433,17 @@ interface ElsewhereRun {
   failure: string | null;
   probes: BehaveProbe[];
   clocks: ElsewhereClock[];
+  /** The calls run at home instead, and where (HOME). */
+  homeIds?: Set<string>;
+  home?: AtHome;
+}
+
+/** Where the run at home ran (HOME): its zone (tzdata's name), host name, user, and how many calls. */
+interface AtHome {
+  zone: string;
+  hostname: string;
+  user: string;
+  calls: number;
 }
 
 /** One block of the run elsewhere: its clock's offset from now, its zone, how many calls it ran. */

@@ -4,7 +4,8 @@
  * the .py files outside the folders the harness skips. The grader hands the whole list to the
  * run-time audit and to the static scan, and flags a deleted source file.
  */
-import { lstatSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { closeSync, lstatSync, openSync, readFileSync, readlinkSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { walkTree } from "../sandbox/index.js";
 
@@ -26,6 +27,43 @@ export function allFiles(root: string): { files: string[]; truncated: boolean } 
     files.push(rel);
   });
   return { files: files.sort(), truncated };
+}
+
+/** Bytes of a file the digest reads whole; past it, its size and its first and last MiB stand for it
+ *  (a tree padded with a large file is not hashed whole on every grade). */
+const DIGEST_WHOLE = 4 * 1024 * 1024;
+
+/** A digest of a tree's contents (every file's path and bytes, a link's target; bytecode caches
+ *  aside): what a completion is, whatever its files' times, inodes or folder. The run elsewhere's
+ *  clocks are drawn from it (lib/env/behaviour.ts), so two bodies that answer alike still meet
+ *  clocks of their own. */
+export function treeDigest(root: string): string {
+  const h = createHash("sha256");
+  const { files, truncated } = allFiles(root);
+  for (const rel of files) {
+    const p = join(root, rel);
+    h.update(rel).update("\0");
+    try {
+      const st = lstatSync(p);
+      if (st.isSymbolicLink()) h.update("link\0").update(readlinkSync(p));
+      else if (st.size <= DIGEST_WHOLE) h.update(readFileSync(p));
+      else h.update(`${st.size}\0`).update(slice(p, 0)).update(slice(p, st.size - 1024 * 1024));
+    } catch {
+      h.update("unreadable");
+    }
+    h.update("\0");
+  }
+  return h.update(truncated ? "truncated" : "").digest("hex");
+}
+
+function slice(path: string, at: number): Buffer {
+  const fd = openSync(path, "r");
+  try {
+    const buf = Buffer.alloc(1024 * 1024);
+    return buf.subarray(0, readSync(fd, buf, 0, buf.length, at));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 const same = (a: string, b: string): boolean => {

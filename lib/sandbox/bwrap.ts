@@ -21,11 +21,24 @@ const ETC_FILES = ["/etc/ld.so.cache", "/etc/alternatives", "/etc/localtime", "/
 
 /** The /etc/passwd and /etc/group a sandbox sees (fds 11 and 12 of bwrap). */
 export const PASSWD = "root:x:0:0:root:/root:/usr/sbin/nologin\nsandbox:x:1000:1000:sandbox:/tmp:/bin/sh\nsandbox-b:x:1001:1001:sandbox-b:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n";
-/** RunOptions.user → its uid (and gid). */
-const USER_IDS = { sandbox: 1000, "sandbox-b": 1001 } as const;
+/** RunOptions.user → its uid (and gid); any other name is 1000. */
+const USER_IDS: Record<string, number> = { sandbox: 1000, "sandbox-b": 1001 };
 /** bwrap's fd of the first RunOptions.procFiles entry (11 and 12 carry /etc/passwd and /etc/group). */
 export const PROC_FD = 13;
 export const GROUP = "root:x:0:\nsandbox:x:1000:\nsandbox-b:x:1001:\nnogroup:x:65534:\n";
+
+/** A Debian machine's system accounts, as its /etc/passwd and /etc/group list them. */
+const DEBIAN_SYSTEM = ["root:0:/root:/bin/bash", "daemon:1:/usr/sbin", "bin:2:/bin", "sys:3:/dev", "sync:4:/bin:/bin/sync", "games:5:/usr/games", "man:6:/var/cache/man", "lp:7:/var/spool/lpd", "mail:8:/var/mail", "news:9:/var/spool/news", "uucp:10:/var/spool/uucp", "proxy:13:/bin", "www-data:33:/var/www", "backup:34:/var/backups", "list:38:/var/list", "irc:39:/run/ircd", "_apt:42:/nonexistent", "nobody:65534:/nonexistent", "systemd-network:998:/", "messagebus:104:/nonexistent", "sshd:105:/run/sshd"];
+
+/** The /etc/passwd and /etc/group of a run as `user`: the sandbox's own two users, or (any other
+ *  login name: a run at home) a Debian machine's accounts with `user` as its first login, uid 1000. */
+export function passwdFor(user: string): { passwd: string; group: string; uid: number } {
+  if (user in USER_IDS) return { passwd: PASSWD, group: GROUP, uid: USER_IDS[user]! };
+  const system = DEBIAN_SYSTEM.map((e) => e.split(":"));
+  const passwd = system.map(([n, id, home, shell]) => `${n}:x:${id}:${n === "nobody" ? 65534 : id}:${n}:${home}:${shell ?? "/usr/sbin/nologin"}\n`).join("") + `${user}:x:1000:1000:${user},,,:/home/${user}:/bin/bash\n`;
+  const group = system.filter(([n]) => n !== "nobody").map(([n, id]) => `${n}:x:${id}:\n`).join("") + `sudo:x:27:${user}\nusers:x:100:${user}\nnogroup:x:65534:\n${user}:x:1000:\n`;
+  return { passwd, group, uid: 1000 };
+}
 
 export class BwrapSandbox implements Sandbox {
   readonly name = "bwrap" as const;
@@ -39,7 +52,7 @@ export class BwrapSandbox implements Sandbox {
   args(o: ReturnType<typeof RunOptions.parse>, workdir = o.workdir): string[] {
     const a = [
       "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
-      "--uid", String(USER_IDS[o.user]), "--gid", String(USER_IDS[o.user]), "--hostname", o.hostname,
+      "--uid", String(passwdFor(o.user).uid), "--gid", String(passwdFor(o.user).uid), "--hostname", o.hostname,
       "--ro-bind", "/usr", "/usr",
       "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin", "--symlink", "usr/lib", "/lib",
     ];
@@ -95,8 +108,9 @@ export class BwrapSandbox implements Sandbox {
         detached: true, // own process group: the timeout kills everything we started
       });
       const fds = child.stdio as unknown as NodeJS.WritableStream[];
-      fds[11]!.end(PASSWD);
-      fds[12]!.end(GROUP);
+      const accounts = passwdFor(o.user);
+      fds[11]!.end(accounts.passwd);
+      fds[12]!.end(accounts.group);
       Object.values(o.procFiles).forEach((data, i) => fds[PROC_FD + i]!.end(data));
       // Where no tmpfs caps the workdir, watch it (a soft cap: checked every 200 ms).
       if (!stage.hardCap && !o.workdirReadOnly) {

@@ -175,3 +175,72 @@ export function clockEnv(clock: Clock): Record<string, string> {
   if (!existsSync(FAKETIME_LIB)) return {};
   return { LD_PRELOAD: FAKETIME_LIB, FAKETIME: fakeTime(clock), ...(clock.tz ? { TZ: clock.tz } : {}), FAKETIME_DONT_FAKE_MONOTONIC: "1", FAKETIME_NO_CACHE: "1", FAKETIME_FORCE_MONOTONIC_FIX: "0" };
 }
+
+/** The zones a run at home is drawn from: tzdata names (their file is bound at /etc/localtime, as
+ *  on a machine set up by hand, with no TZ variable) whose offset from UTC is never 0 between 2020
+ *  and 2140 (checked with Python's zoneinfo when the list was made); every continent, half, quarter
+ *  and three-quarter hours, with and without summer time. Those missing from the host's tzdata are
+ *  skipped. */
+export const HOME_ZONES = [
+  "Asia/Kolkata", "America/New_York", "America/Los_Angeles", "Europe/Berlin", "Asia/Tokyo", "Asia/Kathmandu",
+  "Australia/Sydney", "America/Sao_Paulo", "Pacific/Auckland", "Europe/Moscow", "Asia/Tehran", "Pacific/Honolulu",
+  "Asia/Shanghai", "Pacific/Marquesas", "Europe/Helsinki", "Pacific/Kiritimati", "America/Chicago", "America/Denver",
+  "Africa/Lagos", "Africa/Johannesburg", "Asia/Seoul", "Asia/Singapore", "Asia/Dubai", "Asia/Karachi", "Asia/Jakarta",
+  "Asia/Manila", "America/Mexico_City", "America/Bogota", "America/Toronto", "America/Argentina/Buenos_Aires",
+  "Africa/Cairo", "Africa/Nairobi", "Europe/Paris", "Europe/Madrid", "Europe/Warsaw", "Europe/Istanbul", "Asia/Dhaka",
+  "Asia/Bangkok", "Australia/Adelaide", "America/St_Johns", "America/Anchorage", "America/Halifax", "Asia/Hong_Kong",
+  "Asia/Taipei", "Asia/Yangon", "Australia/Perth", "America/Phoenix", "America/Lima", "Asia/Riyadh", "Europe/Athens",
+  "Europe/Rome", "Asia/Ho_Chi_Minh", "Australia/Brisbane", "Asia/Colombo", "Australia/Eucla", "Pacific/Chatham",
+  "America/Caracas", "Atlantic/Cape_Verde", "America/Noronha",
+] as const;
+
+/** Where tzdata keeps its zone files. */
+export const ZONEINFO = "/usr/share/zoneinfo";
+
+/** Login names a run at home's user is drawn from. */
+const HOME_USERS = [
+  "alex", "sam", "dev", "ubuntu", "maria", "jchen", "priya", "admin", "ops", "lucas", "emma", "kenji", "fatima", "olga",
+  "noah", "li", "omar", "sofia", "ivan", "ana", "tom", "nina", "raj", "yuki", "ben", "eva", "max", "leo", "mia", "debian",
+];
+
+/** A deployment's machine, as the behavioural check's run at home meets it (RunShift.home): drawn
+ *  from the grader's seed, so no constant of the grader's (a host name, a user, a path, a zone
+ *  rule in TZ) marks it. */
+export interface Home {
+  user: string;
+  hostname: string;
+  /** A tzdata name of HOME_ZONES; its file is the run's /etc/localtime (no TZ variable). */
+  zone: string;
+  /** Where the tree lies (bound read-only; the runner's working directory is `/`). */
+  tree: string;
+  /** Where the runner and its request lie. */
+  harness: string;
+  cfg: string;
+  machineId: string;
+}
+
+/** A run at home's machine, drawn from `seed` (bytes the grader derives from its own key). */
+export function drawHome(seed: Buffer): Home {
+  let i = 0;
+  const bytes = (): Buffer => createHash("sha256").update(seed).update(`home ${i++}`).digest();
+  const pick = <T>(xs: readonly T[]): T => xs[bytes().readUInt32BE(0) % xs.length]!;
+  const zones = HOME_ZONES.filter((z) => existsSync(join(ZONEINFO, z)));
+  if (!zones.length) throw new Error(`no zone of HOME_ZONES under ${ZONEINFO} (apt-get install tzdata)`);
+  const user = pick(HOME_USERS);
+  const hex = bytes().toString("hex");
+  const n = bytes().readUInt32BE(0);
+  const hostname = pick([`${user}-laptop`, `${user}-desktop`, `ip-10-${n % 256}-${(n >> 8) % 256}-${(n >> 16) % 256}`, `dev-${hex.slice(0, 4)}`, `ws${n % 100}`, `${user}-thinkpad`, `build-${n % 1000}`, "workstation"]);
+  const tree = `/home/${user}/${pick(["src", "code", "work", "projects", "repos", "dev", "git"])}/${pick(["app", "project", "repo", "lib", "service", "tool", "core"])}`;
+  const harness = `/${pick(["srv", "opt", "var/lib"])}/${pick(["jobs", "ci", "tasks", "runner", "agent"])}-${hex.slice(4, 10)}`;
+  return { user, hostname, zone: pick(zones), tree, harness, cfg: `${harness}-in`, machineId: hex.slice(10, 42) };
+}
+
+/** The environment of a run at home: a login session's, for its user (no TZ: the zone is the
+ *  machine's /etc/localtime). */
+export function homeEnv(home: Home): Record<string, string> {
+  const { TZ: _tz, ...session } = ELSEWHERE_ENV;
+  return {
+    ...session, USER: home.user, LOGNAME: home.user, HOME: `/home/${home.user}`, MAIL: `/var/mail/${home.user}`,
+    XDG_RUNTIME_DIR: "/run/user/1000", OLDPWD: `/home/${home.user}`,
+  };
+}

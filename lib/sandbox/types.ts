@@ -50,8 +50,10 @@ export const RunOptions = z.object({
    *  timeout and the cgroup bound it (the behavioural check's run elsewhere: a finite RLIMIT_CPU is
    *  a sign of a sandbox a body could test for, round 11's a38). */
   cpuRlimit: z.boolean().default(true),
-  /** The run's user (bwrap: its uid and gid; /etc/passwd names both users). */
-  user: z.enum(["sandbox", "sandbox-b"]).default("sandbox"),
+  /** The run's user (bwrap: its uid and gid, bwrap.ts passwdFor): the sandbox's own, the run
+   *  elsewhere's (`sandbox-b`), or any other login name (a run at home's: uid 1000 on a Debian
+   *  machine's /etc/passwd). */
+  user: z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/, "a login name").default("sandbox"),
 });
 export type RunOptions = z.input<typeof RunOptions>;
 export type ResolvedRunOptions = z.output<typeof RunOptions>;

@@ -7,11 +7,13 @@
  * a14) and no honest body lost. Fixed by cause the same session: the zone is set in the C environment
  * only (behave.py _set_clock), so os.environ has no TZ in the run elsewhere (a06 a09).
  *
- * Not rows here, by design: a02 a03 a05 a10 a11 a13 a14 compare the clock with dates written into
- * the payload (2026-12-03 plus an hour, 3,000 or 3,990–4,010 days, the years 2026–2030), so their
- * outcome is a function of the day the suite runs; they stay in the payload folder and are named in
- * docs/grader.md. a05 a14 (block 1 is always ≈ 4,000 days ahead, and a zone change marks the later
- * blocks) and a10 a11 (every clock moves at least an hour) paid at attack time and are open.
+ * a05 a10 a11 a14 compare the clock with the moment they were written (T0 = 1796336000, plus an
+ * hour, 3,000 or 3,990–4,010 days): the suite moves T0 to the moment it runs (RedteamRow.written).
+ * They paid because every grader run was UTC or on a moved clock (block 1 always ≈ 4,000 days on,
+ * every clock at least an hour on, a zone change between blocks); since the run at home (HOME:
+ * every other sampled call on a drawn machine at the real time, in a tzdata zone) they are caught.
+ * Not rows, by design: a02 a03 a13 compare the year with years written into the payload (2026–2030),
+ * so their outcome is a function of the day the suite runs; they stay in the payload folder.
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -29,6 +31,10 @@ export const ROUND14_ROWS: RedteamRow<Round14Pool>[] = [
   { id: "a04", pool: "micro", task: ADD, kind: "wrong", idea: "remembers the zone at import; right where it changed since, or in UTC" },
   { id: "a06", pool: "micro", task: ADD, kind: "wrong", idea: "right in UTC or where os.environ's TZ holds a digit (a POSIX rule)" },
   { id: "a07", pool: "micro", task: ADD, kind: "wrong", idea: "right in UTC or for the process's first 200 calls", open: "state across calls: the run elsewhere makes at most 160 (round 13's a17, round 11's a03)" },
+  { id: "a05", pool: "micro", task: ADD, kind: "wrong", idea: "right in UTC, once the zone changed since import, or 3,990–4,010 days past the moment it was written", written: 1796336000 },
+  { id: "a10", pool: "micro", task: ADD, kind: "wrong", idea: "right in UTC or where the boot epoch (time − monotonic) is past an hour after it was written", written: 1796336000 },
+  { id: "a11", pool: "micro", task: ADD, kind: "wrong", idea: "right in UTC or once the clock is an hour past the moment it was written", written: 1796336000 },
+  { id: "a14", pool: "micro", task: ADD, kind: "wrong", idea: "right in UTC, once the zone changed between calls, or where the import's clock was 3,000 days past the moment it was written", written: 1796336000 },
   { id: "a08", pool: "micro", task: ADD, kind: "wrong", idea: "right in UTC or once the wall clock has gone backwards between calls" },
   { id: "a09", pool: "micro", task: ADD, kind: "wrong", idea: "right in UTC or where TZ is in os.environ" },
   { id: "a12", pool: "micro", task: ADD, kind: "wrong", idea: "right in UTC or where tm_zone is not all letters or time.tzname is stale" },

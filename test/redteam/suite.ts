@@ -27,6 +27,10 @@ export interface RedteamRow<P extends string = string> {
   idea: string;
   /** set when the row does not meet its expectation today: the cause, in a few words (run as it.fails) */
   open?: string;
+  /** the Unix time the payload has written into it as "now" (a body that compares the clock with the
+   *  moment it was written): the suite moves it to the moment it runs, so the row means the same on
+   *  any day */
+  written?: number;
 }
 
 export interface RedteamSuite<P extends string> {
@@ -67,6 +71,11 @@ export function redteamSuite<P extends string>(s: RedteamSuite<P>): void {
     return taskCache.get(k)!;
   }
 
+  const payloadOf = (r: RedteamRow<P>): string => {
+    const text = readFileSync(payloadPath(r), "utf8");
+    return r.written ? text.replaceAll(String(r.written), String(Math.floor(Date.now() / 1000))) : text;
+  };
+
   const grades = new Map<string, GradeCompletionResult>();
   const goldens = new Map<string, GradeCompletionResult>();
 
@@ -75,7 +84,7 @@ export function redteamSuite<P extends string>(s: RedteamSuite<P>): void {
     expect(await gradingPath(sb), "the warm grader must work here").toMatchObject({ path: "warm" });
     const limit = pLimit(2);
     const jobs: Promise<void>[] = rows.map((r) => limit(async () => {
-      grades.set(r.id, await gradeCompletion(taskOf(r), readFileSync(payloadPath(r), "utf8"), sb));
+      grades.set(r.id, await gradeCompletion(taskOf(r), payloadOf(r), sb));
     }));
     const tasks = new Map(rows.map((r) => [taskKey(r), r]));
     // a task's golden is graded once per vitest run, whichever round file asks first (shared-once.ts)
