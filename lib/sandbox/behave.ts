@@ -511,6 +511,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const relocated = !run && bound && elsewhere && moved ? moved : null;
     if (relocated) {
       empty = tempDir("behave-empty-");
+      chmodSync(empty.path, 0o755); // (the sandbox's user enters it: bound as is, not staged)
       chmodSync(relocated.path, 0o755); // (bound read-only, read by the sandbox's user as the workdir would be)
     }
     const at = home ? home : relocated ? ELSEWHERE_PATHS : { harness, cfg: cfgIn };
