@@ -8,7 +8,7 @@ import { join } from "node:path";
 import pLimit from "p-limit";
 import { describe, expect, it } from "vitest";
 import { checkBehaviour, gradeCompletion, type GradeCompletionResult } from "../lib/env/index.js";
-import { BwrapSandbox, parseBehaveOutput, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
+import { BwrapSandbox, parseBehaveOutput, runBehaviour, type BCall, type BOutcome, type BValue } from "../lib/sandbox/index.js";
 import { ALT_BODIES, altMicroCompletion, grownCall, kinProbes, CHAR_PROBE_SET, loadTask, mutateValue, piecesOf, selectComposed, readIndex, readOracle, refactoredGoldenCompletion, sameOutcome, sameValue, taskOracle, CompareOptions, SPECIAL_CHARS, type FeatureDeletionTask, type Oracle, type OracleCall } from "../lib/tasks/index.js";
 import { Rng } from "../lib/core/index.js";
 import { ROOT, cli, oneJson, tmp } from "./helpers.js";
@@ -202,7 +202,29 @@ describe("comparison", () => {
     expect(sameOutcome(e, a).ok).toBe(true);
     expect(sameOutcome(e, a, { exceptions: "type" }).ok).toBe(false);
     expect(sameOutcome(e, { ...a, exc: { type: "KeyError", builtin: "KeyError" } }).ok).toBe(false);
-    expect(sameOutcome({ k: "return", ret: i(1), post: [], postkw: [] }, a).why).toMatch(/raised pkg.BadQty where the original returned/);
+    expect(sameOutcome({ k: "return", ret: i(1), post: [], postkw: [] }, a).why).toMatch(/raised a class of its own where the original returned/);
+    expect(sameOutcome({ k: "return", ret: i(1), post: [], postkw: [] }, { ...a, exc: { type: "KeyError", builtin: "KeyError" } }).why).toMatch(/raised KeyError where the original returned/);
+  });
+  it("a reason never carries a name the code under test made up (round 15's p09: a class named after its input)", () => {
+    const leak = "INPUT=1234567";
+    const ret = (v: BValue) => ({ k: "return" as const, ret: v, post: [], postkw: [] });
+    const e = ret(i(1));
+    const outcomes: BOutcome[] = [
+      ret({ t: "inst", cls: leak, dict: [] }),
+      { k: "raise", exc: { type: leak, builtin: leak, own: [leak] }, post: [], postkw: [] },
+      { k: "error", why: `setup: ${leak}` },
+      { k: "error", why: leak },
+      { k: "unserializable", why: `reading the value failed: ${leak}` },
+      { k: "unserializable", why: `cannot rebuild a ${leak}; x` },
+    ];
+    for (const a of outcomes) {
+      const why = sameOutcome(e, a).why!;
+      expect(why).not.toContain("1234567");
+      expect(why.length).toBeGreaterThan(5);
+    }
+    // against a project exception of the original: its own names are shown, a made-up one is not
+    const own = { k: "raise" as const, exc: { type: "inv.OutOfStock", builtin: "Exception", own: ["inv.OutOfStock"] }, post: [], postkw: [] };
+    expect(sameOutcome(own, { k: "raise", exc: { type: leak, builtin: "Exception" }, post: [], postkw: [] }).why).toBe("raised a class of its own where the original raised the project's inv.OutOfStock");
   });
   it("a project's own exception by class: that class or a subclass agrees, a sibling or its base does not (round 8, a03)", () => {
     const raise = (type: string, builtin: string, own?: string[]) => ({ k: "raise" as const, exc: { type, builtin, ...(own ? { own } : {}) }, post: [], postkw: [] });

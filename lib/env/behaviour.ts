@@ -465,7 +465,9 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
     try {
       const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm });
       if (run.outcomes) return { outcomes: new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!])), failure: null, probes: run.probes ?? [], clocks };
-      failure = `${run.failure ?? "no outcomes"}${run.run.stderr.trim() ? `: ${run.run.stderr.trim().split("\n").slice(-2).join(" | ")}` : ""}`;
+      // (the runner's failure only: its stderr is the package's to write to, and a grade's reasons
+      // never carry what the code under test chose to say — round 15's p09)
+      failure = run.failure ?? "no outcomes";
     } catch (e) {
       failure = (e as Error).message;
     }
@@ -481,9 +483,14 @@ function machineProbes(oracle: Oracle, runs: (BehaveProbe[] | undefined)[]): Beh
   const seen = new Set<string>();
   const out: BehaveProbe[] = [];
   for (const p of runs.flatMap((r) => r ?? [])) {
-    if (allowed.has(probeKind(p.what)) || seen.has(p.what)) continue;
-    seen.add(p.what);
-    out.push(p);
+    const kind = probeKind(p.what);
+    if (allowed.has(kind)) continue;
+    // the probe's kind, not the path or argument it named (the code's to choose: a grade never
+    // carries what the code under test chose to say), its top folder only where it is the machine's
+    const shown = /^(open|list) \/(proc|sys|dev|etc|run|opt|home|root|tmp|var|usr|boot|mnt|srv|lib|lib64|bin|sbin|work|snap|nix|media)$/.test(kind) || /^(open|list) a test file$/.test(kind) ? kind : /^[a-z][a-z0-9 ._-]{0,40}$/.test(kind) && !/^(open|list) /.test(kind) ? kind : "another probe";
+    if (seen.has(shown)) continue;
+    seen.add(shown);
+    out.push({ id: p.id, what: shown });
   }
   return out;
 }

@@ -311,7 +311,7 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
     } catch {
       p = null;
     }
-    if (!p?.success) return fail(`an unreadable probe line: ${l.slice(0, 120)}`);
+    if (!p?.success) return fail("an unreadable probe line");
     if (lines.length === 0) return fail("a probe line before the runner's start line");
     if (probes.length >= MAX_PROBE_LINES) return fail(`more than ${MAX_PROBE_LINES} probe lines`);
     probes.push({ id: p.data.id, what: p.data.what });
@@ -334,8 +334,8 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
       const j = parse(lines[i + 1]!);
       const fast = behaveFastPaths() ? fastCallLine(j) : null;
       const r = fast ? { success: true as const, data: fast } : CallLine.safeParse(j);
-      if (!r.success) return fail(`line ${i + 2}: not a call record (${r.error.issues[0]?.path.join(".")}: ${r.error.issues[0]?.message})`);
-      if (r.data.id !== calls[i]!.id) return fail(`line ${i + 2}: call ${r.data.id} where ${calls[i]!.id} was due`);
+      if (!r.success) return fail(`line ${i + 2}: not a call record`);
+      if (r.data.id !== calls[i]!.id) return fail(`line ${i + 2}: another call's record where ${calls[i]!.id} was due`);
       if (r.data.out.length !== repeat) return fail(`line ${i + 2}: ${r.data.out.length} outcomes, ${repeat} were due`);
       outcomes.set(r.data.id, r.data.out);
       if (r.data.cov) coverage.set(r.data.id, r.data.cov);
