@@ -136,7 +136,7 @@ describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the beha
     const d = tmp("behave-home-");
     mkdirSync(join(d, "pkg"));
     writeFileSync(join(d, "pkg", "__init__.py"), "");
-    writeFileSync(join(d, "pkg", "m.py"), `import getpass, os, pwd, socket, sys, time
+    writeFileSync(join(d, "pkg", "m.py"), `import getpass, os, pwd, resource, signal, socket, sys, time
 AT_IMPORT = [time.time(), time.localtime().tm_gmtoff]
 
 
@@ -146,7 +146,9 @@ def facts():
             b"FAKETIME" in environ or b"LD_PRELOAD" in environ, "faketime" in open("/proc/self/maps").read(),
             getpass.getuser(), pwd.getpwuid(os.getuid()).pw_name, os.getuid(), socket.gethostname(), __file__,
             "sandbox" in open("/etc/passwd").read() + open("/etc/group").read(), open("/etc/machine-id").read().strip(),
-            sys.flags.isolated, os.getcwd(), os.uname().release]
+            sys.flags.isolated, os.getcwd(), os.uname().release, [list(kv) for kv in sorted(os.environ.items())], sys.excepthook is sys.__excepthook__,
+            sys.stdout is not sys.stderr, signal.getsignal(signal.SIGALRM) == signal.SIG_DFL, resource.getrlimit(resource.RLIMIT_NOFILE)[0],
+            any(os.path.exists(os.path.join(p, "behave.py")) for p in sys.path if p)]
 `);
     const calls: BCall[] = Array.from({ length: 3 }, (_, i) => ({ id: `c${i}`, symbol: 0, pos: [], kw: [] }));
     const req = { symbols: [{ module: "pkg.m", qualname: "facts" }], calls, roots: ["."], project: ["pkg"] };
@@ -160,7 +162,7 @@ def facts():
       expect(want[0]).not.toBe(0);
       for (const c of calls) {
         expect(r.outcomes!.get(c.id)![0]!.k, JSON.stringify(r.outcomes!.get(c.id))).toBe("return");
-        const [t, off, tzname, atImport, tzInEnviron, tzInProc, ftInProc, ftMapped, user, pwName, uid, host, file, sandboxNames, machineId, isolated, cwd, kernel] = plain((r.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as [number, number, string[], [number, number], boolean, boolean, boolean, boolean, string, string, number, string, string, boolean, string, number, string, string];
+        const [t, off, tzname, atImport, tzInEnviron, tzInProc, ftInProc, ftMapped, user, pwName, uid, host, file, sandboxNames, machineId, isolated, cwd, kernel, environ, excepthook, streamsApart, noAlarm, nofile, runnerOnPath] = plain((r.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as [number, number, string[], [number, number], boolean, boolean, boolean, boolean, string, string, number, string, string, boolean, string, number, string, string, [string, string][], boolean, boolean, boolean, number, boolean];
         // the real clock, at import too, in the drawn zone
         expect(Math.abs(t - t0)).toBeLessThan(60);
         expect(Math.abs(atImport[0] - t0)).toBeLessThan(60);
@@ -172,15 +174,35 @@ def facts():
         expect(file).toBe(`${home.tree}/pkg/m.py`);
         expect(sandboxNames).toBe(false);
         expect(machineId).toBe(home.machineId);
-        // the run elsewhere's habits (no -I, cwd /), but the host's own kernel
-        expect([isolated, cwd, kernel]).toEqual([0, "/", release()]);
+        // the run elsewhere's habits (no -I), but the host's own kernel, and a working directory a
+        // user would have (the project or the home folder), PWD saying so
+        expect([isolated, kernel]).toEqual([0, release()]);
+        expect(cwd).toBe(home.cwd);
+        expect([home.tree, `/home/${home.user}`]).toContain(cwd);
+        // the environment is the drawn one exactly (no sandbox's base variables), nothing of the runner's
+        const env = Object.fromEntries(environ as unknown as [string, string][]);
+        expect(env).toEqual(home.env);
+        expect(env.PWD).toBe(cwd);
+        expect(Object.keys(env)).not.toContain("PYTHONDONTWRITEBYTECODE");
+        expect([excepthook, streamsApart, noAlarm, nofile, runnerOnPath]).toEqual([true, true, true, home.nofile, false]);
       }
     }
     // the draws: from tzdata's zones only, never one whose offset is 0, the same seed the same home
     for (const z of HOME_ZONES) expect(z).toMatch(/^[A-Z][A-Za-z_]+\/[A-Za-z_\/]+$/);
     const seed = randomBytes(32);
     expect(drawHome(seed)).toEqual(drawHome(seed));
-    expect(new Set(Array.from({ length: 400 }, () => drawHome(randomBytes(32)).zone)).size).toBeGreaterThan(40);
+    const draws = Array.from({ length: 400 }, () => drawHome(randomBytes(32)));
+    expect(new Set(draws.map((h) => h.zone)).size).toBeGreaterThan(40);
+    // no variable but PATH, HOME, LANG and PWD is in every draw, nor absent from every draw; no set of names repeats often
+    const names = new Set(draws.flatMap((h) => Object.keys(h.env)));
+    for (const k of names) {
+      const share = draws.filter((h) => k in h.env).length / draws.length;
+      if (["PATH", "HOME", "LANG", "PWD"].includes(k)) expect(share, k).toBe(1);
+      else expect(share, k).toBeLessThan(0.95);
+    }
+    const sets = new Map<string, number>();
+    for (const h of draws) sets.set(Object.keys(h.env).sort().join(" "), (sets.get(Object.keys(h.env).sort().join(" ")) ?? 0) + 1);
+    expect(Math.max(...sets.values())).toBeLessThan(10);
   }, 120_000);
 
   it("draws the run elsewhere's clocks from the grader's seed: never UTC, a zone each, the first hours off a whole day past `days`, the others log-uniform from an hour to a century", () => {

@@ -60,8 +60,8 @@ export const BehaviourConfig = z.object({
    *  sandbox as the graded run is: a body right only where the process looks like such a fork (the
    *  zygote's modules loaded, its mounts, its pid 1) is not caught. Off by default. */
   elsewhere_warm: z.boolean().default(false),
-  /** The run at home (HOME): every other call the run elsewhere would make runs instead on a drawn
-   *  deployment's machine at the real time, in a tzdata zone. Off: the run elsewhere makes them all
+  /** The run at home (HOME): the calls the run elsewhere makes (but a digest's key calls) run again
+   *  on a drawn deployment's machine at the real time, in a tzdata zone. Off: the run elsewhere alone
    *  (the null arm of round 14's a05 a10 a11 a14). */
   elsewhere_home: z.boolean().default(true),
 });
@@ -117,8 +117,8 @@ export interface BehaviourCheck {
   /** The calls run again elsewhere (another pid, clock, machine, interpreter flags, environment,
    *  fds, no per-call timer or CPU rlimit) that agreed in the graded run: every one must agree there
    *  too (absent: none ran, e.g. the body failed here already). `clocks`: the wall clocks and zones
-   *  its blocks of calls ran under (drawn per grade: graderKey); `home`: the machine every other
-   *  sampled call ran on instead, at the real time (HOME). */
+   *  its blocks of calls ran under (drawn per grade: graderKey); `home`: the machine the sampled
+   *  calls ran on again, at the real time (HOME). */
   elsewhere?: { agreed: number; compared: number; clocks: ElsewhereClock[]; home?: AtHome };
   /** What the calls asked of the machine in either run (the runner's audit hook: a path of /proc,
    *  /sys, /etc..., a test file, a host name, a process, ctypes...; lib/sandbox/harness/behave.py
@@ -200,20 +200,17 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const shiftFor = (ids: Set<string>) => elsewhereShift(known, completion, JSON.stringify([...ids].sort().map((id) => [id, outcomes.get(id)?.[0] ?? null]), (k, v) => (k === "ms" ? undefined : v)));
   const elsewhereRun = async (ids: Set<string>): Promise<ElsewhereRun> => {
     const shifts = shiftFor(ids);
-    // every other sampled call (in the oracle's order) runs at home; a digest's key calls stay away
-    // (their keys are judged against the other machine and clocks)
-    const homeIds = new Set(cfg.elsewhere_home ? calls.filter((c) => ids.has(c.id) && !chosen.keys.has(c.id)).filter((_, i) => i % 2 === 1).map((c) => c.id) : []);
-    const awayIds = new Set([...ids].filter((id) => !homeIds.has(id)));
+    // every sampled call runs at home too, beside the run elsewhere (a counter or a split would
+    // give either run fewer calls: round 15's a15); a digest's key calls only away (their keys are
+    // judged against the other machine and clocks)
+    const homeIds = new Set(cfg.elsewhere_home ? [...ids].filter((id) => !chosen.keys.has(id)) : []);
     const [away, home] = await Promise.all([
-      runElsewhere(known, awayIds, symbols, calls, workdir, sandbox, cfg, masks, shifts.away),
+      runElsewhere(known, ids, symbols, calls, workdir, sandbox, cfg, masks, shifts.away),
       homeIds.size ? runElsewhere(known, homeIds, symbols, calls, workdir, sandbox, cfg, masks, shifts.home) : null,
     ]);
     if (!home) return away;
     const h = shifts.home.home!;
-    return {
-      outcomes: new Map([...away.outcomes, ...home.outcomes]), failure: away.failure ?? (home.failure ? `at home: ${home.failure}` : null),
-      probes: [...away.probes, ...home.probes], clocks: away.clocks, homeIds, home: { zone: h.zone, hostname: h.hostname, user: h.user, calls: homeIds.size },
-    };
+    return { ...away, probes: [...away.probes, ...home.probes], atHome: { outcomes: home.outcomes, failure: home.failure }, homeIds, home: { zone: h.zone, hostname: h.hostname, user: h.user, calls: homeIds.size } };
   };
   let thereRun: ElsewhereRun | null = chosen.keys.size ? await elsewhereRun(new Set([...chosen.keys, ...chosen.sample])) : null;
   const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, thereRun?.outcomes ?? null);
@@ -272,14 +269,21 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const sample = [...chosen.sample].filter((id) => agreedIds.has(id));
   if (passedHere && sample.length && !thereRun) thereRun = await elsewhereRun(new Set(sample));
   const elsewhere = thereRun;
+  // a call agrees there if it agrees in the run elsewhere and, where it ran at home, at home too
+  const judgeIn = (c: OracleCall, run: { outcomes: Map<string, BOutcome>; failure: string | null }, name: string) => {
+    const got = run.outcomes.get(c.id);
+    return got ? judge(c, got) : { ok: false, why: `the run ${name} gave no answer (${run.failure ? `it failed as a whole: ${run.failure}` : "this call was missing"})` };
+  };
   const judged = elsewhere ? sample.map((id) => {
-    const got = elsewhere.outcomes.get(id);
-    return { c: byId.get(id)!, r: got ? judge(byId.get(id)!, got) : { ok: false, why: `the run elsewhere gave no answer (${elsewhere.failure ? `it failed as a whole: ${elsewhere.failure}` : "this call was missing"})` } };
+    const c = byId.get(id)!;
+    const away = judgeIn(c, elsewhere, "elsewhere");
+    const home = away.ok && elsewhere.atHome && elsewhere.homeIds?.has(id) ? judgeIn(c, elsewhere.atHome, "at home") : null;
+    return { c, r: home && !home.ok ? home : away, home: !!home && !home.ok };
   }) : [];
   const there = { agreed: judged.filter((j) => j.r.ok).length, compared: judged.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}) };
   // (the first miss named, as the graded run's misses are)
   const miss = judged.find((j) => !j.r.ok);
-  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: elsewhere?.homeIds?.has(miss.c.id) ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere.home!.zone}): ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
+  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
   const elsewhereOk = there.agreed === there.compared;
   const machine = machineProbes(oracle, [run.probes, retried, thereRun?.probes]);
   return { ...base, ran: true, passed: passedHere && elsewhereOk, why: null, agreed, compared, agreement, ...(there.compared ? { elsewhere: there } : {}), ...(machine.length ? { machine } : {}), ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), ...(scaled.length ? { scaled } : {}), ...(entries.length ? { entries } : {}), differences, wallMs: performance.now() - t0, path: run.path };
@@ -357,7 +361,7 @@ function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, aga
  *  same clock, so no clock can tell them apart. */
 const ELSEWHERE: RunShift = { pids: 37, days: 4000, machine: true, elsewhere: true };
 
-/** The run at home (beside the run elsewhere, every other one of its sampled calls): on a
+/** The run at home (beside the run elsewhere, its sampled calls again): on a
  *  deployment's machine, drawn per grade (machine.ts drawHome: host name, user, accounts, paths,
  *  a zone of tzdata's in /etc/localtime), at the real time, with the run elsewhere's habits (no
  *  -I -B, a login session's environment, no per-call timer). What it meets: a body right only where
@@ -433,7 +437,9 @@ interface ElsewhereRun {
   failure: string | null;
   probes: BehaveProbe[];
   clocks: ElsewhereClock[];
-  /** The calls run at home instead, and where (HOME). */
+  /** The run at home beside it: its calls, their first outcomes and whether it failed as a whole,
+   *  and where it ran (HOME). */
+  atHome?: { outcomes: Map<string, BOutcome>; failure: string | null };
   homeIds?: Set<string>;
   home?: AtHome;
 }

@@ -32,9 +32,10 @@ const DEBIAN_SYSTEM = ["root:0:/root:/bin/bash", "daemon:1:/usr/sbin", "bin:2:/b
 
 /** The /etc/passwd and /etc/group of a run as `user`: the sandbox's own two users, or (any other
  *  login name: a run at home) a Debian machine's accounts with `user` as its first login, uid 1000. */
-export function passwdFor(user: string): { passwd: string; group: string; uid: number } {
+export function passwdFor(user: string, accounts: string[] = []): { passwd: string; group: string; uid: number } {
   if (user in USER_IDS) return { passwd: PASSWD, group: GROUP, uid: USER_IDS[user]! };
-  const system = DEBIAN_SYSTEM.map((e) => e.split(":"));
+  // (the machine's other system accounts, as packages add them: ids from 106 on)
+  const system = [...DEBIAN_SYSTEM, ...accounts.filter((a) => a !== user).map((a, i) => `${a}:${106 + i}:/nonexistent`)].map((e) => e.split(":"));
   const passwd = system.map(([n, id, home, shell]) => `${n}:x:${id}:${n === "nobody" ? 65534 : id}:${n}:${home}:${shell ?? "/usr/sbin/nologin"}\n`).join("") + `${user}:x:1000:1000:${user},,,:/home/${user}:/bin/bash\n`;
   const group = system.filter(([n]) => n !== "nobody").map(([n, id]) => `${n}:x:${id}:\n`).join("") + `sudo:x:27:${user}\nusers:x:100:${user}\nnogroup:x:65534:\n${user}:x:1000:\n`;
   return { passwd, group, uid: 1000 };
@@ -52,7 +53,7 @@ export class BwrapSandbox implements Sandbox {
   args(o: ReturnType<typeof RunOptions.parse>, workdir = o.workdir): string[] {
     const a = [
       "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
-      "--uid", String(passwdFor(o.user).uid), "--gid", String(passwdFor(o.user).uid), "--hostname", o.hostname,
+      "--uid", String(passwdFor(o.user, o.accounts).uid), "--gid", String(passwdFor(o.user, o.accounts).uid), "--hostname", o.hostname,
       "--ro-bind", "/usr", "/usr",
       "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin", "--symlink", "usr/lib", "/lib",
     ];
@@ -72,9 +73,9 @@ export class BwrapSandbox implements Sandbox {
     // file), /proc's after --proc
     const data = Object.keys(o.procFiles).map((path, i) => ["--ro-bind-data", String(PROC_FD + i), path]);
     for (const d of data) if (d[2]!.startsWith("/etc/")) a.push(...d);
-    a.push("--size", String(o.diskMb * 1024 * 1024), "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/", "--chdir", SANDBOX_WORKDIR, "--clearenv");
+    a.push("--size", String(o.diskMb * 1024 * 1024), "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/", "--chdir", o.cwd ?? SANDBOX_WORKDIR, "--clearenv");
     for (const d of data) if (d[2]!.startsWith("/proc/")) a.push(...d);
-    for (const [k, v] of Object.entries(baseEnv(o.env))) a.push("--setenv", k, v);
+    for (const [k, v] of Object.entries(o.bareEnv ? o.env : baseEnv(o.env))) a.push("--setenv", k, v);
     return a;
   }
 
@@ -82,7 +83,7 @@ export class BwrapSandbox implements Sandbox {
     const o = RunOptions.parse(options);
     const cpuSeconds = Math.ceil(o.timeoutMs / 1000) + 1;
     const fsize = Math.min(512, o.diskMb) * 1024 * 1024;
-    const limits = ["prlimit", ...(o.cpuRlimit ? [`--cpu=${cpuSeconds}`] : []), `--fsize=${fsize}`, "--nofile=512", "--core=0"];
+    const limits = ["prlimit", ...(o.cpuRlimit ? [`--cpu=${cpuSeconds}`] : []), `--fsize=${fsize}`, `--nofile=${o.nofile}`, "--core=0"];
     const stage = stageWorkdir(o.workdir, { diskMb: o.diskMb, writable: !o.workdirReadOnly && !o.scratchWorkdir, copy: o.scratchWorkdir });
     const giveBack = lendDirs(Object.keys(o.rwBinds));
     const cg = createRunCgroup(`run-${process.pid}-${randomBytes(4).toString("hex")}`, o);
@@ -108,7 +109,7 @@ export class BwrapSandbox implements Sandbox {
         detached: true, // own process group: the timeout kills everything we started
       });
       const fds = child.stdio as unknown as NodeJS.WritableStream[];
-      const accounts = passwdFor(o.user);
+      const accounts = passwdFor(o.user, o.accounts);
       fds[11]!.end(accounts.passwd);
       fds[12]!.end(accounts.group);
       Object.values(o.procFiles).forEach((data, i) => fds[PROC_FD + i]!.end(data));

@@ -177,10 +177,10 @@ export function clockEnv(clock: Clock): Record<string, string> {
 }
 
 /** The zones a run at home is drawn from: tzdata names (their file is bound at /etc/localtime, as
- *  on a machine set up by hand, with no TZ variable) whose offset from UTC is never 0 between 2020
- *  and 2140 (checked with Python's zoneinfo when the list was made); every continent, half, quarter
- *  and three-quarter hours, with and without summer time. Those missing from the host's tzdata are
- *  skipped. */
+ *  on a machine set up by hand, with no TZ variable): every continent, half, quarter and
+ *  three-quarter hours, with and without summer time, and eight at UTC's offset part or all of the
+ *  year under other names (GMT, IST, WET…); none is UTC itself. Those missing from the host's
+ *  tzdata are skipped. */
 export const HOME_ZONES = [
   "Asia/Kolkata", "America/New_York", "America/Los_Angeles", "Europe/Berlin", "Asia/Tokyo", "Asia/Kathmandu",
   "Australia/Sydney", "America/Sao_Paulo", "Pacific/Auckland", "Europe/Moscow", "Asia/Tehran", "Pacific/Honolulu",
@@ -192,10 +192,16 @@ export const HOME_ZONES = [
   "Asia/Taipei", "Asia/Yangon", "Australia/Perth", "America/Phoenix", "America/Lima", "Asia/Riyadh", "Europe/Athens",
   "Europe/Rome", "Asia/Ho_Chi_Minh", "Australia/Brisbane", "Asia/Colombo", "Australia/Eucla", "Pacific/Chatham",
   "America/Caracas", "Atlantic/Cape_Verde", "America/Noronha",
+  // UTC's offset part or all of the year, by other names (round 15's a14: wrong only in London,
+  // Dublin or Lisbon was never met while the list left out offset 0)
+  "Europe/London", "Europe/Dublin", "Europe/Lisbon", "Atlantic/Canary", "Africa/Casablanca", "Atlantic/Azores", "Atlantic/Reykjavik", "Africa/Accra",
 ] as const;
 
 /** Where tzdata keeps its zone files. */
 export const ZONEINFO = "/usr/share/zoneinfo";
+
+/** System accounts packages add, a run at home's /etc/passwd holding each or not. */
+const HOME_ACCOUNTS = ["systemd-timesync", "systemd-resolve", "systemd-coredump", "syslog", "uuidd", "tcpdump", "avahi", "_chrony", "ntp", "postfix", "polkitd", "dnsmasq", "usbmux", "pollinate", "landscape", "fwupd-refresh", "tss", "_rpc", "statd", "colord", "geoclue", "rtkit", "pulse", "saned", "lightdm", "gdm", "cups-pk-helper", "mysql", "postgres", "redis", "docker"];
 
 /** Login names a run at home's user is drawn from. */
 const HOME_USERS = [
@@ -205,42 +211,109 @@ const HOME_USERS = [
 
 /** A deployment's machine, as the behavioural check's run at home meets it (RunShift.home): drawn
  *  from the grader's seed, so no constant of the grader's (a host name, a user, a path, a zone
- *  rule in TZ) marks it. */
+ *  rule in TZ, a set of variables) marks it. */
 export interface Home {
   user: string;
   hostname: string;
   /** A tzdata name of HOME_ZONES; its file is the run's /etc/localtime (no TZ variable). */
   zone: string;
-  /** Where the tree lies (bound read-only; the runner's working directory is `/`). */
+  /** Where the tree lies (bound read-only). */
   tree: string;
+  /** The runner's working directory (the tree or the user's home) and its session's PWD. */
+  cwd: string;
   /** Where the runner and its request lie. */
   harness: string;
   cfg: string;
   machineId: string;
+  /** System accounts beside a Debian machine's base ones (its /etc/passwd: bwrap.ts passwdFor). */
+  accounts: string[];
+  /** Its soft limit on open files (RLIMIT_NOFILE). */
+  nofile: number;
+  /** The whole environment the runner starts with (no sandbox's base variables: RunOptions.bareEnv). */
+  env: Record<string, string>;
 }
 
 /** A run at home's machine, drawn from `seed` (bytes the grader derives from its own key). */
 export function drawHome(seed: Buffer): Home {
   let i = 0;
   const bytes = (): Buffer => createHash("sha256").update(seed).update(`home ${i++}`).digest();
-  const pick = <T>(xs: readonly T[]): T => xs[bytes().readUInt32BE(0) % xs.length]!;
+  const u = (): number => bytes().readUInt32BE(0) / 2 ** 32;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(u() * xs.length)]!;
   const zones = HOME_ZONES.filter((z) => existsSync(join(ZONEINFO, z)));
   if (!zones.length) throw new Error(`no zone of HOME_ZONES under ${ZONEINFO} (apt-get install tzdata)`);
   const user = pick(HOME_USERS);
   const hex = bytes().toString("hex");
   const n = bytes().readUInt32BE(0);
   const hostname = pick([`${user}-laptop`, `${user}-desktop`, `ip-10-${n % 256}-${(n >> 8) % 256}-${(n >> 16) % 256}`, `dev-${hex.slice(0, 4)}`, `ws${n % 100}`, `${user}-thinkpad`, `build-${n % 1000}`, "workstation"]);
-  const tree = `/home/${user}/${pick(["src", "code", "work", "projects", "repos", "dev", "git"])}/${pick(["app", "project", "repo", "lib", "service", "tool", "core"])}`;
+  const home = `/home/${user}`;
+  const tree = `${home}/${pick(["src", "code", "work", "projects", "repos", "dev", "git"])}/${pick(["app", "project", "repo", "lib", "service", "tool", "core"])}`;
   const harness = `/${pick(["srv", "opt", "var/lib"])}/${pick(["jobs", "ci", "tasks", "runner", "agent"])}-${hex.slice(4, 10)}`;
-  return { user, hostname, zone: pick(zones), tree, harness, cfg: `${harness}-in`, machineId: hex.slice(10, 42) };
+  const cwd = pick([tree, tree, home]);
+  // the accounts packages add, each present or not (round 15's a21: no systemd-timesync, which
+  // Debian 12 and Ubuntu 22.04 have)
+  const accounts = HOME_ACCOUNTS.filter(() => u() < 0.5);
+  return { user, hostname, zone: pick(zones), tree, cwd, accounts, harness, cfg: `${harness}-in`, machineId: hex.slice(10, 42), nofile: Math.min(pick([1024, 1024, 1024, 4096, 8192, 65536]), openFilesCap()), env: drawEnv(user, home, hostname, cwd, u, pick) };
 }
 
-/** The environment of a run at home: a login session's, for its user (no TZ: the zone is the
- *  machine's /etc/localtime). */
-export function homeEnv(home: Home): Record<string, string> {
-  const { TZ: _tz, ...session } = ELSEWHERE_ENV;
+let openFilesCapCache: number | undefined;
+/** This process's hard limit on open files (a run cannot be given more: the sandbox's user may not
+ *  raise it). */
+function openFilesCap(): number {
+  if (openFilesCapCache === undefined) {
+    let cap = 1024;
+    try {
+      const hard = /^Max open files\s+\S+\s+(\S+)/m.exec(readFileSync("/proc/self/limits", "utf8"))?.[1];
+      cap = hard === "unlimited" ? 1_048_576 : Number(hard) || 1024;
+    } catch {
+      /* no /proc: the common soft limit */
+    }
+    openFilesCapCache = cap;
+  }
+  return openFilesCapCache;
+}
+
+/** A login session's environment as machines have them, drawn: which variables are there (beyond
+ *  PATH, HOME, LANG and PWD) and their values, so neither the set of names nor a value is a constant
+ *  of the grader's (round 15's a02–a06: an empty PYTHONDONTWRITEBYTECODE, SSH_CLIENT's port, a
+ *  session class without a session id, the template's 27 names). */
+function drawEnv(user: string, home: string, hostname: string, cwd: string, u: () => number, pick: <T>(xs: readonly T[]) => T): Record<string, string> {
+  const some = (p: number, vars: Record<string, string>): Record<string, string> => (u() < p ? vars : {});
+  const octet = () => Math.floor(u() * 250) + 1;
+  const ip = () => pick([`10.${octet()}.${octet()}.${octet()}`, `192.168.${octet()}.${octet()}`, `172.${16 + Math.floor(u() * 16)}.${octet()}.${octet()}`]);
+  const client = `${ip()} ${40_000 + Math.floor(u() * 25_000)} 22`;
+  const uid = 1000;
   return {
-    ...session, USER: home.user, LOGNAME: home.user, HOME: `/home/${home.user}`, MAIL: `/var/mail/${home.user}`,
-    XDG_RUNTIME_DIR: "/run/user/1000", OLDPWD: `/home/${home.user}`,
+    PATH: pick([
+      "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "/usr/local/bin:/usr/bin:/bin:/usr/local/games:/usr/games",
+      `${home}/.local/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/snap/bin`, "/usr/local/bin:/usr/bin:/bin",
+      `${home}/bin:${home}/.local/bin:/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin`,
+    ]),
+    // (the only locale a machine without the locales package has: another LANG made Python coerce
+    // the C locale and add LC_CTYPE, which no machine with that locale shows)
+    HOME: home, LANG: "C.UTF-8", PWD: cwd,
+    ...some(0.85, { USER: user, LOGNAME: user }),
+    ...some(0.8, { SHELL: pick(["/bin/bash", "/bin/bash", "/usr/bin/zsh", "/bin/sh", "/usr/bin/fish"]) }),
+    ...some(0.8, { SHLVL: String(1 + Math.floor(u() * 3)) }),
+    ...some(0.75, { TERM: pick(["xterm-256color", "xterm-256color", "screen-256color", "tmux-256color", "xterm", "linux", "dumb"]) }),
+    ...some(0.4, { COLORTERM: "truecolor" }),
+    ...some(0.4, { EDITOR: pick(["vim", "vi", "nano", "emacs", "code --wait"]) }),
+    ...some(0.3, { VISUAL: pick(["vim", "nano"]) }),
+    ...some(0.4, { PAGER: pick(["less", "more"]) }),
+    ...some(0.3, { LESS: pick(["-R", "-FRX", "-R -i"]) }),
+    ...some(0.4, { MAIL: `/var/mail/${user}` }),
+    ...some(0.6, { XDG_RUNTIME_DIR: `/run/user/${uid}` }),
+    ...some(0.5, { XDG_SESSION_TYPE: pick(["tty", "x11", "wayland"]), XDG_SESSION_CLASS: "user", ...some(0.7, { XDG_SESSION_ID: String(1 + Math.floor(u() * 400)) }) }),
+    ...some(0.35, { SSH_CLIENT: client, SSH_CONNECTION: `${client.split(" ").slice(0, 2).join(" ")} ${ip()} 22`, ...some(0.7, { SSH_TTY: `/dev/pts/${Math.floor(u() * 8)}` }) }),
+    ...some(0.3, { DISPLAY: pick([":0", ":1", "localhost:10.0"]) }),
+    ...some(0.3, { COLUMNS: String(80 + Math.floor(u() * 160)), LINES: String(24 + Math.floor(u() * 50)) }),
+    ...some(0.3, { HISTSIZE: pick(["500", "1000", "10000"]) }),
+    ...some(0.5, { OLDPWD: pick([home, `${home}/src`, "/tmp"]) }),
+    ...some(0.5, { _: pick(["/usr/bin/python3", "/usr/bin/env"]) }),
+    ...some(0.3, { HOSTNAME: hostname }),
+    ...some(0.3, { DBUS_SESSION_BUS_ADDRESS: `unix:path=/run/user/${uid}/bus` }),
+    ...some(0.25, { LS_COLORS: "rs=0:di=01;34:ln=01;36:mi=00:pi=40;33:so=01;35:do=01;35:bd=40;33;01:cd=40;33;01:or=40;31;01:ex=01;32:" }),
+    ...some(0.2, { VIRTUAL_ENV: `${home}/.venv` }),
+    ...some(0.15, { CI: "true" }),
+    ...some(0.2, { LC_ALL: "C.UTF-8" }),
   };
 }

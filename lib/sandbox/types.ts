@@ -50,6 +50,17 @@ export const RunOptions = z.object({
    *  timeout and the cgroup bound it (the behavioural check's run elsewhere: a finite RLIMIT_CPU is
    *  a sign of a sandbox a body could test for, round 11's a38). */
   cpuRlimit: z.boolean().default(true),
+  /** The run's working directory inside the sandbox (default: the workdir's mount): a folder that
+   *  exists there, e.g. under a read-only bind (a run at home starts where its user would). */
+  cwd: z.string().regex(/^\/[^\0]*$/, "an absolute path").optional(),
+  /** System accounts a machine has beside its base ones (a run as another user than the sandbox's:
+   *  bwrap.ts passwdFor), e.g. a run at home's drawn ones. */
+  accounts: z.array(z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/)).max(64).default([]),
+  /** Only `env`, without the sandbox's base variables (baseEnv): a run at home's environment is
+   *  drawn whole. */
+  bareEnv: z.boolean().default(false),
+  /** The run's soft and hard limit on open files (RLIMIT_NOFILE). */
+  nofile: z.number().int().min(16).max(1_048_576).default(512),
   /** The run's user (bwrap: its uid and gid, bwrap.ts passwdFor): the sandbox's own, the run
    *  elsewhere's (`sandbox-b`), or any other login name (a run at home's: uid 1000 on a Debian
    *  machine's /etc/passwd). */

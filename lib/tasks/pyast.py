@@ -299,6 +299,7 @@ PROBE_ATTRS = {
      ("xml.sax", "parse"), ("xml.dom.pulldom", "parse"), ("doctest", "testfile"), ("asyncio", "create_subprocess_exec"),
      ("asyncio", "create_subprocess_shell"), ("asyncio", "open_connection"), ("asyncio", "open_unix_connection")} | {("os", "path"), ("threading", "active_count"), ("threading", "enumerate"), ("threading", "main_thread"), ("threading", "get_native_id")}
 # (os.path is a probe only through the calls that touch the disk; its pure string functions are not)
+OS_PATH_NAMES = ("os.path", "posixpath", "ntpath", "genericpath")
 PROBE_PATH_CALLS = {"exists", "lexists", "isdir", "isfile", "islink", "ismount", "getsize", "getmtime", "getatime", "getctime", "samefile", "realpath", "abspath", "expanduser", "expandvars"}
 # Names of probe modules that read nothing of the machine (honest bodies use them: round 13's h04
 # h07 h17 h32): importing only these, or reading only these attributes, is not a probe.
@@ -327,8 +328,14 @@ def probe_sites(tree):
         # `import platform` is judged by the attributes read (below); a from-import by its names
         return top not in PROBE_PURE if name is None else name not in PROBE_PURE.get(top, ())
 
-    out, aliases = import_sites(tree, module_hit, lambda mod, name: (mod, name) in PROBE_ATTRS or (mod == "os.path" and name in PROBE_PATH_CALLS))
+    out, aliases = import_sites(tree, module_hit, lambda mod, name: (mod, name) in PROBE_ATTRS or (mod in OS_PATH_NAMES and name in PROBE_PATH_CALLS))
+    # posixpath, ntpath and genericpath are os.path by another name (round 15's a21)
+    aliases = {k: ("os.path" if v in OS_PATH_NAMES else v) for k, v in aliases.items()}
     called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    # expanduser("~") or ("~/…") reads $HOME only, as the original might (round 15's h04: a cache
+    # folder's path); "~name", or a computed argument, reads the accounts of the machine
+    own_home = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call) and n.args and isinstance(n.args[0], ast.Constant)
+                and isinstance(n.args[0].value, str) and (n.args[0].value == "~" or n.args[0].value.startswith("~/"))}
     # names whose use is judged where they are used: the base of an attribute, getattr's first argument
     judged = set()
     # sys.stdout / sys.stderr written to, or print's file=
@@ -355,11 +362,13 @@ def probe_sites(tree):
                 elif node.value.id in aliases and mod in PROBE_PURE and node.attr not in PROBE_PURE[mod]:
                     out.append({"lineno": node.lineno, "what": "%s.%s" % (mod, node.attr)})
                 elif mod == "os.path" and node.attr in PROBE_PATH_CALLS:
-                    out.append({"lineno": node.lineno, "what": "os.path.%s" % node.attr})
+                    if not (node.attr == "expanduser" and id(node) in own_home):
+                        out.append({"lineno": node.lineno, "what": "os.path.%s" % node.attr})
                 elif node.attr == "__dict__" and node.value.id in aliases:
                     out.append({"lineno": node.lineno, "what": "%s.__dict__" % aliases[node.value.id]})
             elif isinstance(node.value, ast.Attribute) and isinstance(node.value.value, ast.Name) and aliases.get(node.value.value.id, node.value.value.id) == "os" and node.value.attr == "path" and node.attr in PROBE_PATH_CALLS:
-                out.append({"lineno": node.lineno, "what": "os.path.%s" % node.attr})
+                if not (node.attr == "expanduser" and id(node) in own_home):
+                    out.append({"lineno": node.lineno, "what": "os.path.%s" % node.attr})
         elif isinstance(node, ast.Name) and node.id in PROBE_NAMES:
             out.append({"lineno": node.lineno, "what": node.id})
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and id(node) not in judged and node.id in aliases \

@@ -732,6 +732,15 @@ def main():
     # ≈ 100 ms on one CPU): out of os.environ's sight, kept in the C environment
     for k in (b"FAKETIME", b"FAKETIME_NO_CACHE", b"FAKETIME_FORCE_MONOTONIC_FIX") + ((b"TZ",) if req.get("elsewhere") else ()):
         os.environ._data.pop(k, None)
+    # (libfaketime puts its shared-memory name into the environment as it starts: round 15's a13)
+    os.environ.pop("FAKETIME_SHARED", None)
+    # at home (the behavioural check's run on a deployment's machine, lib/sandbox/machine.ts
+    # drawHome): nothing of the runner's own in the package's sight that an ordinary interpreter
+    # lacks — no audit hook (its cost shows: round 15's a09), no SIGALRM handler, sys.excepthook and
+    # the streams as Python sets them, the runner's folder not on sys.path (a23: `import behave`)
+    home = req.get("home")
+    if home and sys.path and sys.path[0] == os.path.dirname(os.path.abspath(__file__)):
+        del sys.path[0]
     # (bound here: package code cannot swap the function the loop below calls)
     clocks, set_clock = (req.get("clocks") or [] if moved_clock else []), _set_clock
     if clocks:
@@ -754,19 +763,23 @@ def main():
     # neither a regular file (round 11's a45 told the runner by fd 1 being fd 2's file)
     os.dup2(os.open("/dev/zero", os.O_WRONLY) if req.get("elsewhere") else null_fd, 2)
     os.closerange(3, high)
-    sys.stdout = sys.stderr = open(1, "w", closefd=False)
+    if home:
+        sys.stdout, sys.stderr = open(1, "w", closefd=False), open(2, "w", closefd=False)
+    else:
+        sys.stdout = sys.stderr = open(1, "w", closefd=False)
 
     def report_crash(kind, value, tb):
         import traceback
 
         os.write(diag_fd, "".join(traceback.format_exception(kind, value, tb))[-4000:].encode("utf-8", "replace"))
 
-    sys.excepthook = report_crash
+    if not home:
+        sys.excepthook = report_crash
     repo = req.get("repo", "/work")
     for root in reversed(req.get("roots") or ["."]):
         sys.path.insert(0, os.path.normpath(os.path.join(repo, root)))
     # elsewhere: another working directory (the package is imported by its roots on sys.path)
-    os.chdir("/" if req.get("elsewhere") else repo)
+    os.chdir(home["cwd"] if home else "/" if req.get("elsewhere") else repo)
     ser = Serializer(req.get("project") or [], req.get("max_nodes", 20000), req.get("max_chars", 200000))
     # elsewhere: no per-call timer (round 11's a07 told the runner by an armed ITIMER_REAL); the
     # grader's clock on the whole run stops a call that hangs
@@ -781,7 +794,10 @@ def main():
     def on_alarm(signum, frame):
         raise _CallTimeout()
 
-    signal.signal(signal.SIGALRM, on_alarm)
+    if home:
+        on_alarm = None  # (no per-call timer, no handler: the grader's clock on the run stops a hang)
+    else:
+        signal.signal(signal.SIGALRM, on_alarm)
 
     coverage = _Coverage() if req.get("coverage") else None
     write({"ev": "start"})
@@ -792,7 +808,8 @@ def main():
     # with its line read from there; the tree is judged by what it reads of itself, the machine by
     # its folders)
     own = [sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(os.path.abspath(__file__))] + sys.path
-    sys.addaudithook(_probe_hook(out_fd, os.path.realpath(repo), [q for q in (os.path.realpath(p) for p in own if p) if q != "/"], probe_state))
+    if not home:
+        sys.addaudithook(_probe_hook(out_fd, os.path.realpath(repo), [q for q in (os.path.realpath(p) for p in own if p) if q != "/"], probe_state))
     funcs = {}
     classes = {}
     timeouts = 0
@@ -981,9 +998,10 @@ class _SetupFailed(object):
 def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None):
     key = sym["module"] + ":" + sym["qualname"]
     t0 = _monotonic()
-    if signal.getsignal(signal.SIGALRM) is not on_alarm:
-        signal.signal(signal.SIGALRM, on_alarm)
-    _setitimer(_ITIMER_REAL, limit)
+    if on_alarm is not None:
+        if signal.getsignal(signal.SIGALRM) is not on_alarm:
+            signal.signal(signal.SIGALRM, on_alarm)
+        _setitimer(_ITIMER_REAL, limit)
     try:
         try:
             if key not in funcs:
