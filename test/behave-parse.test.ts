@@ -140,7 +140,7 @@ describe("fastCallLine against the zod schema", () => {
     expect(accepted).toBeGreaterThan(5_000);
   });
 
-  it("leaves the builder's lines (coverage, regexes, table keys) and every failure's wording to zod", () => {
+  it("leaves the builder's lines (coverage, regexes, table keys) to zod, a failure in the runner's own words", () => {
     // (JSON's 1e999 is Infinity: a number to zod, and to the fast path)
     const inf = JSON.parse('{"ev":"call","id":"a","out":[{"k":"timeout","ms":1e999}]}');
     expect(JSON.stringify(fastCallLine(inf))).toBe(JSON.stringify(CallLine.parse(inf)));
@@ -150,8 +150,9 @@ describe("fastCallLine against the zod schema", () => {
     const calls = [{ id: "a", symbol: 0, pos: [], kw: [] }];
     const text = (x: unknown) => [JSON.stringify({ ev: "start" }), JSON.stringify(x), JSON.stringify({ ev: "end", n: 1 })].join("\n");
     expect(parseBehaveOutput(text(line), calls, 1).failure).toBeNull();
-    expect(parseBehaveOutput(text({ ev: "call", id: "a", out: [{ k: "timeout", extra: 1 }] }), calls, 1).failure).toMatch(/^line 2: not a call record \(out\.0: Unrecognized key\(s\) in object: 'extra'\)$/);
-    expect(parseBehaveOutput(text({ ev: "call", id: "a", out: [{ k: "return", ret: { t: "int", v: 3 }, post: [], postkw: [] }] }), calls, 1).failure).toMatch(/^line 2: not a call record \(out\.0\.ret\.v: Expected string, received number\)$/);
+    // (never zod's own words: they name a forged line's keys, the code under test's to choose — round 15)
+    expect(parseBehaveOutput(text({ ev: "call", id: "a", out: [{ k: "timeout", extra: 1 }] }), calls, 1).failure).toBe("line 2: not a call record");
+    expect(parseBehaveOutput(text({ ev: "call", id: "a", out: [{ k: "return", ret: { t: "int", v: 3 }, post: [], postkw: [] }] }), calls, 1).failure).toBe("line 2: not a call record");
   });
 });
 

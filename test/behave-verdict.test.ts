@@ -51,12 +51,12 @@ function treeOf(it: Item): string {
 
 // (the check alone, as gradeWorkdir runs it: pytest beside it decides nothing here, and left out it
 // halves the test's time)
-async function gradeAll(mode: "fast" | "reference"): Promise<void> {
+async function gradeAll(mode: "fast" | "reference", only = items): Promise<void> {
   const before = process.env.COMPOSER_LAB_BEHAVE_FAST;
   process.env.COMPOSER_LAB_BEHAVE_FAST = mode === "fast" ? "1" : "0";
   try {
     const limit = pLimit(2);
-    await Promise.all(items.map((it) => limit(async () => {
+    await Promise.all(only.map((it) => limit(async () => {
       checks[mode].set(it.id, await checkBehaviour(it.task, treeOf(it), sb, it.behaviour));
     })));
   } finally {
@@ -64,6 +64,7 @@ async function gradeAll(mode: "fast" | "reference"): Promise<void> {
     else process.env.COMPOSER_LAB_BEHAVE_FAST = before;
   }
 }
+const gradeOne = (it: Item, mode: "fast" | "reference") => gradeAll(mode, [it]);
 
 beforeAll(async () => {
   // (rn-mutate-after-return's list is rewritten by a thread 1 ms after the call: which calls see
@@ -90,13 +91,22 @@ beforeAll(async () => {
   }
   await gradeAll("fast");
   await gradeAll("reference");
+  // a call that ran out its timer on a loaded machine in one mode only (rn-read-oracle's calls are
+  // slow on purpose) is the machine's, not a fast path's: such an item is checked again in both
+  // modes, twice at most (a fast path that differs differs every time)
+  const timedOut = (c: BehaviourCheck) => c.differences.some((d) => d.why === "timed out");
+  for (let round = 0; round < 2; round++) {
+    const again = items.filter((it) => JSON.stringify(strip(checks.fast.get(it.id)!)) !== JSON.stringify(strip(checks.reference.get(it.id)!)) && (timedOut(checks.fast.get(it.id)!) || timedOut(checks.reference.get(it.id)!)));
+    for (const it of again) for (const mode of ["fast", "reference"] as const) await gradeOne(it, mode);
+  }
 }, 900_000);
+
+const strip = ({ wallMs: _w, ...rest }: BehaviourCheck) => rest;
 
 
 describe("the behavioural check's fast paths against the reference", () => {
   it("gives every item the same BehaviourCheck (wall time aside)", () => {
     expect(items.length).toBeGreaterThan(40);
-    const strip = ({ wallMs: _w, ...rest }: BehaviourCheck) => rest;
     for (const it of items) expect(strip(checks.fast.get(it.id)!), it.id).toEqual(strip(checks.reference.get(it.id)!));
   });
 

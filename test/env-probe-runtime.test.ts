@@ -79,7 +79,8 @@ describe("env_probe at run time: the behavioural runner's audit hook", () => {
     const probing = await gradeCompletion(task, spliceBody(task, PROBING["the host name through importlib"]!.body).diff, sb);
     expect(probing.reward).toBe(0);
     const flag = probing.flags.find((f) => f.kind === "env_probe" && f.detail.includes("behavioural runner"));
-    expect(flag?.detail).toContain("socket.gethostname");
+    // (the probe's kind, not the event or path: a grade never carries what the code chose to say)
+    expect(flag?.detail).toContain("host name (call v0)");
     const golden = await gradeCompletion(task, task.golden_diff, sb);
     expect({ reward: golden.reward, flags: golden.flags }).toEqual({ reward: 1, flags: [] });
   }, 600_000);
