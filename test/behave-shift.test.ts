@@ -148,7 +148,16 @@ def facts():
             "sandbox" in open("/etc/passwd").read() + open("/etc/group").read(), open("/etc/machine-id").read().strip(),
             sys.flags.isolated, os.getcwd(), os.uname().release, [list(kv) for kv in sorted(os.environ.items())], sys.excepthook is sys.__excepthook__,
             sys.stdout is not sys.stderr, signal.getsignal(signal.SIGALRM) == signal.SIG_DFL, resource.getrlimit(resource.RLIMIT_NOFILE)[0],
-            any(os.path.exists(os.path.join(p, "behave.py")) for p in sys.path if p)]
+            any(os.path.exists(os.path.join(p, "behave.py")) for p in sys.path if p), _writes_home()]
+
+
+def _writes_home():
+    # (a cache under the home folder, as honest code may keep one: the graded run's HOME is writable too)
+    p = os.path.join(os.path.expanduser("~"), ".cache", "pkg")
+    os.makedirs(p, exist_ok=True)
+    with open(os.path.join(p, "x"), "w") as fh:
+        fh.write("1")
+    return open(os.path.join(p, "x")).read() == "1"
 `);
     const calls: BCall[] = Array.from({ length: 3 }, (_, i) => ({ id: `c${i}`, symbol: 0, pos: [], kw: [] }));
     const req = { symbols: [{ module: "pkg.m", qualname: "facts" }], calls, roots: ["."], project: ["pkg"] };
@@ -162,7 +171,7 @@ def facts():
       expect(want[0]).not.toBe(0);
       for (const c of calls) {
         expect(r.outcomes!.get(c.id)![0]!.k, JSON.stringify(r.outcomes!.get(c.id))).toBe("return");
-        const [t, off, tzname, atImport, tzInEnviron, tzInProc, ftInProc, ftMapped, user, pwName, uid, host, file, sandboxNames, machineId, isolated, cwd, kernel, environ, excepthook, streamsApart, noAlarm, nofile, runnerOnPath] = plain((r.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as [number, number, string[], [number, number], boolean, boolean, boolean, boolean, string, string, number, string, string, boolean, string, number, string, string, [string, string][], boolean, boolean, boolean, number, boolean];
+        const [t, off, tzname, atImport, tzInEnviron, tzInProc, ftInProc, ftMapped, user, pwName, uid, host, file, sandboxNames, machineId, isolated, cwd, kernel, environ, excepthook, streamsApart, noAlarm, nofile, runnerOnPath, writesHome] = plain((r.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as [number, number, string[], [number, number], boolean, boolean, boolean, boolean, string, string, number, string, string, boolean, string, number, string, string, [string, string][], boolean, boolean, boolean, number, boolean, boolean];
         // the real clock, at import too, in the drawn zone
         expect(Math.abs(t - t0)).toBeLessThan(60);
         expect(Math.abs(atImport[0] - t0)).toBeLessThan(60);
@@ -184,7 +193,7 @@ def facts():
         expect(env).toEqual(home.env);
         expect(env.PWD).toBe(cwd);
         expect(Object.keys(env)).not.toContain("PYTHONDONTWRITEBYTECODE");
-        expect([excepthook, streamsApart, noAlarm, nofile, runnerOnPath]).toEqual([true, true, true, home.nofile, false]);
+        expect([excepthook, streamsApart, noAlarm, nofile, runnerOnPath, writesHome]).toEqual([true, true, true, home.nofile, false, true]);
       }
     }
     // the draws: from tzdata's zones only, never one whose offset is 0, the same seed the same home

@@ -483,7 +483,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
     const clock = clocks.length ? clockEnv(clocks[0]!) : {};
     const env = home ? home.env : elsewhere ? { ...ELSEWHERE_ENV, ...clock } : { ...SESSION_ENV, ...clock };
-    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd } : {}) };
+    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd, tmpfs: [`/home/${home.user}`] } : {}) };
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";
     // warm: a plain run forks from the behave zygote unless told not to; a run elsewhere on another

@@ -65,6 +65,7 @@ export class BwrapSandbox implements Sandbox {
     a.push(o.workdirReadOnly ? "--ro-bind" : "--bind", wd, SANDBOX_WORKDIR);
     // protected files over a writable (scratch) tree; paths that are not there are skipped
     for (const rel of protectedInside(wd, o.protectPaths)) a.push("--ro-bind", join(wd, rel), `${SANDBOX_WORKDIR}/${rel}`);
+    for (const dir of o.tmpfs) a.push("--size", String(o.diskMb * 1024 * 1024), "--tmpfs", dir);
     for (const [host, inside] of Object.entries(o.roBinds)) a.push("--ro-bind", realpathSync(host), inside);
     for (const [host, inside] of Object.entries(o.rwBinds)) a.push("--bind", realpathSync(host), inside);
     // installed copies of the task's project: a read-only stub over each (mask.ts)

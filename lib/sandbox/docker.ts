@@ -91,7 +91,7 @@ export class DockerSandbox implements Sandbox {
           ],
           NetworkMode: "none",
           ReadonlyRootfs: true,
-          Tmpfs: { "/tmp": `rw,nosuid,nodev,size=${o.diskMb}m` },
+          Tmpfs: Object.fromEntries(["/tmp", ...o.tmpfs].map((d) => [d, `rw,nosuid,nodev,size=${o.diskMb}m`])),
           CapDrop: ["ALL"],
           SecurityOpt: ["no-new-privileges"],
           Memory: o.memoryMb * 1024 * 1024,

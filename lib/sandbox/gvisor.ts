@@ -54,6 +54,7 @@ export class GvisorSandbox implements Sandbox {
       bind(files.group, "/etc/group", true),
       bind(wd, SANDBOX_WORKDIR, o.workdirReadOnly),
       ...protectedInside(wd, o.protectPaths).map((rel) => bind(join(wd, rel), `${SANDBOX_WORKDIR}/${rel}`, true)),
+      ...o.tmpfs.map((d): OciMount => ({ destination: d, type: "tmpfs", source: "tmpfs", options: ["nosuid", "nodev", "mode=1777", `size=${o.diskMb}m`] })),
       ...Object.entries(o.roBinds).map(([h, i]) => bind(realpathSync(h), i, true)),
       ...Object.entries(o.rwBinds).map(([h, i]) => bind(realpathSync(h), i, false)),
       ...existingMasks(o.masks).map((m) => bind(maskStub(m.kind), m.path, true)),

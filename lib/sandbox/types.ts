@@ -56,6 +56,9 @@ export const RunOptions = z.object({
   /** System accounts a machine has beside its base ones (a run as another user than the sandbox's:
    *  bwrap.ts passwdFor), e.g. a run at home's drawn ones. */
   accounts: z.array(z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/)).max(64).default([]),
+  /** Folders inside the sandbox that are writable tmpfs mounts of `diskMb` (made before the binds,
+   *  so a bind may lie inside one): a run at home's home folder, which its tree lies in. */
+  tmpfs: z.array(z.string().regex(/^\/[^\0]+$/, "an absolute path")).max(8).default([]),
   /** Only `env`, without the sandbox's base variables (baseEnv): a run at home's environment is
    *  drawn whole. */
   bareEnv: z.boolean().default(false),
