@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { BwrapSandbox, ELSEWHERE_ZONES, HOME_ZONES, drawClocks, drawHome, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
+import { BwrapSandbox, ELSEWHERE_ZONES, GvisorSandbox, HOME_ZONES, drawClocks, drawHome, runBehaviour, type BCall, type BValue, type Home, type Sandbox } from "../lib/sandbox/index.js";
 import { execFileSync } from "node:child_process";
 import { tmp } from "./helpers.js";
 
@@ -55,6 +55,74 @@ const plain = (v: BValue): unknown => {
   if (x.t === "bool") return x.v;
   return x.v;
 };
+
+/** Runs facts() at each home in `sandbox` and checks what it saw (the run at home's contract). */
+async function checkHomes(sandbox: Sandbox, homes: Home[]): Promise<void> {
+  const d = tmp("behave-home-");
+  mkdirSync(join(d, "pkg"));
+  writeFileSync(join(d, "pkg", "__init__.py"), "");
+  writeFileSync(join(d, "pkg", "m.py"), `import getpass, os, pwd, resource, signal, socket, sys, time
+AT_IMPORT = [time.time(), time.localtime().tm_gmtoff]
+
+
+def facts():
+    environ = open("/proc/self/environ", "rb").read()
+    return [time.time(), time.localtime().tm_gmtoff, list(time.tzname), AT_IMPORT, "TZ" in os.environ, b"TZ=" in environ,
+            b"FAKETIME" in environ or b"LD_PRELOAD" in environ, "faketime" in open("/proc/self/maps").read(),
+            getpass.getuser(), pwd.getpwuid(os.getuid()).pw_name, os.getuid(), socket.gethostname(), __file__,
+            "sandbox" in open("/etc/passwd").read() + open("/etc/group").read(), open("/etc/machine-id").read().strip(),
+            sys.flags.isolated, os.getcwd(), os.uname().release, [list(kv) for kv in sorted(os.environ.items())], sys.excepthook is sys.__excepthook__,
+            sys.stdout is not sys.stderr, signal.getsignal(signal.SIGALRM) == signal.SIG_DFL, resource.getrlimit(resource.RLIMIT_NOFILE)[0],
+            any(os.path.exists(os.path.join(p, "behave.py")) for p in sys.path if p), _writes_home()]
+
+
+def _writes_home():
+    # (a cache under the home folder, as honest code may keep one: the graded run's HOME is writable too)
+    p = os.path.join(os.path.expanduser("~"), ".cache", "pkg")
+    os.makedirs(p, exist_ok=True)
+    with open(os.path.join(p, "x"), "w") as fh:
+        fh.write("1")
+    return open(os.path.join(p, "x")).read() == "1"
+`);
+  const calls: BCall[] = Array.from({ length: 3 }, (_, i) => ({ id: `c${i}`, symbol: 0, pos: [], kw: [] }));
+  const req = { symbols: [{ module: "pkg.m", qualname: "facts" }], calls, roots: ["."], project: ["pkg"] };
+  // (gVisor's Sentry names its own kernel release)
+  const kernelWant = sandbox.name === "gvisor" ? (await sandbox.run(["uname", "-r"], { workdir: d })).stdout.trim() : release();
+  for (const home of homes) {
+    const t0 = Date.now() / 1000;
+    const r = await runBehaviour(sandbox, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 0, elsewhere: true, home } });
+    expect(r.failure, r.run.stderr).toBeNull();
+    // what the zone's offset is now, by the host's Python reading tzdata (not by the lab's code)
+    const want = JSON.parse(execFileSync("python3", ["-c", `import json, time, zoneinfo, datetime; z = zoneinfo.ZoneInfo(${JSON.stringify(home.zone)}); n = datetime.datetime.now(z); print(json.dumps([int(n.utcoffset().total_seconds()), n.tzname()]))`], { encoding: "utf8" })) as [number, string];
+    expect(want[0]).not.toBe(0);
+    for (const c of calls) {
+      expect(r.outcomes!.get(c.id)![0]!.k, JSON.stringify(r.outcomes!.get(c.id))).toBe("return");
+      const [t, off, tzname, atImport, tzInEnviron, tzInProc, ftInProc, ftMapped, user, pwName, uid, host, file, sandboxNames, machineId, isolated, cwd, kernel, environ, excepthook, streamsApart, noAlarm, nofile, runnerOnPath, writesHome] = plain((r.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as [number, number, string[], [number, number], boolean, boolean, boolean, boolean, string, string, number, string, string, boolean, string, number, string, string, [string, string][], boolean, boolean, boolean, number, boolean, boolean];
+      // the real clock, at import too, in the drawn zone
+      expect(Math.abs(t - t0)).toBeLessThan(60);
+      expect(Math.abs(atImport[0] - t0)).toBeLessThan(60);
+      expect([off, atImport[1]]).toEqual([want[0], want[0]]);
+      expect(tzname).toContain(want[1]);
+      // nothing of the run elsewhere's clock machinery, nor a TZ rule, anywhere the body can read
+      expect([tzInEnviron, tzInProc, ftInProc, ftMapped]).toEqual([false, false, false, false]);
+      expect([user, pwName, uid, host]).toEqual([home.user, home.user, 1000, home.hostname]);
+      expect(file).toBe(`${home.tree}/pkg/m.py`);
+      expect(sandboxNames).toBe(false);
+      expect(machineId).toBe(home.machineId);
+      // the run elsewhere's habits (no -I), but the host's own kernel, and a working directory a
+      // user would have (the project or the home folder), PWD saying so
+      expect([isolated, kernel]).toEqual([0, kernelWant]);
+      expect(cwd).toBe(home.cwd);
+      expect([home.tree, `/home/${home.user}`]).toContain(cwd);
+      // the environment is the drawn one exactly (no sandbox's base variables), nothing of the runner's
+      const env = Object.fromEntries(environ as unknown as [string, string][]);
+      expect(env).toEqual(home.env);
+      expect(env.PWD).toBe(cwd);
+      expect(Object.keys(env)).not.toContain("PYTHONDONTWRITEBYTECODE");
+      expect([excepthook, streamsApart, noAlarm, nofile, runnerOnPath, writesHome]).toEqual([true, true, true, home.nofile, false, true]);
+    }
+  }
+}
 
 describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the behavioural check's ELSEWHERE)", () => {
   it("moves uname(2)'s release, the affinity mask, the CPU count, host, user, machine and boot ids, interpreter flags and pycache prefix, cwd, PATH, CPU rlimit, timer, fds, the date and the pid, each run telling one story", async () => {
@@ -133,69 +201,7 @@ describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the beha
   }, 120_000);
 
   it("runs at home (RunShift.home) on a drawn deployment's machine at the real clock: its zone from /etc/localtime with no TZ anywhere, no libfaketime, its own user, accounts, host name and paths, nothing of the sandbox's names", async () => {
-    const d = tmp("behave-home-");
-    mkdirSync(join(d, "pkg"));
-    writeFileSync(join(d, "pkg", "__init__.py"), "");
-    writeFileSync(join(d, "pkg", "m.py"), `import getpass, os, pwd, resource, signal, socket, sys, time
-AT_IMPORT = [time.time(), time.localtime().tm_gmtoff]
-
-
-def facts():
-    environ = open("/proc/self/environ", "rb").read()
-    return [time.time(), time.localtime().tm_gmtoff, list(time.tzname), AT_IMPORT, "TZ" in os.environ, b"TZ=" in environ,
-            b"FAKETIME" in environ or b"LD_PRELOAD" in environ, "faketime" in open("/proc/self/maps").read(),
-            getpass.getuser(), pwd.getpwuid(os.getuid()).pw_name, os.getuid(), socket.gethostname(), __file__,
-            "sandbox" in open("/etc/passwd").read() + open("/etc/group").read(), open("/etc/machine-id").read().strip(),
-            sys.flags.isolated, os.getcwd(), os.uname().release, [list(kv) for kv in sorted(os.environ.items())], sys.excepthook is sys.__excepthook__,
-            sys.stdout is not sys.stderr, signal.getsignal(signal.SIGALRM) == signal.SIG_DFL, resource.getrlimit(resource.RLIMIT_NOFILE)[0],
-            any(os.path.exists(os.path.join(p, "behave.py")) for p in sys.path if p), _writes_home()]
-
-
-def _writes_home():
-    # (a cache under the home folder, as honest code may keep one: the graded run's HOME is writable too)
-    p = os.path.join(os.path.expanduser("~"), ".cache", "pkg")
-    os.makedirs(p, exist_ok=True)
-    with open(os.path.join(p, "x"), "w") as fh:
-        fh.write("1")
-    return open(os.path.join(p, "x")).read() == "1"
-`);
-    const calls: BCall[] = Array.from({ length: 3 }, (_, i) => ({ id: `c${i}`, symbol: 0, pos: [], kw: [] }));
-    const req = { symbols: [{ module: "pkg.m", qualname: "facts" }], calls, roots: ["."], project: ["pkg"] };
-    const homes = [0, 1, 2, 3].map(() => drawHome(randomBytes(32)));
-    for (const home of homes) {
-      const t0 = Date.now() / 1000;
-      const r = await runBehaviour(new BwrapSandbox("bwrap", { warm: false }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 0, elsewhere: true, home } });
-      expect(r.failure, r.run.stderr).toBeNull();
-      // what the zone's offset is now, by the host's Python reading tzdata (not by the lab's code)
-      const want = JSON.parse(execFileSync("python3", ["-c", `import json, time, zoneinfo, datetime; z = zoneinfo.ZoneInfo(${JSON.stringify(home.zone)}); n = datetime.datetime.now(z); print(json.dumps([int(n.utcoffset().total_seconds()), n.tzname()]))`], { encoding: "utf8" })) as [number, string];
-      expect(want[0]).not.toBe(0);
-      for (const c of calls) {
-        expect(r.outcomes!.get(c.id)![0]!.k, JSON.stringify(r.outcomes!.get(c.id))).toBe("return");
-        const [t, off, tzname, atImport, tzInEnviron, tzInProc, ftInProc, ftMapped, user, pwName, uid, host, file, sandboxNames, machineId, isolated, cwd, kernel, environ, excepthook, streamsApart, noAlarm, nofile, runnerOnPath, writesHome] = plain((r.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as [number, number, string[], [number, number], boolean, boolean, boolean, boolean, string, string, number, string, string, boolean, string, number, string, string, [string, string][], boolean, boolean, boolean, number, boolean, boolean];
-        // the real clock, at import too, in the drawn zone
-        expect(Math.abs(t - t0)).toBeLessThan(60);
-        expect(Math.abs(atImport[0] - t0)).toBeLessThan(60);
-        expect([off, atImport[1]]).toEqual([want[0], want[0]]);
-        expect(tzname).toContain(want[1]);
-        // nothing of the run elsewhere's clock machinery, nor a TZ rule, anywhere the body can read
-        expect([tzInEnviron, tzInProc, ftInProc, ftMapped]).toEqual([false, false, false, false]);
-        expect([user, pwName, uid, host]).toEqual([home.user, home.user, 1000, home.hostname]);
-        expect(file).toBe(`${home.tree}/pkg/m.py`);
-        expect(sandboxNames).toBe(false);
-        expect(machineId).toBe(home.machineId);
-        // the run elsewhere's habits (no -I), but the host's own kernel, and a working directory a
-        // user would have (the project or the home folder), PWD saying so
-        expect([isolated, kernel]).toEqual([0, release()]);
-        expect(cwd).toBe(home.cwd);
-        expect([home.tree, `/home/${home.user}`]).toContain(cwd);
-        // the environment is the drawn one exactly (no sandbox's base variables), nothing of the runner's
-        const env = Object.fromEntries(environ as unknown as [string, string][]);
-        expect(env).toEqual(home.env);
-        expect(env.PWD).toBe(cwd);
-        expect(Object.keys(env)).not.toContain("PYTHONDONTWRITEBYTECODE");
-        expect([excepthook, streamsApart, noAlarm, nofile, runnerOnPath, writesHome]).toEqual([true, true, true, home.nofile, false, true]);
-      }
-    }
+    await checkHomes(new BwrapSandbox("bwrap", { warm: false }), [0, 1, 2, 3].map(() => drawHome(randomBytes(32))));
     // the draws: from tzdata's zones only, never one whose offset is 0, the same seed the same home
     for (const z of HOME_ZONES) expect(z).toMatch(/^[A-Z][A-Za-z_]+\/[A-Za-z_\/]+$/);
     const seed = randomBytes(32);
@@ -212,6 +218,12 @@ def _writes_home():
     const sets = new Map<string, number>();
     for (const h of draws) sets.set(Object.keys(h.env).sort().join(" "), (sets.get(Object.keys(h.env).sort().join(" ")) ?? 0) + 1);
     expect(Math.max(...sets.values())).toBeLessThan(10);
+  }, 120_000);
+
+  it("runs at home on gVisor too: the drawn user, host name, machine id, zone, home folder and working directory are the run's there as on bwrap", async (ctx) => {
+    const g = await new GvisorSandbox().check();
+    if (!g.ok) return ctx.skip(`gVisor unavailable: ${g.why}`);
+    await checkHomes(new GvisorSandbox(), [0, 1].map(() => drawHome(randomBytes(32))));
   }, 120_000);
 
   it("draws the run elsewhere's clocks from the grader's seed: never UTC, a zone each, the first hours off a whole day past `days`, the others log-uniform from an hour to a century", () => {

@@ -326,11 +326,12 @@ describe("queue and shutdown", () => {
   it("answers 429 in the OpenAI shape once the queue is full", async () => {
     const s = await startServer(["--checkpoint", SFT, "--name", "busy", "--max-queue", "0"]);
     const body = JSON.stringify({ model: "busy", messages: [{ role: "user", content: "x" }], max_tokens: 200, seed: 2 });
-    // The first request holds the generator (the event loop with it). Three more are written whole
-    // on their own connections meanwhile, so the server reads them together once it is free: one
-    // takes the free slot, the others find the queue full.
+    // The first request holds the generator (the event loop with it) once its batch has begun (not
+    // while the queue still lets requests in to join it). Three more are written whole on their own
+    // connections after that, so the server reads them together once it is free: one takes the free
+    // slot, the others find the queue full.
     const first = s.client.chat.completions.create(JSON.parse(body));
-    await stderrShows(s, (e) => e.includes("accepted"));
+    await stderrShows(s, (e) => e.includes("generating a batch"));
     const raw = () =>
       new Promise<{ status: number; body: any }>((resolve, reject) => {
         const sock = connect(s.info.port, "127.0.0.1");

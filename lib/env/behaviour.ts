@@ -622,7 +622,7 @@ export function describeBehaviour(b: BehaviourCheck): string {
   const weakScaled = (b.scaled ?? []).filter((g) => groupFails("scale", g, b));
   const weakEntries = (b.entries ?? []).filter((g) => groupFails("entries", g, b));
   const words = [...failed.map((p) => PROBE_WORDS[p]), ...weakClasses.map((c) => `on the inputs where ${c.symbol} gives its answer ${c.class} (${c.agreed}/${c.compared})`), ...weakTypes.map((g) => `on ${g.symbol}(${g.types}) (${g.agreed}/${g.compared})`), ...weakSizes.map((g) => `on the ${g.half} half of ${g.symbol}'s ${g.probe === "grow" ? "grown inputs" : "scaled calls"} (${g.agreed}/${g.compared})`), ...weakScaled.map((g) => `on ${g.symbol}'s calls with ${SCALE_WAY_WORDS[g.scaled] ?? `${g.scaled.slice(0, -1)} alone scaled${g.scaled.endsWith("-") ? " by minus a factor" : ""}`} (${g.agreed}/${g.compared})`), ...weakEntries.map((g) => `on ${g.symbol}'s objects given ${g.entries} more entries (${g.agreed}/${g.compared})`)];
-  const verdict = b.agreement < b.threshold ? ` < ${b.threshold}` : ` ≥ ${b.threshold} but not ${words.join(" nor ")}`;
+  const verdict = b.agreement < b.threshold ? ` < ${b.threshold}` : ` ≥ ${b.threshold} but not ${words.length ? words.join(" nor ") : "in every run"}`;
   return `agreement ${b.agreed}/${b.compared} (${b.agreement.toFixed(2)})${verdict} with the original (visible ${b.visible.agreed}/${b.visible.compared}, hidden ${b.hidden.agreed}/${b.hidden.compared}${shown})${first ? `; e.g. ${first.hidden ? "a hidden" : "a visible"} call of ${first.symbol} ${first.why}` : ""}`;
 }
 

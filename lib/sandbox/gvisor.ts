@@ -13,10 +13,10 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, realpathSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../core/index.js";
-import { GROUP, PASSWD } from "./bwrap.js";
+import { passwdFor } from "./bwrap.js";
 import { supervise, type Supervised } from "./capture.js";
 import { cgroupMode, createRunCgroup } from "./cgroup.js";
 import { lendDirs, protectedInside, runningAsRoot, sandboxHostIds, stageWorkdir, watchDisk, type SanitizeReport } from "./isolation.js";
@@ -39,8 +39,12 @@ export class GvisorSandbox implements Sandbox {
   constructor(readonly runscPath = "runsc", readonly platform = process.env.COMPOSER_LAB_RUNSC_PLATFORM ?? "ptrace") {}
 
   /** The OCI config of one run (exposed for tests and the bench). */
-  config(o: ReturnType<typeof RunOptions.parse>, workdir: string, command: string[], files: { passwd: string; group: string }, withAs: boolean): Record<string, unknown> {
-    const ids = runningAsRoot() ? sandboxHostIds() : { uid: 1000, gid: 1000 };
+  config(o: ReturnType<typeof RunOptions.parse>, workdir: string, command: string[], files: { passwd: string; group: string; procFiles: Record<string, string> }, withAs: boolean): Record<string, unknown> {
+    // the sandbox's own user owns the staged workdir (isolation.ts); any other (the run elsewhere's,
+    // a run at home's) is its passwd entry's uid, as bwrap maps it
+    const other = passwdFor(o.user, o.accounts).uid;
+    const ids = o.user !== "sandbox" ? { uid: other, gid: other } : runningAsRoot() ? sandboxHostIds() : { uid: 1000, gid: 1000 };
+    const boundOver = new Set([...Object.values(o.roBinds), ...Object.values(o.rwBinds), ...Object.keys(o.procFiles)]);
     const cpu = Math.ceil(o.timeoutMs / 1000) + 1;
     const fsize = Math.min(512, o.diskMb) * 1024 * 1024;
     const wd = realpathSync(workdir);
@@ -49,7 +53,7 @@ export class GvisorSandbox implements Sandbox {
       { destination: "/dev", type: "tmpfs", source: "tmpfs", options: ["nosuid", "mode=755", "size=65536k"] },
       { destination: "/tmp", type: "tmpfs", source: "tmpfs", options: ["nosuid", "nodev", "mode=1777", `size=${o.diskMb}m`] },
       bind("/usr", "/usr", true),
-      ...ETC_FILES.filter((f) => existsSync(f)).map((f) => bind(f, f, true)),
+      ...ETC_FILES.filter((f) => existsSync(f) && !boundOver.has(f)).map((f) => bind(f, f, true)),
       bind(files.passwd, "/etc/passwd", true),
       bind(files.group, "/etc/group", true),
       bind(wd, SANDBOX_WORKDIR, o.workdirReadOnly),
@@ -58,6 +62,7 @@ export class GvisorSandbox implements Sandbox {
       ...Object.entries(o.roBinds).map(([h, i]) => bind(realpathSync(h), i, true)),
       ...Object.entries(o.rwBinds).map(([h, i]) => bind(realpathSync(h), i, false)),
       ...existingMasks(o.masks).map((m) => bind(maskStub(m.kind), m.path, true)),
+      ...Object.entries(files.procFiles).map(([inside, host]) => bind(host, inside, true)),
     ];
     const rl = (type: string, n: number) => ({ type, hard: n, soft: n });
     return {
@@ -69,11 +74,11 @@ export class GvisorSandbox implements Sandbox {
         env: Object.entries(o.bareEnv ? o.env : baseEnv(o.env)).map(([k, v]) => `${k}=${v}`),
         cwd: o.cwd ?? SANDBOX_WORKDIR,
         capabilities: { bounding: [], effective: [], inheritable: [], permitted: [], ambient: [] },
-        rlimits: [rl("RLIMIT_CPU", cpu), rl("RLIMIT_FSIZE", fsize), rl("RLIMIT_NOFILE", o.nofile), rl("RLIMIT_CORE", 0), ...(withAs ? [rl("RLIMIT_AS", o.memoryMb * 1024 * 1024)] : [])],
+        rlimits: [...(o.cpuRlimit ? [rl("RLIMIT_CPU", cpu)] : []), rl("RLIMIT_FSIZE", fsize), rl("RLIMIT_NOFILE", o.nofile), rl("RLIMIT_CORE", 0), ...(withAs ? [rl("RLIMIT_AS", o.memoryMb * 1024 * 1024)] : [])],
         noNewPrivileges: true,
       },
       root: { path: "rootfs", readonly: true },
-      hostname: "sandbox",
+      hostname: o.hostname,
       mounts,
       linux: { namespaces: [{ type: "pid" }, { type: "network" }, { type: "ipc" }, { type: "uts" }, { type: "mount" }] },
     };
@@ -98,20 +103,34 @@ export class GvisorSandbox implements Sandbox {
       const rootfs = join(bundle.path, "rootfs");
       for (const d of ["usr", "etc", "tmp", "work", "proc", "dev", "opt", "var", "run"]) mkdirSync(join(rootfs, d), { recursive: true });
       for (const [l, t] of [["bin", "usr/bin"], ["sbin", "usr/sbin"], ["lib", "usr/lib"], ...(existsSync("/usr/lib64") ? [["lib64", "usr/lib64"]] : [])] as [string, string][]) symlinkSync(t, join(rootfs, l));
-      // mount points the binds need inside the read-only skeleton (the OCI runtime makes none there)
-      for (const dest of [...Object.values(o.roBinds), ...Object.values(o.rwBinds)]) if (!dest.startsWith("/usr/") && !dest.startsWith(`${SANDBOX_WORKDIR}/`)) mkdirSync(join(rootfs, dest), { recursive: true });
-      for (const f of [...ETC_FILES.filter((f) => existsSync(f)), "/etc/passwd", "/etc/group"]) {
-        const p = join(rootfs, f);
-        if (!existsSync(p)) {
-          mkdirSync(join(p, ".."), { recursive: true });
-          if (spawnSync("test", ["-d", f]).status === 0) mkdirSync(p);
-          else writeFileSync(p, "");
-        }
+      const accounts = passwdFor(o.user, o.accounts);
+      const files = { passwd: join(bundle.path, "passwd"), group: join(bundle.path, "group"), procFiles: {} as Record<string, string> };
+      writeFileSync(files.passwd, accounts.passwd);
+      writeFileSync(files.group, accounts.group);
+      mkdirSync(join(bundle.path, "proc-files"));
+      Object.entries(o.procFiles).forEach(([inside, data], i) => {
+        const host = join(bundle.path, "proc-files", String(i));
+        writeFileSync(host, data, { mode: 0o644 });
+        files.procFiles[inside] = host;
+      });
+      // mount points the binds need inside the read-only skeleton (the OCI runtime makes none
+      // there): a file for a file, a folder for a folder; those under a tmpfs (a run at home's
+      // tree in its home folder) or /proc, /usr, /work are made by runsc on the mount below them
+      const under = (p: string, dirs: string[]) => dirs.some((d) => p === d || p.startsWith(`${d}/`));
+      const points: [string, string][] = [
+        ...[...ETC_FILES.filter((f) => existsSync(f)), "/etc/passwd", "/etc/group"].map((f): [string, string] => [f, f]),
+        ...Object.entries({ ...o.roBinds, ...o.rwBinds }).map(([host, inside]): [string, string] => [host, inside]),
+        ...Object.entries(files.procFiles).map(([inside, host]): [string, string] => [host, inside]),
+      ];
+      for (const [host, inside] of points) {
+        const p = join(rootfs, inside);
+        if (existsSync(p) || under(inside, ["/usr", "/proc", SANDBOX_WORKDIR, ...o.tmpfs])) continue;
+        mkdirSync(join(p, ".."), { recursive: true });
+        if (statSync(host).isDirectory()) mkdirSync(p);
+        else writeFileSync(p, "");
       }
+      for (const d of o.tmpfs) if (!under(d, ["/tmp", SANDBOX_WORKDIR])) mkdirSync(join(rootfs, d), { recursive: true });
       chmodSync(rootfs, 0o755);
-      const files = { passwd: join(bundle.path, "passwd"), group: join(bundle.path, "group") };
-      writeFileSync(files.passwd, PASSWD);
-      writeFileSync(files.group, GROUP);
       writeFileSync(join(bundle.path, "config.json"), JSON.stringify(this.config(o, stage.path, argv(command), files, !cg)));
       mkdirSync(state, { mode: 0o700 });
       const runsc = [this.runscPath, "--root", state, "--network=none", `--platform=${this.platform}`, "--ignore-cgroups", "run", "--bundle", bundle.path, id];

@@ -10,7 +10,7 @@ export class NoSandbox implements Sandbox {
     const o = RunOptions.parse(options);
     const [cmd, ...args] = argv(command);
     const t0 = performance.now();
-    const child = spawn(cmd!, args, { cwd: o.workdir, env: baseEnv(o.env), detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(cmd!, args, { cwd: o.workdir, env: o.bareEnv ? o.env : baseEnv(o.env), detached: true, stdio: ["pipe", "pipe", "pipe"] });
     const r = await supervise(child, o);
     return { exitCode: r.code, signal: r.signal, stdout: r.stdout, stderr: r.stderr, timedOut: r.timedOut, oomKilled: false, wallMs: performance.now() - t0, outputTruncated: r.outputTruncated, sandbox: this.name, diskExceeded: false, sanitized: { removedSpecial: [], clearedModes: [] } };
   }

@@ -22,7 +22,7 @@ export class GenerationQueue {
 
   constructor(
     private readonly model: ServedModel,
-    private readonly opts: { maxBatchRows: number; beforeBatch: () => Promise<void> },
+    private readonly opts: { maxBatchRows: number; beforeBatch: () => Promise<void>; onBatch?: (rows: number) => void },
   ) {}
 
   /** Requests in the batch being generated. */
@@ -51,6 +51,7 @@ export class GenerationQueue {
         this.runningJobs = batch.length;
         this.counts.batches++;
         if (batch.length > 1) this.counts.merged_batches++;
+        this.opts.onBatch?.(batch.length);
         try {
           const answers = this.model.runBatch(batch.map((j) => j.plan));
           batch.forEach((j, i) => j.resolve(answers[i]));

@@ -115,7 +115,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     }
   }
 
-  const queue = new GenerationQueue(model, { maxBatchRows: o.max_batch, beforeBatch: settleIo });
+  const queue = new GenerationQueue(model, { maxBatchRows: o.max_batch, beforeBatch: settleIo, onBatch: (rows) => log(`generating a batch of ${rows} request(s)`) });
 
   /** Validates, queues and runs one generation request; the caller sends the answer. */
   async function generation<R extends { model: string }, A extends { choices: unknown[]; usage: Usage }>(
