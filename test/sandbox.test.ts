@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BwrapSandbox, cgroupMode, checkShellCommand, foldReports, runPytest } from "../lib/sandbox/index.js";
+import { BwrapSandbox, cgroupMode, checkShellCommand, foldReports, killRunCgroupsOf, runPytest } from "../lib/sandbox/index.js";
 import { ROOT, cli, oneJson, tmp } from "./helpers.js";
 
 const sb = new BwrapSandbox();
@@ -136,6 +136,17 @@ except OSError as e:
     await new Promise((res) => setTimeout(res, 200));
     expect(alive("sleep 4242")).toBe("");
   });
+
+  it("a run's cgroup holds all of it: killing the groups this process made ends a live run (a slurm task's SIGTERM sweep)", async (ctx) => {
+    if (cgroupMode().kind === "none") return ctx.skip("no writable cgroup hierarchy");
+    const running = sb.run("sleep 4343.7", { workdir: wd, timeoutMs: 60_000 });
+    while (!alive("sleep 4343.7")) await new Promise((res) => setTimeout(res, 50));
+    expect(killRunCgroupsOf(process.pid)).toBeGreaterThanOrEqual(1);
+    const r = await running;
+    expect(r.timedOut).toBe(false);
+    expect(r.exitCode === 0 && r.signal === null).toBe(false);
+    expect(alive("sleep 4343.7")).toBe("");
+  }, 90_000);
 });
 
 describe("pytest in the sandbox", () => {

@@ -21,7 +21,7 @@ import { promisify } from "node:util";
 import { z } from "zod";
 import pLimit, { type LimitFunction } from "p-limit";
 import { projectRoot, scratchDir } from "../core/index.js";
-import { BwrapSandbox, RunResult, type Sandbox } from "../sandbox/index.js";
+import { BwrapSandbox, RunResult, killRunCgroupsOf, type Sandbox } from "../sandbox/index.js";
 import { LostJobError, OpenBatches, runBatch, type AttemptContext } from "./batch.js";
 import { executorSandbox, runOptionsOf } from "./sandbox.js";
 import { SLURM_PARTITION, SlurmCluster, defaultSlurmDir, missingBinaries, processTree } from "./slurm-cluster.js";
@@ -393,11 +393,15 @@ let terminating = false;
  * exit 143. Slurm's process tracking (proctrack/linuxproc) follows parent links, and a sandbox
  * whose runner died first is re-parented out of its reach; killing them here, while they are still
  * our descendants, leaves nothing behind (the sandbox's temp folders are removed on the way out).
+ * The tree walk alone lost a run whose outer bwrap was killed while its inner process was being
+ * set up (not yet dying with its parent): that one is found through its run cgroup.
  */
 export function stopSandboxesOnTerm(): void {
   process.on("SIGTERM", () => {
     terminating = true;
     const sweep = () => {
+      // the run groups first: they hold a sandbox's inner processes wherever the tree lost them
+      killRunCgroupsOf(process.pid);
       for (const pid of processTree(process.pid).slice(1)) {
         try {
           process.kill(pid, "SIGKILL");

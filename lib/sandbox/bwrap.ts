@@ -110,6 +110,8 @@ export class BwrapSandbox implements Sandbox {
         detached: true, // own process group: the timeout kills everything we started
       });
       const fds = child.stdio as unknown as NodeJS.WritableStream[];
+      // fds 3 onwards only carry files in; a run killed before or after reading them resets them
+      fds.slice(3).forEach((f) => f?.on("error", () => {}));
       const accounts = passwdFor(o.user, o.accounts);
       fds[11]!.end(accounts.passwd);
       fds[12]!.end(accounts.group);

@@ -103,6 +103,35 @@ const rmdirRetry = async (dir: string) => {
   }
 };
 
+/**
+ * Kills every process in the run groups this process created (`<kind>-<pid>-<hex>`), wherever
+ * those processes now sit in the process tree. A sandbox killed from the top while its inner
+ * process was still being set up (bwrap's child, before it sets its parent-death signal) is
+ * re-parented out of any tree walk; its group still holds it. Returns how many groups it emptied.
+ */
+export function killRunCgroupsOf(pid: number = process.pid): number {
+  const m = cgroupMode();
+  const parents = m.kind === "v2" ? [m.root] : m.kind === "v1" ? [m.pids, m.memory, m.cpu] : [];
+  let n = 0;
+  for (const parent of parents) {
+    let names: string[];
+    try {
+      names = readdirSync(parent).filter((name) => new RegExp(`-${pid}-[0-9a-f]+$`).test(name));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      n++;
+      try {
+        writeFileSync(join(parent, name, "cgroup.kill"), "1");
+      } catch {
+        killAll(join(parent, name, "cgroup.procs"));
+      }
+    }
+  }
+  return n;
+}
+
 let reaped = false;
 
 /** Removes groups left by lab processes that died without cleaning up (ids carry the creating

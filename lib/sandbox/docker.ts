@@ -22,6 +22,10 @@ import { tempDir } from "../core/index.js";
 /** Images with a task's dependencies, by base image and requirement names (built once a process). */
 const depImages = new Map<string, Promise<{ image: string; missing: string[]; added: string[] }>>();
 import { RunOptions, SANDBOX_WORKDIR, argv, baseEnv, type RunResult, type Sandbox } from "./types.js";
+import { passwdFor } from "./bwrap.js";
+
+/** The /proc files runc lets a bind mount cover (its list of allowed /proc destinations). */
+const RUNC_PROC_FILES = ["/proc/cpuinfo", "/proc/diskstats", "/proc/meminfo", "/proc/stat", "/proc/swaps", "/proc/uptime", "/proc/loadavg", "/proc/slabinfo"];
 
 export const DEFAULT_IMAGE = "composer-lab/python:bookworm";
 
@@ -66,14 +70,26 @@ export class DockerSandbox implements Sandbox {
     let result: RunResult;
     let diskExceeded = false;
     let unwatch = () => {};
+    // another machine's (the run elsewhere's, a run at home's): its user with a passwd naming it,
+    // its host name, its /etc files and the /proc files runc lets a bind cover
+    const machine = tempDir("docker-machine-");
     try {
+      const other = o.user !== "sandbox" ? passwdFor(o.user, o.accounts) : null;
+      const files: Record<string, string> = { ...(other ? { "/etc/passwd": other.passwd, "/etc/group": other.group } : {}), ...Object.fromEntries(Object.entries(o.procFiles).filter(([p]) => p.startsWith("/etc/") || RUNC_PROC_FILES.includes(p))) };
+      const fileBinds = Object.entries(files).map(([inside, data], i) => {
+        const host = join(machine.path, String(i));
+        writeFileSync(host, data, { mode: 0o644 });
+        return `${host}:${inside}:ro`;
+      });
       const container = await this.docker.createContainer({
         Image: this.image,
-        Cmd: argv(command),
-        User: `${ids.uid}:${ids.gid}`,
+        // Docker puts HOSTNAME into every container's environment; a bare one (a drawn machine's)
+        // must be exactly what was asked for
+        Cmd: o.bareEnv && !("HOSTNAME" in o.env) ? ["/usr/bin/env", "-u", "HOSTNAME", "--", ...argv(command)] : argv(command),
+        User: other ? `${other.uid}:${other.uid}` : `${ids.uid}:${ids.gid}`,
         WorkingDir: o.cwd ?? SANDBOX_WORKDIR,
         Env: Object.entries(o.bareEnv ? o.env : baseEnv(o.env)).map(([k, v]) => `${k}=${v}`),
-        Hostname: "sandbox",
+        Hostname: o.hostname,
         NetworkDisabled: true,
         OpenStdin: o.stdin !== undefined,
         StdinOnce: o.stdin !== undefined,
@@ -88,10 +104,12 @@ export class DockerSandbox implements Sandbox {
             // masked by read-only stubs (mask.ts: the scan ran in this image, so the paths are its own)
             ...protectedInside(stage.path, o.protectPaths).map((rel) => `${join(stage.path, rel)}:${SANDBOX_WORKDIR}/${rel}:ro`),
             ...o.masks.map((m) => `${maskStub(m.kind)}:${m.path}:ro`),
+            ...fileBinds,
           ],
           NetworkMode: "none",
           ReadonlyRootfs: true,
-          Tmpfs: Object.fromEntries(["/tmp", ...o.tmpfs].map((d) => [d, `rw,nosuid,nodev,size=${o.diskMb}m`])),
+          // (a home folder its user's, as bwrap makes it)
+          Tmpfs: { "/tmp": `rw,nosuid,nodev,size=${o.diskMb}m`, ...Object.fromEntries(o.tmpfs.map((d) => [d, `rw,nosuid,nodev,size=${o.diskMb}m,${other ? `mode=755,uid=${other.uid},gid=${other.uid}` : "mode=1777"}`])) },
           CapDrop: ["ALL"],
           SecurityOpt: ["no-new-privileges"],
           Memory: o.memoryMb * 1024 * 1024,
@@ -142,6 +160,7 @@ export class DockerSandbox implements Sandbox {
       unwatch();
       cleaned = stage.finish();
       giveBack();
+      machine.remove();
     }
     return { ...result, sanitized: { removedSpecial: cleaned.removedSpecial, clearedModes: cleaned.clearedModes } };
   }
