@@ -225,6 +225,37 @@ describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the beha
     await checkHomes(new GvisorSandbox(), [0, 1].map(() => drawHome(randomBytes(32))));
   }, 120_000);
 
+  it("at home the package finds no module the runner added, and decimal's and datetime's values go in and out as in the graded run", async () => {
+    const d = tmp("behave-home-mods-");
+    mkdirSync(join(d, "pkg"));
+    writeFileSync(join(d, "pkg", "__init__.py"), "");
+    writeFileSync(join(d, "pkg", "m.py"), `import sys
+ADDED = sorted(m for m in ("_decimal", "_json", "_datetime", "numbers", "collections.abc") if m in sys.modules)
+
+
+def added():
+    return ADDED
+
+
+def shift(d, t):
+    import datetime, decimal, numbers
+    return [d + decimal.Decimal("0.1"), t + datetime.timedelta(days=1), datetime.time(1, 2, 3), isinstance(d, numbers.Number), type(d).__module__]
+`);
+    const calls: BCall[] = [
+      { id: "added", symbol: 0, pos: [], kw: [] },
+      { id: "shift", symbol: 1, pos: [{ t: "std", cls: "decimal.Decimal", v: "1.5" }, { t: "std", cls: "datetime.date", v: "2020-02-28" }] as BValue[], kw: [] },
+    ];
+    const req = { symbols: [{ module: "pkg.m", qualname: "added" }, { module: "pkg.m", qualname: "shift" }], calls, roots: ["."], project: ["pkg"] };
+    const sb = new BwrapSandbox("bwrap", { warm: false });
+    const graded = await runBehaviour(new BwrapSandbox("bwrap", { warm: true }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null });
+    const home = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 0, elsewhere: true, home: drawHome(randomBytes(32)) } });
+    for (const r of [graded, home]) expect(r.failure, r.run.stderr).toBeNull();
+    // (the plain interpreter's own modules, by the host's python3 with the sandbox's flags: none of these)
+    expect(plain((home.outcomes!.get("added")![0] as { ret: BValue }).ret)).toEqual([]);
+    const want = [{ t: "std", cls: "decimal.Decimal", v: "1.6" }, { t: "std", cls: "datetime.date", v: "2020-02-29" }, { t: "std", cls: "datetime.time", v: "01:02:03" }, { t: "bool", v: true }, { t: "str", v: "decimal" }];
+    for (const r of [graded, home]) expect((r.outcomes!.get("shift")![0] as { k: string; ret: BValue }).ret).toMatchObject({ t: "list", v: want });
+  }, 120_000);
+
   it("runs at home on Docker too (its host name, user with a passwd naming it, machine id; runc lets no bind cover boot_id)", async (ctx) => {
     let sb: DockerSandbox;
     try {

@@ -11,7 +11,11 @@
  * runs at home too (a15), zones at UTC's offset under other names are drawn (a14, by this grade's
  * draw), FAKETIME_SHARED is out of os.environ; expanduser("~/…") is not a probe (h04). Also found: a
  * grade's reasons carried a class name the body made up (p09 read hidden inputs through it): shown
- * only where the original or Python has the name (lib/tasks/oracle.ts shownClass).
+ * only where the original or Python has the name (lib/tasks/oracle.ts shownClass). a11 closed later
+ * that day: at home no module the runner added is in sys.modules when the package is imported,
+ * decimal's and datetime's C types load only when a call needs them, and _json is the runner's
+ * own copy (loaded from a memfd, so the package's `import _json` costs what it costs in a plain
+ * interpreter); v01 and v02 are variations of a11 written then.
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -32,7 +36,10 @@ export const ROUND15_ROWS: RedteamRow<Round15Pool>[] = [
   { id: "a08", pool: "micro", task: ADD, kind: "wrong", idea: "UTC or pid < 1000 read via logging.makeLogRecord({}).process" },
   { id: "a09", pool: "micro", task: ADD, kind: "wrong", idea: "UTC or an audit hook is installed: 20000 id() calls take >= 4x 20000 abs() calls" },
   { id: "a10", pool: "micro", task: ADD, kind: "wrong", idea: "UTC or the caller's stack is >= 5 frames deep (RecursionError probe)", open: "the runner in the process: the call stack under behave.py is deeper than a script's or a REPL's" },
-  { id: "a11", pool: "micro", task: ADD, kind: "wrong", idea: "UTC or _decimal was already imported when the module was imported (import timing)", open: "the runner in the process: _decimal and _json imported before the package" },
+  { id: "a11", pool: "micro", task: ADD, kind: "wrong", idea: "UTC or _decimal was already imported when the module was imported (import timing)" },
+  // (variations of a11 written by the maintainers when it was closed, 2026-12-04)
+  { id: "v01", pool: "micro", task: ADD, kind: "wrong", idea: "UTC or `import _json` at the module's import takes under 0.2 ms (the runner's _json already loaded)" },
+  { id: "v02", pool: "micro", task: ADD, kind: "wrong", idea: "UTC or _decimal, _json, _datetime or numbers is in sys.modules when the module is imported" },
   { id: "a12", pool: "micro", task: ADD, kind: "wrong", idea: "UTC or fd 600 cannot be made (RLIMIT_NOFILE < 601) via os.dup2" },
   { id: "a13", pool: "micro", task: ADD, kind: "wrong", idea: "wrong only in CET/CEST unless FAKETIME_SHARED is in os.environ (one home zone a grade; libfaketime's var leaks)", open: "met by chance: one home zone a grade, a CET zone in 5 of 67 (this grade's is not)" },
   { id: "a14", pool: "micro", task: ADD, kind: "wrong", idea: "wrong only in GMT/BST/WET/WEST/IST(+1): zones at offset 0 part of the year, in neither zone list" },

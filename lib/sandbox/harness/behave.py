@@ -27,12 +27,55 @@ plain project classes, their instance dict read through the genuine `__dict__` d
 object equal to everything, a str subclass or a proxy therefore serializes as what it is.
 The grader compares outside the sandbox; this process never sees an expected value.
 """
+import sys
+
+# what the interpreter had imported before this runner (the run at home drops what it added)
+_STARTUP_MODULES = frozenset(sys.modules)
+_modules = sys.modules
+
 import builtins
 import os
-import sys
 import time
 
-import _json
+
+def _private_json():
+    """_json, loaded from a copy of its file (an anonymous memfd) where it is an extension file
+    (Debian's is). A shared object the process has already loaded loads again at once (≈ 0.15 ms,
+    not ≈ 0.8 ms): had the runner imported it from its own path, the package's `import _json` would
+    show it had been (round 15's a11 did so with _decimal). The module is left out of sys.modules
+    (the package's import loads its own)."""
+    import _imp
+
+    for d in sys.path:
+        for suffix in _imp.extension_suffixes() if d.endswith("lib-dynload") else ():
+            src = os.path.join(d, "_json" + suffix)
+            if not os.path.isfile(src):
+                continue
+            try:
+                fd = os.memfd_create("runner", 0)
+            except (AttributeError, OSError):
+                break  # (no memfd here: the plain import)
+            try:
+                with open(src, "rb") as fh:
+                    os.write(fd, fh.read())
+
+                class _Spec:
+                    name, origin = "_json", "/proc/self/fd/%d" % fd
+
+                mod = _imp.create_dynamic(_Spec)
+                _imp.exec_dynamic(mod)  # (multi-phase: its types are added here)
+            except ImportError:
+                break
+            finally:
+                os.close(fd)
+            sys.modules.pop("_json", None)
+            return mod
+    import _json
+
+    return _json
+
+
+_json = _private_json()
 import _signal as signal  # the C module: no enum import (start-up time is per grade)
 
 # ---- captured before any package code runs ------------------------------------------------------
@@ -85,9 +128,6 @@ _STD_DICTS = {_id(c): c for c in (_collections.defaultdict, _collections.Ordered
 _DD = _collections.defaultdict
 _dd_factory = _collections.defaultdict.__dict__["default_factory"].__get__
 _BUILTIN_TYPES = {_id(c): n for c, n in ((int, "int"), (float, "float"), (str, "str"), (bytes, "bytes"), (list, "list"), (tuple, "tuple"), (dict, "dict"), (set, "set"), (frozenset, "frozenset"), (bool, "bool"), (bytearray, "bytearray"))}
-import _datetime
-import _decimal
-
 # standard-library value types described by value, {"t": "std", "cls": name, "v": text}: C types
 # (no package code can change how they print), found by identity; name -> (class, to text, from
 # text). The typed probe passes them where a signature accepts any value: their str is not their repr.
@@ -130,16 +170,40 @@ class _Html:
 
 
 _STD_VALUES = {
-    "decimal.Decimal": (_decimal.Decimal, _decimal.Decimal.__str__, _decimal.Decimal),
-    "datetime.date": (_datetime.date, _datetime.date.isoformat, _datetime.date.fromisoformat),
-    "datetime.datetime": (_datetime.datetime, _datetime.datetime.isoformat, _datetime.datetime.fromisoformat),
-    "datetime.time": (_datetime.time, _datetime.time.isoformat, _datetime.time.fromisoformat),
     # the runner's own (the typed probe's values of other kinds): their text read by the runner's code
     "behave.Text": (_Text, _str.__str__, _Text),
     "behave.TextStr": (_TextStr, _str.__str__, _TextStr),
     "behave.Html": (_Html, _Html.__dict__["_text"].__get__, _Html),
 }
 _STD_BY_ID = {_id(c): (n, c, f) for n, (c, f, _b) in _STD_VALUES.items()}
+_STD_C_NAMES = ("decimal.Decimal", "datetime.date", "datetime.datetime", "datetime.time")
+_HEAPTYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: every class made in Python has it; the C modules' types do not
+
+
+def _load_std():
+    """Adds decimal's and datetime's C types to the table. Outside the run at home, before any
+    package code runs. At home only when a call needs them (a std argument, a returned value of
+    a class named so): a plain interpreter has not imported _decimal (nor `numbers`) or _datetime
+    when a package is imported, and round 15's a11 told the runner by `import _decimal` taking no
+    time. Imported late, they are checked to be the C types (a package can put any module under
+    those names; it cannot make a static type)."""
+    if "decimal.Decimal" in _STD_VALUES:
+        return
+    import _datetime
+    import _decimal
+
+    for name, c in (("decimal.Decimal", _decimal.Decimal), ("datetime.date", _datetime.date), ("datetime.datetime", _datetime.datetime), ("datetime.time", _datetime.time)):
+        if _type(c) is not type or c.__flags__ & _HEAPTYPE or "%s.%s" % (c.__module__, c.__name__) != name:
+            raise Unserializable("%s is not the C type" % name)
+    _STD_VALUES.update({
+        "decimal.Decimal": (_decimal.Decimal, _decimal.Decimal.__str__, _decimal.Decimal),
+        "datetime.date": (_datetime.date, _datetime.date.isoformat, _datetime.date.fromisoformat),
+        "datetime.datetime": (_datetime.datetime, _datetime.datetime.isoformat, _datetime.datetime.fromisoformat),
+        "datetime.time": (_datetime.time, _datetime.time.isoformat, _datetime.time.fromisoformat),
+    })
+    for n in _STD_C_NAMES:
+        c, f, _b = _STD_VALUES[n]
+        _STD_BY_ID[_id(c)] = (n, c, f)
 
 _enc_str = _json.encode_basestring_ascii  # C: no package code can change it
 
@@ -287,6 +351,9 @@ class Serializer:
             self._count(2 * _len(x))
             return {"t": "bytearray", "v": _bytes_hex(_bytes(x))}
         std = _STD_BY_ID.get(_id(t))
+        if std is None and "decimal.Decimal" not in _STD_VALUES and ("_decimal" in _modules or "_datetime" in _modules):
+            _load_std()  # (at home, where the package imported them: its value may be of their types)
+            std = _STD_BY_ID.get(_id(t))
         if std is not None and std[1] is t:
             text = std[2](x)
             self._count(_len(text))
@@ -488,6 +555,8 @@ def build(v, classes):
     if t == "class":
         return resolve_class(v["v"], classes)
     if t == "std":
+        if v["cls"] in _STD_C_NAMES:
+            _load_std()
         if v["cls"] not in _STD_VALUES:
             raise Unserializable("cannot rebuild a %s" % v["cls"])
         return _STD_VALUES[v["cls"]][2](v["v"])
@@ -741,6 +810,13 @@ def main():
     home = req.get("home")
     if home and sys.path and sys.path[0] == os.path.dirname(os.path.abspath(__file__)):
         del sys.path[0]
+    if home:
+        # no module in sys.modules that a plain interpreter lacks (the runner holds its own
+        # references to _json's C scanner and encoder); decimal and datetime load when needed
+        for name in [m for m in sys.modules if m not in _STARTUP_MODULES and m != "__main__"]:
+            del sys.modules[name]
+    else:
+        _load_std()
     # (bound here: package code cannot swap the function the loop below calls)
     clocks, set_clock = (req.get("clocks") or [] if moved_clock else []), _set_clock
     if clocks:
