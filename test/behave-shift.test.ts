@@ -225,7 +225,7 @@ describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the beha
     await checkHomes(new GvisorSandbox(), [0, 1].map(() => drawHome(randomBytes(32))));
   }, 120_000);
 
-  it("at home the package finds no module the runner added, and decimal's and datetime's values go in and out as in the graded run", async () => {
+  it("at home the package finds no module the runner added and a script's stack under its import and calls, and decimal's and datetime's values go in and out as in the graded run", async () => {
     const d = tmp("behave-home-mods-");
     mkdirSync(join(d, "pkg"));
     writeFileSync(join(d, "pkg", "__init__.py"), "");
@@ -237,15 +237,38 @@ def added():
     return ADDED
 
 
+def _room():
+    n = [0]
+
+    def r():
+        n[0] += 1
+        r()
+
+    try:
+        r()
+    except RecursionError:
+        pass
+    return n[0]
+
+
+AT_IMPORT = _room()
+
+
+def room():
+    return [AT_IMPORT, _room()]
+
+
 def shift(d, t):
     import datetime, decimal, numbers
     return [d + decimal.Decimal("0.1"), t + datetime.timedelta(days=1), datetime.time(1, 2, 3), isinstance(d, numbers.Number), type(d).__module__]
 `);
+    writeFileSync(join(d, "script.py"), "import pkg.m\nprint(pkg.m.room())\n");
     const calls: BCall[] = [
       { id: "added", symbol: 0, pos: [], kw: [] },
       { id: "shift", symbol: 1, pos: [{ t: "std", cls: "decimal.Decimal", v: "1.5" }, { t: "std", cls: "datetime.date", v: "2020-02-28" }] as BValue[], kw: [] },
+      { id: "room", symbol: 2, pos: [], kw: [] },
     ];
-    const req = { symbols: [{ module: "pkg.m", qualname: "added" }, { module: "pkg.m", qualname: "shift" }], calls, roots: ["."], project: ["pkg"] };
+    const req = { symbols: ["added", "shift", "room"].map((qualname) => ({ module: "pkg.m", qualname })), calls, roots: ["."], project: ["pkg"] };
     const sb = new BwrapSandbox("bwrap", { warm: false });
     const graded = await runBehaviour(new BwrapSandbox("bwrap", { warm: true }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null });
     const home = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 0, elsewhere: true, home: drawHome(randomBytes(32)) } });
@@ -254,6 +277,15 @@ def shift(d, t):
     expect(plain((home.outcomes!.get("added")![0] as { ret: BValue }).ret)).toEqual([]);
     const want = [{ t: "std", cls: "decimal.Decimal", v: "1.6" }, { t: "std", cls: "datetime.date", v: "2020-02-29" }, { t: "std", cls: "datetime.time", v: "01:02:03" }, { t: "bool", v: true }, { t: "str", v: "decimal" }];
     for (const r of [graded, home]) expect((r.outcomes!.get("shift")![0] as { k: string; ret: BValue }).ret).toMatchObject({ t: "list", v: want });
+    // the recursion room at the package's import and in a call: a script's (the same interpreter,
+    // in the same sandbox), where the graded run's stack is deeper
+    const script = await sb.run(["python3", "script.py"], { workdir: d });
+    expect(script.exitCode, script.stderr).toBe(0);
+    const scriptRoom = JSON.parse(script.stdout) as number[];
+    // (at the import, one level less: the runner imports with __import__, a C call the recursion
+    // limit counts, where a script's import statement is no call; docs/grader.md, round 15)
+    expect(plain((home.outcomes!.get("room")![0] as { ret: BValue }).ret)).toEqual([scriptRoom[0]! - 1, scriptRoom[1]]);
+    expect(plain((graded.outcomes!.get("room")![0] as { ret: BValue }).ret)).not.toEqual(scriptRoom);
   }, 120_000);
 
   it("runs at home on Docker too (its host name, user with a passwd naming it, machine id; runc lets no bind cover boot_id)", async (ctx) => {

@@ -80,6 +80,7 @@ import _signal as signal  # the C module: no enum import (start-up time is per g
 
 # ---- captured before any package code runs ------------------------------------------------------
 _type, _id, _len, _range, _repr, _sorted, _isinstance = type, id, len, range, repr, sorted, isinstance
+_import = __import__  # (the C function: the run at home imports the package with it, as a script's `import`)
 _int, _float, _str, _bytes, _bool, _list, _tuple, _dict, _set, _frozenset = int, float, str, bytes, bool, list, tuple, dict, set, frozenset
 _bytearray, _complex, _NoneType = bytearray, complex, type(None)
 _type_mro = type.__dict__["__mro__"].__get__
@@ -888,6 +889,9 @@ def main():
         sys.addaudithook(_probe_hook(out_fd, os.path.realpath(repo), [q for q in (os.path.realpath(p) for p in own if p) if q != "/"], probe_state))
     funcs = {}
     classes = {}
+    if home:
+        made = [None, None]
+        return _home_steps(req, funcs, classes, ser, write, lines, made), made
     timeouts = 0
     next_clock = 1
     for i, call in enumerate(req["calls"]):
@@ -1071,36 +1075,63 @@ class _SetupFailed(object):
         self.why = why
 
 
-def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None):
+def _prepare(call, sym, funcs, classes):
+    """What a call needs before it is made: its function (imported at its symbol's first call) and
+    its arguments built; or the error outcome."""
     key = sym["module"] + ":" + sym["qualname"]
+    try:
+        if key not in funcs:
+            try:
+                funcs[key] = target(sym)
+            except _CallTimeout:
+                raise
+            except _BaseException as e:
+                # (failed once, failed for every call: importing a module again after it raised
+                # costs its whole parse each call — a 200k-term body took the run 75 s — and a
+                # module that imports only at its second try is not one a grade should pay)
+                funcs[key] = _SetupFailed("setup: %s" % exc_info(e)["type"])
+        fn = funcs[key]
+        if _isinstance(fn, _SetupFailed):
+            return {"k": "error", "why": fn.why}
+        pos = [build(v, classes) for v in call["pos"]]
+        kw = {k: build(v, classes) for k, v in call["kw"]}
+    except _CallTimeout:
+        raise
+    except _BaseException as e:
+        return {"k": "error", "why": "setup: %s" % exc_info(e)["type"]}
+    return fn, pos, kw
+
+
+def _outcome(pos, kw, ret, raised, ser):
+    """A made call's outcome: what it returned or raised, and its arguments after it."""
+    try:
+        post = [ser.value(a) for a in pos]
+        postkw = [[k, ser.value(v)] for k, v in kw.items()]
+        if raised is not None:
+            out = {"k": "raise", "exc": exc_info(raised, ser)}
+        else:
+            out = {"k": "return", "ret": ser.value(ret)}
+        out["post"] = post
+        out["postkw"] = postkw
+    except Unserializable as e:
+        out = {"k": "unserializable", "why": _str(e.args[0]) if e.args and _type(e.args[0]) is _str else "?"}
+    except Exception as e:  # a value the serializer could not read (it never runs the value's code)
+        out = {"k": "unserializable", "why": "reading the value failed: %s" % exc_info(e)["type"]}
+    return out
+
+
+def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None):
     t0 = _monotonic()
     if on_alarm is not None:
         if signal.getsignal(signal.SIGALRM) is not on_alarm:
             signal.signal(signal.SIGALRM, on_alarm)
         _setitimer(_ITIMER_REAL, limit)
     try:
-        try:
-            if key not in funcs:
-                try:
-                    funcs[key] = target(sym)
-                except _CallTimeout:
-                    raise
-                except _BaseException as e:
-                    # (failed once, failed for every call: importing a module again after it raised
-                    # costs its whole parse each call — a 200k-term body took the run 75 s — and a
-                    # module that imports only at its second try is not one a grade should pay)
-                    funcs[key] = _SetupFailed("setup: %s" % exc_info(e)["type"])
-            fn = funcs[key]
-            if _isinstance(fn, _SetupFailed):
-                _setitimer(_ITIMER_REAL, 0)
-                return {"k": "error", "why": fn.why}
-            pos = [build(v, classes) for v in call["pos"]]
-            kw = {k: build(v, classes) for k, v in call["kw"]}
-        except _CallTimeout:
-            raise
-        except _BaseException as e:
+        prep = _prepare(call, sym, funcs, classes)
+        if _type(prep) is _dict:
             _setitimer(_ITIMER_REAL, 0)
-            return {"k": "error", "why": "setup: %s" % exc_info(e)["type"]}
+            return prep
+        fn, pos, kw = prep
         try:
             if coverage is not None:
                 sys.setprofile(coverage.profiler)
@@ -1117,19 +1148,7 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None):
         except _BaseException as e:
             ret, raised = None, e
         _setitimer(_ITIMER_REAL, 0)
-        try:
-            post = [ser.value(a) for a in pos]
-            postkw = [[k, ser.value(v)] for k, v in kw.items()]
-            if raised is not None:
-                out = {"k": "raise", "exc": exc_info(raised, ser)}
-            else:
-                out = {"k": "return", "ret": ser.value(ret)}
-            out["post"] = post
-            out["postkw"] = postkw
-        except Unserializable as e:
-            out = {"k": "unserializable", "why": _str(e.args[0]) if e.args and _type(e.args[0]) is _str else "?"}
-        except Exception as e:  # a value the serializer could not read (it never runs the value's code)
-            out = {"k": "unserializable", "why": "reading the value failed: %s" % exc_info(e)["type"]}
+        out = _outcome(pos, kw, ret, raised, ser)
     except _CallTimeout:
         _setitimer(_ITIMER_REAL, 0)
         out = {"k": "timeout"}
@@ -1137,17 +1156,72 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None):
     return out
 
 
-def entry():
-    """The run: `python3 -I -B behave.py REQUEST`, or a fork of the warm grader's behave zygote
-    (forkserver.py --kind behave), which imported this module before any package code ran."""
+def _home_steps(req, funcs, classes, ser, write, lines, made):
+    """The run at home's imports and calls as steps, each (function, (args, kwargs)), made by the
+    module's top level (below) and handed back in `made` ([returned, raised]): nothing of the
+    runner's is on the stack under the package's import or a call, which is a script's (round 15's
+    a10 counted the frames under a call with a RecursionError). No timer, no coverage at home."""
+    symbols = req["symbols"]
+    for module in _sorted({sym["module"] for sym in symbols}):
+        made[:] = [None, None]
+        yield _import, ((module,), {})
+        if made[1] is not None:
+            # (as at a symbol's first call elsewhere: failed once, failed for every call)
+            failed = _SetupFailed("setup: %s" % exc_info(made[1])["type"])
+            for sym in symbols:
+                if sym["module"] == module:
+                    funcs[sym["module"] + ":" + sym["qualname"]] = failed
+    for call in req["calls"]:
+        sym = symbols[call["symbol"]]
+        outs = []
+        for _ in _range(req.get("repeat", 1)):
+            t0 = _monotonic()
+            prep = _prepare(call, sym, funcs, classes)
+            if _type(prep) is _dict:
+                outs.append(prep)
+                continue
+            fn, pos, kw = prep
+            made[:] = [None, None]
+            yield fn, (pos, kw)
+            out = _outcome(pos, kw, made[0], made[1], ser)
+            out["ms"] = round((_monotonic() - t0) * 1000, 3)
+            outs.append(out)
+        write({"ev": "call", "id": call["id"], "out": outs})
+    write({"ev": "end", "n": _len(req["calls"])})
+    lines.flush()
+    os._exit(0)
+
+
+def _crashed(e):
     try:
-        main()
+        os.write(2, ("composer-lab behave: %s\n" % exc_info(e)["type"]).encode())
+    finally:
+        os._exit(3)
+
+
+def entry():
+    """A fork of the warm grader's behave zygote (forkserver.py --kind behave), which imported this
+    module before any package code ran. (The run at home is a cold run: `python3 behave.py REQUEST`.)"""
+    try:
+        if main() is not None:
+            raise RuntimeError("the run at home runs cold, from behave.py's top level")
     except BaseException as e:  # the run ends here whatever the package did
-        try:
-            os.write(2, ("composer-lab behave: %s\n" % exc_info(e)["type"]).encode())
-        finally:
-            os._exit(3)
+        _crashed(e)
 
 
 if __name__ == "__main__":
-    entry()
+    try:
+        _home = main()
+    except BaseException as _e:
+        _crashed(_e)
+    if _home is not None:
+        # at home: the package's imports and calls are made here, at the top level, as a script's
+        _steps, _made = _home
+        try:
+            for _fn, _args in _steps:
+                try:
+                    _made[0] = _fn(*_args[0], **_args[1])
+                except BaseException as _e:
+                    _made[1] = _e
+        except BaseException as _e:
+            _crashed(_e)
