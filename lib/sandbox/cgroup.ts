@@ -103,33 +103,42 @@ const rmdirRetry = async (dir: string) => {
   }
 };
 
+/** Kills every process in a group: at once through cgroup.kill where the kernel has it (v2). */
+function killGroup(dir: string): void {
+  try {
+    writeFileSync(join(dir, "cgroup.kill"), "1");
+  } catch {
+    killAll(join(dir, "cgroup.procs"));
+  }
+}
+
+/** The folders the lab makes its groups in: one, or one per controller on v1. */
+const groupParents = (m: Mode): string[] => (m.kind === "v2" ? [m.root] : m.kind === "v1" ? [m.pids, m.memory, m.cpu] : []);
+
+/** The groups under `parent`, each with the pid of the process that made it (`<kind>-<pid>-<hex>`). */
+function labGroups(parent: string): { dir: string; pid: number }[] {
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const pid = Number(/-(\d+)-[0-9a-f]+$/.exec(name)?.[1] ?? NaN);
+    return Number.isInteger(pid) ? [{ dir: join(parent, name), pid }] : [];
+  });
+}
+
 /**
- * Kills every process in the run groups this process created (`<kind>-<pid>-<hex>`), wherever
- * those processes now sit in the process tree. A sandbox killed from the top while its inner
- * process was still being set up (bwrap's child, before it sets its parent-death signal) is
- * re-parented out of any tree walk; its group still holds it. Returns how many groups it emptied.
+ * Kills every process in the run groups process `pid` created, wherever those processes now sit
+ * in the process tree. A sandbox killed from the top while its inner process was still being set
+ * up (bwrap's child, before it sets its parent-death signal) is re-parented out of any tree walk;
+ * its group still holds it. Returns how many groups it killed.
  */
 export function killRunCgroupsOf(pid: number = process.pid): number {
-  const m = cgroupMode();
-  const parents = m.kind === "v2" ? [m.root] : m.kind === "v1" ? [m.pids, m.memory, m.cpu] : [];
-  let n = 0;
-  for (const parent of parents) {
-    let names: string[];
-    try {
-      names = readdirSync(parent).filter((name) => new RegExp(`-${pid}-[0-9a-f]+$`).test(name));
-    } catch {
-      continue;
-    }
-    for (const name of names) {
-      n++;
-      try {
-        writeFileSync(join(parent, name, "cgroup.kill"), "1");
-      } catch {
-        killAll(join(parent, name, "cgroup.procs"));
-      }
-    }
-  }
-  return n;
+  const mine = groupParents(cgroupMode()).flatMap(labGroups).filter((g) => g.pid === pid);
+  for (const g of mine) killGroup(g.dir);
+  return mine.length;
 }
 
 let reaped = false;
@@ -139,28 +148,18 @@ let reaped = false;
 function reapStaleCgroups(m: Mode): void {
   if (reaped) return;
   reaped = true;
-  const parents = m.kind === "v2" ? [m.root] : m.kind === "v1" ? [m.pids, m.memory, m.cpu] : [];
-  for (const parent of parents) {
-    let names: string[];
+  for (const g of groupParents(m).flatMap(labGroups)) {
+    if (g.pid === process.pid) continue;
     try {
-      names = readdirSync(parent);
+      process.kill(g.pid, 0);
+      continue; // its process is alive
     } catch {
-      continue;
+      /* dead: reap */
     }
-    for (const name of names) {
-      const pid = Number(/-(\d+)-[0-9a-f]+$/.exec(name)?.[1] ?? NaN);
-      if (!Number.isInteger(pid) || pid === process.pid) continue;
-      try {
-        process.kill(pid, 0);
-        continue; // its process is alive
-      } catch {
-        /* dead: reap */
-      }
-      try {
-        rmdirSync(join(parent, name));
-      } catch {
-        /* not empty, or not a group */
-      }
+    try {
+      rmdirSync(g.dir);
+    } catch {
+      /* not empty, or not a group */
     }
   }
 }
@@ -185,11 +184,7 @@ export function createRunCgroup(id: string, limits: CgroupLimits): RunCgroup | n
       procsFiles: [join(dir, "cgroup.procs")],
       oomKilled: () => /oom_kill [1-9]/.test(readFileSync(join(dir, "memory.events"), "utf8")),
       cleanup: async () => {
-        try {
-          writeFileSync(join(dir, "cgroup.kill"), "1");
-        } catch {
-          killAll(join(dir, "cgroup.procs"));
-        }
+        killGroup(dir);
         await rmdirRetry(dir);
       },
     };

@@ -71,13 +71,14 @@ export class DockerSandbox implements Sandbox {
     let diskExceeded = false;
     let unwatch = () => {};
     // another machine's (the run elsewhere's, a run at home's): its user with a passwd naming it,
-    // its host name, its /etc files and the /proc files runc lets a bind cover
-    const machine = tempDir("docker-machine-");
+    // its host name, its /etc files and the /proc files runc lets a bind cover (a folder for them
+    // only where there are any: most runs are the sandbox's own machine)
+    const other = o.user !== "sandbox" ? passwdFor(o.user, o.accounts) : null;
+    const files = Object.entries({ ...(other ? { "/etc/passwd": other.passwd, "/etc/group": other.group } : {}), ...Object.fromEntries(Object.entries(o.procFiles).filter(([p]) => p.startsWith("/etc/") || RUNC_PROC_FILES.includes(p))) });
+    const machine = files.length ? tempDir("docker-machine-") : null;
     try {
-      const other = o.user !== "sandbox" ? passwdFor(o.user, o.accounts) : null;
-      const files: Record<string, string> = { ...(other ? { "/etc/passwd": other.passwd, "/etc/group": other.group } : {}), ...Object.fromEntries(Object.entries(o.procFiles).filter(([p]) => p.startsWith("/etc/") || RUNC_PROC_FILES.includes(p))) };
-      const fileBinds = Object.entries(files).map(([inside, data], i) => {
-        const host = join(machine.path, String(i));
+      const fileBinds = files.map(([inside, data], i) => {
+        const host = join(machine!.path, String(i));
         writeFileSync(host, data, { mode: 0o644 });
         return `${host}:${inside}:ro`;
       });
@@ -160,7 +161,7 @@ export class DockerSandbox implements Sandbox {
       unwatch();
       cleaned = stage.finish();
       giveBack();
-      machine.remove();
+      machine?.remove();
     }
     return { ...result, sanitized: { removedSpecial: cleaned.removedSpecial, clearedModes: cleaned.clearedModes } };
   }

@@ -43,18 +43,14 @@ def _private_json():
     (Debian's is). A shared object the process has already loaded loads again at once (≈ 0.15 ms,
     not ≈ 0.8 ms): had the runner imported it from its own path, the package's `import _json` would
     show it had been (round 15's a11 did so with _decimal). The module is left out of sys.modules
-    (the package's import loads its own)."""
+    (the package's import loads its own). Where there is no such file or no memfd: the plain import."""
     import _imp
 
-    for d in sys.path:
-        for suffix in _imp.extension_suffixes() if d.endswith("lib-dynload") else ():
-            src = os.path.join(d, "_json" + suffix)
-            if not os.path.isfile(src):
-                continue
-            try:
-                fd = os.memfd_create("runner", 0)
-            except (AttributeError, OSError):
-                break  # (no memfd here: the plain import)
+    files = [os.path.join(d, "_json" + x) for d in sys.path if d.endswith("lib-dynload") for x in _imp.extension_suffixes()]
+    src = next((f for f in files if os.path.isfile(f)), None)
+    if src is not None and hasattr(os, "memfd_create"):
+        try:
+            fd = os.memfd_create("runner", 0)
             try:
                 with open(src, "rb") as fh:
                     os.write(fd, fh.read())
@@ -64,12 +60,12 @@ def _private_json():
 
                 mod = _imp.create_dynamic(_Spec)
                 _imp.exec_dynamic(mod)  # (multi-phase: its types are added here)
-            except ImportError:
-                break
             finally:
                 os.close(fd)
             sys.modules.pop("_json", None)
             return mod
+        except (OSError, ImportError):
+            pass
     import _json
 
     return _json
@@ -193,18 +189,19 @@ def _load_std():
     import _datetime
     import _decimal
 
-    for name, c in (("decimal.Decimal", _decimal.Decimal), ("datetime.date", _datetime.date), ("datetime.datetime", _datetime.datetime), ("datetime.time", _datetime.time)):
+    d, dt = _decimal.Decimal, _datetime
+    table = {
+        "decimal.Decimal": (d, d.__str__, d),
+        "datetime.date": (dt.date, dt.date.isoformat, dt.date.fromisoformat),
+        "datetime.datetime": (dt.datetime, dt.datetime.isoformat, dt.datetime.fromisoformat),
+        "datetime.time": (dt.time, dt.time.isoformat, dt.time.fromisoformat),
+    }
+    for name, (c, _f, _b) in table.items():
         if _type(c) is not type or c.__flags__ & _HEAPTYPE or "%s.%s" % (c.__module__, c.__name__) != name:
             raise Unserializable("%s is not the C type" % name)
-    _STD_VALUES.update({
-        "decimal.Decimal": (_decimal.Decimal, _decimal.Decimal.__str__, _decimal.Decimal),
-        "datetime.date": (_datetime.date, _datetime.date.isoformat, _datetime.date.fromisoformat),
-        "datetime.datetime": (_datetime.datetime, _datetime.datetime.isoformat, _datetime.datetime.fromisoformat),
-        "datetime.time": (_datetime.time, _datetime.time.isoformat, _datetime.time.fromisoformat),
-    })
-    for n in _STD_C_NAMES:
-        c, f, _b = _STD_VALUES[n]
-        _STD_BY_ID[_id(c)] = (n, c, f)
+    _STD_VALUES.update(table)
+    _STD_BY_ID.update({_id(c): (n, c, f) for n, (c, f, _b) in table.items()})
+
 
 _enc_str = _json.encode_basestring_ascii  # C: no package code can change it
 
