@@ -441,6 +441,41 @@ export function clockBlocks(clocks: Clock[], calls: number): { at: number; calls
   return clocks.map((c, j) => ({ at: start(j), calls: start(j + 1) - start(j), seconds: c.seconds, tz: c.tz ?? "UTC0" }));
 }
 
+const PY_KEYWORDS = new Set("False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield".split(" "));
+const PY_NAME = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
+const HOME_IMPORTS = "            pass  # HOME-IMPORTS (lib/sandbox/behave.ts homeEntry: one literal import statement a module)\n";
+let behaveSource: string | undefined;
+
+/** The run at home's entry script: behave.py with one literal `import M as _home_module` statement
+ *  a module at its top level, in `modules`' order (the request's `home.imports`: behave.py's
+ *  _home_steps yields each import there). A script's import statement is made from its module frame;
+ *  `__import__`, or any call of Python's, is one level deeper, so a package that measured the
+ *  recursion room at its import told the runner from a script by one level (round 15's v03).
+ *  Null where a name cannot be written as an import statement (the runner then imports with
+ *  `__import__`). */
+export function homeEntry(modules: string[]): string | null {
+  if (!modules.every((m) => m.split(".").every((part) => PY_NAME.test(part) && !PY_KEYWORDS.has(part)))) return null;
+  behaveSource ??= readFileSync(join(harnessDir(), "behave.py"), "utf8");
+  if (!behaveSource.includes(HOME_IMPORTS)) throw new Error("behave.py has no HOME-IMPORTS line for the run at home's entry");
+  const block = modules
+    .map((m) => [
+      "            _fn, _args = next(_steps)",
+      `            if _args[0][0] != ${JSON.stringify(m)}:`,
+      '                raise RuntimeError("the entry\'s imports are not the request\'s")',
+      "            try:",
+      `                import ${m} as _home_module`,
+      "            except BaseException as _e:",
+      "                _made[1] = _e",
+    ].join("\n"))
+    .join("\n");
+  return behaveSource.replace(HOME_IMPORTS, `${block}\n`);
+}
+
+/** The modules a request's symbols live in, in the order the run at home imports them. */
+function homeImports(req: BehaveRequest): string[] {
+  return [...new Set(req.symbols.map((s) => s.module))].sort();
+}
+
 /** Runs behave.py on `workdir` (read-only) in `sandbox` with these calls. */
 export async function runBehaviour(sandbox: Sandbox, workdir: string, req: BehaveRequest, limits: Partial<BehaveLimits> = {}, opts: BehaveRunOptions = {}): Promise<BehaveRun> {
   const L = BehaveLimits.parse(limits);
@@ -454,8 +489,11 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // it forks the runner (warm.ts pidShift: no second fork of a forked interpreter, ≈ 50 ms)
   const clocks: Clock[] = home ? [] : opts.shift?.clocks?.length ? opts.shift.clocks : opts.shift?.days ? [{ seconds: opts.shift.days * 86_400 }] : [];
   const blocks = clockBlocks(clocks, req.calls.length).map((b) => ({ at: b.at, ft: fakeTime(b), tz: b.tz }));
+  // at home: the runner is an entry script of its own, beside its request (homeEntry)
+  const imports = home ? homeImports(req) : [];
+  const entry = home ? homeEntry(imports) : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { imports } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
@@ -468,6 +506,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
       cfg = tempDir("behave-");
       chmodSync(cfg.path, 0o755);
       writeFileSync(join(cfg.path, "request.json"), request(opts.shift?.pids ?? 0, repoIn));
+      if (entry) writeFileSync(join(cfg.path, "behave.py"), entry);
     }
     return cfg.path;
   };
@@ -515,11 +554,13 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
       chmodSync(relocated.path, 0o755); // (bound read-only, read by the sandbox's user as the workdir would be)
     }
     // (unsandboxed, the paths are the host's: the run at home starts in the tree where it lies)
-    const at = home && bound ? home : relocated ? ELSEWHERE_PATHS : { harness, cfg: cfgIn };
+    const placed = home && bound ? home : relocated ? ELSEWHERE_PATHS : { harness, cfg: cfgIn };
+    // (the run at home's entry lies in its request's folder, the one runner folder it has)
+    const at = entry ? { harness: bound ? placed.harness : cfgIn, cfg: bound ? placed.harness : cfgIn } : placed;
     const homeMachine = home && bound ? { hostname: home.hostname, user: home.user, accounts: home.accounts, procFiles: { "/etc/machine-id": `${home.machineId}\n`, "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n` } } : {};
     run ??= await sandbox.run([...(other?.argv ?? []), ...argvAt(at)], {
       ...options, workdir: empty?.path ?? moved?.path ?? workdir, ...other?.options, ...homeMachine,
-      roBinds: bound ? { [harnessDir()]: at.harness, [cfgDir(relocated ? at === home ? home.tree : ELSEWHERE_PATHS.tree : undefined)]: at.cfg, ...(relocated ? { [relocated.path]: home?.tree ?? ELSEWHERE_PATHS.tree } : {}), ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...(home ? { [join(ZONEINFO, home.zone)]: "/etc/localtime" } : {}) } : {},
+      roBinds: bound ? { ...(entry ? {} : { [harnessDir()]: at.harness }), [cfgDir(relocated ? placed === home ? home.tree : ELSEWHERE_PATHS.tree : undefined)]: at.cfg, ...(relocated ? { [relocated.path]: home?.tree ?? ELSEWHERE_PATHS.tree } : {}), ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...(home ? { [join(ZONEINFO, home.zone)]: "/etc/localtime" } : {}) } : {},
     });
     if (run.outputTruncated) return { outcomes: null, failure: `the runner's output went past ${L.max_output_bytes} bytes`, run, path };
     if (run.timedOut) return { outcomes: null, failure: `the run went past ${timeoutMs} ms`, run, path };

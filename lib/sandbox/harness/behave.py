@@ -1159,7 +1159,8 @@ def _home_steps(req, funcs, classes, ser, write, lines, made):
     runner's is on the stack under the package's import or a call, which is a script's (round 15's
     a10 counted the frames under a call with a RecursionError). No timer, no coverage at home."""
     symbols = req["symbols"]
-    for module in _sorted({sym["module"] for sym in symbols}):
+    # (in the order of the entry's literal import statements, where the grader wrote them: homeEntry)
+    for module in req["home"].get("imports") or _sorted({sym["module"] for sym in symbols}):
         made[:] = [None, None]
         yield _import, ((module,), {})
         if made[1] is not None:
@@ -1215,6 +1216,7 @@ if __name__ == "__main__":
         # at home: the package's imports and calls are made here, at the top level, as a script's
         _steps, _made = _home
         try:
+            pass  # HOME-IMPORTS (lib/sandbox/behave.ts homeEntry: one literal import statement a module)
             for _fn, _args in _steps:
                 try:
                     _made[0] = _fn(*_args[0], **_args[1])
