@@ -3,7 +3,7 @@
  * follow a link, never open a FIFO or device in a way that can block, never read more than a cap,
  * and give up after a timeout. Plus temp folders that are removed on every exit path.
  */
-import { constants, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -134,10 +134,16 @@ export function sweepStaleTempDirs(dir = tmpdir()): string[] {
   return removed;
 }
 
+const swept = new Set<string>();
+function sweepOnce(root: string): void {
+  if (swept.has(root)) return;
+  swept.add(root);
+  sweepStaleTempDirs(root);
+}
+
 function hookExit(): void {
   if (hooked) return;
   hooked = true;
-  sweepStaleTempDirs();
   process.on("exit", removeLive);
   for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.once(sig, () => {
@@ -158,8 +164,43 @@ function hookExit(): void {
  * `beforeRemove` runs first either way (e.g. unmounting what was mounted inside).
  */
 export function tempDir(prefix: string, beforeRemove?: () => void): { path: string; remove: () => void } {
+  return tempDirIn(tmpdir(), prefix, beforeRemove);
+}
+
+const TMPFS_MAGIC = 0x01021994;
+let transientRoot: string | undefined;
+
+/** Where transientDir makes its folders: `COMPOSER_LAB_TRANSIENT_DIR`, else `TMPDIR` where the user
+ *  set one (a test's private folder, a swarm's shared filesystem), else /dev/shm where it is a
+ *  writable tmpfs with ≥ 1 GiB free, else the OS temp dir. */
+export function transientRootDir(): string {
+  if (transientRoot !== undefined) return transientRoot;
+  const chosen = process.env.COMPOSER_LAB_TRANSIENT_DIR || (process.env.TMPDIR ? tmpdir() : null);
+  if (chosen) return (transientRoot = chosen);
+  try {
+    const st = statfsSync("/dev/shm");
+    accessSync("/dev/shm", constants.W_OK);
+    if (st.type === TMPFS_MAGIC && st.bavail * st.bsize >= 2 ** 30) return (transientRoot = "/dev/shm");
+  } catch {
+    /* no /dev/shm here */
+  }
+  return (transientRoot = tmpdir());
+}
+
+/**
+ * tempDir for a small folder that lives for one run (a grade's tree, a runner's request, a staged
+ * copy): in memory where the machine has a tmpfs (transientRootDir). On a disk mounted with `discard`,
+ * removing a freshly written folder blocked the grader's event loop for 45–110 ms (its `rmdir`
+ * waits on the journal), several times a grade; on /dev/shm the copy and removal take ≈ 1.5 ms.
+ */
+export function transientDir(prefix: string, beforeRemove?: () => void): { path: string; remove: () => void } {
+  return tempDirIn(transientRootDir(), prefix, beforeRemove);
+}
+
+function tempDirIn(root: string, prefix: string, beforeRemove?: () => void): { path: string; remove: () => void } {
   hookExit();
-  const path = mkdtempSync(join(tmpdir(), `composer-lab-${prefix}p${process.pid}-`));
+  sweepOnce(root);
+  const path = mkdtempSync(join(root, `composer-lab-${prefix}p${process.pid}-`));
   liveTempDirs.set(path, beforeRemove);
   return {
     path,

@@ -7,5 +7,5 @@ export { loadConfigFile, describeIssues } from "./config.js";
 export { strictSchema, closestKey, unknownKeyMessage } from "./strict.js";
 export { mean, std } from "./stats.js";
 export { holdChild } from "./process.js";
-export { readGuarded, readTextGuarded, GuardedReadError, tempDir, sweepStaleTempDirs, type GuardedReadOptions } from "./files.js";
+export { readGuarded, readTextGuarded, GuardedReadError, tempDir, transientDir, transientRootDir, sweepStaleTempDirs, type GuardedReadOptions } from "./files.js";
 export { readJsonBody, sendJson, listenHttp, InFlightRequests, type BodyFailure } from "./http.js";

@@ -6,7 +6,7 @@
  */
 import { cpSync } from "node:fs";
 import pLimit from "p-limit";
-import { tempDir } from "../core/index.js";
+import { transientDir } from "../core/index.js";
 import type { Sandbox } from "../sandbox/index.js";
 import { applyUnifiedDiff, loadTask, type FeatureDeletionTask } from "../tasks/index.js";
 import { Action } from "./actions.js";
@@ -72,7 +72,7 @@ async function gradeCompletionOnce(task: FeatureDeletionTask, completion: string
   const parsed = parseCompletion(completion);
   if (parsed.kind === "invalid") return zeroGrade("invalid", parsed.why);
   if (parsed.kind === "diff") {
-    const tmp = tempDir(`grade-${task.task_id}-`);
+    const tmp = transientDir(`grade-${task.task_id}-`);
     const dir = tmp.path;
     try {
       cpSync(FeatureDeletionEpisode.snapshotDir(task), dir, { recursive: true });

@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import { chmodSync, cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { tempDir } from "../core/index.js";
+import { transientDir } from "../core/index.js";
 import { BwrapSandbox } from "./bwrap.js";
 import { harnessDir } from "./harness-dir.js";
 import { ELSEWHERE_ENV, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
@@ -419,7 +419,7 @@ export interface RunShift {
 
 /** A copy of `workdir` whose every file and folder has its times moved on by `days`. */
 function movedCopy(workdir: string, days: number): { path: string; remove: () => void } {
-  const dir = tempDir("behave-moved-");
+  const dir = transientDir("behave-moved-");
   cpSync(workdir, dir.path, { recursive: true, verbatimSymlinks: true });
   if (days) moveTimes(dir.path, days);
   return dir;
@@ -503,7 +503,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   let empty: { path: string; remove: () => void } | undefined;
   const cfgDir = (repoIn?: string): string => {
     if (!cfg) {
-      cfg = tempDir("behave-");
+      cfg = transientDir("behave-");
       chmodSync(cfg.path, 0o755);
       writeFileSync(join(cfg.path, "request.json"), request(opts.shift?.pids ?? 0, repoIn));
       if (entry) writeFileSync(join(cfg.path, "behave.py"), entry);
@@ -549,7 +549,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     // at home: the tree itself (read-only) at the drawn path, the runner at another
     const relocated = !run && bound && elsewhere && moved ? moved : null;
     if (relocated) {
-      empty = tempDir("behave-empty-");
+      empty = transientDir("behave-empty-");
       chmodSync(empty.path, 0o755); // (the sandbox's user enters it: bound as is, not staged)
       chmodSync(relocated.path, 0o755); // (bound read-only, read by the sandbox's user as the workdir would be)
     }
@@ -593,7 +593,7 @@ export async function traceCalls(sandbox: Sandbox, solved: string, targets: { fi
   const bound = sandbox.name !== "none";
   const harness = bound ? "/opt/composer-lab" : harnessDir();
   const repo = bound ? SANDBOX_WORKDIR : solved;
-  const cfg = tempDir("oracle-trace-");
+  const cfg = transientDir("oracle-trace-");
   chmodSync(cfg.path, 0o755);
   try {
     const cfgIn = bound ? "/opt/composer-lab-cfg" : cfg.path;

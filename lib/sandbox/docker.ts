@@ -17,7 +17,7 @@ import { lendDirs, protectedInside, sandboxHostIds, stageWorkdir, watchDisk, typ
 import { maskStub } from "./mask.js";
 import { harnessDir as harnessDirForDeps } from "./harness-dir.js";
 import { SYSTEM_PYTHON } from "./pyenv.js";
-import { tempDir } from "../core/index.js";
+import { tempDir, transientDir } from "../core/index.js";
 
 /** Images with a task's dependencies, by base image and requirement names (built once a process). */
 const depImages = new Map<string, Promise<{ image: string; missing: string[]; added: string[] }>>();
@@ -75,7 +75,7 @@ export class DockerSandbox implements Sandbox {
     // only where there are any: most runs are the sandbox's own machine)
     const other = o.user !== "sandbox" ? passwdFor(o.user, o.accounts) : null;
     const files = Object.entries({ ...(other ? { "/etc/passwd": other.passwd, "/etc/group": other.group } : {}), ...Object.fromEntries(Object.entries(o.procFiles).filter(([p]) => p.startsWith("/etc/") || RUNC_PROC_FILES.includes(p))) });
-    const machine = files.length ? tempDir("docker-machine-") : null;
+    const machine = files.length ? transientDir("docker-machine-") : null;
     try {
       const fileBinds = files.map(([inside, data], i) => {
         const host = join(machine!.path, String(i));

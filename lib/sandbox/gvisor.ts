@@ -15,7 +15,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, realpathSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { tempDir } from "../core/index.js";
+import { tempDir, transientDir } from "../core/index.js";
 import { passwdFor } from "./bwrap.js";
 import { supervise, type Supervised } from "./capture.js";
 import { cgroupMode, createRunCgroup } from "./cgroup.js";
@@ -90,7 +90,7 @@ export class GvisorSandbox implements Sandbox {
     const stage = stageWorkdir(o.workdir, { diskMb: o.diskMb, writable: !o.workdirReadOnly && !o.scratchWorkdir, copy: o.scratchWorkdir });
     const giveBack = lendDirs(Object.keys(o.rwBinds));
     const id = `composer-lab-${process.pid}-${randomBytes(6).toString("hex")}`;
-    const bundle = tempDir(`gvisor-${process.pid}-`);
+    const bundle = transientDir(`gvisor-${process.pid}-`);
     const cg = createRunCgroup(`gvisor-${process.pid}-${randomBytes(4).toString("hex")}`, o);
     let r: Supervised | undefined;
     let oomKilled = false;

@@ -16,7 +16,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, cpSync, lchownSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync, type Dirent, type Stats } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { tempDir } from "../core/index.js";
+import { transientDir, transientRootDir } from "../core/index.js";
 
 export const SANDBOX_USER = "composer-lab-sandbox";
 const NOBODY = 65534;
@@ -169,18 +169,20 @@ let reaped = false;
 function reapStaleStages(): void {
   if (reaped) return;
   reaped = true;
-  for (const name of readdirSync(tmpdir())) {
-    const m = name.match(/^composer-lab-stage-(\d+)-/);
-    if (!m) continue;
-    try {
-      process.kill(Number(m[1]), 0);
-      continue; // its process is alive
-    } catch {
-      /* dead: reap */
+  for (const root of new Set([tmpdir(), transientRootDir()])) {
+    for (const name of readdirSync(root)) {
+      const m = name.match(/^composer-lab-stage-(\d+)-/);
+      if (!m) continue;
+      try {
+        process.kill(Number(m[1]), 0);
+        continue; // its process is alive
+      } catch {
+        /* dead: reap */
+      }
+      const dir = join(root, name);
+      spawnSync("umount", ["-l", join(dir, "work")]);
+      rmSync(dir, { recursive: true, force: true });
     }
-    const dir = join(tmpdir(), name);
-    spawnSync("umount", ["-l", join(dir, "work")]);
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -198,7 +200,7 @@ export function stageWorkdir(workdir: string, opts: { diskMb: number; writable: 
   if (!runningAsRoot()) {
     if (opts.copy) {
       // a scratch run writes into a copy that nothing reads afterwards
-      const scratch = tempDir(`scratch-${process.pid}-`);
+      const scratch = transientDir(`scratch-${process.pid}-`);
       replaceContents(workdir, scratch.path);
       return { path: scratch.path, hardCap: false, finish: () => {
         const rep = sanitizeTree(scratch.path);
@@ -212,7 +214,7 @@ export function stageWorkdir(workdir: string, opts: { diskMb: number; writable: 
   reapStaleStages();
   let mounted = false;
   let mnt = "";
-  const stage = tempDir(`stage-${process.pid}-`, () => {
+  const stage = transientDir(`stage-${process.pid}-`, () => {
     if (mounted) spawnSync("umount", ["-l", mnt]);
     mounted = false;
   });

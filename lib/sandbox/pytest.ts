@@ -10,7 +10,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, lstatSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { readGuarded, tempDir } from "../core/index.js";
+import { readGuarded, transientDir } from "../core/index.js";
 import { harnessDir } from "./harness-dir.js";
 import { BwrapSandbox } from "./bwrap.js";
 import { WarmWorkerGone, warmWorker } from "./warm.js";
@@ -259,7 +259,7 @@ const LAB_COVERAGERC = "[run]\nbranch = False\ndisable_warnings = module-not-imp
 
 async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOptions): Promise<PytestRun> {
   const results = coverageDirFor(opts);
-  const cfg = tempDir("pytest-cfg-");
+  const cfg = transientDir("pytest-cfg-");
   chmodSync(cfg.path, 0o755);
   try {
     const { tests, args, coverage, config, trustedPlugins, untrusted, layout: layoutOpt, pyenv: pyenvOpt, warm: _warm, ...runOpts } = opts;
@@ -349,7 +349,7 @@ async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOpti
 
 function coverageDirFor(opts: PytestOptions): { path: string; remove: () => void } | undefined {
   if (!opts.coverage) return undefined;
-  const d = tempDir("pytest-");
+  const d = transientDir("pytest-");
   chmodSync(d.path, 0o755);
   return d;
 }

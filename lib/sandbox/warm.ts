@@ -23,7 +23,7 @@ import { chmod, cp, mkdir, rm, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
-import { holdChild, tempDir } from "../core/index.js";
+import { holdChild, transientDir } from "../core/index.js";
 import { GROUP, PASSWD, PROC_FD, type BwrapSandbox } from "./bwrap.js";
 import { harnessDir } from "./harness-dir.js";
 import { cgroupMode, createRunCgroup, type RunCgroup } from "./cgroup.js";
@@ -263,7 +263,7 @@ export class WarmWorker {
 
   private spoolDir(): string {
     if (!this.spool) {
-      this.spool = tempDir("warm-spool-");
+      this.spool = transientDir("warm-spool-");
       chmodSync(this.spool.path, 0o711); // the sandbox user passes through to its grade's folder only
       for (const d of ["empty", "grades"]) mkdirSync(join(this.spool.path, d), { mode: 0o755 });
       chmodSync(join(this.spool.path, "grades"), 0o711);
