@@ -258,20 +258,31 @@ def room():
     return [AT_IMPORT, _room()]
 
 
+def caller():
+    # the caller's file and line (a warning's record), and this function's references during the call
+    import warnings
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        warnings.warn("where", RuntimeWarning, stacklevel=2)
+    return [seen[0].filename, seen[0].lineno, sys.getrefcount(caller)]
+
+
 def shift(d, t):
     import datetime, decimal, numbers
     return [d + decimal.Decimal("0.1"), t + datetime.timedelta(days=1), datetime.time(1, 2, 3), isinstance(d, numbers.Number), type(d).__module__]
 `);
-    writeFileSync(join(d, "script.py"), "import pkg.m\nprint(pkg.m.room())\n");
+    writeFileSync(join(d, "script.py"), "import json\nimport pkg.m\nfrom pkg.m import caller\nprint(json.dumps([pkg.m.room(), caller()[2]]))\n");
     const calls: BCall[] = [
       { id: "added", symbol: 0, pos: [], kw: [] },
       { id: "shift", symbol: 1, pos: [{ t: "std", cls: "decimal.Decimal", v: "1.5" }, { t: "std", cls: "datetime.date", v: "2020-02-28" }] as BValue[], kw: [] },
       { id: "room", symbol: 2, pos: [], kw: [] },
+      ...[0, 1, 2, 3].map((i) => ({ id: `caller${i}`, symbol: 3, pos: [], kw: [] })),
     ];
-    const req = { symbols: ["added", "shift", "room"].map((qualname) => ({ module: "pkg.m", qualname })), calls, roots: ["."], project: ["pkg"] };
+    const req = { symbols: ["added", "shift", "room", "caller"].map((qualname) => ({ module: "pkg.m", qualname })), calls, roots: ["."], project: ["pkg"] };
     const sb = new BwrapSandbox("bwrap", { warm: false });
     const graded = await runBehaviour(new BwrapSandbox("bwrap", { warm: true }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null });
-    const home = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 0, elsewhere: true, home: drawHome(randomBytes(32)) } });
+    const drawn = drawHome(randomBytes(32));
+    const home = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 0, elsewhere: true, home: drawn } });
     for (const r of [graded, home]) expect(r.failure, r.run.stderr).toBeNull();
     // (the plain interpreter's own modules, by the host's python3 with the sandbox's flags: none of these)
     expect(plain((home.outcomes!.get("added")![0] as { ret: BValue }).ret)).toEqual([]);
@@ -281,11 +292,30 @@ def shift(d, t):
     // in the same sandbox), where the graded run's stack is deeper
     const script = await sb.run(["python3", "script.py"], { workdir: d });
     expect(script.exitCode, script.stderr).toBe(0);
-    const scriptRoom = JSON.parse(script.stdout) as number[];
+    const [scriptRoom, scriptRefs] = JSON.parse(script.stdout) as [number[], number];
     // (at the import too: the run at home's entry imports with a literal statement, as the script
     // does; round 15's v03 found one level less when the runner imported with __import__)
     expect(plain((home.outcomes!.get("room")![0] as { ret: BValue }).ret)).toEqual(scriptRoom);
     expect(plain((graded.outcomes!.get("room")![0] as { ret: BValue }).ret)).not.toEqual(scriptRoom);
+    // the caller: a script of the drawn name at a line past its drawn docstring, holding the function
+    // as a script that imported it by name does (round 16's a05 a15 a20 a21, a08 a10)
+    // (four calls, one from each copy of the call line, each past its drawn gap)
+    const seen = [0, 1, 2, 3].map((i) => plain((home.outcomes!.get(`caller${i}`)![0] as { ret: BValue }).ret) as [string, number, number]);
+    for (const [file, , refs] of seen) {
+      expect(file).toBe(`${drawn.harness}/${drawn.entry}`);
+      expect(refs).toBe(scriptRefs);
+    }
+    const lines = seen.map(([, line]) => line).sort((x, y) => x - y);
+    expect(new Set(lines).size).toBe(4);
+    let floor = 0;
+    lines.forEach((line, j) => {
+      floor += drawn.pad.blanks[j]!;
+      expect(line).toBeGreaterThan(floor);
+      expect(line).toBeLessThan(floor + 120);
+    });
+    const [gradedFile, , gradedRefs] = plain((graded.outcomes!.get("caller0")![0] as { ret: BValue }).ret) as [string, number, number];
+    expect(gradedFile.endsWith("/behave.py")).toBe(true);
+    expect(gradedRefs).toBeGreaterThan(scriptRefs);
   }, 120_000);
 
   it("runs at home on Docker too (its host name, user with a passwd naming it, machine id; runc lets no bind cover boot_id)", async (ctx) => {

@@ -191,12 +191,14 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // of which must agree there too where it agreed here (round 11: bodies right only where the
   // process looks graded). With key calls it runs now (the keys are judged by it); otherwise only
   // for a body that passes here (what fails here needs no second opinion).
-  const chosen = elsewhereCalls(oracle, (id) => (firstOf(id).ms ?? 0), cfg.elsewhere_calls);
   // (its clocks drawn from the grader's key, the task, the completion and the answers given here
   // to those calls: what each call answered, not how long it took, so a grade's clocks are the
   // same every time)
   const known: Oracle = oracle;
   const completion = treeDigest(workdir);
+  // the slow calls it runs, in an order no body can know (the grader's key and the completion)
+  const slowOrder = (id: string) => createHmac("sha256", graderKey()).update(`slow\n${known.task_id}\n${completion}\n${id}`).digest().readUInt32BE(0);
+  const chosen = elsewhereCalls(oracle, (id) => firstOf(id), cfg.elsewhere_calls, slowOrder);
   const shiftFor = (ids: Set<string>) => elsewhereShift(known, completion, JSON.stringify([...ids].sort().map((id) => [id, outcomes.get(id)?.[0] ?? null]), (k, v) => (k === "ms" ? undefined : v)));
   const elsewhereRun = async (ids: Set<string>): Promise<ElsewhereRun> => {
     const shifts = shiftFor(ids);
@@ -231,6 +233,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     const got = keys.get(c.id) ?? run.outcomes.get(c.id)![0]!;
     const r = judge(c, got);
     if (!r.ok && oracle.symbols[c.symbol]?.digest && got.k === "return" && c.expect.k === "return" && got.ret.t === c.expect.ret.t) r.why = "returned keys equal where the original's differ, or different where they are equal";
+    if (!r.ok && got.k === "error" && got.why === UNSTABLE_KEY) r.why = UNSTABLE_KEY;
     // compose, typed and grow calls are judged on their own only: many of them take paths any body gets
     // right (an unknown key, an empty string), and in the total they would dilute its misses
     const inTotal = !c.probe || !OWN_ONLY.includes(c.probe);
@@ -265,8 +268,14 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const entries = entrySizes(oracle, (id) => agreedIds.has(id));
   const entriesOk = !entries.some((g) => groupFails("entries", g, base));
   const passedHere = agreement >= cfg.threshold && probesOk && classesOk && typesOk && sizesOk && scaledOk && entriesOk;
-  // elsewhere: every sampled call that agreed here must agree there (one miss fails the check)
-  const sample = [...chosen.sample].filter((id) => agreedIds.has(id));
+  // elsewhere: every sampled call that agreed here must agree there (one miss fails the check), and
+  // every fast call that missed here must answer there as it answered here: a body wrong only on a
+  // process's first call (of one shape) spends a miss the threshold forgives in the graded run, where
+  // the oracle's first call is always the first (round 16's a16); the runs elsewhere and at home make
+  // their calls in reverse order, so that call is no longer the first there
+  const consistent = (id: string, o: BOutcome | undefined) => !!o && (o.k === "return" || o.k === "raise") && ((o.ms ?? 0) <= ELSEWHERE_MAX_MS || chosen.slow.has(id));
+  const missed = oracle.calls.filter((c) => !agreedIds.has(c.id) && consistent(c.id, outcomes.get(c.id)?.[0])).map((c) => c.id);
+  const sample = [...new Set([...[...chosen.sample].filter((id) => agreedIds.has(id)), ...(thereRun ? missed.filter((id) => chosen.sample.has(id)) : missed)])];
   if (passedHere && sample.length && !thereRun) thereRun = await elsewhereRun(new Set(sample));
   const elsewhere = thereRun;
   // a call agrees there if it agrees in the run elsewhere and, where it ran at home, at home too
@@ -274,11 +283,14 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     const got = run.outcomes.get(c.id);
     return got ? judge(c, got) : { ok: false, why: `the run ${name} gave no answer (${run.failure ? `it failed as a whole: ${run.failure}` : "this call was missing"})` };
   };
+  // (a call that missed here is judged against this run's own answer: the same input, the same answer)
+  const asHere = (c: OracleCall): OracleCall => (agreedIds.has(c.id) ? c : { ...c, expect: outcomes.get(c.id)![0]!, probe: undefined });
   const judged = elsewhere ? sample.map((id) => {
-    const c = byId.get(id)!;
+    const c = asHere(byId.get(id)!);
     const away = judgeIn(c, elsewhere, "elsewhere");
     const home = away.ok && elsewhere.atHome && elsewhere.homeIds?.has(id) ? judgeIn(c, elsewhere.atHome, "at home") : null;
-    return { c, r: home && !home.ok ? home : away, home: !!home && !home.ok };
+    const r = home && !home.ok ? home : away;
+    return { c, r: r.ok || agreedIds.has(id) ? r : { ...r, why: `a call that missed in the graded run answered otherwise here (the same input, another process): ${r.why}` }, home: !!home && !home.ok };
   }) : [];
   const there = { agreed: judged.filter((j) => j.r.ok).length, compared: judged.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}) };
   // (the first miss named, as the graded run's misses are)
@@ -311,6 +323,8 @@ const requestOf = (oracle: Oracle) => fastMemo(requests, oracle, () => ({
  * original's key. A key from another hash agrees; one that ignores an argument, or changes from call
  * to call, or is the same for all, does not. The returned map holds the outcomes to compare instead.
  */
+const UNSTABLE_KEY = "its key changed in another process (elsewhere)";
+
 function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, again: Map<string, BOutcome> | null): Map<string, BOutcome> {
   const out = new Map<string, BOutcome>();
   oracle.symbols.forEach((s, i) => {
@@ -334,15 +348,17 @@ function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, aga
     const expectedClass = classOf(expected);
     const actualClass = classOf(actual);
     // (a key-probe call agrees only if the second process gave it the same key; a run that failed
-    // as a whole counts as a different key)
+    // as a whole counts as a different key; any other call the second process made, likewise)
     const stable = (c: OracleCall) => {
-      if (c.probe !== "key" || !again) return true;
+      if (!again || (c.probe !== "key" && !again.has(c.id))) return true;
       const b = again.get(c.id);
       return b?.k === "return" && JSON.stringify(b.ret) === JSON.stringify(actual(c));
     };
     for (const c of calls) {
       const got = outcomeOf(c.id);
-      if (got.k === "return" && actual(c) && actualClass(c) === expectedClass(c) && stable(c)) out.set(c.id, { ...got, ret: expected(c) });
+      // (a key that changed in another process disagrees, even where it is the original's own value)
+      if (!stable(c)) out.set(c.id, { k: "error", why: UNSTABLE_KEY });
+      else if (got.k === "return" && actual(c) && actualClass(c) === expectedClass(c)) out.set(c.id, { ...got, ret: expected(c) });
     }
   });
   return out;
@@ -407,28 +423,48 @@ function elsewhereShift(oracle: Oracle, completion: string, answers: string): { 
   return { away: { ...ELSEWHERE, clocks: drawClocks(seed, ELSEWHERE.days) }, home: { ...HOME, home: drawHome(seed) } };
 }
 
-/** A call whose graded run took longer is not run elsewhere (that run has no per-call timer), but
- *  for the ELSEWHERE_MIN fastest: a body slow on every call here is still run there (round 12's a26
- *  a72 slept 0.26 s a call where graded to be run nowhere else; one that then hangs there fails
- *  that run as a whole, twice, and the check with it). */
+/** A call whose graded run took longer than ELSEWHERE_MAX_MS runs elsewhere within a budget: the
+ *  slow calls in an order of the grader's key, as long as their graded times add up to at most
+ *  ELSEWHERE_SLOW_MS (that run has no per-call timer: a body slow on every call costs it seconds,
+ *  not minutes). Slowness alone used to keep a call from every other run: a body that slept 0.26 s
+ *  on just the calls it would answer wrong elsewhere was judged in the graded run only (round 12's
+ *  a26 a72 on every call, round 16's b03 b04 b05 on those calls alone). A body that hangs there
+ *  fails that run as a whole, twice, and the check with it. */
 const ELSEWHERE_MAX_MS = 250;
-const ELSEWHERE_MIN = 3;
+const ELSEWHERE_SLOW_MS = 10_000;
 
 /** The calls run elsewhere (RunShift.elsewhere): the key-probe calls of digest symbols (their keys
  *  must not change between processes) and a spread of the others, at most `max` (every visible call
  *  first, then hidden ones spread over the oracle; each must still agree with the original there). */
-function elsewhereCalls(oracle: Oracle, msOf: (id: string) => number, max: number): { keys: Set<string>; sample: Set<string> } {
-  const keys = new Set(oracle.calls.filter((c) => c.probe === "key" && oracle.symbols[c.symbol]?.digest).map((c) => c.id));
+function elsewhereCalls(oracle: Oracle, outcomeOf: (id: string) => { k: string; ms?: number }, max: number, slowOrder: (id: string) => number): { keys: Set<string>; sample: Set<string>; slow: Set<string> } {
+  const msOf = (id: string) => outcomeOf(id).ms ?? 0;
+  const slow = slowWithin(oracle.calls.filter((c) => outcomeOf(c.id).k !== "timeout"), msOf, slowOrder);
+  // a digest's calls: its key probes, and every other call too, each of whose keys must be the one
+  // it had here (round 16's b06 left a template's file name out of its key where the tree was not
+  // under /work: only the key probes, which pass no file name, had been run elsewhere)
+  const keys = new Set(oracle.calls.filter((c) => oracle.symbols[c.symbol]?.digest && (c.probe === "key" || msOf(c.id) <= ELSEWHERE_MAX_MS || slow.has(c.id))).map((c) => c.id));
   const candidates = oracle.calls.filter((c) => !oracle.symbols[c.symbol]?.digest);
   const fast = candidates.filter((c) => msOf(c.id) <= ELSEWHERE_MAX_MS);
-  const slowest = fast.length >= ELSEWHERE_MIN ? [] : candidates.filter((c) => msOf(c.id) > ELSEWHERE_MAX_MS).sort((a, b) => msOf(a.id) - msOf(b.id)).slice(0, ELSEWHERE_MIN - fast.length);
-  const others = [...fast, ...slowest];
-  const visible = others.filter((c) => !c.hidden);
-  const hidden = others.filter((c) => c.hidden);
-  const room = Math.max(0, max - visible.length);
+  const visible = fast.filter((c) => !c.hidden);
+  const hidden = fast.filter((c) => c.hidden);
+  const slowHere = candidates.filter((c) => slow.has(c.id));
+  const room = Math.max(0, max - visible.length - slowHere.length);
   const step = hidden.length / Math.max(1, room);
   const spread = room >= hidden.length ? hidden : Array.from({ length: room }, (_, i) => hidden[Math.floor(i * step)]!);
-  return { keys, sample: new Set([...visible, ...spread].slice(0, max).map((c) => c.id)) };
+  return { keys, sample: new Set([...slowHere, ...visible, ...spread].slice(0, Math.max(max, slowHere.length)).map((c) => c.id)), slow };
+}
+
+/** The calls slower than ELSEWHERE_MAX_MS that the runs elsewhere make: in `order`, each while the
+ *  graded times taken so far leave room for it under ELSEWHERE_SLOW_MS. */
+function slowWithin(calls: OracleCall[], msOf: (id: string) => number, order: (id: string) => number): Set<string> {
+  let left = ELSEWHERE_SLOW_MS;
+  const out = new Set<string>();
+  for (const c of calls.filter((x) => msOf(x.id) > ELSEWHERE_MAX_MS).sort((a, b) => order(a.id) - order(b.id))) {
+    if (msOf(c.id) > left) continue;
+    left -= msOf(c.id);
+    out.add(c.id);
+  }
+  return out;
 }
 
 /** A run elsewhere: each call's first outcome, and why the run failed as a whole (null: it did not). */

@@ -443,37 +443,99 @@ export function clockBlocks(clocks: Clock[], calls: number): { at: number; calls
 
 const PY_KEYWORDS = new Set("False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield".split(" "));
 const PY_NAME = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
-const HOME_IMPORTS = "            pass  # HOME-IMPORTS (lib/sandbox/behave.ts homeEntry: one literal import statement a module)\n";
-let behaveSource: string | undefined;
+const pyName = (part: string) => PY_NAME.test(part) && !PY_KEYWORDS.has(part);
+/** The entry script's own globals: no symbol is bound under one of these. */
+const ENTRY_NAMES = new Set(["_runner", "_steps", "_made", "_step", "_e", "_home_module", "_route", "_fn", "_args", "_kwargs", "_result"]);
 
-/** The run at home's entry script: behave.py with one literal `import M as _home_module` statement
- *  a module at its top level, in `modules`' order (the request's `home.imports`: behave.py's
- *  _home_steps yields each import there). A script's import statement is made from its module frame;
- *  `__import__`, or any call of Python's, is one level deeper, so a package that measured the
- *  recursion room at its import told the runner from a script by one level (round 15's v03).
- *  Null where a name cannot be written as an import statement (the runner then imports with
- *  `__import__`). */
-export function homeEntry(modules: string[]): string | null {
-  if (!modules.every((m) => m.split(".").every((part) => PY_NAME.test(part) && !PY_KEYWORDS.has(part)))) return null;
-  behaveSource ??= readFileSync(join(harnessDir(), "behave.py"), "utf8");
-  if (!behaveSource.includes(HOME_IMPORTS)) throw new Error("behave.py has no HOME-IMPORTS line for the run at home's entry");
-  const block = modules
-    .map((m) => [
-      "            _fn, _args = next(_steps)",
-      `            if _args[0][0] != ${JSON.stringify(m)}:`,
-      '                raise RuntimeError("the entry\'s imports are not the request\'s")',
-      "            try:",
-      `                import ${m} as _home_module`,
-      "            except BaseException as _e:",
-      "                _made[1] = _e",
-    ].join("\n"))
-    .join("\n");
-  return behaveSource.replace(HOME_IMPORTS, `${block}\n`);
+/** The run at home's entry script and what its request says of it (HomeEntry.named: behave.py
+ *  _home_steps' routes). */
+export interface HomeEntry {
+  /** the script's text (its file is `home.entry`, the runner `home.runner + ".py"` beside it) */
+  text: string;
+  /** the modules in the order the script imports them */
+  imports: string[];
+  /** "symbol|positional count|keyword names" → [route, the names from the script's global to the
+   *  function]: a call of that shape is written out on a line of its own */
+  named: Record<string, [number, string[]]>;
+  /** how many copies of each call line the script has (the calls take turns among them) */
+  copies: number;
 }
 
-/** The modules a request's symbols live in, in the order the run at home imports them. */
-function homeImports(req: BehaveRequest): string[] {
-  return [...new Set(req.symbols.map((s) => s.module))].sort();
+/**
+ * The run at home's entry script, made per run: a script of the drawn name that imports the runner
+ * (behave.py under a drawn module name, beside it), then imports each module with a literal
+ * `import M as _home_module` statement at its top level, binds each symbol's top name with a
+ * `from M import Name`, and makes every call of a symbol so bound as `Name.attr(*_args, **_kwargs)`
+ * on a line of its own, the lines numbered past a docstring of `home.pad` lines. The package meets
+ * a script: the recursion room at its import is a script's import statement's (round 15's v03; a
+ * runner's `__import__` is one C call deeper), the caller of each call is the script's top level in
+ * a file of the drawn name at a drawn line (round 16's a05 a15 a20 a21 read the runner's file name
+ * and its line past 400 through a warning's or a log record's fields), and the function's references
+ * during a call are the module's, the script's name and the call's own (a08 a10). A symbol whose
+ * names cannot be written so (not identifiers, a name two modules share, one of the script's own) is
+ * called through `_fn`; null where a module's name cannot be written as an import statement (the
+ * runner then imports and calls from behave.py's own top level).
+ */
+export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "calls">, home: Pick<Home, "runner" | "pad">): HomeEntry | null {
+  const imports = [...new Set(symbols.map((s) => s.module))].sort();
+  if (!imports.every((m) => m.split(".").every(pyName))) return null;
+  // a top name is bound once, from one module, where it is no name of the script's own
+  const modulesOf = new Map<string, Set<string>>();
+  for (const s of symbols) {
+    const top = s.qualname.split(".")[0]!;
+    (modulesOf.get(top) ?? modulesOf.set(top, new Set()).get(top)!).add(s.module);
+  }
+  const bindable = (s: BehaveSymbol) => s.qualname.split(".").every(pyName) && !ENTRY_NAMES.has(s.qualname.split(".")[0]!) && modulesOf.get(s.qualname.split(".")[0]!)!.size === 1;
+  // one line a call's shape (its symbol, how many positional arguments, which keywords): the call is
+  // written with its arguments one by one (CALL, as a script's `f(x)`; `f(*args)` holds one more
+  // reference to f during the call)
+  const named: Record<string, [number, string[]]> = {};
+  const routes: string[] = [];
+  const bound = new Set<number>();
+  for (const c of calls) {
+    const s = symbols[c.symbol];
+    const kws = c.kw.map(([k]) => k);
+    const key = `${c.symbol}|${c.pos.length}|${kws.join(",")}`;
+    if (!s || named[key] || !bindable(s) || !kws.every(pyName) || routes.length >= 256) continue;
+    named[key] = [routes.length, s.qualname.split(".")];
+    bound.add(c.symbol);
+    routes.push(`${s.qualname}(${[...c.pos.map((_, i) => `_args[${i}]`), ...kws.map((k) => `${k}=_kwargs[${JSON.stringify(k)}]`)].join(", ")})`);
+  }
+  const tops = (m: string) => [...new Set(symbols.filter((s, i) => s.module === m && bound.has(i)).map((s) => s.qualname.split(".")[0]!))];
+  const lines = [
+    `"""${home.pad.line}`,
+    '"""',
+    `import ${home.runner} as _runner`,
+    "",
+    "try:",
+    "    _steps, _made = _runner.main()",
+    "except BaseException as _e:",
+    "    _runner._crashed(_e)",
+    "try:",
+    ...imports.flatMap((m) => [
+      "    _step = next(_steps)",
+      `    if _step[2] != (${JSON.stringify(m)},):`,
+      '        raise RuntimeError("the entry\'s imports are not the request\'s")',
+      "    try:",
+      `        import ${m} as _home_module`,
+      "    except BaseException as _e:",
+      "        _made[1] = _e",
+      ...tops(m).flatMap((t) => ["    else:", "        try:", `            from ${m} import ${t}`, "        except BaseException:", "            pass"].slice(tops(m).indexOf(t) === 0 ? 0 : 1)),
+    ]),
+    "    for _route, _fn, _args, _kwargs in _steps:",
+    "        try:",
+    // (each shape's line once a copy, a copy after its gap of blank lines: route = shape × copies + copy)
+    ...home.pad.blanks.flatMap((gap, j) => [...Array.from({ length: gap }, () => ""), ...routes.flatMap((q, k) => [`            ${k === 0 && j === 0 ? "if" : "elif"} _route == ${k * home.pad.blanks.length + j}:`, `                _result = ${q}`])]),
+    ...(routes.length ? ["            else:", "                _result = _fn(*_args, **_kwargs)"] : ["            _result = _fn(*_args, **_kwargs)"]),
+    "        except BaseException as _e:",
+    "            _made[1] = _e",
+    "        else:",
+    "            _made[0] = _result",
+    "except BaseException as _e:",
+    "    _runner._crashed(_e)",
+    "",
+  ];
+  return { text: lines.join("\n"), imports, named, copies: home.pad.blanks.length };
 }
 
 /** Runs behave.py on `workdir` (read-only) in `sandbox` with these calls. */
@@ -490,10 +552,9 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const clocks: Clock[] = home ? [] : opts.shift?.clocks?.length ? opts.shift.clocks : opts.shift?.days ? [{ seconds: opts.shift.days * 86_400 }] : [];
   const blocks = clockBlocks(clocks, req.calls.length).map((b) => ({ at: b.at, ft: fakeTime(b), tz: b.tz }));
   // at home: the runner is an entry script of its own, beside its request (homeEntry)
-  const imports = home ? homeImports(req) : [];
-  const entry = home ? homeEntry(imports) : null;
+  const entry = home ? homeEntry(req, home) : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { imports } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { imports: entry.imports, named: entry.named, copies: entry.copies } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
@@ -506,7 +567,10 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
       cfg = transientDir("behave-");
       chmodSync(cfg.path, 0o755);
       writeFileSync(join(cfg.path, "request.json"), request(opts.shift?.pids ?? 0, repoIn));
-      if (entry) writeFileSync(join(cfg.path, "behave.py"), entry);
+      if (entry && home) {
+        writeFileSync(join(cfg.path, home.entry), entry.text);
+        cpSync(join(harnessDir(), "behave.py"), join(cfg.path, `${home.runner}.py`));
+      }
     }
     return cfg.path;
   };
@@ -517,7 +581,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     // sys.pycache_prefix differ from the graded run's, and the standard library's bytecode is read
     // from its __pycache__ rather than compiled again into an empty prefix, ≈ 40 ms a run)
     const flags = elsewhere ? [] : ["-I", "-B", "-X", `pycache_prefix=${bound ? "/tmp/pycache" : join(cfgDir(), "pycache")}`];
-    const argvAt = (at: { harness: string; cfg: string }) => [python, ...flags, `${at.harness}/behave.py`, `${at.cfg}/request.json`];
+    const argvAt = (at: { harness: string; cfg: string }) => [python, ...flags, `${at.harness}/${entry && home ? home.entry : "behave.py"}`, `${at.cfg}/request.json`];
     const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat);
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
     const clock = clocks.length ? clockEnv(clocks[0]!) : {};

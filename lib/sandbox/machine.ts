@@ -231,6 +231,12 @@ export interface Home {
   nofile: number;
   /** The whole environment the runner starts with (no sandbox's base variables: RunOptions.bareEnv). */
   env: Record<string, string>;
+  /** The entry script's file name, the runner's module name beside it, its docstring's first line,
+   *  and the blank lines before each of the entry's copies of its call lines (the calls' line
+   *  numbers: behave.ts homeEntry). */
+  entry: string;
+  runner: string;
+  pad: { line: string; blanks: number[] };
 }
 
 /** A run at home's machine, drawn from `seed` (bytes the grader derives from its own key). */
@@ -252,8 +258,23 @@ export function drawHome(seed: Buffer): Home {
   // the accounts packages add, each present or not (round 15's a21: no systemd-timesync, which
   // Debian 12 and Ubuntu 22.04 have)
   const accounts = HOME_ACCOUNTS.filter(() => u() < 0.5);
-  return { user, hostname, zone: pick(zones), tree, cwd, accounts, harness, cfg: `${harness}-in`, machineId: hex.slice(10, 42), nofile: Math.min(pick([1024, 1024, 1024, 4096, 8192, 65536]), openFilesCap()), env: drawEnv(user, home, hostname, cwd, u, pick) };
+  const drawn = { user, hostname, zone: pick(zones), tree, cwd, accounts, harness, cfg: `${harness}-in`, machineId: hex.slice(10, 42), nofile: Math.min(pick([1024, 1024, 1024, 4096, 8192, 65536]), openFilesCap()), env: drawEnv(user, home, hostname, cwd, u, pick) };
+  // the script that calls the package: a name a deployment's script has, its calls made from lines
+  // anywhere from a short script's to a long one's: four copies of each call line, the first after
+  // 1–60 blank lines, each other after 1–800 more (log-uniform), the calls taking turns among them
+  // (a body right only past a line, or before one, meets both sides in every grade)
+  const entry = pick(ENTRY_SCRIPTS);
+  const runner = pick(RUNNER_MODULES.filter((m) => `${m}.py` !== entry));
+  const pad = { line: pick(ENTRY_DOCS), blanks: [60, 800, 800, 800].map((most) => Math.floor(Math.exp(u() * Math.log(most)))) };
+  return { ...drawn, entry, runner, pad };
 }
+
+/** File names of the run at home's entry script (none with "test" in it: pytest's files have it). */
+const ENTRY_SCRIPTS = ["run.py", "main.py", "app.py", "script.py", "cli.py", "job.py", "worker.py", "demo.py", "manage.py", "start.py", "server.py", "tasks.py", "batch.py", "process.py", "sync.py", "report.py"] as const;
+/** Module names of the run at home's runner beside it. */
+const RUNNER_MODULES = ["helpers", "util", "common", "support", "tools", "shared", "lib_utils", "config", "settings", "setup_env"] as const;
+/** First lines of the entry's docstring. */
+const ENTRY_DOCS = ["Entry point.", "Run the job.", "Command-line entry point.", "Nightly batch.", "Small driver script.", "Process the input files.", "Development server.", "Sync the records.", "Generate the weekly report."] as const;
 
 let openFilesCapCache: number | undefined;
 /** This process's hard limit on open files (a run cannot be given more: the sandbox's user may not

@@ -294,7 +294,8 @@ PROBE_ATTRS = {
      ("operator", "attrgetter"), ("operator", "methodcaller"), ("threading", "current_thread"), ("threading", "get_ident"),
      ("threading", "_active"), ("threading", "_enumerate"), ("inspect", "getfile"), ("inspect", "getsourcefile"),
      ("inspect", "getmodule"), ("inspect", "getsource"), ("inspect", "getabsfile"), ("urllib.request", "urlopen"),
-     ("urllib", "request"), ("warnings", "showwarning"), ("logging", "LogRecord"), ("logging", "makeLogRecord"),
+     ("urllib", "request"), ("warnings", "showwarning"), ("warnings", "formatwarning"), ("warnings", "_formatwarnmsg"),
+     ("asyncio", "format_helpers"), ("asyncio.format_helpers", "extract_stack"), ("logging", "LogRecord"), ("logging", "makeLogRecord"),
      ("xml.etree.ElementTree", "parse"), ("xml.etree.ElementTree", "iterparse"), ("xml.dom.minidom", "parse"),
      ("xml.sax", "parse"), ("xml.dom.pulldom", "parse"), ("doctest", "testfile"), ("asyncio", "create_subprocess_exec"),
      ("asyncio", "create_subprocess_shell"), ("asyncio", "open_connection"), ("asyncio", "open_unix_connection")} | {("os", "path"), ("threading", "active_count"), ("threading", "enumerate"), ("threading", "main_thread"), ("threading", "get_native_id")}
@@ -314,7 +315,11 @@ PROBE_STREAM_WRITES = {"write", "writelines", "flush"}
 # modules with a probe among their attributes: handed on as a value, any of them could be read
 PROBE_VALUE_MODULES = {m for m, _ in PROBE_ATTRS} | {"os", "sys", "os.path", "time", "threading"} | set(PROBE_PURE)
 PROBE_NAMES = {"open", "__file__", "__spec__", "__loader__", "__cached__", "__path__", "input"}
-PROBE_ANY_ATTRS = {"__file__", "__spec__", "__loader__", "__cached__", "__path__", "fileno", "isatty", "__getattribute__", "__traceback__", "pathname", "co_filename", "processName", "threadName"}
+PROBE_ANY_ATTRS = {"__file__", "__spec__", "__loader__", "__cached__", "__path__", "fileno", "isatty", "__getattribute__", "__traceback__", "pathname", "co_filename", "processName", "threadName",
+                   # what reads the caller's frames and its source lines (round 16's a20 read them
+                   # through asyncio's extract_stack; a warning's formatted text and a log record's
+                   # stack_info carry the caller's line too)
+                   "extract_stack", "format_stack", "walk_stack", "format_helpers", "formatwarning", "_formatwarnmsg", "stack_info", "formatStack"}
 PROBE_ROOTS = re.compile(r"^/+(proc|sys|dev|etc|run|opt|home|root|tmp|var|usr|boot|mnt|srv|lib|lib64|bin|sbin|work|snap|nix|media|lost\+found)(/|$)")
 
 

@@ -29,8 +29,9 @@ The grader compares outside the sandbox; this process never sees an expected val
 """
 import sys
 
-# what the interpreter had imported before this runner (the run at home drops what it added)
-_STARTUP_MODULES = frozenset(sys.modules)
+# what the interpreter had imported before this runner (the run at home drops what it added; there
+# the runner is a module the entry script imports, under a drawn name: lib/sandbox/behave.ts homeEntry)
+_STARTUP_MODULES = frozenset(sys.modules) - {__name__}
 _modules = sys.modules
 
 import builtins
@@ -1072,14 +1073,21 @@ class _SetupFailed(object):
         self.why = why
 
 
-def _prepare(call, sym, funcs, classes):
+def _prepare(call, sym, funcs, classes, keep=True):
     """What a call needs before it is made: its function (imported at its symbol's first call) and
-    its arguments built; or the error outcome."""
+    its arguments built; or the error outcome. With `keep` false (at home) only a failure is kept:
+    the runner holds no reference to a function between its calls, as a script holds none but its
+    module's and its own name's (round 16's a08 a10 counted the references during a call)."""
     key = sym["module"] + ":" + sym["qualname"]
     try:
         if key not in funcs:
             try:
-                funcs[key] = target(sym)
+                fn = target(sym)
+                if not keep:
+                    pos = [build(v, classes) for v in call["pos"]]
+                    kw = {k: build(v, classes) for k, v in call["kw"]}
+                    return fn, pos, kw
+                funcs[key] = fn
             except _CallTimeout:
                 raise
             except _BaseException as e:
@@ -1154,33 +1162,47 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None):
 
 
 def _home_steps(req, funcs, classes, ser, write, lines, made):
-    """The run at home's imports and calls as steps, each (function, (args, kwargs)), made by the
-    module's top level (below) and handed back in `made` ([returned, raised]): nothing of the
-    runner's is on the stack under the package's import or a call, which is a script's (round 15's
-    a10 counted the frames under a call with a RecursionError). No timer, no coverage at home."""
+    """The run at home's imports and calls as steps, each (route, function, args, kwargs), made by
+    the entry script's top level (lib/sandbox/behave.ts homeEntry; without one, this module's, below)
+    and handed back in `made` ([returned, raised]): nothing of the runner's is on the stack under the
+    package's import or a call, which is a script's (round 15's a10 counted the frames under a call
+    with a RecursionError). Route -2 is an import (the entry makes it with a literal statement),
+    -1 a call of `function`, k >= 0 a call the entry writes out, `Name.attr(args[0], key=kwargs["key"])`,
+    where its global `Name` reaches the very function (round 16's a05 a15 a20 a21 read the caller's
+    file and line; a08 a10 the function's references): the runner keeps no reference to it then.
+    No timer, no coverage at home."""
     symbols = req["symbols"]
-    # (in the order of the entry's literal import statements, where the grader wrote them: homeEntry)
-    for module in req["home"].get("imports") or _sorted({sym["module"] for sym in symbols}):
+    home = req["home"]
+    for module in home.get("imports") or _sorted({sym["module"] for sym in symbols}):
         made[:] = [None, None]
-        yield _import, ((module,), {})
+        yield _steps_of([-2, _import, (module,), {}])
         if made[1] is not None:
             # (as at a symbol's first call elsewhere: failed once, failed for every call)
             failed = _SetupFailed("setup: %s" % exc_info(made[1])["type"])
             for sym in symbols:
                 if sym["module"] == module:
                     funcs[sym["module"] + ":" + sym["qualname"]] = failed
+    named = home.get("named") or {}  # "symbol|positional count|keywords" -> [route, the names from the entry's global]
+    entry_globals = _modules["__main__"].__dict__
+    copies = home.get("copies") or 1
+    turn = 0
     for call in req["calls"]:
         sym = symbols[call["symbol"]]
+        by_name = named.get("%d|%d|%s" % (call["symbol"], _len(call["pos"]), ",".join([k for k, _v in call["kw"]])))
         outs = []
         for _ in _range(req.get("repeat", 1)):
             t0 = _monotonic()
-            prep = _prepare(call, sym, funcs, classes)
-            if _type(prep) is _dict:
-                outs.append(prep)
+            step = [-1] + _list(_prepare(call, sym, funcs, classes, keep=False) or ())
+            if _len(step) == 1 or _type(step[1]) is _dict:
+                outs.append(step[1] if _len(step) > 1 else {"k": "error", "why": "setup: ?"})
                 continue
-            fn, pos, kw = prep
+            pos, kw = step[2], step[3]
+            if by_name is not None and _reaches(entry_globals, by_name[1], step[1]):
+                # (the calls take turns among the entry's copies of the line, at drawn line numbers)
+                step[0], step[1] = by_name[0] * copies + turn % copies, None
+                turn += 1
             made[:] = [None, None]
-            yield fn, (pos, kw)
+            yield _steps_of(step)
             out = _outcome(pos, kw, made[0], made[1], ser)
             out["ms"] = round((_monotonic() - t0) * 1000, 3)
             outs.append(out)
@@ -1188,6 +1210,25 @@ def _home_steps(req, funcs, classes, ser, write, lines, made):
     write({"ev": "end", "n": _len(req["calls"])})
     lines.flush()
     os._exit(0)
+
+
+def _steps_of(step):
+    """The step as a tuple, the list emptied: the generator keeps no reference to what it yields."""
+    out = _tuple(step)
+    step.clear()
+    return out
+
+
+def _reaches(names, path, fn):
+    """Whether `names[path[0]].path[1]...` is `fn` itself (a plain method or a staticmethod through
+    its class; not a classmethod's binding or a property)."""
+    try:
+        obj = names.get(path[0])
+        for part in path[1:]:
+            obj = getattr(obj, part)
+        return obj is fn
+    except Exception:
+        return False
 
 
 def _crashed(e):
@@ -1213,13 +1254,13 @@ if __name__ == "__main__":
     except BaseException as _e:
         _crashed(_e)
     if _home is not None:
-        # at home: the package's imports and calls are made here, at the top level, as a script's
+        # at home without an entry script (homeEntry wrote none): the package's imports and calls
+        # are made here, at this module's top level
         _steps, _made = _home
         try:
-            pass  # HOME-IMPORTS (lib/sandbox/behave.ts homeEntry: one literal import statement a module)
-            for _fn, _args in _steps:
+            for _route, _fn, _args, _kwargs in _steps:
                 try:
-                    _made[0] = _fn(*_args[0], **_args[1])
+                    _made[0] = _fn(*_args, **_kwargs)
                 except BaseException as _e:
                     _made[1] = _e
         except BaseException as _e:
