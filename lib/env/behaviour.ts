@@ -158,9 +158,18 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const base = { threshold: cfg.threshold, every_call: cfg.every_call, not_applicable: na, visible: { agreed: 0, compared: 0 }, hidden: { agreed: 0, compared: 0 }, span: probes.span, probes };
   let run;
   let masks: MaskSpec[] = [];
+  // Each run makes its calls in an order of its own, drawn from the grader's key and the completion:
+  // no run's first call (or any call's place) is one a body can count on (round 17's a08 fixed its
+  // answers by the first argument it saw; round 16's a16 missed on the oracle's first call only)
+  const completion = treeDigest(workdir);
+  const taskId = oracle.task_id;
+  const inOrder = <T extends { id: string }>(xs: T[], tag: string): T[] => {
+    const rank = new Map(xs.map((c) => [c.id, createHmac("sha256", graderKey()).update(`${tag}\n${taskId}\n${completion}\n${c.id}`).digest().readUInt32BE(0)]));
+    return [...xs].sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
+  };
   try {
     masks = await behaviourMasks(task, sandbox);
-    run = await runBehaviour(sandbox, workdir, { symbols, calls, roots: oracle.roots, project: oracle.project }, cfg.limits, { masks });
+    run = await runBehaviour(sandbox, workdir, { symbols, calls: inOrder(calls, "graded"), roots: oracle.roots, project: oracle.project }, cfg.limits, { masks });
   } catch (e) {
     return { ...base, ran: false, passed: false, why: `the runner could not run: ${(e as Error).message.slice(0, 300)}`, agreed: 0, compared: oracle.calls.length, agreement: 0, differences: [], wallMs: performance.now() - t0, path: null };
   }
@@ -195,24 +204,26 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // to those calls: what each call answered, not how long it took, so a grade's clocks are the
   // same every time)
   const known: Oracle = oracle;
-  const completion = treeDigest(workdir);
   // the slow calls it runs, in an order no body can know (the grader's key and the completion)
   const slowOrder = (id: string) => createHmac("sha256", graderKey()).update(`slow\n${known.task_id}\n${completion}\n${id}`).digest().readUInt32BE(0);
   const chosen = elsewhereCalls(oracle, (id) => firstOf(id), cfg.elsewhere_calls, slowOrder);
-  const shiftFor = (ids: Set<string>) => elsewhereShift(known, completion, JSON.stringify([...ids].sort().map((id) => [id, outcomes.get(id)?.[0] ?? null]), (k, v) => (k === "ms" ? undefined : v)));
+  // (the answers to every call, not to the sampled ones: which calls are sampled moves with the
+  // graded run's timings, and a grade's machines must not)
+  const answers = JSON.stringify(oracle.calls.map((c) => [c.id, outcomes.get(c.id)?.[0] ?? null]), (k, v) => (k === "ms" ? undefined : v));
+  const shiftFor = () => elsewhereShift(known, completion, answers);
   const elsewhereRun = async (ids: Set<string>): Promise<ElsewhereRun> => {
-    const shifts = shiftFor(ids);
+    const shifts = shiftFor();
     // every sampled call runs at home too, beside the run elsewhere (a counter or a split would
     // give either run fewer calls: round 15's a15); a digest's key calls only away (their keys are
     // judged against the other machine and clocks)
     const homeIds = new Set(cfg.elsewhere_home ? [...ids].filter((id) => !chosen.keys.has(id)) : []);
     const [away, home] = await Promise.all([
-      runElsewhere(known, ids, symbols, calls, workdir, sandbox, cfg, masks, shifts.away),
-      homeIds.size ? runElsewhere(known, homeIds, symbols, calls, workdir, sandbox, cfg, masks, shifts.home) : null,
+      runElsewhere(known, ids, symbols, inOrder(calls, "elsewhere"), workdir, sandbox, cfg, masks, shifts.away),
+      homeIds.size ? runElsewhere(known, homeIds, symbols, inOrder(calls, "home"), workdir, sandbox, cfg, masks, shifts.home) : null,
     ]);
     if (!home) return away;
     const h = shifts.home.home!;
-    return { ...away, probes: [...away.probes, ...home.probes], atHome: { outcomes: home.outcomes, failure: home.failure }, homeIds, home: { zone: h.zone, hostname: h.hostname, user: h.user, calls: homeIds.size } };
+    return { ...away, probes: [...away.probes, ...home.probes], atHome: { outcomes: home.outcomes, failure: home.failure }, homeIds, home: { zone: h.zone, hostname: h.hostname, user: h.user, env: Object.keys(h.env).sort(), calls: homeIds.size } };
   };
   let thereRun: ElsewhereRun | null = chosen.keys.size ? await elsewhereRun(new Set([...chosen.keys, ...chosen.sample])) : null;
   const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, thereRun?.outcomes ?? null);
@@ -485,6 +496,8 @@ interface AtHome {
   zone: string;
   hostname: string;
   user: string;
+  /** the names of its environment's variables */
+  env: string[];
   calls: number;
 }
 
@@ -495,13 +508,13 @@ interface ElsewhereClock {
   calls: number;
 }
 
-/** `ids` run elsewhere (ELSEWHERE: a cold run), reversed: their first outcome by call id, an empty
+/** `ids` run elsewhere (ELSEWHERE: a cold run), in `calls`' order: their first outcome by call id, an empty
  *  map when that run failed as a whole twice (once may be the machine's: a cold sandbox that did
  *  not start under load flagged a golden in `bench grade`; a body that makes the runner fail does it
  *  again). */
 async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift): Promise<ElsewhereRun> {
   let failure = "";
-  const there = calls.filter((c) => ids.has(c.id)).reverse();
+  const there = calls.filter((c) => ids.has(c.id));
   const clocks = clockBlocks(shift.clocks ?? [], there.length).map(({ seconds, tz, calls: n }) => ({ seconds, tz, calls: n }));
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -11,7 +11,7 @@
  * schemas below, and any line that does not fit fails the whole run.
  */
 import { randomUUID } from "node:crypto";
-import { chmodSync, cpSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { transientDir } from "../core/index.js";
@@ -372,8 +372,8 @@ export function fastMemo<K extends object, V>(memo: WeakMap<K, V>, key: K, make:
 
 // A request's calls as JSON, once per array (an oracle's calls, which checkBehaviour builds once
 // per oracle, are ≈ 100 KB for a micro task: serializing them was ≈ 1 ms a grade).
-const callsText = new WeakMap<BCall[], string>();
-const callsJson = (calls: BCall[]): string => fastMemo(callsText, calls, () => JSON.stringify(calls));
+const callsText = new WeakMap<BCall, string>();
+const callsJson = (calls: BCall[]): string => `[${calls.map((c) => fastMemo(callsText, c, () => JSON.stringify(c))).join(",")}]`;
 
 const layoutOf = async (workdir: string): Promise<RepoLayout | null> => {
   try {
@@ -444,16 +444,10 @@ export function clockBlocks(clocks: Clock[], calls: number): { at: number; calls
 const PY_KEYWORDS = new Set("False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield".split(" "));
 const PY_NAME = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
 const pyName = (part: string) => PY_NAME.test(part) && !PY_KEYWORDS.has(part);
-/** The entry script's own globals: no symbol is bound under one of these. */
-const ENTRY_NAMES = new Set(["_runner", "_steps", "_made", "_step", "_e", "_home_module", "_route", "_fn", "_args", "_kwargs", "_result"]);
-
-/** The run at home's entry script and what its request says of it (HomeEntry.named: behave.py
- *  _home_steps' routes). */
+/** The run at home's entry script and what its request says of it (behave.py _home_steps). */
 export interface HomeEntry {
   /** the script's text (its file is `home.entry`, the runner `home.runner + ".py"` beside it) */
   text: string;
-  /** the modules in the order the script imports them */
-  imports: string[];
   /** "symbol|positional count|keyword names" → [route, the names from the script's global to the
    *  function]: a call of that shape is written out on a line of its own */
   named: Record<string, [number, string[]]>;
@@ -462,33 +456,36 @@ export interface HomeEntry {
 }
 
 /**
- * The run at home's entry script, made per run: a script of the drawn name that imports the runner
- * (behave.py under a drawn module name, beside it), then imports each module with a literal
- * `import M as _home_module` statement at its top level, binds each symbol's top name with a
- * `from M import Name`, and makes every call of a symbol so bound as `Name.attr(*_args, **_kwargs)`
- * on a line of its own, the lines numbered past a docstring of `home.pad` lines. The package meets
- * a script: the recursion room at its import is a script's import statement's (round 15's v03; a
- * runner's `__import__` is one C call deeper), the caller of each call is the script's top level in
- * a file of the drawn name at a drawn line (round 16's a05 a15 a20 a21 read the runner's file name
- * and its line past 400 through a warning's or a log record's fields), and the function's references
- * during a call are the module's, the script's name and the call's own (a08 a10). A symbol whose
- * names cannot be written so (not identifiers, a name two modules share, one of the script's own) is
- * called through `_fn`; null where a module's name cannot be written as an import statement (the
- * runner then imports and calls from behave.py's own top level).
+ * The run at home's entry script, made per run, as a deployment's script looks to the package it
+ * calls: a file of a drawn name whose first lines (after a docstring or none) import the runner
+ * (behave.py under a drawn module name beside it, which sets the process up and hands back its
+ * steps), then each module with a literal `import M` statement and each symbol's top name with
+ * `from M import Name` (round 15's v03: a runner's `__import__` is one C call deeper than a
+ * script's import statement; round 17's a04 read the importing line), and makes every call written
+ * out by name, `Name.attr(job[2][0], key=job[3]["key"])` (a CALL, as a script's `f(x)`: round 16's
+ * a08 a10 counted the function's references), on lines of its own: four copies of each, in drawn
+ * order after drawn gaps (a05 a15 a20 a21, round 17's a01 a03 read the caller's line), the calls
+ * taking turns. Its own globals (the steps, the current step, the result, the exception) have
+ * names a script's have, drawn (round 17's a11 read the runner's names off `__main__`). A symbol
+ * whose names cannot be written so (not identifiers, a name two modules share, one of the script's
+ * own) is called through the step's function; null where a module's name cannot be written as an
+ * import statement or its top name is one of the script's (the runner then imports and calls from
+ * behave.py's own top level).
  */
-export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "calls">, home: Pick<Home, "runner" | "pad">): HomeEntry | null {
+export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "calls">, home: Pick<Home, "runner" | "pad" | "names">): HomeEntry | null {
+  const { steps, step, result, exc } = home.names;
+  const own = new Set([home.runner, steps, step, result, exc]);
   const imports = [...new Set(symbols.map((s) => s.module))].sort();
-  if (!imports.every((m) => m.split(".").every(pyName))) return null;
+  if (!imports.every((m) => m.split(".").every(pyName) && !own.has(m.split(".")[0]!))) return null;
   // a top name is bound once, from one module, where it is no name of the script's own
   const modulesOf = new Map<string, Set<string>>();
   for (const s of symbols) {
     const top = s.qualname.split(".")[0]!;
     (modulesOf.get(top) ?? modulesOf.set(top, new Set()).get(top)!).add(s.module);
   }
-  const bindable = (s: BehaveSymbol) => s.qualname.split(".").every(pyName) && !ENTRY_NAMES.has(s.qualname.split(".")[0]!) && modulesOf.get(s.qualname.split(".")[0]!)!.size === 1;
+  const bindable = (s: BehaveSymbol) => s.qualname.split(".").every(pyName) && !own.has(s.qualname.split(".")[0]!) && modulesOf.get(s.qualname.split(".")[0]!)!.size === 1;
   // one line a call's shape (its symbol, how many positional arguments, which keywords): the call is
-  // written with its arguments one by one (CALL, as a script's `f(x)`; `f(*args)` holds one more
-  // reference to f during the call)
+  // written with its arguments one by one (`f(*args)` holds one more reference to f during the call)
   const named: Record<string, [number, string[]]> = {};
   const routes: string[] = [];
   const bound = new Set<number>();
@@ -499,43 +496,30 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
     if (!s || named[key] || !bindable(s) || !kws.every(pyName) || routes.length >= 256) continue;
     named[key] = [routes.length, s.qualname.split(".")];
     bound.add(c.symbol);
-    routes.push(`${s.qualname}(${[...c.pos.map((_, i) => `_args[${i}]`), ...kws.map((k) => `${k}=_kwargs[${JSON.stringify(k)}]`)].join(", ")})`);
+    routes.push(`${s.qualname}(${[...c.pos.map((_, i) => `${step}[2][${i}]`), ...kws.map((k) => `${k}=${step}[3][${JSON.stringify(k)}]`)].join(", ")})`);
   }
-  const tops = (m: string) => [...new Set(symbols.filter((s, i) => s.module === m && bound.has(i)).map((s) => s.qualname.split(".")[0]!))];
+  const binds = [...new Map(symbols.filter((_, i) => bound.has(i)).map((s) => [s.qualname.split(".")[0]!, s.module])).entries()];
+  const copies = home.pad.blanks.length;
+  // the call lines: each shape's copies, in the drawn order, each after its drawn gap
+  const blocks = home.pad.order.flatMap((j) => routes.map((q, k) => ({ route: k * copies + j, q })));
+  const blank = (n: number) => Array.from({ length: n }, () => "");
   const lines = [
-    `"""${home.pad.line}`,
-    '"""',
-    `import ${home.runner} as _runner`,
-    "",
-    "try:",
-    "    _steps, _made = _runner.main()",
-    "except BaseException as _e:",
-    "    _runner._crashed(_e)",
-    "try:",
-    ...imports.flatMap((m) => [
-      "    _step = next(_steps)",
-      `    if _step[2] != (${JSON.stringify(m)},):`,
-      '        raise RuntimeError("the entry\'s imports are not the request\'s")',
-      "    try:",
-      `        import ${m} as _home_module`,
-      "    except BaseException as _e:",
-      "        _made[1] = _e",
-      ...tops(m).flatMap((t) => ["    else:", "        try:", `            from ${m} import ${t}`, "        except BaseException:", "            pass"].slice(tops(m).indexOf(t) === 0 ? 0 : 1)),
-    ]),
-    "    for _route, _fn, _args, _kwargs in _steps:",
-    "        try:",
-    // (each shape's line once a copy, a copy after its gap of blank lines: route = shape × copies + copy)
-    ...home.pad.blanks.flatMap((gap, j) => [...Array.from({ length: gap }, () => ""), ...routes.flatMap((q, k) => [`            ${k === 0 && j === 0 ? "if" : "elif"} _route == ${k * home.pad.blanks.length + j}:`, `                _result = ${q}`])]),
-    ...(routes.length ? ["            else:", "                _result = _fn(*_args, **_kwargs)"] : ["            _result = _fn(*_args, **_kwargs)"]),
-    "        except BaseException as _e:",
-    "            _made[1] = _e",
-    "        else:",
-    "            _made[0] = _result",
-    "except BaseException as _e:",
-    "    _runner._crashed(_e)",
+    ...(home.pad.doc === null ? [] : [`"""${home.pad.doc}`, '"""']),
+    // (the runner, its steps, the imports and the first step on one line: a call can sit as low as
+    // line 4, a short script's; round 17's a01 a03 read a caller's line of 20 and more)
+    [`import ${home.runner}`, `${steps} = ${home.runner}.main()`, ...imports.map((m) => `import ${m}`), ...binds.map(([top, m]) => `from ${m} import ${top}`), `${step} = ${steps}.send(None)`].join("; "),
+    ...blank(home.pad.head),
+    "while True:",
+    "    try:",
+    ...blocks.flatMap((b, i) => [...(i % routes.length === 0 ? blank(home.pad.blanks[i / routes.length]!) : []), `        ${i === 0 ? "if" : "elif"} ${step}[0] == ${b.route}: ${result} = ${b.q}`]),
+    ...(blocks.length ? ["        else:", `            ${result} = None if ${step}[1] is None else ${step}[1](*${step}[2], **${step}[3])`] : [`        ${result} = None if ${step}[1] is None else ${step}[1](*${step}[2], **${step}[3])`]),
+    `    except BaseException as ${exc}:`,
+    `        ${step} = ${steps}.send((None, ${exc}))`,
+    "    else:",
+    `        ${step} = ${steps}.send((${result}, None))`,
     "",
   ];
-  return { text: lines.join("\n"), imports, named, copies: home.pad.blanks.length };
+  return { text: lines.join("\n"), named, copies };
 }
 
 /** Runs behave.py on `workdir` (read-only) in `sandbox` with these calls. */
@@ -554,7 +538,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // at home: the runner is an entry script of its own, beside its request (homeEntry)
   const entry = home ? homeEntry(req, home) : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { imports: entry.imports, named: entry.named, copies: entry.copies } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
@@ -568,6 +552,8 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
       chmodSync(cfg.path, 0o755);
       writeFileSync(join(cfg.path, "request.json"), request(opts.shift?.pids ?? 0, repoIn));
       if (entry && home) {
+        // (no argument: the runner reads the request named as it is, beside it)
+        renameSync(join(cfg.path, "request.json"), join(cfg.path, `${home.runner}.json`));
         writeFileSync(join(cfg.path, home.entry), entry.text);
         cpSync(join(harnessDir(), "behave.py"), join(cfg.path, `${home.runner}.py`));
       }
@@ -581,7 +567,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     // sys.pycache_prefix differ from the graded run's, and the standard library's bytecode is read
     // from its __pycache__ rather than compiled again into an empty prefix, ≈ 40 ms a run)
     const flags = elsewhere ? [] : ["-I", "-B", "-X", `pycache_prefix=${bound ? "/tmp/pycache" : join(cfgDir(), "pycache")}`];
-    const argvAt = (at: { harness: string; cfg: string }) => [python, ...flags, `${at.harness}/${entry && home ? home.entry : "behave.py"}`, `${at.cfg}/request.json`];
+    const argvAt = (at: { harness: string; cfg: string }) => (entry && home ? [python, ...flags, `${at.harness}/${home.entry}`] : [python, ...flags, `${at.harness}/behave.py`, `${at.cfg}/request.json`]);
     const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat);
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
     const clock = clocks.length ? clockEnv(clocks[0]!) : {};

@@ -231,12 +231,14 @@ export interface Home {
   nofile: number;
   /** The whole environment the runner starts with (no sandbox's base variables: RunOptions.bareEnv). */
   env: Record<string, string>;
-  /** The entry script's file name, the runner's module name beside it, its docstring's first line,
-   *  and the blank lines before each of the entry's copies of its call lines (the calls' line
-   *  numbers: behave.ts homeEntry). */
+  /** The entry script's file name, the runner's module name beside it, the names of the script's
+   *  own globals, and its layout: a docstring or none, blank lines after its imports, the order of
+   *  its four copies of each call line and the blank lines before each (the calls' line numbers:
+   *  behave.ts homeEntry). */
   entry: string;
   runner: string;
-  pad: { line: string; blanks: number[] };
+  names: { steps: string; step: string; result: string; exc: string };
+  pad: { doc: string | null; head: number; order: number[]; blanks: number[] };
 }
 
 /** A run at home's machine, drawn from `seed` (bytes the grader derives from its own key). */
@@ -260,13 +262,19 @@ export function drawHome(seed: Buffer): Home {
   const accounts = HOME_ACCOUNTS.filter(() => u() < 0.5);
   const drawn = { user, hostname, zone: pick(zones), tree, cwd, accounts, harness, cfg: `${harness}-in`, machineId: hex.slice(10, 42), nofile: Math.min(pick([1024, 1024, 1024, 4096, 8192, 65536]), openFilesCap()), env: drawEnv(user, home, hostname, cwd, u, pick) };
   // the script that calls the package: a name a deployment's script has, its calls made from lines
-  // anywhere from a short script's to a long one's: four copies of each call line, the first after
-  // 1–60 blank lines, each other after 1–800 more (log-uniform), the calls taking turns among them
-  // (a body right only past a line, or before one, meets both sides in every grade)
+  // anywhere from a short script's to a long one's: four copies of each call line in a drawn order,
+  // the first after 0–3 blank lines (a call on line 4 to 10 or so), each other after 0–400 more
+  // (log-uniform), the calls taking turns among them (a body right only past a line, or before one,
+  // meets both sides in every grade)
   const entry = pick(ENTRY_SCRIPTS);
   const runner = pick(RUNNER_MODULES.filter((m) => `${m}.py` !== entry));
-  const pad = { line: pick(ENTRY_DOCS), blanks: [60, 800, 800, 800].map((most) => Math.floor(Math.exp(u() * Math.log(most)))) };
-  return { ...drawn, entry, runner, pad };
+  const gap = (most: number) => Math.floor(Math.exp(u() * Math.log(most + 1))) - 1;
+  const doc = u() < 0.5 ? null : pick(ENTRY_DOCS);
+  const head = gap(3);
+  const order = [0, 1, 2, 3].map((j) => [u(), j] as const).sort((a, b) => a[0] - b[0]).map(([, j]) => j);
+  const pad = { doc, head, order, blanks: [3, 400, 400, 400].map(gap) };
+  const names = { steps: pick(["jobs", "todo", "queue", "pending", "work", "items", "batches", "tasks"]), step: pick(["job", "item", "entry", "rec", "row", "task", "msg", "req"]), result: pick(["result", "res", "out", "value", "ret", "answer", "resp", "data"]), exc: pick(["e", "exc", "err", "ex", "error"]) };
+  return { ...drawn, entry, runner, names, pad };
 }
 
 /** File names of the run at home's entry script (none with "test" in it: pytest's files have it). */

@@ -219,7 +219,13 @@ def import_sites(tree, module_hit, attr_hit):
 
 def tamper_sites(tree):
     out, aliases = import_sites(tree, lambda mod, _name: mod.split(".")[0] in TAMPER_MODULES or mod.startswith("composer_lab"), lambda mod, name: (mod, name) in TAMPER_ATTRS)
+    # `if __name__ == "__main__":` is every script's; "__main__" anywhere else names the program
+    # that runs the code (round 17's a11 reached the runner's globals with pickle's find_class)
+    main_checks = {id(c) for n in ast.walk(tree) if isinstance(n, ast.Compare) and any(isinstance(x, ast.Name) and x.id == "__name__" for x in [n.left, *n.comparators]) for c in [n.left, *n.comparators]}
     for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)) and id(node) not in main_checks \
+                and ("__main__" in node.value if isinstance(node.value, str) else b"__main__" in node.value):
+            out.append({"lineno": node.lineno, "what": "the string '__main__'"})
         if isinstance(node, ast.Attribute):
             if node.attr in TAMPER_ANY_ATTRS:
                 out.append({"lineno": node.lineno, "what": ".%s" % node.attr})
@@ -268,6 +274,9 @@ PROBE_MODULES = {
     "trace", "cProfile", "profile", "pstats", "pdb", "code", "compileall", "py_compile", "filecmp", "webbrowser",
     "venv", "ensurepip", "distutils", "curses", "readline", "ssl", "cgi", "cgitb", "imghdr", "sndhdr", "tabnanny",
     "pyclbr", "modulefinder", "asyncio.subprocess", "concurrent.futures.process", "locale",
+    # what reaches any module's names by a dotted string, or the process's file descriptors
+    # (round 17: pydoc.locate and pickle's find_class reached __main__; select and os.dup the fds)
+    "pydoc", "pickle", "_pickle", "copyreg", "select", "selectors",
 }
 PROBE_ATTRS = {
     ("os", n) for n in (
@@ -278,6 +287,7 @@ PROBE_ATTRS = {
         "sysconf", "sysconf_names", "confstr", "pathconf", "get_exec_path", "getcwd", "getcwdb", "open",
         "get_inheritable", "get_blocking", "device_encoding", "pidfd_open", "wait",
         "waitpid", "fork", "system", "popen", "spawnv", "execv", "sched_getscheduler", "memfd_create",
+        "dup", "dup2", "close", "closerange", "set_blocking", "set_inheritable", "lseek", "fdopen", "read", "write", "pipe", "pipe2",
     )
 } | {
     ("sys", n) for n in (

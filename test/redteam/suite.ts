@@ -31,6 +31,29 @@ export interface RedteamRow<P extends string = string> {
    *  moment it was written): the suite moves it to the moment it runs, so the row means the same on
    *  any day */
   written?: number;
+  /** a wrong body that pays where its grade's draw meets what it keys on, and only there: the row
+   *  holds if the body is caught, or paid where this says the draw allowed it (a row with `written`
+   *  meets a new draw every run: the completion, and so the draw, moves with the moment) */
+  chance?: { why: string; when: keyof typeof CHANCES };
+}
+
+/** When a chance row may pay, read off its grade: where the run at home ran. */
+export const CHANCES = {
+  /** the run at home's zone is at UTC's offset at the moment (GMT, WET, Atlantic/Reykjavik...): a
+   *  body right "in UTC" is right there */
+  home_at_utc_offset: (g: GradeCompletionResult) => offsetNow(g.checks?.behaviour.elsewhere?.home?.zone) === 0,
+  /** the run at home's zone is not at UTC's offset at the moment: a body wrong only there is right */
+  home_not_at_utc_offset: (g: GradeCompletionResult) => offsetNow(g.checks?.behaviour.elsewhere?.home?.zone) !== 0,
+  /** ... or its environment has no `_` (no shell started it) */
+  home_at_utc_offset_or_without_underscore: (g: GradeCompletionResult) => offsetNow(g.checks?.behaviour.elsewhere?.home?.zone) === 0 || !(g.checks?.behaviour.elsewhere?.home?.env ?? ["_"]).includes("_"),
+} as const;
+
+/** A tzdata zone's offset from UTC now, in minutes (Intl's own tzdata, not the lab's list). */
+function offsetNow(zone: string | undefined): number | null {
+  if (!zone) return null;
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(new Date()).find((p) => p.type === "timeZoneName")?.value ?? "";
+  const m = /GMT([+-])(\d\d):(\d\d)/.exec(name);
+  return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : name === "GMT" ? 0 : null;
 }
 
 export interface RedteamSuite<P extends string> {
@@ -140,10 +163,10 @@ export function redteamSuite<P extends string>(s: RedteamSuite<P>): void {
         const expectation = kind === "wrong" ? "reward < 0.5 or flagged" : "reward 1 unflagged";
         // open rows: they do not meet the expectation today (it.fails turns red when they do)
         const test = r.open ? it.fails : it;
-        test(`${r.id} (${r.task}): ${r.idea} → ${expectation}${r.open ? ` [open: ${r.open}]` : ""}`, () => {
+        test(`${r.id} (${r.task}): ${r.idea} → ${expectation}${r.open ? ` [open: ${r.open}]` : ""}${r.chance ? ` [or paid by chance: ${r.chance.why}]` : ""}`, () => {
           const g = grades.get(r.id)!;
           expect(g, "graded").toBeDefined();
-          expect(meetsExpectation(r, g), JSON.stringify(gradeSummary(g))).toBe(true);
+          expect(meetsExpectation(r, g) || (!!r.chance && CHANCES[r.chance.when](g)), JSON.stringify({ ...gradeSummary(g), home: g.checks?.behaviour.elsewhere?.home })).toBe(true);
         });
       }
     });

@@ -788,7 +788,9 @@ def _probe_hook(out_fd, repo, exempt, state):
 
 
 def main():
-    req = _loads(open(sys.argv[1], encoding="utf-8").read())
+    # (at home the runner is started with no argument, as a script is: its request lies beside it,
+    # named as it is: round 17's a02 read an argument no option claimed through argparse)
+    req = _loads(open(sys.argv[1] if _len(sys.argv) > 1 else os.path.splitext(os.path.abspath(__file__))[0] + ".json", encoding="utf-8").read())
     if req.get("pid_shift"):
         _shift_pid(req["pid_shift"])
     # (the clock shift's loader variables, where the grader set them, are not the package's business)
@@ -882,14 +884,13 @@ def main():
     # own source: a warning blamed on the runner's frame (stacklevel=2, round 13's h24) is shown
     # with its line read from there; the tree is judged by what it reads of itself, the machine by
     # its folders)
-    own = [sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(os.path.abspath(__file__))] + sys.path
+    own = [sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(os.path.abspath(__file__)), sys.pycache_prefix or ""] + sys.path
     if not home:
         sys.addaudithook(_probe_hook(out_fd, os.path.realpath(repo), [q for q in (os.path.realpath(p) for p in own if p) if q != "/"], probe_state))
     funcs = {}
     classes = {}
     if home:
-        made = [None, None]
-        return _home_steps(req, funcs, classes, ser, write, lines, made), made
+        return _home_steps(req, funcs, classes, ser, write, lines)
     timeouts = 0
     next_clock = 1
     for i, call in enumerate(req["calls"]):
@@ -1161,32 +1162,36 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None):
     return out
 
 
-def _home_steps(req, funcs, classes, ser, write, lines, made):
+def _home_steps(req, funcs, classes, ser, write, lines):
     """The run at home's imports and calls as steps, each (route, function, args, kwargs), made by
-    the entry script's top level (lib/sandbox/behave.ts homeEntry; without one, this module's, below)
-    and handed back in `made` ([returned, raised]): nothing of the runner's is on the stack under the
-    package's import or a call, which is a script's (round 15's a10 counted the frames under a call
-    with a RecursionError). Route -2 is an import (the entry makes it with a literal statement),
-    -1 a call of `function`, k >= 0 a call the entry writes out, `Name.attr(args[0], key=kwargs["key"])`,
+    the entry script's top level (lib/sandbox/behave.ts homeEntry; without one, this module's, below),
+    which sends back what each returned or raised ((returned, raised)): nothing of the runner's is
+    on the stack under the package's import or a call, which is a script's (round 15's a10 counted
+    the frames under a call with a RecursionError). Route -2 is an import (the entry makes it with a
+    literal statement before its first step), -1 a call of `function`, k >= 0 a call the entry
+    writes out, `Name.attr(step[2][0], key=step[3]["key"])`,
     where its global `Name` reaches the very function (round 16's a05 a15 a20 a21 read the caller's
     file and line; a08 a10 the function's references): the runner keeps no reference to it then.
     No timer, no coverage at home."""
     symbols = req["symbols"]
     home = req["home"]
-    for module in home.get("imports") or _sorted({sym["module"] for sym in symbols}):
-        made[:] = [None, None]
-        yield _steps_of([-2, _import, (module,), {}])
-        if made[1] is not None:
+    # (the entry script imported the modules itself, before its first step, a module that failed
+    # failing the run as a whole, as a script's import does)
+    for module in () if home.get("entry") else _sorted({sym["module"] for sym in symbols}):
+        _ret, raised = yield (-2, _import, (module,), {})
+        if raised is not None:
             # (as at a symbol's first call elsewhere: failed once, failed for every call)
-            failed = _SetupFailed("setup: %s" % exc_info(made[1])["type"])
+            failed = _SetupFailed("setup: %s" % exc_info(raised)["type"])
             for sym in symbols:
                 if sym["module"] == module:
                     funcs[sym["module"] + ":" + sym["qualname"]] = failed
+        raised = None
     named = home.get("named") or {}  # "symbol|positional count|keywords" -> [route, the names from the entry's global]
     entry_globals = _modules["__main__"].__dict__
     copies = home.get("copies") or 1
     turn = 0
-    for call in req["calls"]:
+    calls = req["calls"]
+    for call in calls:
         sym = symbols[call["symbol"]]
         by_name = named.get("%d|%d|%s" % (call["symbol"], _len(call["pos"]), ",".join([k for k, _v in call["kw"]])))
         outs = []
@@ -1201,13 +1206,13 @@ def _home_steps(req, funcs, classes, ser, write, lines, made):
                 # (the calls take turns among the entry's copies of the line, at drawn line numbers)
                 step[0], step[1] = by_name[0] * copies + turn % copies, None
                 turn += 1
-            made[:] = [None, None]
-            yield _steps_of(step)
-            out = _outcome(pos, kw, made[0], made[1], ser)
+            ret, raised = yield _steps_of(step)
+            out = _outcome(pos, kw, ret, raised, ser)
+            ret = raised = None
             out["ms"] = round((_monotonic() - t0) * 1000, 3)
             outs.append(out)
         write({"ev": "call", "id": call["id"], "out": outs})
-    write({"ev": "end", "n": _len(req["calls"])})
+    write({"ev": "end", "n": _len(calls)})
     lines.flush()
     os._exit(0)
 
@@ -1250,18 +1255,20 @@ def entry():
 
 if __name__ == "__main__":
     try:
-        _home = main()
+        _steps = main()
     except BaseException as _e:
         _crashed(_e)
-    if _home is not None:
+    if _steps is not None:
         # at home without an entry script (homeEntry wrote none): the package's imports and calls
         # are made here, at this module's top level
-        _steps, _made = _home
         try:
-            for _route, _fn, _args, _kwargs in _steps:
+            _step = _steps.send(None)
+            while True:
                 try:
-                    _made[0] = _fn(*_args, **_kwargs)
+                    _result = None if _step[1] is None else _step[1](*_step[2], **_step[3])
                 except BaseException as _e:
-                    _made[1] = _e
+                    _step = _steps.send((None, _e))
+                else:
+                    _step = _steps.send((_result, None))
         except BaseException as _e:
             _crashed(_e)
