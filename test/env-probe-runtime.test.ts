@@ -80,7 +80,8 @@ describe("env_probe at run time: the behavioural runner's audit hook", () => {
     expect(probing.reward).toBe(0);
     const flag = probing.flags.find((f) => f.kind === "env_probe" && f.detail.includes("behavioural runner"));
     // (the probe's kind, not the event or path: a grade never carries what the code chose to say)
-    expect(flag?.detail).toContain("host name (call v0)");
+    // (on the first call that probed: each run makes its calls in an order drawn per grade)
+    expect(flag?.detail).toMatch(/host name \(call [^)]+\)/);
     const golden = await gradeCompletion(task, task.golden_diff, sb);
     expect({ reward: golden.reward, flags: golden.flags }).toEqual({ reward: 1, flags: [] });
   }, 600_000);

@@ -275,8 +275,10 @@ PROBE_MODULES = {
     "venv", "ensurepip", "distutils", "curses", "readline", "ssl", "cgi", "cgitb", "imghdr", "sndhdr", "tabnanny",
     "pyclbr", "modulefinder", "asyncio.subprocess", "concurrent.futures.process", "locale",
     # what reaches any module's names by a dotted string, or the process's file descriptors
-    # (round 17: pydoc.locate and pickle's find_class reached __main__; select and os.dup the fds)
-    "pydoc", "pickle", "_pickle", "copyreg", "select", "selectors",
+    # (round 17: pydoc.locate reached __main__, select and os.dup the fds; pickle's find_class did
+    # too, through a "__main__" string the tamper scan names: pickle itself is an honest body's
+    # defensive copy, round 13's h29)
+    "pydoc", "copyreg", "select", "selectors",
 }
 PROBE_ATTRS = {
     ("os", n) for n in (

@@ -44,6 +44,13 @@ export const CHANCES = {
   home_at_utc_offset: (g: GradeCompletionResult) => offsetNow(g.checks?.behaviour.elsewhere?.home?.zone) === 0,
   /** the run at home's zone is not at UTC's offset at the moment: a body wrong only there is right */
   home_not_at_utc_offset: (g: GradeCompletionResult) => offsetNow(g.checks?.behaviour.elsewhere?.home?.zone) !== 0,
+  /** no block of the run elsewhere after the first is on a clock more than 20 s ahead of the
+   *  first's (their offsets are drawn log-uniform from an hour to a century, the first ≈ 4,000 days):
+   *  an age since import by the wall clock never passes 20 s there */
+  elsewhere_clock_never_ahead: (g: GradeCompletionResult) => {
+    const clocks = g.checks?.behaviour.elsewhere?.clocks ?? [];
+    return clocks.length > 0 && clocks.slice(1).every((c) => c.seconds <= clocks[0]!.seconds + 20);
+  },
   /** ... or its environment has no `_` (no shell started it) */
   home_at_utc_offset_or_without_underscore: (g: GradeCompletionResult) => offsetNow(g.checks?.behaviour.elsewhere?.home?.zone) === 0 || !(g.checks?.behaviour.elsewhere?.home?.env ?? ["_"]).includes("_"),
 } as const;
