@@ -312,6 +312,20 @@ def shift(d, t):
     expect(gradedRefs).toBeGreaterThan(scriptRefs);
   }, 120_000);
 
+  it("at home a call whose function cannot be found answers as elsewhere: a setup error, not a call of something else", async () => {
+    const d = tmp("behave-home-setup-");
+    mkdirSync(join(d, "pkg"));
+    writeFileSync(join(d, "pkg", "__init__.py"), "");
+    writeFileSync(join(d, "pkg", "m.py"), "class C:\n    def here(self):\n        return 1\n");
+    const req = { symbols: [{ module: "pkg.m", qualname: "C.gone" }], calls: [{ id: "g", symbol: 0, pos: [], kw: [] }] as BCall[], roots: ["."], project: ["pkg"] };
+    const graded = await runBehaviour(new BwrapSandbox("bwrap", { warm: true }), d, req, {}, { pyenv: null });
+    const home = await runBehaviour(new BwrapSandbox("bwrap", { warm: false }), d, req, {}, { pyenv: null, shift: { pids: 37, days: 0, elsewhere: true, home: drawHome(randomBytes(32)) } });
+    for (const r of [graded, home]) {
+      expect(r.failure, r.run.stderr).toBeNull();
+      expect(r.outcomes!.get("g")![0]).toMatchObject({ k: "error", why: "setup: AttributeError" });
+    }
+  }, 120_000);
+
   it("runs at home on Docker too (its host name, user with a passwd naming it, machine id; runc lets no bind cover boot_id)", async (ctx) => {
     let sb: DockerSandbox;
     try {

@@ -1081,22 +1081,20 @@ def _prepare(call, sym, funcs, classes, keep=True):
     module's and its own name's (round 16's a08 a10 counted the references during a call)."""
     key = sym["module"] + ":" + sym["qualname"]
     try:
-        if key not in funcs:
+        fn = funcs.get(key)
+        if fn is None:
             try:
                 fn = target(sym)
-                if not keep:
-                    pos = [build(v, classes) for v in call["pos"]]
-                    kw = {k: build(v, classes) for k, v in call["kw"]}
-                    return fn, pos, kw
-                funcs[key] = fn
             except _CallTimeout:
                 raise
             except _BaseException as e:
                 # (failed once, failed for every call: importing a module again after it raised
                 # costs its whole parse each call — a 200k-term body took the run 75 s — and a
                 # module that imports only at its second try is not one a grade should pay)
-                funcs[key] = _SetupFailed("setup: %s" % exc_info(e)["type"])
-        fn = funcs[key]
+                fn = funcs[key] = _SetupFailed("setup: %s" % exc_info(e)["type"])
+            else:
+                if keep:
+                    funcs[key] = fn
         if _isinstance(fn, _SetupFailed):
             return {"k": "error", "why": fn.why}
         pos = [build(v, classes) for v in call["pos"]]
@@ -1197,10 +1195,11 @@ def _home_steps(req, funcs, classes, ser, write, lines):
         outs = []
         for _ in _range(req.get("repeat", 1)):
             t0 = _monotonic()
-            step = [-1] + _list(_prepare(call, sym, funcs, classes, keep=False) or ())
-            if _len(step) == 1 or _type(step[1]) is _dict:
-                outs.append(step[1] if _len(step) > 1 else {"k": "error", "why": "setup: ?"})
+            prep = _prepare(call, sym, funcs, classes, keep=False)
+            if _type(prep) is _dict:
+                outs.append(prep)
                 continue
+            step, prep = [-1, prep[0], prep[1], prep[2]], None
             pos, kw = step[2], step[3]
             if by_name is not None and _reaches(entry_globals, by_name[1], step[1]):
                 # (the calls take turns among the entry's copies of the line, at drawn line numbers)
