@@ -204,15 +204,12 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // to those calls: what each call answered, not how long it took, so a grade's clocks are the
   // same every time)
   const known: Oracle = oracle;
-  // the slow calls it runs, in an order no body can know (the grader's key and the completion)
-  const slowOrder = (id: string) => createHmac("sha256", graderKey()).update(`slow\n${known.task_id}\n${completion}\n${id}`).digest().readUInt32BE(0);
-  const chosen = elsewhereCalls(oracle, (id) => firstOf(id), cfg.elsewhere_calls, slowOrder);
-  // (the answers to every call, not to the sampled ones: which calls are sampled moves with the
-  // graded run's timings, and a grade's machines must not)
-  const answers = JSON.stringify(oracle.calls.map((c) => [c.id, outcomes.get(c.id)?.[0] ?? null]), (k, v) => (k === "ms" ? undefined : v));
-  const shiftFor = () => elsewhereShift(known, completion, answers);
+  // (the slow calls it runs in an order no body can know: the grader's key and the completion)
+  const chosen = elsewhereCalls(oracle, (id) => firstOf(id), cfg.elsewhere_calls, (xs) => inOrder(xs, "slow"));
   const elsewhereRun = async (ids: Set<string>): Promise<ElsewhereRun> => {
-    const shifts = shiftFor();
+    // (seeded by the answers to every call, not to the sampled ones: which calls are sampled moves
+    // with the graded run's timings, and a grade's machines must not)
+    const shifts = elsewhereShift(known, completion, JSON.stringify(known.calls.map((c) => [c.id, outcomes.get(c.id)?.[0] ?? null]), (k, v) => (k === "ms" ? undefined : v)));
     // every sampled call runs at home too, beside the run elsewhere (a counter or a split would
     // give either run fewer calls: round 15's a15); a digest's key calls only away (their keys are
     // judged against the other machine and clocks)
@@ -447,9 +444,9 @@ const ELSEWHERE_SLOW_MS = 10_000;
 /** The calls run elsewhere (RunShift.elsewhere): the key-probe calls of digest symbols (their keys
  *  must not change between processes) and a spread of the others, at most `max` (every visible call
  *  first, then hidden ones spread over the oracle; each must still agree with the original there). */
-function elsewhereCalls(oracle: Oracle, outcomeOf: (id: string) => { k: string; ms?: number }, max: number, slowOrder: (id: string) => number): { keys: Set<string>; sample: Set<string>; slow: Set<string> } {
+function elsewhereCalls(oracle: Oracle, outcomeOf: (id: string) => { k: string; ms?: number }, max: number, slowFirst: (calls: OracleCall[]) => OracleCall[]): { keys: Set<string>; sample: Set<string>; slow: Set<string> } {
   const msOf = (id: string) => outcomeOf(id).ms ?? 0;
-  const slow = slowWithin(oracle.calls.filter((c) => outcomeOf(c.id).k !== "timeout"), msOf, slowOrder);
+  const slow = slowWithin(slowFirst(oracle.calls.filter((c) => outcomeOf(c.id).k !== "timeout" && msOf(c.id) > ELSEWHERE_MAX_MS)), msOf);
   // a digest's calls: its key probes, and every other call too, each of whose keys must be the one
   // it had here (round 16's b06 left a template's file name out of its key where the tree was not
   // under /work: only the key probes, which pass no file name, had been run elsewhere)
@@ -465,12 +462,12 @@ function elsewhereCalls(oracle: Oracle, outcomeOf: (id: string) => { k: string; 
   return { keys, sample: new Set([...slowHere, ...visible, ...spread].slice(0, Math.max(max, slowHere.length)).map((c) => c.id)), slow };
 }
 
-/** The calls slower than ELSEWHERE_MAX_MS that the runs elsewhere make: in `order`, each while the
- *  graded times taken so far leave room for it under ELSEWHERE_SLOW_MS. */
-function slowWithin(calls: OracleCall[], msOf: (id: string) => number, order: (id: string) => number): Set<string> {
+/** Of the slow calls (in the order given), those the runs elsewhere make: each while the graded
+ *  times taken so far leave room for it under ELSEWHERE_SLOW_MS. */
+function slowWithin(calls: OracleCall[], msOf: (id: string) => number): Set<string> {
   let left = ELSEWHERE_SLOW_MS;
   const out = new Set<string>();
-  for (const c of calls.filter((x) => msOf(x.id) > ELSEWHERE_MAX_MS).sort((a, b) => order(a.id) - order(b.id))) {
+  for (const c of calls) {
     if (msOf(c.id) > left) continue;
     left -= msOf(c.id);
     out.add(c.id);

@@ -11,7 +11,7 @@
  * schemas below, and any line that does not fit fails the whole run.
  */
 import { randomUUID } from "node:crypto";
-import { chmodSync, cpSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { transientDir } from "../core/index.js";
@@ -478,12 +478,10 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
   const imports = [...new Set(symbols.map((s) => s.module))].sort();
   if (!imports.every((m) => m.split(".").every(pyName) && !own.has(m.split(".")[0]!))) return null;
   // a top name is bound once, from one module, where it is no name of the script's own
+  const top = (s: BehaveSymbol) => s.qualname.split(".")[0]!;
   const modulesOf = new Map<string, Set<string>>();
-  for (const s of symbols) {
-    const top = s.qualname.split(".")[0]!;
-    (modulesOf.get(top) ?? modulesOf.set(top, new Set()).get(top)!).add(s.module);
-  }
-  const bindable = (s: BehaveSymbol) => s.qualname.split(".").every(pyName) && !own.has(s.qualname.split(".")[0]!) && modulesOf.get(s.qualname.split(".")[0]!)!.size === 1;
+  for (const s of symbols) (modulesOf.get(top(s)) ?? modulesOf.set(top(s), new Set()).get(top(s))!).add(s.module);
+  const bindable = (s: BehaveSymbol) => s.qualname.split(".").every(pyName) && !own.has(top(s)) && modulesOf.get(top(s))!.size === 1;
   // one line a call's shape (its symbol, how many positional arguments, which keywords): the call is
   // written with its arguments one by one (`f(*args)` holds one more reference to f during the call)
   const named: Record<string, [number, string[]]> = {};
@@ -498,11 +496,12 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
     bound.add(c.symbol);
     routes.push(`${s.qualname}(${[...c.pos.map((_, i) => `${step}[2][${i}]`), ...kws.map((k) => `${k}=${step}[3][${JSON.stringify(k)}]`)].join(", ")})`);
   }
-  const binds = [...new Map(symbols.filter((_, i) => bound.has(i)).map((s) => [s.qualname.split(".")[0]!, s.module])).entries()];
+  const binds = [...new Map(symbols.filter((_, i) => bound.has(i)).map((s) => [top(s), s.module])).entries()];
   const copies = home.pad.blanks.length;
   // the call lines: each shape's copies, in the drawn order, each after its drawn gap
   const blocks = home.pad.order.flatMap((j) => routes.map((q, k) => ({ route: k * copies + j, q })));
   const blank = (n: number) => Array.from({ length: n }, () => "");
+  const generic = `${result} = None if ${step}[1] is None else ${step}[1](*${step}[2], **${step}[3])`;
   const lines = [
     ...(home.pad.doc === null ? [] : [`"""${home.pad.doc}`, '"""']),
     // (the runner, its steps, the imports and the first step on one line: a call can sit as low as
@@ -512,7 +511,7 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
     "while True:",
     "    try:",
     ...blocks.flatMap((b, i) => [...(i % routes.length === 0 ? blank(home.pad.blanks[i / routes.length]!) : []), `        ${i === 0 ? "if" : "elif"} ${step}[0] == ${b.route}: ${result} = ${b.q}`]),
-    ...(blocks.length ? ["        else:", `            ${result} = None if ${step}[1] is None else ${step}[1](*${step}[2], **${step}[3])`] : [`        ${result} = None if ${step}[1] is None else ${step}[1](*${step}[2], **${step}[3])`]),
+    ...(blocks.length ? ["        else:", `            ${generic}`] : [`        ${generic}`]),
     `    except BaseException as ${exc}:`,
     `        ${step} = ${steps}.send((None, ${exc}))`,
     "    else:",
@@ -550,10 +549,9 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     if (!cfg) {
       cfg = transientDir("behave-");
       chmodSync(cfg.path, 0o755);
-      writeFileSync(join(cfg.path, "request.json"), request(opts.shift?.pids ?? 0, repoIn));
+      // (at home no argument: the runner reads the request named as it is, beside it)
+      writeFileSync(join(cfg.path, entry && home ? `${home.runner}.json` : "request.json"), request(opts.shift?.pids ?? 0, repoIn));
       if (entry && home) {
-        // (no argument: the runner reads the request named as it is, beside it)
-        renameSync(join(cfg.path, "request.json"), join(cfg.path, `${home.runner}.json`));
         writeFileSync(join(cfg.path, home.entry), entry.text);
         cpSync(join(harnessDir(), "behave.py"), join(cfg.path, `${home.runner}.py`));
       }

@@ -38,12 +38,14 @@ export interface RedteamRow<P extends string = string> {
 }
 
 /** When a chance row may pay, read off its grade: where the run at home ran. */
+const homeAtUtcOffset = (g: GradeCompletionResult) => offsetNow(g.checks?.behaviour.elsewhere?.home?.zone) === 0;
+
 export const CHANCES = {
   /** the run at home's zone is at UTC's offset at the moment (GMT, WET, Atlantic/Reykjavik...): a
    *  body right "in UTC" is right there */
-  home_at_utc_offset: (g: GradeCompletionResult) => offsetNow(g.checks?.behaviour.elsewhere?.home?.zone) === 0,
+  home_at_utc_offset: homeAtUtcOffset,
   /** the run at home's zone is not at UTC's offset at the moment: a body wrong only there is right */
-  home_not_at_utc_offset: (g: GradeCompletionResult) => offsetNow(g.checks?.behaviour.elsewhere?.home?.zone) !== 0,
+  home_not_at_utc_offset: (g: GradeCompletionResult) => !homeAtUtcOffset(g),
   /** no block of the run elsewhere after the first is on a clock more than 20 s ahead of the
    *  first's (their offsets are drawn log-uniform from an hour to a century, the first ≈ 4,000 days):
    *  an age since import by the wall clock never passes 20 s there */
@@ -52,7 +54,7 @@ export const CHANCES = {
     return clocks.length > 0 && clocks.slice(1).every((c) => c.seconds <= clocks[0]!.seconds + 20);
   },
   /** ... or its environment has no `_` (no shell started it) */
-  home_at_utc_offset_or_without_underscore: (g: GradeCompletionResult) => offsetNow(g.checks?.behaviour.elsewhere?.home?.zone) === 0 || !(g.checks?.behaviour.elsewhere?.home?.env ?? ["_"]).includes("_"),
+  home_at_utc_offset_or_without_underscore: (g: GradeCompletionResult) => homeAtUtcOffset(g) || !(g.checks?.behaviour.elsewhere?.home?.env ?? ["_"]).includes("_"),
 } as const;
 
 /** A tzdata zone's offset from UTC now, in minutes (Intl's own tzdata, not the lab's list). */
