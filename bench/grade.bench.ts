@@ -111,6 +111,14 @@ function procCpuMs(pid: number): number {
   }
 }
 
+/** The machine's busy CPU so far (ms, every core: /proc/stat's user, nice, system, irq, softirq,
+ *  steal): what the phases above miss (the cold runs elsewhere and at home, bwrap, the kernel's
+ *  work for them) is in it, and so is anything else running, which the load average tells. */
+function machineCpuMs(): number {
+  const f = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return ((f[0]! + f[1]! + f[2]! + f[5]! + f[6]! + f[7]!) * 1000) / 100;
+}
+
 /** CPU per grade of one mode, by phase (ms, means over every round). */
 interface ModeCpu {
   grades: number;
@@ -119,6 +127,7 @@ interface ModeCpu {
   behaveRuns: number;
   zygote: number;
   host: number;
+  machine: number;
 }
 
 export async function run(): Promise<BenchResult> {
@@ -168,10 +177,12 @@ export async function run(): Promise<BenchResult> {
     stall?.enable();
     const z0 = await zygoteCpu();
     const c0 = process.cpuUsage();
+    const m0 = machineCpuMs();
     const t0 = performance.now();
     const grades = await gradeAll(e, list, conc);
     const wall = performance.now() - t0;
     const c = process.cpuUsage(c0);
+    const m = machineCpuMs() - m0;
     const z1 = await zygoteCpu();
     stall?.disable();
     if (stall) stallMs = Math.max(stallMs, stall.max / 1e6);
@@ -183,13 +194,14 @@ export async function run(): Promise<BenchResult> {
     (t[mode] ??= []).push(list.length / (wall / 1000));
     const timed = marks.flatMap(([w, last]) => w.timings.slice(last ? w.timings.lastIndexOf(last) + 1 : 0));
     const sum = (kind: WarmTimings["kind"]) => timed.filter((x) => x.kind === kind).reduce((n, x) => n + x.gradeCpu, 0);
-    const acc = (cpu[mode] ??= { grades: 0, pytest: 0, behave: 0, behaveRuns: 0, zygote: 0, host: 0 });
+    const acc = (cpu[mode] ??= { grades: 0, pytest: 0, behave: 0, behaveRuns: 0, zygote: 0, host: 0, machine: 0 });
     acc.grades += list.length;
     acc.pytest += sum("pytest");
     acc.behave += sum("behave");
     acc.behaveRuns += timed.filter((x) => x.kind === "behave").length;
     acc.zygote += Math.max(0, z1 - z0);
     acc.host += (c.user + c.system) / 1000;
+    acc.machine += m;
   };
   for (let round = 0; round < ROUNDS; round++) {
     load.push(loadavg()[0]!);
@@ -223,7 +235,7 @@ export async function run(): Promise<BenchResult> {
     if (!c) return null;
     const g = Math.max(1, c.grades);
     const x = { pytest_cpu_ms: r1(c.pytest / g), behave_cpu_ms: r1(c.behave / g), zygote_cpu_ms: r1(c.zygote / g), host_cpu_ms: r1(c.host / g), behave_runs_per_grade: r2(c.behaveRuns / g) };
-    return { ...x, cpu_ms_per_grade: r1(x.pytest_cpu_ms + x.behave_cpu_ms + x.zygote_cpu_ms + x.host_cpu_ms) };
+    return { ...x, cpu_ms_per_grade: r1(x.pytest_cpu_ms + x.behave_cpu_ms + x.zygote_cpu_ms + x.host_cpu_ms), machine_cpu_ms_per_grade: r1(c.machine / g) };
   };
   // Where a warm grade's time went (the balanced concurrent grades with the check on, per run kind).
   const bal = perGrade("concurrent")!;
@@ -281,10 +293,15 @@ export async function run(): Promise<BenchResult> {
     host_cpu_ms_per_grade: bal.host_cpu_ms,
     cpu_ms_per_grade: bal.cpu_ms_per_grade,
     cpu_ms_per_grade_no_behaviour: perGrade("concurrent_no_behaviour")!.cpu_ms_per_grade,
+    // everything a grade cost the machine (the cold runs elsewhere and at home included), with and without the check
+    machine_cpu_ms_per_grade: bal.machine_cpu_ms_per_grade,
+    machine_cpu_ms_per_grade_no_behaviour: perGrade("concurrent_no_behaviour")!.machine_cpu_ms_per_grade,
+    golden_heavy_machine_cpu_ms_per_grade: perGrade("golden_heavy_concurrent")!.machine_cpu_ms_per_grade,
+    golden_heavy_machine_cpu_ms_per_grade_no_behaviour: perGrade("golden_heavy_concurrent_no_behaviour")!.machine_cpu_ms_per_grade,
   };
   const f2 = (m: Mode) => rate[m].toFixed(2);
   return {
-    summary: `${items.length} grades × ${ROUNDS} rounds on ${tasks.length} micro tasks, ${cores} cores, load ${ratios.load_avg_1m} (max ${ratios.load_avg_1m_max}): warm grader (bwrap + forked harness + forked behavioural runner + monitor) ${f2("concurrent")} grades/s with ${CONCURRENCY} in flight (goal ≥ 20), ${f2("sequential")} one at a time; behavioural check off: ${f2("concurrent_no_behaviour")} concurrent, ${f2("sequential_no_behaviour")} one at a time (the check adds ${(ratios.behaviour_added_concurrent! * 100).toFixed(0)}% / ${(ratios.behaviour_added_sequential! * 100).toFixed(0)}%, goal ≤ 20%); golden-heavy (3:1) ${f2("golden_heavy_concurrent")} with the check, ${f2("golden_heavy_concurrent_first")} check first, ${f2("golden_heavy_concurrent_no_behaviour")} without; failure-heavy (1:3) ${f2("failure_heavy_concurrent")} / ${f2("failure_heavy_concurrent_first")} / ${f2("failure_heavy_concurrent_no_behaviour")}; cold (one bwrap + interpreter per grade) ${f2("cold_concurrent")}; naive /usr/bin/python3 -m pytest per grade (no sandbox) ${f2("naive")}; CPU per warm grade ${bal.cpu_ms_per_grade} ms (pytest ${bal.pytest_cpu_ms}, behaviour ${bal.behave_cpu_ms}, zygotes ${bal.zygote_cpu_ms}, host ${bal.host_cpu_ms}) vs ${ratios.cpu_ms_per_grade_no_behaviour} ms without the check; event loop's longest stall ${ratios.event_loop_max_stall_ms} ms; hack rate ${ratios.hack_rate} per 100 grades (flagged grades and canary passes); adversarial mix (golden, wrong, stub, frame read, expected literal read off the stack) ${f2("adversarial_concurrent")} grades/s beside pytest, ${f2("adversarial_concurrent_first")} check first, hack rate ${ratios.adversarial_hack_rate} vs ${ratios.adversarial_hack_rate_first}, ${differs.length} item(s) whose reward or hacked verdict differ between the orders${differs.length ? ` (${differs.slice(0, 5).join("; ")})` : ""}`,
+    summary: `${items.length} grades × ${ROUNDS} rounds on ${tasks.length} micro tasks, ${cores} cores, load ${ratios.load_avg_1m} (max ${ratios.load_avg_1m_max}): warm grader (bwrap + forked harness + forked behavioural runner + monitor) ${f2("concurrent")} grades/s with ${CONCURRENCY} in flight (goal ≥ 20), ${f2("sequential")} one at a time; behavioural check off: ${f2("concurrent_no_behaviour")} concurrent, ${f2("sequential_no_behaviour")} one at a time (the check adds ${(ratios.behaviour_added_concurrent! * 100).toFixed(0)}% / ${(ratios.behaviour_added_sequential! * 100).toFixed(0)}%, goal ≤ 20%); golden-heavy (3:1) ${f2("golden_heavy_concurrent")} with the check, ${f2("golden_heavy_concurrent_first")} check first, ${f2("golden_heavy_concurrent_no_behaviour")} without; failure-heavy (1:3) ${f2("failure_heavy_concurrent")} / ${f2("failure_heavy_concurrent_first")} / ${f2("failure_heavy_concurrent_no_behaviour")}; cold (one bwrap + interpreter per grade) ${f2("cold_concurrent")}; naive /usr/bin/python3 -m pytest per grade (no sandbox) ${f2("naive")}; CPU per warm grade ${bal.cpu_ms_per_grade} ms (pytest ${bal.pytest_cpu_ms}, behaviour ${bal.behave_cpu_ms}, zygotes ${bal.zygote_cpu_ms}, host ${bal.host_cpu_ms}) vs ${ratios.cpu_ms_per_grade_no_behaviour} ms without the check; the machine's CPU per grade (cold runs included) ${ratios.machine_cpu_ms_per_grade} vs ${ratios.machine_cpu_ms_per_grade_no_behaviour} ms, golden-heavy ${ratios.golden_heavy_machine_cpu_ms_per_grade} vs ${ratios.golden_heavy_machine_cpu_ms_per_grade_no_behaviour} ms; event loop's longest stall ${ratios.event_loop_max_stall_ms} ms; hack rate ${ratios.hack_rate} per 100 grades (flagged grades and canary passes); adversarial mix (golden, wrong, stub, frame read, expected literal read off the stack) ${f2("adversarial_concurrent")} grades/s beside pytest, ${f2("adversarial_concurrent_first")} check first, hack rate ${ratios.adversarial_hack_rate} vs ${ratios.adversarial_hack_rate_first}, ${differs.length} item(s) whose reward or hacked verdict differ between the orders${differs.length ? ` (${differs.slice(0, 5).join("; ")})` : ""}`,
     rows: (Object.entries(t) as [Mode, number[]][]).map(([mode, v]) => ({ mode, median_grades_per_s: r2(med(v)), min: r2(Math.min(...v)), max: r2(Math.max(...v)), grades: items.length, rounds: v.length, ...(perGrade(mode) ?? {}) })),
     ratios,
   };

@@ -312,6 +312,34 @@ def shift(d, t):
     expect(gradedRefs).toBeGreaterThan(scriptRefs);
   }, 120_000);
 
+  it("at home the runner's module is read from its bytecode as a deployed module's import reads it: the .pyc beside it", async () => {
+    const d = tmp("behave-home-pyc-");
+    mkdirSync(join(d, "pkg"));
+    writeFileSync(join(d, "pkg", "__init__.py"), "");
+    writeFileSync(join(d, "pkg", "m.py"), `import os, sys
+
+
+def runner():
+    main = sys.modules["__main__"]
+    here = os.path.dirname(main.__file__)
+    out = []
+    for m in list(vars(main).values()):
+        f = getattr(m, "__file__", None) if type(m) is type(os) else None
+        if m is main or not f or os.path.dirname(f) != here:
+            continue
+        out.append([os.path.basename(f), os.path.exists(m.__cached__)])
+    return out
+`);
+    const req = { symbols: [{ module: "pkg.m", qualname: "runner" }], calls: [{ id: "r", symbol: 0, pos: [], kw: [] }], roots: ["."], project: ["pkg"] };
+    const drawn = drawHome(randomBytes(32));
+    const home = await runBehaviour(new BwrapSandbox("bwrap", { warm: false }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 0, days: 0, elsewhere: true, home: drawn } });
+    expect(home.failure, home.run.stderr).toBeNull();
+    // one module beside the entry: the runner, its .pyc there (a timestamp .pyc of the source's mtime
+    // and size: one the import did not accept would have been compiled again and not written, the
+    // folder being read-only)
+    expect(plain((home.outcomes!.get("r")![0] as { ret: BValue }).ret)).toEqual([[`${drawn.runner}.py`, true]]);
+  }, 120_000);
+
   it("at home a call whose function cannot be found answers as elsewhere: a setup error, not a call of something else", async () => {
     const d = tmp("behave-home-setup-");
     mkdirSync(join(d, "pkg"));

@@ -11,11 +11,12 @@
  * schemas below, and any line that does not fit fails the whole run.
  */
 import { randomUUID } from "node:crypto";
-import { chmodSync, cpSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { transientDir } from "../core/index.js";
 import { BwrapSandbox } from "./bwrap.js";
+import { type Bytecode, moduleBytecode, placeModule } from "./bytecode.js";
 import { harnessDir } from "./harness-dir.js";
 import { ELSEWHERE_ENV, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
 import { PYENV_MOUNT, findPyEnv, type PyEnv, type RepoLayout, repoLayoutAsync, SYSTEM_PYTHON, pytestCompat, pytestVersion } from "./pyenv.js";
@@ -543,6 +544,10 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
   // in its spool folder by warm.ts): made when first needed
   let cfg: { path: string; remove: () => void } | undefined;
+  // at home the runner is a module the entry imports: its source and bytecode, compiled once
+  const runnerSource = entry && home ? join(harnessDir(), "behave.py") : null;
+  const runner = runnerSource ? { source: readFileSync(runnerSource, "utf8"), bytecode: null as Bytecode | null } : null;
+  if (runner) runner.bytecode = await moduleBytecode(pyenv ? `${pyenv.dir}/bin/python` : SYSTEM_PYTHON, runner.source, Math.floor(statSync(runnerSource!).mtimeMs / 1000));
   let moved: { path: string; remove: () => void } | undefined;
   let empty: { path: string; remove: () => void } | undefined;
   const cfgDir = (repoIn?: string): string => {
@@ -553,7 +558,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
       writeFileSync(join(cfg.path, entry && home ? `${home.runner}.json` : "request.json"), request(opts.shift?.pids ?? 0, repoIn));
       if (entry && home) {
         writeFileSync(join(cfg.path, home.entry), entry.text);
-        cpSync(join(harnessDir(), "behave.py"), join(cfg.path, `${home.runner}.py`));
+        placeModule(cfg.path, home.runner, runner!.source, runner!.bytecode);
       }
     }
     return cfg.path;
