@@ -281,7 +281,8 @@ def shift(d, t):
     const req = { symbols: ["added", "shift", "room", "caller"].map((qualname) => ({ module: "pkg.m", qualname })), calls, roots: ["."], project: ["pkg"] };
     const sb = new BwrapSandbox("bwrap", { warm: false });
     const graded = await runBehaviour(new BwrapSandbox("bwrap", { warm: true }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null });
-    const drawn = drawHome(randomBytes(32));
+    // (every call from the entry's top level here: the other contexts are the next test's)
+    const drawn = { ...drawHome(randomBytes(32)), calling: [] };
     const home = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 0, elsewhere: true, home: drawn } });
     for (const r of [graded, home]) expect(r.failure, r.run.stderr).toBeNull();
     // (the plain interpreter's own modules, by the host's python3 with the sandbox's flags: none of these)
@@ -310,6 +311,46 @@ def shift(d, t):
     const [gradedFile, , gradedRefs] = plain((graded.outcomes!.get("caller0")![0] as { ret: BValue }).ret) as [string, number, number];
     expect(gradedFile.endsWith("/behave.py")).toBe(true);
     expect(gradedRefs).toBeGreaterThan(scriptRefs);
+  }, 120_000);
+
+  it("at home the calls come from the script's top level and from its functions: one or two calls deep, in another thread, in an event loop, while it handles an exception, before and after logging is set up (round 18)", async () => {
+    const d = tmp("behave-home-ctx-");
+    mkdirSync(join(d, "pkg"));
+    writeFileSync(join(d, "pkg", "__init__.py"), "");
+    writeFileSync(join(d, "pkg", "m.py"), `import logging, sys, threading
+
+
+def where(x):
+    import asyncio
+    try:
+        loop = asyncio.get_running_loop() is not None
+    except RuntimeError:
+        loop = False
+    f, depth = sys._getframe(1), 0
+    while f is not None:
+        depth, f = depth + 1, f.f_back
+    return [threading.current_thread() is threading.main_thread(), loop, sys.exc_info()[0] is not None, depth, len(logging.getLogger().handlers) > 0]
+`);
+    const calls: BCall[] = Array.from({ length: 80 }, (_, i) => ({ id: `c${i}`, symbol: 0, pos: [{ t: "int", v: String(i) }] as BValue[], kw: [] }));
+    const req = { symbols: [{ module: "pkg.m", qualname: "where" }], calls, roots: ["."], project: ["pkg"] };
+    const drawn = drawHome(randomBytes(32));
+    const home = await runBehaviour(new BwrapSandbox("bwrap", { warm: false }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 0, days: 0, elsewhere: true, home: drawn } });
+    expect(home.failure, home.run.stderr).toBeNull();
+    const seen = calls.map((c) => plain((home.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as [boolean, boolean, boolean, number, boolean]);
+    const count = (p: (w: (typeof seen)[number]) => boolean) => seen.filter(p).length;
+    // each context on at least four calls of the eighty (four places of forty each, twice over)
+    expect(count(([main, loop, handling, depth]) => main && !loop && !handling && depth === 1)).toBeGreaterThanOrEqual(8); // the top level
+    expect(count(([main, loop, handling, depth]) => main && !loop && !handling && depth === 2)).toBeGreaterThanOrEqual(8); // one call deep (logging's call too)
+    expect(count(([main, loop, handling, depth]) => main && !loop && !handling && depth === 3)).toBeGreaterThanOrEqual(8); // two
+    expect(count(([main]) => !main)).toBeGreaterThanOrEqual(8);
+    expect(count(([, loop]) => loop)).toBeGreaterThanOrEqual(8);
+    expect(count(([, , handling]) => handling)).toBeGreaterThanOrEqual(8);
+    // logging is set up at one place of the first twenty: calls before it find no handler, after it one
+    expect(seen[0]![4]).toBe(false);
+    expect(seen.at(-1)![4]).toBe(true);
+    // and the same calls from the top level alone (calling: [])
+    const top = await runBehaviour(new BwrapSandbox("bwrap", { warm: false }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 0, days: 0, elsewhere: true, home: { ...drawn, calling: [] } } });
+    expect(calls.every((c) => JSON.stringify(plain((top.outcomes!.get(c.id)![0] as { ret: BValue }).ret)) === "[true,false,false,1,false]")).toBe(true);
   }, 120_000);
 
   it("at home the runner's module is read from its bytecode as a deployed module's import reads it: the .pyc beside it", async () => {

@@ -163,6 +163,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // answers by the first argument it saw; round 16's a16 missed on the oracle's first call only)
   const completion = treeDigest(workdir);
   const taskId = oracle.task_id;
+  const rankOf = (tag: string, n: number): number => createHmac("sha256", graderKey()).update(`${tag}\n${taskId}\n${completion}`).digest().readUInt32BE(0) % Math.max(1, n);
   const inOrder = <T extends { id: string }>(xs: T[], tag: string): T[] => {
     const rank = new Map(xs.map((c) => [c.id, createHmac("sha256", graderKey()).update(`${tag}\n${taskId}\n${completion}\n${c.id}`).digest().readUInt32BE(0)]));
     return [...xs].sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
@@ -211,19 +212,23 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     // with the graded run's timings, and a grade's machines must not)
     const shifts = elsewhereShift(known, completion, JSON.stringify(known.calls.map((c) => [c.id, outcomes.get(c.id)?.[0] ?? null]), (k, v) => (k === "ms" ? undefined : v)));
     // every sampled call runs at home too, beside the run elsewhere (a counter or a split would
-    // give either run fewer calls: round 15's a15); a digest's key calls only away (their keys are
-    // judged against the other machine and clocks)
-    const homeIds = new Set(cfg.elsewhere_home ? [...ids].filter((id) => !chosen.keys.has(id)) : []);
+    // give either run fewer calls: round 15's a15), a digest's key calls too: both
+    // away (their keys judged against the other machine and clocks) and at home (a key the package
+    // makes otherwise in a deployment's thread, loop or handler changes there: round 18's a04)
+    const homeIds = new Set(cfg.elsewhere_home ? ids : []);
+    // (each process's first call one of the smallest: a body whose answers a process's first
+    // argument fixes meets a small one first, as a deployment's first call often is — round 17's
+    // a08; at home the smallest, elsewhere one drawn from the LEAD_FROM smallest)
     const [away, home] = await Promise.all([
-      runElsewhere(known, ids, symbols, inOrder(calls, "elsewhere"), workdir, sandbox, cfg, masks, shifts.away),
-      homeIds.size ? runElsewhere(known, homeIds, symbols, inOrder(calls, "home"), workdir, sandbox, cfg, masks, shifts.home) : null,
+      runElsewhere(known, ids, symbols, smallFirst(inOrder(calls, "elsewhere"), ids, (n) => rankOf("lead", n)), workdir, sandbox, cfg, masks, shifts.away),
+      homeIds.size ? runElsewhere(known, homeIds, symbols, smallFirst(inOrder(calls, "home"), homeIds, () => 0), workdir, sandbox, cfg, masks, shifts.home) : null,
     ]);
     if (!home) return away;
     const h = shifts.home.home!;
     return { ...away, probes: [...away.probes, ...home.probes], atHome: { outcomes: home.outcomes, failure: home.failure }, homeIds, home: { zone: h.zone, hostname: h.hostname, user: h.user, env: Object.keys(h.env).sort(), calls: homeIds.size } };
   };
   let thereRun: ElsewhereRun | null = chosen.keys.size ? await elsewhereRun(new Set([...chosen.keys, ...chosen.sample])) : null;
-  const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, thereRun?.outcomes ?? null);
+  const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, thereRun ? [thereRun.outcomes, ...(thereRun.atHome && thereRun.homeIds?.size ? [thereRun.atHome.outcomes] : [])] : []);
   const differences: BehaviourCheck["differences"] = [];
   let agreed = 0;
   let compared = 0;
@@ -300,7 +305,11 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     const r = home && !home.ok ? home : away;
     return { c, r: r.ok || agreedIds.has(id) ? r : { ...r, why: `a call that missed in the graded run answered otherwise here (the same input, another process): ${r.why}` }, home: !!home && !home.ok };
   }) : [];
-  const there = { agreed: judged.filter((j) => j.r.ok).length, compared: judged.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}) };
+  // (a digest's calls made there count too: each key the same in every other process — the grade
+  // says where they ran, and one that changed fails the check as a sampled call's miss does)
+  const keyIds = elsewhere ? [...chosen.keys] : [];
+  const keysStable = keyIds.filter((id) => { const k = keys.get(id); return !(k?.k === "error" && k.why === UNSTABLE_KEY); }).length;
+  const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}) };
   // (the first miss named, as the graded run's misses are)
   const miss = judged.find((j) => !j.r.ok);
   if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
@@ -331,9 +340,9 @@ const requestOf = (oracle: Oracle) => fastMemo(requests, oracle, () => ({
  * original's key. A key from another hash agrees; one that ignores an argument, or changes from call
  * to call, or is the same for all, does not. The returned map holds the outcomes to compare instead.
  */
-const UNSTABLE_KEY = "its key changed in another process (elsewhere)";
+const UNSTABLE_KEY = "its key changed in another process (elsewhere or at home)";
 
-function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, again: Map<string, BOutcome> | null): Map<string, BOutcome> {
+function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, others: Map<string, BOutcome>[]): Map<string, BOutcome> {
   const out = new Map<string, BOutcome>();
   oracle.symbols.forEach((s, i) => {
     if (!s.digest) return;
@@ -355,13 +364,14 @@ function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, aga
     };
     const expectedClass = classOf(expected);
     const actualClass = classOf(actual);
-    // (a key-probe call agrees only if the second process gave it the same key; a run that failed
-    // as a whole counts as a different key; any other call the second process made, likewise)
-    const stable = (c: OracleCall) => {
-      if (!again || (c.probe !== "key" && !again.has(c.id))) return true;
+    // (a key-probe call agrees only if every other process gave it the same key — elsewhere and at
+    // home; a run that failed as a whole counts as a different key; any other call such a process
+    // made, likewise)
+    const stable = (c: OracleCall) => others.every((again) => {
+      if (c.probe !== "key" && !again.has(c.id)) return true;
       const b = again.get(c.id);
       return b?.k === "return" && JSON.stringify(b.ret) === JSON.stringify(actual(c));
-    };
+    });
     for (const c of calls) {
       const got = outcomeOf(c.id);
       // (a key that changed in another process disagrees, even where it is the original's own value)
@@ -459,7 +469,24 @@ function elsewhereCalls(oracle: Oracle, outcomeOf: (id: string) => { k: string; 
   const room = Math.max(0, max - visible.length - slowHere.length);
   const step = hidden.length / Math.max(1, room);
   const spread = room >= hidden.length ? hidden : Array.from({ length: room }, (_, i) => hidden[Math.floor(i * step)]!);
-  return { keys, sample: new Set([...slowHere, ...visible, ...spread].slice(0, Math.max(max, slowHere.length)).map((c) => c.id)), slow };
+  // (and the smallest calls, one of which leads each run: smallFirst)
+  const smallest = max > 0 ? [...fast].sort((a, b) => callSize(a) - callSize(b)).slice(0, LEAD_FROM) : [];
+  return { keys, sample: new Set([...[...slowHere, ...visible, ...spread].slice(0, Math.max(max, slowHere.length)), ...smallest].map((c) => c.id)), slow };
+}
+
+/** How many of a run's smallest calls its first call is drawn from (smallFirst). */
+const LEAD_FROM = 8;
+
+/** A call's size: its arguments' length as plain data (a small number, a short string, an empty list). */
+const callSize = (c: { pos: unknown; kw: unknown }): number => JSON.stringify([c.pos, c.kw]).length;
+
+/** `ordered` with one of the LEAD_FROM smallest calls in `ids` first (`pick(n)`: its index among
+ *  them, smallest first, ties in the order given); the others keep their order. */
+function smallFirst<T extends { id: string; pos: unknown; kw: unknown }>(ordered: T[], ids: Set<string>, pick: (n: number) => number): T[] {
+  const small = ordered.filter((c) => ids.has(c.id)).map((c, i) => ({ c, i, size: callSize(c) })).sort((a, b) => a.size - b.size || a.i - b.i).slice(0, LEAD_FROM);
+  if (small.length === 0) return ordered;
+  const lead = small[Math.min(small.length - 1, pick(small.length))]!.c;
+  return [lead, ...ordered.filter((c) => c !== lead)];
 }
 
 /** Of the slow calls (in the order given), those the runs elsewhere make: each while the graded

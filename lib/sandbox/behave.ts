@@ -18,7 +18,7 @@ import { transientDir } from "../core/index.js";
 import { BwrapSandbox } from "./bwrap.js";
 import { type Bytecode, moduleBytecode, placeModule } from "./bytecode.js";
 import { harnessDir } from "./harness-dir.js";
-import { ELSEWHERE_ENV, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
+import { CALLING, ELSEWHERE_ENV, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
 import { PYENV_MOUNT, findPyEnv, type PyEnv, type RepoLayout, repoLayoutAsync, SYSTEM_PYTHON, pytestCompat, pytestVersion } from "./pyenv.js";
 import { findPytestConfig } from "./pytest.js";
 import { SANDBOX_WORKDIR, type MaskSpec, type RunResult, type Sandbox } from "./types.js";
@@ -473,9 +473,10 @@ export interface HomeEntry {
  * import statement or its top name is one of the script's (the runner then imports and calls from
  * behave.py's own top level).
  */
-export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "calls">, home: Pick<Home, "runner" | "pad" | "names">): HomeEntry | null {
+export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "calls">, home: Pick<Home, "runner" | "pad" | "names" | "calling" | "helpers">): HomeEntry | null {
   const { steps, step, result, exc } = home.names;
-  const own = new Set([home.runner, steps, step, result, exc]);
+  const h = home.helpers;
+  const own = new Set([home.runner, steps, step, result, exc, ...Object.values(h), "threading", "asyncio", "logging"]);
   const imports = [...new Set(symbols.map((s) => s.module))].sort();
   if (!imports.every((m) => m.split(".").every(pyName) && !own.has(m.split(".")[0]!))) return null;
   // a top name is bound once, from one module, where it is no name of the script's own
@@ -512,7 +513,10 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
     "while True:",
     "    try:",
     ...blocks.flatMap((b, i) => [...(i % routes.length === 0 ? blank(home.pad.blanks[i / routes.length]!) : []), `        ${i === 0 ? "if" : "elif"} ${step}[0] == ${b.route}: ${result} = ${b.q}`]),
-    ...(blocks.length ? ["        else:", `            ${generic}`] : [`        ${generic}`]),
+    // the other calling contexts (Home.calling), after the top level's lines: the calls from the
+    // script's functions, defined by the runner's first such step (a call can still sit on line 4)
+    ...(home.calling.length ? contextBranches(home, routes, blocks.length > 0) : []),
+    ...(blocks.length || home.calling.length ? ["        else:", `            ${generic}`] : [`        ${generic}`]),
     `    except BaseException as ${exc}:`,
     `        ${step} = ${steps}.send((None, ${exc}))`,
     "    else:",
@@ -521,6 +525,44 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
   ];
   return { text: lines.join("\n"), named, copies };
 }
+
+/** The entry's branches for the calls made elsewhere than its top level (Home.calling; the codes
+ *  are CALLING's, sent negated as the step's route, the call's own route in its fifth place): from
+ *  a function of the script (one or two calls deep), from another thread, in an event loop, while
+ *  an exception is handled, and after logging is set up. DEFINE (the runner's first such step)
+ *  defines the functions, as a script's `def`s. */
+function contextBranches(home: Pick<Home, "names" | "helpers">, routes: string[], after: boolean): string[] {
+  const { step, result, exc } = home.names;
+  const h = home.helpers;
+  const branch = (code: number, body: string[], first = false) => [`        ${first ? "if" : "elif"} ${step}[0] == ${-code}:`, ...body.map((l) => `            ${l}`)];
+  const handle = [
+    `def ${h.handle}(${step}):`,
+    ...routes.map((q, k) => `    ${k === 0 ? "if" : "elif"} ${step}[4] == ${k}: return ${q}`),
+    `    return None if ${step}[1] is None else ${step}[1](*${step}[2], **${step}[3])`,
+    `def ${h.via}(${step}):`,
+    `    return ${h.handle}(${step})`,
+    `async def ${h.co}(${step}):`,
+    `    return ${h.handle}(${step})`,
+    `def ${h.worker}(${step}, ${h.box}):`,
+    "    try:",
+    `        ${h.box}.append((${h.handle}(${step}), None))`,
+    `    except BaseException as ${exc}:`,
+    `        ${h.box}.append((None, ${exc}))`,
+    `${result} = None`,
+  ];
+  return [
+    ...branch(CALLING.nested, [`${result} = ${h.handle}(${step})`], !after),
+    ...branch(CALLING.nested2, [`${result} = ${h.via}(${step})`]),
+    ...branch(CALLING.thread, ["import threading", `${h.box} = []`, `${h.thread} = threading.Thread(target=${h.worker}, args=(${step}, ${h.box}))`, `${h.thread}.start()`, `${h.thread}.join()`, `${h.out} = ${h.box}.pop()`, `if ${h.out}[1] is not None:`, `    raise ${h.out}[1]`, `${result} = ${h.out}[0]`]),
+    ...branch(CALLING.loop, ["import asyncio", `${result} = asyncio.run(${h.co}(${step}))`]),
+    ...branch(CALLING.handling, ["try:", `    raise LookupError(${step}[4])`, "except LookupError:", `    ${result} = ${h.handle}(${step})`]),
+    ...branch(CALLING.logging, ["import logging", "logging.basicConfig(level=logging.INFO)", `${result} = ${h.handle}(${step})`]),
+    ...branch(DEFINE_HELPERS, handle),
+  ];
+}
+
+/** The runner's step that defines the entry's functions (contextBranches). */
+const DEFINE_HELPERS = 9;
 
 /** Runs behave.py on `workdir` (read-only) in `sandbox` with these calls. */
 export async function runBehaviour(sandbox: Sandbox, workdir: string, req: BehaveRequest, limits: Partial<BehaveLimits> = {}, opts: BehaveRunOptions = {}): Promise<BehaveRun> {
@@ -538,7 +580,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // at home: the runner is an entry script of its own, beside its request (homeEntry)
   const entry = home ? homeEntry(req, home) : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: home.calling } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged

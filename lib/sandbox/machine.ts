@@ -239,7 +239,19 @@ export interface Home {
   runner: string;
   names: { steps: string; step: string; result: string; exc: string };
   pad: { doc: string | null; head: number; order: number[]; blanks: number[] };
+  /** Where each call comes from (CALLING's codes, the i-th call taking the (i mod length)-th): the
+   *  script's top level, or one of its functions, called from it, from another function, from
+   *  another thread, in an event loop, while it handles an exception, or once logging is set up
+   *  (round 18: a body right only at the top level, in the main thread, outside a loop and an
+   *  exception, with no handler on the root logger). [] makes every call from the top level. */
+  calling: number[];
+  /** The names of the entry's functions and of what its other calling contexts hold. */
+  helpers: { handle: string; via: string; co: string; worker: string; box: string; thread: string; out: string };
 }
+
+/** The calling contexts of the run at home's calls (Home.calling; the entry's branches: behave.ts
+ *  homeEntry): the code is the negative route the runner sends. */
+export const CALLING = { top: 0, nested: 3, nested2: 4, thread: 5, loop: 6, handling: 7, logging: 8 } as const;
 
 /** A run at home's machine, drawn from `seed` (bytes the grader derives from its own key). */
 export function drawHome(seed: Buffer): Home {
@@ -274,7 +286,14 @@ export function drawHome(seed: Buffer): Home {
   const order = [0, 1, 2, 3].map((j) => [u(), j] as const).sort((a, b) => a[0] - b[0]).map(([, j]) => j);
   const pad = { doc, head, order, blanks: [3, 400, 400, 400].map(gap) };
   const names = { steps: pick(["jobs", "todo", "queue", "pending", "work", "items", "batches", "tasks"]), step: pick(["job", "item", "entry", "rec", "row", "task", "msg", "req"]), result: pick(["result", "res", "out", "value", "ret", "answer", "resp", "data"]), exc: pick(["e", "exc", "err", "ex", "error"]) };
-  return { ...drawn, entry, runner, names, pad };
+  // where the calls come from: each context other than the top level on at least four of forty
+  // places, logging set up at one place in the first half, the top level on the rest (a body right
+  // only in one context meets the others in every grade)
+  const places = [...[CALLING.nested, CALLING.nested2, CALLING.thread, CALLING.loop, CALLING.handling].flatMap((c) => Array<number>(4).fill(c)), ...Array<number>(19).fill(CALLING.top)];
+  const calling = places.map((c) => [u(), c] as const).sort((a, b) => a[0] - b[0]).map(([, c]) => c);
+  calling.splice(Math.floor(u() * 20), 0, CALLING.logging);
+  const helpers = { handle: pick(["handle", "process", "run_one", "dispatch", "do_job", "work_on"]), via: pick(["run_job", "execute", "perform", "step", "apply_job"]), co: pick(["handle_async", "aprocess", "run_async", "async_job"]), worker: pick(["worker", "in_thread", "thread_main", "background"]), box: pick(["results", "done", "finished", "outbox"]), thread: pick(["t", "th", "thread", "w"]), out: pick(["got", "reply", "outcome", "answer_"]) };
+  return { ...drawn, entry, runner, names, pad, calling, helpers };
 }
 
 /** File names of the run at home's entry script (none with "test" in it: pytest's files have it). */

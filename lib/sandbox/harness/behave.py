@@ -1187,9 +1187,14 @@ def _home_steps(req, funcs, classes, ser, write, lines):
     named = home.get("named") or {}  # "symbol|positional count|keywords" -> [route, the names from the entry's global]
     entry_globals = _modules["__main__"].__dict__
     copies = home.get("copies") or 1
+    # where each call comes from (lib/sandbox/machine.ts Home.calling): 0 the entry's top level,
+    # else the code of one of its other contexts, sent negated (its functions defined first, once)
+    calling = home.get("calling") or []
+    defined = False
     turn = 0
     calls = req["calls"]
-    for call in calls:
+    for index in _range(_len(calls)):
+        call = calls[index]
         sym = symbols[call["symbol"]]
         by_name = named.get("%d|%d|%s" % (call["symbol"], _len(call["pos"]), ",".join([k for k, _v in call["kw"]])))
         outs = []
@@ -1199,12 +1204,20 @@ def _home_steps(req, funcs, classes, ser, write, lines):
             if _type(prep) is _dict:
                 outs.append(prep)
                 continue
-            step, prep = [-1, prep[0], prep[1], prep[2]], None
+            step, prep = [-1, prep[0], prep[1], prep[2], -1], None
             pos, kw = step[2], step[3]
+            context = calling[index % _len(calling)] if calling else 0
+            if context and not defined:
+                # (the entry's functions: a script's defs, before their first call)
+                defined = True
+                yield (-9, None, (), {}, -1)
             if by_name is not None and _reaches(entry_globals, by_name[1], step[1]):
-                # (the calls take turns among the entry's copies of the line, at drawn line numbers)
-                step[0], step[1] = by_name[0] * copies + turn % copies, None
-                turn += 1
+                # (the calls take turns among the entry's copies of the line, at drawn line numbers;
+                # from a function, its one line for the call)
+                step[0], step[1], step[4] = (-context, None, by_name[0]) if context else (by_name[0] * copies + turn % copies, None, -1)
+                turn += 0 if context else 1
+            elif context:
+                step[0] = -context
             ret, raised = yield _steps_of(step)
             out = _outcome(pos, kw, ret, raised, ser)
             ret = raised = None
