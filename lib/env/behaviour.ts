@@ -470,20 +470,22 @@ function elsewhereCalls(oracle: Oracle, outcomeOf: (id: string) => { k: string; 
   const step = hidden.length / Math.max(1, room);
   const spread = room >= hidden.length ? hidden : Array.from({ length: room }, (_, i) => hidden[Math.floor(i * step)]!);
   // (and the smallest calls, one of which leads each run: smallFirst)
-  const smallest = max > 0 ? [...fast].sort((a, b) => callSize(a) - callSize(b)).slice(0, LEAD_FROM) : [];
+  const smallest = max > 0 ? fast.map((c) => ({ c, args: plainArgs(c) })).sort((a, b) => smaller(a.args, b.args)).slice(0, LEAD_FROM).map(({ c }) => c) : [];
   return { keys, sample: new Set([...[...slowHere, ...visible, ...spread].slice(0, Math.max(max, slowHere.length)), ...smallest].map((c) => c.id)), slow };
 }
 
 /** How many of a run's smallest calls its first call is drawn from (smallFirst). */
 const LEAD_FROM = 8;
 
-/** A call's size: its arguments' length as plain data (a small number, a short string, an empty list). */
-const callSize = (c: { pos: unknown; kw: unknown }): number => JSON.stringify([c.pos, c.kw]).length;
+/** A call's arguments as plain data, and how small they are: shorter first, then in the text's
+ *  order (0 before 1 before 5, "" before "a", [] before [0]). */
+const plainArgs = (c: { pos: unknown; kw: unknown }): string => JSON.stringify([c.pos, c.kw]);
+const smaller = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 /** `ordered` with one of the LEAD_FROM smallest calls in `ids` first (`pick(n)`: its index among
- *  them, smallest first, ties in the order given); the others keep their order. */
+ *  them, the smallest first); the others keep their order. */
 function smallFirst<T extends { id: string; pos: unknown; kw: unknown }>(ordered: T[], ids: Set<string>, pick: (n: number) => number): T[] {
-  const small = ordered.filter((c) => ids.has(c.id)).map((c, i) => ({ c, i, size: callSize(c) })).sort((a, b) => a.size - b.size || a.i - b.i).slice(0, LEAD_FROM);
+  const small = ordered.filter((c) => ids.has(c.id)).map((c) => ({ c, args: plainArgs(c) })).sort((a, b) => smaller(a.args, b.args)).slice(0, LEAD_FROM);
   if (small.length === 0) return ordered;
   const lead = small[Math.min(small.length - 1, pick(small.length))]!.c;
   return [lead, ...ordered.filter((c) => c !== lead)];
