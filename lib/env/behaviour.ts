@@ -210,7 +210,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const elsewhereRun = async (ids: Set<string>): Promise<ElsewhereRun> => {
     // (seeded by the answers to every call, not to the sampled ones: which calls are sampled moves
     // with the graded run's timings, and a grade's machines must not)
-    const shifts = elsewhereShift(known, completion, JSON.stringify(known.calls.map((c) => [c.id, outcomes.get(c.id)?.[0] ?? null]), (k, v) => (k === "ms" ? undefined : v)));
+    const shifts = elsewhereShift(known, completion, JSON.stringify(known.calls.map((c) => [c.id, outcomes.get(c.id)?.[0] ?? null]), (k, v) => (k === "ms" ? undefined : v)), sandbox);
     // every sampled call runs at home too, beside the run elsewhere (a counter or a split would
     // give either run fewer calls: round 15's a15), a digest's key calls too: both
     // away (their keys judged against the other machine and clocks) and at home (a key the package
@@ -436,9 +436,10 @@ function readOrMakeKey(file: string): string {
 /** The run elsewhere's clocks and the run at home's machine for this task, this completion (untrusted.ts treeDigest) and these
  *  graded answers (machine.ts drawClocks): two bodies that answer alike meet clocks of their own, so
  *  no body can learn the clocks a task's answers meet (a policy trained on one task would). */
-function elsewhereShift(oracle: Oracle, completion: string, answers: string): { away: RunShift; home: RunShift } {
+function elsewhereShift(oracle: Oracle, completion: string, answers: string, sandbox: Sandbox): { away: RunShift; home: RunShift } {
   const seed = createHmac("sha256", graderKey()).update(`${oracle.task_id}\n${completion}\n`).update(createHash("sha256").update(answers).digest()).digest();
-  return { away: { ...ELSEWHERE, clocks: drawClocks(seed, ELSEWHERE.days) }, home: { ...HOME, home: drawHome(seed) } };
+  // (root at home only where uid 0 is the sandbox's user namespace's: bwrap; a container's uid 0 is its root)
+  return { away: { ...ELSEWHERE, clocks: drawClocks(seed, ELSEWHERE.days) }, home: { ...HOME, home: drawHome(seed, { root: sandbox.name === "bwrap" }) } };
 }
 
 /** A call whose graded run took longer than ELSEWHERE_MAX_MS runs elsewhere within a budget: the

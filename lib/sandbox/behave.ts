@@ -529,8 +529,8 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
 /** The entry's branches for the calls made elsewhere than its top level (Home.calling; the codes
  *  are CALLING's, sent negated as the step's route, the call's own route in its fifth place): from
  *  a function of the script (one or two calls deep), from another thread, in an event loop, while
- *  an exception is handled, and after logging is set up. DEFINE (the runner's first such step)
- *  defines the functions, as a script's `def`s. */
+ *  an exception is handled, after logging is set up, and as typed at a prompt (compiled as line 1 of
+ *  `<stdin>`). DEFINE (the runner's first such step) defines the functions, as a script's `def`s. */
 function contextBranches(home: Pick<Home, "names" | "helpers">, routes: string[], after: boolean): string[] {
   const { step, result, exc } = home.names;
   const h = home.helpers;
@@ -548,6 +548,7 @@ function contextBranches(home: Pick<Home, "names" | "helpers">, routes: string[]
     `        ${h.box}.append((${h.handle}(${step}), None))`,
     `    except BaseException as ${exc}:`,
     `        ${h.box}.append((None, ${exc}))`,
+    `${h.typed} = [${routes.map((q) => JSON.stringify(q)).join(", ")}]`,
     `${result} = None`,
   ];
   return [
@@ -557,6 +558,8 @@ function contextBranches(home: Pick<Home, "names" | "helpers">, routes: string[]
     ...branch(CALLING.loop, ["import asyncio", `${result} = asyncio.run(${h.co}(${step}))`]),
     ...branch(CALLING.handling, ["try:", `    raise LookupError(${step}[4])`, "except LookupError:", `    ${result} = ${h.handle}(${step})`]),
     ...branch(CALLING.logging, ["import logging", "logging.basicConfig(level=logging.INFO)", `${result} = ${h.handle}(${step})`]),
+    // (a call typed at a prompt: line 1 of <stdin>, as a REPL's or `python3 -c`'s)
+    ...branch(CALLING.interactive, [`${result} = eval(compile(${h.typed}[${step}[4]], "<stdin>", "eval")) if ${step}[4] >= 0 else ${h.handle}(${step})`]),
     ...branch(DEFINE_HELPERS, handle),
   ];
 }
@@ -617,7 +620,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
     const clock = clocks.length ? clockEnv(clocks[0]!) : {};
     const env = home ? home.env : elsewhere ? { ...ELSEWHERE_ENV, ...clock } : { ...SESSION_ENV, ...clock };
-    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd, tmpfs: [`/home/${home.user}`] } : {}) };
+    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd, tmpfs: [home.user === "root" ? "/root" : `/home/${home.user}`] } : {}) };
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";
     // warm: a plain run forks from the behave zygote unless told not to; a run elsewhere on another

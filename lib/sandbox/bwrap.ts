@@ -31,13 +31,18 @@ export const GROUP = "root:x:0:\nsandbox:x:1000:\nsandbox-b:x:1001:\nnogroup:x:6
 const DEBIAN_SYSTEM = ["root:0:/root:/bin/bash", "daemon:1:/usr/sbin", "bin:2:/bin", "sys:3:/dev", "sync:4:/bin:/bin/sync", "games:5:/usr/games", "man:6:/var/cache/man", "lp:7:/var/spool/lpd", "mail:8:/var/mail", "news:9:/var/spool/news", "uucp:10:/var/spool/uucp", "proxy:13:/bin", "www-data:33:/var/www", "backup:34:/var/backups", "list:38:/var/list", "irc:39:/run/ircd", "_apt:42:/nonexistent", "nobody:65534:/nonexistent", "systemd-network:998:/", "messagebus:104:/nonexistent", "sshd:105:/run/sshd"];
 
 /** The /etc/passwd and /etc/group of a run as `user`: the sandbox's own two users, or (any other
- *  login name: a run at home) a Debian machine's accounts with `user` as its first login, uid 1000. */
+ *  login name: a run at home) a Debian machine's accounts with `user` as its first login, uid 1000
+ *  (root: uid 0, in the sandbox's user namespace: the host's sandbox user, with no capability). */
 export function passwdFor(user: string, accounts: string[] = []): { passwd: string; group: string; uid: number } {
   if (user in USER_IDS) return { passwd: PASSWD, group: GROUP, uid: USER_IDS[user]! };
   // (the machine's other system accounts, as packages add them: ids from 106 on)
   const system = [...DEBIAN_SYSTEM, ...accounts.filter((a) => a !== user).map((a, i) => `${a}:${106 + i}:/nonexistent`)].map((e) => e.split(":"));
-  const passwd = system.map(([n, id, home, shell]) => `${n}:x:${id}:${n === "nobody" ? 65534 : id}:${n}:${home}:${shell ?? "/usr/sbin/nologin"}\n`).join("") + `${user}:x:1000:1000:${user},,,:/home/${user}:/bin/bash\n`;
-  const group = system.filter(([n]) => n !== "nobody").map(([n, id]) => `${n}:x:${id}:\n`).join("") + `sudo:x:27:${user}\nusers:x:100:${user}\nnogroup:x:65534:\n${user}:x:1000:\n`;
+  const accountsOf = system.map(([n, id, home, shell]) => `${n}:x:${id}:${n === "nobody" ? 65534 : id}:${n}:${home}:${shell ?? "/usr/sbin/nologin"}\n`).join("");
+  const groupsOf = system.filter(([n]) => n !== "nobody").map(([n, id]) => `${n}:x:${id}:\n`).join("");
+  // (root: a container's or a server's, the base accounts' own first line)
+  if (user === "root") return { passwd: accountsOf, group: `${groupsOf}sudo:x:27:\nusers:x:100:\nnogroup:x:65534:\n`, uid: 0 };
+  const passwd = accountsOf + `${user}:x:1000:1000:${user},,,:/home/${user}:/bin/bash\n`;
+  const group = groupsOf + `sudo:x:27:${user}\nusers:x:100:${user}\nnogroup:x:65534:\n${user}:x:1000:\n`;
   return { passwd, group, uid: 1000 };
 }
 

@@ -241,31 +241,34 @@ export interface Home {
   pad: { doc: string | null; head: number; order: number[]; blanks: number[] };
   /** Where each call comes from (CALLING's codes, the i-th call taking the (i mod length)-th): the
    *  script's top level, or one of its functions, called from it, from another function, from
-   *  another thread, in an event loop, while it handles an exception, or once logging is set up
-   *  (round 18: a body right only at the top level, in the main thread, outside a loop and an
-   *  exception, with no handler on the root logger). [] makes every call from the top level. */
+   *  another thread, in an event loop, while it handles an exception, once logging is set up, or
+   *  typed at an interpreter's prompt (line 1 of `<stdin>`) (round 18: a body right only at the top
+   *  level, in the main thread, outside a loop and an exception, with no handler on the root logger,
+   *  or past a script's third line). [] makes every call from the top level. */
   calling: number[];
   /** The names of the entry's functions and of what its other calling contexts hold. */
-  helpers: { handle: string; via: string; co: string; worker: string; box: string; thread: string; out: string };
+  helpers: { handle: string; via: string; co: string; worker: string; box: string; thread: string; out: string; typed: string };
 }
 
 /** The calling contexts of the run at home's calls (Home.calling; the entry's branches: behave.ts
  *  homeEntry): the code is the negative route the runner sends. */
-export const CALLING = { top: 0, nested: 3, nested2: 4, thread: 5, loop: 6, handling: 7, logging: 8 } as const;
+export const CALLING = { top: 0, nested: 3, nested2: 4, thread: 5, loop: 6, handling: 7, logging: 8, interactive: 10 } as const;
 
 /** A run at home's machine, drawn from `seed` (bytes the grader derives from its own key). */
-export function drawHome(seed: Buffer): Home {
+export function drawHome(seed: Buffer, opts: { root?: boolean } = {}): Home {
   let i = 0;
   const bytes = (): Buffer => createHash("sha256").update(seed).update(`home ${i++}`).digest();
   const u = (): number => bytes().readUInt32BE(0) / 2 ** 32;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(u() * xs.length)]!;
   const zones = HOME_ZONES.filter((z) => existsSync(join(ZONEINFO, z)));
   if (!zones.length) throw new Error(`no zone of HOME_ZONES under ${ZONEINFO} (apt-get install tzdata)`);
-  const user = pick(HOME_USERS);
+  // (root in half the draws where the sandbox can make uid 0 no one's (bwrap's user namespace): a
+  // container's or a server's process; round 18's a06b a07 were right only where uid 0 was not)
+  const user = opts.root && u() < 0.5 ? "root" : pick(HOME_USERS);
   const hex = bytes().toString("hex");
   const n = bytes().readUInt32BE(0);
   const hostname = pick([`${user}-laptop`, `${user}-desktop`, `ip-10-${n % 256}-${(n >> 8) % 256}-${(n >> 16) % 256}`, `dev-${hex.slice(0, 4)}`, `ws${n % 100}`, `${user}-thinkpad`, `build-${n % 1000}`, "workstation"]);
-  const home = `/home/${user}`;
+  const home = user === "root" ? "/root" : `/home/${user}`;
   const tree = `${home}/${pick(["src", "code", "work", "projects", "repos", "dev", "git"])}/${pick(["app", "project", "repo", "lib", "service", "tool", "core"])}`;
   const harness = `/${pick(["srv", "opt", "var/lib"])}/${pick(["jobs", "ci", "tasks", "runner", "agent"])}-${hex.slice(4, 10)}`;
   const cwd = pick([tree, tree, home]);
@@ -289,10 +292,10 @@ export function drawHome(seed: Buffer): Home {
   // where the calls come from: each context other than the top level on at least four of forty
   // places, logging set up at one place in the first half, the top level on the rest (a body right
   // only in one context meets the others in every grade)
-  const places = [...[CALLING.nested, CALLING.nested2, CALLING.thread, CALLING.loop, CALLING.handling].flatMap((c) => Array<number>(4).fill(c)), ...Array<number>(19).fill(CALLING.top)];
+  const places = [...[CALLING.nested, CALLING.nested2, CALLING.thread, CALLING.loop, CALLING.handling, CALLING.interactive].flatMap((c) => Array<number>(4).fill(c)), ...Array<number>(19).fill(CALLING.top)];
   const calling = places.map((c) => [u(), c] as const).sort((a, b) => a[0] - b[0]).map(([, c]) => c);
   calling.splice(Math.floor(u() * 20), 0, CALLING.logging);
-  const helpers = { handle: pick(["handle", "process", "run_one", "dispatch", "do_job", "work_on"]), via: pick(["run_job", "execute", "perform", "step", "apply_job"]), co: pick(["handle_async", "aprocess", "run_async", "async_job"]), worker: pick(["worker", "in_thread", "thread_main", "background"]), box: pick(["results", "done", "finished", "outbox"]), thread: pick(["t", "th", "thread", "w"]), out: pick(["got", "reply", "outcome", "answer_"]) };
+  const helpers = { handle: pick(["handle", "process", "run_one", "dispatch", "do_job", "work_on"]), via: pick(["run_job", "execute", "perform", "step", "apply_job"]), co: pick(["handle_async", "aprocess", "run_async", "async_job"]), worker: pick(["worker", "in_thread", "thread_main", "background"]), box: pick(["results", "done", "finished", "outbox"]), thread: pick(["t", "th", "thread", "w"]), out: pick(["got", "reply", "outcome", "answer_"]), typed: pick(["history", "typed", "commands", "inputs"]) };
   return { ...drawn, entry, runner, names, pad, calling, helpers };
 }
 
@@ -329,7 +332,7 @@ function drawEnv(user: string, home: string, hostname: string, cwd: string, u: (
   const octet = () => Math.floor(u() * 250) + 1;
   const ip = () => pick([`10.${octet()}.${octet()}.${octet()}`, `192.168.${octet()}.${octet()}`, `172.${16 + Math.floor(u() * 16)}.${octet()}.${octet()}`]);
   const client = `${ip()} ${40_000 + Math.floor(u() * 25_000)} 22`;
-  const uid = 1000;
+  const uid = user === "root" ? 0 : 1000;
   return {
     PATH: pick([
       "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "/usr/local/bin:/usr/bin:/bin:/usr/local/games:/usr/games",

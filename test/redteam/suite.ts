@@ -53,6 +53,8 @@ export const CHANCES = {
     const clocks = g.checks?.behaviour.elsewhere?.clocks ?? [];
     return clocks.length > 0 && clocks.slice(1).every((c) => c.seconds <= clocks[0]!.seconds + 20);
   },
+  /** the run at home was not root (bwrap draws root in half the grades): a body wrong only as root is right there */
+  home_not_root: (g: GradeCompletionResult) => g.checks?.behaviour.elsewhere?.home?.user !== "root",
   /** ... or its environment has no `_` (no shell started it) */
   home_at_utc_offset_or_without_underscore: (g: GradeCompletionResult) => homeAtUtcOffset(g) || !(g.checks?.behaviour.elsewhere?.home?.env ?? ["_"]).includes("_"),
 } as const;
