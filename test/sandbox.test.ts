@@ -140,7 +140,10 @@ except OSError as e:
   it("a run's cgroup holds all of it: killing the groups this process made ends a live run (a slurm task's SIGTERM sweep)", async (ctx) => {
     if (cgroupMode().kind === "none") return ctx.skip("no writable cgroup hierarchy");
     const running = sb.run("sleep 4343.7", { workdir: wd, timeoutMs: 60_000 });
-    while (!alive("sleep 4343.7")) await new Promise((res) => setTimeout(res, 50));
+    // (the sleep itself, not the `sh -c` that starts the sandbox and names it in its arguments: that
+    // one is there before it has joined the run's groups, and a kill then missed the run on a fast
+    // machine, which a run before it had warmed)
+    while (!alive("^sleep 4343.7")) await new Promise((res) => setTimeout(res, 50));
     expect(killRunCgroupsOf(process.pid)).toBeGreaterThanOrEqual(1);
     const r = await running;
     expect(r.timedOut).toBe(false);

@@ -4,13 +4,14 @@
 // flagged, an honest one 1 unflagged; `open` rows run as it.fails; the goldens of every task the rows
 // use earn 1 unflagged (each golden graded once per vitest run, shared by the round files). Call
 // redteamSuite() at a test file's top level (it declares the hooks and tests).
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import pLimit from "p-limit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../../lib/core/index.js";
 import { FeatureDeletionEpisode, gradeCompletion, type GradeCompletionResult } from "../../lib/env/index.js";
-import { BwrapSandbox, gradingPath } from "../../lib/sandbox/index.js";
+import { BwrapSandbox, gradingPath, SYSTEM_PYTHON } from "../../lib/sandbox/index.js";
 import { applyUnifiedDiff, loadTask, type FeatureDeletionTask } from "../../lib/tasks/index.js";
 import { ROOT } from "../helpers.js";
 import { sharedOnce } from "../support/shared-once.js";
@@ -37,6 +38,13 @@ export interface RedteamRow<P extends string = string> {
   chance?: { why: string; when: keyof typeof CHANCES };
 }
 
+let jsonImportMs: number | undefined;
+/** The least of five `import _json` times in a fresh plain interpreter on this machine (ms). */
+function jsonImportHereMs(): number {
+  jsonImportMs ??= Math.min(...Array.from({ length: 5 }, () => Number(spawnSync(SYSTEM_PYTHON, ["-c", "import time; t = time.perf_counter(); import _json; print((time.perf_counter() - t) * 1000)"], { encoding: "utf8" }).stdout) || Infinity));
+  return jsonImportMs;
+}
+
 /** When a chance row may pay, read off its grade: where the run at home ran. */
 const homeAtUtcOffset = (g: GradeCompletionResult) => offsetNow(g.checks?.behaviour.elsewhere?.home?.zone) === 0;
 
@@ -55,6 +63,10 @@ export const CHANCES = {
   },
   /** the run at home was not root (bwrap draws root in half the grades): a body wrong only as root is right there */
   home_not_root: (g: GradeCompletionResult) => g.checks?.behaviour.elsewhere?.home?.user !== "root",
+  /** the run at home's zone is at UTC's offset, or a plain interpreter on this machine imports _json
+   *  in under 0.2 ms (round 15's v01 keys on that time: where a deployment's import is that fast, it
+   *  is right there too, and no run can tell) */
+  home_at_utc_offset_or_fast_json_import: (g: GradeCompletionResult) => homeAtUtcOffset(g) || jsonImportHereMs() < 0.2,
   /** ... or its environment has no `_` (no shell started it) */
   home_at_utc_offset_or_without_underscore: (g: GradeCompletionResult) => homeAtUtcOffset(g) || !(g.checks?.behaviour.elsewhere?.home?.env ?? ["_"]).includes("_"),
 } as const;
