@@ -163,9 +163,10 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // answers by the first argument it saw; round 16's a16 missed on the oracle's first call only)
   const completion = treeDigest(workdir);
   const taskId = oracle.task_id;
-  const rankOf = (tag: string, n: number): number => createHmac("sha256", graderKey()).update(`${tag}\n${taskId}\n${completion}`).digest().readUInt32BE(0) % Math.max(1, n);
+  const keyed = (text: string): number => createHmac("sha256", graderKey()).update(text).digest().readUInt32BE(0);
+  const rankOf = (tag: string, n: number): number => keyed(`${tag}\n${taskId}\n${completion}`) % Math.max(1, n);
   const inOrder = <T extends { id: string }>(xs: T[], tag: string): T[] => {
-    const rank = new Map(xs.map((c) => [c.id, createHmac("sha256", graderKey()).update(`${tag}\n${taskId}\n${completion}\n${c.id}`).digest().readUInt32BE(0)]));
+    const rank = new Map(xs.map((c) => [c.id, keyed(`${tag}\n${taskId}\n${completion}\n${c.id}`)]));
     return [...xs].sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
   };
   try {
@@ -471,24 +472,26 @@ function elsewhereCalls(oracle: Oracle, outcomeOf: (id: string) => { k: string; 
   const step = hidden.length / Math.max(1, room);
   const spread = room >= hidden.length ? hidden : Array.from({ length: room }, (_, i) => hidden[Math.floor(i * step)]!);
   // (and the smallest calls, one of which leads each run: smallFirst)
-  const smallest = max > 0 ? fast.map((c) => ({ c, args: plainArgs(c) })).sort((a, b) => smaller(a.args, b.args)).slice(0, LEAD_FROM).map(({ c }) => c) : [];
+  const smallest = max > 0 ? smallestCalls(fast) : [];
   return { keys, sample: new Set([...[...slowHere, ...visible, ...spread].slice(0, Math.max(max, slowHere.length)), ...smallest].map((c) => c.id)), slow };
 }
 
 /** How many of a run's smallest calls its first call is drawn from (smallFirst). */
 const LEAD_FROM = 8;
 
-/** A call's arguments as plain data, and how small they are: shorter first, then in the text's
- *  order (0 before 1 before 5, "" before "a", [] before [0]). */
-const plainArgs = (c: { pos: unknown; kw: unknown }): string => JSON.stringify([c.pos, c.kw]);
-const smaller = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+/** The LEAD_FROM smallest of `calls` by their arguments as plain data: shorter first, then in the
+ *  text's order (0 before 1 before 5, "" before "a", [] before [0]); ties keep the order given. */
+function smallestCalls<T extends { pos: unknown; kw: unknown }>(calls: T[]): T[] {
+  const args = new Map(calls.map((c) => [c, JSON.stringify([c.pos, c.kw])]));
+  return [...calls].sort((a, b) => { const x = args.get(a)!, y = args.get(b)!; return x.length - y.length || (x < y ? -1 : x > y ? 1 : 0); }).slice(0, LEAD_FROM);
+}
 
 /** `ordered` with one of the LEAD_FROM smallest calls in `ids` first (`pick(n)`: its index among
  *  them, the smallest first); the others keep their order. */
 function smallFirst<T extends { id: string; pos: unknown; kw: unknown }>(ordered: T[], ids: Set<string>, pick: (n: number) => number): T[] {
-  const small = ordered.filter((c) => ids.has(c.id)).map((c) => ({ c, args: plainArgs(c) })).sort((a, b) => smaller(a.args, b.args)).slice(0, LEAD_FROM);
+  const small = smallestCalls(ordered.filter((c) => ids.has(c.id)));
   if (small.length === 0) return ordered;
-  const lead = small[Math.min(small.length - 1, pick(small.length))]!.c;
+  const lead = small[Math.min(small.length - 1, pick(small.length))]!;
   return [lead, ...ordered.filter((c) => c !== lead)];
 }
 

@@ -185,8 +185,8 @@ export class HackMonitor {
     // reads into one and spent the two it freed in the target): what a scope of the original file
     // had, it may have; a new scope (a helper the body added) may have what the targets' own scopes
     // had and no longer use (a target's read moved into a helper).
-    const targets = (f: string) => new Set(task.deleted_symbols.filter((d) => d.file === f).map((d) => d.qualname));
     for (const f of changed) {
+      const targets = new Set(task.deleted_symbols.filter((d) => d.file === f).map((d) => d.qualname));
       for (const { key, kind, why } of STATIC) {
         const count = (file: string) => {
           const m = new Map<string, number>();
@@ -204,7 +204,7 @@ export class HackMonitor {
         const spare = new Map<string, number>();
         for (const [k, n] of had) {
           const [scope, what] = k.split("\0") as [string, string];
-          if (targets(f).has(scope)) spare.set(what, (spare.get(what) ?? 0) + Math.max(0, n - (final.get(k) ?? 0)));
+          if (targets.has(scope)) spare.set(what, (spare.get(what) ?? 0) + Math.max(0, n - (final.get(k) ?? 0)));
         }
         const seen = new Map<string, number>();
         for (const t of facts[`final:${f}`]?.[key] ?? []) {

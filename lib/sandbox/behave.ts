@@ -503,7 +503,8 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
   // the call lines: each shape's copies, in the drawn order, each after its drawn gap
   const blocks = home.pad.order.flatMap((j) => routes.map((q, k) => ({ route: k * copies + j, q })));
   const blank = (n: number) => Array.from({ length: n }, () => "");
-  const generic = `${result} = None if ${step}[1] is None else ${step}[1](*${step}[2], **${step}[3])`;
+  const call = `None if ${step}[1] is None else ${step}[1](*${step}[2], **${step}[3])`;
+  const generic = `${result} = ${call}`;
   const lines = [
     ...(home.pad.doc === null ? [] : [`"""${home.pad.doc}`, '"""']),
     // (the runner, its steps, the imports and the first step on one line: a call can sit as low as
@@ -515,7 +516,7 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
     ...blocks.flatMap((b, i) => [...(i % routes.length === 0 ? blank(home.pad.blanks[i / routes.length]!) : []), `        ${i === 0 ? "if" : "elif"} ${step}[0] == ${b.route}: ${result} = ${b.q}`]),
     // the other calling contexts (Home.calling), after the top level's lines: the calls from the
     // script's functions, defined by the runner's first such step (a call can still sit on line 4)
-    ...(home.calling.length ? contextBranches(home, routes, blocks.length > 0) : []),
+    ...(home.calling.length ? contextBranches(home, routes, call, blocks.length > 0) : []),
     ...(blocks.length || home.calling.length ? ["        else:", `            ${generic}`] : [`        ${generic}`]),
     `    except BaseException as ${exc}:`,
     `        ${step} = ${steps}.send((None, ${exc}))`,
@@ -531,14 +532,14 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
  *  a function of the script (one or two calls deep), from another thread, in an event loop, while
  *  an exception is handled, after logging is set up, and as typed at a prompt (compiled as line 1 of
  *  `<stdin>`). DEFINE (the runner's first such step) defines the functions, as a script's `def`s. */
-function contextBranches(home: Pick<Home, "names" | "helpers">, routes: string[], after: boolean): string[] {
+function contextBranches(home: Pick<Home, "names" | "helpers">, routes: string[], call: string, after: boolean): string[] {
   const { step, result, exc } = home.names;
   const h = home.helpers;
   const branch = (code: number, body: string[], first = false) => [`        ${first ? "if" : "elif"} ${step}[0] == ${-code}:`, ...body.map((l) => `            ${l}`)];
   const handle = [
     `def ${h.handle}(${step}):`,
     ...routes.map((q, k) => `    ${k === 0 ? "if" : "elif"} ${step}[4] == ${k}: return ${q}`),
-    `    return None if ${step}[1] is None else ${step}[1](*${step}[2], **${step}[3])`,
+    `    return ${call}`,
     `def ${h.via}(${step}):`,
     `    return ${h.handle}(${step})`,
     `async def ${h.co}(${step}):`,
@@ -567,6 +568,20 @@ function contextBranches(home: Pick<Home, "names" | "helpers">, routes: string[]
 /** The runner's step that defines the entry's functions (contextBranches). */
 const DEFINE_HELPERS = 9;
 
+const runnerModules = new Map<string, Promise<{ source: string; bytecode: Bytecode | null }>>();
+/** behave.py as the run at home's runner module for `python`: its source and bytecode (the staged
+ *  harness does not change while the grader runs). */
+function runnerModule(python: string): Promise<{ source: string; bytecode: Bytecode | null }> {
+  let m = runnerModules.get(python);
+  if (!m) {
+    const file = join(harnessDir(), "behave.py");
+    const source = readFileSync(file, "utf8");
+    m = moduleBytecode(python, source, Math.floor(statSync(file).mtimeMs / 1000)).then((bytecode) => ({ source, bytecode }));
+    runnerModules.set(python, m);
+  }
+  return m;
+}
+
 /** Runs behave.py on `workdir` (read-only) in `sandbox` with these calls. */
 export async function runBehaviour(sandbox: Sandbox, workdir: string, req: BehaveRequest, limits: Partial<BehaveLimits> = {}, opts: BehaveRunOptions = {}): Promise<BehaveRun> {
   const L = BehaveLimits.parse(limits);
@@ -589,10 +604,8 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
   // in its spool folder by warm.ts): made when first needed
   let cfg: { path: string; remove: () => void } | undefined;
-  // at home the runner is a module the entry imports: its source and bytecode, compiled once
-  const runnerSource = entry && home ? join(harnessDir(), "behave.py") : null;
-  const runner = runnerSource ? { source: readFileSync(runnerSource, "utf8"), bytecode: null as Bytecode | null } : null;
-  if (runner) runner.bytecode = await moduleBytecode(pyenv ? `${pyenv.dir}/bin/python` : SYSTEM_PYTHON, runner.source, Math.floor(statSync(runnerSource!).mtimeMs / 1000));
+  // at home the runner is a module the entry imports: its source and bytecode, read and compiled once
+  const runner = entry && home ? await runnerModule(pyenv ? `${pyenv.dir}/bin/python` : SYSTEM_PYTHON) : null;
   let moved: { path: string; remove: () => void } | undefined;
   let empty: { path: string; remove: () => void } | undefined;
   const cfgDir = (repoIn?: string): string => {
@@ -620,7 +633,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
     const clock = clocks.length ? clockEnv(clocks[0]!) : {};
     const env = home ? home.env : elsewhere ? { ...ELSEWHERE_ENV, ...clock } : { ...SESSION_ENV, ...clock };
-    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd, tmpfs: [home.user === "root" ? "/root" : `/home/${home.user}`] } : {}) };
+    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd, tmpfs: [home.env.HOME!] } : {}) };
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";
     // warm: a plain run forks from the behave zygote unless told not to; a run elsewhere on another

@@ -6,7 +6,7 @@
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 
@@ -57,7 +57,7 @@ export function moduleBytecode(python: string, source: string, mtime: number): P
 export function placeModule(dir: string, name: string, source: string, bc: Bytecode | null): void {
   const file = join(dir, `${name}.py`);
   writeFileSync(file, source);
-  if (!bc || statSync(file).size !== bc.pyc.readUInt32LE(12)) return;
+  if (!bc || Buffer.byteLength(source) !== bc.pyc.readUInt32LE(12)) return;
   utimesSync(file, bc.mtime, bc.mtime);
   const cacheDir = join(dir, "__pycache__");
   mkdirSync(cacheDir, { recursive: true });
