@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { BwrapSandbox, CALLING, DockerSandbox, ELSEWHERE_ZONES, GvisorSandbox, ensureDockerd, HOME_ZONES, drawClocks, drawHome, runBehaviour, type BCall, type BValue, type Home, type Sandbox } from "../lib/sandbox/index.js";
+import { BwrapSandbox, CALLING, SETUPS, DockerSandbox, homeContexts, ELSEWHERE_ZONES, GvisorSandbox, ensureDockerd, HOME_ZONES, drawClocks, drawHome, runBehaviour, type BCall, type BValue, type Home, type Sandbox } from "../lib/sandbox/index.js";
 import { execFileSync } from "node:child_process";
 import { tmp } from "./helpers.js";
 
@@ -282,7 +282,7 @@ def shift(d, t):
     const sb = new BwrapSandbox("bwrap", { warm: false });
     const graded = await runBehaviour(new BwrapSandbox("bwrap", { warm: true }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null });
     // (every call from the entry's top level here: the other contexts are the next test's)
-    const drawn = { ...drawHome(randomBytes(32)), calling: [] };
+    const drawn = { ...drawHome(randomBytes(32)), calling: [], setups: [] };
     const home = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 0, elsewhere: true, home: drawn } });
     for (const r of [graded, home]) expect(r.failure, r.run.stderr).toBeNull();
     // (the plain interpreter's own modules, by the host's python3 with the sandbox's flags: none of these)
@@ -313,48 +313,89 @@ def shift(d, t):
     expect(gradedRefs).toBeGreaterThan(scriptRefs);
   }, 120_000);
 
-  it("at home the calls come from the script's top level and from its functions: one or two calls deep, in another thread, in an event loop, while it handles an exception, before and after logging is set up, typed at a prompt (round 18)", async () => {
+  it("at home the calls come from the script's top level and from its functions: one or two calls deep, 30–60 or 60–200 frames down, in a worker thread and an event loop that serve call after call, while it handles an exception raised some frames down, typed at a prompt, and before and after each set-up: logging, warnings ignored, a raised recursion limit, an interactive session's prompts, a fork (rounds 18 and 19)", async () => {
     const d = tmp("behave-home-ctx-");
     mkdirSync(join(d, "pkg"));
     writeFileSync(join(d, "pkg", "__init__.py"), "");
-    writeFileSync(join(d, "pkg", "m.py"), `import logging, sys, threading
+    writeFileSync(join(d, "pkg", "m.py"), `import logging, os, sys, threading, warnings
 
 
 def where(x):
     import asyncio
     try:
-        loop = asyncio.get_running_loop() is not None
+        loop = asyncio.get_running_loop()
     except RuntimeError:
-        loop = False
+        loop = None
     f, depth = sys._getframe(1), 0
     while f is not None:
         depth, f = depth + 1, f.f_back
     caller = sys._getframe(1)
-    return [threading.current_thread() is threading.main_thread(), loop, sys.exc_info()[0] is not None, depth, len(logging.getLogger().handlers) > 0, caller.f_code.co_filename, caller.f_lineno]
+    exc = sys.exc_info()
+    tb, n = exc[2], 0
+    while tb is not None:
+        n, tb = n + 1, tb.tb_next
+    root = logging.getLogger()
+    ignored = bool(warnings.filters) and warnings.filters[0][0] == "ignore" and warnings.filters[0][1] is None and warnings.filters[0][2] is Warning
+    return [threading.current_thread() is threading.main_thread(), loop is not None, exc[0] is not None, depth, len(root.handlers) > 0, caller.f_code.co_filename, caller.f_lineno,
+            threading.get_ident(), id(loop) if loop is not None else 0, n, ignored, sys.getrecursionlimit(), hasattr(sys, "ps1"), os.getpid(),
+            ",".join(type(h).__name__ for h in root.handlers), logging.getLevelName(root.level), exc[0].__name__ if exc[0] else ""]
 `);
-    const calls: BCall[] = Array.from({ length: 88 }, (_, i) => ({ id: `c${i}`, symbol: 0, pos: [{ t: "int", v: String(i) }] as BValue[], kw: [] }));
+    type Seen = [boolean, boolean, boolean, number, boolean, string, number, number, number, number, boolean, number, boolean, number, string, string, string];
+    const calls: BCall[] = Array.from({ length: 98 }, (_, i) => ({ id: `c${i}`, symbol: 0, pos: [{ t: "int", v: String(i) }] as BValue[], kw: [] }));
     const req = { symbols: [{ module: "pkg.m", qualname: "where" }], calls, roots: ["."], project: ["pkg"] };
     const drawn = drawHome(randomBytes(32));
+    expect([...drawn.calling].sort()).toEqual(Object.values(CALLING).filter((c) => !(SETUPS as readonly number[]).includes(c)).sort());
+    const dealt = homeContexts(calls, drawn);
     const home = await runBehaviour(new BwrapSandbox("bwrap", { warm: false }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 0, days: 0, elsewhere: true, home: drawn } });
     expect(home.failure, home.run.stderr).toBeNull();
-    const seen = calls.map((c) => plain((home.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as [boolean, boolean, boolean, number, boolean, string, number]);
-    const count = (p: (w: (typeof seen)[number]) => boolean) => seen.filter(p).length;
-    // each context on at least eight calls of the eighty-eight (four places of forty-four each, twice over)
-    expect(count(([main, loop, handling, depth, , file]) => main && !loop && !handling && depth === 1 && file !== "<stdin>")).toBeGreaterThanOrEqual(8); // the top level
-    expect(count(([main, loop, handling, depth, , file, line]) => main && !loop && !handling && depth === 2 && file === "<stdin>" && line === 1)).toBeGreaterThanOrEqual(8); // typed at a prompt
-    expect(count(([main, loop, handling, depth, , file]) => main && !loop && !handling && depth === 2 && file !== "<stdin>")).toBeGreaterThanOrEqual(8); // one call deep (logging's call too)
-    expect(count(([main, loop, handling, depth]) => main && !loop && !handling && depth === 3)).toBeGreaterThanOrEqual(8); // two
-    expect(count(([main]) => !main)).toBeGreaterThanOrEqual(8);
-    expect(count(([, loop]) => loop)).toBeGreaterThanOrEqual(8);
-    expect(count(([, , handling]) => handling)).toBeGreaterThanOrEqual(8);
-    // logging is set up at one place of the first twenty (the first place in one draw of twenty):
-    // the calls before it find no handler, its own and those after it one
-    const setUp = drawn.calling.indexOf(CALLING.logging);
-    expect(setUp).toBeGreaterThanOrEqual(0);
-    expect(setUp).toBeLessThan(20);
-    expect(seen.map(([, , , , handled]) => handled)).toEqual(seen.map((_, i) => i >= setUp));
-    // and the same calls from the top level alone (calling: [])
-    const top = await runBehaviour(new BwrapSandbox("bwrap", { warm: false }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 0, days: 0, elsewhere: true, home: { ...drawn, calling: [] } } });
+    const seen = calls.map((c) => plain((home.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as Seen);
+    const at = (code: number) => seen.filter((_, i) => dealt[i] === code);
+    const count = (p: (w: Seen) => boolean) => seen.filter(p).length;
+    // each context on ten or eleven calls of the ninety-eight (nine contexts dealt over and over),
+    // but the six that set something up
+    expect(count(([main, loop, handling, depth, , file]) => main && !loop && !handling && depth === 1 && file !== "<stdin>")).toBe(at(CALLING.top).length); // the top level
+    expect(count(([main, loop, handling, depth, , file, line]) => main && !loop && !handling && depth === 2 && file === "<stdin>" && line === 1)).toBe(at(CALLING.interactive).length); // typed at a prompt
+    expect(count(([main, loop, handling, depth, , file]) => main && !loop && !handling && depth === 2 && file !== "<stdin>")).toBe(at(CALLING.nested).length + 6); // one call deep (the set-ups' calls too)
+    expect(count(([main, loop, handling, depth]) => main && !loop && !handling && depth === 3)).toBe(at(CALLING.nested2).length); // two
+    for (const c of drawn.calling) expect(at(c).length).toBeGreaterThanOrEqual(4);
+    // 30–60 and 60–200 frames down, at the drawn depths
+    for (const [code, drawnDepths, least] of [[CALLING.deep, drawn.setup.depths.slice(0, 2), 30], [CALLING.deeper, drawn.setup.depths.slice(2), 60]] as const) {
+      const deep = at(code);
+      for (const [main, loop, handling, depth] of deep) expect([main, loop, handling, drawnDepths.map((n) => n + 3).includes(depth)]).toEqual([true, false, false, true]);
+      expect(Math.min(...deep.map(([, , , depth]) => depth))).toBeGreaterThanOrEqual(least + 3);
+    }
+    // one worker thread serves the calls from a thread, one event loop those in a loop (a fresh one after the fork)
+    const perProcess = (xs: Seen[], key: (w: Seen) => number) => new Map(xs.map((w) => [w[13], new Set(xs.filter((v) => v[13] === w[13]).map(key))]));
+    const threaded = at(CALLING.thread);
+    expect(threaded.every(([main]) => !main)).toBe(true);
+    expect([...perProcess(threaded, (w) => w[7]).values()].every((ids) => ids.size === 1)).toBe(true);
+    const looped = at(CALLING.loop);
+    expect(looped.every(([, loop]) => loop)).toBe(true);
+    expect([...perProcess(looped, (w) => w[8]).values()].every((ids) => ids.size === 1)).toBe(true);
+    // handling the drawn error, raised the drawn number of frames down
+    const handled = at(CALLING.handling);
+    for (const w of handled) expect([w[2], w[16], drawn.setup.raises.map((n) => n + 2).includes(w[9])]).toEqual([true, drawn.setup.error, true]);
+    // each set-up at one call in the run's middle three fifths: the calls before it meet the process without it, its own and those after with it
+    const before = (code: number) => { const i = dealt.indexOf(code); expect(i).toBeGreaterThanOrEqual(Math.floor(0.2 * 98)); expect(i).toBeLessThan(Math.floor(0.8 * 98) + 6); return (j: number) => j < i; };
+    // (logging in two steps: a handler of the drawn kind and level, later one of the other kind)
+    const logged = before(CALLING.logging);
+    const logged2 = before(CALLING.logging2);
+    const kinds = drawn.setup.log.file ? ["FileHandler", "StreamHandler"] : ["StreamHandler", "FileHandler"];
+    expect(seen.map((w, j) => (logged(j) ? [w[4], w[14]] : [w[4], w[14], w[15]]))).toEqual(seen.map((_, j) => (logged(j) ? [false, ""] : [true, (logged2(j) ? kinds.slice(0, 1) : kinds).join(","), drawn.setup.log.level])));
+    const warned = before(CALLING.warnings);
+    expect(seen.map((w) => w[10])).toEqual(seen.map((_, j) => !warned(j)));
+    const limited = before(CALLING.recursion);
+    expect(seen.map((w) => w[11])).toEqual(seen.map((_, j) => (limited(j) ? 1000 : drawn.setup.recursion)));
+    const prompted = before(CALLING.prompt);
+    expect(seen.map((w) => w[12])).toEqual(seen.map((_, j) => !prompted(j)));
+    // (the fork: one process before it, when any call is, and the child from it on)
+    const pids = seen.map((w) => w[13]);
+    const fork = dealt.indexOf(CALLING.fork);
+    expect(new Set(pids.slice(fork)).size).toBe(1);
+    expect(new Set(pids.slice(0, fork)).size).toBe(fork ? 1 : 0);
+    if (fork) expect(pids[0]).not.toBe(pids[fork]);
+    // and the same calls from the top level alone, nothing set up (calling: [], setups: [])
+    const top = await runBehaviour(new BwrapSandbox("bwrap", { warm: false }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 0, days: 0, elsewhere: true, home: { ...drawn, calling: [], setups: [] } } });
     expect(calls.every((c) => JSON.stringify((plain((top.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as unknown[]).slice(0, 5)) === "[true,false,false,1,false]")).toBe(true);
   }, 120_000);
 

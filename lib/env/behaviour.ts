@@ -299,9 +299,12 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   };
   // (a call that missed here is judged against this run's own answer: the same input, the same answer)
   const asHere = (c: OracleCall): OracleCall => (agreedIds.has(c.id) ? c : { ...c, expect: outcomes.get(c.id)![0]!, probe: undefined });
+  // (the run elsewhere is optimized, asserts stripped: a call the original answered by failing an
+  // assert is judged at home alone, where they run)
+  const asserted = (c: OracleCall) => c.expect.k === "raise" && c.expect.exc.builtin === "AssertionError" && !!elsewhere?.homeIds?.has(c.id);
   const judged = elsewhere ? sample.map((id) => {
     const c = asHere(byId.get(id)!);
-    const away = judgeIn(c, elsewhere, "elsewhere");
+    const away = asserted(c) ? { ok: true, why: null } : judgeIn(c, elsewhere, "elsewhere");
     const home = away.ok && elsewhere.atHome && elsewhere.homeIds?.has(id) ? judgeIn(c, elsewhere.atHome, "at home") : null;
     const r = home && !home.ok ? home : away;
     return { c, r: r.ok || agreedIds.has(id) ? r : { ...r, why: `a call that missed in the graded run answered otherwise here (the same input, another process): ${r.why}` }, home: !!home && !home.ok };

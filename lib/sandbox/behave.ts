@@ -473,10 +473,14 @@ export interface HomeEntry {
  * import statement or its top name is one of the script's (the runner then imports and calls from
  * behave.py's own top level).
  */
-export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "calls">, home: Pick<Home, "runner" | "pad" | "names" | "calling" | "helpers">): HomeEntry | null {
+export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "calls">, home: Pick<Home, "runner" | "pad" | "names" | "calling" | "setups" | "helpers" | "setup">): HomeEntry | null {
   const { steps, step, result, exc } = home.names;
   const h = home.helpers;
-  const own = new Set([home.runner, steps, step, result, exc, ...Object.values(h), "threading", "asyncio", "logging"]);
+  const names = [home.runner, steps, step, result, exc, ...Object.values(h), `${h.box}_in`, "status"];
+  // (a name of the script's own that a context's import would rebind: a drawing error)
+  const clash = names.find((n) => ENTRY_IMPORTS.includes(n));
+  if (clash) throw new Error(`homeEntry: the drawn name ${clash} is a module the entry imports`);
+  const own = new Set([...names, ...ENTRY_IMPORTS]);
   const imports = [...new Set(symbols.map((s) => s.module))].sort();
   if (!imports.every((m) => m.split(".").every(pyName) && !own.has(m.split(".")[0]!))) return null;
   // a top name is bound once, from one module, where it is no name of the script's own
@@ -516,8 +520,8 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
     ...blocks.flatMap((b, i) => [...(i % routes.length === 0 ? blank(home.pad.blanks[i / routes.length]!) : []), `        ${i === 0 ? "if" : "elif"} ${step}[0] == ${b.route}: ${result} = ${b.q}`]),
     // the other calling contexts (Home.calling), after the top level's lines: the calls from the
     // script's functions, defined by the runner's first such step (a call can still sit on line 4)
-    ...(home.calling.length ? contextBranches(home, routes, call, blocks.length > 0) : []),
-    ...(blocks.length || home.calling.length ? ["        else:", `            ${generic}`] : [`        ${generic}`]),
+    ...(home.calling.length || home.setups.length ? contextBranches(home, routes, call, blocks.length > 0) : []),
+    ...(blocks.length || home.calling.length || home.setups.length ? ["        else:", `            ${generic}`] : [`        ${generic}`]),
     `    except BaseException as ${exc}:`,
     `        ${step} = ${steps}.send((None, ${exc}))`,
     "    else:",
@@ -529,13 +533,19 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
 
 /** The entry's branches for the calls made elsewhere than its top level (Home.calling; the codes
  *  are CALLING's, sent negated as the step's route, the call's own route in its fifth place): from
- *  a function of the script (one or two calls deep), from another thread, in an event loop, while
- *  an exception is handled, after logging is set up, and as typed at a prompt (compiled as line 1 of
- *  `<stdin>`). DEFINE (the runner's first such step) defines the functions, as a script's `def`s. */
-function contextBranches(home: Pick<Home, "names" | "helpers">, routes: string[], call: string, after: boolean): string[] {
+ *  a function of the script (one or two calls deep, or 30–60 or 60–200 frames down), from a worker thread
+ *  that serves call after call, in an event loop that runs call after call, while an exception
+ *  raised some frames down is handled, as typed at a prompt (compiled as line 1 of `<stdin>`), and
+ *  the set-ups (SETUPS): logging, the warnings filters, a raised recursion limit, an interactive
+ *  session's prompts, a fork (the rest of the run in the child, the parent waiting for it, as a
+ *  pre-forking server's). DEFINE (the runner's first such step) defines the functions, as a
+ *  script's `def`s. */
+function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes: string[], call: string, after: boolean): string[] {
   const { step, result, exc } = home.names;
   const h = home.helpers;
+  const su = home.setup;
   const branch = (code: number, body: string[], first = false) => [`        ${first ? "if" : "elif"} ${step}[0] == ${-code}:`, ...body.map((l) => `            ${l}`)];
+  const inbox = `${h.box}_in`;
   const handle = [
     `def ${h.handle}(${step}):`,
     ...routes.map((q, k) => `    ${k === 0 ? "if" : "elif"} ${step}[4] == ${k}: return ${q}`),
@@ -544,26 +554,109 @@ function contextBranches(home: Pick<Home, "names" | "helpers">, routes: string[]
     `    return ${h.handle}(${step})`,
     `async def ${h.co}(${step}):`,
     `    return ${h.handle}(${step})`,
-    `def ${h.worker}(${step}, ${h.box}):`,
-    "    try:",
-    `        ${h.box}.append((${h.handle}(${step}), None))`,
-    `    except BaseException as ${exc}:`,
-    `        ${h.box}.append((None, ${exc}))`,
+    `def ${h.descend}(${step}, n):`,
+    `    return ${h.handle}(${step}) if n <= 0 else ${h.descend}(${step}, n - 1)`,
+    `def ${h.fail}(n):`,
+    "    if n > 0:",
+    `        return ${h.fail}(n - 1)`,
+    `    raise ${su.error}(n)`,
+    `def ${h.worker}(${inbox}, ${h.box}):`,
+    "    while True:",
+    `        ${step} = ${inbox}.get()`,
+    "        try:",
+    `            ${h.box}.put((${h.handle}(${step}), None))`,
+    `        except BaseException as ${exc}:`,
+    `            ${h.box}.put((None, ${exc}))`,
+    `        ${step} = ${exc} = None`,
     `${h.typed} = [${routes.map((q) => JSON.stringify(q)).join(", ")}]`,
-    `${result} = None`,
+    `${h.thread} = ${h.loop} = ${result} = None`,
+    `${h.turns} = 0`,
   ];
+  const turn = (xs: number[]) => `[${xs.join(", ")}][${h.turns} % ${xs.length}]`;
   return [
     ...branch(CALLING.nested, [`${result} = ${h.handle}(${step})`], !after),
     ...branch(CALLING.nested2, [`${result} = ${h.via}(${step})`]),
-    ...branch(CALLING.thread, ["import threading", `${h.box} = []`, `${h.thread} = threading.Thread(target=${h.worker}, args=(${step}, ${h.box}))`, `${h.thread}.start()`, `${h.thread}.join()`, `${h.out} = ${h.box}.pop()`, `if ${h.out}[1] is not None:`, `    raise ${h.out}[1]`, `${result} = ${h.out}[0]`]),
-    ...branch(CALLING.loop, ["import asyncio", `${result} = asyncio.run(${h.co}(${step}))`]),
-    ...branch(CALLING.handling, ["try:", `    raise LookupError(${step}[4])`, "except LookupError:", `    ${result} = ${h.handle}(${step})`]),
-    ...branch(CALLING.logging, ["import logging", "logging.basicConfig(level=logging.INFO)", `${result} = ${h.handle}(${step})`]),
+    // (one worker thread serves every call made from a thread, as a pool's does: round 19's a04
+    // counted calls per thread; a fresh one after a fork)
+    ...branch(CALLING.thread, [
+      `if ${h.thread} is None or not ${h.thread}.is_alive():`,
+      "    import queue, threading",
+      `    ${inbox}, ${h.box} = queue.Queue(), queue.Queue()`,
+      `    ${h.thread} = threading.Thread(target=${h.worker}, args=(${inbox}, ${h.box}), daemon=True)`,
+      `    ${h.thread}.start()`,
+      `${inbox}.put(${step})`,
+      `${h.out} = ${h.box}.get()`,
+      `if ${h.out}[1] is not None:`,
+      `    raise ${h.out}[1]`,
+      `${result} = ${h.out}[0]`,
+      `${h.out} = None`,
+    ]),
+    // (one event loop runs every call made in a loop, as a server's does: round 19's a05 counted
+    // calls per loop)
+    ...branch(CALLING.loop, [
+      `if ${h.loop} is None:`,
+      "    import asyncio",
+      `    ${h.loop} = asyncio.new_event_loop()`,
+      `    asyncio.set_event_loop(${h.loop})`,
+      `${result} = ${h.loop}.run_until_complete(${h.co}(${step}))`,
+    ]),
+    ...branch(CALLING.handling, [`${h.turns} += 1`, "try:", `    ${h.fail}(${turn(su.raises)})`, `except ${su.error}:`, `    ${result} = ${h.handle}(${step})`]),
+    ...branch(CALLING.deep, [`${h.turns} += 1`, `${result} = ${h.descend}(${step}, ${turn(su.depths.slice(0, 2))})`]),
+    ...branch(CALLING.deeper, [`${h.turns} += 1`, `${result} = ${h.descend}(${step}, ${turn(su.depths.slice(2))})`]),
+    ...branch(CALLING.logging, [
+      ...(su.log.file
+        ? ["import logging, os, tempfile", `logging.basicConfig(handlers=[logging.FileHandler(os.path.join(tempfile.gettempdir(), "${h.handle}.log"), delay=True)], level=logging.${su.log.level})`]
+        : ["import logging", `logging.basicConfig(level=logging.${su.log.level})`]),
+      `${result} = ${h.handle}(${step})`,
+    ]),
+    ...branch(CALLING.logging2, [
+      ...(su.log.file
+        ? ["import logging", "logging.getLogger().addHandler(logging.StreamHandler())"]
+        : ["import logging, os, tempfile", `logging.getLogger().addHandler(logging.FileHandler(os.path.join(tempfile.gettempdir(), "${h.handle}.log"), delay=True))`]),
+      `${result} = ${h.handle}(${step})`,
+    ]),
+    ...branch(CALLING.warnings, ["import warnings", `warnings.${su.warnings}("ignore")`, `${result} = ${h.handle}(${step})`]),
+    ...branch(CALLING.recursion, ["import sys", `sys.setrecursionlimit(${su.recursion})`, `${result} = ${h.handle}(${step})`]),
+    ...branch(CALLING.prompt, ["import sys", 'sys.ps1, sys.ps2 = ">>> ", "... "', `${result} = ${h.handle}(${step})`]),
+    // (the runner wrote out what it had before this step: the child goes on with an empty buffer)
+    ...branch(CALLING.fork, [
+      "import os",
+      "if os.fork():",
+      "    status = os.wait()[1]",
+      "    os._exit(status >> 8 if status & 127 == 0 else 128 + (status & 127))",
+      `${h.thread} = ${h.loop} = None`,
+      `${result} = ${h.handle}(${step})`,
+    ]),
     // (a call typed at a prompt: line 1 of <stdin>, as a REPL's or `python3 -c`'s)
     ...branch(CALLING.interactive, [`${result} = eval(compile(${h.typed}[${step}[4]], "<stdin>", "eval")) if ${step}[4] >= 0 else ${h.handle}(${step})`]),
     ...branch(DEFINE_HELPERS, handle),
   ];
 }
+
+/** Each call's context at home (CALLING's codes, in the calls' order): Home.calling dealt over and
+ *  over to the calls sorted by their symbol and arguments' types, then by their arguments (calls
+ *  of one kind lie together there, so any nine of a kind that lie together meet every context),
+ *  then each set-up at its place in the run. */
+export function homeContexts(calls: BCall[], home: Pick<Home, "calling" | "setups">): number[] {
+  const kind = (v: BValue) => ("cls" in v && typeof v.cls === "string" ? `${v.t}:${v.cls}` : v.t);
+  const keys = calls.map((c) => [`${c.symbol}|${c.pos.map(kind).join(",")}|${c.kw.map(([k, v]) => `${k}=${kind(v)}`).join(",")}`, JSON.stringify([c.pos, c.kw])] as const);
+  const sorted = calls.map((_, i) => i).sort((a, b) => (keys[a]![0] < keys[b]![0] ? -1 : keys[a]![0] > keys[b]![0] ? 1 : keys[a]![1] < keys[b]![1] ? -1 : keys[a]![1] > keys[b]![1] ? 1 : a - b));
+  const out = calls.map(() => CALLING.top as number);
+  if (home.calling.length) sorted.forEach((i, k) => (out[i] = home.calling[k % home.calling.length]!));
+  // (each set-up at its fraction of the run, or the first call after it no other set-up takes)
+  const taken = new Set<number>();
+  for (const { code, at } of home.setups) {
+    let i = Math.floor(at * calls.length);
+    while (taken.has(i)) i++;
+    if (i >= calls.length) continue;
+    taken.add(i);
+    out[i] = code;
+  }
+  return out;
+}
+
+/** The modules the entry's contexts import (contextBranches). */
+const ENTRY_IMPORTS = ["threading", "asyncio", "logging", "queue", "warnings", "sys", "os", "tempfile"];
 
 /** The runner's step that defines the entry's functions (contextBranches). */
 const DEFINE_HELPERS = 9;
@@ -598,7 +691,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // at home: the runner is an entry script of its own, beside its request (homeEntry)
   const entry = home ? homeEntry(req, home) : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: home.calling } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: homeContexts(req.calls, home) } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged

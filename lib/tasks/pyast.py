@@ -279,6 +279,10 @@ PROBE_MODULES = {
     # too, through a "__main__" string the tamper scan names: pickle itself is an honest body's
     # defensive copy, round 13's h29)
     "pydoc", "copyreg", "select", "selectors",
+    # the interpreter's state and the host's settings of it: read by what PROBE_PURE allows (round
+    # 19: the recursion limit a host raised, sys.ps1 of an interactive session, the warnings filters
+    # a host set; a deny-list of their names had missed each)
+    "sys", "warnings",
 }
 PROBE_ATTRS = {
     ("os", n) for n in (
@@ -320,6 +324,17 @@ PROBE_PURE = {
     "pathlib": {"PurePath", "PurePosixPath", "PureWindowsPath"},
     "platform": {"python_implementation", "python_version", "python_version_tuple"},
     "tempfile": {"SpooledTemporaryFile", "TemporaryFile"},
+    # what a function computing a value reads of the interpreter: its build's constants, the
+    # exception being handled, sizes and interning (sys.modules and sys.exit are the tamper scan's;
+    # sys.stdout and sys.stderr are allowed where written to, above)
+    "sys": {
+        "maxsize", "maxunicode", "byteorder", "version_info", "hexversion", "version", "api_version", "implementation",
+        "platform", "float_info", "int_info", "hash_info", "float_repr_style", "getsizeof", "intern",
+        "getdefaultencoding", "getfilesystemencoding", "getfilesystemencodeerrors", "exc_info", "exception",
+        "builtin_module_names", "stdlib_module_names", "copyright", "modules", "exit",
+    },
+    # issuing and scoping warnings, not reading what the host set
+    "warnings": {"warn", "warn_explicit", "catch_warnings", "simplefilter", "filterwarnings", "resetwarnings", "WarningMessage"},
 }
 PROBE_PURE_MODULES = ("multiprocessing.dummy",)  # threads behind multiprocessing's API
 # sys's streams as print's file= or written to (debug output, round 13's h25), not otherwise

@@ -1187,10 +1187,12 @@ def _home_steps(req, funcs, classes, ser, write, lines):
     named = home.get("named") or {}  # "symbol|positional count|keywords" -> [route, the names from the entry's global]
     entry_globals = _modules["__main__"].__dict__
     copies = home.get("copies") or 1
-    # where each call comes from (lib/sandbox/machine.ts Home.calling): 0 the entry's top level,
-    # else the code of one of its other contexts, sent negated (its functions defined first, once)
+    # where each call comes from (lib/sandbox/behave.ts homeContexts, one code a call): 0 the
+    # entry's top level, else the code of one of its other contexts or set-ups, sent negated (its
+    # functions defined first, once)
     calling = home.get("calling") or []
     defined = False
+    setups_done = _set()
     turn = 0
     calls = req["calls"]
     for index in _range(_len(calls)):
@@ -1200,7 +1202,11 @@ def _home_steps(req, funcs, classes, ser, write, lines):
         outs = []
         for _ in _range(req.get("repeat", 1)):
             t0 = _monotonic()
-            context = calling[index % _len(calling)] if calling else 0
+            context = calling[index] if index < _len(calling) else 0
+            if context in _SETUPS:
+                # (each set-up once: its place's later turns are calls from a function, as its first was)
+                context = 3 if context in setups_done else context
+                setups_done.add(context)
             out = None
             while out is None:
                 prep = _prepare(call, sym, funcs, classes, keep=False)
@@ -1219,6 +1225,10 @@ def _home_steps(req, funcs, classes, ser, write, lines):
                     turn += 0 if context else 1
                 elif context:
                     step[0] = -context
+                if context == _FORK:
+                    # (the entry forks at this step, the child going on with the run: what the
+                    # buffer holds is written once, before)
+                    lines.flush()
                 ret, raised = yield _steps_of(step)
                 if raised is not None and _type(raised) is _CONTEXT_ERRORS.get(context):
                     # a call that cannot run in an event loop (its own asyncio.run) or in another
@@ -1243,6 +1253,9 @@ def _home_steps(req, funcs, classes, ser, write, lines):
 # the error a call raises where its calling context cannot run it (lib/sandbox/machine.ts CALLING:
 # 5 another thread, 6 an event loop)
 _CONTEXT_ERRORS = {5: ValueError, 6: RuntimeError}
+# the context that forks (CALLING.fork), and the set-ups (lib/sandbox/machine.ts SETUPS)
+_FORK = 15
+_SETUPS = (8, 12, 13, 14, 15, 16)
 
 
 def _steps_of(step):
