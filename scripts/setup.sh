@@ -74,10 +74,10 @@ fi
 # The standard library's optimized bytecode (.opt-1.pyc): the grader's run elsewhere runs with
 # PYTHONOPTIMIZE=1 (a deployment's -O: asserts stripped), and without it each such run would compile
 # every module it imports (≈ 250 ms). Compiled once, where it is missing.
-PY_STDLIB=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])' 2>/dev/null || true)
-if [ -n "$PY_STDLIB" ] && [ -w "$PY_STDLIB" ] && [ ! -f "$(python3 -c 'import importlib.util, asyncio; print(importlib.util.cache_from_source(asyncio.__file__, optimization=1))')" ]; then
+PY_STDLIB=$(/usr/bin/python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])' 2>/dev/null || true)
+if [ -n "$PY_STDLIB" ] && [ -w "$PY_STDLIB" ] && [ ! -f "$(/usr/bin/python3 -c 'import importlib.util, asyncio; print(importlib.util.cache_from_source(asyncio.__file__, optimization=1))')" ]; then
   log "compiling the standard library's optimized bytecode ($PY_STDLIB)"
-  python3 -O -m compileall -q -j0 -x '/(test|tests|idlelib|lib2to3|tkinter|turtledemo|ensurepip)/' "$PY_STDLIB" >/dev/null 2>&1 || true
+  /usr/bin/python3 -O -m compileall -q -j0 -x '/(test|tests|idlelib|lib2to3|tkinter|turtledemo|ensurepip)/' "$PY_STDLIB" >/dev/null 2>&1 || true
 fi
 
 # npm dependencies: `npm ci` when node_modules is absent or older than the lockfile.

@@ -313,7 +313,7 @@ def shift(d, t):
     expect(gradedRefs).toBeGreaterThan(scriptRefs);
   }, 120_000);
 
-  it("at home the calls come from the script's top level and from its functions: one or two calls deep, 30–60 or 60–200 frames down, in a worker thread and an event loop that serve call after call, while it handles an exception raised some frames down, typed at a prompt, and before and after each set-up: logging, warnings ignored, a raised recursion limit, an interactive session's prompts, a fork (rounds 18 and 19)", async () => {
+  it("at home the calls come from the script's top level and from its functions: one or two calls deep, 30–60 or 60–200 frames down, in a worker thread and an event loop that serve call after call, while it handles an exception raised some frames down, typed at a prompt, and before and after each set-up: logging, warnings ignored, a raised recursion limit, an interactive session's prompts, a fork; a thread pool, tasks side by side, a loop in debug mode, chained exceptions, quiet logging, warnings always shown, a second fork (rounds 18–20)", async () => {
     const d = tmp("behave-home-ctx-");
     mkdirSync(join(d, "pkg"));
     writeFileSync(join(d, "pkg", "__init__.py"), "");
@@ -338,9 +338,13 @@ def where(x):
     ignored = bool(warnings.filters) and warnings.filters[0][0] == "ignore" and warnings.filters[0][1] is None and warnings.filters[0][2] is Warning
     return [threading.current_thread() is threading.main_thread(), loop is not None, exc[0] is not None, depth, len(root.handlers) > 0, caller.f_code.co_filename, caller.f_lineno,
             threading.get_ident(), id(loop) if loop is not None else 0, n, ignored, sys.getrecursionlimit(), hasattr(sys, "ps1"), os.getpid(),
-            ",".join(type(h).__name__ for h in root.handlers), logging.getLevelName(root.level), exc[0].__name__ if exc[0] else ""]
+            ",".join(type(h).__name__ for h in root.handlers), logging.getLevelName(root.level), exc[0].__name__ if exc[0] else "",
+            loop.get_debug() if loop is not None else None, len(asyncio.all_tasks()) if loop is not None else 0,
+            type(exc[1].__cause__).__name__ if exc[1] is not None and exc[1].__cause__ is not None else "",
+            type(exc[1].__context__).__name__ if exc[1] is not None and exc[1].__context__ is not None else "",
+            warnings.filters[0][0] if warnings.filters else "", logging.raiseExceptions]
 `);
-    type Seen = [boolean, boolean, boolean, number, boolean, string, number, number, number, number, boolean, number, boolean, number, string, string, string];
+    type Seen = [boolean, boolean, boolean, number, boolean, string, number, number, number, number, boolean, number, boolean, number, string, string, string, boolean | null, number, string, string, string, boolean];
     const calls: BCall[] = Array.from({ length: 98 }, (_, i) => ({ id: `c${i}`, symbol: 0, pos: [{ t: "int", v: String(i) }] as BValue[], kw: [] }));
     const req = { symbols: [{ module: "pkg.m", qualname: "where" }], calls, roots: ["."], project: ["pkg"] };
     const drawn = drawHome(randomBytes(32));
@@ -351,13 +355,13 @@ def where(x):
     const seen = calls.map((c) => plain((home.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as Seen);
     const at = (code: number) => seen.filter((_, i) => dealt[i] === code);
     const count = (p: (w: Seen) => boolean) => seen.filter(p).length;
-    // each context on ten or eleven calls of the ninety-eight (nine contexts dealt over and over),
-    // but the six that set something up
+    // each context on nine or ten calls of the ninety-eight (ten contexts dealt over and over), but
+    // the nine that set something up
     expect(count(([main, loop, handling, depth, , file]) => main && !loop && !handling && depth === 1 && file !== "<stdin>")).toBe(at(CALLING.top).length); // the top level
     expect(count(([main, loop, handling, depth, , file, line]) => main && !loop && !handling && depth === 2 && file === "<stdin>" && line === 1)).toBe(at(CALLING.interactive).length); // typed at a prompt
-    expect(count(([main, loop, handling, depth, , file]) => main && !loop && !handling && depth === 2 && file !== "<stdin>")).toBe(at(CALLING.nested).length + 6); // one call deep (the set-ups' calls too)
+    expect(count(([main, loop, handling, depth, , file]) => main && !loop && !handling && depth === 2 && file !== "<stdin>")).toBe(at(CALLING.nested).length + SETUPS.length); // one call deep (the set-ups' calls too)
     expect(count(([main, loop, handling, depth]) => main && !loop && !handling && depth === 3)).toBe(at(CALLING.nested2).length); // two
-    for (const c of drawn.calling) expect(at(c).length).toBeGreaterThanOrEqual(4);
+    for (const c of drawn.calling) expect(at(c).length).toBeGreaterThanOrEqual(1);
     // 30–60 and 60–200 frames down, at the drawn depths
     for (const [code, drawnDepths, least] of [[CALLING.deep, drawn.setup.depths.slice(0, 2), 30], [CALLING.deeper, drawn.setup.depths.slice(2), 60]] as const) {
       const deep = at(code);
@@ -372,28 +376,42 @@ def where(x):
     const looped = at(CALLING.loop);
     expect(looped.every(([, loop]) => loop)).toBe(true);
     expect([...perProcess(looped, (w) => w[8]).values()].every((ids) => ids.size === 1)).toBe(true);
+    // (alone and beside another task by turns; in debug mode from its set-up on)
+    expect(new Set(looped.map((w) => w[18]))).toEqual(new Set([1, 2]));
+    const debugFrom = dealt.indexOf(CALLING.loopDebug);
+    expect(seen.flatMap((w, j) => (w[1] ? [w[17] === j > debugFrom] : []))).not.toContain(false);
+    // a pool of the drawn number of threads, none the main one
+    const pooled = at(CALLING.pool);
+    expect(pooled.every(([main]) => !main)).toBe(true);
+    expect([...perProcess(pooled, (w) => w[7]).values()].every((ids) => ids.size <= drawn.setup.workers)).toBe(true);
     // handling the drawn error, raised the drawn number of frames down
     const handled = at(CALLING.handling);
     for (const w of handled) expect([w[2], w[16], drawn.setup.raises.map((n) => n + 2).includes(w[9])]).toEqual([true, drawn.setup.error, true]);
+    // (raised alone, from another, or while another was handled)
+    for (const w of handled) expect(["|", "LookupError|", "|LookupError"]).toContain(`${w[19]}|${w[20]}`);
     // each set-up at one call in the run's middle three fifths: the calls before it meet the process without it, its own and those after with it
     const before = (code: number) => { const i = dealt.indexOf(code); expect(i).toBeGreaterThanOrEqual(Math.floor(0.2 * 98)); expect(i).toBeLessThan(Math.floor(0.8 * 98) + 6); return (j: number) => j < i; };
-    // (logging in two steps: a handler of the drawn kind and level, later one of the other kind)
+    // (logging in two steps: a handler of the drawn kind and level, later one of the other kind, the
+    // level raised and logging's own errors not raised)
     const logged = before(CALLING.logging);
     const logged2 = before(CALLING.logging2);
     const kinds = drawn.setup.log.file ? ["FileHandler", "StreamHandler"] : ["StreamHandler", "FileHandler"];
-    expect(seen.map((w, j) => (logged(j) ? [w[4], w[14]] : [w[4], w[14], w[15]]))).toEqual(seen.map((_, j) => (logged(j) ? [false, ""] : [true, (logged2(j) ? kinds.slice(0, 1) : kinds).join(","), drawn.setup.log.level])));
+    expect(seen.map((w) => [w[14], w[15], w[22]])).toEqual(seen.map((_, j) => (logged(j) ? ["", "WARNING", true] : logged2(j) ? [kinds[0], drawn.setup.log.level, true] : [kinds.join(","), drawn.setup.log.quiet, false])));
+    // (warnings ignored, then always shown, then errors)
     const warned = before(CALLING.warnings);
-    expect(seen.map((w) => w[10])).toEqual(seen.map((_, j) => !warned(j)));
+    const warned2 = before(CALLING.warnings2);
+    const warned3 = before(CALLING.warnings3);
+    expect(seen.map((w) => [w[10], w[21]])).toEqual(seen.map((_, j) => (warned(j) ? [false, "default"] : warned2(j) ? [true, "ignore"] : warned3(j) ? [false, "always"] : [false, "error"])));
     const limited = before(CALLING.recursion);
     expect(seen.map((w) => w[11])).toEqual(seen.map((_, j) => (limited(j) ? 1000 : drawn.setup.recursion)));
     const prompted = before(CALLING.prompt);
     expect(seen.map((w) => w[12])).toEqual(seen.map((_, j) => !prompted(j)));
-    // (the fork: one process before it, when any call is, and the child from it on)
+    // (two forks: one process before the first, when any call is, its child, and that child's child)
     const pids = seen.map((w) => w[13]);
-    const fork = dealt.indexOf(CALLING.fork);
-    expect(new Set(pids.slice(fork)).size).toBe(1);
-    expect(new Set(pids.slice(0, fork)).size).toBe(fork ? 1 : 0);
-    if (fork) expect(pids[0]).not.toBe(pids[fork]);
+    const [fork, fork2] = [dealt.indexOf(CALLING.fork), dealt.indexOf(CALLING.fork2)];
+    expect(fork2).toBeGreaterThan(fork);
+    expect([pids.slice(0, fork), pids.slice(fork, fork2), pids.slice(fork2)].map((xs) => new Set(xs).size)).toEqual([fork ? 1 : 0, 1, 1]);
+    expect(new Set([pids[0], pids[fork], pids[fork2]]).size).toBe(fork ? 3 : 2);
     // and the same calls from the top level alone, nothing set up (calling: [], setups: [])
     const top = await runBehaviour(new BwrapSandbox("bwrap", { warm: false }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 0, days: 0, elsewhere: true, home: { ...drawn, calling: [], setups: [] } } });
     expect(calls.every((c) => JSON.stringify((plain((top.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as unknown[]).slice(0, 5)) === "[true,false,false,1,false]")).toBe(true);

@@ -15,7 +15,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, clockBlocks, drawClocks, drawHome, fastMemo, masksFor, probeKind, projectNames, runBehaviour, scanMasks, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, clockBlocks, drawClocks, drawHome, fastMemo, masksFor, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { treeDigest } from "./untrusted.js";
 import { answerOf, CompareOptions, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
@@ -305,7 +305,9 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const judged = elsewhere ? sample.map((id) => {
     const c = asHere(byId.get(id)!);
     const away = asserted(c) ? { ok: true, why: null } : judgeIn(c, elsewhere, "elsewhere");
-    const home = away.ok && elsewhere.atHome && elsewhere.homeIds?.has(id) ? judgeIn(c, elsewhere.atHome, "at home") : null;
+    // (a call a warning stopped at home, where warnings were made errors, is not judged there)
+    const warned = (elsewhere.atHome?.outcomes.get(id) as { why?: string } | undefined)?.why === WARNED_AT_HOME;
+    const home = away.ok && elsewhere.atHome && elsewhere.homeIds?.has(id) && !warned ? judgeIn(c, elsewhere.atHome, "at home") : null;
     const r = home && !home.ok ? home : away;
     return { c, r: r.ok || agreedIds.has(id) ? r : { ...r, why: `a call that missed in the graded run answered otherwise here (the same input, another process): ${r.why}` }, home: !!home && !home.ok };
   }) : [];

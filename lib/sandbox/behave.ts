@@ -556,9 +556,16 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     `    return ${h.handle}(${step})`,
     `def ${h.descend}(${step}, n):`,
     `    return ${h.handle}(${step}) if n <= 0 else ${h.descend}(${step}, n - 1)`,
-    `def ${h.fail}(n):`,
+    `def ${h.fail}(n, how):`,
     "    if n > 0:",
-    `        return ${h.fail}(n - 1)`,
+    `        return ${h.fail}(n - 1, how)`,
+    "    if how == 1:",
+    `        raise ${su.error}(n) from LookupError(n)`,
+    "    if how == 2:",
+    "        try:",
+    "            raise LookupError(n)",
+    "        except LookupError:",
+    `            raise ${su.error}(n)`,
     `    raise ${su.error}(n)`,
     `def ${h.worker}(${inbox}, ${h.box}):`,
     "    while True:",
@@ -569,7 +576,8 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     `            ${h.box}.put((None, ${exc}))`,
     `        ${step} = ${exc} = None`,
     `${h.typed} = [${routes.map((q) => JSON.stringify(q)).join(", ")}]`,
-    `${h.thread} = ${h.loop} = ${result} = None`,
+    `${h.thread} = ${h.loop} = ${h.pool} = ${result} = None`,
+    `${h.debug} = False`,
     `${h.turns} = 0`,
   ];
   const turn = (xs: number[]) => `[${xs.join(", ")}][${h.turns} % ${xs.length}]`;
@@ -593,14 +601,27 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     ]),
     // (one event loop runs every call made in a loop, as a server's does: round 19's a05 counted
     // calls per loop)
+    // (every other call beside another task, as a server's handlers run: round 20's a06 counted the
+    // loop's tasks; in debug mode from a set-up on: a14 read it)
     ...branch(CALLING.loop, [
       `if ${h.loop} is None:`,
       "    import asyncio",
       `    ${h.loop} = asyncio.new_event_loop()`,
       `    asyncio.set_event_loop(${h.loop})`,
-      `${result} = ${h.loop}.run_until_complete(${h.co}(${step}))`,
+      `    ${h.loop}.set_debug(${h.debug})`,
+      `${h.turns} += 1`,
+      `${result} = ${h.loop}.run_until_complete(${h.co}(${step})) if ${h.turns} % 2 else ${h.loop}.run_until_complete(asyncio.gather(${h.co}(${step}), asyncio.sleep(0)))[0]`,
     ]),
-    ...branch(CALLING.handling, [`${h.turns} += 1`, "try:", `    ${h.fail}(${turn(su.raises)})`, `except ${su.error}:`, `    ${result} = ${h.handle}(${step})`]),
+    // (a pool of one to four threads, as a threaded server's or run_in_executor's: round 20's a05b
+    // looked for one)
+    ...branch(CALLING.pool, [
+      `if ${h.pool} is None:`,
+      "    import concurrent.futures",
+      `    ${h.pool} = concurrent.futures.ThreadPoolExecutor(max_workers=${su.workers})`,
+      `${result} = ${h.pool}.submit(${h.handle}, ${step}).result()`,
+    ]),
+    // (raised alone, from another, or while another was handled, by turns: round 20's a10b read the chain)
+    ...branch(CALLING.handling, [`${h.turns} += 1`, "try:", `    ${h.fail}(${turn(su.raises)}, ${h.turns} % 3)`, `except ${su.error}:`, `    ${result} = ${h.handle}(${step})`]),
     ...branch(CALLING.deep, [`${h.turns} += 1`, `${result} = ${h.descend}(${step}, ${turn(su.depths.slice(0, 2))})`]),
     ...branch(CALLING.deeper, [`${h.turns} += 1`, `${result} = ${h.descend}(${step}, ${turn(su.depths.slice(2))})`]),
     ...branch(CALLING.logging, [
@@ -613,20 +634,30 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       ...(su.log.file
         ? ["import logging", "logging.getLogger().addHandler(logging.StreamHandler())"]
         : ["import logging, os, tempfile", `logging.getLogger().addHandler(logging.FileHandler(os.path.join(tempfile.gettempdir(), "${h.handle}.log"), delay=True))`]),
+      // (and quiet, as production's: a high level, logging's own errors not raised; round 20's a08 a09)
+      `logging.getLogger().setLevel(logging.${su.log.quiet})`,
+      "logging.raiseExceptions = False",
       `${result} = ${h.handle}(${step})`,
     ]),
     ...branch(CALLING.warnings, ["import warnings", `warnings.${su.warnings}("ignore")`, `${result} = ${h.handle}(${step})`]),
+    // (then every warning shown, as -W always or a dev mode's default filters show a package's
+    // DeprecationWarning: round 20's a03 recorded one)
+    ...branch(CALLING.warnings2, ["import warnings", `warnings.${su.warnings}("always")`, `${result} = ${h.handle}(${step})`]),
+    // (then warnings made errors, as -W error: a call a warning stops is not judged there, see
+    // behave.py; a body that hides one and answers otherwise is: round 20's a04)
+    ...branch(CALLING.warnings3, ["import warnings", `warnings.${su.warnings}("error")`, `${result} = ${h.handle}(${step})`]),
+    ...branch(CALLING.loopDebug, [`${h.debug} = True`, `if ${h.loop} is not None:`, `    ${h.loop}.set_debug(True)`, `${result} = ${h.handle}(${step})`]),
     ...branch(CALLING.recursion, ["import sys", `sys.setrecursionlimit(${su.recursion})`, `${result} = ${h.handle}(${step})`]),
     ...branch(CALLING.prompt, ["import sys", 'sys.ps1, sys.ps2 = ">>> ", "... "', `${result} = ${h.handle}(${step})`]),
     // (the runner wrote out what it had before this step: the child goes on with an empty buffer)
-    ...branch(CALLING.fork, [
+    ...[CALLING.fork, CALLING.fork2].flatMap((code) => branch(code, [
       "import os",
       "if os.fork():",
       "    status = os.wait()[1]",
       "    os._exit(status >> 8 if status & 127 == 0 else 128 + (status & 127))",
-      `${h.thread} = ${h.loop} = None`,
+      `${h.thread} = ${h.loop} = ${h.pool} = None`,
       `${result} = ${h.handle}(${step})`,
-    ]),
+    ])),
     // (a call typed at a prompt: line 1 of <stdin>, as a REPL's or `python3 -c`'s)
     ...branch(CALLING.interactive, [`${result} = eval(compile(${h.typed}[${step}[4]], "<stdin>", "eval")) if ${step}[4] >= 0 else ${h.handle}(${step})`]),
     ...branch(DEFINE_HELPERS, handle),
@@ -655,8 +686,12 @@ export function homeContexts(calls: BCall[], home: Pick<Home, "calling" | "setup
   return out;
 }
 
+/** What a call at home answers when a warning made an error (the warnings3 set-up) stopped it
+ *  (behave.py _WARNED): a loud failure a deployment under -W error has too, not judged. */
+export const WARNED_AT_HOME = "a warning made an error stopped it";
+
 /** The modules the entry's contexts import (contextBranches). */
-const ENTRY_IMPORTS = ["threading", "asyncio", "logging", "queue", "warnings", "sys", "os", "tempfile"];
+const ENTRY_IMPORTS = ["threading", "asyncio", "logging", "queue", "warnings", "sys", "os", "tempfile", "concurrent"];
 
 /** The runner's step that defines the entry's functions (contextBranches). */
 const DEFINE_HELPERS = 9;

@@ -22,7 +22,7 @@ export { CALLING, SETUPS, drawClocks, drawHome, ELSEWHERE_ZONES, HOME_ZONES, typ
 export { checkShellCommand, ALLOWED_COMMANDS, DENIED_COMMANDS, ALLOWED_PY_MODULES, LEAK_PATH, type ShimVerdict } from "./shim.js";
 export { runPytest, foldReports, findPytestConfig, pytestArgsFromCommand, readResultChannel, TestOutcome, TestResult, type PytestRun, type PytestOptions, type CoverageMap } from "./pytest.js";
 export { repoLayout, repoLayoutAsync, pytestVersionAsync, ensurePyEnv, findPyEnv, pyenvKey, pyenvRoot, pytestCompat, pytestVersion, compareVersions, RepoLayout, PyEnv, PYENV_MOUNT, SYSTEM_PYTHON, type PytestCompat } from "./pyenv.js";
-export { runBehaviour, homeContexts, clockBlocks, traceCalls, parseBehaveOutput, behaveFastPaths, fastMemo, fastCallLine, CallLine, STD_CLASSES, BValue, BOutcome, BCall, BExc, BehaveSymbol, BehaveLimits, BehavePattern, type BehaveRegex, type BehaveProbe, probeKind, TracedLine, type BehaveRequest, type BehaveRun, type RunShift } from "./behave.js";
+export { runBehaviour, homeContexts, WARNED_AT_HOME, clockBlocks, traceCalls, parseBehaveOutput, behaveFastPaths, fastMemo, fastCallLine, CallLine, STD_CLASSES, BValue, BOutcome, BCall, BExc, BehaveSymbol, BehaveLimits, BehavePattern, type BehaveRegex, type BehaveProbe, probeKind, TracedLine, type BehaveRequest, type BehaveRun, type RunShift } from "./behave.js";
 export { prepareGradedTree, runGradedTests, gradeSuite, readOnlyPaths, type PreparedTree, type GradedRunOptions } from "./grade.js";
 export { planHarness, restoreHarness, isStartupFile, listTree, changedPythonFiles, doctestBlocks, sameDoctests, type HarnessPlan, type RestoreReport } from "./trusted.js";
 export { sandboxHostIds, sanitizeTree, SANDBOX_USER, type SanitizeReport } from "./isolation.js";

@@ -107,6 +107,9 @@ export const ELSEWHERE_ENV = {
   // optimized, as a deployment's image may be (-O: asserts stripped, __debug__ false; round 19's a01
   // was right only where its asserts ran); the graded run and the run at home are not
   PYTHONOPTIMIZE: "1",
+  // a pinned hash seed, as reproducible builds and some images pin it (round 20's a02: right only
+  // where str hashes were randomized); the graded run and the run at home randomize theirs
+  PYTHONHASHSEED: "0",
   // an ordinary login session's variables: round 12's a08 (right only under a sparse environment)
   // and a09 (right only without TERM, SHELL or USER)
   USER: "sandbox-b", LOGNAME: "sandbox-b", SHELL: "/bin/bash", TERM: "xterm-256color", COLORTERM: "truecolor",
@@ -256,25 +259,27 @@ export interface Home {
    *  0.2 to 0.8: homeContexts), logging's second step after its first. [] sets nothing up. */
   setups: { code: number; at: number }[];
   /** The names of the entry's functions and of what its other calling contexts hold. */
-  helpers: { handle: string; via: string; co: string; worker: string; box: string; thread: string; out: string; typed: string; loop: string; descend: string; fail: string; turns: string };
+  helpers: { handle: string; via: string; co: string; worker: string; box: string; thread: string; out: string; typed: string; loop: string; pool: string; debug: string; descend: string; fail: string; turns: string };
   /** How the contexts that vary are made: the depths under the deep calls' frames (two for the
    *  calls 30–60 frames down, as a web framework's handler, two for those 60–200 down), how far down the handled exception was raised
    *  and of which type, and how the host sets up logging (a stream or a file, its level), its
    *  recursion limit and its warnings (round 19's a06 a10 a11 a14: a body right only above a depth,
    *  with a stream handler, at the default limit, or for an exception raised where it is handled). */
-  setup: { depths: number[]; raises: number[]; error: string; log: { file: boolean; level: string }; recursion: number; warnings: string };
+  setup: { depths: number[]; raises: number[]; error: string; log: { file: boolean; level: string; quiet: string }; workers: number; recursion: number; warnings: string };
 }
 
 /** The calling contexts of the run at home's calls (Home.calling; the entry's branches: behave.ts
  *  homeEntry): the code is the negative route the runner sends. */
-export const CALLING = { top: 0, nested: 3, nested2: 4, thread: 5, loop: 6, handling: 7, logging: 8, interactive: 10, deep: 11, warnings: 12, recursion: 13, prompt: 14, fork: 15, logging2: 16, deeper: 17 } as const;
+export const CALLING = { top: 0, nested: 3, nested2: 4, thread: 5, loop: 6, handling: 7, logging: 8, interactive: 10, deep: 11, warnings: 12, recursion: 13, prompt: 14, fork: 15, logging2: 16, deeper: 17, pool: 18, warnings2: 19, fork2: 20, loopDebug: 21, warnings3: 22 } as const;
 /** The set-ups (Home.setups: each once, at a call in the run's middle: the calls before it meet
  *  the process without it, that call and those after with it): logging, the warnings
  *  filters, a raised recursion limit, an interactive session's prompts (sys.ps1), and a fork (the
  *  rest of the run in a child forked after the package's import, as a pre-forking server's workers).
  *  Logging is set up in two steps: a handler of the drawn kind (a stream or a file) and the drawn
  *  level, then, later, a handler of the other kind (round 19's a10: right only without a file's). */
-export const SETUPS = [CALLING.logging, CALLING.logging2, CALLING.warnings, CALLING.recursion, CALLING.prompt, CALLING.fork] as const;
+export const SETUPS = [CALLING.logging, CALLING.logging2, CALLING.warnings, CALLING.warnings2, CALLING.warnings3, CALLING.recursion, CALLING.prompt, CALLING.fork, CALLING.fork2, CALLING.loopDebug] as const;
+/** Set-ups that come in this order (each builds on the one before). */
+export const SETUP_CHAINS = [[CALLING.logging, CALLING.logging2], [CALLING.warnings, CALLING.warnings2, CALLING.warnings3], [CALLING.fork, CALLING.fork2]] as const;
 
 /** A run at home's machine, drawn from `seed` (bytes the grader derives from its own key). */
 export function drawHome(seed: Buffer, opts: { root?: boolean } = {}): Home {
@@ -315,19 +320,22 @@ export function drawHome(seed: Buffer, opts: { root?: boolean } = {}): Home {
   // set-up in the run's middle three fifths (a body right only before or only after a set-up meets
   // both sides, in every context: round 19's a06, wrong only deep down at the default recursion
   // limit, had met the raised limit in most of its deep calls when the set-ups came first)
-  const calling = [CALLING.top, CALLING.nested, CALLING.nested2, CALLING.thread, CALLING.loop, CALLING.handling, CALLING.interactive, CALLING.deep, CALLING.deeper].map((c) => [u(), c] as const).sort((a, b) => a[0] - b[0]).map(([, c]) => c as number);
+  const calling = [CALLING.top, CALLING.nested, CALLING.nested2, CALLING.thread, CALLING.pool, CALLING.loop, CALLING.handling, CALLING.interactive, CALLING.deep, CALLING.deeper].map((c) => [u(), c] as const).sort((a, b) => a[0] - b[0]).map(([, c]) => c as number);
   const setups = SETUPS.map((code) => ({ code: code as number, at: 0.2 + 0.6 * u() }));
-  // (logging's second handler after its first: basicConfig sets nothing up where a handler is)
-  const [first, second] = [setups[SETUPS.indexOf(CALLING.logging)]!, setups[SETUPS.indexOf(CALLING.logging2)]!];
-  if (second.at < first.at) [first.at, second.at] = [second.at, first.at];
-  const helpers = { handle: pick(["handle", "process", "run_one", "dispatch", "do_job", "work_on"]), via: pick(["run_job", "execute", "perform", "step", "apply_job"]), co: pick(["handle_async", "aprocess", "run_async", "async_job"]), worker: pick(["worker", "in_thread", "thread_main", "background"]), box: pick(["results", "done", "finished", "outbox"]), thread: pick(["t", "th", "thread", "w"]), out: pick(["got", "reply", "outcome", "answer_"]), typed: pick(["history", "typed", "commands", "inputs"]), loop: pick(["loop", "ev_loop", "event_loop", "aloop"]), descend: pick(["dispatch_request", "call_view", "middleware", "wrapped", "inner"]), fail: pick(["lookup", "fetch", "load", "resolve"]), turns: pick(["rounds", "ticks", "seq", "counter"]) };
+  // (each pair's second after its first: basicConfig sets nothing up where a handler is, the second
+  // fork is the first child's)
+  for (const chain of SETUP_CHAINS) {
+    const links = chain.map((c) => setups[SETUPS.indexOf(c)]!);
+    links.map((l) => l.at).sort((a, b) => a - b).forEach((at, k) => (links[k]!.at = at));
+  }
+  const helpers = { handle: pick(["handle", "process", "run_one", "dispatch", "do_job", "work_on"]), via: pick(["run_job", "execute", "perform", "step", "apply_job"]), co: pick(["handle_async", "aprocess", "run_async", "async_job"]), worker: pick(["worker", "in_thread", "thread_main", "background"]), box: pick(["results", "done", "finished", "outbox"]), thread: pick(["t", "th", "thread", "w"]), out: pick(["got", "reply", "outcome", "answer_"]), typed: pick(["history", "typed", "commands", "inputs"]), loop: pick(["loop", "ev_loop", "event_loop", "aloop"]), pool: pick(["pool", "executor", "workers", "tp"]), debug: pick(["debug", "verbose", "diagnostics", "dev_mode"]), descend: pick(["dispatch_request", "call_view", "middleware", "wrapped", "inner"]), fail: pick(["lookup", "fetch", "load", "resolve"]), turns: pick(["rounds", "ticks", "seq", "counter"]) };
   // (the deep calls' depths: two from 30 to 60 frames, two from 60 to 200 (the deeper calls'), each
   // pair one in each half of its range on a log scale: a body wrong only past a depth meets one past
   // it unless that depth is past the deepest draw; the handled exception raised 0–5 frames down,
   // likewise spread)
   const depths = [[30, 60, 0], [30, 60, 1], [60, 200, 0], [60, 200, 1]].map(([lo, hi, k]) => Math.round(lo! * (hi! / lo!) ** ((k! + u()) / 2)));
   const raises = [0, 1, 2, 3].map((k) => Math.floor((k + u()) * 1.5));
-  const setup = { depths, raises, error: pick(["LookupError", "KeyError", "ValueError", "OSError", "TypeError"]), log: { file: u() < 0.5, level: pick(["DEBUG", "INFO"]) }, recursion: pick([1500, 2000, 3000, 5000, 10000, 100000]), warnings: pick(["simplefilter", "filterwarnings"]) };
+  const setup = { depths, raises, error: pick(["LookupError", "KeyError", "ValueError", "OSError", "TypeError"]), log: { file: u() < 0.5, level: pick(["DEBUG", "INFO"]), quiet: pick(["ERROR", "CRITICAL"]) }, workers: 1 + Math.floor(u() * 4), recursion: pick([1500, 2000, 3000, 5000, 10000, 100000]), warnings: pick(["simplefilter", "filterwarnings"]) };
   return { ...drawn, entry, runner, names, pad, calling, setups, helpers, setup };
 }
 

@@ -332,6 +332,9 @@ PROBE_PURE = {
         "platform", "float_info", "int_info", "hash_info", "float_repr_style", "getsizeof", "intern",
         "getdefaultencoding", "getfilesystemencoding", "getfilesystemencodeerrors", "exc_info", "exception",
         "builtin_module_names", "stdlib_module_names", "copyright", "modules", "exit",
+        # a recursive body's own guard (round 13's h11 h28, round 15's h03): the run at home raises
+        # the limit partway through its calls, so a body right only at the default meets another
+        "getrecursionlimit", "setrecursionlimit",
     },
     # issuing and scoping warnings, not reading what the host set
     "warnings": {"warn", "warn_explicit", "catch_warnings", "simplefilter", "filterwarnings", "resetwarnings", "WarningMessage"},
@@ -381,7 +384,15 @@ def probe_sites(tree):
             writes.update(id(k.value) for k in node.keywords if k.arg == "file")
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in PROBE_STREAM_WRITES:
             writes.add(id(node.func.value))
+    # the module's own functions and classes: a docstring of theirs read as data is gone under -OO
+    # (round 20's a01 read a helper's); copying another function's (functools.wraps' way) is not
+    own_defs = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
     for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == "__doc__" and isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name) \
+                and node.value.id in own_defs | {"self", "cls"}:
+            out.append({"lineno": node.lineno, "what": "%s.__doc__ (a docstring read as data: -OO strips it)" % node.value.id})
+        elif isinstance(node, ast.Name) and node.id == "__doc__" and isinstance(node.ctx, ast.Load):
+            out.append({"lineno": node.lineno, "what": "__doc__ (a docstring read as data: -OO strips it)"})
         if isinstance(node, ast.Attribute):
             if node.attr in PROBE_ANY_ATTRS:
                 out.append({"lineno": node.lineno, "what": ".%s" % node.attr})

@@ -80,6 +80,7 @@ _type, _id, _len, _range, _repr, _sorted, _isinstance = type, id, len, range, re
 _import = __import__  # (the C function: the run at home imports the package with it, as a script's `import`)
 _int, _float, _str, _bytes, _bool, _list, _tuple, _dict, _set, _frozenset = int, float, str, bytes, bool, list, tuple, dict, set, frozenset
 _bytearray, _complex, _NoneType = bytearray, complex, type(None)
+_Warning = Warning
 _type_mro = type.__dict__["__mro__"].__get__
 _type_name = type.__dict__["__name__"].__get__
 _type_qualname = type.__dict__["__qualname__"].__get__
@@ -1225,7 +1226,7 @@ def _home_steps(req, funcs, classes, ser, write, lines):
                     turn += 0 if context else 1
                 elif context:
                     step[0] = -context
-                if context == _FORK:
+                if context in _FORKS:
                     # (the entry forks at this step, the child going on with the run: what the
                     # buffer holds is written once, before)
                     lines.flush()
@@ -1237,6 +1238,12 @@ def _home_steps(req, funcs, classes, ser, write, lines):
                     ret = raised = None
                     context = 0
                     continue
+                if raised is not None and _WARNINGS_ERROR in setups_done and _isinstance(raised, _Warning):
+                    # a warning made an error stopped the call, loudly, as -W error stops a
+                    # deployment's: not judged here (lib/env/behaviour.ts)
+                    out = {"k": "error", "why": _WARNED}
+                    ret = raised = None
+                    break
                 out = _outcome(pos, kw, ret, raised, ser)
                 ret = raised = None
             if out is None:
@@ -1251,11 +1258,14 @@ def _home_steps(req, funcs, classes, ser, write, lines):
 
 
 # the error a call raises where its calling context cannot run it (lib/sandbox/machine.ts CALLING:
-# 5 another thread, 6 an event loop)
-_CONTEXT_ERRORS = {5: ValueError, 6: RuntimeError}
-# the context that forks (CALLING.fork), and the set-ups (lib/sandbox/machine.ts SETUPS)
-_FORK = 15
-_SETUPS = (8, 12, 13, 14, 15, 16)
+# 5 another thread, 18 a pool's thread, 6 an event loop)
+_CONTEXT_ERRORS = {5: ValueError, 18: ValueError, 6: RuntimeError}
+# the contexts that fork (CALLING.fork, fork2), and the set-ups (lib/sandbox/machine.ts SETUPS)
+_FORKS = (15, 20)
+_SETUPS = (8, 12, 13, 14, 15, 16, 19, 20, 21, 22)
+# the set-up that makes warnings errors (CALLING.warnings3), and what a call it stops answers
+_WARNINGS_ERROR = 22
+_WARNED = "a warning made an error stopped it"
 
 
 def _steps_of(step):
