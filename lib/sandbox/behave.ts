@@ -18,7 +18,7 @@ import { transientDir } from "../core/index.js";
 import { BwrapSandbox } from "./bwrap.js";
 import { type Bytecode, moduleBytecode, placeModule } from "./bytecode.js";
 import { harnessDir } from "./harness-dir.js";
-import { CALLING, ELSEWHERE_ENV, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
+import { CALLING, SETUPS, ELSEWHERE_ENV, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
 import { PYENV_MOUNT, findPyEnv, type PyEnv, type RepoLayout, repoLayoutAsync, SYSTEM_PYTHON, pytestCompat, pytestVersion } from "./pyenv.js";
 import { findPytestConfig } from "./pytest.js";
 import { SANDBOX_WORKDIR, type MaskSpec, type RunResult, type Sandbox } from "./types.js";
@@ -690,6 +690,17 @@ export function homeContexts(calls: BCall[], home: Pick<Home, "calling" | "setup
  *  (behave.py _WARNED): a loud failure a deployment under -W error has too, not judged. */
 export const WARNED_AT_HOME = "a warning made an error stopped it";
 
+/** The context codes the runner's home steps act on (behave.py _home_steps), sent with each
+ *  request so that CALLING stays their one definition: the set-ups (each made once), the contexts
+ *  that fork, the set-up after which a warning raised out of a call is forgiven and what such a
+ *  call answers, the context a set-up's later turns take, and the error each context raises for code
+ *  that cannot run there (made again from the top level). */
+const HOME_CODES = {
+  setups: SETUPS, forks: [CALLING.fork, CALLING.fork2], warnings_error: CALLING.warnings3, nested: CALLING.nested,
+  context_errors: [[CALLING.thread, "ValueError"], [CALLING.pool, "ValueError"], [CALLING.loop, "RuntimeError"]],
+  warned: WARNED_AT_HOME,
+};
+
 /** The modules the entry's contexts import (contextBranches). */
 const ENTRY_IMPORTS = ["threading", "asyncio", "logging", "queue", "warnings", "sys", "os", "tempfile", "concurrent"];
 
@@ -726,7 +737,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // at home: the runner is an entry script of its own, beside its request (homeEntry)
   const entry = home ? homeEntry(req, home) : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: homeContexts(req.calls, home) } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: homeContexts(req.calls, home), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged

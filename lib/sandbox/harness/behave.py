@@ -1192,6 +1192,11 @@ def _home_steps(req, funcs, classes, ser, write, lines):
     # entry's top level, else the code of one of its other contexts or set-ups, sent negated (its
     # functions defined first, once)
     calling = home.get("calling") or []
+    # (the codes those steps act on: lib/sandbox/behave.ts HOME_CODES)
+    codes = home.get("codes") or {}
+    setup_codes, fork_codes = _frozenset(codes.get("setups") or ()), _frozenset(codes.get("forks") or ())
+    warnings_error, nested = codes.get("warnings_error"), codes.get("nested", 0)
+    context_errors = {code: _CONTEXT_ERROR_TYPES[name] for code, name in codes.get("context_errors") or ()}
     defined = False
     setups_done = _set()
     turn = 0
@@ -1204,9 +1209,9 @@ def _home_steps(req, funcs, classes, ser, write, lines):
         for _ in _range(req.get("repeat", 1)):
             t0 = _monotonic()
             context = calling[index] if index < _len(calling) else 0
-            if context in _SETUPS:
+            if context in setup_codes:
                 # (each set-up once: its place's later turns are calls from a function, as its first was)
-                context = 3 if context in setups_done else context
+                context = nested if context in setups_done else context
                 setups_done.add(context)
             out = None
             while out is None:
@@ -1226,22 +1231,22 @@ def _home_steps(req, funcs, classes, ser, write, lines):
                     turn += 0 if context else 1
                 elif context:
                     step[0] = -context
-                if context in _FORKS:
+                if context in fork_codes:
                     # (the entry forks at this step, the child going on with the run: what the
                     # buffer holds is written once, before)
                     lines.flush()
                 ret, raised = yield _steps_of(step)
-                if raised is not None and _type(raised) is _CONTEXT_ERRORS.get(context):
+                if raised is not None and _type(raised) is context_errors.get(context):
                     # a call that cannot run in an event loop (its own asyncio.run) or in another
                     # thread (a signal handler) fails loudly there, as in a deployment's: made again
                     # from the top level, where it is judged (round 12's h25, round 13's h03)
                     ret = raised = None
                     context = 0
                     continue
-                if raised is not None and _WARNINGS_ERROR in setups_done and _isinstance(raised, _Warning):
+                if raised is not None and warnings_error in setups_done and _isinstance(raised, _Warning):
                     # a warning made an error stopped the call, loudly, as -W error stops a
                     # deployment's: not judged here (lib/env/behaviour.ts)
-                    out = {"k": "error", "why": _WARNED}
+                    out = {"k": "error", "why": codes["warned"]}
                     ret = raised = None
                     break
                 out = _outcome(pos, kw, ret, raised, ser)
@@ -1257,15 +1262,9 @@ def _home_steps(req, funcs, classes, ser, write, lines):
     os._exit(0)
 
 
-# the error a call raises where its calling context cannot run it (lib/sandbox/machine.ts CALLING:
-# 5 another thread, 18 a pool's thread, 6 an event loop)
-_CONTEXT_ERRORS = {5: ValueError, 18: ValueError, 6: RuntimeError}
-# the contexts that fork (CALLING.fork, fork2), and the set-ups (lib/sandbox/machine.ts SETUPS)
-_FORKS = (15, 20)
-_SETUPS = (8, 12, 13, 14, 15, 16, 19, 20, 21, 22)
-# the set-up that makes warnings errors (CALLING.warnings3), and what a call it stops answers
-_WARNINGS_ERROR = 22
-_WARNED = "a warning made an error stopped it"
+# the errors a call raises where its calling context cannot run it (a thread's for a signal
+# handler, an event loop's for its own asyncio.run), by the names the request gives them
+_CONTEXT_ERROR_TYPES = {"ValueError": ValueError, "RuntimeError": RuntimeError}
 
 
 def _steps_of(step):
