@@ -655,6 +655,12 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       "if os.fork():",
       "    status = os.wait()[1]",
       "    os._exit(status >> 8 if status & 127 == 0 else 128 + (status & 127))",
+      // (the parent's loop closed in the child, as a server's worker does before it makes its own:
+      // left open, the gc collects it later and its ResourceWarning, once warnings are always shown,
+      // imports tracemalloc inside whatever import the gc ran in, which Python 3.11's module lock
+      // answers with a KeyError: an honest body's call failed at home, 1 grade in 80)
+      `if ${h.loop} is not None:`,
+      `    ${h.loop}.close()`,
       `${h.thread} = ${h.loop} = ${h.pool} = None`,
       `${result} = ${h.handle}(${step})`,
     ])),
