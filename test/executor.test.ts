@@ -4,8 +4,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { LocalExecutor, LostJobError, gradeMany, parseJobs, runBatch, type JobResult } from "../lib/executor/index.js";
-import { BwrapSandbox, runPytest } from "../lib/sandbox/index.js";
+import { LocalExecutor, LostJobError, gradeMany, jobOf, parseJobs, runBatch, runOptionsOf, type JobResult } from "../lib/executor/index.js";
+import { BwrapSandbox, RunOptions, runPytest } from "../lib/sandbox/index.js";
 import { loadTask } from "../lib/tasks/index.js";
 import pLimit from "p-limit";
 import { withExecutor } from "../lib/cli/index.js";
@@ -23,6 +23,20 @@ describe("job specs", () => {
     expect(() => parseJobs([{ id: "x", command: "true", workdir: "/tmp" }, { id: "x", command: "true", workdir: "/tmp" }])).toThrow(/jobs\[1\]\.id: "x" appears twice/);
     const [j] = parseJobs([{ id: "x", command: "true", workdir: "/tmp" }]);
     expect(j).toMatchObject({ limits: { timeoutMs: 60_000, memoryMb: 1024, cpus: 1, pids: 256, diskMb: 1024 }, retries: 2, mounts: [], env: {} });
+  });
+
+  it("a sandbox run made a job and back keeps every RunOptions field, each given other than its default (round 21: the run at home's five had been dropped)", () => {
+    // (one value a field, none its default: a field RunOptions gains fails here until it is given one)
+    const options: Required<RunOptions> = {
+      workdir: "/tmp/w", timeoutMs: 1234, memoryMb: 321, cpus: 2, pids: 77, env: { HOME: "/home/a", LANG: "C" }, maxOutputBytes: 4321,
+      roBinds: { "/srv/a": "/opt/a" }, rwBinds: { "/srv/b": "/opt/b" }, stdin: "in", diskMb: 55, workdirReadOnly: true, scratchWorkdir: true,
+      protectPaths: ["conftest.py"], masks: [{ path: "/usr/x", kind: "package" }], hostname: "build-7", procFiles: { "/etc/machine-id": "ab\n" },
+      cpuRlimit: false, cwd: "/home/a/src", accounts: ["systemd-timesync"], tmpfs: ["/home/a"], bareEnv: true, nofile: 4096, user: "alice",
+    };
+    expect(Object.keys(options).sort()).toEqual(Object.keys(RunOptions.shape).sort());
+    const defaults = RunOptions.parse({ workdir: "/" }) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(options)) if (k !== "workdir") expect(v, k).not.toEqual(defaults[k]);
+    expect(RunOptions.parse(runOptionsOf(jobOf("j1", ["true"], options)))).toEqual(RunOptions.parse(options));
   });
 });
 

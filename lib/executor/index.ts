@@ -10,7 +10,7 @@ import { openLocalExecutor } from "./local.js";
 import type { ClusterEngine, Executor, ExecutorName } from "./types.js";
 
 export {
-  EXECUTOR_NAMES, ExecutorName, Mount, JobLimits, JobNetwork, JobSpec, JobStatus, JobState, JobResult, LostAttempt, ClusterNode, ClusterState,
+  EXECUTOR_NAMES, ExecutorName, Mount, JobLimits, JobNetwork, JobRun, JobSpec, JobStatus, JobState, JobResult, LostAttempt, ClusterNode, ClusterState,
   type JobSpecInput, type SubmitOptions, type Batch, type Executor, type ExecutorCheck, type ClusterEngine,
 } from "./types.js";
 export { LostJobError, runBatch, parseJobs, type AttemptContext, type RunAttempt } from "./batch.js";

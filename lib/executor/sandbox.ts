@@ -8,27 +8,21 @@ import { JobSpec, type Executor, type JobSpecInput } from "./types.js";
 
 /** A job's fields as lib/sandbox RunOptions (what a local sandbox's run() takes). */
 export function runOptionsOf(job: JobSpec): RunOptions {
-  const binds = (mode: "ro" | "rw") => Object.fromEntries(job.mounts.filter((m) => m.mode === mode).map((m) => [m.host, m.inside]));
-  return {
-    workdir: job.workdir, workdirReadOnly: job.workdirReadOnly, env: job.env, stdin: job.stdin,
-    scratchWorkdir: job.scratchWorkdir, protectPaths: job.protectPaths, masks: job.masks,
-    hostname: job.hostname, user: job.user, procFiles: job.procFiles, cpuRlimit: job.cpuRlimit,
-    roBinds: binds("ro"), rwBinds: binds("rw"), ...job.limits,
-  };
+  const { id: _id, command: _command, mounts, limits, network: _network, retries: _retries, ...run } = job;
+  const binds = (mode: "ro" | "rw") => Object.fromEntries(mounts.filter((m) => m.mode === mode).map((m) => [m.host, m.inside]));
+  return { ...run, roBinds: binds("ro"), rwBinds: binds("rw"), ...limits };
 }
 
 /** A Sandbox.run call as a job. */
 export function jobOf(id: string, command: string | string[], options: RunOptions): JobSpec {
-  const o = RunOptions.parse(options);
+  const { roBinds, rwBinds, timeoutMs, memoryMb, cpus, pids, diskMb, maxOutputBytes, ...run } = RunOptions.parse(options);
   return JobSpec.parse({
-    id, command, workdir: o.workdir, workdirReadOnly: o.workdirReadOnly, env: o.env, stdin: o.stdin,
-    scratchWorkdir: o.scratchWorkdir, protectPaths: o.protectPaths, masks: o.masks,
-    hostname: o.hostname, user: o.user, procFiles: o.procFiles, cpuRlimit: o.cpuRlimit,
+    id, command, ...run,
     mounts: [
-      ...Object.entries(o.roBinds).map(([host, inside]) => ({ host, inside, mode: "ro" as const })),
-      ...Object.entries(o.rwBinds).map(([host, inside]) => ({ host, inside, mode: "rw" as const })),
+      ...Object.entries(roBinds).map(([host, inside]) => ({ host, inside, mode: "ro" as const })),
+      ...Object.entries(rwBinds).map(([host, inside]) => ({ host, inside, mode: "rw" as const })),
     ],
-    limits: { timeoutMs: o.timeoutMs, memoryMb: o.memoryMb, cpus: o.cpus, pids: o.pids, diskMb: o.diskMb, maxOutputBytes: o.maxOutputBytes },
+    limits: { timeoutMs, memoryMb, cpus, pids, diskMb, maxOutputBytes },
   } satisfies JobSpecInput);
 }
 

@@ -29,33 +29,28 @@ export type JobLimits = z.infer<typeof JobLimits>;
 export const JobNetwork = z.enum(["none", "host"]);
 export type JobNetwork = z.infer<typeof JobNetwork>;
 
-export const JobSpec = z.object({
+/** The run's fields that lib/sandbox RunOptions defines and a job carries as they are: everything
+ *  but the binds (a job's `mounts`) and the limits (its `limits`). Derived, not restated: a field
+ *  added to RunOptions travels in every job (the run at home's cwd, accounts, tmpfs, bareEnv and
+ *  nofile, restated by hand here, had been dropped: a grade through an executor ran at home with the
+ *  sandbox's LANG, HOME and PATH, in /work, at the default open-file limit). What grading asks of
+ *  the containment (a scratch copy of the workdir, protected paths, masked installed copies) and
+ *  the machine the run sees (host name, user, /proc and /etc files, RLIMIT_CPU, the drawn
+ *  deployment's working directory, accounts, home folder, environment, open-file limit): every
+ *  executor applies them as its sandbox would; one whose sandbox cannot give one runs the job as
+ *  its sandbox would without it. */
+export const JobRun = RunOptions.omit({ roBinds: true, rwBinds: true, timeoutMs: true, memoryMb: true, cpus: true, pids: true, diskMb: true, maxOutputBytes: true });
+
+export const JobSpec = JobRun.extend({
   /** Unique within a batch; used in engine object names and file names. */
   id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, "letters, digits, '_', '.', '-' (at most 63, not starting with a symbol)"),
   /** argv, or a string run by /bin/sh -c. */
   command: z.union([z.string().min(1), z.array(z.string()).min(1)]),
   /** Host folder that is the job's cwd, at /work inside. */
   workdir: z.string().min(1),
-  workdirReadOnly: z.boolean().default(false),
   mounts: z.array(Mount).default([]),
   limits: JobLimits.default({}),
-  /** The ONLY environment variables the command sees (plus PATH, HOME, LANG). */
-  env: z.record(z.string()).default({}),
-  stdin: z.string().optional(),
   network: JobNetwork.default("none"),
-  /** What grading asks of the containment (lib/sandbox RunOptions, one definition): a throwaway
-   *  writable copy of the workdir, workdir paths kept read-only over it, and installed copies of the
-   *  task's project masked. Every executor applies them as its sandbox would. */
-  scratchWorkdir: RunOptions.shape.scratchWorkdir,
-  protectPaths: RunOptions.shape.protectPaths,
-  masks: RunOptions.shape.masks,
-  /** The machine the run sees (the behavioural check's run elsewhere: another host name, user,
-   *  /proc and /etc files, no RLIMIT_CPU; RunOptions, one definition). An executor whose sandbox
-   *  cannot give one runs the job as its sandbox would without it. */
-  hostname: RunOptions.shape.hostname,
-  user: RunOptions.shape.user,
-  procFiles: RunOptions.shape.procFiles,
-  cpuRlimit: RunOptions.shape.cpuRlimit,
   /** Times the job is started again after the executor LOST it (its node went away, the engine
    *  refused or dropped it, no result came back). Never for a command that ran and failed. */
   retries: z.number().int().min(0).default(2),
