@@ -15,7 +15,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, clockBlocks, drawClocks, drawHome, fastMemo, masksFor, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, clockBlocks, drawClocks, drawHome, fastMemo, masksFor, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { treeDigest } from "./untrusted.js";
 import { answerOf, CompareOptions, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
@@ -156,7 +156,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const { symbols, calls } = requestOf(oracle);
   const probes = Object.fromEntries(PROBES.map((p) => [p, { agreed: 0, compared: 0 }])) as Record<Probe, { agreed: number; compared: number }>;
   const base = { threshold: cfg.threshold, every_call: cfg.every_call, not_applicable: na, visible: { agreed: 0, compared: 0 }, hidden: { agreed: 0, compared: 0 }, span: probes.span, probes };
-  let run;
+  let run: Awaited<ReturnType<typeof runBehaviour>>;
   let masks: MaskSpec[] = [];
   // Each run makes its calls in an order of its own, drawn from the grader's key and the completion:
   // no run's first call (or any call's place) is one a body can count on (round 17's a08 fixed its
@@ -211,7 +211,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const elsewhereRun = async (ids: Set<string>): Promise<ElsewhereRun> => {
     // (seeded by the answers to every call, not to the sampled ones: which calls are sampled moves
     // with the graded run's timings, and a grade's machines must not)
-    const shifts = elsewhereShift(known, completion, JSON.stringify(known.calls.map((c) => [c.id, outcomes.get(c.id)?.[0] ?? null]), (k, v) => (k === "ms" ? undefined : v)), sandbox);
+    const shifts = elsewhereShift(known, completion, JSON.stringify(known.calls.map((c) => [c.id, outcomes.get(c.id)?.[0] ?? null]), (k, v) => (k === "ms" ? undefined : v)), sandbox, run.env);
     // every sampled call runs at home too, beside the run elsewhere (a counter or a split would
     // give either run fewer calls: round 15's a15), a digest's key calls too: both
     // away (their keys judged against the other machine and clocks) and at home (a key the package
@@ -442,10 +442,13 @@ function readOrMakeKey(file: string): string {
 /** The run elsewhere's clocks and the run at home's machine for this task, this completion (untrusted.ts treeDigest) and these
  *  graded answers (machine.ts drawClocks): two bodies that answer alike meet clocks of their own, so
  *  no body can learn the clocks a task's answers meet (a policy trained on one task would). */
-function elsewhereShift(oracle: Oracle, completion: string, answers: string, sandbox: Sandbox): { away: RunShift; home: RunShift } {
+function elsewhereShift(oracle: Oracle, completion: string, answers: string, sandbox: Sandbox, env?: EnvLookups): { away: RunShift; home: RunShift } {
   const seed = createHmac("sha256", graderKey()).update(`${oracle.task_id}\n${completion}\n`).update(createHash("sha256").update(answers).digest()).digest();
   // (root at home only where uid 0 is the sandbox's user namespace's: bwrap; a container's uid 0 is its root)
-  return { away: { ...ELSEWHERE, clocks: drawClocks(seed, ELSEWHERE.days) }, home: { ...HOME, home: drawHome(seed, { root: sandbox.name === "bwrap" }) } };
+  // (each variable the package looked up by name, the other way in the run elsewhere; the run at
+  // home keeps its drawn environment: a body wrong only where a variable is as the graded run had
+  // it is wrong at home where the draw has it so too, and the one run does not undo the other's)
+  return { away: { ...ELSEWHERE, clocks: drawClocks(seed, ELSEWHERE.days), ...(env ? { env } : {}) }, home: { ...HOME, home: drawHome(seed, { root: sandbox.name === "bwrap" }) } };
 }
 
 /** A call whose graded run took longer than ELSEWHERE_MAX_MS runs elsewhere within a budget: the

@@ -18,7 +18,7 @@ import { transientDir } from "../core/index.js";
 import { BwrapSandbox } from "./bwrap.js";
 import { type Bytecode, moduleBytecode, placeModule } from "./bytecode.js";
 import { harnessDir } from "./harness-dir.js";
-import { CALLING, SETUPS, ELSEWHERE_ENV, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
+import { CALLING, SETUPS, ELSEWHERE_ENV, flipEnv, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
 import { PYENV_MOUNT, findPyEnv, type PyEnv, type RepoLayout, repoLayoutAsync, SYSTEM_PYTHON, pytestCompat, pytestVersion } from "./pyenv.js";
 import { findPytestConfig } from "./pytest.js";
 import { SANDBOX_WORKDIR, type MaskSpec, type RunResult, type Sandbox } from "./types.js";
@@ -108,6 +108,8 @@ export interface BehaveRequest {
 export interface BehaveRun {
   /** call id → one outcome per repeat; absent when the run failed as a whole. */
   outcomes: Map<string, BOutcome[]> | null;
+  /** The environment variables the package looked up by name in this run (the graded run only). */
+  env?: EnvLookups;
   /** Why the run as a whole is not trusted (null when it is). */
   failure: string | null;
   /** call id → the lines its first run executed (request.coverage only). */
@@ -140,7 +142,11 @@ export const CallLine = z.object({
   /** table keys first seen in this call (behave.py's _Coverage._table_keys) */
   lit_new: z.array(z.tuple([z.enum(["s", "i"]), z.string().max(40)])).max(512).optional(),
 }).strict();
-const EndLine = z.object({ ev: z.literal("end"), n: z.number().int() }).strict();
+/** The graded run's end: how many calls, and the environment variables the package looked up by
+ *  name (found there or not: behave.py _EnvLookups), which the run at home is given the other way. */
+const EnvLookups = z.object({ found: z.array(z.string().max(256)).max(64), missing: z.array(z.string().max(256)).max(64) }).strict();
+export type EnvLookups = z.infer<typeof EnvLookups>;
+const EndLine = z.object({ ev: z.literal("end"), n: z.number().int(), env: EnvLookups.optional() }).strict();
 /** What a call asked of the machine, seen by the runner's audit hook (behave.py _probe_hook): the
  *  call's id and what it did ("open /proc/self/status", "host name (socket.gethostname)"). */
 const ProbeLine = z.object({ ev: z.literal("probe"), id: z.string().max(200), what: z.string().max(300) }).strict();
@@ -294,7 +300,7 @@ export function fastCallLine(x: unknown): CallLine | null {
 
 /** Parses the runner's stdout strictly: start, one line per call in order, end; anything else,
  *  a duplicate, a missing call or an oversized line fails the whole run. */
-export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; probes?: BehaveProbe[]; failure: string | null } {
+export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; probes?: BehaveProbe[]; env?: EnvLookups; failure: string | null } {
   const all = stdout.split("\n").filter((l) => l.length > 0);
   const fail = (why: string) => ({ outcomes: null, failure: why });
   // the audit hook's lines (behave.py _probe_hook) come between start and end, wherever the call
@@ -352,7 +358,7 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
         regexes.set(r.data.id, r.data.re.map((j) => ({ ...table[j]!, used: used.has(j) })));
       }
     }
-    return { outcomes, coverage, regexes, literals, probes, failure: null };
+    return { outcomes, coverage, regexes, literals, probes, ...(end.data.env ? { env: end.data.env } : {}), failure: null };
   } catch (e) {
     return fail(`unreadable output: ${(e as Error).message.slice(0, 200)}`);
   }
@@ -416,6 +422,9 @@ export interface RunShift {
    *  accounts, machine id and paths drawn by the grader (machine.ts drawHome). Ignores `days`,
    *  `clocks` and `machine`. */
   home?: Home;
+  /** The variables the package looked up by name in the graded run, each given the other way here
+   *  (machine.ts flipEnv; the run elsewhere's, cold). */
+  env?: EnvLookups;
 }
 
 /** A copy of `workdir` whose every file and folder has its times moved on by `days`. */
@@ -476,7 +485,7 @@ export interface HomeEntry {
 export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "calls">, home: Pick<Home, "runner" | "pad" | "names" | "calling" | "setups" | "helpers" | "setup">): HomeEntry | null {
   const { steps, step, result, exc } = home.names;
   const h = home.helpers;
-  const names = [home.runner, steps, step, result, exc, ...Object.values(h), `${h.box}_in`, "status"];
+  const names = [home.runner, steps, step, result, exc, ...Object.values(h), `${h.box}_in`, "status", home.setup.errors[1]];
   // (a name of the script's own that a context's import would rebind: a drawing error)
   const clash = names.find((n) => ENTRY_IMPORTS.includes(n));
   if (clash) throw new Error(`homeEntry: the drawn name ${clash} is a module the entry imports`);
@@ -556,17 +565,21 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     `    return ${h.handle}(${step})`,
     `def ${h.descend}(${step}, n):`,
     `    return ${h.handle}(${step}) if n <= 0 else ${h.descend}(${step}, n - 1)`,
-    `def ${h.fail}(n, how):`,
+    // (the exceptions handled: a drawn builtin, another of another family, and the script's own
+    // class, by turns: round 21's a07 was right only for four builtin families)
+    `class ${su.errors[1]}(Exception):`,
+    "    pass",
+    `def ${h.fail}(n, how, error):`,
     "    if n > 0:",
-    `        return ${h.fail}(n - 1, how)`,
+    `        return ${h.fail}(n - 1, how, error)`,
     "    if how == 1:",
-    `        raise ${su.error}(n) from LookupError(n)`,
+    "        raise error(n) from LookupError(n)",
     "    if how == 2:",
     "        try:",
     "            raise LookupError(n)",
     "        except LookupError:",
-    `            raise ${su.error}(n)`,
-    `    raise ${su.error}(n)`,
+    "            raise error(n)",
+    "    raise error(n)",
     `def ${h.worker}(${inbox}, ${h.box}):`,
     "    while True:",
     `        ${step} = ${inbox}.get()`,
@@ -610,7 +623,8 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       `    asyncio.set_event_loop(${h.loop})`,
       `    ${h.loop}.set_debug(${h.debug})`,
       `${h.turns} += 1`,
-      `${result} = ${h.loop}.run_until_complete(${h.co}(${step})) if ${h.turns} % 2 else ${h.loop}.run_until_complete(asyncio.gather(${h.co}(${step}), asyncio.sleep(0)))[0]`,
+      // (alone, or beside one, three or seven other tasks, by turns: round 21's a10 counted four)
+      `${result} = ${h.loop}.run_until_complete(asyncio.gather(${h.co}(${step}), *[asyncio.sleep(0) for _ in range((0, 1, 3, 7)[${h.turns} % 4])]))[0]`,
     ]),
     // (a pool of one to four threads, as a threaded server's or run_in_executor's: round 20's a05b
     // looked for one)
@@ -618,10 +632,16 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       `if ${h.pool} is None:`,
       "    import concurrent.futures",
       `    ${h.pool} = concurrent.futures.ThreadPoolExecutor(max_workers=${su.workers})`,
+      // (its threads all started, as a busy server's are: round 21's a11 counted five)
+      "    import threading",
+      `    ${h.out} = threading.Barrier(${su.workers + 1})`,
+      `    for _ in range(${su.workers}): ${h.pool}.submit(${h.out}.wait)`,
+      `    ${h.out}.wait()`,
+      `    ${h.out} = None`,
       `${result} = ${h.pool}.submit(${h.handle}, ${step}).result()`,
     ]),
     // (raised alone, from another, or while another was handled, by turns: round 20's a10b read the chain)
-    ...branch(CALLING.handling, [`${h.turns} += 1`, "try:", `    ${h.fail}(${turn(su.raises)}, ${h.turns} % 3)`, `except ${su.error}:`, `    ${result} = ${h.handle}(${step})`]),
+    ...branch(CALLING.handling, [`${h.turns} += 1`, "try:", `    ${h.fail}(${turn(su.raises)}, ${h.turns} % 3, (${su.error}, ${su.errors[0]}, ${su.errors[1]})[${h.turns} % 5 % 3])`, `except (${su.error}, ${su.errors[0]}, ${su.errors[1]}):`, `    ${result} = ${h.handle}(${step})`]),
     ...branch(CALLING.deep, [`${h.turns} += 1`, `${result} = ${h.descend}(${step}, ${turn(su.depths.slice(0, 2))})`]),
     ...branch(CALLING.deeper, [`${h.turns} += 1`, `${result} = ${h.descend}(${step}, ${turn(su.depths.slice(2))})`]),
     ...branch(CALLING.logging, [
@@ -637,8 +657,13 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       // (and quiet, as production's: a high level, logging's own errors not raised; round 20's a08 a09)
       `logging.getLogger().setLevel(logging.${su.log.quiet})`,
       "logging.raiseExceptions = False",
+      // (and warnings through logging, as Django's configure_logging does: round 21's a09)
+      "logging.captureWarnings(True)",
       `${result} = ${h.handle}(${step})`,
     ]),
+    // (warnings: first each shown once, as -W default or a dev mode's filters, round 21's a06; then
+    // ignored; then always shown; then errors)
+    ...branch(CALLING.warnings0, ["import warnings", `warnings.${su.warnings}("default")`, `${result} = ${h.handle}(${step})`]),
     ...branch(CALLING.warnings, ["import warnings", `warnings.${su.warnings}("ignore")`, `${result} = ${h.handle}(${step})`]),
     // (then every warning shown, as -W always or a dev mode's default filters show a package's
     // DeprecationWarning: round 20's a03 recorded one)
@@ -646,6 +671,8 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     // (then warnings made errors, as -W error: a call a warning stops is not judged there, see
     // behave.py; a body that hides one and answers otherwise is: round 20's a04)
     ...branch(CALLING.warnings3, ["import warnings", `warnings.${su.warnings}("error")`, `${result} = ${h.handle}(${step})`]),
+    // (a request's context variable set, as a web framework sets one per request: round 21's a04)
+    ...branch(CALLING.context, ["import contextvars", `${h.var} = contextvars.ContextVar("${su.var.name}")`, `${h.var}.set("${su.var.value}")`, `${result} = ${h.handle}(${step})`]),
     ...branch(CALLING.loopDebug, [`${h.debug} = True`, `if ${h.loop} is not None:`, `    ${h.loop}.set_debug(True)`, `${result} = ${h.handle}(${step})`]),
     ...branch(CALLING.recursion, ["import sys", `sys.setrecursionlimit(${su.recursion})`, `${result} = ${h.handle}(${step})`]),
     ...branch(CALLING.prompt, ["import sys", 'sys.ps1, sys.ps2 = ">>> ", "... "', `${result} = ${h.handle}(${step})`]),
@@ -708,7 +735,7 @@ const HOME_CODES = {
 };
 
 /** The modules the entry's contexts import (contextBranches). */
-const ENTRY_IMPORTS = ["threading", "asyncio", "logging", "queue", "warnings", "sys", "os", "tempfile", "concurrent"];
+const ENTRY_IMPORTS = ["threading", "asyncio", "logging", "queue", "warnings", "sys", "os", "tempfile", "concurrent", "contextvars"];
 
 /** The runner's step that defines the entry's functions (contextBranches). */
 const DEFINE_HELPERS = 9;
@@ -743,7 +770,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // at home: the runner is an entry script of its own, beside its request (homeEntry)
   const entry = home ? homeEntry(req, home) : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: homeContexts(req.calls, home), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !(home ? home.env : flipEnv({ ...ELSEWHERE_ENV }, opts.shift?.env)).PWD ? { unset: ["PWD"] } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: homeContexts(req.calls, home), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
@@ -777,7 +804,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat);
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
     const clock = clocks.length ? clockEnv(clocks[0]!) : {};
-    const env = home ? home.env : elsewhere ? { ...ELSEWHERE_ENV, ...clock } : { ...SESSION_ENV, ...clock };
+    const env = home ? home.env : elsewhere ? flipEnv({ ...ELSEWHERE_ENV, ...clock }, opts.shift?.env) : { ...SESSION_ENV, ...clock };
     const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd, tmpfs: [home.env.HOME!] } : {}) };
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";

@@ -259,27 +259,42 @@ export interface Home {
    *  0.2 to 0.8: homeContexts), logging's second step after its first. [] sets nothing up. */
   setups: { code: number; at: number }[];
   /** The names of the entry's functions and of what its other calling contexts hold. */
-  helpers: { handle: string; via: string; co: string; worker: string; box: string; thread: string; out: string; typed: string; loop: string; pool: string; debug: string; descend: string; fail: string; turns: string };
+  helpers: { handle: string; via: string; co: string; worker: string; box: string; thread: string; out: string; typed: string; loop: string; pool: string; var: string; debug: string; descend: string; fail: string; turns: string };
   /** How the contexts that vary are made: the depths under the deep calls' frames (two for the
    *  calls 30–60 frames down, as a web framework's handler, two for those 60–200 down), how far down the handled exception was raised
    *  and of which type, and how the host sets up logging (a stream or a file, its level), its
    *  recursion limit and its warnings (round 19's a06 a10 a11 a14: a body right only above a depth,
    *  with a stream handler, at the default limit, or for an exception raised where it is handled). */
-  setup: { depths: number[]; raises: number[]; error: string; log: { file: boolean; level: string; quiet: string }; workers: number; recursion: number; warnings: string };
+  setup: { depths: number[]; raises: number[]; error: string; errors: [string, string]; var: { name: string; value: string }; log: { file: boolean; level: string; quiet: string }; workers: number; recursion: number; warnings: string };
+}
+
+/** An environment with each variable the package looked up by name in the graded run the other way
+ *  (the run elsewhere's: round 21's a01b a02 a03 a08 a12b, a body right only where LANG or PWD is
+ *  set, or where KUBERNETES_SERVICE_HOST or PYTHONUNBUFFERED is not): one found there is unset, one
+ *  not found is set ("1"; a locale variable "C.UTF-8"). Never flipped: HOME and PATH (the run's
+ *  own), TZ, the variables that change the interpreter or the loader (PYTHON*, LD_*) or where
+ *  temporary files go (TMPDIR, TEMP, TMP). */
+export function flipEnv(env: Record<string, string>, looked: { found: string[]; missing: string[] } | undefined): Record<string, string> {
+  if (!looked) return env;
+  const kept = (n: string) => /^(HOME|PATH|TZ|TMPDIR|TEMP|TMP)$/.test(n) || /^(PYTHON|LD_)/.test(n) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(n);
+  const out = { ...env };
+  for (const n of looked.found) if (!kept(n)) delete out[n];
+  for (const n of looked.missing) if (!kept(n)) out[n] = /^(LANG|LANGUAGE|LC_[A-Z]+)$/.test(n) ? "C.UTF-8" : "1";
+  return out;
 }
 
 /** The calling contexts of the run at home's calls (Home.calling; the entry's branches: behave.ts
  *  homeEntry): the code is the negative route the runner sends. */
-export const CALLING = { top: 0, nested: 3, nested2: 4, thread: 5, loop: 6, handling: 7, logging: 8, interactive: 10, deep: 11, warnings: 12, recursion: 13, prompt: 14, fork: 15, logging2: 16, deeper: 17, pool: 18, warnings2: 19, fork2: 20, loopDebug: 21, warnings3: 22 } as const;
+export const CALLING = { top: 0, nested: 3, nested2: 4, thread: 5, loop: 6, handling: 7, logging: 8, interactive: 10, deep: 11, warnings: 12, recursion: 13, prompt: 14, fork: 15, logging2: 16, deeper: 17, pool: 18, warnings2: 19, fork2: 20, loopDebug: 21, warnings3: 22, warnings0: 23, context: 24 } as const;
 /** The set-ups (Home.setups: each once, at a call in the run's middle: the calls before it meet
  *  the process without it, that call and those after with it): logging, the warnings
  *  filters, a raised recursion limit, an interactive session's prompts (sys.ps1), and a fork (the
  *  rest of the run in a child forked after the package's import, as a pre-forking server's workers).
  *  Logging is set up in two steps: a handler of the drawn kind (a stream or a file) and the drawn
  *  level, then, later, a handler of the other kind (round 19's a10: right only without a file's). */
-export const SETUPS = [CALLING.logging, CALLING.logging2, CALLING.warnings, CALLING.warnings2, CALLING.warnings3, CALLING.recursion, CALLING.prompt, CALLING.fork, CALLING.fork2, CALLING.loopDebug] as const;
+export const SETUPS = [CALLING.logging, CALLING.logging2, CALLING.warnings0, CALLING.warnings, CALLING.warnings2, CALLING.warnings3, CALLING.recursion, CALLING.prompt, CALLING.fork, CALLING.fork2, CALLING.loopDebug, CALLING.context] as const;
 /** Set-ups that come in this order (each builds on the one before). */
-export const SETUP_CHAINS = [[CALLING.logging, CALLING.logging2], [CALLING.warnings, CALLING.warnings2, CALLING.warnings3], [CALLING.fork, CALLING.fork2]] as const;
+export const SETUP_CHAINS = [[CALLING.logging, CALLING.logging2], [CALLING.warnings0, CALLING.warnings, CALLING.warnings2, CALLING.warnings3], [CALLING.fork, CALLING.fork2]] as const;
 
 /** A run at home's machine, drawn from `seed` (bytes the grader derives from its own key). */
 export function drawHome(seed: Buffer, opts: { root?: boolean } = {}): Home {
@@ -329,14 +344,14 @@ export function drawHome(seed: Buffer, opts: { root?: boolean } = {}): Home {
   for (const chain of SETUP_CHAINS) {
     chain.forEach((c, k) => (setups[SETUPS.indexOf(c)]!.at = 0.2 + (0.6 * (k + 0.25 + 0.5 * u())) / chain.length));
   }
-  const helpers = { handle: pick(["handle", "process", "run_one", "dispatch", "do_job", "work_on"]), via: pick(["run_job", "execute", "perform", "step", "apply_job"]), co: pick(["handle_async", "aprocess", "run_async", "async_job"]), worker: pick(["worker", "in_thread", "thread_main", "background"]), box: pick(["results", "done", "finished", "outbox"]), thread: pick(["t", "th", "thread", "w"]), out: pick(["got", "reply", "outcome", "answer_"]), typed: pick(["history", "typed", "commands", "inputs"]), loop: pick(["loop", "ev_loop", "event_loop", "aloop"]), pool: pick(["pool", "executor", "workers", "tp"]), debug: pick(["debug", "verbose", "diagnostics", "dev_mode"]), descend: pick(["dispatch_request", "call_view", "middleware", "wrapped", "inner"]), fail: pick(["lookup", "fetch", "load", "resolve"]), turns: pick(["rounds", "ticks", "seq", "counter"]) };
+  const helpers = { handle: pick(["handle", "process", "run_one", "dispatch", "do_job", "work_on"]), via: pick(["run_job", "execute", "perform", "step", "apply_job"]), co: pick(["handle_async", "aprocess", "run_async", "async_job"]), worker: pick(["worker", "in_thread", "thread_main", "background"]), box: pick(["results", "done", "finished", "outbox"]), thread: pick(["t", "th", "thread", "w"]), out: pick(["got", "reply", "outcome", "answer_"]), typed: pick(["history", "typed", "commands", "inputs"]), loop: pick(["loop", "ev_loop", "event_loop", "aloop"]), pool: pick(["pool", "executor", "workers", "tp"]), var: pick(["ctx_var", "request_var", "local_ctx", "cv"]), debug: pick(["debug", "verbose", "diagnostics", "dev_mode"]), descend: pick(["dispatch_request", "call_view", "middleware", "wrapped", "inner"]), fail: pick(["lookup", "fetch", "load", "resolve"]), turns: pick(["rounds", "ticks", "seq", "counter"]) };
   // (the deep calls' depths: two from 30 to 60 frames, two from 60 to 200 (the deeper calls'), each
   // pair one in each half of its range on a log scale: a body wrong only past a depth meets one past
   // it unless that depth is past the deepest draw; the handled exception raised 0–5 frames down,
   // likewise spread)
   const depths = [[30, 60, 0], [30, 60, 1], [60, 200, 0], [60, 200, 1]].map(([lo, hi, k]) => Math.round(lo! * (hi! / lo!) ** ((k! + u()) / 2)));
   const raises = [0, 1, 2, 3].map((k) => Math.floor((k + u()) * 1.5));
-  const setup = { depths, raises, error: pick(["LookupError", "KeyError", "ValueError", "OSError", "TypeError"]), log: { file: u() < 0.5, level: pick(["DEBUG", "INFO"]), quiet: pick(["ERROR", "CRITICAL"]) }, workers: 1 + Math.floor(u() * 4), recursion: pick([1500, 2000, 3000, 5000, 10000, 100000]), warnings: pick(["simplefilter", "filterwarnings"]) };
+  const setup = { depths, raises, error: pick(["LookupError", "KeyError", "ValueError", "OSError", "TypeError"]), errors: [pick(["AttributeError", "ZeroDivisionError", "RuntimeError", "IndexError"]), pick(["NotFound", "RequestError", "AppError", "JobFailed", "ServiceError"])] as [string, string], var: { name: pick(["request_id", "trace_id", "current_user", "tenant", "correlation_id"]), value: hex.slice(42, 50) }, log: { file: u() < 0.5, level: pick(["DEBUG", "INFO"]), quiet: pick(["ERROR", "CRITICAL"]) }, workers: pick([2, 3, 4, 8, 16]), recursion: pick([1500, 2000, 3000, 5000, 10000, 100000]), warnings: pick(["simplefilter", "filterwarnings"]) };
   return { ...drawn, entry, runner, names, pad, calling, setups, helpers, setup };
 }
 
@@ -382,7 +397,17 @@ function drawEnv(user: string, home: string, hostname: string, cwd: string, u: (
     ]),
     // (the only locale a machine without the locales package has: another LANG made Python coerce
     // the C locale and add LC_CTYPE, which no machine with that locale shows)
-    HOME: home, LANG: "C.UTF-8", PWD: cwd,
+    // (LANG unset in a quarter of the draws, as under cron, a systemd unit or an image without ENV
+    // LANG: Python then coerces the C locale and sets LC_CTYPE, as it does there; PWD unset in
+    // three of ten, as an exec-form container command or a service manager starts it: round 21's
+    // a01b a02 a12b)
+    HOME: home,
+    ...some(0.75, { LANG: "C.UTF-8" }),
+    ...some(0.7, { PWD: cwd }),
+    // (a deployment's variables: a Kubernetes pod's, a Python image's; round 21's a03 a08)
+    ...some(0.25, { KUBERNETES_SERVICE_HOST: `10.${octet()}.0.1`, KUBERNETES_SERVICE_PORT: "443", KUBERNETES_PORT: "tcp://10.96.0.1:443" }),
+    ...some(0.3, { PYTHONUNBUFFERED: "1" }),
+    ...some(0.2, { container: pick(["docker", "podman", "oci"]) }),
     ...some(0.85, { USER: user, LOGNAME: user }),
     ...some(0.8, { SHELL: pick(["/bin/bash", "/bin/bash", "/usr/bin/zsh", "/bin/sh", "/usr/bin/fish"]) }),
     ...some(0.8, { SHLVL: String(1 + Math.floor(u() * 3)) }),

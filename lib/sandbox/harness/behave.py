@@ -812,6 +812,10 @@ def main():
     home = req.get("home")
     if home and sys.path and sys.path[0] == os.path.dirname(os.path.abspath(__file__)):
         del sys.path[0]
+    # the environment asked for exactly: bwrap's --chdir sets PWD, which a process an exec-form
+    # container command or a service manager starts has not (round 21's a02)
+    for name in req.get("unset") or ():
+        os.environ.pop(name, None)
     if home:
         # no module in sys.modules that a plain interpreter lacks (the runner holds its own
         # references to _json's C scanner and encoder); decimal and datetime load when needed
@@ -892,6 +896,11 @@ def main():
     classes = {}
     if home:
         return _home_steps(req, funcs, classes, ser, write, lines)
+    # the environment variables the package looks up by name, found or not (issue 26, round 21: a
+    # body right only where a variable is there, or not): the run at home is given each the other way
+    envs = _EnvLookups(os.environ._data) if not req.get("elsewhere") else None
+    if envs is not None:
+        os.environ._data = envs
     timeouts = 0
     next_clock = 1
     for i, call in enumerate(req["calls"]):
@@ -914,9 +923,55 @@ def main():
             timeouts += o["k"] == "timeout"
             outs.append(o)
         write({"ev": "call", "id": call["id"], "out": outs, **({"cov": cov, "re": rx[0], "re_new": rx[1], "re_used": rx[2], "lit_new": rx[3]} if cov is not None else {})})
-    write({"ev": "end", "n": _len(req["calls"])})
+    if envs is not None:
+        os.environ._data = _dict(envs)
+        write({"ev": "end", "n": _len(req["calls"]), "env": envs.names()})
+    else:
+        write({"ev": "end", "n": _len(req["calls"])})
     lines.flush()
     os._exit(0)
+
+
+class _EnvLookups(dict):
+    """os.environ's mapping, noting each name looked up (os.environ[name], .get, `in`, os.getenv) and
+    whether it was there. A copy of the whole environment looks every name up: past MAX names found
+    only those not found count (a copy tells nothing of what the package wants)."""
+
+    MAX = 12
+
+    def __init__(self, data):
+        dict.__init__(self, data)
+        self.found = {}
+        self.missing = {}
+
+    def __getitem__(self, key):
+        try:
+            value = dict.__getitem__(self, key)
+        except KeyError:
+            if _len(self.missing) < 64:
+                self.missing[key] = True
+            raise
+        if _len(self.found) < 64:
+            self.found[key] = True
+        return value
+
+    def __contains__(self, key):
+        there = dict.__contains__(self, key)
+        book = self.found if there else self.missing
+        if _len(book) < 64:
+            book[key] = True
+        return there
+
+    def get(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def names(self):
+        text = lambda k: k.decode("utf-8", "replace") if _type(k) is _bytes else _str(k)
+        found = [text(k) for k in self.found] if _len(self.found) <= self.MAX else []
+        return {"found": _sorted(found), "missing": _sorted(text(k) for k in self.missing)[: self.MAX]}
 
 
 class _Coverage:
