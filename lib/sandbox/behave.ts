@@ -804,8 +804,10 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat);
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
     const clock = clocks.length ? clockEnv(clocks[0]!) : {};
+    // (elsewhere and at home exactly this environment: no sandbox's base variables added back, so a
+    // variable the flip unsets, LANG among them, is unset; round 21's a01b)
     const env = home ? home.env : elsewhere ? flipEnv({ ...ELSEWHERE_ENV, ...clock }, opts.shift?.env) : { ...SESSION_ENV, ...clock };
-    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd, tmpfs: [home.env.HOME!] } : {}) };
+    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd, tmpfs: [home.env.HOME!] } : elsewhere ? { bareEnv: true } : {}) };
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";
     // warm: a plain run forks from the behave zygote unless told not to; a run elsewhere on another

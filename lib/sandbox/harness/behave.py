@@ -932,10 +932,34 @@ def main():
     os._exit(0)
 
 
+# the modules through which a lookup of os.environ passes (os.environ, os.getenv, Mapping.get, this
+# mapping's own get)
+_ENV_MACHINERY = frozenset(("os", "_collections_abc", "collections.abc", __name__))
+# the standard library's folder (os is frozen in 3.11: its __file__ still names it)
+_STD_DIR = os.path.dirname(os.__file__) + os.sep
+
+
+def _asked_by_package(_getframe=sys._getframe, _machinery=_ENV_MACHINERY, _std=_STD_DIR, _names=sys.stdlib_module_names):
+    """Whether the code that looked a variable up is the package's (or anything but the standard
+    library's): the first frame outside os.environ's machinery. The standard library's own
+    lookups are the interpreter's configuration (sysconfig's _PYTHON_SYSCONFIGDATA_NAME, shutil's
+    COLUMNS, zoneinfo's PYTHONTZPATH): given the other way they break honest code (round 15's h02
+    imported zoneinfo, and sysconfig imported a module named "1"), and the run at home draws
+    them anyway."""
+    f = _getframe(2)
+    while f is not None and f.f_globals.get("__name__") in _machinery:
+        f = f.f_back
+    if f is None:
+        return False
+    name, file = f.f_globals.get("__name__") or "", f.f_code.co_filename
+    return not (_str(name).partition(".")[0] in _names and (file.startswith(_std) or file.startswith("<frozen ")))
+
+
 class _EnvLookups(dict):
-    """os.environ's mapping, noting each name looked up (os.environ[name], .get, `in`, os.getenv) and
-    whether it was there. A copy of the whole environment looks every name up: past MAX names found
-    only those not found count (a copy tells nothing of what the package wants)."""
+    """os.environ's mapping, noting each name the package looked up (os.environ[name], .get, `in`,
+    os.getenv; not the standard library: _asked_by_package) and whether it was there. A copy of the
+    whole environment looks every name up: past MAX names found only those not found count (a copy
+    tells nothing of what the package wants)."""
 
     MAX = 12
 
@@ -948,17 +972,17 @@ class _EnvLookups(dict):
         try:
             value = dict.__getitem__(self, key)
         except KeyError:
-            if _len(self.missing) < 64:
+            if _len(self.missing) < 64 and _asked_by_package():
                 self.missing[key] = True
             raise
-        if _len(self.found) < 64:
+        if _len(self.found) < 64 and _asked_by_package():
             self.found[key] = True
         return value
 
     def __contains__(self, key):
         there = dict.__contains__(self, key)
         book = self.found if there else self.missing
-        if _len(book) < 64:
+        if _len(book) < 64 and _asked_by_package():
             book[key] = True
         return there
 
