@@ -1,11 +1,20 @@
 // The run elsewhere's environment (issue 26, round 21): each variable the package looked up by name
-// in the graded run is given the other way there (flipEnv), and a grade through an executor keeps the
-// drawn machine's fields (the job carried them since round 21's session).
+// in the graded run is given the other way there (flipEnv); the standard library's own lookups are
+// the interpreter's configuration and are not.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { flipEnv } from "../lib/sandbox/index.js";
-import { jobOf, runOptionsOf } from "../lib/executor/index.js";
+import { BwrapSandbox, flipEnv, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
+import { tmp } from "./helpers.js";
 
-describe("the run at home's environment", () => {
+const plain = (v: BValue): unknown => {
+  const x = v as { t: string; v?: unknown };
+  if (x.t === "list") return (x.v as BValue[]).map(plain);
+  if (x.t === "int") return Number(x.v);
+  return x.v ?? null;
+};
+
+describe("the run elsewhere's environment", () => {
   it("unsets what the package found, sets what it missed, and never touches HOME, PATH, TZ, the temporary folder or the interpreter's own", () => {
     const env = { PATH: "/usr/bin", HOME: "/home/a", LANG: "C.UTF-8", PWD: "/home/a", USER: "a" };
     const out = flipEnv(env, { found: ["LANG", "PWD", "HOME", "PATH"], missing: ["KUBERNETES_SERVICE_HOST", "LC_ALL", "PYTHONPATH", "TZ", "TMPDIR", "LD_PRELOAD", "bad name"] });
@@ -15,9 +24,28 @@ describe("the run at home's environment", () => {
     expect(flipEnv(env, { found: [], missing: [] })).toEqual(env);
   });
 
-  it("a job keeps the drawn machine's working directory, accounts, home folder, bare environment and open-file limit", () => {
-    const options = { workdir: "/tmp/w", cwd: "/home/a/src", accounts: ["systemd-timesync"], tmpfs: ["/home/a"], bareEnv: true, nofile: 4096, env: { HOME: "/home/a" } };
-    const back = runOptionsOf(jobOf("j1", ["python3", "-c", "pass"], options));
-    expect({ cwd: back.cwd, accounts: back.accounts, tmpfs: back.tmpfs, bareEnv: back.bareEnv, nofile: back.nofile, env: back.env }).toEqual({ cwd: "/home/a/src", accounts: ["systemd-timesync"], tmpfs: ["/home/a"], bareEnv: true, nofile: 4096, env: { HOME: "/home/a" } });
-  });
+  it("the graded run notes the variables the package looked up (not the standard library's), and the run elsewhere meets each the other way, exactly", async () => {
+    const d = tmp("home-env-");
+    mkdirSync(join(d, "pkg"));
+    writeFileSync(join(d, "pkg", "__init__.py"), "");
+    // (its own lookups four ways; the standard library's through zoneinfo, shutil and getpass)
+    writeFileSync(join(d, "pkg", "m.py"), `import os, shutil, getpass, zoneinfo
+
+
+def look(x):
+    zoneinfo.ZoneInfo("UTC")
+    shutil.get_terminal_size()
+    getpass.getuser()
+    return [os.environ.get("LANG"), "PKG_FLAG" in os.environ, os.getenv("PWD") is not None, os.environ.get("PKG_MODE", "off"), x]
+`);
+    const calls: BCall[] = [0, 1, 2].map((i) => ({ id: `c${i}`, symbol: 0, pos: [{ t: "int", v: String(i) }] as BValue[], kw: [] }));
+    const req = { symbols: [{ module: "pkg.m", qualname: "look" }], calls, roots: ["."], project: ["pkg"] };
+    const sb = new BwrapSandbox("bwrap", { warm: false });
+    const graded = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null });
+    expect(graded.failure).toBeNull();
+    expect(graded.env).toEqual({ found: ["LANG", "PWD"], missing: ["PKG_FLAG", "PKG_MODE"] });
+    const away = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 4000, machine: true, elsewhere: true, env: graded.env } });
+    expect(away.failure, away.run.stderr).toBeNull();
+    for (const c of calls) expect(plain((away.outcomes!.get(c.id)![0] as { ret: BValue }).ret)).toEqual([null, true, false, "1", Number(c.id.slice(1))]);
+  }, 120_000);
 });
