@@ -47,5 +47,19 @@ def look(x):
     const away = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 4000, machine: true, elsewhere: true, env: graded.env } });
     expect(away.failure, away.run.stderr).toBeNull();
     for (const c of calls) expect(plain((away.outcomes!.get(c.id)![0] as { ret: BValue }).ret)).toEqual([null, true, false, "1", Number(c.id.slice(1))]);
+    // (the whole environment read, its size or its names: the run elsewhere's is a bare one then)
+    writeFileSync(join(d, "pkg", "m.py"), `import os
+
+
+def look(x):
+    return [len(os.environ), sorted(os.environ)[:1] != [], x]
+`);
+    const whole = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null });
+    expect(whole.env).toEqual({ found: [], missing: [], whole: true });
+    const sized = (r: typeof whole) => calls.map((c) => (plain((r.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as [number])[0]);
+    expect(Math.min(...sized(whole))).toBeGreaterThanOrEqual(15);
+    const bare = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 4000, machine: true, elsewhere: true, env: whole.env } });
+    expect(Math.max(...sized(bare))).toBeLessThan(15);
+    expect(flipEnv({ PATH: "/b", HOME: "/h", LANG: "C.UTF-8", USER: "u", TZ: "UTC", PYTHONHASHSEED: "0", LD_PRELOAD: "f.so", FAKETIME: "+1d" }, { found: [], missing: [], whole: true })).toEqual({ PATH: "/b", HOME: "/h", TZ: "UTC", PYTHONHASHSEED: "0", LD_PRELOAD: "f.so", FAKETIME: "+1d" });
   }, 120_000);
 });

@@ -61,14 +61,6 @@ export const CHANCES = {
     const clocks = g.checks?.behaviour.elsewhere?.clocks ?? [];
     return clocks.length > 0 && clocks.slice(1).every((c) => c.seconds <= clocks[0]!.seconds + 20);
   },
-  /** the run at home's environment has 15 variables or more (its size is drawn): a body wrong only
-   *  where the environment is that large is right wherever it is (the graded run's is), and one
-   *  keyed on its size alone is not looked up by name, so the run elsewhere does not flip it */
-  home_env_at_least_15: (g: GradeCompletionResult) => {
-    const env = g.checks?.behaviour.elsewhere?.home?.env ?? [];
-    // (where no locale is set, Python's coercion adds LC_CTYPE to the process's own)
-    return env.length + (["LANG", "LC_ALL", "LC_CTYPE"].some((k) => env.includes(k)) ? 0 : 1) >= 15;
-  },
   /** the run at home was not root (bwrap draws root in half the grades): a body wrong only as root is right there */
   home_not_root: (g: GradeCompletionResult) => g.checks?.behaviour.elsewhere?.home?.user !== "root",
   /** the run at home's zone is at UTC's offset, or a plain interpreter on this machine imports _json

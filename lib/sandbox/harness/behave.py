@@ -957,9 +957,10 @@ def _asked_by_package(_getframe=sys._getframe, _machinery=_ENV_MACHINERY, _std=_
 
 class _EnvLookups(dict):
     """os.environ's mapping, noting each name the package looked up (os.environ[name], .get, `in`,
-    os.getenv; not the standard library: _asked_by_package) and whether it was there. A copy of the
-    whole environment looks every name up: past MAX names found only those not found count (a copy
-    tells nothing of what the package wants)."""
+    os.getenv; not the standard library: _asked_by_package) and whether it was there, and whether it
+    read the whole environment (its size, its names). A copy of the whole environment looks every
+    name up: past MAX names found only those not found count (a copy tells nothing of what the
+    package wants)."""
 
     MAX = 12
 
@@ -967,6 +968,19 @@ class _EnvLookups(dict):
         dict.__init__(self, data)
         self.found = {}
         self.missing = {}
+        self.whole = False
+
+    # (the whole environment read: its size, its names, a copy: round 13's a34 broke ties by
+    # len(os.environ) < 15, no name looked up)
+    def __len__(self):
+        if not self.whole and _asked_by_package():
+            self.whole = True
+        return dict.__len__(self)
+
+    def __iter__(self):
+        if not self.whole and _asked_by_package():
+            self.whole = True
+        return dict.__iter__(self)
 
     def __getitem__(self, key):
         try:
@@ -995,7 +1009,7 @@ class _EnvLookups(dict):
     def names(self):
         text = lambda k: k.decode("utf-8", "replace") if _type(k) is _bytes else _str(k)
         found = [text(k) for k in self.found] if _len(self.found) <= self.MAX else []
-        return {"found": _sorted(found), "missing": _sorted(text(k) for k in self.missing)[: self.MAX]}
+        return {"found": _sorted(found), "missing": _sorted(text(k) for k in self.missing)[: self.MAX], **({"whole": True} if self.whole else {})}
 
 
 class _Coverage:
