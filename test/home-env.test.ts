@@ -41,8 +41,12 @@ def look(x):
     const calls: BCall[] = [0, 1, 2].map((i) => ({ id: `c${i}`, symbol: 0, pos: [{ t: "int", v: String(i) }] as BValue[], kw: [] }));
     const req = { symbols: [{ module: "pkg.m", qualname: "look" }], calls, roots: ["."], project: ["pkg"] };
     const sb = new BwrapSandbox("bwrap", { warm: false });
-    const graded = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null });
-    expect(graded.failure).toBeNull();
+    // (the graded run forked from the warm zygote, as a grade's is, and cold: round 21's a01b paid
+    // where the warm run reported every name found, so none)
+    const warm = new BwrapSandbox("bwrap");
+    const graded = await runBehaviour(warm, d, req, { call_timeout_ms: 10_000 }, { pyenv: null });
+    expect([graded.failure, graded.path]).toEqual([null, "warm"]);
+    expect((await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null })).env).toEqual(graded.env);
     expect(graded.env).toEqual({ found: ["LANG", "PWD"], missing: ["PKG_FLAG", "PKG_MODE"] });
     const away = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 4000, machine: true, elsewhere: true, env: graded.env } });
     expect(away.failure, away.run.stderr).toBeNull();
@@ -54,7 +58,7 @@ def look(x):
 def look(x):
     return [len(os.environ), sorted(os.environ)[:1] != [], x]
 `);
-    const whole = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null });
+    const whole = await runBehaviour(warm, d, req, { call_timeout_ms: 10_000 }, { pyenv: null });
     expect(whole.env).toEqual({ found: [], missing: [], whole: true });
     const sized = (r: typeof whole) => calls.map((c) => (plain((r.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as [number])[0]);
     expect(Math.min(...sized(whole))).toBeGreaterThanOrEqual(15);

@@ -924,8 +924,12 @@ def main():
             outs.append(o)
         write({"ev": "call", "id": call["id"], "out": outs, **({"cov": cov, "re": rx[0], "re_new": rx[1], "re_used": rx[2], "lit_new": rx[3]} if cov is not None else {})})
     if envs is not None:
-        os.environ._data = _dict(envs)
-        write({"ev": "end", "n": _len(req["calls"]), "env": envs.names()})
+        # (what the package looked up, read before the mapping is put back: dict() of the mapping
+        # would look every name up through it, and in a warm run's fork the frames above the
+        # runner's are no machinery's; dict.items reads its storage)
+        looked = envs.names()
+        os.environ._data = _dict(_dict.items(envs))
+        write({"ev": "end", "n": _len(req["calls"]), "env": looked})
     else:
         write({"ev": "end", "n": _len(req["calls"])})
     lines.flush()
