@@ -897,10 +897,11 @@ def main():
     if home:
         return _home_steps(req, funcs, classes, ser, write, lines)
     # the environment variables the package looks up by name, found or not (issue 26, round 21: a
-    # body right only where a variable is there, or not): the run at home is given each the other way
+    # body right only where a variable is there, or not): the run elsewhere is given each the other
+    # way. (os.environ, os.environb and posix.environ are one dict on POSIX: each reads this one)
     envs = _EnvLookups(os.environ._data) if not req.get("elsewhere") else None
     if envs is not None:
-        os.environ._data = envs
+        _set_environ(envs)
     timeouts = 0
     next_clock = 1
     for i, call in enumerate(req["calls"]):
@@ -928,12 +929,22 @@ def main():
         # would look every name up through it, and in a warm run's fork the frames above the
         # runner's are no machinery's; dict.items reads its storage)
         looked = envs.names()
-        os.environ._data = _dict(_dict.items(envs))
+        _set_environ(_dict(_dict.items(envs)))
         write({"ev": "end", "n": _len(req["calls"]), "env": looked})
     else:
         write({"ev": "end", "n": _len(req["calls"])})
     lines.flush()
     os._exit(0)
+
+
+def _set_environ(data, _posix=sys.modules.get("posix")):
+    """The process's environment mapping, one dict as Python makes it on POSIX: os.environ's,
+    os.environb's and posix.environ (a body that read os.environb or posix.environ was not seen)."""
+    os.environ._data = data
+    if getattr(os, "environb", None) is not None:
+        os.environb._data = data
+    if _posix is not None:
+        _posix.environ = data
 
 
 # the modules through which a lookup of os.environ passes (os.environ, os.getenv, Mapping.get, this
