@@ -30,15 +30,16 @@ describe("the run elsewhere's environment", () => {
     writeFileSync(join(d, "pkg", "__init__.py"), "");
     // (its own lookups four ways; the standard library's through zoneinfo, shutil and getpass)
     // (and through os.environb and posix.environ, the same dict on POSIX)
-    writeFileSync(join(d, "pkg", "m.py"), `import os, posix, shutil, getpass, zoneinfo
+    // (and through the standard library on its behalf: string.Template, a ChainMap; zoneinfo's import
+    // reads sysconfig's configuration, which is the interpreter's)
+    writeFileSync(join(d, "pkg", "m.py"), `import collections, os, posix, string, zoneinfo
 
 
 def look(x):
     zoneinfo.ZoneInfo("UTC")
-    shutil.get_terminal_size()
-    getpass.getuser()
     return [os.environ.get("LANG"), "PKG_FLAG" in os.environ, os.getenv("PWD") is not None, os.environ.get("PKG_MODE", "off"),
-            os.environb.get(b"PKG_B") is not None, b"PKG_P" in posix.environ, x]
+            os.environb.get(b"PKG_B") is not None, b"PKG_P" in posix.environ, string.Template("$PKG_T").safe_substitute(os.environ),
+            collections.ChainMap(os.environ).get("PKG_C", "dflt"), x]
 `);
     const calls: BCall[] = [0, 1, 2].map((i) => ({ id: `c${i}`, symbol: 0, pos: [{ t: "int", v: String(i) }] as BValue[], kw: [] }));
     const req = { symbols: [{ module: "pkg.m", qualname: "look" }], calls, roots: ["."], project: ["pkg"] };
@@ -49,10 +50,10 @@ def look(x):
     const graded = await runBehaviour(warm, d, req, { call_timeout_ms: 10_000 }, { pyenv: null });
     expect([graded.failure, graded.path]).toEqual([null, "warm"]);
     expect((await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null })).env).toEqual(graded.env);
-    expect(graded.env).toEqual({ found: ["LANG", "PWD"], missing: ["PKG_B", "PKG_FLAG", "PKG_MODE", "PKG_P"] });
+    expect(graded.env).toEqual({ found: ["LANG", "PWD"], missing: ["PKG_B", "PKG_C", "PKG_FLAG", "PKG_MODE", "PKG_P", "PKG_T"], defaults: { PKG_MODE: "off" } });
     const away = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 4000, machine: true, elsewhere: true, env: graded.env } });
     expect(away.failure, away.run.stderr).toBeNull();
-    for (const c of calls) expect(plain((away.outcomes!.get(c.id)![0] as { ret: BValue }).ret)).toEqual([null, true, false, "1", true, true, Number(c.id.slice(1))]);
+    for (const c of calls) expect(plain((away.outcomes!.get(c.id)![0] as { ret: BValue }).ret)).toEqual([null, true, false, "off", true, true, "1", "1", Number(c.id.slice(1))]);
     // (the whole environment read, its size or its names: the run elsewhere's is a bare one then)
     writeFileSync(join(d, "pkg", "m.py"), `import os
 

@@ -15,7 +15,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, clockBlocks, drawClocks, drawHome, fastMemo, masksFor, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, clockBlocks, drawClocks, drawHome, fastMemo, flipEnv, masksFor, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { treeDigest } from "./untrusted.js";
 import { answerOf, CompareOptions, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
@@ -446,9 +446,14 @@ function elsewhereShift(oracle: Oracle, completion: string, answers: string, san
   const seed = createHmac("sha256", graderKey()).update(`${oracle.task_id}\n${completion}\n`).update(createHash("sha256").update(answers).digest()).digest();
   // (root at home only where uid 0 is the sandbox's user namespace's: bwrap; a container's uid 0 is its root)
   // (each variable the package looked up by name, the other way in the run elsewhere; the run at
-  // home keeps its drawn environment: a body wrong only where a variable is as the graded run had
-  // it is wrong at home where the draw has it so too, and the one run does not undo the other's)
-  return { away: { ...ELSEWHERE, clocks: drawClocks(seed, ELSEWHERE.days), ...(env ? { env } : {}) }, home: { ...HOME, home: drawHome(seed, { root: sandbox.name === "bwrap" }) } };
+  // home keeps its drawn environment but for half those names: a body wrong only where a variable
+  // is as the graded run had it is wrong at home where the draw has it so too)
+  const home = drawHome(seed, { root: sandbox.name === "bwrap" });
+  // (and at home half the names, drawn, the other way too: the run elsewhere flips every one, so a
+  // body wrong only where one is set and another is not meets that here; round 22's a18b)
+  const half = (n: string) => (createHmac("sha256", seed).update(`env ${n}`).digest()[0]! & 1) === 1;
+  if (env) home.env = flipEnv(home.env, { found: env.found.filter(half), missing: env.missing.filter(half), ...(env.defaults ? { defaults: env.defaults } : {}) });
+  return { away: { ...ELSEWHERE, clocks: drawClocks(seed, ELSEWHERE.days), ...(env ? { env } : {}) }, home: { ...HOME, home } };
 }
 
 /** A call whose graded run took longer than ELSEWHERE_MAX_MS runs elsewhere within a budget: the

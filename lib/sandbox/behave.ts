@@ -144,7 +144,7 @@ export const CallLine = z.object({
 }).strict();
 /** The graded run's end: how many calls, and the environment variables the package looked up by
  *  name (found there or not: behave.py _EnvLookups), which the run at home is given the other way. */
-const EnvLookups = z.object({ found: z.array(z.string().max(256)).max(64), missing: z.array(z.string().max(256)).max(64), whole: z.literal(true).optional() }).strict();
+const EnvLookups = z.object({ found: z.array(z.string().max(256)).max(64), missing: z.array(z.string().max(256)).max(64), defaults: z.record(z.string().max(256)).optional(), whole: z.literal(true).optional() }).strict();
 export type EnvLookups = z.infer<typeof EnvLookups>;
 const EndLine = z.object({ ev: z.literal("end"), n: z.number().int(), env: EnvLookups.optional() }).strict();
 /** What a call asked of the machine, seen by the runner's audit hook (behave.py _probe_hook): the

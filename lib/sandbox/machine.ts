@@ -271,18 +271,21 @@ export interface Home {
 /** An environment with each variable the package looked up by name in the graded run the other way
  *  (the run elsewhere's: round 21's a01b a02 a03 a08 a12b, a body right only where LANG or PWD is
  *  set, or where KUBERNETES_SERVICE_HOST or PYTHONUNBUFFERED is not): one found there is unset, one
- *  not found is set ("1"; a locale variable "C.UTF-8"). Never flipped: HOME and PATH (the run's
+ *  not found is set (to the default the package gave for it, else "1", a locale variable
+ *  "C.UTF-8"). Never flipped: HOME and PATH (the run's
  *  own), TZ, the variables that change the interpreter or the loader (PYTHON*, LD_*) or where
  *  temporary files go (TMPDIR, TEMP, TMP). Where the package read the whole environment (its size,
  *  its names), only those are left: a bare one, as an exec-form container command's. */
-export function flipEnv(env: Record<string, string>, looked: { found: string[]; missing: string[]; whole?: boolean } | undefined): Record<string, string> {
+export function flipEnv(env: Record<string, string>, looked: { found: string[]; missing: string[]; defaults?: Record<string, string>; whole?: boolean } | undefined): Record<string, string> {
   if (!looked) return env;
   const kept = (n: string) => /^(HOME|PATH|TZ|TMPDIR|TEMP|TMP)$/.test(n) || /^(PYTHON|LD_)/.test(n) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(n);
   // (the whole environment read, its size or its names: the other size, a container's bare one,
   // those alone kept and the clock's loader variables; the graded run's is a login session's)
   const out = looked.whole ? Object.fromEntries(Object.entries(env).filter(([n]) => kept(n) || n.startsWith("FAKETIME"))) : { ...env };
   for (const n of looked.found) if (!kept(n)) delete out[n];
-  for (const n of looked.missing) if (!kept(n)) out[n] = /^(LANG|LANGUAGE|LC_[A-Z]+)$/.test(n) ? "C.UTF-8" : "1";
+  // (set to the default the package gave where it gave one: present, and a value it takes; round
+  // 22's h01 gave a log level)
+  for (const n of looked.missing) if (!kept(n)) out[n] = looked.defaults?.[n] ?? (/^(LANG|LANGUAGE|LC_[A-Z]+)$/.test(n) ? "C.UTF-8" : "1");
   return out;
 }
 

@@ -954,20 +954,32 @@ _ENV_MACHINERY = frozenset(("os", "_collections_abc", "collections.abc", __name_
 _STD_DIR = os.path.dirname(os.__file__) + os.sep
 
 
-def _asked_by_package(_getframe=sys._getframe, _machinery=_ENV_MACHINERY, _std=_STD_DIR, _names=sys.stdlib_module_names):
-    """Whether the code that looked a variable up is the package's (or anything but the standard
-    library's): the first frame outside os.environ's machinery. The standard library's own
-    lookups are the interpreter's configuration (sysconfig's _PYTHON_SYSCONFIGDATA_NAME, shutil's
-    COLUMNS, zoneinfo's PYTHONTZPATH): given the other way they break honest code (round 15's h02
-    imported zoneinfo, and sysconfig imported a module named "1"), and the run at home draws
-    them anyway."""
+_RUNNER = __name__
+_NO_ASKER = (False, None)
+
+
+def _asked_by_package(_getframe=sys._getframe, _machinery=_ENV_MACHINERY, _std=_STD_DIR, _names=sys.stdlib_module_names, _runner=_RUNNER):
+    """Whether the package looked the variable up, and the default it gave (Mapping.get's, os.getenv's;
+    None where none): the first frame outside os.environ's machinery is the package's, or the
+    standard library's on the package's behalf (string.Template over os.environ, a ChainMap of it:
+    round 22's a03 a17). The standard library's own lookups while a module is imported are the
+    interpreter's configuration (sysconfig's _PYTHON_SYSCONFIGDATA_NAME at zoneinfo's import: given
+    the other way it imported a module named "1" and failed round 15's honest h02), as are the
+    runner's."""
     f = _getframe(2)
+    default = None
     while f is not None and f.f_globals.get("__name__") in _machinery:
+        if f.f_code.co_name == "get" and default is None:
+            default = f.f_locals.get("default")
         f = f.f_back
-    if f is None:
-        return False
-    name, file = f.f_globals.get("__name__") or "", f.f_code.co_filename
-    return not (_str(name).partition(".")[0] in _names and (file.startswith(_std) or file.startswith("<frozen ")))
+    while f is not None:
+        name, file = f.f_globals.get("__name__"), f.f_code.co_filename
+        if name == _runner or file.startswith("<frozen importlib._bootstrap"):
+            return _NO_ASKER
+        if not (_str(name or "").partition(".")[0] in _names and (file.startswith(_std) or file.startswith("<frozen "))):
+            return (True, default)
+        f = f.f_back
+    return _NO_ASKER
 
 
 class _EnvLookups(dict):
@@ -988,12 +1000,12 @@ class _EnvLookups(dict):
     # (the whole environment read: its size, its names, a copy: round 13's a34 broke ties by
     # len(os.environ) < 15, no name looked up)
     def __len__(self):
-        if not self.whole and _asked_by_package():
+        if not self.whole and _asked_by_package()[0]:
             self.whole = True
         return dict.__len__(self)
 
     def __iter__(self):
-        if not self.whole and _asked_by_package():
+        if not self.whole and _asked_by_package()[0]:
             self.whole = True
         return dict.__iter__(self)
 
@@ -1001,18 +1013,20 @@ class _EnvLookups(dict):
         try:
             value = dict.__getitem__(self, key)
         except KeyError:
-            if _len(self.missing) < 64 and _asked_by_package():
-                self.missing[key] = True
+            if _len(self.missing) < 64:
+                asked, default = _asked_by_package()
+                if asked and key not in self.missing:
+                    self.missing[key] = default
             raise
-        if _len(self.found) < 64 and _asked_by_package():
+        if _len(self.found) < 64 and _asked_by_package()[0]:
             self.found[key] = True
         return value
 
     def __contains__(self, key):
         there = dict.__contains__(self, key)
         book = self.found if there else self.missing
-        if _len(book) < 64 and _asked_by_package():
-            book[key] = True
+        if _len(book) < 64 and key not in book and _asked_by_package()[0]:
+            book[key] = True if there else None
         return there
 
     def get(self, key, default=None):
@@ -1024,7 +1038,14 @@ class _EnvLookups(dict):
     def names(self):
         text = lambda k: k.decode("utf-8", "replace") if _type(k) is _bytes else _str(k)
         found = [text(k) for k in self.found] if _len(self.found) <= self.MAX else []
-        return {"found": _sorted(found), "missing": _sorted(text(k) for k in self.missing)[: self.MAX], **({"whole": True} if self.whole else {})}
+        missing = _sorted(text(k) for k in self.missing)[: self.MAX]
+        # (the default the package gave for a name it missed: the value the run elsewhere sets it to,
+        # so an honest body that reads a setting meets one it takes; round 22's h01 read a log level)
+        defaults = {}
+        for k, d in self.missing.items():
+            if _type(d) in (_str, _bytes) and text(k) in missing and _len(d) <= 256:
+                defaults[text(k)] = text(d)
+        return {"found": _sorted(found), "missing": missing, **({"defaults": defaults} if defaults else {}), **({"whole": True} if self.whole else {})}
 
 
 class _Coverage:
