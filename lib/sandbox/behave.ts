@@ -561,7 +561,24 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     `    return ${call}`,
     `def ${h.via}(${step}):`,
     `    return ${h.handle}(${step})`,
-    `async def ${h.co}(${step}):`,
+    `async def ${h.co}(${step}, n):`,
+    `    return ${h.serve}(${step}, n)`,
+    // (a server's request: by turns while its error handler handles an exception, and otherwise
+    // plainly, or, from the context set-up on, in a context of its own holding the request's
+    // variable, as a framework's request is: round 22's a05 a06 a07, a thread or a loop with
+    // either, had met each context alone)
+    `def ${h.serve}(${step}, n):`,
+    "    if n % 3 == 1:",
+    "        try:",
+    `            ${h.fail}([${su.raises.join(", ")}][n % ${su.raises.length}], n % 3, (${su.error}, ${su.errors[0]}, ${su.errors[1]})[n % 5 % 3])`,
+    `        except (${su.error}, ${su.errors[0]}, ${su.errors[1]}):`,
+    `            return ${h.handle}(${step})`,
+    `    if ${h.var} is not None:`,
+    "        import contextvars",
+    `        return contextvars.copy_context().run(${h.scoped}, ${step})`,
+    `    return ${h.handle}(${step})`,
+    `def ${h.scoped}(${step}):`,
+    `    ${h.var}.set("${su.var.value}")`,
     `    return ${h.handle}(${step})`,
     `def ${h.descend}(${step}, n):`,
     `    return ${h.handle}(${step}) if n <= 0 else ${h.descend}(${step}, n - 1)`,
@@ -582,14 +599,14 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     "    raise error(n)",
     `def ${h.worker}(${inbox}, ${h.box}):`,
     "    while True:",
-    `        ${step} = ${inbox}.get()`,
+    `        ${step}, n = ${inbox}.get()`,
     "        try:",
-    `            ${h.box}.put((${h.handle}(${step}), None))`,
+    `            ${h.box}.put((${h.serve}(${step}, n), None))`,
     `        except BaseException as ${exc}:`,
     `            ${h.box}.put((None, ${exc}))`,
     `        ${step} = ${exc} = None`,
     `${h.typed} = [${routes.map((q) => JSON.stringify(q)).join(", ")}]`,
-    `${h.thread} = ${h.loop} = ${h.pool} = ${result} = None`,
+    `${h.thread} = ${h.loop} = ${h.pool} = ${h.var} = ${result} = None`,
     `${h.debug} = False`,
     `${h.turns} = 0`,
   ];
@@ -605,7 +622,8 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       `    ${inbox}, ${h.box} = queue.Queue(), queue.Queue()`,
       `    ${h.thread} = threading.Thread(target=${h.worker}, args=(${inbox}, ${h.box}), daemon=True)`,
       `    ${h.thread}.start()`,
-      `${inbox}.put(${step})`,
+      `${h.turns} += 1`,
+      `${inbox}.put((${step}, ${h.turns}))`,
       `${h.out} = ${h.box}.get()`,
       `if ${h.out}[1] is not None:`,
       `    raise ${h.out}[1]`,
@@ -624,7 +642,7 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       `    ${h.loop}.set_debug(${h.debug})`,
       `${h.turns} += 1`,
       // (alone, or beside one, three or seven other tasks, by turns: round 21's a10 counted four)
-      `${result} = ${h.loop}.run_until_complete(asyncio.gather(${h.co}(${step}), *[asyncio.sleep(0) for _ in range((0, 1, 3, 7)[${h.turns} % 4])]))[0]`,
+      `${result} = ${h.loop}.run_until_complete(asyncio.gather(${h.co}(${step}, ${h.turns}), *[asyncio.sleep(0) for _ in range((0, 1, 3, 7)[${h.turns} % 4])]))[0]`,
     ]),
     // (a pool of one to four threads, as a threaded server's or run_in_executor's: round 20's a05b
     // looked for one)
@@ -638,7 +656,8 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       `    for _ in range(${su.workers}): ${h.pool}.submit(${h.out}.wait)`,
       `    ${h.out}.wait()`,
       `    ${h.out} = None`,
-      `${result} = ${h.pool}.submit(${h.handle}, ${step}).result()`,
+      `${h.turns} += 1`,
+      `${result} = ${h.pool}.submit(${h.serve}, ${step}, ${h.turns}).result()`,
     ]),
     // (raised alone, from another, or while another was handled, by turns: round 20's a10b read the chain)
     ...branch(CALLING.handling, [`${h.turns} += 1`, "try:", `    ${h.fail}(${turn(su.raises)}, ${h.turns} % 3, (${su.error}, ${su.errors[0]}, ${su.errors[1]})[${h.turns} % 5 % 3])`, `except (${su.error}, ${su.errors[0]}, ${su.errors[1]}):`, `    ${result} = ${h.handle}(${step})`]),

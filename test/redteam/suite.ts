@@ -61,12 +61,6 @@ export const CHANCES = {
     const clocks = g.checks?.behaviour.elsewhere?.clocks ?? [];
     return clocks.length > 0 && clocks.slice(1).every((c) => c.seconds <= clocks[0]!.seconds + 20);
   },
-  /** the run at home's environment is not INVOCATION_ID set with NOTIFY_SOCKET unset (half the
-   *  names the package looked up are flipped there, drawn): round 22's a18b is wrong only there */
-  home_env_invocation_id_without_notify_socket_absent: (g: GradeCompletionResult) => {
-    const env = g.checks?.behaviour.elsewhere?.home?.env ?? [];
-    return !(env.includes("INVOCATION_ID") && !env.includes("NOTIFY_SOCKET"));
-  },
   /** the run at home was not root (bwrap draws root in half the grades): a body wrong only as root is right there */
   home_not_root: (g: GradeCompletionResult) => g.checks?.behaviour.elsewhere?.home?.user !== "root",
   /** the run at home's zone is at UTC's offset, or a plain interpreter on this machine imports _json
