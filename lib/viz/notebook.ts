@@ -63,10 +63,18 @@ function ensurePlotlyLoaded(bundle: PlotlyBundle): boolean {
 
 /** PNG renders still running; the notebook runner awaits them before saving the notebook. */
 const pendingPngs = new Set<Promise<void>>();
+/** Each figure's bundle with its PNG, as last sent (the most recent FLUSH_KEPT): an update goes out
+ *  with the header of the cell that ran last, so one sent between two cells belongs to a cell a
+ *  headless runner no longer reads, and is lost there (4 of 5 figures of a notebook, under load). */
+const updatedBundles = new Map<string, Record<string, unknown>>();
+const FLUSH_KEPT = 256;
 
-/** Waits until every figure shown so far carries its PNG. */
+/** Waits until every figure shown so far carries its PNG, and sends each PNG again from the cell
+ *  running now (the runner's flush cell), where it is read. */
 export async function flushFigures(): Promise<void> {
   while (pendingPngs.size) await Promise.all([...pendingPngs]);
+  for (const [id, bundle] of updatedBundles) displayBundle(bundle, id, true);
+  updatedBundles.clear();
 }
 // The headless runner calls this by name after the last cell (it cannot import the library).
 (globalThis as Record<symbol, unknown>)[Symbol.for("composer-lab.viz.flushFigures")] = flushFigures;
@@ -98,7 +106,10 @@ export async function show(fig: Figure, opts: { png?: boolean } = {}): Promise<v
     .then((png) => {
       const b64 = png.toString("base64");
       // The PNG also goes inside the div: an untrusted notebook does not run its script (see figureDiv).
-      displayBundle({ ...data, "text/html": figureDiv(f, id, { png: b64 }), "image/png": b64 }, id, true);
+      const bundle = { ...data, "text/html": figureDiv(f, id, { png: b64 }), "image/png": b64 };
+      updatedBundles.set(id, bundle);
+      if (updatedBundles.size > FLUSH_KEPT) updatedBundles.delete(updatedBundles.keys().next().value!);
+      displayBundle(bundle, id, true);
     })
     .catch((e: Error) => void process.stderr.write(`viz.show: PNG fallback skipped: ${e.message}\n`))
     .finally(() => pendingPngs.delete(job));
