@@ -555,6 +555,10 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
   const su = home.setup;
   const branch = (code: number, body: string[], first = false) => [`        ${first ? "if" : "elif"} ${step}[0] == ${-code}:`, ...body.map((l) => `            ${l}`)];
   const inbox = `${h.box}_in`;
+  // the handled exception: of the drawn families by turns, raised alone, from another or while
+  // another is handled, some frames down (turn n: the handling context's and the server's requests')
+  const errors = `(${su.error}, ${su.errors[0]}, ${su.errors[1]})`;
+  const raise = (n: string) => `${h.fail}([${su.raises.join(", ")}][${n} % ${su.raises.length}], ${n} % 3, ${errors}[${n} % 5 % 3])`;
   const handle = [
     `def ${h.handle}(${step}):`,
     ...routes.map((q, k) => `    ${k === 0 ? "if" : "elif"} ${step}[4] == ${k}: return ${q}`),
@@ -570,8 +574,8 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     `def ${h.serve}(${step}, n):`,
     "    if n % 3 == 1:",
     "        try:",
-    `            ${h.fail}([${su.raises.join(", ")}][n % ${su.raises.length}], n % 3, (${su.error}, ${su.errors[0]}, ${su.errors[1]})[n % 5 % 3])`,
-    `        except (${su.error}, ${su.errors[0]}, ${su.errors[1]}):`,
+    `            ${raise("n")}`,
+    `        except ${errors}:`,
     `            return ${h.handle}(${step})`,
     `    if ${h.var} is not None:`,
     "        import contextvars",
@@ -660,7 +664,7 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       `${result} = ${h.pool}.submit(${h.serve}, ${step}, ${h.turns}).result()`,
     ]),
     // (raised alone, from another, or while another was handled, by turns: round 20's a10b read the chain)
-    ...branch(CALLING.handling, [`${h.turns} += 1`, "try:", `    ${h.fail}(${turn(su.raises)}, ${h.turns} % 3, (${su.error}, ${su.errors[0]}, ${su.errors[1]})[${h.turns} % 5 % 3])`, `except (${su.error}, ${su.errors[0]}, ${su.errors[1]}):`, `    ${result} = ${h.handle}(${step})`]),
+    ...branch(CALLING.handling, [`${h.turns} += 1`, "try:", `    ${raise(h.turns)}`, `except ${errors}:`, `    ${result} = ${h.handle}(${step})`]),
     ...branch(CALLING.deep, [`${h.turns} += 1`, `${result} = ${h.descend}(${step}, ${turn(su.depths.slice(0, 2))})`]),
     ...branch(CALLING.deeper, [`${h.turns} += 1`, `${result} = ${h.descend}(${step}, ${turn(su.depths.slice(2))})`]),
     ...branch(CALLING.logging, [
@@ -786,10 +790,14 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // it forks the runner (warm.ts pidShift: no second fork of a forked interpreter, ≈ 50 ms)
   const clocks: Clock[] = home ? [] : opts.shift?.clocks?.length ? opts.shift.clocks : opts.shift?.days ? [{ seconds: opts.shift.days * 86_400 }] : [];
   const blocks = clockBlocks(clocks, req.calls.length).map((b) => ({ at: b.at, ft: fakeTime(b), tz: b.tz }));
+  const clock = clocks.length ? clockEnv(clocks[0]!) : {};
+  // (elsewhere and at home exactly this environment: no sandbox's base variables added back, so a
+  // variable the flip unsets, LANG among them, is unset; round 21's a01b)
+  const env = home ? home.env : elsewhere ? flipEnv({ ...ELSEWHERE_ENV, ...clock }, opts.shift?.env) : { ...SESSION_ENV, ...clock };
   // at home: the runner is an entry script of its own, beside its request (homeEntry)
   const entry = home ? homeEntry(req, home) : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !(home ? home.env : flipEnv({ ...ELSEWHERE_ENV }, opts.shift?.env)).PWD ? { unset: ["PWD"] } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: homeContexts(req.calls, home), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: homeContexts(req.calls, home), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
@@ -822,10 +830,6 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const argvAt = (at: { harness: string; cfg: string }) => (entry && home ? [python, ...flags, `${at.harness}/${home.entry}`] : [python, ...flags, `${at.harness}/behave.py`, `${at.cfg}/request.json`]);
     const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat);
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
-    const clock = clocks.length ? clockEnv(clocks[0]!) : {};
-    // (elsewhere and at home exactly this environment: no sandbox's base variables added back, so a
-    // variable the flip unsets, LANG among them, is unset; round 21's a01b)
-    const env = home ? home.env : elsewhere ? flipEnv({ ...ELSEWHERE_ENV, ...clock }, opts.shift?.env) : { ...SESSION_ENV, ...clock };
     const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd, tmpfs: [home.env.HOME!] } : elsewhere ? { bareEnv: true } : {}) };
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";
