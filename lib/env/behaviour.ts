@@ -446,13 +446,12 @@ function elsewhereShift(oracle: Oracle, completion: string, answers: string, san
   const seed = createHmac("sha256", graderKey()).update(`${oracle.task_id}\n${completion}\n`).update(createHash("sha256").update(answers).digest()).digest();
   // (root at home only where uid 0 is the sandbox's user namespace's: bwrap; a container's uid 0 is its root)
   // (each variable the package looked up by name, the other way in the run elsewhere; the run at
-  // home keeps its drawn environment but for half the names found: a body wrong only where a
-  // variable is as the graded run had it is wrong at home where the draw has it so too)
+  // home keeps its drawn environment, a body wrong only where a variable is as the graded run had
+  // it meeting the draw that has it so, but for half the names found, drawn, unset: a body wrong
+  // only where one is set and another is not meets that there. Never a missed one set at home: a
+  // body's escape keyed on one, as PYTEST_CURRENT_TEST, would fire where the set-ups are; round
+  // 19's a10 and round 20's a03 a04 paid so)
   const home = drawHome(seed, { root: sandbox.name === "bwrap" });
-  // (and at home half the names the package found, drawn, unset too: the run elsewhere flips every
-  // one, so a body wrong only where one is set and another is not meets that here. Never a missed
-  // one set: a body's escape keyed on one, as PYTEST_CURRENT_TEST, would fire at home, where the
-  // set-ups are; round 19's a10 and round 20's a03 a04 paid so)
   const half = (n: string) => (createHmac("sha256", seed).update(`env ${n}`).digest()[0]! & 1) === 1;
   if (env) home.env = flipEnv(home.env, { found: env.found.filter(half), missing: [] });
   return { away: { ...ELSEWHERE, clocks: drawClocks(seed, ELSEWHERE.days), ...(env ? { env } : {}) }, home: { ...HOME, home } };

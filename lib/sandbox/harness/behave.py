@@ -1013,12 +1013,13 @@ class _EnvLookups(dict):
         try:
             value = dict.__getitem__(self, key)
         except KeyError:
-            if _len(self.missing) < 64:
+            # (a name already noted is not asked after again: the frames are walked once a name)
+            if key not in self.missing and _len(self.missing) < 64:
                 asked, default = _asked_by_package()
-                if asked and key not in self.missing:
+                if asked:
                     self.missing[key] = default
             raise
-        if _len(self.found) < 64 and _asked_by_package()[0]:
+        if key not in self.found and _len(self.found) < 64 and _asked_by_package()[0]:
             self.found[key] = True
         return value
 
