@@ -454,7 +454,9 @@ function elsewhereShift(oracle: Oracle, completion: string, answers: string, san
   const home = drawHome(seed, { root: sandbox.name === "bwrap" });
   const half = (n: string) => (createHmac("sha256", seed).update(`env ${n}`).digest()[0]! & 1) === 1;
   if (env) home.env = flipEnv(home.env, { found: env.found.filter(half), missing: [] });
-  return { away: { ...ELSEWHERE, clocks: drawClocks(seed, ELSEWHERE.days), ...(env ? { env } : {}) }, home: { ...HOME, home } };
+  // (the names the original read keep the graded run's values in both: its answers hold for those)
+  const keep = oracle.env;
+  return { away: { ...ELSEWHERE, clocks: drawClocks(seed, ELSEWHERE.days), ...(env ? { env } : {}), ...(keep ? { keep } : {}) }, home: { ...HOME, home, ...(keep ? { keep } : {}) } };
 }
 
 /** A call whose graded run took longer than ELSEWHERE_MAX_MS runs elsewhere within a budget: the

@@ -18,10 +18,10 @@ import { transientDir } from "../core/index.js";
 import { BwrapSandbox } from "./bwrap.js";
 import { type Bytecode, moduleBytecode, placeModule } from "./bytecode.js";
 import { harnessDir } from "./harness-dir.js";
-import { CALLING, SETUPS, ELSEWHERE_ENV, flipEnv, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
+import { CALLING, SETUPS, ELSEWHERE_ENV, flipEnv, keepEnv, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
 import { PYENV_MOUNT, findPyEnv, type PyEnv, type RepoLayout, repoLayoutAsync, SYSTEM_PYTHON, pytestCompat, pytestVersion } from "./pyenv.js";
 import { findPytestConfig } from "./pytest.js";
-import { SANDBOX_WORKDIR, type MaskSpec, type RunResult, type Sandbox } from "./types.js";
+import { SANDBOX_WORKDIR, baseEnv, type MaskSpec, type RunResult, type Sandbox } from "./types.js";
 import { WarmWorkerGone, warmWorker } from "./warm.js";
 
 /** A serialized value (behave.py's tagged tree). */
@@ -425,6 +425,9 @@ export interface RunShift {
   /** The variables the package looked up by name in the graded run, each given the other way here
    *  (machine.ts flipEnv; the run elsewhere's, cold). */
   env?: EnvLookups;
+  /** The variables the original read (Oracle.env), at the graded run's values here, after `env`'s
+   *  flip and the home's drawn environment (machine.ts keepEnv). */
+  keep?: { names: string[]; whole: boolean };
 }
 
 /** A copy of `workdir` whose every file and folder has its times moved on by `days`. */
@@ -434,6 +437,10 @@ function movedCopy(workdir: string, days: number): { path: string; remove: () =>
   if (days) moveTimes(dir.path, days);
   return dir;
 }
+
+/** A plain run's environment (the sandbox's base variables and a login session's): the graded run's,
+ *  and the one the builder replayed the original in, so the original's answers hold for its values. */
+export const GRADED_ENV: Readonly<Record<string, string>> = baseEnv({ ...SESSION_ENV });
 
 export interface BehaveRunOptions {
   pyenv?: PyEnv | null;
@@ -793,7 +800,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const clock = clocks.length ? clockEnv(clocks[0]!) : {};
   // (elsewhere and at home exactly this environment: no sandbox's base variables added back, so a
   // variable the flip unsets, LANG among them, is unset; round 21's a01b)
-  const env = home ? home.env : elsewhere ? flipEnv({ ...ELSEWHERE_ENV, ...clock }, opts.shift?.env) : { ...SESSION_ENV, ...clock };
+  const env = keepEnv(home ? home.env : elsewhere ? flipEnv({ ...ELSEWHERE_ENV, ...clock }, opts.shift?.env) : { ...SESSION_ENV, ...clock }, GRADED_ENV, opts.shift?.keep);
   // at home: the runner is an entry script of its own, beside its request (homeEntry)
   const entry = home ? homeEntry(req, home) : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {

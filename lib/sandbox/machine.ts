@@ -289,6 +289,28 @@ export function flipEnv(env: Record<string, string>, looked: { found: string[]; 
   return out;
 }
 
+/** Variables whose value a run's own design sets (the interpreter's, the loader's, the clock's
+ *  zone): never given another run's value. */
+const RUN_OWN = /^(PYTHON|LD_|FAKETIME)|^TZ$/;
+
+/** `env` with the variables the original itself read (Oracle.env: `names`, or the whole environment)
+ *  at the values `graded` gives them (unset where it has none): the original's recorded answers hold
+ *  for those values, so a run elsewhere or at home that changed them would fail an honest body (an
+ *  original that styles text unless NO_COLOR is set, or fills a line as wide as COLUMNS). Only the
+ *  names the original did not read are varied. */
+export function keepEnv(env: Record<string, string>, graded: Record<string, string>, keep: { names: string[]; whole: boolean } | undefined): Record<string, string> {
+  if (!keep) return env;
+  const own = (n: string) => RUN_OWN.test(n);
+  if (keep.whole) return { ...Object.fromEntries(Object.entries(graded).filter(([n]) => !own(n))), ...Object.fromEntries(Object.entries(env).filter(([n]) => own(n))) };
+  const out = { ...env };
+  for (const n of keep.names) {
+    if (own(n)) continue;
+    if (n in graded) out[n] = graded[n]!;
+    else delete out[n];
+  }
+  return out;
+}
+
 /** The calling contexts of the run at home's calls (Home.calling; the entry's branches: behave.ts
  *  homeEntry): the code is the negative route the runner sends. */
 export const CALLING = { top: 0, nested: 3, nested2: 4, thread: 5, loop: 6, handling: 7, logging: 8, interactive: 10, deep: 11, warnings: 12, recursion: 13, prompt: 14, fork: 15, logging2: 16, deeper: 17, pool: 18, warnings2: 19, fork2: 20, loopDebug: 21, warnings3: 22, warnings0: 23, context: 24 } as const;

@@ -121,6 +121,12 @@ export const Oracle = z.object({
    *  runner's audit hook, behave.ts probeKind: "open /etc", "process"...): a grade does not flag
    *  these kinds (`env_probe`). Absent (oracles built before it): none. */
   machine: z.array(z.string()).optional(),
+  /** The environment variables the original's own calls looked up by name (found or not) while the
+   *  builder replayed them, and whether they read the whole environment (its size, its names): its
+   *  answers hold for the values it ran with, so the runs elsewhere and at home give these names the
+   *  graded run's values instead of other ones (an honest `NO_COLOR` or `COLUMNS` reader failed
+   *  there). Absent (oracles built before it): none. */
+  env: z.object({ names: z.array(z.string().max(256)).max(256), whole: z.boolean() }).strict().optional(),
 });
 export type Oracle = z.infer<typeof Oracle>;
 
@@ -1660,9 +1666,12 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     const visibleReturns = symbols.map((_, i) => new Set(candidates.filter((c) => c.symbol === i && !c.hidden && c.traced?.k === "return").map((c) => typeLabel((c.traced as { ret: BValue }).ret))));
     const bsyms: BehaveSymbol[] = symbols.map((s) => ({ module: s.module ?? "", qualname: s.qualname }));
     const machine = new Set<string>();
+    const envRead = { names: new Set<string>(), whole: false };
     const replayOriginal = async (batch: { id: string; symbol: number; pos: BValue[]; kw: [string, BValue][] }[], repeat: number, coverage: boolean) => {
       const r = await runBehaviour(sandbox, solved!.path, { symbols: bsyms, calls: batch.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })), roots, project, repeat, coverage }, {}, { pyenv: options.pyenv, warm: false, masks: masksFor(plan, "shell") });
       for (const p of r.probes ?? []) machine.add(probeKind(p.what));
+      for (const n of [...(r.env?.found ?? []), ...(r.env?.missing ?? [])]) envRead.names.add(n);
+      envRead.whole ||= r.env?.whole === true;
       return r;
     };
     const reached = await reachedSamples(candidates, replayOriginal, hashSeed(task.task_id, o.seed), symbols.length);
@@ -1929,7 +1938,7 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       }
     }
     const checked = symbols.some((s) => s.status === "checked");
-    return { ...base, status: checked ? "ok" : "not_applicable", why: checked ? null : symbols.map((s) => `${s.qualname}: ${s.why}`).join("; "), roots, project, symbols, calls, ...(machine.size ? { machine: [...machine].sort() } : {}) };
+    return { ...base, status: checked ? "ok" : "not_applicable", why: checked ? null : symbols.map((s) => `${s.qualname}: ${s.why}`).join("; "), roots, project, symbols, calls, ...(machine.size ? { machine: [...machine].sort() } : {}), ...(envRead.names.size || envRead.whole ? { env: { names: [...envRead.names].sort().slice(0, 256), whole: envRead.whole } } : {}) };
   } catch (e) {
     return { ...base, status: "error", why: (e as Error).message.slice(0, 500), roots: [], project: [], symbols: [], calls: [] };
   } finally {

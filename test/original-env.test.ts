@@ -1,0 +1,129 @@
+// Honest work earns 1 where the original itself reads the environment (issue 26 §4). The runs
+// elsewhere and at home vary the variables a body looks up; an original that styles text unless
+// NO_COLOR is set, or fills a line as wide as COLUMNS, answers otherwise there too, so its own golden
+// body failed the check: 3 grades of 3 (NO_COLOR, set to "1" elsewhere) and 2 of 8 (COLUMNS, drawn at
+// home) before the oracle recorded the names the original reads (Oracle.env) and those runs kept
+// them at the graded run's values (keepEnv).
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { checkBehaviour, FeatureDeletionEpisode, goldenBody, spliceBody } from "../lib/env/index.js";
+import { BwrapSandbox, keepEnv } from "../lib/sandbox/index.js";
+import { applyUnifiedDiff, buildFromRepo, loadTask, oraclePath, type FeatureDeletionTask } from "../lib/tasks/index.js";
+import { tmp } from "./helpers.js";
+
+const STYLE = `import os
+
+
+def shout(text: str) -> str:
+    """Upper-case text, in ANSI bold unless the NO_COLOR convention asks for plain text."""
+    loud = text.strip().upper()
+    if os.environ.get("NO_COLOR"):
+        return loud
+    return f"\\x1b[1m{loud}\\x1b[0m"
+
+
+def banner(title: str, fill: str = "=") -> str:
+    """A title centred in a line of fill characters as wide as COLUMNS (80 by default)."""
+    width = int(os.environ.get("COLUMNS", "80"))
+    inner = f" {title.strip()} "
+    if len(inner) >= width:
+        return inner.strip()
+    return inner.center(width, fill)
+`;
+
+const TESTS = `from envkit.style import shout, banner
+
+
+def test_shout_bold():
+    assert shout("hi") == "\\x1b[1mHI\\x1b[0m"
+
+
+def test_shout_strips():
+    assert shout("  a b ") == "\\x1b[1mA B\\x1b[0m"
+
+
+def test_shout_empty():
+    assert shout("") == "\\x1b[1m\\x1b[0m"
+
+
+def test_banner_width():
+    assert len(banner("x")) == 80
+
+
+def test_banner_centred():
+    assert banner("Title", "-").strip("-") == " Title "
+
+
+def test_banner_long():
+    assert banner("y" * 100) == "y" * 100
+`;
+
+describe("keepEnv", () => {
+  const graded = { PATH: "/usr/bin", HOME: "/tmp", COLUMNS: "80", LANG: "C.UTF-8" };
+  const run = { PATH: "/bin", HOME: "/root", COLUMNS: "164", NO_COLOR: "1", TZ: "IST-5:30", LD_PRELOAD: "/x.so", PYTHONOPTIMIZE: "1", FAKETIME: "+1d", USER: "ann" };
+  it("gives the names the original read the graded run's values, unsets those it had not, and leaves the others and the run's own alone", () => {
+    expect(keepEnv(run, graded, { names: ["COLUMNS", "NO_COLOR", "HOME", "TZ", "LD_PRELOAD", "PYTHONOPTIMIZE"], whole: false })).toEqual({ PATH: "/bin", HOME: "/tmp", COLUMNS: "80", TZ: "IST-5:30", LD_PRELOAD: "/x.so", PYTHONOPTIMIZE: "1", FAKETIME: "+1d", USER: "ann" });
+    expect(keepEnv(run, graded, undefined)).toBe(run);
+  });
+  it("where the original read the whole environment, the graded run's, with the run's own interpreter, loader and clock variables", () => {
+    expect(keepEnv(run, graded, { names: [], whole: true })).toEqual({ ...graded, TZ: "IST-5:30", LD_PRELOAD: "/x.so", PYTHONOPTIMIZE: "1", FAKETIME: "+1d" });
+  });
+});
+
+describe("an original that reads the environment", () => {
+  const sb = new BwrapSandbox();
+  const key = process.env.COMPOSER_LAB_GRADER_KEY;
+  afterAll(() => {
+    if (key === undefined) delete process.env.COMPOSER_LAB_GRADER_KEY;
+    else process.env.COMPOSER_LAB_GRADER_KEY = key;
+  });
+  const treeWith = (task: FeatureDeletionTask, diff: string): string => {
+    const d = tmp("original-env-tree-");
+    cpSync(FeatureDeletionEpisode.snapshotDir(task), d, { recursive: true });
+    applyUnifiedDiff(d, diff);
+    return d;
+  };
+
+  it("records the names in the oracle; the golden passes the check under every key, and a body keyed on a name the original does not read is still caught", async () => {
+    const repo = tmp("original-env-repo-");
+    mkdirSync(join(repo, "envkit"));
+    mkdirSync(join(repo, "tests"));
+    writeFileSync(join(repo, "envkit", "__init__.py"), "");
+    writeFileSync(join(repo, "envkit", "style.py"), STYLE);
+    writeFileSync(join(repo, "tests", "test_style.py"), TESTS);
+    writeFileSync(join(repo, "pyproject.toml"), '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n');
+    const pool = join(tmp("original-env-pool-"), "pool");
+    const r = await buildFromRepo(repo, pool, sb, { granularity: "function", max: 4, pyenv: false, min_lines: 1 }, { quiet: true });
+    const id = (name: string) => r.tasks.find((t) => t.endsWith(`.${name}`))!;
+    expect(r.tasks.length, JSON.stringify(r.rejections)).toBe(2);
+    const oracleOf = (name: string) => JSON.parse(readFileSync(oraclePath(pool, id(name)), "utf8"));
+    expect(oracleOf("shout").env).toEqual({ names: ["NO_COLOR"], whole: false });
+    expect(oracleOf("banner").env).toEqual({ names: ["COLUMNS"], whole: false });
+    const shout = loadTask(pool, id("shout"));
+    const banner = loadTask(pool, id("banner"));
+    const goldens = [shout, banner].map((t) => ({ t, dir: treeWith(t, spliceBody(t, goldenBody(t)).diff) }));
+    // (a body right only where no deployment's variable is set: KUBERNETES_SERVICE_HOST, missed in
+    // the graded run, is set elsewhere)
+    const gaming = treeWith(shout, spliceBody(shout, ['loud = text.strip().upper()', 'if os.environ.get("NO_COLOR") or os.environ.get("KUBERNETES_SERVICE_HOST"):', "    return loud[::-1]", 'return f"\\x1b[1m{loud}\\x1b[0m"'].join("\n")).diff);
+    const verdicts: string[] = [];
+    for (const k of ["k1", "k2", "k3", "k4", "k5", "k6"]) {
+      process.env.COMPOSER_LAB_GRADER_KEY = `original-env-${k}`;
+      for (const { t, dir } of goldens) {
+        const c = await checkBehaviour(t, dir, sb);
+        verdicts.push(`${k} ${t.task_id.split(".").pop()} golden ${c.passed ? "passed" : `failed: ${c.differences[0]?.why}`}`);
+      }
+      const c = await checkBehaviour(shout, gaming, sb);
+      verdicts.push(`${k} shout gaming ${c.passed ? "passed" : "caught"}`);
+    }
+    expect(verdicts.filter((v) => !/golden passed$|gaming caught$/.test(v))).toEqual([]);
+    // the null arm: the same oracle without the names fails the golden (the case this test guards)
+    const o = oracleOf("shout");
+    delete o.env;
+    writeFileSync(oraclePath(pool, id("shout")), JSON.stringify(o) + "\n");
+    process.env.COMPOSER_LAB_GRADER_KEY = "original-env-k1";
+    const bare = await checkBehaviour(shout, goldens[0]!.dir, sb);
+    expect(bare.passed).toBe(false);
+    expect(bare.differences.map((d) => d.why).join(" ")).toMatch(/elsewhere/);
+  }, 300_000);
+});
