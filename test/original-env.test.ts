@@ -1,9 +1,12 @@
-// Honest work earns 1 where the original itself reads the environment (issue 26 §4). The runs
-// elsewhere and at home vary the variables a body looks up; an original that styles text unless
-// NO_COLOR is set, or fills a line as wide as COLUMNS, answers otherwise there too, so its own golden
-// body failed the check: 3 grades of 3 (NO_COLOR, set to "1" elsewhere) and 2 of 8 (COLUMNS, drawn at
-// home) before the oracle recorded the names the original reads (Oracle.env) and those runs kept
-// them at the graded run's values (keepEnv).
+// Honest work earns 1 where the original itself depends on where it runs (issue 26 §4). The runs
+// elsewhere and at home vary the variables a body looks up, the user, the host, the working
+// directory; an original that styles text unless NO_COLOR is set, or fills a line as wide as COLUMNS,
+// or signs with user@host, or joins a name to the working directory answers otherwise there too, so
+// its own golden body failed the check: 3 grades of 3 (NO_COLOR, set to "1" elsewhere), 2 of 8
+// (COLUMNS, drawn at home), 3 of 3 (user@host, the working directory). The oracle now records the
+// names the original reads (Oracle.env), which those runs keep at the graded run's values (keepEnv),
+// and the calls whose original answer changed where the builder ran the original elsewhere and at
+// home (Oracle.situated), which a grade judges in the graded run alone.
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -30,6 +33,46 @@ def banner(title: str, fill: str = "=") -> str:
     if len(inner) >= width:
         return inner.strip()
     return inner.center(width, fill)
+`;
+
+const WHERE = `import getpass
+import os
+import socket
+
+
+def signature(tag: str) -> str:
+    """tag signed as user@host, as a commit trailer would."""
+    who = getpass.getuser()
+    return f"{tag.strip()} <{who}@{socket.gethostname()}>"
+
+
+def here(name: str) -> str:
+    """name as a path under the current working directory."""
+    base = os.getcwd()
+    return os.path.join(base, name.strip("/"))
+`;
+
+const WHERE_TESTS = `import getpass
+import os
+import socket
+
+from envkit.where import signature, here
+
+
+def test_signature():
+    assert signature(" fix ") == f"fix <{getpass.getuser()}@{socket.gethostname()}>"
+
+
+def test_signature_plain():
+    assert signature("x").startswith("x <")
+
+
+def test_here():
+    assert here("a/b") == os.path.join(os.getcwd(), "a/b")
+
+
+def test_here_strip():
+    assert here("/c/") == os.path.join(os.getcwd(), "c")
 `;
 
 const TESTS = `from envkit.style import shout, banner
@@ -85,27 +128,32 @@ describe("an original that reads the environment", () => {
     return d;
   };
 
-  it("records the names in the oracle; the golden passes the check under every key, and a body keyed on a name the original does not read is still caught", async () => {
+  it("records the names and the situated calls in the oracle; each golden passes the check under every key, and a body keyed on a name the original does not read is still caught", async () => {
     const repo = tmp("original-env-repo-");
     mkdirSync(join(repo, "envkit"));
     mkdirSync(join(repo, "tests"));
     writeFileSync(join(repo, "envkit", "__init__.py"), "");
     writeFileSync(join(repo, "envkit", "style.py"), STYLE);
     writeFileSync(join(repo, "tests", "test_style.py"), TESTS);
+    writeFileSync(join(repo, "envkit", "where.py"), WHERE);
+    writeFileSync(join(repo, "tests", "test_where.py"), WHERE_TESTS);
     writeFileSync(join(repo, "pyproject.toml"), '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n');
     const pool = join(tmp("original-env-pool-"), "pool");
     const r = await buildFromRepo(repo, pool, sb, { granularity: "function", max: 4, pyenv: false, min_lines: 1 }, { quiet: true });
     const id = (name: string) => r.tasks.find((t) => t.endsWith(`.${name}`))!;
-    expect(r.tasks.length, JSON.stringify(r.rejections)).toBe(2);
+    expect(r.tasks.length, JSON.stringify(r.rejections)).toBe(4);
     const oracleOf = (name: string) => JSON.parse(readFileSync(oraclePath(pool, id(name)), "utf8"));
     expect(oracleOf("shout").env).toEqual({ names: ["NO_COLOR"], whole: false });
     expect(oracleOf("banner").env).toEqual({ names: ["COLUMNS"], whole: false });
-    const shout = loadTask(pool, id("shout"));
-    const banner = loadTask(pool, id("banner"));
-    const goldens = [shout, banner].map((t) => ({ t, dir: treeWith(t, spliceBody(t, goldenBody(t)).diff) }));
+    // (the variables kept, nothing else of theirs depends on where they run; every call of the user@host
+    // and working-directory originals does)
+    for (const name of ["shout", "banner"]) expect(oracleOf(name).situated).toBeUndefined();
+    for (const name of ["signature", "here"]) expect(oracleOf(name).situated).toEqual(oracleOf(name).calls.map((c: { id: string }) => c.id));
+    const [shout, banner, signature, here] = ["shout", "banner", "signature", "here"].map((n) => loadTask(pool, id(n)));
+    const goldens = [shout!, banner!, signature!, here!].map((t) => ({ t, dir: treeWith(t, spliceBody(t, goldenBody(t)).diff) }));
     // (a body right only where no deployment's variable is set: KUBERNETES_SERVICE_HOST, missed in
     // the graded run, is set elsewhere)
-    const gaming = treeWith(shout, spliceBody(shout, ['loud = text.strip().upper()', 'if os.environ.get("NO_COLOR") or os.environ.get("KUBERNETES_SERVICE_HOST"):', "    return loud[::-1]", 'return f"\\x1b[1m{loud}\\x1b[0m"'].join("\n")).diff);
+    const gaming = treeWith(shout!, spliceBody(shout!, ['loud = text.strip().upper()', 'if os.environ.get("NO_COLOR") or os.environ.get("KUBERNETES_SERVICE_HOST"):', "    return loud[::-1]", 'return f"\\x1b[1m{loud}\\x1b[0m"'].join("\n")).diff);
     const verdicts: string[] = [];
     for (const k of ["k1", "k2", "k3", "k4", "k5", "k6"]) {
       process.env.COMPOSER_LAB_GRADER_KEY = `original-env-${k}`;
@@ -113,17 +161,19 @@ describe("an original that reads the environment", () => {
         const c = await checkBehaviour(t, dir, sb);
         verdicts.push(`${k} ${t.task_id.split(".").pop()} golden ${c.passed ? "passed" : `failed: ${c.differences[0]?.why}`}`);
       }
-      const c = await checkBehaviour(shout, gaming, sb);
+      const c = await checkBehaviour(shout!, gaming, sb);
       verdicts.push(`${k} shout gaming ${c.passed ? "passed" : "caught"}`);
     }
     expect(verdicts.filter((v) => !/golden passed$|gaming caught$/.test(v))).toEqual([]);
-    // the null arm: the same oracle without the names fails the golden (the case this test guards)
-    const o = oracleOf("shout");
-    delete o.env;
-    writeFileSync(oraclePath(pool, id("shout")), JSON.stringify(o) + "\n");
+    // the null arms: the same oracles without the names, or without the situated calls, fail the
+    // goldens (the cases this test guards)
     process.env.COMPOSER_LAB_GRADER_KEY = "original-env-k1";
-    const bare = await checkBehaviour(shout, goldens[0]!.dir, sb);
-    expect(bare.passed).toBe(false);
-    expect(bare.differences.map((d) => d.why).join(" ")).toMatch(/elsewhere/);
+    for (const [name, field, i] of [["shout", "env", 0], ["signature", "situated", 2], ["here", "situated", 3]] as const) {
+      const o = oracleOf(name);
+      delete o[field];
+      writeFileSync(oraclePath(pool, id(name)), JSON.stringify(o) + "\n");
+      const bare = await checkBehaviour(goldens[i]!.t, goldens[i]!.dir, sb);
+      expect([name, bare.passed, bare.differences.map((d) => d.why).join(" ")]).toEqual([name, false, expect.stringMatching(/elsewhere|at home/)]);
+    }
   }, 300_000);
 });

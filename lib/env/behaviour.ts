@@ -15,7 +15,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, clockBlocks, drawClocks, drawHome, fastMemo, flipEnv, masksFor, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, clockBlocks, drawShifts, fastMemo, masksFor, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { treeDigest } from "./untrusted.js";
 import { answerOf, CompareOptions, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
@@ -50,7 +50,7 @@ export const BehaviourConfig = z.object({
    *    the visible call by (a stock check skipped past 500 SKUs met one call in six).
    *  Any other probe listed here is judged so too; [] judges every probe by `threshold`. */
   every_call: z.array(z.enum(PROBES)).default(["key", "scale", "entries", "chars", "lengths"]),
-  /** The run elsewhere (ELSEWHERE): at most this many calls of a body that passes are run again
+  /** The run elsewhere (ELSEWHERE_SHIFT): at most this many calls of a body that passes are run again
    *  where the process does not look graded, and each must agree there too; 0 runs none (a digest's
    *  key-probe calls still run there: their keys are judged by it). */
   elsewhere_calls: z.number().int().min(0).default(160),
@@ -60,7 +60,7 @@ export const BehaviourConfig = z.object({
    *  sandbox as the graded run is: a body right only where the process looks like such a fork (the
    *  zygote's modules loaded, its mounts, its pid 1) is not caught. Off by default. */
   elsewhere_warm: z.boolean().default(false),
-  /** The run at home (HOME): the calls the run elsewhere makes (but a digest's key calls) run again
+  /** The run at home (HOME_SHIFT): the calls the run elsewhere makes (but a digest's key calls) run again
    *  on a drawn deployment's machine at the real time, in a tzdata zone. Off: the run elsewhere alone
    *  (the null arm of round 14's a05 a10 a11 a14). */
   elsewhere_home: z.boolean().default(true),
@@ -118,8 +118,11 @@ export interface BehaviourCheck {
    *  fds, no per-call timer or CPU rlimit) that agreed in the graded run: every one must agree there
    *  too (absent: none ran, e.g. the body failed here already). `clocks`: the wall clocks and zones
    *  its blocks of calls ran under (drawn per grade: graderKey); `home`: the machine the sampled
-   *  calls ran on again, at the real time (HOME). */
+   *  calls ran on again, at the real time (HOME_SHIFT). */
   elsewhere?: { agreed: number; compared: number; clocks: ElsewhereClock[]; home?: AtHome };
+  /** The oracle calls judged in the graded run alone: their original answers depend on where they
+   *  run (Oracle.situated), so neither the run elsewhere nor the run at home makes them. Absent: none. */
+  situated?: number;
   /** What the calls asked of the machine in either run (the runner's audit hook: a path of /proc,
    *  /sys, /etc..., a test file, a host name, a process, ctypes...; lib/sandbox/harness/behave.py
    *  _probe_hook), beyond what the original's own calls did (Oracle.machine): the grade flags
@@ -197,7 +200,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
       /* the first run's timeouts stand */
     }
   }
-  // The run elsewhere (ELSEWHERE): a digest's key-probe calls, whose keys must not change between
+  // The run elsewhere (ELSEWHERE_SHIFT): a digest's key-probe calls, whose keys must not change between
   // processes (round 8: the pid, builtin hash() in the key), and a spread of the other calls, each
   // of which must agree there too where it agreed here (round 11: bodies right only where the
   // process looks graded). With key calls it runs now (the keys are judged by it); otherwise only
@@ -288,7 +291,8 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // the oracle's first call is always the first (round 16's a16); the runs elsewhere and at home make
   // their calls in reverse order, so that call is no longer the first there
   const consistent = (id: string, o: BOutcome | undefined) => !!o && (o.k === "return" || o.k === "raise") && ((o.ms ?? 0) <= ELSEWHERE_MAX_MS || chosen.slow.has(id));
-  const missed = oracle.calls.filter((c) => !agreedIds.has(c.id) && consistent(c.id, outcomes.get(c.id)?.[0])).map((c) => c.id);
+  const situated = situatedIds(oracle);
+  const missed = oracle.calls.filter((c) => !agreedIds.has(c.id) && !situated.has(c.id) && consistent(c.id, outcomes.get(c.id)?.[0])).map((c) => c.id);
   const sample = [...new Set([...[...chosen.sample].filter((id) => agreedIds.has(id)), ...(thereRun ? missed.filter((id) => chosen.sample.has(id)) : missed)])];
   if (passedHere && sample.length && !thereRun) thereRun = await elsewhereRun(new Set(sample));
   const elsewhere = thereRun;
@@ -321,7 +325,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
   const elsewhereOk = there.agreed === there.compared;
   const machine = machineProbes(oracle, [run.probes, retried, thereRun?.probes]);
-  return { ...base, ran: true, passed: passedHere && elsewhereOk, why: null, agreed, compared, agreement, ...(there.compared ? { elsewhere: there } : {}), ...(machine.length ? { machine } : {}), ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), ...(scaled.length ? { scaled } : {}), ...(entries.length ? { entries } : {}), differences, wallMs: performance.now() - t0, path: run.path };
+  return { ...base, ran: true, passed: passedHere && elsewhereOk, why: null, agreed, compared, agreement, ...(there.compared ? { elsewhere: there } : {}), ...(situated.size ? { situated: situated.size } : {}), ...(machine.length ? { machine } : {}), ...(classes.length ? { classes } : {}), ...(types.length ? { types } : {}), ...(sizes.length ? { sizes } : {}), ...(scaled.length ? { scaled } : {}), ...(entries.length ? { entries } : {}), differences, wallMs: performance.now() - t0, path: run.path };
 }
 
 // What the check derives from an oracle alone, once per oracle object (readOracle returns the same
@@ -332,6 +336,9 @@ const callsById = new WeakMap<Oracle, Map<string, OracleCall>>();
 
 /** An oracle's calls by id. */
 const callIndex = (oracle: Oracle) => fastMemo(callsById, oracle, () => new Map(oracle.calls.map((c) => [c.id, c])));
+const situatedById = new WeakMap<Oracle, Set<string>>();
+/** The calls whose original answer depends on where it runs (Oracle.situated): never run elsewhere. */
+const situatedIds = (oracle: Oracle) => fastMemo(situatedById, oracle, () => new Set(oracle.situated ?? []));
 
 /** The runner's request for an oracle's calls (the same arrays each grade: runBehaviour serializes
  *  them once). */
@@ -388,27 +395,6 @@ function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, oth
   return out;
 }
 
-/** How the run elsewhere differs from the graded run beyond its interpreter (another hash seed):
- *  another pid (a fresh PID namespace numbers every runner alike; round 8's a16), another time
- *  (+4,000 days: round 8's a36, a key holding the date; round 11's a04 a55, a date past 2028 or the
- *  next decade), another machine (host name, user, boot and machine ids, kernel release, CPUs, a
- *  copy of the tree with other inodes and mtimes: rounds 9–10), outside the sandbox's habits
- *  (interpreter flags, PATH, HOME, working directory, per-call timer, fds, RLIMIT_CPU: round 11's
- *  a01 a07 a14 a38 a45 a49, bodies right only where the process looks graded) and in a login
- *  session's environment (round 12's a08 a09). The monotonic clocks run at their own pace: sped up
- *  (RunShift.speed, round 11's a06, an answer that changes 20 s after import) they made honest bodies
- *  with a deadline or a watchdog time out (round 12's h11 h12 h26); an age and a timeout read the
- *  same clock, so no clock can tell them apart. */
-const ELSEWHERE: RunShift = { pids: 37, days: 4000, machine: true, elsewhere: true };
-
-/** The run at home (beside the run elsewhere, its sampled calls again): on a
- *  deployment's machine, drawn per grade (machine.ts drawHome: host name, user, accounts, paths,
- *  a zone of tzdata's in /etc/localtime), at the real time, with the run elsewhere's habits (no
- *  -I -B, a login session's environment, no per-call timer). What it meets: a body right only where
- *  a grader runs — UTC (the graded run), or a clock, zone change, TZ rule, user or host name of the
- *  run elsewhere's (round 14's a05 a10 a11 a14) — and wrong at home in another zone. */
-const HOME: RunShift = { pids: 37, days: 0, elsewhere: true };
-
 /** Key files read by this process, by path. */
 const keyFiles: Record<string, string> = {};
 
@@ -444,19 +430,7 @@ function readOrMakeKey(file: string): string {
  *  no body can learn the clocks a task's answers meet (a policy trained on one task would). */
 function elsewhereShift(oracle: Oracle, completion: string, answers: string, sandbox: Sandbox, env?: EnvLookups): { away: RunShift; home: RunShift } {
   const seed = createHmac("sha256", graderKey()).update(`${oracle.task_id}\n${completion}\n`).update(createHash("sha256").update(answers).digest()).digest();
-  // (root at home only where uid 0 is the sandbox's user namespace's: bwrap; a container's uid 0 is its root)
-  // (each variable the package looked up by name, the other way in the run elsewhere; the run at
-  // home keeps its drawn environment, a body wrong only where a variable is as the graded run had
-  // it meeting the draw that has it so, but for half the names found, drawn, unset: a body wrong
-  // only where one is set and another is not meets that there. Never a missed one set at home: a
-  // body's escape keyed on one, as PYTEST_CURRENT_TEST, would fire where the set-ups are; round
-  // 19's a10 and round 20's a03 a04 paid so)
-  const home = drawHome(seed, { root: sandbox.name === "bwrap" });
-  const half = (n: string) => (createHmac("sha256", seed).update(`env ${n}`).digest()[0]! & 1) === 1;
-  if (env) home.env = flipEnv(home.env, { found: env.found.filter(half), missing: [] });
-  // (the names the original read keep the graded run's values in both: its answers hold for those)
-  const keep = oracle.env;
-  return { away: { ...ELSEWHERE, clocks: drawClocks(seed, ELSEWHERE.days), ...(env ? { env } : {}), ...(keep ? { keep } : {}) }, home: { ...HOME, home, ...(keep ? { keep } : {}) } };
+  return drawShifts(seed, sandbox, { env, keep: oracle.env });
 }
 
 /** A call whose graded run took longer than ELSEWHERE_MAX_MS runs elsewhere within a budget: the
@@ -474,12 +448,15 @@ const ELSEWHERE_SLOW_MS = 10_000;
  *  first, then hidden ones spread over the oracle; each must still agree with the original there). */
 function elsewhereCalls(oracle: Oracle, outcomeOf: (id: string) => { k: string; ms?: number }, max: number, slowFirst: (calls: OracleCall[]) => OracleCall[]): { keys: Set<string>; sample: Set<string>; slow: Set<string> } {
   const msOf = (id: string) => outcomeOf(id).ms ?? 0;
-  const slow = slowWithin(slowFirst(oracle.calls.filter((c) => outcomeOf(c.id).k !== "timeout" && msOf(c.id) > ELSEWHERE_MAX_MS)), msOf);
+  // (a call whose original answer depends on where it runs is judged in the graded run alone)
+  const situated = situatedIds(oracle);
+  const calls = situated.size ? oracle.calls.filter((c) => !situated.has(c.id)) : oracle.calls;
+  const slow = slowWithin(slowFirst(calls.filter((c) => outcomeOf(c.id).k !== "timeout" && msOf(c.id) > ELSEWHERE_MAX_MS)), msOf);
   // a digest's calls: its key probes, and every other call too, each of whose keys must be the one
   // it had here (round 16's b06 left a template's file name out of its key where the tree was not
   // under /work: only the key probes, which pass no file name, had been run elsewhere)
-  const keys = new Set(oracle.calls.filter((c) => oracle.symbols[c.symbol]?.digest && (c.probe === "key" || msOf(c.id) <= ELSEWHERE_MAX_MS || slow.has(c.id))).map((c) => c.id));
-  const candidates = oracle.calls.filter((c) => !oracle.symbols[c.symbol]?.digest);
+  const keys = new Set(calls.filter((c) => oracle.symbols[c.symbol]?.digest && (c.probe === "key" || msOf(c.id) <= ELSEWHERE_MAX_MS || slow.has(c.id))).map((c) => c.id));
+  const candidates = calls.filter((c) => !oracle.symbols[c.symbol]?.digest);
   const fast = candidates.filter((c) => msOf(c.id) <= ELSEWHERE_MAX_MS);
   const visible = fast.filter((c) => !c.hidden);
   const hidden = fast.filter((c) => c.hidden);
@@ -531,13 +508,13 @@ interface ElsewhereRun {
   probes: BehaveProbe[];
   clocks: ElsewhereClock[];
   /** The run at home beside it: its calls, their first outcomes and whether it failed as a whole,
-   *  and where it ran (HOME). */
+   *  and where it ran (HOME_SHIFT). */
   atHome?: { outcomes: Map<string, BOutcome>; failure: string | null };
   homeIds?: Set<string>;
   home?: AtHome;
 }
 
-/** Where the run at home ran (HOME): its zone (tzdata's name), host name, user, and how many calls. */
+/** Where the run at home ran (HOME_SHIFT): its zone (tzdata's name), host name, user, and how many calls. */
 interface AtHome {
   zone: string;
   hostname: string;
@@ -554,7 +531,7 @@ interface ElsewhereClock {
   calls: number;
 }
 
-/** `ids` run elsewhere (ELSEWHERE: a cold run), in `calls`' order: their first outcome by call id, an empty
+/** `ids` run elsewhere (ELSEWHERE_SHIFT: a cold run), in `calls`' order: their first outcome by call id, an empty
  *  map when that run failed as a whole twice (once may be the machine's: a cold sandbox that did
  *  not start under load flagged a golden in `bench grade`; a body that makes the runner fail does it
  *  again). */

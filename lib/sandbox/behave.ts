@@ -10,7 +10,7 @@
  * writes is evaluated: its lines are parsed as JSON under a size limit and checked against the zod
  * schemas below, and any line that does not fit fails the whole run.
  */
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { chmodSync, cpSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
@@ -18,7 +18,7 @@ import { transientDir } from "../core/index.js";
 import { BwrapSandbox } from "./bwrap.js";
 import { type Bytecode, moduleBytecode, placeModule } from "./bytecode.js";
 import { harnessDir } from "./harness-dir.js";
-import { CALLING, SETUPS, ELSEWHERE_ENV, flipEnv, keepEnv, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
+import { CALLING, SETUPS, ELSEWHERE_ENV, drawClocks, drawHome, flipEnv, keepEnv, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
 import { PYENV_MOUNT, findPyEnv, type PyEnv, type RepoLayout, repoLayoutAsync, SYSTEM_PYTHON, pytestCompat, pytestVersion } from "./pyenv.js";
 import { findPytestConfig } from "./pytest.js";
 import { SANDBOX_WORKDIR, baseEnv, type MaskSpec, type RunResult, type Sandbox } from "./types.js";
@@ -428,6 +428,47 @@ export interface RunShift {
   /** The variables the original read (Oracle.env), at the graded run's values here, after `env`'s
    *  flip and the home's drawn environment (machine.ts keepEnv). */
   keep?: { names: string[]; whole: boolean };
+}
+
+/** How the run elsewhere differs from the graded run beyond its interpreter (another hash seed):
+ *  another pid (a fresh PID namespace numbers every runner alike; round 8's a16), another time
+ *  (+4,000 days: round 8's a36, a key holding the date; round 11's a04 a55, a date past 2028 or the
+ *  next decade), another machine (host name, user, boot and machine ids, kernel release, CPUs, a
+ *  copy of the tree with other inodes and mtimes: rounds 9–10), outside the sandbox's habits
+ *  (interpreter flags, PATH, HOME, working directory, per-call timer, fds, RLIMIT_CPU: round 11's
+ *  a01 a07 a14 a38 a45 a49, bodies right only where the process looks graded) and in a login
+ *  session's environment (round 12's a08 a09). The monotonic clocks run at their own pace: sped up
+ *  (RunShift.speed, round 11's a06, an answer that changes 20 s after import) they made honest bodies
+ *  with a deadline or a watchdog time out (round 12's h11 h12 h26); an age and a timeout read the
+ *  same clock, so no clock can tell them apart. */
+export const ELSEWHERE_SHIFT: RunShift = { pids: 37, days: 4000, machine: true, elsewhere: true };
+
+/** The run at home (beside the run elsewhere, its sampled calls again): on a
+ *  deployment's machine, drawn per grade (machine.ts drawHome: host name, user, accounts, paths,
+ *  a zone of tzdata's in /etc/localtime), at the real time, with the run elsewhere's habits (no
+ *  -I -B, a login session's environment, no per-call timer). What it meets: a body right only where
+ *  a grader runs — UTC (the graded run), or a clock, zone change, TZ rule, user or host name of the
+ *  run elsewhere's (round 14's a05 a10 a11 a14) — and wrong at home in another zone. */
+export const HOME_SHIFT: RunShift = { pids: 37, days: 0, elsewhere: true };
+
+/** The behavioural check's runs elsewhere and at home drawn from `seed` (the grader's per grade:
+ *  lib/env/behaviour.ts; the builder's per task, to find the original's calls whose answers depend
+ *  on where they ran: lib/tasks/oracle.ts). `env`: the graded run's lookups, flipped elsewhere
+ *  (flipEnv) and, for half the names found (drawn), unset at home; `keep`: the names the original
+ *  read, at the graded run's values in both (keepEnv). */
+export function drawShifts(seed: Buffer, sandbox: Pick<Sandbox, "name">, opts: { env?: EnvLookups; keep?: { names: string[]; whole: boolean } } = {}): { away: RunShift; home: RunShift } {
+  const { env, keep } = opts;
+  // (root at home only where uid 0 is the sandbox's user namespace's: bwrap; a container's uid 0 is its root)
+  // (each variable the package looked up by name, the other way in the run elsewhere; the run at
+  // home keeps its drawn environment, a body wrong only where a variable is as the graded run had
+  // it meeting the draw that has it so, but for half the names found, drawn, unset: a body wrong
+  // only where one is set and another is not meets that there. Never a missed one set at home: a
+  // body's escape keyed on one, as PYTEST_CURRENT_TEST, would fire where the set-ups are; round
+  // 19's a10 and round 20's a03 a04 paid so)
+  const home = drawHome(seed, { root: sandbox.name === "bwrap" });
+  const half = (n: string) => (createHmac("sha256", seed).update(`env ${n}`).digest()[0]! & 1) === 1;
+  if (env) home.env = flipEnv(home.env, { found: env.found.filter(half), missing: [] });
+  return { away: { ...ELSEWHERE_SHIFT, clocks: drawClocks(seed, ELSEWHERE_SHIFT.days), ...(env ? { env } : {}), ...(keep ? { keep } : {}) }, home: { ...HOME_SHIFT, home, ...(keep ? { keep } : {}) } };
 }
 
 /** A copy of `workdir` whose every file and folder has its times moved on by `days`. */

@@ -14,11 +14,12 @@
  * calls cannot be replayed as plain data (callbacks, open resources, generators, objects of classes
  * outside the project) is `not_applicable`, with the reason.
  */
+import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { Rng, tempDir } from "../core/index.js";
-import { BCall, BOutcome, BValue, STD_CLASSES, masksFor, probeKind, projectNames, pytestArgsFromCommand, repoLayout, runBehaviour, scanMasks, traceCalls, type BehaveRun, type BehaveSymbol, type PyEnv, type Sandbox, type TracedLine } from "../sandbox/index.js";
+import { BCall, BOutcome, BValue, STD_CLASSES, WARNED_AT_HOME, drawShifts, masksFor, probeKind, projectNames, pytestArgsFromCommand, repoLayout, runBehaviour, scanMasks, traceCalls, type BehaveRun, type BehaveSymbol, type PyEnv, type RunShift, type Sandbox, type TracedLine } from "../sandbox/index.js";
 import { moduleName } from "./closure.js";
 import { pythonFactsAsync, type PyFileFacts } from "./pyast.js";
 import { applyUnifiedDiff } from "./diffs.js";
@@ -127,6 +128,12 @@ export const Oracle = z.object({
    *  graded run's values instead of other ones (an honest `NO_COLOR` or `COLUMNS` reader failed
    *  there). Absent (oracles built before it): none. */
   env: z.object({ names: z.array(z.string().max(256)).max(256), whole: z.boolean() }).strict().optional(),
+  /** The calls whose original answer changed where the builder ran the original elsewhere and at
+   *  home (the behavioural check's shifts, SITUATED_DRAWS draws each: situatedCalls): it depends on
+   *  the user, the host, the working directory, the date... of the process, so a grade judges these
+   *  in the graded run only (an honest `getpass.getuser()` or `os.getcwd()` reader failed there).
+   *  Absent (oracles built before it): none. */
+  situated: z.array(z.string()).optional(),
 });
 export type Oracle = z.infer<typeof Oracle>;
 
@@ -1938,12 +1945,42 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
       }
     }
     const checked = symbols.some((s) => s.status === "checked");
-    return { ...base, status: checked ? "ok" : "not_applicable", why: checked ? null : symbols.map((s) => `${s.qualname}: ${s.why}`).join("; "), roots, project, symbols, calls, ...(machine.size ? { machine: [...machine].sort() } : {}), ...(envRead.names.size || envRead.whole ? { env: { names: [...envRead.names].sort().slice(0, 256), whole: envRead.whole } } : {}) };
+    const env = envRead.names.size || envRead.whole ? { names: [...envRead.names].sort().slice(0, 256), whole: envRead.whole } : undefined;
+    const situated = checked ? await situatedCalls(task.task_id, calls, (shift) => runBehaviour(sandbox, solved!.path, { symbols: bsyms, calls: calls.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })), roots, project }, {}, { pyenv: options.pyenv, warm: false, masks: masksFor(plan, "shell"), shift }), sandbox, env) : [];
+    return { ...base, status: checked ? "ok" : "not_applicable", why: checked ? null : symbols.map((s) => `${s.qualname}: ${s.why}`).join("; "), roots, project, symbols, calls, ...(machine.size ? { machine: [...machine].sort() } : {}), ...(env ? { env } : {}), ...(situated.length ? { situated } : {}) };
   } catch (e) {
     return { ...base, status: "error", why: (e as Error).message.slice(0, 500), roots: [], project: [], symbols: [], calls: [] };
   } finally {
     solved?.remove();
   }
+}
+
+/** Draws of the runs elsewhere and at home the builder runs the original in (situatedCalls). */
+export const SITUATED_DRAWS = 2;
+
+/** The calls whose original answer is not the recorded one where the original runs elsewhere or at
+ *  home (drawShifts, SITUATED_DRAWS draws from the task's id; the names it reads kept as a grade
+ *  keeps them): their answers depend on where the process runs, so no body can be asked to give the
+ *  recorded one there. A run that fails as a whole (twice) leaves every call situated: the original
+ *  itself does not run there. */
+export async function situatedCalls(taskId: string, calls: OracleCall[], run: (shift: RunShift) => Promise<BehaveRun>, sandbox: Pick<Sandbox, "name">, keep: Oracle["env"]): Promise<string[]> {
+  const out = new Set<string>();
+  const compare = CompareOptions.parse({});
+  for (let d = 0; d < SITUATED_DRAWS && out.size < calls.length; d++) {
+    const { away, home } = drawShifts(createHash("sha256").update(`situated\n${taskId}\n${d}`).digest(), sandbox, { keep });
+    for (const shift of [away, home]) {
+      let r = await run(shift);
+      if (!r.outcomes) r = await run(shift);
+      for (const c of calls) {
+        const got = r.outcomes?.get(c.id)?.[0];
+        // (as a grade judges them: elsewhere asserts are stripped, so a failed assert is judged at
+        // home alone; at home a warning made an error is not judged)
+        if (shift.home ? (got as { why?: string } | undefined)?.why === WARNED_AT_HOME : c.expect.k === "raise" && c.expect.exc.builtin === "AssertionError") continue;
+        if (!got || !sameOutcome(c.expect, got, compare).ok) out.add(c.id);
+      }
+    }
+  }
+  return calls.filter((c) => out.has(c.id)).map((c) => c.id);
 }
 
 /** A string's one-character edits that keep its characters' classes (keyProbeCalls): a digit
