@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BwrapSandbox, flipEnv, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
+import { BwrapSandbox, deployedValue, flipEnv, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
 import { tmp } from "./helpers.js";
 
 const plain = (v: BValue): unknown => {
@@ -18,7 +18,9 @@ describe("the run elsewhere's environment", () => {
   it("unsets what the package found, sets what it missed, and never touches HOME, PATH, TZ, the temporary folder or the interpreter's own", () => {
     const env = { PATH: "/usr/bin", HOME: "/home/a", LANG: "C.UTF-8", PWD: "/home/a", USER: "a" };
     const out = flipEnv(env, { found: ["LANG", "PWD", "HOME", "PATH"], missing: ["KUBERNETES_SERVICE_HOST", "LC_ALL", "PYTHONPATH", "TZ", "TMPDIR", "LD_PRELOAD", "bad name"] });
-    expect(out).toEqual({ PATH: "/usr/bin", HOME: "/home/a", USER: "a", KUBERNETES_SERVICE_HOST: "1", LC_ALL: "C.UTF-8" });
+    expect(out).toEqual({ PATH: "/usr/bin", HOME: "/home/a", USER: "a", KUBERNETES_SERVICE_HOST: deployedValue("KUBERNETES_SERVICE_HOST"), LC_ALL: deployedValue("LC_ALL") });
+    // (the package's own default where it gave one; where it gave none or an empty one, a deployment's value)
+    expect(flipEnv(env, { found: [], missing: ["LOG_LEVEL", "APP_ID"], defaults: { LOG_LEVEL: "WARNING", APP_ID: "" } }, "s")).toEqual({ ...env, LOG_LEVEL: "WARNING", APP_ID: deployedValue("APP_ID", "s") });
     // (nothing looked up: the drawn environment as it is)
     expect(flipEnv(env, undefined)).toBe(env);
     expect(flipEnv(env, { found: [], missing: [] })).toEqual(env);
@@ -53,7 +55,7 @@ def look(x):
     expect(graded.env).toEqual({ found: ["LANG", "PWD"], missing: ["PKG_B", "PKG_C", "PKG_FLAG", "PKG_MODE", "PKG_P", "PKG_T"], defaults: { PKG_MODE: "off" } });
     const away = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 4000, machine: true, elsewhere: true, env: graded.env } });
     expect(away.failure, away.run.stderr).toBeNull();
-    for (const c of calls) expect(plain((away.outcomes!.get(c.id)![0] as { ret: BValue }).ret)).toEqual([null, true, false, "off", true, true, "1", "1", Number(c.id.slice(1))]);
+    for (const c of calls) expect(plain((away.outcomes!.get(c.id)![0] as { ret: BValue }).ret)).toEqual([null, true, false, "off", true, true, deployedValue("PKG_T"), deployedValue("PKG_C"), Number(c.id.slice(1))]);
     // (the whole environment read, its size or its names: the run elsewhere's is a bare one then)
     writeFileSync(join(d, "pkg", "m.py"), `import os
 
@@ -69,4 +71,19 @@ def look(x):
     expect(Math.max(...sized(bare))).toBeLessThan(15);
     expect(flipEnv({ PATH: "/b", HOME: "/h", LANG: "C.UTF-8", USER: "u", TZ: "UTC", PYTHONHASHSEED: "0", LD_PRELOAD: "f.so", FAKETIME: "+1d" }, { found: [], missing: [], whole: true })).toEqual({ PATH: "/b", HOME: "/h", TZ: "UTC", PYTHONHASHSEED: "0", LD_PRELOAD: "f.so", FAKETIME: "+1d" });
   }, 120_000);
+});
+
+describe("deployedValue", () => {
+  // (independent of the rules' text: each value checked against the convention it stands for)
+  const shapes: [string, RegExp][] = [
+    ["LANG", /^[a-z]{2}_[A-Z]{2}\.UTF-8$/], ["LC_ALL", /^[a-z]{2}_[A-Z]{2}\.UTF-8$/], ["DJANGO_SETTINGS_MODULE", /^[a-z_]+(\.[a-z_]+)+$/],
+    ["INVOCATION_ID", /^[0-9a-f]{32}$/], ["REQUEST_UUID", /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/], ["HTTPS_PROXY", /^(https?|redis):\/\/[^\s/]+:\d+/],
+    ["DB_HOST", /^[\w.-]+$/], ["PORT", /^\d{2,5}$/], ["DATA_DIR", /^\/[\w/.-]+$/], ["AWS_REGION", /^[a-z]+-[a-z]+-?\d$/], ["LOG_LEVEL", /^(INFO|WARNING|DEBUG|ERROR)$/], ["DYNO", /^[a-z]+\.\d$/],
+  ];
+  it("gives each name a value of its convention, drawn from the seed: the same seed the same value, other seeds other values", () => {
+    for (const [name, re] of shapes) for (const seed of ["", "a", "b", "c"]) expect(deployedValue(name, seed), `${name} ${seed}`).toMatch(re);
+    for (const [name] of shapes) expect(deployedValue(name, "x")).toBe(deployedValue(name, "x"));
+    const drawn = new Set(Array.from({ length: 40 }, (_, i) => deployedValue("SOME_FLAG_XYZ", String(i))));
+    expect(drawn.size).toBeGreaterThanOrEqual(4);
+  });
 });

@@ -15,7 +15,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, clockBlocks, drawShifts, fastMemo, masksFor, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, clockBlocks, drawShifts, fastMemo, flipEnv, masksFor, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { treeDigest } from "./untrusted.js";
 import { answerOf, CompareOptions, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
@@ -119,7 +119,7 @@ export interface BehaviourCheck {
    *  too (absent: none ran, e.g. the body failed here already). `clocks`: the wall clocks and zones
    *  its blocks of calls ran under (drawn per grade: graderKey); `home`: the machine the sampled
    *  calls ran on again, at the real time (HOME_SHIFT). */
-  elsewhere?: { agreed: number; compared: number; clocks: ElsewhereClock[]; home?: AtHome };
+  elsewhere?: { agreed: number; compared: number; clocks: ElsewhereClock[]; home?: AtHome; env?: FlippedEnv };
   /** The oracle calls judged in the graded run alone: their original answers depend on where they
    *  run (Oracle.situated), so neither the run elsewhere nor the run at home makes them. Absent: none. */
   situated?: number;
@@ -227,9 +227,14 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
       runElsewhere(known, ids, symbols, smallFirst(inOrder(calls, "elsewhere"), ids, (n) => rankOf("lead", n)), workdir, sandbox, cfg, masks, shifts.away),
       homeIds.size ? runElsewhere(known, homeIds, symbols, smallFirst(inOrder(calls, "home"), homeIds, () => 0), workdir, sandbox, cfg, masks, shifts.home) : null,
     ]);
-    if (!home) return away;
+    // (what the flip set and unset elsewhere, named in the grade: the values are drawn per grade)
+    const looked = shifts.away.env;
+    const kept = new Set(known.env?.names ?? []);
+    const flipped = looked ? { set: Object.fromEntries(Object.entries(flipEnv({}, { ...looked, found: [], whole: undefined }, shifts.away.values)).filter(([n]) => !kept.has(n))), unset: looked.found.filter((n) => !kept.has(n)) } : undefined;
+    const withEnv = flipped && (flipped.unset.length || Object.keys(flipped.set).length) ? { ...away, env: flipped } : away;
+    if (!home) return withEnv;
     const h = shifts.home.home!;
-    return { ...away, probes: [...away.probes, ...home.probes], atHome: { outcomes: home.outcomes, failure: home.failure }, homeIds, home: { zone: h.zone, hostname: h.hostname, user: h.user, env: Object.keys(h.env).sort(), calls: homeIds.size } };
+    return { ...withEnv, probes: [...away.probes, ...home.probes], atHome: { outcomes: home.outcomes, failure: home.failure }, homeIds, home: { zone: h.zone, hostname: h.hostname, user: h.user, env: Object.keys(h.env).sort(), calls: homeIds.size } };
   };
   let thereRun: ElsewhereRun | null = chosen.keys.size ? await elsewhereRun(new Set([...chosen.keys, ...chosen.sample])) : null;
   const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, thereRun ? [thereRun.outcomes, ...(thereRun.atHome && thereRun.homeIds?.size ? [thereRun.atHome.outcomes] : [])] : []);
@@ -319,7 +324,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // says where they ran, and one that changed fails the check as a sampled call's miss does)
   const keyIds = elsewhere ? [...chosen.keys] : [];
   const keysStable = keyIds.filter((id) => { const k = keys.get(id); return !(k?.k === "error" && k.why === UNSTABLE_KEY); }).length;
-  const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}) };
+  const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}) };
   // (the first miss named, as the graded run's misses are)
   const miss = judged.find((j) => !j.r.ok);
   if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
@@ -512,6 +517,14 @@ interface ElsewhereRun {
   atHome?: { outcomes: Map<string, BOutcome>; failure: string | null };
   homeIds?: Set<string>;
   home?: AtHome;
+  env?: FlippedEnv;
+}
+
+/** The variables the run elsewhere set (to a drawn deployment's value: deployedValue) and unset
+ *  (lib/sandbox/machine.ts flipEnv): the graded run's lookups, the other way. */
+export interface FlippedEnv {
+  set: Record<string, string>;
+  unset: string[];
 }
 
 /** Where the run at home ran (HOME_SHIFT): its zone (tzdata's name), host name, user, and how many calls. */

@@ -428,6 +428,8 @@ export interface RunShift {
   /** The variables the original read (Oracle.env), at the graded run's values here, after `env`'s
    *  flip and the home's drawn environment (machine.ts keepEnv). */
   keep?: { names: string[]; whole: boolean };
+  /** What the values `env`'s flip sets are drawn from (machine.ts deployedValue; per grade). */
+  values?: string;
 }
 
 /** How the run elsewhere differs from the graded run beyond its interpreter (another hash seed):
@@ -468,7 +470,8 @@ export function drawShifts(seed: Buffer, sandbox: Pick<Sandbox, "name">, opts: {
   const home = drawHome(seed, { root: sandbox.name === "bwrap" });
   const half = (n: string) => (createHmac("sha256", seed).update(`env ${n}`).digest()[0]! & 1) === 1;
   if (env) home.env = flipEnv(home.env, { found: env.found.filter(half), missing: [] });
-  return { away: { ...ELSEWHERE_SHIFT, clocks: drawClocks(seed, ELSEWHERE_SHIFT.days), ...(env ? { env } : {}), ...(keep ? { keep } : {}) }, home: { ...HOME_SHIFT, home, ...(keep ? { keep } : {}) } };
+  const values = createHmac("sha256", seed).update("values").digest("hex");
+  return { away: { ...ELSEWHERE_SHIFT, clocks: drawClocks(seed, ELSEWHERE_SHIFT.days), ...(env ? { env, values } : {}), ...(keep ? { keep } : {}) }, home: { ...HOME_SHIFT, home, ...(keep ? { keep } : {}) } };
 }
 
 /** A copy of `workdir` whose every file and folder has its times moved on by `days`. */
@@ -841,7 +844,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const clock = clocks.length ? clockEnv(clocks[0]!) : {};
   // (elsewhere and at home exactly this environment: no sandbox's base variables added back, so a
   // variable the flip unsets, LANG among them, is unset; round 21's a01b)
-  const env = keepEnv(home ? home.env : elsewhere ? flipEnv({ ...ELSEWHERE_ENV, ...clock }, opts.shift?.env) : { ...SESSION_ENV, ...clock }, GRADED_ENV, opts.shift?.keep);
+  const env = keepEnv(home ? home.env : elsewhere ? flipEnv({ ...ELSEWHERE_ENV, ...clock }, opts.shift?.env, opts.shift?.values) : { ...SESSION_ENV, ...clock }, GRADED_ENV, opts.shift?.keep);
   // at home: the runner is an entry script of its own, beside its request (homeEntry)
   const entry = home ? homeEntry(req, home) : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {

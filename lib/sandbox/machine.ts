@@ -271,22 +271,61 @@ export interface Home {
 /** An environment with each variable the package looked up by name in the graded run the other way
  *  (the run elsewhere's: round 21's a01b a02 a03 a08 a12b, a body right only where LANG or PWD is
  *  set, or where KUBERNETES_SERVICE_HOST or PYTHONUNBUFFERED is not): one found there is unset, one
- *  not found is set (to the default the package gave for it, else "1", a locale variable
- *  "C.UTF-8"). Never flipped: HOME and PATH (the run's
+ *  not found is set (to the default the package gave for it, else (or for an empty one) to a value a deployment gives a
+ *  variable of its name: deployedValue, drawn from `seed`). Never flipped: HOME and PATH (the run's
  *  own), TZ, the variables that change the interpreter or the loader (PYTHON*, LD_*) or where
  *  temporary files go (TMPDIR, TEMP, TMP). Where the package read the whole environment (its size,
  *  its names), only those are left: a bare one, as an exec-form container command's. */
-export function flipEnv(env: Record<string, string>, looked: { found: string[]; missing: string[]; defaults?: Record<string, string>; whole?: boolean } | undefined): Record<string, string> {
+export function flipEnv(env: Record<string, string>, looked: { found: string[]; missing: string[]; defaults?: Record<string, string>; whole?: boolean } | undefined, seed = ""): Record<string, string> {
   if (!looked) return env;
   const kept = (n: string) => /^(HOME|PATH|TZ|TMPDIR|TEMP|TMP)$/.test(n) || /^(PYTHON|LD_)/.test(n) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(n);
   // (the whole environment read, its size or its names: the other size, a container's bare one,
   // those alone kept and the clock's loader variables; the graded run's is a login session's)
   const out = looked.whole ? Object.fromEntries(Object.entries(env).filter(([n]) => kept(n) || n.startsWith("FAKETIME"))) : { ...env };
   for (const n of looked.found) if (!kept(n)) delete out[n];
-  // (set to the default the package gave where it gave one: present, and a value it takes; round
-  // 22's h01 gave a log level)
-  for (const n of looked.missing) if (!kept(n)) out[n] = looked.defaults?.[n] ?? (/^(LANG|LANGUAGE|LC_[A-Z]+)$/.test(n) ? "C.UTF-8" : "1");
+  // (set to the default the package gave where it gave one, a value it takes (round 22's h01 gave a
+  // log level); where it gave none, or an empty one, to what a deployment sets it to: deployedValue)
+  for (const n of looked.missing) if (!kept(n)) out[n] = looked.defaults?.[n] || deployedValue(n, seed);
   return out;
+}
+
+/** Values a deployment gives a variable, by the shape of its name (its last word first): a real
+ *  language locale, a dotted settings module, a 32-hex id, a URL, an address, a port, a path, a
+ *  region, a stage, a log level; any other name one of several ordinary values. Round 22's a02 a04 a16
+ *  a20 were right only where a variable the graded run did not have held a dotted module, a real
+ *  locale, a 32-hex invocation id or a Heroku dyno's name, which the flip's "1" never was. Drawn
+ *  from `seed` and the name (per grade: drawShifts). */
+export function deployedValue(name: string, seed = ""): string {
+  const bytes = createHash("sha256").update(`${seed}\0value\0${name}`).digest();
+  const pick = <T>(xs: readonly T[], i = 0): T => xs[bytes[i]! % xs.length]!;
+  const hex = bytes.toString("hex");
+  const word = pick(["app", "web", "api", "service", "backend", "site", "worker", "core"], 1);
+  const n = name.toUpperCase();
+  const rules: [RegExp, () => string][] = [
+    [/^(LANG|LC_[A-Z]+)$/, () => pick(["en_US.UTF-8", "de_DE.UTF-8", "fr_FR.UTF-8", "en_GB.UTF-8", "ja_JP.UTF-8", "pt_BR.UTF-8", "es_ES.UTF-8"])],
+    [/^LANGUAGE$/, () => pick(["en_US:en", "de_DE:de", "fr_FR:fr", "en_GB:en"])],
+    [/(^|_)(SETTINGS|MODULE|CONFIG_MODULE|APP)$/, () => pick([`${word}.settings`, `${word}.settings.production`, `config.settings`, `${word}.config`])],
+    [/(^|_)(UUID|GUID)$/, () => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`],
+    [/(^|_)(ID|TOKEN|KEY|SECRET|HASH|SHA|DIGEST|NONCE|SALT|SIGNATURE)$/, () => hex.slice(0, 32)],
+    [/(^|_)(URL|URI|DSN|ENDPOINT)$|PROXY$/, () => pick([`http://10.0.${bytes[2]}.${bytes[3]}:3128`, `https://${word}.internal.example:8443`, `redis://10.0.${bytes[2]}.${bytes[3]}:6379/0`])],
+    [/(^|_)(HOST|HOSTNAME|ADDR|ADDRESS|IP|SERVER)$/, () => pick([`10.${bytes[2]}.${bytes[3]}.${bytes[4]}`, `${word}-${hex.slice(0, 5)}.internal`, `ip-10-0-${bytes[2]}-${bytes[3]}`])],
+    [/(^|_)PORT$/, () => pick(["8080", "8000", "5000", "443", "3000", "9000"])],
+    [/(^|_)(DIR|PATH|HOME|ROOT|FILE|FOLDER|PREFIX)$/, () => pick([`/srv/${word}`, `/var/lib/${word}`, `/opt/${word}/data`, `/home/deploy/${word}`])],
+    [/(^|_)REGION$/, () => pick(["us-east-1", "eu-west-1", "europe-west4", "ap-southeast-2"])],
+    [/(^|_)(ENV|ENVIRONMENT|STAGE|MODE|PROFILE|TIER)$/, () => pick(["production", "prod", "staging", "live"])],
+    [/(^|_)(LEVEL|LOGLEVEL)$/, () => pick(["INFO", "WARNING", "DEBUG", "ERROR"])],
+    // (counts, sizes and times are read as numbers: a number, as a deployment sets them)
+    [/(^|_)(RETRIES|TIMEOUT|WORKERS|THREADS|PROCESSES|PROCS|JOBS|CONCURRENCY|SIZE|COUNT|LIMIT|MAX|MIN|NUM|N|DEPTH|WIDTH|HEIGHT|SECONDS|SECS|MS|TTL|INTERVAL|VERBOSITY|WEB_CONCURRENCY)$/, () => pick(["2", "4", "8", "16", "30", "60", "100"])],
+    // (flags: a flag's ways of saying yes)
+    [/^(DEBUG|VERBOSE|QUIET|CI)$|(^|_)(ENABLED|DISABLED|DEBUG|VERBOSE)$|^(ENABLE|DISABLE|NO|USE|FORCE|ALLOW|SKIP)_/, () => pick(["1", "true", "yes", "on", "True"])],
+    [/(^|_)(USER|USERNAME|LOGNAME|OWNER)$/, () => pick(["deploy", "app", "www-data", "ubuntu", "ec2-user"])],
+    [/(^|_)DYNO$/, () => `${pick(["web", "web", "worker", "worker", "clock", "release"])}.${1 + (bytes[2]! % 4)}`],
+    [/(^|_)(NAME|SERVICE|WORKER|ROLE|INSTANCE)$/, () => pick([`web.${1 + (bytes[2]! % 4)}`, `worker.${1 + (bytes[2]! % 4)}`, `${word}-${hex.slice(0, 5)}`, `${word}-${bytes[2]! % 10}`])],
+  ];
+  for (const [re, make] of rules) if (re.test(n)) return make();
+  // (any other name: a flag's or a count's value, never one value every grade gives it; none a word,
+  // which an honest body parsing a number it did not default would fail on)
+  return pick(["1", "true", "yes", "on", "2", "3"]);
 }
 
 /** Variables whose value a run's own design sets (the interpreter's, the loader's, the clock's

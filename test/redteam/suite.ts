@@ -67,6 +67,9 @@ export const CHANCES = {
    *  during it (round 15's a09, one 20,000-call loop against another: paid once in a full run at
    *  load 5 on 2 cores, 2026-12-05) */
   home_at_utc_offset_or_loaded: (g: GradeCompletionResult) => homeAtUtcOffset(g) || loadavg()[0]! > cpus().length,
+  /** the run elsewhere did not set DYNO to a web or worker dyno's name (deployedValue draws it among
+   *  a deployment's process types: round 22's a20 is wrong only on those) */
+  elsewhere_dyno_web_or_worker_not_drawn: (g: GradeCompletionResult) => !/^(web|worker)\./.test(g.checks?.behaviour.elsewhere?.env?.set.DYNO ?? ""),
   /** the run at home was not root (bwrap draws root in half the grades): a body wrong only as root is right there */
   home_not_root: (g: GradeCompletionResult) => g.checks?.behaviour.elsewhere?.home?.user !== "root",
   /** the run at home's zone is at UTC's offset, or a plain interpreter on this machine imports _json
