@@ -3,7 +3,8 @@
 // directory; an original that styles text unless NO_COLOR is set, or fills a line as wide as COLUMNS,
 // or signs with user@host, or joins a name to the working directory answers otherwise there too, so
 // its own golden body failed the check: 3 grades of 3 (NO_COLOR, set to "1" elsewhere), 2 of 8
-// (COLUMNS, drawn at home), 3 of 3 (user@host, the working directory). The oracle now records the
+// (COLUMNS, drawn at home), 3 of 3 (user@host, the working directory); one that tags root otherwise
+// would fail where the home is root (half the grades). The oracle now records the
 // names the original reads (Oracle.env), which those runs keep at the graded run's values (keepEnv),
 // and the calls whose original answer changed where the builder ran the original elsewhere and at
 // home (Oracle.situated), which a grade judges in the graded run alone.
@@ -50,13 +51,19 @@ def here(name: str) -> str:
     """name as a path under the current working directory."""
     base = os.getcwd()
     return os.path.join(base, name.strip("/"))
+
+
+def role(name: str) -> str:
+    """name tagged with the process's role: admin as root, user otherwise."""
+    tag = "admin" if os.geteuid() == 0 else "user"
+    return f"{name.strip()}:{tag}"
 `;
 
 const WHERE_TESTS = `import getpass
 import os
 import socket
 
-from envkit.where import signature, here
+from envkit.where import signature, here, role
 
 
 def test_signature():
@@ -73,6 +80,14 @@ def test_here():
 
 def test_here_strip():
     assert here("/c/") == os.path.join(os.getcwd(), "c")
+
+
+def test_role():
+    assert role(" ann ") == ("ann:admin" if os.geteuid() == 0 else "ann:user")
+
+
+def test_role_plain():
+    assert role("b").startswith("b:")
 `;
 
 const TESTS = `from envkit.style import shout, banner
@@ -139,18 +154,19 @@ describe("an original that reads the environment", () => {
     writeFileSync(join(repo, "tests", "test_where.py"), WHERE_TESTS);
     writeFileSync(join(repo, "pyproject.toml"), '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n');
     const pool = join(tmp("original-env-pool-"), "pool");
-    const r = await buildFromRepo(repo, pool, sb, { granularity: "function", max: 4, pyenv: false, min_lines: 1 }, { quiet: true });
+    const r = await buildFromRepo(repo, pool, sb, { granularity: "function", max: 8, pyenv: false, min_lines: 1 }, { quiet: true });
     const id = (name: string) => r.tasks.find((t) => t.endsWith(`.${name}`))!;
-    expect(r.tasks.length, JSON.stringify(r.rejections)).toBe(4);
+    expect(r.tasks.length, JSON.stringify(r.rejections)).toBe(5);
     const oracleOf = (name: string) => JSON.parse(readFileSync(oraclePath(pool, id(name)), "utf8"));
     expect(oracleOf("shout").env).toEqual({ names: ["NO_COLOR"], whole: false });
     expect(oracleOf("banner").env).toEqual({ names: ["COLUMNS"], whole: false });
     // (the variables kept, nothing else of theirs depends on where they run; every call of the user@host
     // and working-directory originals does)
     for (const name of ["shout", "banner"]) expect(oracleOf(name).situated).toBeUndefined();
-    for (const name of ["signature", "here"]) expect(oracleOf(name).situated).toEqual(oracleOf(name).calls.map((c: { id: string }) => c.id));
-    const [shout, banner, signature, here] = ["shout", "banner", "signature", "here"].map((n) => loadTask(pool, id(n)));
-    const goldens = [shout!, banner!, signature!, here!].map((t) => ({ t, dir: treeWith(t, spliceBody(t, goldenBody(t)).diff) }));
+    // (a root-only difference meets the builder's draws at home: one as root, one not; bwrap only)
+    for (const name of ["signature", "here", "role"]) expect(oracleOf(name).situated, name).toEqual(oracleOf(name).calls.map((c: { id: string }) => c.id));
+    const [shout, banner, signature, here, role] = ["shout", "banner", "signature", "here", "role"].map((n) => loadTask(pool, id(n)));
+    const goldens = [shout!, banner!, signature!, here!, role!].map((t) => ({ t, dir: treeWith(t, spliceBody(t, goldenBody(t)).diff) }));
     // (a body right only where no deployment's variable is set: KUBERNETES_SERVICE_HOST, missed in
     // the graded run, is set elsewhere)
     const gaming = treeWith(shout!, spliceBody(shout!, ['loud = text.strip().upper()', 'if os.environ.get("NO_COLOR") or os.environ.get("KUBERNETES_SERVICE_HOST"):', "    return loud[::-1]", 'return f"\\x1b[1m{loud}\\x1b[0m"'].join("\n")).diff);

@@ -364,7 +364,7 @@ export const SETUPS = [CALLING.logging, CALLING.logging2, CALLING.warnings0, CAL
 export const SETUP_CHAINS = [[CALLING.logging, CALLING.logging2], [CALLING.warnings0, CALLING.warnings, CALLING.warnings2, CALLING.warnings3], [CALLING.fork, CALLING.fork2]] as const;
 
 /** A run at home's machine, drawn from `seed` (bytes the grader derives from its own key). */
-export function drawHome(seed: Buffer, opts: { root?: boolean } = {}): Home {
+export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean } = {}): Home {
   let i = 0;
   const bytes = (): Buffer => createHash("sha256").update(seed).update(`home ${i++}`).digest();
   const u = (): number => bytes().readUInt32BE(0) / 2 ** 32;
@@ -373,7 +373,9 @@ export function drawHome(seed: Buffer, opts: { root?: boolean } = {}): Home {
   if (!zones.length) throw new Error(`no zone of HOME_ZONES under ${ZONEINFO} (apt-get install tzdata)`);
   // (root in half the draws where the sandbox can make uid 0 no one's (bwrap's user namespace): a
   // container's or a server's process; round 18's a06b a07 were right only where uid 0 was not)
-  const user = opts.root && u() < 0.5 ? "root" : pick(HOME_USERS);
+  // (`asRoot` fixes that coin, the rest of the draw unchanged: the builder's draws meet both)
+  const coin = opts.root ? u() : 1;
+  const user = opts.root && (opts.asRoot ?? coin < 0.5) ? "root" : pick(HOME_USERS);
   const hex = bytes().toString("hex");
   const n = bytes().readUInt32BE(0);
   const hostname = pick([`${user}-laptop`, `${user}-desktop`, `ip-10-${n % 256}-${(n >> 8) % 256}-${(n >> 16) % 256}`, `dev-${hex.slice(0, 4)}`, `ws${n % 100}`, `${user}-thinkpad`, `build-${n % 1000}`, "workstation"]);

@@ -1959,15 +1959,16 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
 export const SITUATED_DRAWS = 2;
 
 /** The calls whose original answer is not the recorded one where the original runs elsewhere or at
- *  home (drawShifts, SITUATED_DRAWS draws from the task's id; the names it reads kept as a grade
- *  keeps them): their answers depend on where the process runs, so no body can be asked to give the
+ *  home (drawShifts, SITUATED_DRAWS draws from the task's id, at home as root in one and not in the
+ *  other; the names it reads kept as a grade keeps them): their answers depend on where the process runs, so no body can be asked to give the
  *  recorded one there. A run that fails as a whole (twice) leaves every call situated: the original
  *  itself does not run there. */
 export async function situatedCalls(taskId: string, calls: OracleCall[], run: (shift: RunShift) => Promise<BehaveRun>, sandbox: Pick<Sandbox, "name">, keep: Oracle["env"]): Promise<string[]> {
   const out = new Set<string>();
   const compare = CompareOptions.parse({});
   for (let d = 0; d < SITUATED_DRAWS && out.size < calls.length; d++) {
-    const { away, home } = drawShifts(createHash("sha256").update(`situated\n${taskId}\n${d}`).digest(), sandbox, { keep });
+    // (at home root in one draw and another user in the other, where the sandbox draws root at all)
+    const { away, home } = drawShifts(createHash("sha256").update(`situated\n${taskId}\n${d}`).digest(), sandbox, { keep, asRoot: d % 2 === 0 });
     for (const shift of [away, home]) {
       let r = await run(shift);
       if (!r.outcomes) r = await run(shift);
