@@ -1,8 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BwrapSandbox, cgroupMode, checkShellCommand, foldReports, killRunCgroupsOf, runPytest } from "../lib/sandbox/index.js";
+import { BwrapSandbox, cgroupMode, checkShellCommand, createRunCgroup, foldReports, killRunCgroupsOf, runPytest } from "../lib/sandbox/index.js";
 import { ROOT, cli, oneJson, tmp } from "./helpers.js";
 
 const sb = new BwrapSandbox();
@@ -113,6 +114,25 @@ except OSError as e:
     expect(r.stdout).not.toContain("ALLOCATED");
     expect(r.exitCode).not.toBe(0);
     if (cgroupMode().kind !== "none") expect(r.oomKilled).toBe(true);
+    // the emptied group is kept for the next run with its limits (cgroup.ts idle): that run is not
+    // told of the kill before it, and still meets the limit itself
+    const next = await sb.run(py("x = bytearray(64 * 1024**2); print('ALLOCATED', len(x))"), { workdir: wd, memoryMb: 256 });
+    expect([next.stdout.trim(), next.exitCode, next.oomKilled]).toEqual(["ALLOCATED 67108864", 0, false]);
+    const again = await sb.run(py("x = bytearray(3 * 1024**3); print('ALLOCATED')"), { workdir: wd, memoryMb: 256 });
+    expect(again.stdout).not.toContain("ALLOCATED");
+    if (cgroupMode().kind !== "none") expect(again.oomKilled).toBe(true);
+  });
+
+  it.runIf(cgroupMode().kind !== "none")("keeps an emptied run's groups for the next run with the same limits, and makes new ones for other limits", async () => {
+    const limits = { memoryMb: 321, pids: 77, cpus: 1 };
+    const a = createRunCgroup(`run-${process.pid}-${randomBytes(4).toString("hex")}`, limits)!;
+    await a.cleanup();
+    const b = createRunCgroup(`run-${process.pid}-${randomBytes(4).toString("hex")}`, limits)!;
+    expect(b.procsFiles).toEqual(a.procsFiles);
+    const c = createRunCgroup(`run-${process.pid}-${randomBytes(4).toString("hex")}`, { ...limits, pids: 78 })!;
+    expect(c.procsFiles).not.toEqual(a.procsFiles);
+    await b.cleanup();
+    await c.cleanup();
   });
 
   it("stops a CPU hog and a sleep at the timeout", async () => {
