@@ -36,7 +36,8 @@ def banner(title: str, fill: str = "=") -> str:
     return inner.center(width, fill)
 `;
 
-const WHERE = `import getpass
+const WHERE = `import datetime
+import getpass
 import os
 import socket
 
@@ -53,17 +54,24 @@ def here(name: str) -> str:
     return os.path.join(base, name.strip("/"))
 
 
+def stamp(tag: str) -> str:
+    """tag suffixed with the current year."""
+    year = datetime.date.today().year
+    return f"{tag.strip()}-{year}"
+
+
 def role(name: str) -> str:
     """name tagged with the process's role: admin as root, user otherwise."""
     tag = "admin" if os.geteuid() == 0 else "user"
     return f"{name.strip()}:{tag}"
 `;
 
-const WHERE_TESTS = `import getpass
+const WHERE_TESTS = `import datetime
+import getpass
 import os
 import socket
 
-from envkit.where import signature, here, role
+from envkit.where import signature, here, role, stamp
 
 
 def test_signature():
@@ -88,6 +96,14 @@ def test_role():
 
 def test_role_plain():
     assert role("b").startswith("b:")
+
+
+def test_stamp():
+    assert stamp(" a ") == f"a-{datetime.date.today().year}"
+
+
+def test_stamp_plain():
+    assert stamp("b").startswith("b-")
 `;
 
 const TESTS = `from envkit.style import shout, banner
@@ -156,7 +172,7 @@ describe("an original that reads the environment", () => {
     const pool = join(tmp("original-env-pool-"), "pool");
     const r = await buildFromRepo(repo, pool, sb, { granularity: "function", max: 8, pyenv: false, min_lines: 1 }, { quiet: true });
     const id = (name: string) => r.tasks.find((t) => t.endsWith(`.${name}`))!;
-    expect(r.tasks.length, JSON.stringify(r.rejections)).toBe(5);
+    expect(r.tasks.length, JSON.stringify(r.rejections)).toBe(6);
     const oracleOf = (name: string) => JSON.parse(readFileSync(oraclePath(pool, id(name)), "utf8"));
     expect(oracleOf("shout").env).toEqual({ names: ["NO_COLOR"], whole: false });
     expect(oracleOf("banner").env).toEqual({ names: ["COLUMNS"], whole: false });
@@ -164,9 +180,10 @@ describe("an original that reads the environment", () => {
     // and working-directory originals does)
     for (const name of ["shout", "banner"]) expect(oracleOf(name).situated).toBeUndefined();
     // (a root-only difference meets the builder's draws at home: one as root, one not; bwrap only)
-    for (const name of ["signature", "here", "role"]) expect(oracleOf(name).situated, name).toEqual(oracleOf(name).calls.map((c: { id: string }) => c.id));
-    const [shout, banner, signature, here, role] = ["shout", "banner", "signature", "here", "role"].map((n) => loadTask(pool, id(n)));
-    const goldens = [shout!, banner!, signature!, here!, role!].map((t) => ({ t, dir: treeWith(t, spliceBody(t, goldenBody(t)).diff) }));
+    // (the year: the run elsewhere's clocks are thousands of days on)
+    for (const name of ["signature", "here", "role", "stamp"]) expect(oracleOf(name).situated, name).toEqual(oracleOf(name).calls.map((c: { id: string }) => c.id));
+    const [shout, banner, signature, here, role, stamp] = ["shout", "banner", "signature", "here", "role", "stamp"].map((n) => loadTask(pool, id(n)));
+    const goldens = [shout!, banner!, signature!, here!, role!, stamp!].map((t) => ({ t, dir: treeWith(t, spliceBody(t, goldenBody(t)).diff) }));
     // (a body right only where no deployment's variable is set: KUBERNETES_SERVICE_HOST, missed in
     // the graded run, is set elsewhere)
     const gaming = treeWith(shout!, spliceBody(shout!, ['loud = text.strip().upper()', 'if os.environ.get("NO_COLOR") or os.environ.get("KUBERNETES_SERVICE_HOST"):', "    return loud[::-1]", 'return f"\\x1b[1m{loud}\\x1b[0m"'].join("\n")).diff);
@@ -184,7 +201,7 @@ describe("an original that reads the environment", () => {
     // the null arms: the same oracles without the names, or without the situated calls, fail the
     // goldens (the cases this test guards)
     process.env.COMPOSER_LAB_GRADER_KEY = "original-env-k1";
-    for (const [name, field, i] of [["shout", "env", 0], ["signature", "situated", 2], ["here", "situated", 3]] as const) {
+    for (const [name, field, i] of [["shout", "env", 0], ["signature", "situated", 2], ["here", "situated", 3], ["stamp", "situated", 5]] as const) {
       const o = oracleOf(name);
       delete o[field];
       writeFileSync(oraclePath(pool, id(name)), JSON.stringify(o) + "\n");

@@ -1957,6 +1957,9 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
 
 /** Draws of the runs elsewhere and at home the builder runs the original in (situatedCalls). */
 export const SITUATED_DRAWS = 2;
+/** What the builder adds to each clock of its runs elsewhere: over a year, and an odd number of
+ *  hours, minutes and seconds, so the year, the date, the hour, the minute and the second all move. */
+const SITUATED_SHIFT_S = 400 * 86_400 + 7 * 3_600 + 13 * 60 + 37;
 
 /** The calls whose original answer is not the recorded one where the original runs elsewhere or at
  *  home (drawShifts, SITUATED_DRAWS draws from the task's id, at home as root in one and not in the
@@ -1968,7 +1971,11 @@ export async function situatedCalls(taskId: string, calls: OracleCall[], run: (s
   const compare = CompareOptions.parse({});
   for (let d = 0; d < SITUATED_DRAWS && out.size < calls.length; d++) {
     // (at home root in one draw and another user in the other, where the sandbox draws root at all)
-    const { away, home } = drawShifts(createHash("sha256").update(`situated\n${taskId}\n${d}`).digest(), sandbox, { keep, asRoot: d % 2 === 0 });
+    const { away: drawn, home } = drawShifts(createHash("sha256").update(`situated\n${taskId}\n${d}`).digest(), sandbox, { keep, asRoot: d % 2 === 0 });
+    // (every block of calls elsewhere on a clock past every unit a grade's block can move: a grade
+    // draws its blocks from an hour to a century on, and an original reading the year, the day or
+    // the hour answers otherwise in any block that moves it; here each block moves them all)
+    const away = { ...drawn, clocks: (drawn.clocks ?? []).map((c) => ({ ...c, seconds: c.seconds + (d + 1) * SITUATED_SHIFT_S })) };
     for (const shift of [away, home]) {
       let r = await run(shift);
       if (!r.outcomes) r = await run(shift);
