@@ -15,7 +15,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, clockBlocks, drawShifts, fastMemo, flipEnv, masksFor, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, clockBlocks, drawShifts, fastMemo, flipOf, masksFor, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { treeDigest } from "./untrusted.js";
 import { answerOf, CompareOptions, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
@@ -230,7 +230,8 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     // (what the flip set and unset elsewhere, named in the grade: the values are drawn per grade)
     const looked = shifts.away.env;
     const kept = new Set(known.env?.names ?? []);
-    const flipped = looked ? { set: Object.fromEntries(Object.entries(flipEnv({}, { ...looked, found: [], whole: undefined }, shifts.away.values)).filter(([n]) => !kept.has(n))), unset: looked.found.filter((n) => !kept.has(n)) } : undefined;
+    const flip = looked ? flipOf(looked, shifts.away.values) : undefined;
+    const flipped = flip ? { set: Object.fromEntries(Object.entries(flip.set).filter(([n]) => !kept.has(n))), unset: flip.unset.filter((n) => !kept.has(n)) } : undefined;
     const withEnv = flipped && (flipped.unset.length || Object.keys(flipped.set).length) ? { ...away, env: flipped } : away;
     if (!home) return withEnv;
     const h = shifts.home.home!;

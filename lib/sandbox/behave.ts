@@ -467,7 +467,7 @@ export function drawShifts(seed: Buffer, sandbox: Pick<Sandbox, "name">, opts: {
   // only where one is set and another is not meets that there. Never a missed one set at home: a
   // body's escape keyed on one, as PYTEST_CURRENT_TEST, would fire where the set-ups are; round
   // 19's a10 and round 20's a03 a04 paid so)
-  const home = drawHome(seed, { root: sandbox.name === "bwrap", ...(opts.asRoot === undefined ? {} : { asRoot: opts.asRoot }) });
+  const home = drawHome(seed, { root: sandbox.name === "bwrap", asRoot: opts.asRoot });
   const half = (n: string) => (createHmac("sha256", seed).update(`env ${n}`).digest()[0]! & 1) === 1;
   if (env) home.env = flipEnv(home.env, { found: env.found.filter(half), missing: [] });
   const values = createHmac("sha256", seed).update("values").digest("hex");

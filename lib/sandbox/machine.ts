@@ -276,17 +276,30 @@ export interface Home {
  *  own), TZ, the variables that change the interpreter or the loader (PYTHON*, LD_*) or where
  *  temporary files go (TMPDIR, TEMP, TMP). Where the package read the whole environment (its size,
  *  its names), only those are left: a bare one, as an exec-form container command's. */
-export function flipEnv(env: Record<string, string>, looked: { found: string[]; missing: string[]; defaults?: Record<string, string>; whole?: boolean } | undefined, seed = ""): Record<string, string> {
+export function flipEnv(env: Record<string, string>, looked: EnvFlipInput | undefined, seed = ""): Record<string, string> {
   if (!looked) return env;
-  const kept = (n: string) => /^(HOME|PATH|TZ|TMPDIR|TEMP|TMP)$/.test(n) || /^(PYTHON|LD_)/.test(n) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(n);
   // (the whole environment read, its size or its names: the other size, a container's bare one,
   // those alone kept and the clock's loader variables; the graded run's is a login session's)
-  const out = looked.whole ? Object.fromEntries(Object.entries(env).filter(([n]) => kept(n) || n.startsWith("FAKETIME"))) : { ...env };
-  for (const n of looked.found) if (!kept(n)) delete out[n];
+  const out = looked.whole ? Object.fromEntries(Object.entries(env).filter(([n]) => neverFlipped(n) || n.startsWith("FAKETIME"))) : { ...env };
+  const { set, unset } = flipOf(looked, seed);
+  for (const n of unset) delete out[n];
+  return Object.assign(out, set);
+}
+
+/** The lookups a flip is made from (behave.ts EnvLookups). */
+type EnvFlipInput = { found: string[]; missing: string[]; defaults?: Record<string, string>; whole?: boolean };
+
+/** HOME and PATH (the run's own), TZ, the interpreter's and the loader's variables, where temporary
+ *  files go, and names no shell could set: never flipped. */
+const neverFlipped = (n: string) => /^(HOME|PATH|TZ|TMPDIR|TEMP|TMP)$/.test(n) || /^(PYTHON|LD_)/.test(n) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(n);
+
+/** What flipEnv does to the names looked up: the found ones it unsets, the missed ones it sets, each
+ *  (a grade names them: lib/env/behaviour.ts). */
+export function flipOf(looked: EnvFlipInput, seed = ""): { set: Record<string, string>; unset: string[] } {
   // (set to the default the package gave where it gave one, a value it takes (round 22's h01 gave a
   // log level); where it gave none, or an empty one, to what a deployment sets it to: deployedValue)
-  for (const n of looked.missing) if (!kept(n)) out[n] = looked.defaults?.[n] || deployedValue(n, seed);
-  return out;
+  const set = Object.fromEntries(looked.missing.filter((n) => !neverFlipped(n)).map((n) => [n, looked.defaults?.[n] || deployedValue(n, seed)]));
+  return { set, unset: looked.found.filter((n) => !neverFlipped(n)) };
 }
 
 /** Values a deployment gives a variable, by the shape of its name (its last word first): a real

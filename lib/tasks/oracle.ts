@@ -1674,8 +1674,11 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     const bsyms: BehaveSymbol[] = symbols.map((s) => ({ module: s.module ?? "", qualname: s.qualname }));
     const machine = new Set<string>();
     const envRead = { names: new Set<string>(), whole: false };
-    const replayOriginal = async (batch: { id: string; symbol: number; pos: BValue[]; kw: [string, BValue][] }[], repeat: number, coverage: boolean) => {
-      const r = await runBehaviour(sandbox, solved!.path, { symbols: bsyms, calls: batch.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })), roots, project, repeat, coverage }, {}, { pyenv: options.pyenv, warm: false, masks: masksFor(plan, "shell") });
+    // the original's calls run cold on the solved tree (plainly, or with a shift: situatedCalls)
+    const runOriginal = (batch: BCall[], more: { repeat?: number; coverage?: boolean } = {}, shift?: RunShift) =>
+      runBehaviour(sandbox, solved!.path, { symbols: bsyms, calls: batch.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })), roots, project, ...more }, {}, { pyenv: options.pyenv, warm: false, masks: masksFor(plan, "shell"), ...(shift ? { shift } : {}) });
+    const replayOriginal = async (batch: BCall[], repeat: number, coverage: boolean) => {
+      const r = await runOriginal(batch, { repeat, coverage });
       for (const p of r.probes ?? []) machine.add(probeKind(p.what));
       for (const n of [...(r.env?.found ?? []), ...(r.env?.missing ?? [])]) envRead.names.add(n);
       envRead.whole ||= r.env?.whole === true;
@@ -1946,7 +1949,7 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     }
     const checked = symbols.some((s) => s.status === "checked");
     const env = envRead.names.size || envRead.whole ? { names: [...envRead.names].sort().slice(0, 256), whole: envRead.whole } : undefined;
-    const situated = checked ? await situatedCalls(task.task_id, calls, (shift) => runBehaviour(sandbox, solved!.path, { symbols: bsyms, calls: calls.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })), roots, project }, {}, { pyenv: options.pyenv, warm: false, masks: masksFor(plan, "shell"), shift }), sandbox, env) : [];
+    const situated = checked ? await situatedCalls(task.task_id, calls, (shift) => runOriginal(calls, {}, shift), sandbox, env) : [];
     return { ...base, status: checked ? "ok" : "not_applicable", why: checked ? null : symbols.map((s) => `${s.qualname}: ${s.why}`).join("; "), roots, project, symbols, calls, ...(machine.size ? { machine: [...machine].sort() } : {}), ...(env ? { env } : {}), ...(situated.length ? { situated } : {}) };
   } catch (e) {
     return { ...base, status: "error", why: (e as Error).message.slice(0, 500), roots: [], project: [], symbols: [], calls: [] };
