@@ -27,6 +27,8 @@ APT_PACKAGES=(
   libfaketime
   # the run at home's zone: a tzdata file bound at /etc/localtime (lib/sandbox/machine.ts HOME_ZONES)
   tzdata
+  # the allocators a run at home's LD_PRELOAD names, as deployments' images preload them (machine.ts ALLOCATORS)
+  libjemalloc2 libtcmalloc-minimal4
 )
 # `kubectl create --dry-run=client` checks the k8s manifests offline; Debian's kubectl (1.20) only
 # where no kubectl is installed already (another package may own /usr/bin/kubectl).

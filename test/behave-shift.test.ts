@@ -68,7 +68,7 @@ AT_IMPORT = [time.time(), time.localtime().tm_gmtoff]
 def facts():
     environ = open("/proc/self/environ", "rb").read()
     return [time.time(), time.localtime().tm_gmtoff, list(time.tzname), AT_IMPORT, "TZ" in os.environ, b"TZ=" in environ,
-            b"FAKETIME" in environ or b"LD_PRELOAD" in environ, "faketime" in open("/proc/self/maps").read(),
+            b"FAKETIME" in environ or b"faketime" in environ, "faketime" in open("/proc/self/maps").read(),
             getpass.getuser(), pwd.getpwuid(os.getuid()).pw_name, os.getuid(), socket.gethostname(), __file__,
             "sandbox" in open("/etc/passwd").read() + open("/etc/group").read(), open("/etc/machine-id").read().strip(),
             sys.flags.isolated, os.getcwd(), os.uname().release, [list(kv) for kv in sorted(os.environ.items())], sys.excepthook is sys.__excepthook__,
@@ -102,9 +102,13 @@ def _writes_home():
       expect(Math.abs(atImport[0] - t0)).toBeLessThan(60);
       expect([off, atImport[1]]).toEqual([want[0], want[0]]);
       expect(tzname).toContain(want[1]);
-      // nothing of the run elsewhere's clock machinery, nor a TZ rule, anywhere the body can read
-      expect([tzInEnviron, tzInProc, ftInProc, ftMapped]).toEqual([false, false, false, false]);
-      expect([user, pwName, uid, host]).toEqual([home.user, home.user, 1000, home.hostname]);
+      // nothing of the run elsewhere's clock machinery, nor a TZ rule, anywhere the body can read;
+      // TZ only where the draw names the zone there
+      expect([tzInEnviron, tzInProc, ftInProc, ftMapped]).toEqual(["TZ" in home.env, "TZ" in home.env, false, false]);
+      if (home.env.TZ) expect(home.env.TZ.replace(/^:/, "")).toBe(home.zone);
+      // (a login's uid 1000, root's 0, a service account's its system id: www-data's 33, another's 999)
+      const uidWant = home.user === "root" ? 0 : home.home.startsWith("/home/") ? 1000 : home.user === "www-data" ? 33 : 999;
+      expect([user, pwName, uid, host]).toEqual([home.user, home.user, uidWant, home.hostname]);
       expect(file).toBe(`${home.tree}/pkg/m.py`);
       expect(sandboxNames).toBe(false);
       expect(machineId).toBe(home.machineId);
@@ -112,7 +116,8 @@ def _writes_home():
       // user would have (the project or the home folder), PWD saying so
       expect([isolated, kernel]).toEqual([0, kernelWant]);
       expect(cwd).toBe(home.cwd);
-      expect([home.tree, `/home/${home.user}`]).toContain(cwd);
+      expect([home.tree, home.home]).toContain(cwd);
+      expect(home.env.HOME).toBe(home.home);
       // the environment is the drawn one exactly (no sandbox's base variables), nothing of the runner's,
       // PWD only where the draw has one (a process a container's exec-form command or a service
       // manager starts has none), and where no locale is set the one Python's C locale coercion
@@ -120,9 +125,11 @@ def _writes_home():
       const env = Object.fromEntries(environ as unknown as [string, string][]);
       const coerced = !home.env.LANG && !home.env.LC_ALL && !home.env.LC_CTYPE ? { LC_CTYPE: "C.UTF-8" } : {};
       expect(env).toEqual({ ...home.env, ...coerced });
-      expect(env.PWD).toBe(home.env.PWD === undefined ? undefined : cwd);
+      expect(env.PWD).toBe(home.env.PWD);
       expect(Object.keys(env)).not.toContain("PYTHONDONTWRITEBYTECODE");
-      expect([excepthook, streamsApart, noAlarm, nofile, runnerOnPath, writesHome]).toEqual([true, true, true, home.nofile, false, true]);
+      // (the default excepthook until an error tracker's set-up, if one is dealt this call or before)
+      const trackedFrom = homeContexts(calls, home).indexOf(CALLING.tracker);
+      expect([excepthook, streamsApart, noAlarm, nofile, runnerOnPath, writesHome]).toEqual([trackedFrom < 0 || calls.indexOf(c) < trackedFrom, true, true, home.nofile, false, true]);
     }
   }
 }
@@ -220,6 +227,16 @@ describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the beha
       else expect(share, k).toBeLessThan(0.95);
     }
     for (const k of ["LANG", "PWD"]) expect(draws.filter((h) => k in h.env).length / draws.length, k).toBeGreaterThan(0.5);
+    // what deployments have and a login session does not, each in some draws: a service account's
+    // home, a stale PWD, TZ naming the zone, a preloaded allocator, a proxy, a PATH without
+    // local/bin (round 22's a24b a23b a25 a26 a28 a27)
+    const some = (p: (h: Home) => boolean) => draws.filter(p).length / draws.length;
+    expect(some((h) => /^\/(var|srv|run|app|opt)\//.test(h.env.HOME!))).toBeGreaterThan(0.1);
+    expect(some((h) => h.env.PWD !== undefined && h.env.PWD !== h.cwd)).toBeGreaterThan(0.1);
+    expect(some((h) => h.env.TZ !== undefined)).toBeGreaterThan(0.15);
+    expect(some((h) => /malloc/.test(h.env.LD_PRELOAD ?? ""))).toBeGreaterThan(0.1);
+    expect(some((h) => Object.keys(h.env).some((k) => /^https?_proxy$/i.test(k)))).toBeGreaterThan(0.1);
+    expect(some((h) => !h.env.PATH!.split(":").some((d) => d.endsWith("local/bin")))).toBeGreaterThan(0.1);
     const sets = new Map<string, number>();
     for (const h of draws) sets.set(Object.keys(h.env).sort().join(" "), (sets.get(Object.keys(h.env).sort().join(" ")) ?? 0) + 1);
     expect(Math.max(...sets.values())).toBeLessThan(10);
@@ -354,10 +371,31 @@ def where(x):
             loop.get_debug() if loop is not None else None, len(asyncio.all_tasks()) if loop is not None else 0,
             type(exc[1].__cause__).__name__ if exc[1] is not None and exc[1].__cause__ is not None else "",
             type(exc[1].__context__).__name__ if exc[1] is not None and exc[1].__context__ is not None else "",
-            filters, logging.raiseExceptions, threading.active_count(), len(contextvars.copy_context()) > 0,
-            [str(w.message)[:60] for w in leaked if issubclass(w.category, ResourceWarning)]]
+            filters, logging.raiseExceptions, threading.active_count(), len(_vars()) > 0,
+            [str(w.message)[:60] for w in leaked if issubclass(w.category, ResourceWarning)],
+            _umask(), os.nice(0), _decimal(), [_LOG.disabled, logging.root.manager.disable], logging.Logger.callHandlers.__module__, len(_vars())]
+
+
+_LOG = logging.getLogger(__name__)
+
+
+def _umask():
+    m = os.umask(0o022)
+    os.umask(m)
+    return m
+
+
+def _decimal():
+    import decimal
+    c = decimal.getcontext()
+    return [c.rounding, c.prec]
+
+
+def _vars():
+    # (the context's variables but decimal's own, which holds the thread's decimal context once read)
+    return [v for v in contextvars.copy_context() if v.name != "decimal_context"]
 `);
-    type Seen = [boolean, boolean, boolean, number, boolean, string, number, number, number, number, boolean, number, boolean, number, string, string, string, boolean | null, number, string, string, string, boolean, number, boolean, string[]];
+    type Seen = [boolean, boolean, boolean, number, boolean, string, number, number, number, number, boolean, number, boolean, number, string, string, string, boolean | null, number, string, string, string, boolean, number, boolean, string[], number, number, [string, number], [boolean, number], string, number];
     const calls: BCall[] = Array.from({ length: 98 }, (_, i) => ({ id: `c${i}`, symbol: 0, pos: [{ t: "int", v: String(i) }] as BValue[], kw: [] }));
     const req = { symbols: [{ module: "pkg.m", qualname: "where" }], calls, roots: ["."], project: ["pkg"] };
     const drawn = drawHome(randomBytes(32));
@@ -390,7 +428,7 @@ def where(x):
     expect(looped.every(([, loop]) => loop)).toBe(true);
     expect([...perProcess(looped, (w) => w[8]).values()].every((ids) => ids.size === 1)).toBe(true);
     // (alone and beside another task by turns; in debug mode from its set-up on)
-    expect(looped.every((w) => [1, 2, 4, 8].includes(w[18]))).toBe(true);
+    expect(looped.every((w) => [1, 2, 4, 8, drawn.setup.tasks + 1].includes(w[18]))).toBe(true);
     const debugFrom = dealt.indexOf(CALLING.loopDebug);
     expect(seen.flatMap((w, j) => (w[1] ? [w[17] === j > debugFrom] : []))).not.toContain(false);
     // a pool of the drawn number of threads, none the main one
@@ -403,7 +441,11 @@ def where(x):
     expect(seen.flatMap((w, j) => (w[0] && !w[1] ? [w[24] === (j >= ctxFrom)] : []))).not.toContain(false);
     // handling the drawn error, raised the drawn number of frames down
     const handled = at(CALLING.handling);
-    for (const w of handled) expect([w[2], [drawn.setup.error, ...drawn.setup.errors].includes(w[16]), drawn.setup.raises.map((n) => n + 2).includes(w[9])]).toEqual([true, true, true]);
+    for (const w of handled) expect([w[2], [drawn.setup.error, ...drawn.setup.errors, drawn.setup.base.split(".").pop()].includes(w[16]), drawn.setup.raises.map((n) => n + 2).includes(w[9])]).toEqual([true, true, true]);
+    // (the request's context: its variable, its own and the drawn others, two or more: round 22's a12)
+    // (a request served plainly: one whose error handler handles an exception has its thread's)
+    for (const w of seen.filter((w, j) => j >= ctxFrom && (!w[0] || w[1]) && !w[2])) expect(w[31]).toBe(2 + drawn.setup.vars);
+    for (const w of seen.filter((w, j) => j >= ctxFrom && w[0] && !w[1])) expect(w[31]).toBe(1 + drawn.setup.vars);
     // (raised alone, from another, or while another was handled)
     for (const w of handled) expect(["|", "LookupError|", "|LookupError"]).toContain(`${w[19]}|${w[20]}`);
     // each set-up at one call in the run's middle three fifths: the calls before it meet the process without it, its own and those after with it
@@ -423,6 +465,22 @@ def where(x):
     expect(seen.map((w) => w[11])).toEqual(seen.map((_, j) => (limited(j) ? 1000 : drawn.setup.recursion)));
     const prompted = before(CALLING.prompt);
     expect(seen.map((w) => w[12])).toEqual(seen.map((_, j) => !prompted(j)));
+    // (a deployment's process state from each set-up on: a stricter umask, a nice value, the
+    // application's decimal context (the main thread's), its loggers silenced, an error tracker's
+    // hooks; round 22's a21 a22 a19 a10 a11)
+    const masked = before(CALLING.umask);
+    expect(drawn.setup.umask).not.toBe(seen[0]![26]);
+    expect(seen.map((w) => w[26])).toEqual(seen.map((_, j) => (masked(j) ? seen[0]![26] : drawn.setup.umask)));
+    const niced = before(CALLING.nice);
+    // (Linux's nice value is a thread's: the main thread's, and the threads made after it)
+    expect(seen.flatMap((w, j) => (w[0] ? [w[27]] : []))).toEqual(seen.flatMap((w, j) => (w[0] ? [niced(j) ? seen[0]![27] : Math.min(19, seen[0]![27] + drawn.setup.nice)] : [])));
+    const dec = before(CALLING.decimal);
+    expect(seen.flatMap((w, j) => (w[0] ? [w[28]] : []))).toEqual(seen.flatMap((w, j) => (w[0] ? [dec(j) ? ["ROUND_HALF_EVEN", 28] : [drawn.setup.decimal.rounding, drawn.setup.decimal.prec]] : [])));
+    const off = before(CALLING.loggingOff);
+    const levels: Record<string, number> = { CRITICAL: 50, ERROR: 40, WARNING: 30 };
+    expect(seen.map((w) => w[29])).toEqual(seen.map((_, j) => (off(j) ? [false, 0] : drawn.setup.loggingOff === "dictConfig" ? [true, 0] : [false, levels[drawn.setup.loggingOff]])));
+    const tracked = before(CALLING.tracker);
+    expect(seen.map((w) => w[30])).toEqual(seen.map((_, j) => (tracked(j) ? "logging" : "__main__")));
     // (two forks: one process before the first, when any call is, its child, and that child's child)
     // (nothing the entry leaves behind warns when collected: round 21's CI, an unclosed loop's
     // ResourceWarning shown inside an import failed an honest call with Python 3.11's KeyError)
@@ -432,6 +490,11 @@ def where(x):
     expect(fork2).toBeGreaterThan(fork);
     expect([pids.slice(0, fork), pids.slice(fork, fork2), pids.slice(fork2)].map((xs) => new Set(xs).size)).toEqual([fork ? 1 : 0, 1, 1]);
     expect(new Set([pids[0], pids[fork], pids[fork2]]).size).toBe(fork ? 3 : 2);
+    // (the handled exception's four families by turns, one no Exception, a shutdown's: round 22's
+    // a08; fourteen calls all made while one is handled)
+    const handling = await runBehaviour(new BwrapSandbox("bwrap", { warm: false }), d, { ...req, calls: calls.slice(0, 14) }, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 0, days: 0, elsewhere: true, home: { ...drawn, calling: [CALLING.handling], setups: [] } } });
+    const types = calls.slice(0, 14).map((c) => (plain((handling.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as Seen)[16]);
+    expect(new Set(types)).toEqual(new Set([drawn.setup.error, ...drawn.setup.errors, drawn.setup.base.split(".").pop()]));
     // and the same calls from the top level alone, nothing set up (calling: [], setups: [])
     const top = await runBehaviour(new BwrapSandbox("bwrap", { warm: false }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 0, days: 0, elsewhere: true, home: { ...drawn, calling: [], setups: [] } } });
     expect(calls.every((c) => JSON.stringify((plain((top.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as unknown[]).slice(0, 5)) === "[true,false,false,1,false]")).toBe(true);

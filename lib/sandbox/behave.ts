@@ -536,7 +536,7 @@ export interface HomeEntry {
 export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "calls">, home: Pick<Home, "runner" | "pad" | "names" | "calling" | "setups" | "helpers" | "setup">): HomeEntry | null {
   const { steps, step, result, exc } = home.names;
   const h = home.helpers;
-  const names = [home.runner, steps, step, result, exc, ...Object.values(h), `${h.box}_in`, "status", home.setup.errors[1]];
+  const names = [home.runner, steps, step, result, exc, ...Object.values(h), `${h.box}_in`, `${h.rvar}_others`, "n", "v", "status", home.setup.errors[1], ...["call_handlers", "excepthook", "thread_excepthook"].map((f) => `${home.setup.tracker}_${f}`)];
   // (a name of the script's own that a context's import would rebind: a drawing error)
   const clash = names.find((n) => ENTRY_IMPORTS.includes(n));
   if (clash) throw new Error(`homeEntry: the drawn name ${clash} is a module the entry imports`);
@@ -608,9 +608,11 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
   const inbox = `${h.box}_in`;
   // the handled exception: of the drawn families by turns, raised alone, from another or while
   // another is handled, some frames down (turn n: the handling context's and the server's requests')
-  const errors = `(${su.error}, ${su.errors[0]}, ${su.errors[1]})`;
-  const raise = (n: string) => `${h.fail}([${su.raises.join(", ")}][${n} % ${su.raises.length}], ${n} % 3, ${errors}[${n} % 5 % 3])`;
+  const errors = `(${su.error}, ${su.errors[0]}, ${su.errors[1]}, ${su.base})`;
+  const raise = (n: string) => `${h.fail}([${su.raises.join(", ")}][${n} % ${su.raises.length}], ${n} % 3, ${errors}[${n} % 7 % 4])`;
   const handle = [
+    // (the shutdown's exception may be asyncio's, a BaseException since 3.8)
+    ...(su.base.startsWith("asyncio.") ? ["import asyncio"] : []),
     `def ${h.handle}(${step}):`,
     ...routes.map((q, k) => `    ${k === 0 ? "if" : "elif"} ${step}[4] == ${k}: return ${q}`),
     `    return ${call}`,
@@ -634,6 +636,9 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     `    return ${h.handle}(${step})`,
     `def ${h.scoped}(${step}):`,
     `    ${h.var}.set("${su.var.value}")`,
+    `    ${h.rvar}.set(${step}[4])`,
+    `    for n, v in enumerate(${h.rvar}_others):`,
+    "        v.set(n)",
     `    return ${h.handle}(${step})`,
     `def ${h.descend}(${step}, n):`,
     `    return ${h.handle}(${step}) if n <= 0 else ${h.descend}(${step}, n - 1)`,
@@ -661,7 +666,7 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     `            ${h.box}.put((None, ${exc}))`,
     `        ${step} = ${exc} = None`,
     `${h.typed} = [${routes.map((q) => JSON.stringify(q)).join(", ")}]`,
-    `${h.thread} = ${h.loop} = ${h.pool} = ${h.var} = ${result} = None`,
+    `${h.thread} = ${h.loop} = ${h.pool} = ${h.var} = ${h.rvar} = ${result} = None`,
     `${h.debug} = False`,
     `${h.turns} = 0`,
   ];
@@ -696,8 +701,9 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       `    asyncio.set_event_loop(${h.loop})`,
       `    ${h.loop}.set_debug(${h.debug})`,
       `${h.turns} += 1`,
-      // (alone, or beside one, three or seven other tasks, by turns: round 21's a10 counted four)
-      `${result} = ${h.loop}.run_until_complete(asyncio.gather(${h.co}(${step}, ${h.turns}), *[asyncio.sleep(0) for _ in range((0, 1, 3, 7)[${h.turns} % 4])]))[0]`,
+      // (alone, or beside one, three, seven or a busy server's 8–256 other tasks, by turns: round
+      // 21's a10 counted four, round 22's a15 twelve)
+      `${result} = ${h.loop}.run_until_complete(asyncio.gather(${h.co}(${step}, ${h.turns}), *[asyncio.sleep(0) for _ in range((0, 1, 3, 7, ${su.tasks})[${h.turns} % 5])]))[0]`,
     ]),
     // (a pool of one to four threads, as a threaded server's or run_in_executor's: round 20's a05b
     // looked for one)
@@ -746,7 +752,47 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     // behave.py; a body that hides one and answers otherwise is: round 20's a04)
     ...branch(CALLING.warnings3, ["import warnings", `warnings.${su.warnings}("error")`, `${result} = ${h.handle}(${step})`]),
     // (a request's context variable set, as a web framework sets one per request: round 21's a04)
-    ...branch(CALLING.context, ["import contextvars", `${h.var} = contextvars.ContextVar("${su.var.name}")`, `${h.var}.set("${su.var.value}")`, `${result} = ${h.handle}(${step})`]),
+    // (and the request's own, set in each request's context, and 0–8 others an application and its
+    // libraries set: round 22's a12 counted two)
+    ...branch(CALLING.context, [
+      "import contextvars",
+      `${h.var} = contextvars.ContextVar("${su.var.name}")`,
+      `${h.var}.set("${su.var.value}")`,
+      `${h.rvar} = contextvars.ContextVar("${su.var.name}_request", default=None)`,
+      `${h.rvar}_others = [${Array.from({ length: su.vars }, (_, i) => `contextvars.ContextVar("${su.var.name}_${i}")`).join(", ")}]`,
+      `for n, v in enumerate(${h.rvar}_others):`,
+      "    v.set(n)",
+      `${result} = ${h.handle}(${step})`,
+    ]),
+    // (a deployment's process state, each from its call on: a hardened umask, a nice value, an
+    // application's decimal context (threads made later too), its loggers silenced, an error
+    // tracker's hooks on logging and on uncaught exceptions; round 22's a21 a22 a19 a10 a11)
+    ...branch(CALLING.umask, ["import os", `os.umask(0o${su.umask.toString(8)})`, `${result} = ${h.handle}(${step})`]),
+    ...branch(CALLING.nice, ["import os", "try:", `    os.nice(${su.nice})`, "except OSError:", "    pass", `${result} = ${h.handle}(${step})`]),
+    ...branch(CALLING.decimal, [
+      "import decimal",
+      ...["decimal.getcontext()", "decimal.DefaultContext"].flatMap((c) => [`${c}.rounding = decimal.${su.decimal.rounding}`, `${c}.prec = ${su.decimal.prec}`]),
+      `${result} = ${h.handle}(${step})`,
+    ]),
+    ...branch(CALLING.loggingOff, [
+      ...(su.loggingOff === "dictConfig"
+        ? ["import logging.config", 'logging.config.dictConfig({"version": 1, "disable_existing_loggers": True})']
+        : ["import logging", `logging.disable(logging.${su.loggingOff})`]),
+      `${result} = ${h.handle}(${step})`,
+    ]),
+    ...branch(CALLING.tracker, [
+      "import logging, sys, threading",
+      `def ${su.tracker}_call_handlers(self, record, _call=logging.Logger.callHandlers):`,
+      "    return _call(self, record)",
+      `def ${su.tracker}_excepthook(*args, _hook=sys.excepthook):`,
+      "    return _hook(*args)",
+      `def ${su.tracker}_thread_excepthook(args, _hook=threading.excepthook):`,
+      "    return _hook(args)",
+      `logging.Logger.callHandlers = ${su.tracker}_call_handlers`,
+      `sys.excepthook = ${su.tracker}_excepthook`,
+      `threading.excepthook = ${su.tracker}_thread_excepthook`,
+      `${result} = ${h.handle}(${step})`,
+    ]),
     ...branch(CALLING.loopDebug, [`${h.debug} = True`, `if ${h.loop} is not None:`, `    ${h.loop}.set_debug(True)`, `${result} = ${h.handle}(${step})`]),
     ...branch(CALLING.recursion, ["import sys", `sys.setrecursionlimit(${su.recursion})`, `${result} = ${h.handle}(${step})`]),
     ...branch(CALLING.prompt, ["import sys", 'sys.ps1, sys.ps2 = ">>> ", "... "', `${result} = ${h.handle}(${step})`]),
@@ -809,7 +855,7 @@ const HOME_CODES = {
 };
 
 /** The modules the entry's contexts import (contextBranches). */
-const ENTRY_IMPORTS = ["threading", "asyncio", "logging", "queue", "warnings", "sys", "os", "tempfile", "concurrent", "contextvars"];
+const ENTRY_IMPORTS = ["threading", "asyncio", "logging", "queue", "warnings", "sys", "os", "tempfile", "concurrent", "contextvars", "decimal"];
 
 /** The runner's step that defines the entry's functions (contextBranches). */
 const DEFINE_HELPERS = 9;
@@ -848,7 +894,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // at home: the runner is an entry script of its own, beside its request (homeEntry)
   const entry = home ? homeEntry(req, home) : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: homeContexts(req.calls, home), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: homeContexts(req.calls, home), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
@@ -916,7 +962,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const placed = home && bound ? home : relocated ? ELSEWHERE_PATHS : { harness, cfg: cfgIn };
     // (the run at home's entry lies in its request's folder, the one runner folder it has)
     const at = entry ? { harness: bound ? placed.harness : cfgIn, cfg: bound ? placed.harness : cfgIn } : placed;
-    const homeMachine = home && bound ? { hostname: home.hostname, user: home.user, accounts: home.accounts, procFiles: { "/etc/machine-id": `${home.machineId}\n`, "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n` } } : {};
+    const homeMachine = home && bound ? { hostname: home.hostname, user: home.user, userHome: home.home, accounts: home.accounts, procFiles: { "/etc/machine-id": `${home.machineId}\n`, "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n` } } : {};
     run ??= await sandbox.run([...(other?.argv ?? []), ...argvAt(at)], {
       ...options, workdir: empty?.path ?? moved?.path ?? workdir, ...other?.options, ...homeMachine,
       roBinds: bound ? { ...(entry ? {} : { [harnessDir()]: at.harness }), [cfgDir(relocated ? placed === home ? home.tree : ELSEWHERE_PATHS.tree : undefined)]: at.cfg, ...(relocated ? { [relocated.path]: home?.tree ?? ELSEWHERE_PATHS.tree } : {}), ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...(home ? { [join(ZONEINFO, home.zone)]: "/etc/localtime" } : {}) } : {},

@@ -33,17 +33,31 @@ const DEBIAN_SYSTEM = ["root:0:/root:/bin/bash", "daemon:1:/usr/sbin", "bin:2:/b
 /** The /etc/passwd and /etc/group of a run as `user`: the sandbox's own two users, or (any other
  *  login name: a run at home) a Debian machine's accounts with `user` as its first login, uid 1000
  *  (root: uid 0, in the sandbox's user namespace: the host's sandbox user, with no capability). */
-export function passwdFor(user: string, accounts: string[] = []): { passwd: string; group: string; uid: number } {
+export function passwdFor(user: string, accounts: string[] = [], home?: string): { passwd: string; group: string; uid: number } {
   if (user in USER_IDS) return { passwd: PASSWD, group: GROUP, uid: USER_IDS[user]! };
-  // (the machine's other system accounts, as packages add them: ids from 106 on)
-  const system = [...DEBIAN_SYSTEM, ...accounts.filter((a) => a !== user).map((a, i) => `${a}:${106 + i}:/nonexistent`)].map((e) => e.split(":"));
-  const accountsOf = system.map(([n, id, home, shell]) => `${n}:x:${id}:${n === "nobody" ? 65534 : id}:${n}:${home}:${shell ?? "/usr/sbin/nologin"}\n`).join("");
+  const uid = accountId(user, home);
+  // (the machine's other system accounts, as packages add them: ids from 106 on; a service's own
+  // account (www-data) with its drawn home)
+  const base = DEBIAN_SYSTEM.map((e) => e.split(":")).map(([n, id, h, shell]) => (n === user && user !== "root" ? [n!, id!, home ?? h!, shell] : [n!, id!, h!, shell]));
+  const system = [...base, ...accounts.filter((a) => a !== user).map((a, i) => [a, String(106 + i), "/nonexistent", undefined])];
+  const accountsOf = system.map(([n, id, h, shell]) => `${n}:x:${id}:${n === "nobody" ? 65534 : id}:${n}:${h}:${shell ?? "/usr/sbin/nologin"}\n`).join("");
   const groupsOf = system.filter(([n]) => n !== "nobody").map(([n, id]) => `${n}:x:${id}:\n`).join("");
-  // (root: a container's or a server's, the base accounts' own first line)
-  if (user === "root") return { passwd: accountsOf, group: `${groupsOf}sudo:x:27:\nusers:x:100:\nnogroup:x:65534:\n`, uid: 0 };
-  const passwd = accountsOf + `${user}:x:1000:1000:${user},,,:/home/${user}:/bin/bash\n`;
-  const group = groupsOf + `sudo:x:27:${user}\nusers:x:100:${user}\nnogroup:x:65534:\n${user}:x:1000:\n`;
-  return { passwd, group, uid: 1000 };
+  // (root: a container's or a server's, the base accounts' own first line; a base account: its line)
+  if (user === "root" || base.some(([n]) => n === user)) return { passwd: accountsOf, group: `${groupsOf}sudo:x:27:\nusers:x:100:\nnogroup:x:65534:\n`, uid };
+  // (a login's: uid 1000, a shell, in sudo; a service's (a home outside /home): a system id, no login)
+  const login = uid === 1000;
+  const passwd = accountsOf + `${user}:x:${uid}:${uid}:${login ? `${user},,,` : user}:${home ?? `/home/${user}`}:${login ? "/bin/bash" : "/usr/sbin/nologin"}\n`;
+  const group = groupsOf + `${login ? `sudo:x:27:${user}\n` : "sudo:x:27:\n"}users:x:100:${login ? user : ""}\nnogroup:x:65534:\n${user}:x:${uid}:\n`;
+  return { passwd, group, uid };
+}
+
+/** The uid of a run at home's user on a Debian machine: root's 0, a base account's own (www-data
+ *  33), a login's 1000 (a home under /home, or none given), else a service's, as `useradd --system`
+ *  gives the first one (999). */
+export function accountId(user: string, home?: string): number {
+  const base = DEBIAN_SYSTEM.find((e) => e.split(":")[0] === user);
+  if (base) return Number(base.split(":")[1]);
+  return home === undefined || home.startsWith("/home/") ? 1000 : 999;
 }
 
 export class BwrapSandbox implements Sandbox {
@@ -58,7 +72,7 @@ export class BwrapSandbox implements Sandbox {
   args(o: ReturnType<typeof RunOptions.parse>, workdir = o.workdir): string[] {
     const a = [
       "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
-      "--uid", String(passwdFor(o.user, o.accounts).uid), "--gid", String(passwdFor(o.user, o.accounts).uid), "--hostname", o.hostname,
+      "--uid", String(passwdFor(o.user, o.accounts, o.userHome).uid), "--gid", String(passwdFor(o.user, o.accounts, o.userHome).uid), "--hostname", o.hostname,
       "--ro-bind", "/usr", "/usr",
       "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin", "--symlink", "usr/lib", "/lib",
     ];
@@ -117,7 +131,7 @@ export class BwrapSandbox implements Sandbox {
       const fds = child.stdio as unknown as NodeJS.WritableStream[];
       // fds 3 onwards only carry files in; a run killed before or after reading them resets them
       fds.slice(3).forEach((f) => f?.on("error", () => {}));
-      const accounts = passwdFor(o.user, o.accounts);
+      const accounts = passwdFor(o.user, o.accounts, o.userHome);
       fds[11]!.end(accounts.passwd);
       fds[12]!.end(accounts.group);
       Object.values(o.procFiles).forEach((data, i) => fds[PROC_FD + i]!.end(data));

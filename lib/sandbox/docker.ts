@@ -73,7 +73,7 @@ export class DockerSandbox implements Sandbox {
     // another machine's (the run elsewhere's, a run at home's): its user with a passwd naming it,
     // its host name, its /etc files and the /proc files runc lets a bind cover (a folder for them
     // only where there are any: most runs are the sandbox's own machine)
-    const other = o.user !== "sandbox" ? passwdFor(o.user, o.accounts) : null;
+    const other = o.user !== "sandbox" ? passwdFor(o.user, o.accounts, o.userHome) : null;
     const files = Object.entries({ ...(other ? { "/etc/passwd": other.passwd, "/etc/group": other.group } : {}), ...Object.fromEntries(Object.entries(o.procFiles).filter(([p]) => p.startsWith("/etc/") || RUNC_PROC_FILES.includes(p))) });
     const machine = files.length ? transientDir("docker-machine-") : null;
     try {

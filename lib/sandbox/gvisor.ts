@@ -42,7 +42,7 @@ export class GvisorSandbox implements Sandbox {
   config(o: ReturnType<typeof RunOptions.parse>, workdir: string, command: string[], files: { passwd: string; group: string; procFiles: Record<string, string> }, withAs: boolean): Record<string, unknown> {
     // the sandbox's own user owns the staged workdir (isolation.ts); any other (the run elsewhere's,
     // a run at home's) is its passwd entry's uid, as bwrap maps it
-    const other = passwdFor(o.user, o.accounts).uid;
+    const other = passwdFor(o.user, o.accounts, o.userHome).uid;
     const ids = o.user !== "sandbox" ? { uid: other, gid: other } : runningAsRoot() ? sandboxHostIds() : { uid: 1000, gid: 1000 };
     const boundOver = new Set([...Object.values(o.roBinds), ...Object.values(o.rwBinds), ...Object.keys(o.procFiles)]);
     const cpu = Math.ceil(o.timeoutMs / 1000) + 1;
@@ -103,7 +103,7 @@ export class GvisorSandbox implements Sandbox {
       const rootfs = join(bundle.path, "rootfs");
       for (const d of ["usr", "etc", "tmp", "work", "proc", "dev", "opt", "var", "run"]) mkdirSync(join(rootfs, d), { recursive: true });
       for (const [l, t] of [["bin", "usr/bin"], ["sbin", "usr/sbin"], ["lib", "usr/lib"], ...(existsSync("/usr/lib64") ? [["lib64", "usr/lib64"]] : [])] as [string, string][]) symlinkSync(t, join(rootfs, l));
-      const accounts = passwdFor(o.user, o.accounts);
+      const accounts = passwdFor(o.user, o.accounts, o.userHome);
       const files = { passwd: join(bundle.path, "passwd"), group: join(bundle.path, "group"), procFiles: {} as Record<string, string> };
       writeFileSync(files.passwd, accounts.passwd);
       writeFileSync(files.group, accounts.group);

@@ -9,6 +9,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { existsSync, lstatSync, readdirSync, readFileSync, utimesSync } from "node:fs";
 import { machine } from "node:os";
 import { join } from "node:path";
+import { accountId } from "./bwrap.js";
 import type { Sandbox } from "./types.js";
 
 /** What the shifted run's machine looks like: another host name, user, boot id and machine id (the
@@ -220,6 +221,8 @@ const HOME_USERS = [
  *  rule in TZ, a set of variables) marks it. */
 export interface Home {
   user: string;
+  /** The user's home folder (HOME, and its /etc/passwd entry): /root, /home/USER or a service's. */
+  home: string;
   hostname: string;
   /** A tzdata name of HOME_ZONES; its file is the run's /etc/localtime (no TZ variable). */
   zone: string;
@@ -259,13 +262,13 @@ export interface Home {
    *  0.2 to 0.8: homeContexts), logging's second step after its first. [] sets nothing up. */
   setups: { code: number; at: number }[];
   /** The names of the entry's functions and of what its other calling contexts hold. */
-  helpers: { handle: string; via: string; co: string; serve: string; scoped: string; worker: string; box: string; thread: string; out: string; typed: string; loop: string; pool: string; var: string; debug: string; descend: string; fail: string; turns: string };
+  helpers: { rvar: string; handle: string; via: string; co: string; serve: string; scoped: string; worker: string; box: string; thread: string; out: string; typed: string; loop: string; pool: string; var: string; debug: string; descend: string; fail: string; turns: string };
   /** How the contexts that vary are made: the depths under the deep calls' frames (two for the
    *  calls 30–60 frames down, as a web framework's handler, two for those 60–200 down), how far down the handled exception was raised
    *  and of which type, and how the host sets up logging (a stream or a file, its level), its
    *  recursion limit and its warnings (round 19's a06 a10 a11 a14: a body right only above a depth,
    *  with a stream handler, at the default limit, or for an exception raised where it is handled). */
-  setup: { depths: number[]; raises: number[]; error: string; errors: [string, string]; var: { name: string; value: string }; log: { file: boolean; level: string; quiet: string }; workers: number; recursion: number; warnings: string };
+  setup: { depths: number[]; raises: number[]; error: string; errors: [string, string]; base: string; tasks: number; vars: number; var: { name: string; value: string }; log: { file: boolean; level: string; quiet: string }; workers: number; recursion: number; warnings: string } & ReturnType<typeof drawProcessState>;
 }
 
 /** An environment with each variable the package looked up by name in the graded run the other way
@@ -365,14 +368,17 @@ export function keepEnv(env: Record<string, string>, graded: Record<string, stri
 
 /** The calling contexts of the run at home's calls (Home.calling; the entry's branches: behave.ts
  *  homeEntry): the code is the negative route the runner sends. */
-export const CALLING = { top: 0, nested: 3, nested2: 4, thread: 5, loop: 6, handling: 7, logging: 8, interactive: 10, deep: 11, warnings: 12, recursion: 13, prompt: 14, fork: 15, logging2: 16, deeper: 17, pool: 18, warnings2: 19, fork2: 20, loopDebug: 21, warnings3: 22, warnings0: 23, context: 24 } as const;
+export const CALLING = { top: 0, nested: 3, nested2: 4, thread: 5, loop: 6, handling: 7, logging: 8, interactive: 10, deep: 11, warnings: 12, recursion: 13, prompt: 14, fork: 15, logging2: 16, deeper: 17, pool: 18, warnings2: 19, fork2: 20, loopDebug: 21, warnings3: 22, warnings0: 23, context: 24, umask: 25, nice: 26, decimal: 27, loggingOff: 28, tracker: 29 } as const;
 /** The set-ups (Home.setups: each once, at a call in the run's middle: the calls before it meet
  *  the process without it, that call and those after with it): logging, the warnings
  *  filters, a raised recursion limit, an interactive session's prompts (sys.ps1), and a fork (the
- *  rest of the run in a child forked after the package's import, as a pre-forking server's workers).
+ *  rest of the run in a child forked after the package's import, as a pre-forking server's workers),
+ *  and a deployment's process state (round 22's a10 a11 a19 a21 a22, bodies wrong only where an
+ *  application or its service manager changed it): a stricter umask, a nice value, an application's
+ *  decimal context, its loggers disabled, logging and the excepthooks wrapped by an error tracker.
  *  Logging is set up in two steps: a handler of the drawn kind (a stream or a file) and the drawn
  *  level, then, later, a handler of the other kind (round 19's a10: right only without a file's). */
-export const SETUPS = [CALLING.logging, CALLING.logging2, CALLING.warnings0, CALLING.warnings, CALLING.warnings2, CALLING.warnings3, CALLING.recursion, CALLING.prompt, CALLING.fork, CALLING.fork2, CALLING.loopDebug, CALLING.context] as const;
+export const SETUPS = [CALLING.logging, CALLING.logging2, CALLING.warnings0, CALLING.warnings, CALLING.warnings2, CALLING.warnings3, CALLING.recursion, CALLING.prompt, CALLING.fork, CALLING.fork2, CALLING.loopDebug, CALLING.context, CALLING.umask, CALLING.nice, CALLING.decimal, CALLING.loggingOff, CALLING.tracker] as const;
 /** Set-ups that come in this order (each builds on the one before). */
 export const SETUP_CHAINS = [[CALLING.logging, CALLING.logging2], [CALLING.warnings0, CALLING.warnings, CALLING.warnings2, CALLING.warnings3], [CALLING.fork, CALLING.fork2]] as const;
 
@@ -388,18 +394,22 @@ export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean 
   // container's or a server's process; round 18's a06b a07 were right only where uid 0 was not)
   // (`asRoot` fixes that coin, the rest of the draw unchanged: the builder's draws meet both)
   const coin = opts.root ? u() : 1;
-  const user = opts.root && (opts.asRoot ?? coin < 0.5) ? "root" : pick(HOME_USERS);
+  // (a service's account in three draws of ten of the others: its home under /var, /srv, /run or
+  // /app, not /home; round 22's a24b was right only where HOME's first folder was home or root)
+  const service = u() < 0.3 ? pick(SERVICE_ACCOUNTS) : null;
+  const user = opts.root && (opts.asRoot ?? coin < 0.5) ? "root" : service ? service[0] : pick(HOME_USERS);
   const hex = bytes().toString("hex");
   const n = bytes().readUInt32BE(0);
   const hostname = pick([`${user}-laptop`, `${user}-desktop`, `ip-10-${n % 256}-${(n >> 8) % 256}-${(n >> 16) % 256}`, `dev-${hex.slice(0, 4)}`, `ws${n % 100}`, `${user}-thinkpad`, `build-${n % 1000}`, "workstation"]);
-  const home = user === "root" ? "/root" : `/home/${user}`;
-  const tree = `${home}/${pick(["src", "code", "work", "projects", "repos", "dev", "git"])}/${pick(["app", "project", "repo", "lib", "service", "tool", "core"])}`;
+  const home = user === "root" ? "/root" : service && user === service[0] ? service[1] : `/home/${user}`;
+  const tree = service && user === service[0] ? `${home}/${pick(["app", "current", "src", "site", "code"])}` : `${home}/${pick(["src", "code", "work", "projects", "repos", "dev", "git"])}/${pick(["app", "project", "repo", "lib", "service", "tool", "core"])}`;
   const harness = `/${pick(["srv", "opt", "var/lib"])}/${pick(["jobs", "ci", "tasks", "runner", "agent"])}-${hex.slice(4, 10)}`;
   const cwd = pick([tree, tree, home]);
   // the accounts packages add, each present or not (round 15's a21: no systemd-timesync, which
   // Debian 12 and Ubuntu 22.04 have)
   const accounts = HOME_ACCOUNTS.filter(() => u() < 0.5);
-  const drawn = { user, hostname, zone: pick(zones), tree, cwd, accounts, harness, cfg: `${harness}-in`, machineId: hex.slice(10, 42), nofile: Math.min(pick([1024, 1024, 1024, 4096, 8192, 65536]), openFilesCap()), env: drawEnv(user, home, hostname, cwd, u, pick) };
+  const zone = pick(zones);
+  const drawn = { user, home, hostname, zone, tree, cwd, accounts, harness, cfg: `${harness}-in`, machineId: hex.slice(10, 42), nofile: Math.min(pick([1024, 1024, 1024, 4096, 8192, 65536]), openFilesCap()), env: drawEnv(user, home, hostname, cwd, zone, u, pick) };
   // the script that calls the package: a name a deployment's script has, its calls made from lines
   // anywhere from a short script's to a long one's: four copies of each call line in a drawn order,
   // the first after 0–3 blank lines (a call on line 4 to 10 or so), each other after 0–400 more
@@ -426,15 +436,37 @@ export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean 
   for (const chain of SETUP_CHAINS) {
     chain.forEach((c, k) => (setups[SETUPS.indexOf(c)]!.at = 0.2 + (0.6 * (k + 0.25 + 0.5 * u())) / chain.length));
   }
-  const helpers = { handle: pick(["handle", "process", "run_one", "dispatch", "do_job", "work_on"]), via: pick(["run_job", "execute", "perform", "step", "apply_job"]), co: pick(["handle_async", "aprocess", "run_async", "async_job"]), serve: pick(["serve", "handle_request", "on_request", "respond"]), scoped: pick(["in_request", "with_context", "scoped", "bound_call"]), worker: pick(["worker", "in_thread", "thread_main", "background"]), box: pick(["results", "done", "finished", "outbox"]), thread: pick(["t", "th", "thread", "w"]), out: pick(["got", "reply", "outcome", "answer_"]), typed: pick(["history", "typed", "commands", "inputs"]), loop: pick(["loop", "ev_loop", "event_loop", "aloop"]), pool: pick(["pool", "executor", "workers", "tp"]), var: pick(["ctx_var", "request_var", "local_ctx", "cv"]), debug: pick(["debug", "verbose", "diagnostics", "dev_mode"]), descend: pick(["dispatch_request", "call_view", "middleware", "wrapped", "inner"]), fail: pick(["lookup", "fetch", "load", "resolve"]), turns: pick(["rounds", "ticks", "seq", "counter"]) };
+  const helpers = { rvar: pick(["request_ctx", "req_var", "current_request", "scope_var"]), handle: pick(["handle", "process", "run_one", "dispatch", "do_job", "work_on"]), via: pick(["run_job", "execute", "perform", "step", "apply_job"]), co: pick(["handle_async", "aprocess", "run_async", "async_job"]), serve: pick(["serve", "handle_request", "on_request", "respond"]), scoped: pick(["in_request", "with_context", "scoped", "bound_call"]), worker: pick(["worker", "in_thread", "thread_main", "background"]), box: pick(["results", "done", "finished", "outbox"]), thread: pick(["t", "th", "thread", "w"]), out: pick(["got", "reply", "outcome", "answer_"]), typed: pick(["history", "typed", "commands", "inputs"]), loop: pick(["loop", "ev_loop", "event_loop", "aloop"]), pool: pick(["pool", "executor", "workers", "tp"]), var: pick(["ctx_var", "request_var", "local_ctx", "cv"]), debug: pick(["debug", "verbose", "diagnostics", "dev_mode"]), descend: pick(["dispatch_request", "call_view", "middleware", "wrapped", "inner"]), fail: pick(["lookup", "fetch", "load", "resolve"]), turns: pick(["rounds", "ticks", "seq", "counter"]) };
   // (the deep calls' depths: two from 30 to 60 frames, two from 60 to 200 (the deeper calls'), each
   // pair one in each half of its range on a log scale: a body wrong only past a depth meets one past
-  // it unless that depth is past the deepest draw; the handled exception raised 0–5 frames down,
-  // likewise spread)
+  // it unless that depth is past the deepest draw; the handled exception raised 0–1, 2–5, 6–19 and
+  // 20–59 frames down (round 22's a09 was wrong only 8 frames down or more, a framework's 404))
   const depths = [[30, 60, 0], [30, 60, 1], [60, 200, 0], [60, 200, 1]].map(([lo, hi, k]) => Math.round(lo! * (hi! / lo!) ** ((k! + u()) / 2)));
-  const raises = [0, 1, 2, 3].map((k) => Math.floor((k + u()) * 1.5));
-  const setup = { depths, raises, error: pick(["LookupError", "KeyError", "ValueError", "OSError", "TypeError"]), errors: [pick(["AttributeError", "ZeroDivisionError", "RuntimeError", "IndexError"]), pick(["NotFound", "RequestError", "AppError", "JobFailed", "ServiceError"])] as [string, string], var: { name: pick(["request_id", "trace_id", "current_user", "tenant", "correlation_id"]), value: hex.slice(42, 50) }, log: { file: u() < 0.5, level: pick(["DEBUG", "INFO"]), quiet: pick(["ERROR", "CRITICAL"]) }, workers: pick([2, 3, 4, 8, 16]), recursion: pick([1500, 2000, 3000, 5000, 10000, 100000]), warnings: pick(["simplefilter", "filterwarnings"]) };
+  const raises = [[0, 2], [2, 6], [6, 20], [20, 60]].map(([lo, hi]) => lo! + Math.floor(u() * (hi! - lo!)));
+  // (the handled exceptions: a builtin, another of another family, the script's own class and one
+  // that is no Exception, a shutdown's (round 22's a08); the loop's other tasks up to 8–256, a busy
+  // server's (a15: 12 or more); 0–8 context variables beside the request's two (a12: 2 or more))
+  const setup = { depths, raises, error: pick(["LookupError", "KeyError", "ValueError", "OSError", "TypeError"]), errors: [pick(["AttributeError", "ZeroDivisionError", "RuntimeError", "IndexError"]), pick(["NotFound", "RequestError", "AppError", "JobFailed", "ServiceError"])] as [string, string], base: pick(["KeyboardInterrupt", "SystemExit", "GeneratorExit", "asyncio.CancelledError"]), tasks: Math.round(8 * 32 ** u()), vars: pick([0, 1, 2, 3, 5, 8]), var: { name: pick(["request_id", "trace_id", "current_user", "tenant", "correlation_id"]), value: hex.slice(42, 50) }, log: { file: u() < 0.5, level: pick(["DEBUG", "INFO"]), quiet: pick(["ERROR", "CRITICAL"]) }, workers: pick([2, 3, 4, 8, 16]), recursion: pick([1500, 2000, 3000, 5000, 10000, 100000]), warnings: pick(["simplefilter", "filterwarnings"]), ...drawProcessState(u, pick) };
   return { ...drawn, entry, runner, names, pad, calling, setups, helpers, setup };
+}
+
+/** Service accounts a run at home's user is drawn from, with their homes (a Debian package's or an
+ *  image's `useradd --system --home-dir`). */
+const SERVICE_ACCOUNTS = [["www-data", "/var/www"], ["app", "/srv/app"], ["app", "/app"], ["svc", "/var/lib/svc"], ["celery", "/var/lib/celery"], ["gunicorn", "/run/gunicorn"], ["django", "/srv/django"], ["worker", "/opt/worker"]] as const;
+
+/** The process state the run at home's set-ups give (Home.setup; behave.ts contextBranches): the
+ *  umask a hardened host or a unit's UMask= sets, a nice value (a cron job's, a worker's Nice=), an
+ *  application's decimal context (rounding and precision), how it silences logging (dictConfig's
+ *  disable_existing_loggers, or logging.disable at a level) and the name an error tracker's hooks go
+ *  by. */
+function drawProcessState(u: () => number, pick: <T>(xs: readonly T[]) => T) {
+  return {
+    umask: pick([0o027, 0o077, 0o007, 0o002, 0o037]),
+    nice: pick([1, 2, 5, 10]),
+    decimal: { rounding: pick(["ROUND_HALF_UP", "ROUND_HALF_UP", "ROUND_DOWN", "ROUND_HALF_DOWN", "ROUND_HALF_EVEN"]), prec: pick([28, 28, 12, 50]) },
+    loggingOff: u() < 0.5 ? "dictConfig" : pick(["CRITICAL", "CRITICAL", "ERROR", "WARNING"]),
+    tracker: pick(["sentry", "rollbar", "bugsnag", "honeybadger", "airbrake"]),
+  };
 }
 
 /** File names of the run at home's entry script (none with "test" in it: pytest's files have it). */
@@ -461,21 +493,41 @@ function openFilesCap(): number {
   return openFilesCapCache;
 }
 
+/** Allocators an image preloads (LD_PRELOAD), those this machine has (Debian's libjemalloc2 and
+ *  libtcmalloc-minimal4: scripts/setup.sh installs them). */
+const ALLOCATORS = ["/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/x86_64-linux-gnu/libtcmalloc_minimal.so.4", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libtcmalloc_minimal.so.4"];
+let allocatorsHere: string[] | undefined;
+function allocator(pick: <T>(xs: readonly T[]) => T): Record<string, string> {
+  allocatorsHere ??= ALLOCATORS.filter((f) => existsSync(f));
+  return allocatorsHere.length ? { LD_PRELOAD: pick(allocatorsHere) } : {};
+}
+
+/** A proxy's variables, in capitals, in lower case or both (curl reads the lower case ones). */
+function proxies(ip: string, u: () => number, pick: <T>(xs: readonly T[]) => T): Record<string, string> {
+  const url = `http://${ip}:${pick(["3128", "8080", "8888", "80"])}`;
+  const vars = { HTTP_PROXY: url, HTTPS_PROXY: url, NO_PROXY: pick(["localhost,127.0.0.1", "localhost,127.0.0.1,.svc,.cluster.local", ".internal,10.0.0.0/8"]) };
+  const lower = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k.toLowerCase(), v]));
+  const how = u();
+  return how < 0.4 ? vars : how < 0.7 ? lower : { ...vars, ...lower };
+}
+
 /** A login session's environment as machines have them, drawn: which variables are there (beyond
  *  PATH, HOME, LANG and PWD) and their values, so neither the set of names nor a value is a constant
  *  of the grader's (round 15's a02–a06: an empty PYTHONDONTWRITEBYTECODE, SSH_CLIENT's port, a
  *  session class without a session id, the template's 27 names). */
-function drawEnv(user: string, home: string, hostname: string, cwd: string, u: () => number, pick: <T>(xs: readonly T[]) => T): Record<string, string> {
+function drawEnv(user: string, home: string, hostname: string, cwd: string, zone: string, u: () => number, pick: <T>(xs: readonly T[]) => T): Record<string, string> {
   const some = (p: number, vars: Record<string, string>): Record<string, string> => (u() < p ? vars : {});
   const octet = () => Math.floor(u() * 250) + 1;
   const ip = () => pick([`10.${octet()}.${octet()}.${octet()}`, `192.168.${octet()}.${octet()}`, `172.${16 + Math.floor(u() * 16)}.${octet()}.${octet()}`]);
   const client = `${ip()} ${40_000 + Math.floor(u() * 25_000)} 22`;
-  const uid = user === "root" ? 0 : 1000;
+  const uid = user === "root" ? 0 : accountId(user, home);
   return {
     PATH: pick([
       "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "/usr/local/bin:/usr/bin:/bin:/usr/local/games:/usr/games",
       `${home}/.local/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/snap/bin`, "/usr/local/bin:/usr/bin:/bin",
       `${home}/bin:${home}/.local/bin:/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin`,
+      // (cron's, a unit's and a virtualenv's: no local/bin; round 22's a27)
+      "/usr/bin:/bin", "/usr/sbin:/usr/bin:/sbin:/bin", `${home}/.venv/bin:/usr/bin:/bin`,
     ]),
     // (the only locale a machine without the locales package has: another LANG made Python coerce
     // the C locale and add LC_CTYPE, which no machine with that locale shows)
@@ -485,7 +537,18 @@ function drawEnv(user: string, home: string, hostname: string, cwd: string, u: (
     // a01b a02 a12b)
     HOME: home,
     ...some(0.75, { LANG: "C.UTF-8" }),
-    ...some(0.7, { PWD: cwd }),
+    // (PWD stale in a quarter of those: where the process was started before a chdir, as gunicorn
+    // --chdir or a daemon's; round 22's a23b)
+    ...some(0.7, { PWD: u() < 0.25 ? pick([cwd === home ? "/" : home, "/", `${home}/tmp`]) : cwd }),
+    // (the deployment's zone named in TZ, as an image's ENV TZ does: the zone of /etc/localtime, so
+    // nothing local changes; round 22's a25)
+    ...some(0.25, { TZ: pick([zone, zone, `:${zone}`]) }),
+    // (an allocator preloaded, as jemalloc and tcmalloc images do (where this machine has one), and
+    // glibc's arena cap; round 22's a26)
+    ...some(0.2, allocator(pick)),
+    ...some(0.15, { MALLOC_ARENA_MAX: pick(["2", "4"]) }),
+    // (behind a proxy, as a corporate or a cluster's egress is; round 22's a28 read them all)
+    ...some(0.2, proxies(ip(), u, pick)),
     // (a deployment's variables: a Kubernetes pod's, a Python image's; round 21's a03 a08)
     ...some(0.25, { KUBERNETES_SERVICE_HOST: `10.${octet()}.0.1`, KUBERNETES_SERVICE_PORT: "443", KUBERNETES_PORT: "tcp://10.96.0.1:443" }),
     ...some(0.3, { PYTHONUNBUFFERED: "1" }),

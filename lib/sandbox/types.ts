@@ -68,6 +68,9 @@ export const RunOptions = z.object({
    *  elsewhere's (`sandbox-b`), or any other login name (a run at home's: uid 1000 on a Debian
    *  machine's /etc/passwd). */
   user: z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/, "a login name").default("sandbox"),
+  /** The user's home folder in its /etc/passwd entry (a run at home's drawn one; default /home/USER):
+   *  a service's, outside /home, makes it a system account (bwrap.ts accountId). */
+  userHome: z.string().regex(/^\/[^\0:\n]*$/, "an absolute path").optional(),
 });
 export type RunOptions = z.input<typeof RunOptions>;
 export type ResolvedRunOptions = z.output<typeof RunOptions>;

@@ -1974,7 +1974,11 @@ export async function situatedCalls(taskId: string, calls: OracleCall[], run: (s
   const compare = CompareOptions.parse({});
   for (let d = 0; d < SITUATED_DRAWS && out.size < calls.length; d++) {
     // (at home root in one draw and another user in the other, where the sandbox draws root at all)
-    const { away: drawn, home } = drawShifts(createHash("sha256").update(`situated\n${taskId}\n${d}`).digest(), sandbox, { keep, asRoot: d % 2 === 0 });
+    const { away: drawn, home: homeDrawn } = drawShifts(createHash("sha256").update(`situated\n${taskId}\n${d}`).digest(), sandbox, { keep, asRoot: d % 2 === 0 });
+    // (at home every set-up at the run's start, in order: each call after them meets the state
+    // they leave (a decimal context, a umask), which a grade's set-up, drawn anywhere in the
+    // run's middle, gives some of its calls)
+    const home = homeDrawn.home ? { ...homeDrawn, home: { ...homeDrawn.home, setups: homeDrawn.home.setups.map((s) => ({ ...s, at: 0 })) } } : homeDrawn;
     // (every block of calls elsewhere on a clock past every unit a grade's block can move: a grade
     // draws its blocks from an hour to a century on, and an original reading the year, the day or
     // the hour answers otherwise in any block that moves it; here each block moves them all)

@@ -796,12 +796,13 @@ def main():
         _shift_pid(req["pid_shift"])
     # (the clock shift's loader variables, where the grader set them, are not the package's business)
     moved_clock = "FAKETIME" in os.environ
-    for k in ("LD_PRELOAD", "FAKETIME_DONT_FAKE_MONOTONIC"):
+    # (at home LD_PRELOAD and TZ are the deployment's drawn ones, no clock's: kept)
+    for k in ("FAKETIME_DONT_FAKE_MONOTONIC",) if req.get("home") else ("LD_PRELOAD", "FAKETIME_DONT_FAKE_MONOTONIC"):
         os.environ.pop(k, None)
     # libfaketime reads these at every time call or timed wait (FAKETIME_NO_CACHE: the clock moves
     # between blocks of calls; unset, FORCE_MONOTONIC_FIX makes each thread's start and join cost
     # ≈ 100 ms on one CPU): out of os.environ's sight, kept in the C environment
-    for k in (b"FAKETIME", b"FAKETIME_NO_CACHE", b"FAKETIME_FORCE_MONOTONIC_FIX") + ((b"TZ",) if req.get("elsewhere") else ()):
+    for k in (b"FAKETIME", b"FAKETIME_NO_CACHE", b"FAKETIME_FORCE_MONOTONIC_FIX") + ((b"TZ",) if req.get("elsewhere") and not req.get("home") else ()):
         os.environ._data.pop(k, None)
     # (libfaketime puts its shared-memory name into the environment as it starts: round 15's a13)
     os.environ.pop("FAKETIME_SHARED", None)
@@ -816,6 +817,9 @@ def main():
     # container command or a service manager starts has not (round 21's a02)
     for name in req.get("unset") or ():
         os.environ.pop(name, None)
+    # (and a stale PWD, a process's started before a chdir, where --chdir had made it the cwd)
+    for name, value in (req.get("set") or {}).items():
+        os.environ[name] = value
     if home:
         # no module in sys.modules that a plain interpreter lacks (the runner holds its own
         # references to _json's C scanner and encoder); decimal and datetime load when needed
