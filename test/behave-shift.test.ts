@@ -104,7 +104,7 @@ def _writes_home():
       expect(tzname).toContain(want[1]);
       // nothing of the run elsewhere's clock machinery, nor a TZ rule, anywhere the body can read;
       // TZ only where the draw names the zone there
-      expect([tzInEnviron, tzInProc, ftInProc, ftMapped]).toEqual(["TZ" in home.env, "TZ" in home.env, false, false]);
+      expect([tzInProc, ftInProc, ftMapped]).toEqual(["TZ" in home.env, false, false]);
       if (home.env.TZ) expect(home.env.TZ.replace(/^:/, "")).toBe(home.zone);
       // (a login's uid 1000, root's 0, a service account's its system id: www-data's 33, another's 999)
       const uidWant = home.user === "root" ? 0 : home.home.startsWith("/home/") ? 1000 : home.user === "www-data" ? 33 : 999;
@@ -124,8 +124,12 @@ def _writes_home():
       // (PEP 538) sets in any process, a deployment's too
       const env = Object.fromEntries(environ as unknown as [string, string][]);
       const coerced = !home.env.LANG && !home.env.LC_ALL && !home.env.LC_CTYPE ? { LC_CTYPE: "C.UTF-8" } : {};
-      expect(env).toEqual({ ...home.env, ...coerced });
-      expect(env.PWD).toBe(home.env.PWD);
+      // (and the environment set-ups' changes, where one was dealt this call or before)
+      const dealt = homeContexts(calls, home);
+      const [env1, env2] = [CALLING.environ, CALLING.environ2].map((code) => { const i = dealt.indexOf(code); return i >= 0 && i <= calls.indexOf(c); });
+      const changed = { ...(env1 ? home.setup.environ[0] : {}), ...(env2 ? home.setup.environ[1] : {}) };
+      expect(env).toEqual({ ...home.env, ...coerced, ...changed });
+      expect(tzInEnviron).toBe("TZ" in env);
       expect(Object.keys(env)).not.toContain("PYTHONDONTWRITEBYTECODE");
       // (the default excepthook until an error tracker's set-up, if one is dealt this call or before)
       const trackedFrom = homeContexts(calls, home).indexOf(CALLING.tracker);
@@ -373,7 +377,11 @@ def where(x):
             type(exc[1].__context__).__name__ if exc[1] is not None and exc[1].__context__ is not None else "",
             filters, logging.raiseExceptions, threading.active_count(), len(_vars()) > 0,
             [str(w.message)[:60] for w in leaked if issubclass(w.category, ResourceWarning)],
-            _umask(), os.nice(0), _decimal(), [_LOG.disabled, logging.root.manager.disable], logging.Logger.callHandlers.__module__, len(_vars())]
+            _umask(), os.nice(0), _decimal(), [_LOG.disabled, logging.root.manager.disable], logging.Logger.callHandlers.__module__, len(_vars()),
+            [os.environ.get(k) for k in ENVIRON]]
+
+
+ENVIRON = ("TZ", "PATH", "PWD", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "LD_PRELOAD", "MALLOC_ARENA_MAX")
 
 
 _LOG = logging.getLogger(__name__)
@@ -395,7 +403,7 @@ def _vars():
     # (the context's variables but decimal's own, which holds the thread's decimal context once read)
     return [v for v in contextvars.copy_context() if v.name != "decimal_context"]
 `);
-    type Seen = [boolean, boolean, boolean, number, boolean, string, number, number, number, number, boolean, number, boolean, number, string, string, string, boolean | null, number, string, string, string, boolean, number, boolean, string[], number, number, [string, number], [boolean, number], string, number];
+    type Seen = [boolean, boolean, boolean, number, boolean, string, number, number, number, number, boolean, number, boolean, number, string, string, string, boolean | null, number, string, string, string, boolean, number, boolean, string[], number, number, [string, number], [boolean, number], string, number, (string | null)[]];
     const calls: BCall[] = Array.from({ length: 98 }, (_, i) => ({ id: `c${i}`, symbol: 0, pos: [{ t: "int", v: String(i) }] as BValue[], kw: [] }));
     const req = { symbols: [{ module: "pkg.m", qualname: "where" }], calls, roots: ["."], project: ["pkg"] };
     const drawn = drawHome(randomBytes(32));
@@ -478,9 +486,17 @@ def _vars():
     expect(seen.flatMap((w, j) => (w[0] ? [w[28]] : []))).toEqual(seen.flatMap((w, j) => (w[0] ? [dec(j) ? ["ROUND_HALF_EVEN", 28] : [drawn.setup.decimal.rounding, drawn.setup.decimal.prec]] : [])));
     const off = before(CALLING.loggingOff);
     const levels: Record<string, number> = { CRITICAL: 50, ERROR: 40, WARNING: 30 };
-    expect(seen.map((w) => w[29])).toEqual(seen.map((_, j) => (off(j) ? [false, 0] : drawn.setup.loggingOff === "dictConfig" ? [true, 0] : [false, levels[drawn.setup.loggingOff]])));
+    expect(seen.map((w) => w[29])).toEqual(seen.map((_, j) => (off(j) ? [false, 0] : [true, drawn.setup.loggingOff ? levels[drawn.setup.loggingOff] : 0])));
     const tracked = before(CALLING.tracker);
     expect(seen.map((w) => w[30])).toEqual(seen.map((_, j) => (tracked(j) ? "logging" : "__main__")));
+    // (the environment a deployment's in two steps, each change in one of them, every one made by
+    // the second: round 22's a23b a25 a26 a27 a28)
+    const [env1, env2] = [before(CALLING.environ), before(CALLING.environ2)];
+    const ENVIRON = ["TZ", "PATH", "PWD", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "LD_PRELOAD", "MALLOC_ARENA_MAX"];
+    const envAt = (j: number) => ({ ...drawn.env, ...(env1(j) ? {} : drawn.setup.environ[0]), ...(env2(j) ? {} : drawn.setup.environ[1]) }) as Record<string, string | undefined>;
+    expect(seen.map((w) => w[32])).toEqual(seen.map((_, j) => ENVIRON.map((k) => envAt(j)[k])));
+    const last = envAt(seen.length - 1);
+    expect([last.TZ?.replace(/^:/, ""), /local\/bin/.test(last.PATH!), last.PWD !== drawn.cwd, !!(last.HTTP_PROXY ?? last.http_proxy), last.MALLOC_ARENA_MAX !== undefined]).toEqual([drawn.zone, false, true, true, true]);
     // (two forks: one process before the first, when any call is, its child, and that child's child)
     // (nothing the entry leaves behind warns when collected: round 21's CI, an unclosed loop's
     // ResourceWarning shown inside an import failed an honest call with Python 3.11's KeyError)

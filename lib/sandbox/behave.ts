@@ -609,7 +609,7 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
   // the handled exception: of the drawn families by turns, raised alone, from another or while
   // another is handled, some frames down (turn n: the handling context's and the server's requests')
   const errors = `(${su.error}, ${su.errors[0]}, ${su.errors[1]}, ${su.base})`;
-  const raise = (n: string) => `${h.fail}([${su.raises.join(", ")}][${n} % ${su.raises.length}], ${n} % 3, ${errors}[${n} % 7 % 4])`;
+  const raise = (n: string) => `${h.fail}([${su.raises.join(", ")}][${n} % ${su.raises.length}], ${n} % 3, ${errors}[${n} % 4])`;
   const handle = [
     // (the shutdown's exception may be asyncio's, a BaseException since 3.8)
     ...(su.base.startsWith("asyncio.") ? ["import asyncio"] : []),
@@ -668,9 +668,8 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     `${h.typed} = [${routes.map((q) => JSON.stringify(q)).join(", ")}]`,
     `${h.thread} = ${h.loop} = ${h.pool} = ${h.var} = ${h.rvar} = ${result} = None`,
     `${h.debug} = False`,
-    `${h.turns} = 0`,
   ];
-  const turn = (xs: number[]) => `[${xs.join(", ")}][${h.turns} % ${xs.length}]`;
+  const variant = (xs: number[]) => `[${xs.join(", ")}][${step}[5] % ${xs.length}]`;
   return [
     ...branch(CALLING.nested, [`${result} = ${h.handle}(${step})`], !after),
     ...branch(CALLING.nested2, [`${result} = ${h.via}(${step})`]),
@@ -682,8 +681,7 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       `    ${inbox}, ${h.box} = queue.Queue(), queue.Queue()`,
       `    ${h.thread} = threading.Thread(target=${h.worker}, args=(${inbox}, ${h.box}), daemon=True)`,
       `    ${h.thread}.start()`,
-      `${h.turns} += 1`,
-      `${inbox}.put((${step}, ${h.turns}))`,
+      `${inbox}.put((${step}, ${step}[5]))`,
       `${h.out} = ${h.box}.get()`,
       `if ${h.out}[1] is not None:`,
       `    raise ${h.out}[1]`,
@@ -700,10 +698,9 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       `    ${h.loop} = asyncio.new_event_loop()`,
       `    asyncio.set_event_loop(${h.loop})`,
       `    ${h.loop}.set_debug(${h.debug})`,
-      `${h.turns} += 1`,
-      // (alone, or beside one, three, seven or a busy server's 8–256 other tasks, by turns: round
-      // 21's a10 counted four, round 22's a15 twelve)
-      `${result} = ${h.loop}.run_until_complete(asyncio.gather(${h.co}(${step}, ${h.turns}), *[asyncio.sleep(0) for _ in range((0, 1, 3, 7, ${su.tasks})[${h.turns} % 5])]))[0]`,
+      // (alone, or beside one, three, seven or a busy server's 8–256 other tasks, by the call's
+      // variant: round 21's a10 counted four, round 22's a15 twelve)
+      `${result} = ${h.loop}.run_until_complete(asyncio.gather(${h.co}(${step}, ${step}[5]), *[asyncio.sleep(0) for _ in range((0, 1, 3, 7, ${su.tasks})[${step}[5] % 5])]))[0]`,
     ]),
     // (a pool of one to four threads, as a threaded server's or run_in_executor's: round 20's a05b
     // looked for one)
@@ -717,13 +714,12 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       `    for _ in range(${su.workers}): ${h.pool}.submit(${h.out}.wait)`,
       `    ${h.out}.wait()`,
       `    ${h.out} = None`,
-      `${h.turns} += 1`,
-      `${result} = ${h.pool}.submit(${h.serve}, ${step}, ${h.turns}).result()`,
+      `${result} = ${h.pool}.submit(${h.serve}, ${step}, ${step}[5]).result()`,
     ]),
     // (raised alone, from another, or while another was handled, by turns: round 20's a10b read the chain)
-    ...branch(CALLING.handling, [`${h.turns} += 1`, "try:", `    ${raise(h.turns)}`, `except ${errors}:`, `    ${result} = ${h.handle}(${step})`]),
-    ...branch(CALLING.deep, [`${h.turns} += 1`, `${result} = ${h.descend}(${step}, ${turn(su.depths.slice(0, 2))})`]),
-    ...branch(CALLING.deeper, [`${h.turns} += 1`, `${result} = ${h.descend}(${step}, ${turn(su.depths.slice(2))})`]),
+    ...branch(CALLING.handling, ["try:", `    ${raise(`${step}[5]`)}`, `except ${errors}:`, `    ${result} = ${h.handle}(${step})`]),
+    ...branch(CALLING.deep, [`${result} = ${h.descend}(${step}, ${variant(su.depths.slice(0, 2))})`]),
+    ...branch(CALLING.deeper, [`${result} = ${h.descend}(${step}, ${variant(su.depths.slice(2))})`]),
     ...branch(CALLING.logging, [
       ...(su.log.file
         ? ["import logging, os, tempfile", `logging.basicConfig(handlers=[logging.FileHandler(os.path.join(tempfile.gettempdir(), "${h.handle}.log"), delay=True)], level=logging.${su.log.level})`]
@@ -767,6 +763,14 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     // (a deployment's process state, each from its call on: a hardened umask, a nice value, an
     // application's decimal context (threads made later too), its loggers silenced, an error
     // tracker's hooks on logging and on uncaught exceptions; round 22's a21 a22 a19 a10 a11)
+    // (the environment a deployment's in two steps, as an application's own os.environ and
+    // time.tzset() make it, a name the original reads never changed: runBehaviour)
+    ...[CALLING.environ, CALLING.environ2].flatMap((code, k) => branch(code, [
+      "import os, time",
+      `os.environ.update(${JSON.stringify(su.environ[k])})`,
+      ...("TZ" in su.environ[k]! ? ["time.tzset()"] : []),
+      `${result} = ${h.handle}(${step})`,
+    ])),
     ...branch(CALLING.umask, ["import os", `os.umask(0o${su.umask.toString(8)})`, `${result} = ${h.handle}(${step})`]),
     ...branch(CALLING.nice, ["import os", "try:", `    os.nice(${su.nice})`, "except OSError:", "    pass", `${result} = ${h.handle}(${step})`]),
     ...branch(CALLING.decimal, [
@@ -775,9 +779,9 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       `${result} = ${h.handle}(${step})`,
     ]),
     ...branch(CALLING.loggingOff, [
-      ...(su.loggingOff === "dictConfig"
-        ? ["import logging.config", 'logging.config.dictConfig({"version": 1, "disable_existing_loggers": True})']
-        : ["import logging", `logging.disable(logging.${su.loggingOff})`]),
+      "import logging.config",
+      'logging.config.dictConfig({"version": 1, "disable_existing_loggers": True})',
+      ...(su.loggingOff ? [`logging.disable(logging.${su.loggingOff})`] : []),
       `${result} = ${h.handle}(${step})`,
     ]),
     ...branch(CALLING.tracker, [
@@ -822,9 +826,7 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
  *  of one kind lie together there, so any nine of a kind that lie together meet every context),
  *  then each set-up at its place in the run. */
 export function homeContexts(calls: BCall[], home: Pick<Home, "calling" | "setups">): number[] {
-  const kind = (v: BValue) => ("cls" in v && typeof v.cls === "string" ? `${v.t}:${v.cls}` : v.t);
-  const keys = calls.map((c) => [`${c.symbol}|${c.pos.map(kind).join(",")}|${c.kw.map(([k, v]) => `${k}=${kind(v)}`).join(",")}`, JSON.stringify([c.pos, c.kw])] as const);
-  const sorted = calls.map((_, i) => i).sort((a, b) => (keys[a]![0] < keys[b]![0] ? -1 : keys[a]![0] > keys[b]![0] ? 1 : keys[a]![1] < keys[b]![1] ? -1 : keys[a]![1] > keys[b]![1] ? 1 : a - b));
+  const { sorted } = byKind(calls);
   const out = calls.map(() => CALLING.top as number);
   if (home.calling.length) sorted.forEach((i, k) => (out[i] = home.calling[k % home.calling.length]!));
   // (each set-up at its fraction of the run, or the first call after it no other set-up takes)
@@ -835,6 +837,38 @@ export function homeContexts(calls: BCall[], home: Pick<Home, "calling" | "setup
     if (i >= calls.length) continue;
     taken.add(i);
     out[i] = code;
+  }
+  return out;
+}
+
+/** The calls' order by their symbol and arguments' types, then by their arguments (homeContexts),
+ *  and each call's kind (symbol and arguments' types) as its index among the kinds in that order. */
+function byKind(calls: BCall[]): { sorted: number[]; kindOf: number[] } {
+  const kind = (v: BValue) => ("cls" in v && typeof v.cls === "string" ? `${v.t}:${v.cls}` : v.t);
+  const keys = calls.map((c) => [`${c.symbol}|${c.pos.map(kind).join(",")}|${c.kw.map(([k, v]) => `${k}=${kind(v)}`).join(",")}`, JSON.stringify([c.pos, c.kw])] as const);
+  const sorted = calls.map((_, i) => i).sort((a, b) => (keys[a]![0] < keys[b]![0] ? -1 : keys[a]![0] > keys[b]![0] ? 1 : keys[a]![1] < keys[b]![1] ? -1 : keys[a]![1] > keys[b]![1] ? 1 : a - b));
+  const kindOf = calls.map(() => 0);
+  let k = -1;
+  sorted.forEach((i, j) => (kindOf[i] = j > 0 && keys[sorted[j - 1]!]![0] === keys[i]![0] ? k : ++k));
+  return { sorted, kindOf };
+}
+
+/** Which of a context's variants each call at home meets (the step's sixth place: how many other
+ *  tasks the loop holds, which exception is handled and how far down it was raised, how deep a
+ *  deep call is, whether a server's request is handled in its error handler or its own context):
+ *  its kind's index plus how many calls of its kind met its context before it. Kinds that lie
+ *  together start at consecutive variants and each kind's calls in a context go through them in
+ *  turn, so every variant meets inputs of several kinds: round 22's a08 and a15, wrong only for
+ *  non-str inputs in one variant of five, paid where the turns of a global counter had missed it. */
+export function homeVariants(calls: BCall[], contexts: number[]): number[] {
+  const { sorted, kindOf } = byKind(calls);
+  const met = new Map<string, number>();
+  const out = calls.map(() => 0);
+  for (const i of sorted) {
+    const key = `${kindOf[i]}|${contexts[i]}`;
+    const r = met.get(key) ?? 0;
+    met.set(key, r + 1);
+    out[i] = kindOf[i]! + r;
   }
   return out;
 }
@@ -855,7 +889,7 @@ const HOME_CODES = {
 };
 
 /** The modules the entry's contexts import (contextBranches). */
-const ENTRY_IMPORTS = ["threading", "asyncio", "logging", "queue", "warnings", "sys", "os", "tempfile", "concurrent", "contextvars", "decimal"];
+const ENTRY_IMPORTS = ["threading", "asyncio", "logging", "queue", "warnings", "sys", "os", "tempfile", "concurrent", "contextvars", "decimal", "time"];
 
 /** The runner's step that defines the entry's functions (contextBranches). */
 const DEFINE_HELPERS = 9;
@@ -892,9 +926,14 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // variable the flip unsets, LANG among them, is unset; round 21's a01b)
   const env = keepEnv(home ? home.env : elsewhere ? flipEnv({ ...ELSEWHERE_ENV, ...clock }, opts.shift?.env, opts.shift?.values) : { ...SESSION_ENV, ...clock }, GRADED_ENV, opts.shift?.keep);
   // at home: the runner is an entry script of its own, beside its request (homeEntry)
-  const entry = home ? homeEntry(req, home) : null;
+  // (the environment set-ups leave the names the original reads as the graded run has them, and
+  // where it read the whole environment, change nothing)
+  const keep = opts.shift?.keep;
+  const keptOut = (e: Record<string, string>) => (keep?.whole ? {} : Object.fromEntries(Object.entries(e).filter(([n]) => !keep?.names.includes(n))));
+  const entry = home ? homeEntry(req, { ...home, setup: { ...home.setup, environ: [keptOut(home.setup.environ[0]), keptOut(home.setup.environ[1])] } }) : null;
+  const contexts = entry && home ? homeContexts(req.calls, home) : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: homeContexts(req.calls, home), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: contexts!, variants: homeVariants(req.calls, contexts!), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged

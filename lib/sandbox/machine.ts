@@ -262,13 +262,13 @@ export interface Home {
    *  0.2 to 0.8: homeContexts), logging's second step after its first. [] sets nothing up. */
   setups: { code: number; at: number }[];
   /** The names of the entry's functions and of what its other calling contexts hold. */
-  helpers: { rvar: string; handle: string; via: string; co: string; serve: string; scoped: string; worker: string; box: string; thread: string; out: string; typed: string; loop: string; pool: string; var: string; debug: string; descend: string; fail: string; turns: string };
+  helpers: { rvar: string; handle: string; via: string; co: string; serve: string; scoped: string; worker: string; box: string; thread: string; out: string; typed: string; loop: string; pool: string; var: string; debug: string; descend: string; fail: string };
   /** How the contexts that vary are made: the depths under the deep calls' frames (two for the
    *  calls 30–60 frames down, as a web framework's handler, two for those 60–200 down), how far down the handled exception was raised
    *  and of which type, and how the host sets up logging (a stream or a file, its level), its
    *  recursion limit and its warnings (round 19's a06 a10 a11 a14: a body right only above a depth,
    *  with a stream handler, at the default limit, or for an exception raised where it is handled). */
-  setup: { depths: number[]; raises: number[]; error: string; errors: [string, string]; base: string; tasks: number; vars: number; var: { name: string; value: string }; log: { file: boolean; level: string; quiet: string }; workers: number; recursion: number; warnings: string } & ReturnType<typeof drawProcessState>;
+  setup: { depths: number[]; raises: number[]; error: string; errors: [string, string]; base: string; tasks: number; vars: number; var: { name: string; value: string }; log: { file: boolean; level: string; quiet: string }; workers: number; recursion: number; warnings: string; environ: [Record<string, string>, Record<string, string>] } & ReturnType<typeof drawProcessState>;
 }
 
 /** An environment with each variable the package looked up by name in the graded run the other way
@@ -368,19 +368,23 @@ export function keepEnv(env: Record<string, string>, graded: Record<string, stri
 
 /** The calling contexts of the run at home's calls (Home.calling; the entry's branches: behave.ts
  *  homeEntry): the code is the negative route the runner sends. */
-export const CALLING = { top: 0, nested: 3, nested2: 4, thread: 5, loop: 6, handling: 7, logging: 8, interactive: 10, deep: 11, warnings: 12, recursion: 13, prompt: 14, fork: 15, logging2: 16, deeper: 17, pool: 18, warnings2: 19, fork2: 20, loopDebug: 21, warnings3: 22, warnings0: 23, context: 24, umask: 25, nice: 26, decimal: 27, loggingOff: 28, tracker: 29 } as const;
+export const CALLING = { top: 0, nested: 3, nested2: 4, thread: 5, loop: 6, handling: 7, logging: 8, interactive: 10, deep: 11, warnings: 12, recursion: 13, prompt: 14, fork: 15, logging2: 16, deeper: 17, pool: 18, warnings2: 19, fork2: 20, loopDebug: 21, warnings3: 22, warnings0: 23, context: 24, umask: 25, nice: 26, decimal: 27, loggingOff: 28, tracker: 29, environ: 30, environ2: 31 } as const;
 /** The set-ups (Home.setups: each once, at a call in the run's middle: the calls before it meet
  *  the process without it, that call and those after with it): logging, the warnings
  *  filters, a raised recursion limit, an interactive session's prompts (sys.ps1), and a fork (the
  *  rest of the run in a child forked after the package's import, as a pre-forking server's workers),
  *  and a deployment's process state (round 22's a10 a11 a19 a21 a22, bodies wrong only where an
  *  application or its service manager changed it): a stricter umask, a nice value, an application's
- *  decimal context, its loggers disabled, logging and the excepthooks wrapped by an error tracker.
+ *  decimal context, its loggers disabled, logging and the excepthooks wrapped by an error tracker,
+ *  and its environment made a deployment's in two steps (Home.setup.environ: TZ naming the zone,
+ *  cron's PATH, a stale PWD, a proxy, an allocator's LD_PRELOAD; each in one step, drawn, so every
+ *  run meets each alone and all of them: round 22's a23b a25 a26 a27 a28 paid only where the
+ *  drawn environment had theirs).
  *  Logging is set up in two steps: a handler of the drawn kind (a stream or a file) and the drawn
  *  level, then, later, a handler of the other kind (round 19's a10: right only without a file's). */
-export const SETUPS = [CALLING.logging, CALLING.logging2, CALLING.warnings0, CALLING.warnings, CALLING.warnings2, CALLING.warnings3, CALLING.recursion, CALLING.prompt, CALLING.fork, CALLING.fork2, CALLING.loopDebug, CALLING.context, CALLING.umask, CALLING.nice, CALLING.decimal, CALLING.loggingOff, CALLING.tracker] as const;
+export const SETUPS = [CALLING.logging, CALLING.logging2, CALLING.warnings0, CALLING.warnings, CALLING.warnings2, CALLING.warnings3, CALLING.recursion, CALLING.prompt, CALLING.fork, CALLING.fork2, CALLING.loopDebug, CALLING.context, CALLING.umask, CALLING.nice, CALLING.decimal, CALLING.loggingOff, CALLING.tracker, CALLING.environ, CALLING.environ2] as const;
 /** Set-ups that come in this order (each builds on the one before). */
-export const SETUP_CHAINS = [[CALLING.logging, CALLING.logging2], [CALLING.warnings0, CALLING.warnings, CALLING.warnings2, CALLING.warnings3], [CALLING.fork, CALLING.fork2]] as const;
+export const SETUP_CHAINS = [[CALLING.logging, CALLING.logging2], [CALLING.warnings0, CALLING.warnings, CALLING.warnings2, CALLING.warnings3], [CALLING.fork, CALLING.fork2], [CALLING.environ, CALLING.environ2]] as const;
 
 /** A run at home's machine, drawn from `seed` (bytes the grader derives from its own key). */
 export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean } = {}): Home {
@@ -394,9 +398,9 @@ export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean 
   // container's or a server's process; round 18's a06b a07 were right only where uid 0 was not)
   // (`asRoot` fixes that coin, the rest of the draw unchanged: the builder's draws meet both)
   const coin = opts.root ? u() : 1;
-  // (a service's account in three draws of ten of the others: its home under /var, /srv, /run or
-  // /app, not /home; round 22's a24b was right only where HOME's first folder was home or root)
-  const service = u() < 0.3 ? pick(SERVICE_ACCOUNTS) : null;
+  // (a service's account in half the draws of the others: its home under /var, /srv, /run, /opt
+  // or /app, not /home; round 22's a24b was right only where HOME's first folder was home or root)
+  const service = u() < 0.5 ? pick(SERVICE_ACCOUNTS) : null;
   const user = opts.root && (opts.asRoot ?? coin < 0.5) ? "root" : service ? service[0] : pick(HOME_USERS);
   const hex = bytes().toString("hex");
   const n = bytes().readUInt32BE(0);
@@ -410,6 +414,16 @@ export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean 
   const accounts = HOME_ACCOUNTS.filter(() => u() < 0.5);
   const zone = pick(zones);
   const drawn = { user, home, hostname, zone, tree, cwd, accounts, harness, cfg: `${harness}-in`, machineId: hex.slice(10, 42), nofile: Math.min(pick([1024, 1024, 1024, 4096, 8192, 65536]), openFilesCap()), env: drawEnv(user, home, hostname, cwd, zone, u, pick) };
+  // (the environment's two steps: each change in the first or the second, drawn)
+  const changes = [
+    { TZ: pick([zone, `:${zone}`]) },
+    { PATH: pick(["/usr/bin:/bin", "/usr/sbin:/usr/bin:/sbin:/bin"]) },
+    { PWD: cwd === home ? "/" : pick(["/", home]) },
+    proxies(pick(["10.0.0.1", "10.10.0.5", "172.17.0.1", "192.168.1.1"]), u, pick),
+    { ...allocator(pick), MALLOC_ARENA_MAX: pick(["2", "4"]) },
+  ];
+  const steps = changes.map((c) => [u() < 0.5 ? 0 : 1, c] as const);
+  const environ = [0, 1].map((k) => Object.assign({}, ...steps.filter(([s]) => s === k).map(([, c]) => c)) as Record<string, string>) as [Record<string, string>, Record<string, string>];
   // the script that calls the package: a name a deployment's script has, its calls made from lines
   // anywhere from a short script's to a long one's: four copies of each call line in a drawn order,
   // the first after 0–3 blank lines (a call on line 4 to 10 or so), each other after 0–400 more
@@ -436,7 +450,7 @@ export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean 
   for (const chain of SETUP_CHAINS) {
     chain.forEach((c, k) => (setups[SETUPS.indexOf(c)]!.at = 0.2 + (0.6 * (k + 0.25 + 0.5 * u())) / chain.length));
   }
-  const helpers = { rvar: pick(["request_ctx", "req_var", "current_request", "scope_var"]), handle: pick(["handle", "process", "run_one", "dispatch", "do_job", "work_on"]), via: pick(["run_job", "execute", "perform", "step", "apply_job"]), co: pick(["handle_async", "aprocess", "run_async", "async_job"]), serve: pick(["serve", "handle_request", "on_request", "respond"]), scoped: pick(["in_request", "with_context", "scoped", "bound_call"]), worker: pick(["worker", "in_thread", "thread_main", "background"]), box: pick(["results", "done", "finished", "outbox"]), thread: pick(["t", "th", "thread", "w"]), out: pick(["got", "reply", "outcome", "answer_"]), typed: pick(["history", "typed", "commands", "inputs"]), loop: pick(["loop", "ev_loop", "event_loop", "aloop"]), pool: pick(["pool", "executor", "workers", "tp"]), var: pick(["ctx_var", "request_var", "local_ctx", "cv"]), debug: pick(["debug", "verbose", "diagnostics", "dev_mode"]), descend: pick(["dispatch_request", "call_view", "middleware", "wrapped", "inner"]), fail: pick(["lookup", "fetch", "load", "resolve"]), turns: pick(["rounds", "ticks", "seq", "counter"]) };
+  const helpers = { rvar: pick(["request_ctx", "req_var", "current_request", "scope_var"]), handle: pick(["handle", "process", "run_one", "dispatch", "do_job", "work_on"]), via: pick(["run_job", "execute", "perform", "step", "apply_job"]), co: pick(["handle_async", "aprocess", "run_async", "async_job"]), serve: pick(["serve", "handle_request", "on_request", "respond"]), scoped: pick(["in_request", "with_context", "scoped", "bound_call"]), worker: pick(["worker", "in_thread", "thread_main", "background"]), box: pick(["results", "done", "finished", "outbox"]), thread: pick(["t", "th", "thread", "w"]), out: pick(["got", "reply", "outcome", "answer_"]), typed: pick(["history", "typed", "commands", "inputs"]), loop: pick(["loop", "ev_loop", "event_loop", "aloop"]), pool: pick(["pool", "executor", "workers", "tp"]), var: pick(["ctx_var", "request_var", "local_ctx", "cv"]), debug: pick(["debug", "verbose", "diagnostics", "dev_mode"]), descend: pick(["dispatch_request", "call_view", "middleware", "wrapped", "inner"]), fail: pick(["lookup", "fetch", "load", "resolve"]) };
   // (the deep calls' depths: two from 30 to 60 frames, two from 60 to 200 (the deeper calls'), each
   // pair one in each half of its range on a log scale: a body wrong only past a depth meets one past
   // it unless that depth is past the deepest draw; the handled exception raised 0–1, 2–5, 6–19 and
@@ -446,7 +460,7 @@ export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean 
   // (the handled exceptions: a builtin, another of another family, the script's own class and one
   // that is no Exception, a shutdown's (round 22's a08); the loop's other tasks up to 8–256, a busy
   // server's (a15: 12 or more); 0–8 context variables beside the request's two (a12: 2 or more))
-  const setup = { depths, raises, error: pick(["LookupError", "KeyError", "ValueError", "OSError", "TypeError"]), errors: [pick(["AttributeError", "ZeroDivisionError", "RuntimeError", "IndexError"]), pick(["NotFound", "RequestError", "AppError", "JobFailed", "ServiceError"])] as [string, string], base: pick(["KeyboardInterrupt", "SystemExit", "GeneratorExit", "asyncio.CancelledError"]), tasks: Math.round(8 * 32 ** u()), vars: pick([0, 1, 2, 3, 5, 8]), var: { name: pick(["request_id", "trace_id", "current_user", "tenant", "correlation_id"]), value: hex.slice(42, 50) }, log: { file: u() < 0.5, level: pick(["DEBUG", "INFO"]), quiet: pick(["ERROR", "CRITICAL"]) }, workers: pick([2, 3, 4, 8, 16]), recursion: pick([1500, 2000, 3000, 5000, 10000, 100000]), warnings: pick(["simplefilter", "filterwarnings"]), ...drawProcessState(u, pick) };
+  const setup = { depths, raises, error: pick(["LookupError", "KeyError", "ValueError", "OSError", "TypeError"]), errors: [pick(["AttributeError", "ZeroDivisionError", "RuntimeError", "IndexError"]), pick(["NotFound", "RequestError", "AppError", "JobFailed", "ServiceError"])] as [string, string], base: pick(["KeyboardInterrupt", "SystemExit", "GeneratorExit", "asyncio.CancelledError"]), tasks: Math.round(8 * 32 ** u()), vars: pick([0, 1, 2, 3, 5, 8]), var: { name: pick(["request_id", "trace_id", "current_user", "tenant", "correlation_id"]), value: hex.slice(42, 50) }, log: { file: u() < 0.5, level: pick(["DEBUG", "INFO"]), quiet: pick(["ERROR", "CRITICAL"]) }, workers: pick([2, 3, 4, 8, 16]), recursion: pick([1500, 2000, 3000, 5000, 10000, 100000]), warnings: pick(["simplefilter", "filterwarnings"]), ...drawProcessState(u, pick), environ };
   return { ...drawn, entry, runner, names, pad, calling, setups, helpers, setup };
 }
 
@@ -457,14 +471,18 @@ const SERVICE_ACCOUNTS = [["www-data", "/var/www"], ["app", "/srv/app"], ["app",
 /** The process state the run at home's set-ups give (Home.setup; behave.ts contextBranches): the
  *  umask a hardened host or a unit's UMask= sets, a nice value (a cron job's, a worker's Nice=), an
  *  application's decimal context (rounding and precision), how it silences logging (dictConfig's
- *  disable_existing_loggers, or logging.disable at a level) and the name an error tracker's hooks go
- *  by. */
+ *  disable_existing_loggers, and logging.disable at a level or not) and the name an error tracker's
+ *  hooks go by. */
 function drawProcessState(u: () => number, pick: <T>(xs: readonly T[]) => T) {
   return {
-    umask: pick([0o027, 0o077, 0o007, 0o002, 0o037]),
+    // (each takes every permission from others: a hardened host's)
+    umask: pick([0o027, 0o077, 0o007, 0o037]),
     nice: pick([1, 2, 5, 10]),
-    decimal: { rounding: pick(["ROUND_HALF_UP", "ROUND_HALF_UP", "ROUND_DOWN", "ROUND_HALF_DOWN", "ROUND_HALF_EVEN"]), prec: pick([28, 28, 12, 50]) },
-    loggingOff: u() < 0.5 ? "dictConfig" : pick(["CRITICAL", "CRITICAL", "ERROR", "WARNING"]),
+    // (never the default context: its rounding is never ROUND_HALF_EVEN)
+    decimal: { rounding: pick(["ROUND_HALF_UP", "ROUND_HALF_UP", "ROUND_DOWN", "ROUND_HALF_DOWN", "ROUND_UP"]), prec: pick([28, 28, 12, 50]) },
+    // (the loggers that exist disabled, as dictConfig's disable_existing_loggers default does, and
+    // in half the draws everything below a level too, as logging.disable does)
+    loggingOff: u() < 0.5 ? null : pick(["CRITICAL", "CRITICAL", "ERROR", "WARNING"]),
     tracker: pick(["sentry", "rollbar", "bugsnag", "honeybadger", "airbrake"]),
   };
 }

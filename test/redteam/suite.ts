@@ -70,6 +70,9 @@ export const CHANCES = {
   /** the run elsewhere did not set DYNO to a web or worker dyno's name (deployedValue draws it among
    *  a deployment's process types: round 22's a20 is wrong only on those) */
   elsewhere_dyno_web_or_worker_not_drawn: (g: GradeCompletionResult) => !/^(web|worker)\./.test(g.checks?.behaviour.elsewhere?.env?.set.DYNO ?? ""),
+  /** the run at home's home folder is not under /var, /srv or /run (a service account's is in about
+   *  a quarter of bwrap's draws: round 22's a24b is wrong only there) */
+  home_not_under_var_srv_run: (g: GradeCompletionResult) => !/^\/(var|srv|run)\//.test(g.checks?.behaviour.elsewhere?.home?.home ?? ""),
   /** the run at home was not root (bwrap draws root in half the grades): a body wrong only as root is right there */
   home_not_root: (g: GradeCompletionResult) => g.checks?.behaviour.elsewhere?.home?.user !== "root",
   /** the run at home's zone is at UTC's offset, or a plain interpreter on this machine imports _json
