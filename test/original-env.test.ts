@@ -66,6 +66,54 @@ def role(name: str) -> str:
     return f"{name.strip()}:{tag}"
 `;
 
+// (the process state a deployment's application sets: its decimal context, its umask; the run at
+// home's set-ups give both, each value of them in one of the builder's draws)
+const STATE = `import os
+import tempfile
+from decimal import Decimal
+
+
+def money(amount: str) -> str:
+    """amount rounded to cents, as the decimal context rounds."""
+    return str(Decimal(amount.strip()).quantize(Decimal("0.01")))
+
+
+def private(name: str) -> str:
+    """The permission bits a new file named name gets, as the umask leaves them."""
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, name.strip("/") or "x")
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o666))
+        return oct(os.stat(path).st_mode & 0o777)
+`;
+
+const STATE_TESTS = `import os
+from decimal import Decimal
+
+from envkit.state import money, private
+
+
+def test_money():
+    assert money(" 2.665 ") == str(Decimal("2.665").quantize(Decimal("0.01")))
+
+
+def test_money_plain():
+    assert money("1.5") == "1.50"
+
+
+def _umask():
+    m = os.umask(0o022)
+    os.umask(m)
+    return m
+
+
+def test_private():
+    assert private("a") == oct(0o666 & ~_umask())
+
+
+def test_private_slash():
+    assert private("/b/") == oct(0o666 & ~_umask())
+`;
+
 const WHERE_TESTS = `import datetime
 import getpass
 import os
@@ -168,11 +216,13 @@ describe("an original that reads the environment", () => {
     writeFileSync(join(repo, "tests", "test_style.py"), TESTS);
     writeFileSync(join(repo, "envkit", "where.py"), WHERE);
     writeFileSync(join(repo, "tests", "test_where.py"), WHERE_TESTS);
+    writeFileSync(join(repo, "envkit", "state.py"), STATE);
+    writeFileSync(join(repo, "tests", "test_state.py"), STATE_TESTS);
     writeFileSync(join(repo, "pyproject.toml"), '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n');
     const pool = join(tmp("original-env-pool-"), "pool");
-    const r = await buildFromRepo(repo, pool, sb, { granularity: "function", max: 8, pyenv: false, min_lines: 1 }, { quiet: true });
+    const r = await buildFromRepo(repo, pool, sb, { granularity: "function", max: 10, pyenv: false, min_lines: 1 }, { quiet: true });
     const id = (name: string) => r.tasks.find((t) => t.endsWith(`.${name}`))!;
-    expect(r.tasks.length, JSON.stringify(r.rejections)).toBe(6);
+    expect(r.tasks.length, JSON.stringify(r.rejections)).toBe(8);
     const oracleOf = (name: string) => JSON.parse(readFileSync(oraclePath(pool, id(name)), "utf8"));
     expect(oracleOf("shout").env).toEqual({ names: ["NO_COLOR"], whole: false });
     expect(oracleOf("banner").env).toEqual({ names: ["COLUMNS"], whole: false });
@@ -182,8 +232,15 @@ describe("an original that reads the environment", () => {
     // (a root-only difference meets the builder's draws at home: one as root, one not; bwrap only)
     // (the year: the run elsewhere's clocks are thousands of days on)
     for (const name of ["signature", "here", "role", "stamp"]) expect(oracleOf(name).situated, name).toEqual(oracleOf(name).calls.map((c: { id: string }) => c.id));
-    const [shout, banner, signature, here, role, stamp] = ["shout", "banner", "signature", "here", "role", "stamp"].map((n) => loadTask(pool, id(n)));
-    const goldens = [shout!, banner!, signature!, here!, role!, stamp!].map((t) => ({ t, dir: treeWith(t, spliceBody(t, goldenBody(t)).diff) }));
+    // (every call that makes its file: under any umask of the draws its mode is another)
+    const private0 = oracleOf("private");
+    expect(private0.situated).toEqual(private0.calls.filter((c: { expect: { k: string } }) => c.expect.k === "return").map((c: { id: string }) => c.id));
+    // (a cent's rounding: only the calls on a half cent answer otherwise in another context)
+    const money0 = oracleOf("money");
+    expect(money0.situated.length).toBeGreaterThan(0);
+    expect(money0.situated.length).toBeLessThan(money0.calls.length);
+    const [shout, banner, signature, here, role, stamp, money, privy] = ["shout", "banner", "signature", "here", "role", "stamp", "money", "private"].map((n) => loadTask(pool, id(n)));
+    const goldens = [shout!, banner!, signature!, here!, role!, stamp!, money!, privy!].map((t) => ({ t, dir: treeWith(t, spliceBody(t, goldenBody(t)).diff) }));
     // (a body right only where no deployment's variable is set: KUBERNETES_SERVICE_HOST, missed in
     // the graded run, is set elsewhere)
     const gaming = treeWith(shout!, spliceBody(shout!, ['loud = text.strip().upper()', 'if os.environ.get("NO_COLOR") or os.environ.get("KUBERNETES_SERVICE_HOST"):', "    return loud[::-1]", 'return f"\\x1b[1m{loud}\\x1b[0m"'].join("\n")).diff);
@@ -201,7 +258,7 @@ describe("an original that reads the environment", () => {
     // the null arms: the same oracles without the names, or without the situated calls, fail the
     // goldens (the cases this test guards)
     process.env.COMPOSER_LAB_GRADER_KEY = "original-env-k1";
-    for (const [name, field, i] of [["shout", "env", 0], ["signature", "situated", 2], ["here", "situated", 3], ["stamp", "situated", 5]] as const) {
+    for (const [name, field, i] of [["shout", "env", 0], ["signature", "situated", 2], ["here", "situated", 3], ["stamp", "situated", 5], ["money", "situated", 6], ["private", "situated", 7]] as const) {
       const o = oracleOf(name);
       delete o[field];
       writeFileSync(oraclePath(pool, id(name)), JSON.stringify(o) + "\n");

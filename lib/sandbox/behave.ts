@@ -458,7 +458,7 @@ export const HOME_SHIFT: RunShift = { pids: 37, days: 0, elsewhere: true };
  *  on where they ran: lib/tasks/oracle.ts). `env`: the graded run's lookups, flipped elsewhere
  *  (flipEnv) and, for half the names found (drawn), unset at home; `keep`: the names the original
  *  read, at the graded run's values in both (keepEnv). */
-export function drawShifts(seed: Buffer, sandbox: Pick<Sandbox, "name">, opts: { env?: EnvLookups; keep?: { names: string[]; whole: boolean }; asRoot?: boolean } = {}): { away: RunShift; home: RunShift } {
+export function drawShifts(seed: Buffer, sandbox: Pick<Sandbox, "name">, opts: { env?: EnvLookups; keep?: { names: string[]; whole: boolean }; asRoot?: boolean; stateAt?: number } = {}): { away: RunShift; home: RunShift } {
   const { env, keep } = opts;
   // (root at home only where uid 0 is the sandbox's user namespace's: bwrap; a container's uid 0 is its root)
   // (each variable the package looked up by name, the other way in the run elsewhere; the run at
@@ -467,7 +467,7 @@ export function drawShifts(seed: Buffer, sandbox: Pick<Sandbox, "name">, opts: {
   // only where one is set and another is not meets that there. Never a missed one set at home: a
   // body's escape keyed on one, as PYTEST_CURRENT_TEST, would fire where the set-ups are; round
   // 19's a10 and round 20's a03 a04 paid so)
-  const home = drawHome(seed, { root: sandbox.name === "bwrap", asRoot: opts.asRoot });
+  const home = drawHome(seed, { root: sandbox.name === "bwrap", asRoot: opts.asRoot, stateAt: opts.stateAt });
   const half = (n: string) => (createHmac("sha256", seed).update(`env ${n}`).digest()[0]! & 1) === 1;
   if (env) home.env = flipEnv(home.env, { found: env.found.filter(half), missing: [] });
   const values = createHmac("sha256", seed).update("values").digest("hex");

@@ -387,7 +387,7 @@ export const SETUPS = [CALLING.logging, CALLING.logging2, CALLING.warnings0, CAL
 export const SETUP_CHAINS = [[CALLING.logging, CALLING.logging2], [CALLING.warnings0, CALLING.warnings, CALLING.warnings2, CALLING.warnings3], [CALLING.fork, CALLING.fork2], [CALLING.environ, CALLING.environ2]] as const;
 
 /** A run at home's machine, drawn from `seed` (bytes the grader derives from its own key). */
-export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean } = {}): Home {
+export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean; stateAt?: number } = {}): Home {
   let i = 0;
   const bytes = (): Buffer => createHash("sha256").update(seed).update(`home ${i++}`).digest();
   const u = (): number => bytes().readUInt32BE(0) / 2 ** 32;
@@ -460,7 +460,7 @@ export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean 
   // (the handled exceptions: a builtin, another of another family, the script's own class and one
   // that is no Exception, a shutdown's (round 22's a08); the loop's other tasks up to 8–256, a busy
   // server's (a15: 12 or more); 0–8 context variables beside the request's two (a12: 2 or more))
-  const setup = { depths, raises, error: pick(["LookupError", "KeyError", "ValueError", "OSError", "TypeError"]), errors: [pick(["AttributeError", "ZeroDivisionError", "RuntimeError", "IndexError"]), pick(["NotFound", "RequestError", "AppError", "JobFailed", "ServiceError"])] as [string, string], base: pick(["KeyboardInterrupt", "SystemExit", "GeneratorExit", "asyncio.CancelledError"]), tasks: Math.round(8 * 32 ** u()), vars: pick([0, 1, 2, 3, 5, 8]), var: { name: pick(["request_id", "trace_id", "current_user", "tenant", "correlation_id"]), value: hex.slice(42, 50) }, log: { file: u() < 0.5, level: pick(["DEBUG", "INFO"]), quiet: pick(["ERROR", "CRITICAL"]) }, workers: pick([2, 3, 4, 8, 16]), recursion: pick([1500, 2000, 3000, 5000, 10000, 100000]), warnings: pick(["simplefilter", "filterwarnings"]), ...drawProcessState(u, pick), environ };
+  const setup = { depths, raises, error: pick(["LookupError", "KeyError", "ValueError", "OSError", "TypeError"]), errors: [pick(["AttributeError", "ZeroDivisionError", "RuntimeError", "IndexError"]), pick(["NotFound", "RequestError", "AppError", "JobFailed", "ServiceError"])] as [string, string], base: pick(["KeyboardInterrupt", "SystemExit", "GeneratorExit", "asyncio.CancelledError"]), tasks: Math.round(8 * 32 ** u()), vars: pick([0, 1, 2, 3, 5, 8]), var: { name: pick(["request_id", "trace_id", "current_user", "tenant", "correlation_id"]), value: hex.slice(42, 50) }, log: { file: u() < 0.5, level: pick(["DEBUG", "INFO"]), quiet: pick(["ERROR", "CRITICAL"]) }, workers: pick([2, 3, 4, 8, 16]), recursion: pick([1500, 2000, 3000, 5000, 10000, 100000]), warnings: pick(["simplefilter", "filterwarnings"]), ...drawProcessState(pick, opts.stateAt), environ };
   return { ...drawn, entry, runner, names, pad, calling, setups, helpers, setup };
 }
 
@@ -473,19 +473,33 @@ const SERVICE_ACCOUNTS = [["www-data", "/var/www"], ["app", "/srv/app"], ["app",
  *  application's decimal context (rounding and precision), how it silences logging (dictConfig's
  *  disable_existing_loggers, and logging.disable at a level or not) and the name an error tracker's
  *  hooks go by. */
-function drawProcessState(u: () => number, pick: <T>(xs: readonly T[]) => T) {
+function drawProcessState(pick: <T>(xs: readonly T[]) => T, at?: number) {
+  // (`at`: each state's at-th value, as the builder's draws take them: PROCESS_STATE_DRAWS draws meet
+  // every value, so an original whose answer one of them changes is found situated)
+  const take = <T>(xs: readonly T[]): T => (at === undefined ? pick(xs) : xs[at % xs.length]!);
   return {
-    // (each takes every permission from others: a hardened host's)
-    umask: pick([0o027, 0o077, 0o007, 0o037]),
-    nice: pick([1, 2, 5, 10]),
-    // (never the default context: its rounding is never ROUND_HALF_EVEN)
-    decimal: { rounding: pick(["ROUND_HALF_UP", "ROUND_HALF_UP", "ROUND_DOWN", "ROUND_HALF_DOWN", "ROUND_UP"]), prec: pick([28, 28, 12, 50]) },
-    // (the loggers that exist disabled, as dictConfig's disable_existing_loggers default does, and
-    // in half the draws everything below a level too, as logging.disable does)
-    loggingOff: u() < 0.5 ? null : pick(["CRITICAL", "CRITICAL", "ERROR", "WARNING"]),
+    umask: take(PROCESS_STATES.umask),
+    nice: take(PROCESS_STATES.nice),
+    decimal: { rounding: take(PROCESS_STATES.rounding), prec: take(PROCESS_STATES.prec) },
+    loggingOff: take(PROCESS_STATES.loggingOff),
     tracker: pick(["sentry", "rollbar", "bugsnag", "honeybadger", "airbrake"]),
   };
 }
+
+/** The values of the process state the set-ups give: umasks that take every permission from others
+ *  (a hardened host's), nice values, decimal contexts that are never the default (its rounding is
+ *  never ROUND_HALF_EVEN), and, beside dictConfig's disabling of the loggers that exist (always),
+ *  logging.disable at a level or not. */
+const PROCESS_STATES = {
+  umask: [0o027, 0o077, 0o007, 0o037],
+  nice: [1, 2, 5, 10],
+  rounding: ["ROUND_HALF_UP", "ROUND_DOWN", "ROUND_HALF_DOWN", "ROUND_UP"],
+  prec: [28, 12, 50],
+  loggingOff: [null, "CRITICAL", "ERROR", "WARNING"],
+} as const;
+
+/** How many draws of the run at home meet every value of PROCESS_STATES (drawHome's `stateAt`). */
+export const PROCESS_STATE_DRAWS = Math.max(...Object.values(PROCESS_STATES).map((xs) => xs.length));
 
 /** File names of the run at home's entry script (none with "test" in it: pytest's files have it). */
 const ENTRY_SCRIPTS = ["run.py", "main.py", "app.py", "script.py", "cli.py", "job.py", "worker.py", "demo.py", "manage.py", "start.py", "server.py", "tasks.py", "batch.py", "process.py", "sync.py", "report.py"] as const;

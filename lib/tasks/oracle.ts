@@ -19,7 +19,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writ
 import { join } from "node:path";
 import { z } from "zod";
 import { Rng, tempDir } from "../core/index.js";
-import { BCall, BOutcome, BValue, STD_CLASSES, WARNED_AT_HOME, drawShifts, masksFor, probeKind, projectNames, pytestArgsFromCommand, repoLayout, runBehaviour, scanMasks, traceCalls, type BehaveRun, type BehaveSymbol, type PyEnv, type RunShift, type Sandbox, type TracedLine } from "../sandbox/index.js";
+import { BCall, BOutcome, BValue, PROCESS_STATE_DRAWS, SETUPS, STD_CLASSES, WARNED_AT_HOME, drawShifts, masksFor, probeKind, projectNames, pytestArgsFromCommand, repoLayout, runBehaviour, scanMasks, traceCalls, type BehaveRun, type BehaveSymbol, type PyEnv, type RunShift, type Sandbox, type TracedLine } from "../sandbox/index.js";
 import { moduleName } from "./closure.js";
 import { pythonFactsAsync, type PyFileFacts } from "./pyast.js";
 import { applyUnifiedDiff } from "./diffs.js";
@@ -1949,7 +1949,7 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     }
     const checked = symbols.some((s) => s.status === "checked");
     const env = envRead.names.size || envRead.whole ? { names: [...envRead.names].sort().slice(0, 256), whole: envRead.whole } : undefined;
-    const situated = checked ? await situatedCalls(task.task_id, calls, (shift) => runOriginal(calls, {}, shift), sandbox, env) : [];
+    const situated = checked ? await situatedCalls(task.task_id, calls, (batch, shift) => runOriginal(batch, {}, shift), sandbox, env) : [];
     return { ...base, status: checked ? "ok" : "not_applicable", why: checked ? null : symbols.map((s) => `${s.qualname}: ${s.why}`).join("; "), roots, project, symbols, calls, ...(machine.size ? { machine: [...machine].sort() } : {}), ...(env ? { env } : {}), ...(situated.length ? { situated } : {}) };
   } catch (e) {
     return { ...base, status: "error", why: (e as Error).message.slice(0, 500), roots: [], project: [], symbols: [], calls: [] };
@@ -1965,27 +1965,35 @@ export const SITUATED_DRAWS = 2;
 const SITUATED_SHIFT_S = 400 * 86_400 + 7 * 3_600 + 13 * 60 + 37;
 
 /** The calls whose original answer is not the recorded one where the original runs elsewhere or at
- *  home (drawShifts, SITUATED_DRAWS draws from the task's id, at home as root in one and not in the
- *  other; the names it reads kept as a grade keeps them): their answers depend on where the process runs, so no body can be asked to give the
+ *  home (drawShifts from the task's id: SITUATED_DRAWS draws elsewhere; at home as many as meet
+ *  every value of the set-ups' process state (PROCESS_STATE_DRAWS), as root in every other one and
+ *  not in the rest, the set-ups before the task's calls; the names it reads kept as a grade keeps
+ *  them): their answers depend on where the process runs, so no body can be asked to give the
  *  recorded one there. A run that fails as a whole (twice) leaves every call situated: the original
  *  itself does not run there. */
-export async function situatedCalls(taskId: string, calls: OracleCall[], run: (shift: RunShift) => Promise<BehaveRun>, sandbox: Pick<Sandbox, "name">, keep: Oracle["env"]): Promise<string[]> {
+export async function situatedCalls(taskId: string, calls: OracleCall[], run: (calls: BCall[], shift: RunShift) => Promise<BehaveRun>, sandbox: Pick<Sandbox, "name">, keep: Oracle["env"]): Promise<string[]> {
   const out = new Set<string>();
   const compare = CompareOptions.parse({});
-  for (let d = 0; d < SITUATED_DRAWS && out.size < calls.length; d++) {
-    // (at home root in one draw and another user in the other, where the sandbox draws root at all)
-    const { away: drawn, home: homeDrawn } = drawShifts(createHash("sha256").update(`situated\n${taskId}\n${d}`).digest(), sandbox, { keep, asRoot: d % 2 === 0 });
-    // (at home every set-up at the run's start, in order: each call after them meets the state
-    // they leave (a decimal context, a umask), which a grade's set-up, drawn anywhere in the
-    // run's middle, gives some of its calls)
+  // (at home the set-ups come first, each on a call of its own before the task's: copies of its
+  // first call, not judged)
+  const lead: BCall[] = calls.length ? SETUPS.map((_, i) => ({ id: `setup-${i}`, symbol: calls[0]!.symbol, pos: calls[0]!.pos, kw: calls[0]!.kw })) : [];
+  for (let d = 0; d < Math.max(SITUATED_DRAWS, PROCESS_STATE_DRAWS) && out.size < calls.length; d++) {
+    // (at home root in one draw and another user in the next, where the sandbox draws root at all;
+    // the d-th value of each process state: a decimal context's rounding changes some answers that
+    // another's leaves)
+    const { away: drawn, home: homeDrawn } = drawShifts(createHash("sha256").update(`situated\n${taskId}\n${d}`).digest(), sandbox, { keep, asRoot: d % 2 === 0, stateAt: d });
+    // (at home every set-up at the run's start, in order, before the task's calls: each of them
+    // meets the state they leave (a decimal context, a umask, the environment), which a grade's
+    // set-up, drawn anywhere in the run's middle, gives some of its calls)
     const home = homeDrawn.home ? { ...homeDrawn, home: { ...homeDrawn.home, setups: homeDrawn.home.setups.map((s) => ({ ...s, at: 0 })) } } : homeDrawn;
     // (every block of calls elsewhere on a clock past every unit a grade's block can move: a grade
     // draws its blocks from an hour to a century on, and an original reading the year, the day or
     // the hour answers otherwise in any block that moves it; here each block moves them all)
     const away = { ...drawn, clocks: (drawn.clocks ?? []).map((c) => ({ ...c, seconds: c.seconds + (d + 1) * SITUATED_SHIFT_S })) };
-    for (const shift of [away, home]) {
-      let r = await run(shift);
-      if (!r.outcomes) r = await run(shift);
+    for (const shift of d < SITUATED_DRAWS ? [away, home] : [home]) {
+      const batch = shift.home ? [...lead, ...calls] : calls;
+      let r = await run(batch, shift);
+      if (!r.outcomes) r = await run(batch, shift);
       for (const c of calls) {
         const got = r.outcomes?.get(c.id)?.[0];
         // (as a grade judges them: elsewhere asserts are stripped, so a failed assert is judged at
