@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { BwrapSandbox, CALLING, SETUPS, DockerSandbox, homeContexts, ELSEWHERE_ZONES, GvisorSandbox, ensureDockerd, HOME_ZONES, drawClocks, drawHome, runBehaviour, type BCall, type BValue, type Home, type Sandbox } from "../lib/sandbox/index.js";
+import { BwrapSandbox, CALLING, SETUPS, DockerSandbox, homeContexts, homeVariants, ELSEWHERE_ZONES, GvisorSandbox, ensureDockerd, HOME_ZONES, drawClocks, drawHome, runBehaviour, type BCall, type BValue, type Home, type Sandbox } from "../lib/sandbox/index.js";
 import { execFileSync } from "node:child_process";
 import { tmp } from "./helpers.js";
 
@@ -515,6 +515,28 @@ def _vars():
     const top = await runBehaviour(new BwrapSandbox("bwrap", { warm: false }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 0, days: 0, elsewhere: true, home: { ...drawn, calling: [], setups: [] } } });
     expect(calls.every((c) => JSON.stringify((plain((top.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as unknown[]).slice(0, 5)) === "[true,false,false,1,false]")).toBe(true);
   }, 120_000);
+
+  it("at home each call meets its context's variant by its kind: a kind's calls there meet the variants from the kind's index on, one each (round 22's a08 a15: a global counter's turns had missed a variant for a whole kind)", () => {
+    // three kinds (int, str, None arguments), forty calls each, dealt the drawn contexts
+    const calls: BCall[] = [
+      ...Array.from({ length: 40 }, (_, i) => ({ id: `i${i}`, symbol: 0, pos: [{ t: "int", v: String(i) }] as BValue[], kw: [] })),
+      ...Array.from({ length: 40 }, (_, i) => ({ id: `s${i}`, symbol: 0, pos: [{ t: "str", v: `x${i}` }] as BValue[], kw: [] })),
+      ...Array.from({ length: 40 }, (_, i) => ({ id: `n${i}`, symbol: 0, pos: [{ t: "none" }] as BValue[], kw: [] })),
+    ];
+    const drawn = drawHome(randomBytes(32));
+    const contexts = homeContexts(calls, drawn);
+    const variants = homeVariants(calls, contexts);
+    // (the kinds in the order the contexts are dealt: by their types' names)
+    const kinds = ["i", "n", "s"];
+    for (const [k, kind] of kinds.entries()) {
+      for (const code of new Set(contexts)) {
+        const got = calls.flatMap((c, j) => (c.id.startsWith(kind) && contexts[j] === code ? [variants[j]!] : []));
+        expect([...got].sort((a, b) => a - b), `${kind} ${code}`).toEqual(got.map((_, r) => k + r));
+      }
+    }
+    // every variant of five (the loop's task counts) meets each kind somewhere in the loop's calls
+    for (const kind of kinds) expect(new Set(calls.flatMap((c, j) => (c.id.startsWith(kind) && contexts[j] === CALLING.loop ? [variants[j]! % 5] : []))).size, kind).toBe(Math.min(5, calls.filter((c, j) => c.id.startsWith(kind) && contexts[j] === CALLING.loop).length));
+  });
 
   it("at home the runner's module is read from its bytecode as a deployed module's import reads it: the .pyc beside it", async () => {
     const d = tmp("behave-home-pyc-");
