@@ -117,7 +117,7 @@ def _writes_home():
       expect([isolated, kernel]).toEqual([0, kernelWant]);
       expect(cwd).toBe(home.cwd);
       expect([home.tree, home.home]).toContain(cwd);
-      expect(home.env.HOME).toBe(home.home);
+      expect(home.env.HOME ?? (home.user === "root" ? "/root" : undefined)).toBe(home.home);
       // the environment is the drawn one exactly (no sandbox's base variables), nothing of the runner's,
       // PWD only where the draw has one (a process a container's exec-form command or a service
       // manager starts has none), and where no locale is set the one Python's C locale coercion
@@ -227,7 +227,8 @@ describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the beha
     const names = new Set(draws.flatMap((h) => Object.keys(h.env)));
     for (const k of names) {
       const share = draws.filter((h) => k in h.env).length / draws.length;
-      if (["PATH", "HOME"].includes(k)) expect(share, k).toBe(1);
+      // (HOME too where no draw is root: only root's may lack it)
+      if (k === "PATH" || k === "HOME") expect(share, k).toBe(1);
       else expect(share, k).toBeLessThan(0.95);
     }
     for (const k of ["LANG", "PWD"]) expect(draws.filter((h) => k in h.env).length / draws.length, k).toBeGreaterThan(0.5);
@@ -235,7 +236,9 @@ describe("the run elsewhere (runBehaviour shift: machine and elsewhere; the beha
     // home, a stale PWD, TZ naming the zone, a preloaded allocator, a proxy, a PATH without
     // local/bin (round 22's a24b a23b a25 a26 a28 a27)
     const some = (p: (h: Home) => boolean) => draws.filter(p).length / draws.length;
-    expect(some((h) => /^\/(var|srv|run|app|opt)\//.test(h.env.HOME!))).toBeGreaterThan(0.1);
+    expect(some((h) => /^\/(var|srv|run|app|opt)\//.test(h.env.HOME ?? ""))).toBeGreaterThan(0.1);
+    const rooted = Array.from({ length: 400 }, () => drawHome(randomBytes(32), { root: true })).filter((h) => h.user === "root");
+    expect(rooted.filter((h) => h.env.HOME === undefined).length / rooted.length).toBeGreaterThan(0.1);
     expect(some((h) => h.env.PWD !== undefined && h.env.PWD !== h.cwd)).toBeGreaterThan(0.1);
     expect(some((h) => h.env.TZ !== undefined)).toBeGreaterThan(0.15);
     expect(some((h) => /malloc/.test(h.env.LD_PRELOAD ?? ""))).toBeGreaterThan(0.1);
@@ -436,7 +439,7 @@ def _vars():
     expect(looped.every(([, loop]) => loop)).toBe(true);
     expect([...perProcess(looped, (w) => w[8]).values()].every((ids) => ids.size === 1)).toBe(true);
     // (alone and beside another task by turns; in debug mode from its set-up on)
-    expect(looped.every((w) => [1, 2, 4, 8, drawn.setup.tasks + 1].includes(w[18]))).toBe(true);
+    expect(looped.every((w) => [1, 2, 4, 8, ...drawn.setup.tasks.map((n) => n + 1)].includes(w[18]))).toBe(true);
     const debugFrom = dealt.indexOf(CALLING.loopDebug);
     expect(seen.flatMap((w, j) => (w[1] ? [w[17] === j > debugFrom] : []))).not.toContain(false);
     // a pool of the drawn number of threads, none the main one
@@ -516,6 +519,40 @@ def _vars():
     expect(calls.every((c) => JSON.stringify((plain((top.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as unknown[]).slice(0, 5)) === "[true,false,false,1,false]")).toBe(true);
   }, 120_000);
 
+  it("the run elsewhere has a deployment's process state from its start, at the package's import too: the umask, the nice value, the decimal context (round 23: a body that read them at import met only the defaults)", async () => {
+    const d = tmp("behave-start-");
+    mkdirSync(join(d, "pkg"));
+    writeFileSync(join(d, "pkg", "__init__.py"), "");
+    writeFileSync(join(d, "pkg", "m.py"), `import decimal, os
+
+
+def _state():
+    m = os.umask(0o022)
+    os.umask(m)
+    c = decimal.getcontext()
+    return [m, os.nice(0), c.rounding, c.prec]
+
+
+AT_IMPORT = _state()
+
+
+def state():
+    return [AT_IMPORT, _state()]
+`);
+    const req = { symbols: [{ module: "pkg.m", qualname: "state" }], calls: [{ id: "s", symbol: 0, pos: [], kw: [] }], roots: ["."], project: ["pkg"] };
+    const sb = new BwrapSandbox("bwrap", { warm: false });
+    const plainRun = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, warm: false });
+    const base = plain((plainRun.outcomes!.get("s")![0] as { ret: BValue }).ret) as [number, number, string, number][];
+    expect(base[0]).toEqual(base[1]);
+    expect(base[0]!.slice(2)).toEqual(["ROUND_HALF_EVEN", 28]);
+    const state = drawHome(randomBytes(32)).setup.atStart;
+    const away = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 0, elsewhere: true, state } });
+    expect(away.failure, away.run.stderr).toBeNull();
+    const [atImport, atCall] = plain((away.outcomes!.get("s")![0] as { ret: BValue }).ret) as [number, number, string, number][];
+    const want = [state.umask, Math.min(19, base[0]![1] + state.nice), state.rounding, state.prec];
+    expect([atImport, atCall]).toEqual([want, want]);
+  });
+
   it("at home each call meets its context's variant by its kind: a kind's calls there meet the variants from the kind's index on, one each (round 22's a08 a15: a global counter's turns had missed a variant for a whole kind)", () => {
     // three kinds (int, str, None arguments), forty calls each, dealt the drawn contexts
     const calls: BCall[] = [
@@ -534,8 +571,8 @@ def _vars():
         expect([...got].sort((a, b) => a - b), `${kind} ${code}`).toEqual(got.map((_, r) => k + r));
       }
     }
-    // every variant of five (the loop's task counts) meets each kind somewhere in the loop's calls
-    for (const kind of kinds) expect(new Set(calls.flatMap((c, j) => (c.id.startsWith(kind) && contexts[j] === CALLING.loop ? [variants[j]! % 5] : []))).size, kind).toBe(Math.min(5, calls.filter((c, j) => c.id.startsWith(kind) && contexts[j] === CALLING.loop).length));
+    // the loop's calls of each kind meet as many of its eight variants (its task counts) as they are
+    for (const kind of kinds) expect(new Set(calls.flatMap((c, j) => (c.id.startsWith(kind) && contexts[j] === CALLING.loop ? [variants[j]! % 8] : []))).size, kind).toBe(Math.min(8, calls.filter((c, j) => c.id.startsWith(kind) && contexts[j] === CALLING.loop).length));
   });
 
   it("at home the runner's module is read from its bytecode as a deployed module's import reads it: the .pyc beside it", async () => {

@@ -18,7 +18,7 @@ import { transientDir } from "../core/index.js";
 import { BwrapSandbox } from "./bwrap.js";
 import { type Bytecode, moduleBytecode, placeModule } from "./bytecode.js";
 import { harnessDir } from "./harness-dir.js";
-import { CALLING, SETUPS, ELSEWHERE_ENV, drawClocks, drawHome, flipEnv, keepEnv, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
+import { CALLING, SETUPS, ELSEWHERE_ENV, drawClocks, drawHome, flipEnv, keepEnv, type StartState, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
 import { PYENV_MOUNT, findPyEnv, type PyEnv, type RepoLayout, repoLayoutAsync, SYSTEM_PYTHON, pytestCompat, pytestVersion } from "./pyenv.js";
 import { findPytestConfig } from "./pytest.js";
 import { SANDBOX_WORKDIR, baseEnv, type MaskSpec, type RunResult, type Sandbox } from "./types.js";
@@ -430,6 +430,9 @@ export interface RunShift {
   keep?: { names: string[]; whole: boolean };
   /** What the values `env`'s flip sets are drawn from (machine.ts deployedValue; per grade). */
   values?: string;
+  /** The process state from the runner's start, before the package's import (the run elsewhere's:
+   *  machine.ts StartState); not at home, whose set-ups change it mid-run. */
+  state?: StartState;
 }
 
 /** How the run elsewhere differs from the graded run beyond its interpreter (another hash seed):
@@ -471,7 +474,8 @@ export function drawShifts(seed: Buffer, sandbox: Pick<Sandbox, "name">, opts: {
   const half = (n: string) => (createHmac("sha256", seed).update(`env ${n}`).digest()[0]! & 1) === 1;
   if (env) home.env = flipEnv(home.env, { found: env.found.filter(half), missing: [] });
   const values = createHmac("sha256", seed).update("values").digest("hex");
-  return { away: { ...ELSEWHERE_SHIFT, clocks: drawClocks(seed, ELSEWHERE_SHIFT.days), ...(env ? { env, values } : {}), ...(keep ? { keep } : {}) }, home: { ...HOME_SHIFT, home, ...(keep ? { keep } : {}) } };
+  // (the run elsewhere with a process state from its start: the home's other draw of it)
+  return { away: { ...ELSEWHERE_SHIFT, clocks: drawClocks(seed, ELSEWHERE_SHIFT.days), state: home.setup.atStart, ...(env ? { env, values } : {}), ...(keep ? { keep } : {}) }, home: { ...HOME_SHIFT, home, ...(keep ? { keep } : {}) } };
 }
 
 /** A copy of `workdir` whose every file and folder has its times moved on by `days`. */
@@ -669,6 +673,7 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     `${h.thread} = ${h.loop} = ${h.pool} = ${h.var} = ${h.rvar} = ${result} = None`,
     `${h.debug} = False`,
   ];
+  const busy = [0, su.tasks[0]!, 1, su.tasks[1]!, 3, su.tasks[0]!, 7, su.tasks[1]!];
   const variant = (xs: number[]) => `[${xs.join(", ")}][${step}[5] % ${xs.length}]`;
   return [
     ...branch(CALLING.nested, [`${result} = ${h.handle}(${step})`], !after),
@@ -698,9 +703,10 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       `    ${h.loop} = asyncio.new_event_loop()`,
       `    asyncio.set_event_loop(${h.loop})`,
       `    ${h.loop}.set_debug(${h.debug})`,
-      // (alone, or beside one, three, seven or a busy server's 8–256 other tasks, by the call's
-      // variant: round 21's a10 counted four, round 22's a15 twelve)
-      `${result} = ${h.loop}.run_until_complete(asyncio.gather(${h.co}(${step}, ${step}[5]), *[asyncio.sleep(0) for _ in range((0, 1, 3, 7, ${su.tasks})[${step}[5] % 5])]))[0]`,
+      // (alone, or beside one, three or seven, or, every other variant, a busy server's 8–31 or
+      // 32–511 other tasks, by the call's variant: round 21's a10 counted four, round 22's a15
+      // twelve, round 23's 300)
+      `${result} = ${h.loop}.run_until_complete(asyncio.gather(${h.co}(${step}, ${step}[5]), *[asyncio.sleep(0) for _ in range((${busy.join(", ")})[${step}[5] % ${busy.length}])]))[0]`,
     ]),
     // (a pool of one to four threads, as a threaded server's or run_in_executor's: round 20's a05b
     // looked for one)
@@ -933,7 +939,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const entry = home ? homeEntry(req, { ...home, setup: { ...home.setup, environ: [keptOut(home.setup.environ[0]), keptOut(home.setup.environ[1])] } }) : null;
   const contexts = entry && home ? homeContexts(req.calls, home) : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: contexts!, variants: homeVariants(req.calls, contexts!), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: contexts!, variants: homeVariants(req.calls, contexts!), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
@@ -966,7 +972,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const argvAt = (at: { harness: string; cfg: string }) => (entry && home ? [python, ...flags, `${at.harness}/${home.entry}`] : [python, ...flags, `${at.harness}/behave.py`, `${at.cfg}/request.json`]);
     const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat);
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
-    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd, tmpfs: [home.env.HOME!] } : elsewhere ? { bareEnv: true } : {}) };
+    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd, tmpfs: [home.home] } : elsewhere ? { bareEnv: true } : {}) };
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";
     // warm: a plain run forks from the behave zygote unless told not to; a run elsewhere on another

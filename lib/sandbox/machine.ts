@@ -268,7 +268,7 @@ export interface Home {
    *  and of which type, and how the host sets up logging (a stream or a file, its level), its
    *  recursion limit and its warnings (round 19's a06 a10 a11 a14: a body right only above a depth,
    *  with a stream handler, at the default limit, or for an exception raised where it is handled). */
-  setup: { depths: number[]; raises: number[]; error: string; errors: [string, string]; base: string; tasks: number; vars: number; var: { name: string; value: string }; log: { file: boolean; level: string; quiet: string }; workers: number; recursion: number; warnings: string; environ: [Record<string, string>, Record<string, string>] } & ReturnType<typeof drawProcessState>;
+  setup: { depths: number[]; raises: number[]; error: string; errors: [string, string]; base: string; tasks: number[]; vars: number; var: { name: string; value: string }; log: { file: boolean; level: string; quiet: string }; workers: number; recursion: number; warnings: string; environ: [Record<string, string>, Record<string, string>]; atStart: StartState } & ReturnType<typeof drawProcessState>;
 }
 
 /** An environment with each variable the package looked up by name in the graded run the other way
@@ -404,7 +404,9 @@ export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean;
   const user = opts.root && (opts.asRoot ?? coin < 0.5) ? "root" : service ? service[0] : pick(HOME_USERS);
   const hex = bytes().toString("hex");
   const n = bytes().readUInt32BE(0);
-  const hostname = pick([`${user}-laptop`, `${user}-desktop`, `ip-10-${n % 256}-${(n >> 8) % 256}-${(n >> 16) % 256}`, `dev-${hex.slice(0, 4)}`, `ws${n % 100}`, `${user}-thinkpad`, `build-${n % 1000}`, "workstation"]);
+  // (a service's on a server's name; `>>>`: a draw past 2^31 had made "ip-10-156--72--190")
+  const servers = [`ip-10-${n % 256}-${(n >>> 8) % 256}-${(n >>> 16) % 256}`, `dev-${hex.slice(0, 4)}`, `build-${n % 1000}`, `app-${hex.slice(0, 5)}`, `web${n % 10}`];
+  const hostname = pick(service && user === service[0] ? servers : [`${user}-laptop`, `${user}-desktop`, servers[0]!, servers[1]!, `ws${n % 100}`, `${user}-thinkpad`, servers[2]!, "workstation"]);
   const home = user === "root" ? "/root" : service && user === service[0] ? service[1] : `/home/${user}`;
   const tree = service && user === service[0] ? `${home}/${pick(["app", "current", "src", "site", "code"])}` : `${home}/${pick(["src", "code", "work", "projects", "repos", "dev", "git"])}/${pick(["app", "project", "repo", "lib", "service", "tool", "core"])}`;
   const harness = `/${pick(["srv", "opt", "var/lib"])}/${pick(["jobs", "ci", "tasks", "runner", "agent"])}-${hex.slice(4, 10)}`;
@@ -453,14 +455,15 @@ export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean;
   const helpers = { rvar: pick(["request_ctx", "req_var", "current_request", "scope_var"]), handle: pick(["handle", "process", "run_one", "dispatch", "do_job", "work_on"]), via: pick(["run_job", "execute", "perform", "step", "apply_job"]), co: pick(["handle_async", "aprocess", "run_async", "async_job"]), serve: pick(["serve", "handle_request", "on_request", "respond"]), scoped: pick(["in_request", "with_context", "scoped", "bound_call"]), worker: pick(["worker", "in_thread", "thread_main", "background"]), box: pick(["results", "done", "finished", "outbox"]), thread: pick(["t", "th", "thread", "w"]), out: pick(["got", "reply", "outcome", "answer_"]), typed: pick(["history", "typed", "commands", "inputs"]), loop: pick(["loop", "ev_loop", "event_loop", "aloop"]), pool: pick(["pool", "executor", "workers", "tp"]), var: pick(["ctx_var", "request_var", "local_ctx", "cv"]), debug: pick(["debug", "verbose", "diagnostics", "dev_mode"]), descend: pick(["dispatch_request", "call_view", "middleware", "wrapped", "inner"]), fail: pick(["lookup", "fetch", "load", "resolve"]) };
   // (the deep calls' depths: two from 30 to 60 frames, two from 60 to 200 (the deeper calls'), each
   // pair one in each half of its range on a log scale: a body wrong only past a depth meets one past
-  // it unless that depth is past the deepest draw; the handled exception raised 0–1, 2–5, 6–19 and
-  // 20–59 frames down (round 22's a09 was wrong only 8 frames down or more, a framework's 404))
+  // it unless that depth is past the deepest draw; the handled exception raised 0–1, 2–5, 6–19,
+  // 20–59 and 60–199 frames down (round 22's a09 was wrong only 8 frames down or more, a
+  // framework's 404; round 23's 61 or more))
   const depths = [[30, 60, 0], [30, 60, 1], [60, 200, 0], [60, 200, 1]].map(([lo, hi, k]) => Math.round(lo! * (hi! / lo!) ** ((k! + u()) / 2)));
-  const raises = [[0, 2], [2, 6], [6, 20], [20, 60]].map(([lo, hi]) => lo! + Math.floor(u() * (hi! - lo!)));
+  const raises = [[0, 2], [2, 6], [6, 20], [20, 60], [60, 200]].map(([lo, hi]) => lo! + Math.floor(u() * (hi! - lo!)));
   // (the handled exceptions: a builtin, another of another family, the script's own class and one
-  // that is no Exception, a shutdown's (round 22's a08); the loop's other tasks up to 8–256, a busy
-  // server's (a15: 12 or more); 0–8 context variables beside the request's two (a12: 2 or more))
-  const setup = { depths, raises, error: pick(["LookupError", "KeyError", "ValueError", "OSError", "TypeError"]), errors: [pick(["AttributeError", "ZeroDivisionError", "RuntimeError", "IndexError"]), pick(["NotFound", "RequestError", "AppError", "JobFailed", "ServiceError"])] as [string, string], base: pick(["KeyboardInterrupt", "SystemExit", "GeneratorExit", "asyncio.CancelledError"]), tasks: Math.round(8 * 32 ** u()), vars: pick([0, 1, 2, 3, 5, 8]), var: { name: pick(["request_id", "trace_id", "current_user", "tenant", "correlation_id"]), value: hex.slice(42, 50) }, log: { file: u() < 0.5, level: pick(["DEBUG", "INFO"]), quiet: pick(["ERROR", "CRITICAL"]) }, workers: pick([2, 3, 4, 8, 16]), recursion: pick([1500, 2000, 3000, 5000, 10000, 100000]), warnings: pick(["simplefilter", "filterwarnings"]), ...drawProcessState(pick, opts.stateAt), environ };
+  // that is no Exception, a shutdown's (round 22's a08); the loop's other tasks 8–31 and 32–511,
+  // a busy server's (a15: 12 or more); 0–21 context variables beside the request's two (a12: 2 or more))
+  const setup = { depths, raises, error: pick(["LookupError", "KeyError", "ValueError", "OSError", "TypeError"]), errors: [pick(["AttributeError", "ZeroDivisionError", "RuntimeError", "IndexError"]), pick(["NotFound", "RequestError", "AppError", "JobFailed", "ServiceError"])] as [string, string], base: pick(["KeyboardInterrupt", "SystemExit", "GeneratorExit", "asyncio.CancelledError"]), tasks: [Math.floor(8 * 4 ** u()), Math.floor(32 * 16 ** u())], vars: pick([0, 1, 2, 3, 5, 8, 13, 21]), var: { name: pick(["request_id", "trace_id", "current_user", "tenant", "correlation_id"]), value: hex.slice(42, 50) }, log: { file: u() < 0.5, level: pick(["DEBUG", "INFO"]), quiet: pick(["ERROR", "CRITICAL"]) }, workers: pick([2, 3, 4, 8, 16]), recursion: pick([1500, 2000, 3000, 5000, 10000, 100000]), warnings: pick(["simplefilter", "filterwarnings"]), ...drawProcessState(pick, opts.stateAt), environ, atStart: atStartState(drawProcessState(pick, opts.stateAt === undefined ? undefined : opts.stateAt + 1)) };
   return { ...drawn, entry, runner, names, pad, calling, setups, helpers, setup };
 }
 
@@ -486,15 +489,24 @@ function drawProcessState(pick: <T>(xs: readonly T[]) => T, at?: number) {
   };
 }
 
+/** The process state the run elsewhere has from its start, before the package's import (RunShift.state):
+ *  a service manager's umask and nice value, an application's decimal context set before it
+ *  imports its libraries. Another draw than the run at home's set-ups, so each grade meets two
+ *  values, one at import and one from mid-run on (round 23: a body that read them at import met
+ *  only the defaults). */
+export interface StartState { umask: number; nice: number; rounding: string; prec: number }
+const atStartState = (s: ReturnType<typeof drawProcessState>): StartState => ({ umask: s.umask, nice: s.nice, rounding: s.decimal.rounding, prec: s.decimal.prec });
+
 /** The values of the process state the set-ups give: umasks that take every permission from others
- *  (a hardened host's), nice values, decimal contexts that are never the default (its rounding is
- *  never ROUND_HALF_EVEN), and, beside dictConfig's disabling of the loggers that exist (always),
+ *  (a hardened host's) or group-writable (pam_umask's user groups), nice values up to 19, decimal
+ *  contexts that are never the default (its rounding is never ROUND_HALF_EVEN; precisions from 6
+ *  to 100), and, beside dictConfig's disabling of the loggers that exist (always),
  *  logging.disable at a level or not. */
 const PROCESS_STATES = {
-  umask: [0o027, 0o077, 0o007, 0o037],
-  nice: [1, 2, 5, 10],
-  rounding: ["ROUND_HALF_UP", "ROUND_DOWN", "ROUND_HALF_DOWN", "ROUND_UP"],
-  prec: [28, 12, 50],
+  umask: [0o027, 0o077, 0o007, 0o037, 0o002, 0o027, 0o077],
+  nice: [1, 2, 5, 10, 19, 4, 15],
+  rounding: ["ROUND_HALF_UP", "ROUND_DOWN", "ROUND_HALF_DOWN", "ROUND_UP", "ROUND_CEILING", "ROUND_FLOOR", "ROUND_05UP"],
+  prec: [28, 12, 50, 6, 28, 100, 9],
   loggingOff: [null, "CRITICAL", "ERROR", "WARNING"],
 } as const;
 
@@ -567,8 +579,13 @@ function drawEnv(user: string, home: string, hostname: string, cwd: string, zone
     // LANG: Python then coerces the C locale and sets LC_CTYPE, as it does there; PWD unset in
     // three of ten, as an exec-form container command or a service manager starts it: round 21's
     // a01b a02 a12b)
-    HOME: home,
+    // (HOME unset in a quarter of root's draws, as a systemd system unit without User= starts it;
+    // round 23)
+    ...(user === "root" && u() < 0.25 ? {} : { HOME: home }),
     ...some(0.75, { LANG: "C.UTF-8" }),
+    // (an image's PYTHONPATH and TMPDIR: round 23)
+    ...some(0.2, { PYTHONPATH: pick([cwd, "/app", `${home}/lib`]) }),
+    ...some(0.15, { TMPDIR: "/tmp" }),
     // (PWD stale in a quarter of those: where the process was started before a chdir, as gunicorn
     // --chdir or a daemon's; round 22's a23b)
     ...some(0.7, { PWD: u() < 0.25 ? pick([cwd === home ? "/" : home, "/", `${home}/tmp`]) : cwd }),

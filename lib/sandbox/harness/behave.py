@@ -827,6 +827,8 @@ def main():
             del sys.modules[name]
     else:
         _load_std()
+        if req.get("state"):
+            _at_start(req["state"])
     # (bound here: package code cannot swap the function the loop below calls)
     clocks, set_clock = (req.get("clocks") or [] if moved_clock else []), _set_clock
     if clocks:
@@ -939,6 +941,23 @@ def main():
         write({"ev": "end", "n": _len(req["calls"])})
     lines.flush()
     os._exit(0)
+
+
+def _at_start(state):
+    """The run elsewhere's process state from its start, before the package's import: a service
+    manager's umask and nice value, an application's decimal context set before it imports its
+    libraries (round 23: a body that read them at import met only the defaults; the run at home's
+    set-ups change them mid-run)."""
+    import _decimal
+
+    os.umask(state["umask"])
+    try:
+        os.nice(state["nice"])
+    except OSError:
+        pass
+    for c in (_decimal.getcontext(), _decimal.DefaultContext):
+        c.rounding = getattr(_decimal, state["rounding"])
+        c.prec = state["prec"]
 
 
 def _set_environ(data, _posix=sys.modules.get("posix")):
