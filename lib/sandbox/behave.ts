@@ -540,7 +540,7 @@ export interface HomeEntry {
 export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "calls">, home: Pick<Home, "runner" | "pad" | "names" | "calling" | "setups" | "helpers" | "setup">): HomeEntry | null {
   const { steps, step, result, exc } = home.names;
   const h = home.helpers;
-  const names = [home.runner, steps, step, result, exc, ...Object.values(h), `${h.box}_in`, `${h.rvar}_others`, "n", "v", "status", home.setup.errors[1], ...["call_handlers", "excepthook", "thread_excepthook"].map((f) => `${home.setup.tracker}_${f}`)];
+  const names = [home.runner, steps, step, result, exc, ...Object.values(h), `${h.box}_in`, `${h.rvar}_others`, "n", "v", "t", "status", home.setup.errors[1], ...["call_handlers", "excepthook", "thread_excepthook"].map((f) => `${home.setup.tracker}_${f}`)];
   // (a name of the script's own that a context's import would rebind: a drawing error)
   const clash = names.find((n) => ENTRY_IMPORTS.includes(n));
   if (clash) throw new Error(`homeEntry: the drawn name ${clash} is a module the entry imports`);
@@ -778,7 +778,16 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       `${result} = ${h.handle}(${step})`,
     ])),
     ...branch(CALLING.umask, ["import os", `os.umask(0o${su.umask.toString(8)})`, `${result} = ${h.handle}(${step})`]),
-    ...branch(CALLING.nice, ["import os", "try:", `    os.nice(${su.nice})`, "except OSError:", "    pass", `${result} = ${h.handle}(${step})`]),
+    // (every thread of the process, as renicing a service does: Linux's nice value is a thread's)
+    ...branch(CALLING.nice, [
+      "import os",
+      "for t in os.listdir('/proc/self/task'):",
+      "    try:",
+      `        os.setpriority(os.PRIO_PROCESS, int(t), min(19, os.getpriority(os.PRIO_PROCESS, int(t)) + ${su.nice}))`,
+      "    except (OSError, ValueError):",
+      "        pass",
+      `${result} = ${h.handle}(${step})`,
+    ]),
     ...branch(CALLING.decimal, [
       "import decimal",
       ...["decimal.getcontext()", "decimal.DefaultContext"].flatMap((c) => [`${c}.rounding = decimal.${su.decimal.rounding}`, `${c}.prec = ${su.decimal.prec}`]),
