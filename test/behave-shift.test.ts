@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { BwrapSandbox, CALLING, SETUPS, DockerSandbox, homeContexts, homeVariants, ELSEWHERE_ZONES, GvisorSandbox, ensureDockerd, HOME_ZONES, drawClocks, drawHome, runBehaviour, type BCall, type BValue, type Home, type Sandbox } from "../lib/sandbox/index.js";
+import { BwrapSandbox, CALLING, SETUPS, DockerSandbox, homeContexts, homeVariants, homeEntry, ELSEWHERE_ZONES, GvisorSandbox, ensureDockerd, HOME_ZONES, drawClocks, drawHome, runBehaviour, type BCall, type BValue, type Home, type Sandbox } from "../lib/sandbox/index.js";
 import { execFileSync } from "node:child_process";
 import { tmp } from "./helpers.js";
 
@@ -518,6 +518,34 @@ def _vars():
     const top = await runBehaviour(new BwrapSandbox("bwrap", { warm: false }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 0, days: 0, elsewhere: true, home: { ...drawn, calling: [], setups: [] } } });
     expect(calls.every((c) => JSON.stringify((plain((top.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as unknown[]).slice(0, 5)) === "[true,false,false,1,false]")).toBe(true);
   }, 120_000);
+
+  it("the entry script's top level binds no name twice over: a loop's variable there is `_` alone, and no name the script assigns at its top level is one of its functions' (a set-up's `for t in ...` had rebound the worker thread named t: honest calls raised AttributeError at home, 26 rows of rounds 12–13)", () => {
+    const calls: BCall[] = [{ id: "c0", symbol: 0, pos: [{ t: "int", v: "1" }], kw: [] }];
+    const scripts = Array.from({ length: 60 }, () => homeEntry({ symbols: [{ module: "pkg.m", qualname: "f" }], calls }, drawHome(randomBytes(32)))!.text);
+    // (Python's own parser: every top-level binding, by statement kind, and every def's name)
+    const check = `import ast, json, sys
+out = []
+for text in json.load(sys.stdin):
+    tree = ast.parse(text)
+    funcs, stores, loops = set(), {}, set()
+    def walk(node, top):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                if top: funcs.add(child.name)
+                continue
+            if isinstance(child, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)):
+                continue
+            if top and isinstance(child, ast.For):
+                loops.update(n.id for n in ast.walk(child.target) if isinstance(n, ast.Name))
+            if top and isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store):
+                stores.setdefault(child.id, 0)
+            walk(child, top)
+    walk(tree, True)
+    out.append([sorted(loops - {"_"}), sorted(funcs & set(stores))])
+print(json.dumps(out))`;
+    const found = JSON.parse(execFileSync("python3", ["-c", check], { input: JSON.stringify(scripts), encoding: "utf8" })) as [string[], string[]][];
+    expect(found.filter(([loops, both]) => loops.length || both.length)).toEqual([]);
+  });
 
   it("the run elsewhere has a deployment's process state from its start, at the package's import too: the umask, the nice value, the decimal context (round 23: a body that read them at import met only the defaults)", async () => {
     const d = tmp("behave-start-");

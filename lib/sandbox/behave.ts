@@ -540,7 +540,7 @@ export interface HomeEntry {
 export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "calls">, home: Pick<Home, "runner" | "pad" | "names" | "calling" | "setups" | "helpers" | "setup">): HomeEntry | null {
   const { steps, step, result, exc } = home.names;
   const h = home.helpers;
-  const names = [home.runner, steps, step, result, exc, ...Object.values(h), `${h.box}_in`, `${h.rvar}_others`, "n", "v", "t", "status", home.setup.errors[1], ...["call_handlers", "excepthook", "thread_excepthook"].map((f) => `${home.setup.tracker}_${f}`)];
+  const names = [home.runner, steps, step, result, exc, ...Object.values(h), `${h.box}_in`, `${h.rvar}_others`, `${h.worker}_renice`, "status", home.setup.errors[1], ...["call_handlers", "excepthook", "thread_excepthook"].map((f) => `${home.setup.tracker}_${f}`)];
   // (a name of the script's own that a context's import would rebind: a drawing error)
   const clash = names.find((n) => ENTRY_IMPORTS.includes(n));
   if (clash) throw new Error(`homeEntry: the drawn name ${clash} is a module the entry imports`);
@@ -762,8 +762,7 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       `${h.var}.set("${su.var.value}")`,
       `${h.rvar} = contextvars.ContextVar("${su.var.name}_request", default=None)`,
       `${h.rvar}_others = [${Array.from({ length: su.vars }, (_, i) => `contextvars.ContextVar("${su.var.name}_${i}")`).join(", ")}]`,
-      `for n, v in enumerate(${h.rvar}_others):`,
-      "    v.set(n)",
+      `[v.set(n) for n, v in enumerate(${h.rvar}_others)]`,
       `${result} = ${h.handle}(${step})`,
     ]),
     // (a deployment's process state, each from its call on: a hardened umask, a nice value, an
@@ -780,12 +779,16 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     ...branch(CALLING.umask, ["import os", `os.umask(0o${su.umask.toString(8)})`, `${result} = ${h.handle}(${step})`]),
     // (every thread of the process, as renicing a service does: Linux's nice value is a thread's)
     ...branch(CALLING.nice, [
+      // (in a function of its own: a loop's variable at the top level would rebind the script's
+      // globals, its thread's among them)
       "import os",
-      "for t in os.listdir('/proc/self/task'):",
-      "    try:",
-      `        os.setpriority(os.PRIO_PROCESS, int(t), min(19, os.getpriority(os.PRIO_PROCESS, int(t)) + ${su.nice}))`,
-      "    except (OSError, ValueError):",
-      "        pass",
+      `def ${h.worker}_renice(k):`,
+      "    for t in os.listdir('/proc/self/task'):",
+      "        try:",
+      "            os.setpriority(os.PRIO_PROCESS, int(t), min(19, os.getpriority(os.PRIO_PROCESS, int(t)) + k))",
+      "        except (OSError, ValueError):",
+      "            pass",
+      `${h.worker}_renice(${su.nice})`,
       `${result} = ${h.handle}(${step})`,
     ]),
     ...branch(CALLING.decimal, [
@@ -899,7 +902,9 @@ export const WARNED_AT_HOME = "a warning made an error stopped it";
  *  that cannot run there (made again from the top level). */
 const HOME_CODES = {
   setups: SETUPS, forks: [CALLING.fork, CALLING.fork2], warnings_error: CALLING.warnings3, nested: CALLING.nested,
-  context_errors: [[CALLING.thread, "ValueError"], [CALLING.pool, "ValueError"], [CALLING.loop, "RuntimeError"]],
+  // (a thread's: a signal handler's ValueError, and asyncio.get_event_loop()'s RuntimeError where
+  // no loop is the thread's; round 23's h11)
+  context_errors: [[CALLING.thread, "ValueError"], [CALLING.thread, "RuntimeError"], [CALLING.pool, "ValueError"], [CALLING.pool, "RuntimeError"], [CALLING.loop, "RuntimeError"]],
   warned: WARNED_AT_HOME,
 };
 

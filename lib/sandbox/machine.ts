@@ -498,13 +498,15 @@ export interface StartState { umask: number; nice: number; rounding: string; pre
 const atStartState = (s: ReturnType<typeof drawProcessState>): StartState => ({ umask: s.umask, nice: s.nice, rounding: s.decimal.rounding, prec: s.decimal.prec });
 
 /** The values of the process state the set-ups give: umasks that take every permission from others
- *  (a hardened host's) or group-writable (pam_umask's user groups), nice values up to 19, decimal
+ *  (a hardened host's) or group-writable (pam_umask's user groups), nice values up to 5, decimal
  *  contexts that are never the default (its rounding is never ROUND_HALF_EVEN; precisions from 6
  *  to 100), and, beside dictConfig's disabling of the loggers that exist (always),
  *  logging.disable at a level or not. */
 const PROCESS_STATES = {
   umask: [0o027, 0o077, 0o007, 0o037, 0o002, 0o027, 0o077],
-  nice: [1, 2, 5, 10, 19, 4, 15],
+  // (never past 5: a grader at full load starved a run niced 15 or 19 past its timeout, honest
+  // bodies failing in 26 rows of rounds 12–13)
+  nice: [1, 2, 5, 3, 4, 1, 2],
   rounding: ["ROUND_HALF_UP", "ROUND_DOWN", "ROUND_HALF_DOWN", "ROUND_UP", "ROUND_CEILING", "ROUND_FLOOR", "ROUND_05UP"],
   prec: [28, 12, 50, 6, 28, 100, 9],
   loggingOff: [null, "CRITICAL", "ERROR", "WARNING"],
