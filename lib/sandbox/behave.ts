@@ -828,9 +828,15 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       // left open, the gc collects it later and its ResourceWarning, once warnings are always shown,
       // imports tracemalloc inside whatever import the gc ran in, which Python 3.11's module lock
       // answers with a KeyError: an honest body's call failed at home, 1 grade in 80)
+      // (and its own made at once, the current one: the closed one left current had made an honest
+      // asyncio.get_event_loop().run_until_complete at the top level raise; round 23's h11)
       `if ${h.loop} is not None:`,
       `    ${h.loop}.close()`,
-      `${h.thread} = ${h.loop} = ${h.pool} = None`,
+      "    import asyncio",
+      `    ${h.loop} = asyncio.new_event_loop()`,
+      `    asyncio.set_event_loop(${h.loop})`,
+      `    ${h.loop}.set_debug(${h.debug})`,
+      `${h.thread} = ${h.pool} = None`,
       `${result} = ${h.handle}(${step})`,
     ])),
     // (a call typed at a prompt: line 1 of <stdin>, as a REPL's or `python3 -c`'s)

@@ -504,8 +504,8 @@ const atStartState = (s: ReturnType<typeof drawProcessState>): StartState => ({ 
  *  logging.disable at a level or not. */
 const PROCESS_STATES = {
   umask: [0o027, 0o077, 0o007, 0o037, 0o002, 0o027, 0o077],
-  // (never past 5: a grader at full load starved a run niced 15 or 19 past its timeout, honest
-  // bodies failing in 26 rows of rounds 12–13)
+  // (never past 5: a grader's machine is at full load, where a run niced 15 or 19 gets a few
+  // percent of a core and its calls' time limits would stand for the load, not the body)
   nice: [1, 2, 5, 3, 4, 1, 2],
   rounding: ["ROUND_HALF_UP", "ROUND_DOWN", "ROUND_HALF_DOWN", "ROUND_UP", "ROUND_CEILING", "ROUND_FLOOR", "ROUND_05UP"],
   prec: [28, 12, 50, 6, 28, 100, 9],
