@@ -562,6 +562,9 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
       // (the runner's failure only: its stderr is the package's to write to, and a grade's reasons
       // never carry what the code under test chose to say — round 15's p09)
       failure = run.failure ?? "no outcomes";
+      // (a run that went past its time is not tried again: a body that hangs there hangs again, and
+      // a second try doubled such a grade's wall to 4 minutes; round 23's h03)
+      if (run.run.timedOut) break;
     } catch (e) {
       failure = (e as Error).message;
     }

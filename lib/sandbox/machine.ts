@@ -495,7 +495,8 @@ function drawProcessState(pick: <T>(xs: readonly T[]) => T, at?: number) {
  *  values, one at import and one from mid-run on (round 23: a body that read them at import met
  *  only the defaults). */
 export interface StartState { umask: number; nice: number; rounding: string; prec: number }
-const atStartState = (s: ReturnType<typeof drawProcessState>): StartState => ({ umask: s.umask, nice: s.nice, rounding: s.decimal.rounding, prec: s.decimal.prec });
+// (a service manager's umask at start is a hardened one: 002, a login's, is the set-ups' alone)
+const atStartState = (s: ReturnType<typeof drawProcessState>): StartState => ({ umask: s.umask === 0o002 ? 0o027 : s.umask, nice: s.nice, rounding: s.decimal.rounding, prec: s.decimal.prec });
 
 /** The values of the process state the set-ups give: umasks that take every permission from others
  *  (a hardened host's) or group-writable (pam_umask's user groups), nice values up to 5, decimal
