@@ -73,6 +73,14 @@ export const CHANCES = {
   /** the run at home's home folder is not under /var, /srv or /run (a service account's is in about
    *  a quarter of bwrap's draws: round 22's a24b is wrong only there) */
   home_not_under_var_srv_run: (g: GradeCompletionResult) => !/^\/(var|srv|run)\//.test(g.checks?.behaviour.elsewhere?.home?.home ?? ""),
+  /** the run at home's environment did not have both TZ and an https proxy from its start (round
+   *  23's a23 is wrong only where it had) */
+  home_env_lacks_tz_or_https_proxy: (g: GradeCompletionResult) => {
+    const names = g.checks?.behaviour.elsewhere?.home?.env ?? [];
+    return !(names.includes("TZ") && (names.includes("HTTPS_PROXY") || names.includes("https_proxy")));
+  },
+  /** the run at home's environment had HOME (round 23's a26 is wrong only where it had none) */
+  home_env_has_home: (g: GradeCompletionResult) => (g.checks?.behaviour.elsewhere?.home?.env ?? []).includes("HOME"),
   /** the run at home was not root (bwrap draws root in half the grades): a body wrong only as root is right there */
   home_not_root: (g: GradeCompletionResult) => g.checks?.behaviour.elsewhere?.home?.user !== "root",
   /** the run at home's zone is at UTC's offset, or a plain interpreter on this machine imports _json
