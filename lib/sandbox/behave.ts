@@ -704,8 +704,8 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       `    asyncio.set_event_loop(${h.loop})`,
       `    ${h.loop}.set_debug(${h.debug})`,
       // (alone, or beside one, three or seven, or, every other variant, a busy server's 8–31 or
-      // 32–511 other tasks, by the call's variant: round 21's a10 counted four, round 22's a15
-      // twelve, round 23's 300)
+      // 32–127 other tasks, by the call's variant: round 21's a10 counted four, round 22's a15
+      // twelve)
       `${result} = ${h.loop}.run_until_complete(asyncio.gather(${h.co}(${step}, ${step}[5]), *[asyncio.sleep(0) for _ in range((${busy.join(", ")})[${step}[5] % ${busy.length}])]))[0]`,
     ]),
     // (a pool of one to four threads, as a threaded server's or run_in_executor's: round 20's a05b
