@@ -866,8 +866,11 @@ export function homeContexts(calls: BCall[], home: Pick<Home, "calling" | "setup
 }
 
 /** The calls' order by their symbol and arguments' types, then by their arguments (homeContexts),
- *  and each call's kind (symbol and arguments' types) as its index among the kinds in that order. */
-function byKind(calls: BCall[]): { sorted: number[]; kindOf: number[] } {
+ *  and each call's kind (symbol and arguments' types) as its index among the kinds in that order;
+ *  once per calls array (homeContexts and homeVariants both deal a run's calls by it). */
+const byKindMemo = new WeakMap<BCall[], { sorted: number[]; kindOf: number[] }>();
+const byKind = (calls: BCall[]) => fastMemo(byKindMemo, calls, () => kindOrder(calls));
+function kindOrder(calls: BCall[]): { sorted: number[]; kindOf: number[] } {
   const kind = (v: BValue) => ("cls" in v && typeof v.cls === "string" ? `${v.t}:${v.cls}` : v.t);
   const keys = calls.map((c) => [`${c.symbol}|${c.pos.map(kind).join(",")}|${c.kw.map(([k, v]) => `${k}=${kind(v)}`).join(",")}`, JSON.stringify([c.pos, c.kw])] as const);
   const sorted = calls.map((_, i) => i).sort((a, b) => (keys[a]![0] < keys[b]![0] ? -1 : keys[a]![0] > keys[b]![0] ? 1 : keys[a]![1] < keys[b]![1] ? -1 : keys[a]![1] > keys[b]![1] ? 1 : a - b));

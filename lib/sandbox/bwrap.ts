@@ -70,9 +70,10 @@ export class BwrapSandbox implements Sandbox {
   }
 
   args(o: ReturnType<typeof RunOptions.parse>, workdir = o.workdir): string[] {
+    const id = String(passwdFor(o.user, o.accounts, o.userHome).uid);
     const a = [
       "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
-      "--uid", String(passwdFor(o.user, o.accounts, o.userHome).uid), "--gid", String(passwdFor(o.user, o.accounts, o.userHome).uid), "--hostname", o.hostname,
+      "--uid", id, "--gid", id, "--hostname", o.hostname,
       "--ro-bind", "/usr", "/usr",
       "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin", "--symlink", "usr/lib", "/lib",
     ];

@@ -400,15 +400,17 @@ export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean;
   const coin = opts.root ? u() : 1;
   // (a service's account in half the draws of the others: its home under /var, /srv, /run, /opt
   // or /app, not /home; round 22's a24b was right only where HOME's first folder was home or root)
-  const service = u() < 0.5 ? pick(SERVICE_ACCOUNTS) : null;
-  const user = opts.root && (opts.asRoot ?? coin < 0.5) ? "root" : service ? service[0] : pick(HOME_USERS);
+  const drawnService = u() < 0.5 ? pick(SERVICE_ACCOUNTS) : null;
+  const asRoot = !!opts.root && (opts.asRoot ?? coin < 0.5);
+  const service = asRoot ? null : drawnService;
+  const user = asRoot ? "root" : service ? service[0] : pick(HOME_USERS);
   const hex = bytes().toString("hex");
   const n = bytes().readUInt32BE(0);
   // (a service's on a server's name; `>>>`: a draw past 2^31 had made "ip-10-156--72--190")
   const servers = [`ip-10-${n % 256}-${(n >>> 8) % 256}-${(n >>> 16) % 256}`, `dev-${hex.slice(0, 4)}`, `build-${n % 1000}`, `app-${hex.slice(0, 5)}`, `web${n % 10}`];
-  const hostname = pick(service && user === service[0] ? servers : [`${user}-laptop`, `${user}-desktop`, servers[0]!, servers[1]!, `ws${n % 100}`, `${user}-thinkpad`, servers[2]!, "workstation"]);
-  const home = user === "root" ? "/root" : service && user === service[0] ? service[1] : `/home/${user}`;
-  const tree = service && user === service[0] ? `${home}/${pick(["app", "current", "src", "site", "code"])}` : `${home}/${pick(["src", "code", "work", "projects", "repos", "dev", "git"])}/${pick(["app", "project", "repo", "lib", "service", "tool", "core"])}`;
+  const hostname = pick(service ? servers : [`${user}-laptop`, `${user}-desktop`, servers[0]!, servers[1]!, `ws${n % 100}`, `${user}-thinkpad`, servers[2]!, "workstation"]);
+  const home = asRoot ? "/root" : service ? service[1] : `/home/${user}`;
+  const tree = service ? `${home}/${pick(["app", "current", "src", "site", "code"])}` : `${home}/${pick(["src", "code", "work", "projects", "repos", "dev", "git"])}/${pick(["app", "project", "repo", "lib", "service", "tool", "core"])}`;
   const harness = `/${pick(["srv", "opt", "var/lib"])}/${pick(["jobs", "ci", "tasks", "runner", "agent"])}-${hex.slice(4, 10)}`;
   const cwd = pick([tree, tree, home]);
   // the accounts packages add, each present or not (round 15's a21: no systemd-timesync, which
@@ -568,7 +570,7 @@ function drawEnv(user: string, home: string, hostname: string, cwd: string, zone
   const octet = () => Math.floor(u() * 250) + 1;
   const ip = () => pick([`10.${octet()}.${octet()}.${octet()}`, `192.168.${octet()}.${octet()}`, `172.${16 + Math.floor(u() * 16)}.${octet()}.${octet()}`]);
   const client = `${ip()} ${40_000 + Math.floor(u() * 25_000)} 22`;
-  const uid = user === "root" ? 0 : accountId(user, home);
+  const uid = accountId(user, home);
   return {
     PATH: pick([
       "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "/usr/local/bin:/usr/bin:/bin:/usr/local/games:/usr/games",
