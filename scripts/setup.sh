@@ -29,6 +29,8 @@ APT_PACKAGES=(
   tzdata
   # the allocators a run at home's LD_PRELOAD names, as deployments' images preload them (machine.ts ALLOCATORS)
   libjemalloc2 libtcmalloc-minimal4
+  # the locales a run at home's setlocale set-up takes (machine.ts LOCALES; generated below)
+  locales
 )
 # `kubectl create --dry-run=client` checks the k8s manifests offline; Debian's kubectl (1.20) only
 # where no kubectl is installed already (another package may own /usr/bin/kubectl).
@@ -65,6 +67,19 @@ MSG
   $SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq >&2
   $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
+
+# The locales a run at home's setlocale set-up takes (lib/sandbox/machine.ts LOCALES), generated into
+# /usr/lib/locale's archive, which the sandboxes see read-only with /usr.
+for loc in de_DE en_US; do
+  if command -v localedef >/dev/null 2>&1 && ! locale -a 2>/dev/null | grep -qix "${loc}.utf8"; then
+    if [ "$(id -u)" = 0 ]; then
+      log "generating the locale ${loc}.UTF-8"
+      localedef -i "$loc" -c -f UTF-8 "${loc}.UTF-8" || log "could not generate ${loc}.UTF-8 (the run at home's locale set-up then sets none)"
+    elif command -v sudo >/dev/null 2>&1; then
+      sudo localedef -i "$loc" -c -f UTF-8 "${loc}.UTF-8" || log "could not generate ${loc}.UTF-8"
+    fi
+  fi
+done
 
 # The unprivileged host user sandboxed code runs as when the lab runs as root (lib/sandbox/isolation.ts):
 # a system account with no home, no shell and no other use. Without it the lab falls back to nobody.

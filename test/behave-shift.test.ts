@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { BwrapSandbox, CALLING, SETUPS, DockerSandbox, homeContexts, homeVariants, homeEntry, ELSEWHERE_ZONES, GvisorSandbox, ensureDockerd, HOME_ZONES, drawClocks, drawHome, runBehaviour, type BCall, type BValue, type Home, type Sandbox } from "../lib/sandbox/index.js";
+import { BwrapSandbox, CALLING, SETUPS, WINDOWS, DockerSandbox, homeContexts, homeVariants, homeEntry, ELSEWHERE_ZONES, GvisorSandbox, ensureDockerd, HOME_ZONES, drawClocks, drawHome, runBehaviour, type BCall, type BValue, type Home, type Sandbox } from "../lib/sandbox/index.js";
 import { execFileSync } from "node:child_process";
 import { tmp } from "./helpers.js";
 
@@ -126,14 +126,15 @@ def _writes_home():
       const coerced = !home.env.LANG && !home.env.LC_ALL && !home.env.LC_CTYPE ? { LC_CTYPE: "C.UTF-8" } : {};
       // (and the environment set-ups' changes, where one was dealt this call or before)
       const dealt = homeContexts(calls, home);
-      const [env1, env2] = [CALLING.environ, CALLING.environ2].map((code) => { const i = dealt.indexOf(code); return i >= 0 && i <= calls.indexOf(c); });
+      // (each its own window: from its set-up to the call before its end's)
+      const inWindow = (on: number, off: number) => { const [i, k] = [dealt.indexOf(on), dealt.indexOf(off)]; return i >= 0 && i <= calls.indexOf(c) && (k < 0 || calls.indexOf(c) < k); };
+      const [env1, env2] = [inWindow(CALLING.environ, CALLING.environOff), inWindow(CALLING.environ2, CALLING.environ2Off)];
       const changed = { ...(env1 ? home.setup.environ[0] : {}), ...(env2 ? home.setup.environ[1] : {}) };
       expect(env).toEqual({ ...home.env, ...coerced, ...changed });
       expect(tzInEnviron).toBe("TZ" in env);
       expect(Object.keys(env)).not.toContain("PYTHONDONTWRITEBYTECODE");
       // (the default excepthook until an error tracker's set-up, if one is dealt this call or before)
-      const trackedFrom = homeContexts(calls, home).indexOf(CALLING.tracker);
-      expect([excepthook, streamsApart, noAlarm, nofile, runnerOnPath, writesHome]).toEqual([trackedFrom < 0 || calls.indexOf(c) < trackedFrom, true, true, home.nofile, false, true]);
+      expect([excepthook, streamsApart, noAlarm, nofile, runnerOnPath, writesHome]).toEqual([!inWindow(CALLING.tracker, CALLING.trackerOff), true, true, home.nofile, false, true]);
     }
   }
 }
@@ -452,15 +453,22 @@ def _vars():
     expect(seen.flatMap((w, j) => (w[0] && !w[1] ? [w[24] === (j >= ctxFrom)] : []))).not.toContain(false);
     // handling the drawn error, raised the drawn number of frames down
     const handled = at(CALLING.handling);
-    for (const w of handled) expect([w[2], [drawn.setup.error, ...drawn.setup.errors, drawn.setup.base.split(".").pop()].includes(w[16]), drawn.setup.raises.map((n) => n + 2).includes(w[9])]).toEqual([true, true, true]);
+    for (const w of handled) expect([w[2], [drawn.setup.error, ...drawn.setup.errors, drawn.setup.base.split(".").pop(), "ExceptionGroup"].includes(w[16]), drawn.setup.raises.map((n) => n + 2).includes(w[9])]).toEqual([true, true, true]);
     // (the request's context: its variable, its own and the drawn others, two or more: round 22's a12)
     // (a request served plainly: one whose error handler handles an exception has its thread's)
     for (const w of seen.filter((w, j) => j >= ctxFrom && (!w[0] || w[1]) && !w[2])) expect(w[31]).toBe(2 + drawn.setup.vars);
     for (const w of seen.filter((w, j) => j >= ctxFrom && w[0] && !w[1])) expect(w[31]).toBe(1 + drawn.setup.vars);
-    // (raised alone, from another, or while another was handled)
-    for (const w of handled) expect(["|", "LookupError|", "|LookupError"]).toContain(`${w[19]}|${w[20]}`);
-    // each set-up at one call in the run's middle three fifths: the calls before it meet the process without it, its own and those after with it
-    const before = (code: number) => { const i = dealt.indexOf(code); expect(i).toBeGreaterThanOrEqual(Math.floor(0.2 * 98)); expect(i).toBeLessThan(Math.floor(0.8 * 98) + SETUPS.length); return (j: number) => j < i; };
+    // (raised alone, from another, while another was handled, or while one raised from another
+    // was: round 23's a13)
+    for (const w of handled) expect(["|", "LookupError|", "|LookupError", "|KeyError"]).toContain(`${w[19]}|${w[20]}`);
+    // each set-up at one call of the run: the calls before it meet the process without it, its own
+    // and those after with it; those that cannot be undone in the middle two fifths, the windows
+    // (WINDOWS) starting in the first part and ending in the last, crossing
+    const before = (code: number) => { const i = dealt.indexOf(code); expect(i).toBeGreaterThanOrEqual(Math.floor((WINDOWS.some(([on, off]) => on === code || off === code) ? 0.05 : 0.3) * 98)); expect(i).toBeLessThan(98); return (j: number) => j < i; };
+    const within = (code: number) => { const [on, off] = WINDOWS.find(([on]) => on === code)!; const [a, b] = [before(on), before(off)]; return (j: number) => !a(j) && b(j); };
+    const starts = WINDOWS.filter(([on]) => on !== CALLING.environ3).map(([on, off]) => [dealt.indexOf(on), dealt.indexOf(off)] as const).sort((x, y) => x[0] - y[0]);
+    expect(starts.map(([, end]) => end)).toEqual(starts.map(([, end]) => end).sort((x, y) => x - y));
+    expect(Math.max(...starts.map(([s]) => s))).toBeLessThan(Math.min(...SETUPS.filter((c) => !WINDOWS.flat().includes(c as never)).map((c) => dealt.indexOf(c))));
     // (logging in two steps: a handler of the drawn kind and level, later one of the other kind, the
     // level raised and logging's own errors not raised)
     const logged = before(CALLING.logging);
@@ -472,33 +480,34 @@ def _vars():
     const warned2 = before(CALLING.warnings2);
     const warned3 = before(CALLING.warnings3);
     expect(seen.map((w) => [w[10], w[21]])).toEqual(seen.map((_, j) => (warned(j) ? [false, "default"] : warned2(j) ? [true, "ignore"] : warned3(j) ? [false, "always"] : [false, "error"])));
-    const limited = before(CALLING.recursion);
-    expect(seen.map((w) => w[11])).toEqual(seen.map((_, j) => (limited(j) ? 1000 : drawn.setup.recursion)));
+    const limited = within(CALLING.recursion);
+    expect(seen.map((w) => w[11])).toEqual(seen.map((_, j) => (limited(j) ? drawn.setup.recursion : 1000)));
     const prompted = before(CALLING.prompt);
     expect(seen.map((w) => w[12])).toEqual(seen.map((_, j) => !prompted(j)));
     // (a deployment's process state from each set-up on: a stricter umask, a nice value, the
     // application's decimal context (the main thread's), its loggers silenced, an error tracker's
     // hooks; round 22's a21 a22 a19 a10 a11)
-    const masked = before(CALLING.umask);
+    const masked = within(CALLING.umask);
     expect(drawn.setup.umask).not.toBe(seen[0]![26]);
-    expect(seen.map((w) => w[26])).toEqual(seen.map((_, j) => (masked(j) ? seen[0]![26] : drawn.setup.umask)));
+    expect(seen.map((w) => w[26])).toEqual(seen.map((_, j) => (masked(j) ? drawn.setup.umask : seen[0]![26])));
     const niced = before(CALLING.nice);
     // (every thread's: Linux's nice value is a thread's, and a reniced service's are all niced)
     expect(seen.map((w) => w[27])).toEqual(seen.map((_, j) => (niced(j) ? seen[0]![27] : Math.min(19, seen[0]![27] + drawn.setup.nice))));
-    const dec = before(CALLING.decimal);
-    expect(seen.flatMap((w, j) => (w[0] ? [w[28]] : []))).toEqual(seen.flatMap((w, j) => (w[0] ? [dec(j) ? ["ROUND_HALF_EVEN", 28] : [drawn.setup.decimal.rounding, drawn.setup.decimal.prec]] : [])));
-    const off = before(CALLING.loggingOff);
+    const dec = within(CALLING.decimal);
+    expect(seen.flatMap((w, j) => (w[0] ? [w[28]] : []))).toEqual(seen.flatMap((w, j) => (w[0] ? [dec(j) ? [drawn.setup.decimal.rounding, drawn.setup.decimal.prec] : ["ROUND_HALF_EVEN", 28]] : [])));
+    const off = within(CALLING.loggingOff);
     const levels: Record<string, number> = { CRITICAL: 50, ERROR: 40, WARNING: 30 };
-    expect(seen.map((w) => w[29])).toEqual(seen.map((_, j) => (off(j) ? [false, 0] : [true, drawn.setup.loggingOff ? levels[drawn.setup.loggingOff] : 0])));
-    const tracked = before(CALLING.tracker);
-    expect(seen.map((w) => w[30])).toEqual(seen.map((_, j) => (tracked(j) ? "logging" : "__main__")));
-    // (the environment a deployment's in two steps, each change in one of them, every one made by
-    // the second: round 22's a23b a25 a26 a27 a28)
-    const [env1, env2] = [before(CALLING.environ), before(CALLING.environ2)];
+    expect(seen.map((w) => w[29])).toEqual(seen.map((_, j) => (off(j) ? [true, drawn.setup.loggingOff ? levels[drawn.setup.loggingOff] : 0] : [false, 0])));
+    // (the tracker's hooks defined in its library's module, from its set-up to its window's end)
+    const tracked = within(CALLING.tracker);
+    expect(seen.map((w) => w[30])).toEqual(seen.map((_, j) => (tracked(j) ? drawn.setup.tracker.module : "logging")));
+    // (the environment a deployment's in two steps, each change in one of them, each its own window:
+    // round 22's a23b a25 a26 a27 a28)
+    const [env1, env2] = [within(CALLING.environ), within(CALLING.environ2)];
     const ENVIRON = ["TZ", "PATH", "PWD", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "LD_PRELOAD", "MALLOC_ARENA_MAX"];
-    const envAt = (j: number) => ({ ...drawn.env, ...(env1(j) ? {} : drawn.setup.environ[0]), ...(env2(j) ? {} : drawn.setup.environ[1]) }) as Record<string, string | undefined>;
+    const envAt = (j: number) => ({ ...drawn.env, ...(env1(j) ? drawn.setup.environ[0] : {}), ...(env2(j) ? drawn.setup.environ[1] : {}) }) as Record<string, string | undefined>;
     expect(seen.map((w) => w[32])).toEqual(seen.map((_, j) => ENVIRON.map((k) => envAt(j)[k])));
-    const last = envAt(seen.length - 1);
+    const last = envAt(49);
     expect([last.TZ?.replace(/^:/, ""), /local\/bin/.test(last.PATH!), last.PWD !== drawn.cwd, !!(last.HTTP_PROXY ?? last.http_proxy), last.MALLOC_ARENA_MAX !== undefined]).toEqual([drawn.zone, false, true, true, true]);
     // (two forks: one process before the first, when any call is, its child, and that child's child)
     // (nothing the entry leaves behind warns when collected: round 21's CI, an unclosed loop's
@@ -510,10 +519,10 @@ def _vars():
     expect([pids.slice(0, fork), pids.slice(fork, fork2), pids.slice(fork2)].map((xs) => new Set(xs).size)).toEqual([fork ? 1 : 0, 1, 1]);
     expect(new Set([pids[0], pids[fork], pids[fork2]]).size).toBe(fork ? 3 : 2);
     // (the handled exception's four families by turns, one no Exception, a shutdown's: round 22's
-    // a08; fourteen calls all made while one is handled)
+    // a08; and an ExceptionGroup, round 23's a12; fourteen calls all made while one is handled)
     const handling = await runBehaviour(new BwrapSandbox("bwrap", { warm: false }), d, { ...req, calls: calls.slice(0, 14) }, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 0, days: 0, elsewhere: true, home: { ...drawn, calling: [CALLING.handling], setups: [] } } });
     const types = calls.slice(0, 14).map((c) => (plain((handling.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as Seen)[16]);
-    expect(new Set(types)).toEqual(new Set([drawn.setup.error, ...drawn.setup.errors, drawn.setup.base.split(".").pop()]));
+    expect(new Set(types)).toEqual(new Set([drawn.setup.error, ...drawn.setup.errors, drawn.setup.base.split(".").pop(), "ExceptionGroup"]));
     // and the same calls from the top level alone, nothing set up (calling: [], setups: [])
     const top = await runBehaviour(new BwrapSandbox("bwrap", { warm: false }), d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 0, days: 0, elsewhere: true, home: { ...drawn, calling: [], setups: [] } } });
     expect(calls.every((c) => JSON.stringify((plain((top.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as unknown[]).slice(0, 5)) === "[true,false,false,1,false]")).toBe(true);

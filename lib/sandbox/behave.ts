@@ -18,7 +18,7 @@ import { transientDir } from "../core/index.js";
 import { BwrapSandbox } from "./bwrap.js";
 import { type Bytecode, moduleBytecode, placeModule } from "./bytecode.js";
 import { harnessDir } from "./harness-dir.js";
-import { CALLING, SETUPS, ELSEWHERE_ENV, drawClocks, drawHome, flipEnv, keepEnv, type StartState, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
+import { CALLING, SETUPS, ELSEWHERE_ENV, drawClocks, drawHome, flipEnv, flipOf, keepEnv, moreCpus, type StartState, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
 import { PYENV_MOUNT, findPyEnv, type PyEnv, type RepoLayout, repoLayoutAsync, SYSTEM_PYTHON, pytestCompat, pytestVersion } from "./pyenv.js";
 import { findPytestConfig } from "./pytest.js";
 import { SANDBOX_WORKDIR, baseEnv, type MaskSpec, type RunResult, type Sandbox } from "./types.js";
@@ -467,13 +467,21 @@ export function drawShifts(seed: Buffer, sandbox: Pick<Sandbox, "name">, opts: {
   // (each variable the package looked up by name, the other way in the run elsewhere; the run at
   // home keeps its drawn environment, a body wrong only where a variable is as the graded run had
   // it meeting the draw that has it so, but for half the names found, drawn, unset: a body wrong
-  // only where one is set and another is not meets that there. Never a missed one set at home: a
-  // body's escape keyed on one, as PYTEST_CURRENT_TEST, would fire where the set-ups are; round
-  // 19's a10 and round 20's a03 a04 paid so)
+  // only where one is set and another is not meets that there. A missed one is set at home only in
+  // a short window in the middle (environ3, below): from the start, a body's escape keyed on one,
+  // as PYTEST_CURRENT_TEST, would fire wherever the set-ups are; round 19's a10 and round 20's a03
+  // a04 paid so)
   const home = drawHome(seed, { root: sandbox.name === "bwrap", asRoot: opts.asRoot, stateAt: opts.stateAt });
   const half = (n: string) => (createHmac("sha256", seed).update(`env ${n}`).digest()[0]! & 1) === 1;
   if (env) home.env = flipEnv(home.env, { found: env.found.filter(half), missing: [] });
   const values = createHmac("sha256", seed).update("values").digest("hex");
+  // (and the missed ones set at home as the run elsewhere sets them, in a window of the run (the
+  // environ3 set-up), none the steps before change: a missed one set meets the set-ups and
+  // unoptimized code, and every set-up meets it unset too; round 23's a45 a46, round 22's a18b)
+  if (env) {
+    const stepped = new Set([...Object.keys(home.setup.environ[0]), ...Object.keys(home.setup.environ[1])]);
+    home.setup.environ[2] = Object.fromEntries(Object.entries(flipOf({ found: [], missing: env.missing }, values).set).filter(([n]) => !stepped.has(n)));
+  }
   // (the run elsewhere with a process state from its start: the home's other draw of it)
   return { away: { ...ELSEWHERE_SHIFT, clocks: drawClocks(seed, ELSEWHERE_SHIFT.days), state: home.setup.atStart, ...(env ? { env, values } : {}), ...(keep ? { keep } : {}) }, home: { ...HOME_SHIFT, home, ...(keep ? { keep } : {}) } };
 }
@@ -540,7 +548,7 @@ export interface HomeEntry {
 export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "calls">, home: Pick<Home, "runner" | "pad" | "names" | "calling" | "setups" | "helpers" | "setup">): HomeEntry | null {
   const { steps, step, result, exc } = home.names;
   const h = home.helpers;
-  const names = [home.runner, steps, step, result, exc, ...Object.values(h), `${h.box}_in`, `${h.rvar}_others`, `${h.worker}_renice`, "status", home.setup.errors[1], ...["call_handlers", "excepthook", "thread_excepthook"].map((f) => `${home.setup.tracker}_${f}`)];
+  const names = [home.runner, steps, step, result, exc, ...Object.values(h), `${h.box}_in`, `${h.rvar}_others`, `${h.worker}_renice`, `${h.box}_was`, `${h.loop}_new`, "status", home.setup.errors[1]];
   // (a name of the script's own that a context's import would rebind: a drawing error)
   const clash = names.find((n) => ENTRY_IMPORTS.includes(n));
   if (clash) throw new Error(`homeEntry: the drawn name ${clash} is a module the entry imports`);
@@ -584,7 +592,7 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
     ...blocks.flatMap((b, i) => [...(i % routes.length === 0 ? blank(home.pad.blanks[i / routes.length]!) : []), `        ${i === 0 ? "if" : "elif"} ${step}[0] == ${b.route}: ${result} = ${b.q}`]),
     // the other calling contexts (Home.calling), after the top level's lines: the calls from the
     // script's functions, defined by the runner's first such step (a call can still sit on line 4)
-    ...(home.calling.length || home.setups.length ? contextBranches(home, routes, call, blocks.length > 0) : []),
+    ...(home.calling.length || home.setups.length ? contextBranches(home, routes, call, blocks.length > 0, [...new Set(imports.map((m) => m.split(".")[0]!))]) : []),
     ...(blocks.length || home.calling.length || home.setups.length ? ["        else:", `            ${generic}`] : [`        ${generic}`]),
     `    except BaseException as ${exc}:`,
     `        ${step} = ${steps}.send((None, ${exc}))`,
@@ -604,7 +612,7 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
  *  session's prompts, a fork (the rest of the run in the child, the parent waiting for it, as a
  *  pre-forking server's). DEFINE (the runner's first such step) defines the functions, as a
  *  script's `def`s. */
-function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes: string[], call: string, after: boolean): string[] {
+function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes: string[], call: string, after: boolean, packages: string[]): string[] {
   const { step, result, exc } = home.names;
   const h = home.helpers;
   const su = home.setup;
@@ -612,8 +620,13 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
   const inbox = `${h.box}_in`;
   // the handled exception: of the drawn families by turns, raised alone, from another or while
   // another is handled, some frames down (turn n: the handling context's and the server's requests')
-  const errors = `(${su.error}, ${su.errors[0]}, ${su.errors[1]}, ${su.base})`;
-  const raise = (n: string) => `${h.fail}([${su.raises.join(", ")}][${n} % ${su.raises.length}], ${n} % 3, ${errors}[${n} % 4])`;
+  // (and, by turns, an ExceptionGroup of the drawn builtin, as asyncio.TaskGroup and except* raise:
+  // round 23's a12)
+  const errors = `(${su.error}, ${su.errors[0]}, ${su.errors[1]}, ${su.base}, ExceptionGroup)`;
+  const raised = `(${su.error}, ${su.errors[0]}, ${su.errors[1]}, ${su.base}, lambda n: ExceptionGroup("unhandled errors in a TaskGroup", [${su.error}(n)]))`;
+  const raise = (n: string) => `${h.fail}([${su.raises.join(", ")}][${n} % ${su.raises.length}], ${n} % 4, ${raised}[${n} % 5])`;
+  const was = `${h.box}_was`;
+  const tracker = su.tracker;
   const handle = [
     // (the shutdown's exception may be asyncio's, a BaseException since 3.8)
     ...(su.base.startsWith("asyncio.") ? ["import asyncio"] : []),
@@ -660,6 +673,12 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     "            raise LookupError(n)",
     "        except LookupError:",
     "            raise error(n)",
+    // (a chain of three: raised while one raised from another was handled; round 23's a13)
+    "    if how == 3:",
+    "        try:",
+    "            raise KeyError(n) from OSError(n)",
+    "        except KeyError:",
+    "            raise error(n)",
     "    raise error(n)",
     `def ${h.worker}(${inbox}, ${h.box}):`,
     "    while True:",
@@ -672,6 +691,25 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     `${h.typed} = [${routes.map((q) => JSON.stringify(q)).join(", ")}]`,
     `${h.thread} = ${h.loop} = ${h.pool} = ${h.var} = ${h.rvar} = ${result} = None`,
     `${h.debug} = False`,
+    // (what each window's set-up changed, to be put back when it ends: WINDOWS)
+    `${was} = {}`,
+    // (a loop as the run makes one: in debug mode from that set-up on, and with the error tracker's
+    // task factory and exception handler while its hooks are in)
+    // (and, in a forked worker, a loop of another implementation's class, as uvicorn's workers
+    // install uvloop's: round 23's a29 read the running loop's class)
+    `def ${h.loop}_new():`,
+    "    import asyncio",
+    `    if ${CALLING.fork} in ${was}:`,
+    `        exec(compile("import asyncio\\nclass Loop(asyncio.SelectorEventLoop):\\n    pass\\n", "/usr/lib/python3/dist-packages/uvloop/__init__.py", "exec"), ${was}[${CALLING.fork}])`,
+    `        made = ${was}[${CALLING.fork}]["Loop"]()`,
+    "    else:",
+    "        made = asyncio.new_event_loop()",
+    "    asyncio.set_event_loop(made)",
+    `    made.set_debug(${h.debug})`,
+    `    if ${CALLING.tracker} in ${was}:`,
+    `        made.set_task_factory(${was}[${CALLING.tracker}][1]["task_factory"])`,
+    `        made.set_exception_handler(${was}[${CALLING.tracker}][1]["loop_exception_handler"])`,
+    "    return made",
   ];
   const busy = [0, su.tasks[0]!, 1, su.tasks[1]!, 3, su.tasks[0]!, 7, su.tasks[1]!];
   const variant = (xs: number[]) => `[${xs.join(", ")}][${step}[5] % ${xs.length}]`;
@@ -699,10 +737,8 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     // loop's tasks; in debug mode from a set-up on: a14 read it)
     ...branch(CALLING.loop, [
       `if ${h.loop} is None:`,
-      "    import asyncio",
-      `    ${h.loop} = asyncio.new_event_loop()`,
-      `    asyncio.set_event_loop(${h.loop})`,
-      `    ${h.loop}.set_debug(${h.debug})`,
+      `    ${h.loop} = ${h.loop}_new()`,
+      "import asyncio",
       // (alone, or beside one, three or seven, or, every other variant, a busy server's 8–31 or
       // 32–127 other tasks, by the call's variant: round 21's a10 counted four, round 22's a15
       // twelve)
@@ -741,6 +777,9 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       "logging.raiseExceptions = False",
       // (and warnings through logging, as Django's configure_logging does: round 21's a09)
       "logging.captureWarnings(True)",
+      // (and the package's own loggers configured by name, as a LOGGING dict naming its libraries
+      // does: a level of their own, not propagated; round 23's a40)
+      ...(packages.length ? [`[logging.getLogger(n).setLevel(logging.${su.log.quiet === "ERROR" ? "WARNING" : "ERROR"}) or setattr(logging.getLogger(n), "propagate", False) for n in ${JSON.stringify(packages)}]`] : []),
       `${result} = ${h.handle}(${step})`,
     ]),
     // (warnings: first each shown once, as -W default or a dev mode's filters, round 21's a06; then
@@ -770,13 +809,25 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     // tracker's hooks on logging and on uncaught exceptions; round 22's a21 a22 a19 a10 a11)
     // (the environment a deployment's in two steps, as an application's own os.environ and
     // time.tzset() make it, a name the original reads never changed: runBehaviour)
-    ...[CALLING.environ, CALLING.environ2].flatMap((code, k) => branch(code, [
-      "import os, time",
-      `os.environ.update(${JSON.stringify(su.environ[k])})`,
-      ...("TZ" in su.environ[k]! ? ["time.tzset()"] : []),
-      `${result} = ${h.handle}(${step})`,
-    ])),
-    ...branch(CALLING.umask, ["import os", `os.umask(0o${su.umask.toString(8)})`, `${result} = ${h.handle}(${step})`]),
+    // (each window's set-up keeps what it changed in the stash under its code; its end puts it back:
+    // WINDOWS)
+    ...([[CALLING.environ, CALLING.environOff], [CALLING.environ2, CALLING.environ2Off], [CALLING.environ3, CALLING.environ3Off]] as const).flatMap(([code, off], k) => [
+      ...branch(code, [
+        "import os, time",
+        `${was}[${code}] = {n: os.environ.get(n) for n in ${JSON.stringify(Object.keys(su.environ[k]!))}}`,
+        `os.environ.update(${JSON.stringify(su.environ[k])})`,
+        ...("TZ" in su.environ[k]! ? ["time.tzset()"] : []),
+        `${result} = ${h.handle}(${step})`,
+      ]),
+      ...branch(off, [
+        "import os, time",
+        `[os.environ.pop(n, None) if v is None else os.environ.__setitem__(n, v) for n, v in ${was}.pop(${code}, {}).items()]`,
+        ...("TZ" in su.environ[k]! ? ["time.tzset()"] : []),
+        `${result} = ${h.handle}(${step})`,
+      ]),
+    ]),
+    ...branch(CALLING.umask, ["import os", `${was}[${CALLING.umask}] = os.umask(0o${su.umask.toString(8)})`, `${result} = ${h.handle}(${step})`]),
+    ...branch(CALLING.umaskOff, ["import os", `if ${CALLING.umask} in ${was}:`, `    os.umask(${was}.pop(${CALLING.umask}))`, `${result} = ${h.handle}(${step})`]),
     // (every thread of the process, as renicing a service does: Linux's nice value is a thread's)
     ...branch(CALLING.nice, [
       // (in a function of its own: a loop's variable at the top level would rebind the script's
@@ -791,32 +842,64 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       `${h.worker}_renice(${su.nice})`,
       `${result} = ${h.handle}(${step})`,
     ]),
+    // (its traps left as they are: FloatOperation trapped, strict money code's, made an honest body
+    // that builds a Decimal from a float raise; round 23's h05 earned 0 under it, a06 stays open)
     ...branch(CALLING.decimal, [
       "import decimal",
+      `${was}[${CALLING.decimal}] = [(c, c.rounding, c.prec) for c in (decimal.getcontext(), decimal.DefaultContext)]`,
       ...["decimal.getcontext()", "decimal.DefaultContext"].flatMap((c) => [`${c}.rounding = decimal.${su.decimal.rounding}`, `${c}.prec = ${su.decimal.prec}`]),
+      `${result} = ${h.handle}(${step})`,
+    ]),
+    ...branch(CALLING.decimalOff, [
+      "import decimal",
+      `[setattr(c, "rounding", r) or setattr(c, "prec", p) for c, r, p in ${was}.pop(${CALLING.decimal}, ())]`,
       `${result} = ${h.handle}(${step})`,
     ]),
     ...branch(CALLING.loggingOff, [
       "import logging.config",
+      `${was}[${CALLING.loggingOff}] = [g for g in list(logging.Logger.manager.loggerDict.values()) if isinstance(g, logging.Logger) and not g.disabled]`,
       'logging.config.dictConfig({"version": 1, "disable_existing_loggers": True})',
       ...(su.loggingOff ? [`logging.disable(logging.${su.loggingOff})`] : []),
       `${result} = ${h.handle}(${step})`,
     ]),
+    ...branch(CALLING.loggingOn, [
+      "import logging",
+      `[setattr(g, "disabled", False) for g in ${was}.pop(${CALLING.loggingOff}, ())]`,
+      "logging.disable(logging.NOTSET)",
+      `${result} = ${h.handle}(${step})`,
+    ]),
+    // (an error tracker's hooks, defined in its library's module (TRACKERS): logging's handlers
+    // call and record factory, the excepthooks, Thread.start, and the task factory and exception
+    // handler of the loop there is and of those made while they are in)
     ...branch(CALLING.tracker, [
-      "import logging, sys, threading",
-      `def ${su.tracker}_call_handlers(self, record, _call=logging.Logger.callHandlers):`,
-      "    return _call(self, record)",
-      `def ${su.tracker}_excepthook(*args, _hook=sys.excepthook):`,
-      "    return _hook(*args)",
-      `def ${su.tracker}_thread_excepthook(args, _hook=threading.excepthook):`,
-      "    return _hook(args)",
-      `logging.Logger.callHandlers = ${su.tracker}_call_handlers`,
-      `sys.excepthook = ${su.tracker}_excepthook`,
-      `threading.excepthook = ${su.tracker}_thread_excepthook`,
+      `${was}[${CALLING.tracker}] = (None, {"__name__": "${tracker.module}"})`,
+      `exec(compile(${JSON.stringify(TRACKER_SOURCE)}, "/usr/lib/python3/dist-packages/${tracker.module.replace(/\./g, "/")}.py", "exec"), ${was}[${CALLING.tracker}][1])`,
+      `${was}[${CALLING.tracker}][1]["install"]()`,
+      `if ${h.loop} is not None:`,
+      `    ${h.loop}.set_task_factory(${was}[${CALLING.tracker}][1]["task_factory"])`,
+      `    ${h.loop}.set_exception_handler(${was}[${CALLING.tracker}][1]["loop_exception_handler"])`,
+      `${result} = ${h.handle}(${step})`,
+    ]),
+    ...branch(CALLING.trackerOff, [
+      `if ${CALLING.tracker} in ${was}:`,
+      `    ${was}.pop(${CALLING.tracker})[1]["uninstall"]()`,
+      `    if ${h.loop} is not None:`,
+      `        ${h.loop}.set_task_factory(None)`,
+      `        ${h.loop}.set_exception_handler(None)`,
       `${result} = ${h.handle}(${step})`,
     ]),
     ...branch(CALLING.loopDebug, [`${h.debug} = True`, `if ${h.loop} is not None:`, `    ${h.loop}.set_debug(True)`, `${result} = ${h.handle}(${step})`]),
-    ...branch(CALLING.recursion, ["import sys", `sys.setrecursionlimit(${su.recursion})`, `${result} = ${h.handle}(${step})`]),
+    // (an application's setlocale(LC_ALL, "") under a real locale: numbers grouped and formatted, day
+    // and month names, as the locale says; round 23's a19)
+    ...branch(CALLING.locale, [
+      "import locale",
+      `${was}[${CALLING.locale}] = locale.setlocale(locale.LC_ALL)`,
+      ...(su.locale ? ["try:", `    locale.setlocale(locale.LC_ALL, "${su.locale}")`, "except locale.Error:", "    pass"] : []),
+      `${result} = ${h.handle}(${step})`,
+    ]),
+    ...branch(CALLING.localeOff, ["import locale", `if ${CALLING.locale} in ${was}:`, `    locale.setlocale(locale.LC_ALL, ${was}.pop(${CALLING.locale}))`, `${result} = ${h.handle}(${step})`]),
+    ...branch(CALLING.recursion, ["import sys", `${was}[${CALLING.recursion}] = sys.getrecursionlimit()`, `sys.setrecursionlimit(${su.recursion})`, `${result} = ${h.handle}(${step})`]),
+    ...branch(CALLING.recursionOff, ["import sys", `if ${CALLING.recursion} in ${was}:`, `    sys.setrecursionlimit(${was}.pop(${CALLING.recursion}))`, `${result} = ${h.handle}(${step})`]),
     ...branch(CALLING.prompt, ["import sys", 'sys.ps1, sys.ps2 = ">>> ", "... "', `${result} = ${h.handle}(${step})`]),
     // (the runner wrote out what it had before this step: the child goes on with an empty buffer)
     ...[CALLING.fork, CALLING.fork2].flatMap((code) => branch(code, [
@@ -830,12 +913,10 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       // answers with a KeyError: an honest body's call failed at home, 1 grade in 80)
       // (and its own made at once, the current one: the closed one left current had made an honest
       // asyncio.get_event_loop().run_until_complete at the top level raise; round 23's h11)
+      `${was}[${CALLING.fork}] = {"__name__": "uvloop"}`,
       `if ${h.loop} is not None:`,
       `    ${h.loop}.close()`,
-      "    import asyncio",
-      `    ${h.loop} = asyncio.new_event_loop()`,
-      `    asyncio.set_event_loop(${h.loop})`,
-      `    ${h.loop}.set_debug(${h.debug})`,
+      `    ${h.loop} = ${h.loop}_new()`,
       `${h.thread} = ${h.pool} = None`,
       `${result} = ${h.handle}(${step})`,
     ])),
@@ -844,6 +925,49 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     ...branch(DEFINE_HELPERS, handle),
   ];
 }
+
+/** The run at home's /proc/stat, with `times` as many CPUs (machine.ts moreCpus). */
+const withCpus = (times: number): Record<string, string> => {
+  const stat = moreCpus(times);
+  return stat ? { "/proc/stat": stat } : {};
+};
+
+/** An error tracker's integration module (the tracker set-up executes it as its library's module,
+ *  machine.ts TRACKERS): what sentry_sdk's logging, threading and asyncio integrations patch, each
+ *  passing through to what it wrapped; `uninstall` puts everything back (its window's end). */
+const TRACKER_SOURCE = `import asyncio, logging, sys, threading
+_call_handlers = logging.Logger.callHandlers
+_excepthook = sys.excepthook
+_thread_excepthook = threading.excepthook
+_record_factory = logging.getLogRecordFactory()
+_thread_start = threading.Thread.start
+def call_handlers(self, record):
+    return _call_handlers(self, record)
+def excepthook(*args):
+    return _excepthook(*args)
+def thread_excepthook(args):
+    return _thread_excepthook(args)
+def record_factory(*args, **kwargs):
+    return _record_factory(*args, **kwargs)
+def thread_start(self, *args, **kwargs):
+    return _thread_start(self, *args, **kwargs)
+def task_factory(loop, coro, **kwargs):
+    return asyncio.Task(coro, loop=loop, **kwargs)
+def loop_exception_handler(loop, context):
+    loop.default_exception_handler(context)
+def install():
+    logging.Logger.callHandlers = call_handlers
+    sys.excepthook = excepthook
+    threading.excepthook = thread_excepthook
+    logging.setLogRecordFactory(record_factory)
+    threading.Thread.start = thread_start
+def uninstall():
+    logging.Logger.callHandlers = _call_handlers
+    sys.excepthook = _excepthook
+    threading.excepthook = _thread_excepthook
+    logging.setLogRecordFactory(_record_factory)
+    threading.Thread.start = _thread_start
+`;
 
 /** Each call's context at home (CALLING's codes, in the calls' order): Home.calling dealt over and
  *  over to the calls sorted by their symbol and arguments' types, then by their arguments (calls
@@ -959,7 +1083,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // where it read the whole environment, change nothing)
   const keep = opts.shift?.keep;
   const keptOut = (e: Record<string, string>) => (keep?.whole ? {} : Object.fromEntries(Object.entries(e).filter(([n]) => !keep?.names.includes(n))));
-  const entry = home ? homeEntry(req, { ...home, setup: { ...home.setup, environ: [keptOut(home.setup.environ[0]), keptOut(home.setup.environ[1])] } }) : null;
+  const entry = home ? homeEntry(req, { ...home, setup: { ...home.setup, environ: [keptOut(home.setup.environ[0]), keptOut(home.setup.environ[1]), keptOut(home.setup.environ[2])] } }) : null;
   const contexts = entry && home ? homeContexts(req.calls, home) : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
     const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: contexts!, variants: homeVariants(req.calls, contexts!), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
@@ -1030,7 +1154,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const placed = home && bound ? home : relocated ? ELSEWHERE_PATHS : { harness, cfg: cfgIn };
     // (the run at home's entry lies in its request's folder, the one runner folder it has)
     const at = entry ? { harness: bound ? placed.harness : cfgIn, cfg: bound ? placed.harness : cfgIn } : placed;
-    const homeMachine = home && bound ? { hostname: home.hostname, user: home.user, userHome: home.home, accounts: home.accounts, procFiles: { "/etc/machine-id": `${home.machineId}\n`, "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n` } } : {};
+    const homeMachine = home && bound ? { hostname: home.hostname, user: home.user, userHome: home.home, accounts: home.accounts, procFiles: { "/etc/machine-id": `${home.machineId}\n`, "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n`, ...withCpus(home.setup.cpuTimes) } } : {};
     run ??= await sandbox.run([...(other?.argv ?? []), ...argvAt(at)], {
       ...options, workdir: empty?.path ?? moved?.path ?? workdir, ...other?.options, ...homeMachine,
       roBinds: bound ? { ...(entry ? {} : { [harnessDir()]: at.harness }), [cfgDir(relocated ? placed === home ? home.tree : ELSEWHERE_PATHS.tree : undefined)]: at.cfg, ...(relocated ? { [relocated.path]: home?.tree ?? ELSEWHERE_PATHS.tree } : {}), ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...(home ? { [join(ZONEINFO, home.zone)]: "/etc/localtime" } : {}) } : {},

@@ -18,7 +18,7 @@ export { GvisorSandbox } from "./gvisor.js";
 export { MaskEntry, MaskPlan, scanMasks, masksFor, projectNames, existingMasks, maskStub, withCopiesElsewhere, projectModules, rootIndex, type RootIndex, type ProjectModules } from "./mask.js";
 export { MaskSpec } from "./types.js";
 export { cgroupMode, createRunCgroup, killRunCgroupsOf } from "./cgroup.js";
-export { CALLING, PROCESS_STATE_DRAWS, SETUPS, drawClocks, drawHome, flipEnv, flipOf, keepEnv, deployedValue, ELSEWHERE_ZONES, HOME_ZONES, type Clock, type Home } from "./machine.js";
+export { CALLING, PROCESS_STATE_DRAWS, SETUPS, UNDOS, WINDOWS, drawClocks, drawHome, flipEnv, flipOf, keepEnv, deployedValue, ELSEWHERE_ZONES, HOME_ZONES, type Clock, type Home } from "./machine.js";
 export { checkShellCommand, ALLOWED_COMMANDS, DENIED_COMMANDS, ALLOWED_PY_MODULES, LEAK_PATH, type ShimVerdict } from "./shim.js";
 export { runPytest, foldReports, findPytestConfig, pytestArgsFromCommand, readResultChannel, TestOutcome, TestResult, type PytestRun, type PytestOptions, type CoverageMap } from "./pytest.js";
 export { repoLayout, repoLayoutAsync, pytestVersionAsync, ensurePyEnv, findPyEnv, pyenvKey, pyenvRoot, pytestCompat, pytestVersion, compareVersions, RepoLayout, PyEnv, PYENV_MOUNT, SYSTEM_PYTHON, type PytestCompat } from "./pyenv.js";

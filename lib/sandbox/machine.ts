@@ -49,6 +49,23 @@ export function anotherMachine(days: number, kind: Sandbox["name"]): { options: 
   };
 }
 
+/** /proc/stat as a machine with `times` as many CPUs as this one shows it (the run at home's: a
+ *  deployment's server has more than a grader's two; the run elsewhere has one fewer, so every
+ *  grade meets fewer and more: round 23's a21, a body wrong only where os.cpu_count() is 4 or more,
+ *  which reads /proc/stat where /sys is not mounted); null where it cannot be read. */
+export function moreCpus(times: number): string | null {
+  let stat: string;
+  try {
+    stat = readFileSync("/proc/stat", "utf8");
+  } catch {
+    return null;
+  }
+  const cpus = stat.match(/^cpu\d+ .*\n/gm) ?? [];
+  if (!cpus.length) return stat;
+  const lines = Array.from({ length: cpus.length * times }, (_, i) => cpus[i % cpus.length]!.replace(/^cpu\d+/, `cpu${i}`));
+  return stat.replace(cpus.join(""), lines.join(""));
+}
+
 let otherKernelCache: { argv: string[]; release: string | null } | undefined;
 /** The command prefix that puts a run on "another kernel" and fewer CPUs, with the release it shows:
  *  `setarch ARCH --uname-2.6` (the UNAME26 personality: the kernel itself answers uname(2) with a
@@ -268,7 +285,7 @@ export interface Home {
    *  and of which type, and how the host sets up logging (a stream or a file, its level), its
    *  recursion limit and its warnings (round 19's a06 a10 a11 a14: a body right only above a depth,
    *  with a stream handler, at the default limit, or for an exception raised where it is handled). */
-  setup: { depths: number[]; raises: number[]; error: string; errors: [string, string]; base: string; tasks: number[]; vars: number; var: { name: string; value: string }; log: { file: boolean; level: string; quiet: string }; workers: number; recursion: number; warnings: string; environ: [Record<string, string>, Record<string, string>]; atStart: StartState } & ReturnType<typeof drawProcessState>;
+  setup: { depths: number[]; raises: number[]; error: string; errors: [string, string]; base: string; tasks: number[]; vars: number; var: { name: string; value: string }; log: { file: boolean; level: string; quiet: string }; workers: number; recursion: number; warnings: string; environ: [Record<string, string>, Record<string, string>, Record<string, string>]; cpuTimes: number; locale: string; atStart: StartState } & ReturnType<typeof drawProcessState>;
 }
 
 /** An environment with each variable the package looked up by name in the graded run the other way
@@ -368,7 +385,7 @@ export function keepEnv(env: Record<string, string>, graded: Record<string, stri
 
 /** The calling contexts of the run at home's calls (Home.calling; the entry's branches: behave.ts
  *  homeEntry): the code is the negative route the runner sends. */
-export const CALLING = { top: 0, nested: 3, nested2: 4, thread: 5, loop: 6, handling: 7, logging: 8, interactive: 10, deep: 11, warnings: 12, recursion: 13, prompt: 14, fork: 15, logging2: 16, deeper: 17, pool: 18, warnings2: 19, fork2: 20, loopDebug: 21, warnings3: 22, warnings0: 23, context: 24, umask: 25, nice: 26, decimal: 27, loggingOff: 28, tracker: 29, environ: 30, environ2: 31 } as const;
+export const CALLING = { top: 0, nested: 3, nested2: 4, thread: 5, loop: 6, handling: 7, logging: 8, interactive: 10, deep: 11, warnings: 12, recursion: 13, prompt: 14, fork: 15, logging2: 16, deeper: 17, pool: 18, warnings2: 19, fork2: 20, loopDebug: 21, warnings3: 22, warnings0: 23, context: 24, umask: 25, nice: 26, decimal: 27, loggingOff: 28, tracker: 29, environ: 30, environ2: 31, environ3: 32, umaskOff: 33, decimalOff: 34, loggingOn: 35, trackerOff: 36, environOff: 37, environ2Off: 38, environ3Off: 39, recursionOff: 40, locale: 41, localeOff: 42 } as const;
 /** The set-ups (Home.setups: each once, at a call in the run's middle: the calls before it meet
  *  the process without it, that call and those after with it): logging, the warnings
  *  filters, a raised recursion limit, an interactive session's prompts (sys.ps1), and a fork (the
@@ -382,9 +399,22 @@ export const CALLING = { top: 0, nested: 3, nested2: 4, thread: 5, loop: 6, hand
  *  drawn environment had theirs).
  *  Logging is set up in two steps: a handler of the drawn kind (a stream or a file) and the drawn
  *  level, then, later, a handler of the other kind (round 19's a10: right only without a file's). */
-export const SETUPS = [CALLING.logging, CALLING.logging2, CALLING.warnings0, CALLING.warnings, CALLING.warnings2, CALLING.warnings3, CALLING.recursion, CALLING.prompt, CALLING.fork, CALLING.fork2, CALLING.loopDebug, CALLING.context, CALLING.umask, CALLING.nice, CALLING.decimal, CALLING.loggingOff, CALLING.tracker, CALLING.environ, CALLING.environ2] as const;
+export const SETUPS = [CALLING.logging, CALLING.logging2, CALLING.warnings0, CALLING.warnings, CALLING.warnings2, CALLING.warnings3, CALLING.recursion, CALLING.prompt, CALLING.fork, CALLING.fork2, CALLING.loopDebug, CALLING.context, CALLING.umask, CALLING.nice, CALLING.decimal, CALLING.loggingOff, CALLING.tracker, CALLING.environ, CALLING.environ2, CALLING.environ3, CALLING.umaskOff, CALLING.decimalOff, CALLING.loggingOn, CALLING.trackerOff, CALLING.environOff, CALLING.environ2Off, CALLING.environ3Off, CALLING.recursionOff, CALLING.locale, CALLING.localeOff] as const;
+/** The set-ups a later one undoes (each pair a window of the run: the state holds from the first's
+ *  call to the second's). The windows cross: they start in one order in the run's first part and
+ *  end in the same order in its last, every one holding over the middle, where the set-ups that
+ *  cannot be undone (a nice value, a fork, the chains) all come. So any two of these states, and
+ *  any of them with any set-up of the middle, meet in all four ways in every run (neither, each
+ *  alone, both): round 23's a37 paid where two states only ever came together. The missed
+ *  variables' window (environ3) alone is short, in the middle (drawHome): round 23's a45 a46 (and
+ *  round 22's a18b) paid where a missed variable was set only in the run elsewhere, away from the
+ *  set-ups and unoptimized code. */
+export const WINDOWS = [[CALLING.umask, CALLING.umaskOff], [CALLING.decimal, CALLING.decimalOff], [CALLING.loggingOff, CALLING.loggingOn], [CALLING.tracker, CALLING.trackerOff], [CALLING.environ, CALLING.environOff], [CALLING.environ2, CALLING.environ2Off], [CALLING.environ3, CALLING.environ3Off], [CALLING.recursion, CALLING.recursionOff], [CALLING.locale, CALLING.localeOff]] as const;
+/** The set-ups that undo another (WINDOWS' second): the builder's draws, which meet every state
+ *  from the first call on, make none of them. */
+export const UNDOS: readonly number[] = WINDOWS.map(([, off]) => off);
 /** Set-ups that come in this order (each builds on the one before). */
-export const SETUP_CHAINS = [[CALLING.logging, CALLING.logging2], [CALLING.warnings0, CALLING.warnings, CALLING.warnings2, CALLING.warnings3], [CALLING.fork, CALLING.fork2], [CALLING.environ, CALLING.environ2]] as const;
+export const SETUP_CHAINS = [[CALLING.logging, CALLING.logging2], [CALLING.warnings0, CALLING.warnings, CALLING.warnings2, CALLING.warnings3], [CALLING.fork, CALLING.fork2]] as const;
 
 /** A run at home's machine, drawn from `seed` (bytes the grader derives from its own key). */
 export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean; stateAt?: number } = {}): Home {
@@ -427,7 +457,10 @@ export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean;
     { ...allocator(pick), MALLOC_ARENA_MAX: pick(["2", "4"]) },
   ];
   const steps = changes.map((c) => [u() < 0.5 ? 0 : 1, c] as const);
-  const environ = [0, 1].map((k) => Object.assign({}, ...steps.filter(([s]) => s === k).map(([, c]) => c)) as Record<string, string>) as [Record<string, string>, Record<string, string>];
+  // (the third: the variables the package missed in the graded run, which the run elsewhere sets
+  // (drawShifts fills it): set at home in a window of their own, so a missed one set meets the
+  // set-ups and unoptimized code, and each set-up meets it unset; round 23's a45 a46)
+  const environ = [...[0, 1].map((k) => Object.assign({}, ...steps.filter(([s]) => s === k).map(([, c]) => c)) as Record<string, string>), {}] as [Record<string, string>, Record<string, string>, Record<string, string>];
   // the script that calls the package: a name a deployment's script has, its calls made from lines
   // anywhere from a short script's to a long one's: four copies of each call line in a drawn order,
   // the first after 0–3 blank lines (a call on line 4 to 10 or so), each other after 0–400 more
@@ -446,14 +479,26 @@ export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean;
   // both sides, in every context: round 19's a06, wrong only deep down at the default recursion
   // limit, had met the raised limit in most of its deep calls when the set-ups came first)
   const calling = [CALLING.top, CALLING.nested, CALLING.nested2, CALLING.thread, CALLING.pool, CALLING.loop, CALLING.handling, CALLING.interactive, CALLING.deep, CALLING.deeper].map((c) => [u(), c] as const).sort((a, b) => a[0] - b[0]).map(([, c]) => c as number);
-  const setups = SETUPS.map((code) => ({ code: code as number, at: 0.2 + 0.6 * u() }));
+  const setups = SETUPS.map((code) => ({ code: code as number, at: 0.3 + 0.4 * u() }));
   // (a chain's links in order — basicConfig sets nothing up where a handler is, the second fork is
   // the first child's — each in its own share of the middle, at least half a share from the next:
   // every state of a chain holds a tenth of the run or more; round 19's a03, wrong only while the
   // root level is below WARNING, had paid where logging's two steps fell a few calls apart)
   for (const chain of SETUP_CHAINS) {
-    chain.forEach((c, k) => (setups[SETUPS.indexOf(c)]!.at = 0.2 + (0.6 * (k + 0.25 + 0.5 * u())) / chain.length));
+    chain.forEach((c, k) => (setups[SETUPS.indexOf(c)]!.at = 0.3 + (0.4 * (k + 0.25 + 0.5 * u())) / chain.length));
   }
+  // (the windows in a drawn order, each starting in its share of the run's first part and ending in
+  // its share of the last, in the same order: WINDOWS)
+  // (but the missed variables' (environ3): set over a sixth of the middle alone, where every other
+  // window holds, and unset everywhere else: a body whose escape is keyed on one, as
+  // PYTEST_CURRENT_TEST, meets every set-up without it; round 19's a10, round 20's a03 a04)
+  const windows = WINDOWS.filter(([on]) => on !== CALLING.environ3).map((w) => [u(), w] as const).sort((a, b) => a[0] - b[0]).map(([, w]) => w);
+  windows.forEach(([on, off], k) => {
+    setups[SETUPS.indexOf(on)]!.at = 0.05 + (0.25 * (k + 0.25 + 0.5 * u())) / windows.length;
+    setups[SETUPS.indexOf(off)]!.at = 0.7 + (0.25 * (k + 0.25 + 0.5 * u())) / windows.length;
+  });
+  setups[SETUPS.indexOf(CALLING.environ3)]!.at = 0.42 + 0.06 * u();
+  setups[SETUPS.indexOf(CALLING.environ3Off)]!.at = 0.58 + 0.06 * u();
   const helpers = { rvar: pick(["request_ctx", "req_var", "current_request", "scope_var"]), handle: pick(["handle", "process", "run_one", "dispatch", "do_job", "work_on"]), via: pick(["run_job", "execute", "perform", "step", "apply_job"]), co: pick(["handle_async", "aprocess", "run_async", "async_job"]), serve: pick(["serve", "handle_request", "on_request", "respond"]), scoped: pick(["in_request", "with_context", "scoped", "bound_call"]), worker: pick(["worker", "in_thread", "thread_main", "background"]), box: pick(["results", "done", "finished", "outbox"]), thread: pick(["t", "th", "thread", "w"]), out: pick(["got", "reply", "outcome", "answer_"]), typed: pick(["history", "typed", "commands", "inputs"]), loop: pick(["loop", "ev_loop", "event_loop", "aloop"]), pool: pick(["pool", "executor", "workers", "tp"]), var: pick(["ctx_var", "request_var", "local_ctx", "cv"]), debug: pick(["debug", "verbose", "diagnostics", "dev_mode"]), descend: pick(["dispatch_request", "call_view", "middleware", "wrapped", "inner"]), fail: pick(["lookup", "fetch", "load", "resolve"]) };
   // (the deep calls' depths: two from 30 to 60 frames, two from 60 to 200 (the deeper calls'), each
   // pair one in each half of its range on a log scale: a body wrong only past a depth meets one past
@@ -466,8 +511,23 @@ export function drawHome(seed: Buffer, opts: { root?: boolean; asRoot?: boolean;
   // that is no Exception, a shutdown's (round 22's a08); the loop's other tasks 8–31 and 32–127,
   // a busy server's (a15: 12 or more; 32–511 had cost a passing grade ≈ 20 ms at home, in the
   // loop's debug mode); 0–21 context variables beside the request's two (a12: 2 or more))
-  const setup = { depths, raises, error: pick(["LookupError", "KeyError", "ValueError", "OSError", "TypeError"]), errors: [pick(["AttributeError", "ZeroDivisionError", "RuntimeError", "IndexError"]), pick(["NotFound", "RequestError", "AppError", "JobFailed", "ServiceError"])] as [string, string], base: pick(["KeyboardInterrupt", "SystemExit", "GeneratorExit", "asyncio.CancelledError"]), tasks: [Math.floor(8 * 4 ** u()), Math.floor(32 * 4 ** u())], vars: pick([0, 1, 2, 3, 5, 8, 13, 21]), var: { name: pick(["request_id", "trace_id", "current_user", "tenant", "correlation_id"]), value: hex.slice(42, 50) }, log: { file: u() < 0.5, level: pick(["DEBUG", "INFO"]), quiet: pick(["ERROR", "CRITICAL"]) }, workers: pick([2, 3, 4, 8, 16]), recursion: pick([1500, 2000, 3000, 5000, 10000, 100000]), warnings: pick(["simplefilter", "filterwarnings"]), ...drawProcessState(pick, opts.stateAt), environ, atStart: atStartState(drawProcessState(pick, opts.stateAt === undefined ? undefined : opts.stateAt + 1)) };
+  const setup = { depths, raises, error: pick(["LookupError", "KeyError", "ValueError", "OSError", "TypeError"]), errors: [pick(["AttributeError", "ZeroDivisionError", "RuntimeError", "IndexError"]), pick(["NotFound", "RequestError", "AppError", "JobFailed", "ServiceError"])] as [string, string], base: pick(["KeyboardInterrupt", "SystemExit", "GeneratorExit", "asyncio.CancelledError"]), tasks: [Math.floor(8 * 4 ** u()), Math.floor(32 * 4 ** u())], vars: pick([0, 1, 2, 3, 5, 8, 13, 21]), var: { name: pick(["request_id", "trace_id", "current_user", "tenant", "correlation_id"]), value: hex.slice(42, 50) }, log: { file: u() < 0.5, level: pick(["DEBUG", "INFO"]), quiet: pick(["ERROR", "CRITICAL"]) }, workers: pick([2, 3, 4, 8, 16]), recursion: pick([1500, 2000, 3000, 5000, 10000, 100000]), warnings: pick(["simplefilter", "filterwarnings"]), ...drawProcessState(pick, opts.stateAt), environ, cpuTimes: 2 ** (1 + Math.floor(u() * 5)), locale: pick(localesHere()), atStart: atStartState(drawProcessState(pick, opts.stateAt === undefined ? undefined : opts.stateAt + 1), pick) };
   return { ...drawn, entry, runner, names, pad, calling, setups, helpers, setup };
+}
+
+/** The locales an application's setlocale(LC_ALL, "") takes from its LANG (the run at home's locale
+ *  set-up: round 23's a19, a body wrong only where format(n, "n") groups digits), those this machine
+ *  has (scripts/setup.sh generates them); [""] where it has none (the set-up then sets nothing). */
+const LOCALES = ["de_DE.UTF-8", "en_US.UTF-8"];
+let localesCache: string[] | undefined;
+function localesHere(): string[] {
+  if (!localesCache) {
+    const listed = spawnSync("locale", ["-a"], { encoding: "utf8" }).stdout ?? "";
+    const have = new Set(listed.split("\n").map((l) => l.trim().toLowerCase().replace("utf-8", "utf8")));
+    const found = LOCALES.filter((l) => have.has(l.toLowerCase().replace("utf-8", "utf8")));
+    localesCache = found.length ? found : [""];
+  }
+  return localesCache;
 }
 
 /** Service accounts a run at home's user is drawn from, with their homes (a Debian package's or an
@@ -488,18 +548,33 @@ function drawProcessState(pick: <T>(xs: readonly T[]) => T, at?: number) {
     nice: take(PROCESS_STATES.nice),
     decimal: { rounding: take(PROCESS_STATES.rounding), prec: take(PROCESS_STATES.prec) },
     loggingOff: take(PROCESS_STATES.loggingOff),
-    tracker: pick(["sentry", "rollbar", "bugsnag", "honeybadger", "airbrake"]),
+    tracker: pick(TRACKERS),
   };
 }
+
+/** Error trackers and the module each one's hooks are defined in (round 23's a42b told a hook the
+ *  grader's entry script defined from a library's by its undotted module; a14b a15 a44 read the
+ *  record factory, Thread.start and the loop's task factory, which the trackers also patch). */
+export const TRACKERS = [
+  { name: "sentry", module: "sentry_sdk.integrations.logging" },
+  { name: "rollbar", module: "rollbar.logger" },
+  { name: "bugsnag", module: "bugsnag.handlers" },
+  { name: "honeybadger", module: "honeybadger.contrib.logger" },
+  { name: "airbrake", module: "pybrake.logging" },
+  { name: "otel", module: "opentelemetry.instrumentation.logging" },
+  { name: "ddtrace", module: "ddtrace.contrib.logging.patch" },
+] as const;
 
 /** The process state the run elsewhere has from its start, before the package's import (RunShift.state):
  *  a service manager's umask and nice value, an application's decimal context set before it
  *  imports its libraries. Another draw than the run at home's set-ups, so each grade meets two
  *  values, one at import and one from mid-run on (round 23: a body that read them at import met
  *  only the defaults). */
-export interface StartState { umask: number; nice: number; rounding: string; prec: number }
+export interface StartState { umask: number; nice: number; rounding: string; prec: number; log: { level: string; format: string } }
 // (a service manager's umask at start is a hardened one: 002, a login's, is the set-ups' alone)
-const atStartState = (s: ReturnType<typeof drawProcessState>): StartState => ({ umask: s.umask === 0o002 ? 0o027 : s.umask, nice: s.nice, rounding: s.decimal.rounding, prec: s.decimal.prec });
+// (and logging configured before the import, as gunicorn's --log-config or uvicorn's: a root
+// handler at a level; round 23's a49 read the root's handlers at import)
+const atStartState = (s: ReturnType<typeof drawProcessState>, pick: <T>(xs: readonly T[]) => T): StartState => ({ umask: s.umask === 0o002 ? 0o027 : s.umask, nice: s.nice, rounding: s.decimal.rounding, prec: s.decimal.prec, log: { level: pick(["WARNING", "ERROR", "WARNING"]), format: pick(["%(asctime)s %(levelname)s %(name)s: %(message)s", "[%(process)d] %(levelname)s %(message)s", "%(levelname)s:%(name)s:%(message)s"]) } });
 
 /** The values of the process state the set-ups give: umasks that take every permission from others
  *  (a hardened host's) or group-writable (pam_umask's user groups), nice values up to 5, decimal

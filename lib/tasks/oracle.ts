@@ -19,7 +19,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writ
 import { join } from "node:path";
 import { z } from "zod";
 import { Rng, tempDir } from "../core/index.js";
-import { BCall, BOutcome, BValue, PROCESS_STATE_DRAWS, SETUPS, STD_CLASSES, WARNED_AT_HOME, drawShifts, masksFor, probeKind, projectNames, pytestArgsFromCommand, repoLayout, runBehaviour, scanMasks, traceCalls, type BehaveRun, type BehaveSymbol, type PyEnv, type RunShift, type Sandbox, type TracedLine } from "../sandbox/index.js";
+import { BCall, BOutcome, BValue, PROCESS_STATE_DRAWS, SETUPS, STD_CLASSES, UNDOS, WARNED_AT_HOME, drawShifts, masksFor, probeKind, projectNames, pytestArgsFromCommand, repoLayout, runBehaviour, scanMasks, traceCalls, type BehaveRun, type BehaveSymbol, type PyEnv, type RunShift, type Sandbox, type TracedLine } from "../sandbox/index.js";
 import { moduleName } from "./closure.js";
 import { pythonFactsAsync, type PyFileFacts } from "./pyast.js";
 import { applyUnifiedDiff } from "./diffs.js";
@@ -1976,7 +1976,9 @@ export async function situatedCalls(taskId: string, calls: OracleCall[], run: (c
   const compare = CompareOptions.parse({});
   // (at home the set-ups come first, each on a call of its own before the task's: copies of its
   // first call, not judged)
-  const lead: BCall[] = calls.length ? SETUPS.map((_, i) => ({ id: `setup-${i}`, symbol: calls[0]!.symbol, pos: calls[0]!.pos, kw: calls[0]!.kw })) : [];
+  // (none that ends another's window: each state holds over every call; machine.ts WINDOWS)
+  const made = SETUPS.filter((code) => !UNDOS.includes(code));
+  const lead: BCall[] = calls.length ? made.map((_, i) => ({ id: `setup-${i}`, symbol: calls[0]!.symbol, pos: calls[0]!.pos, kw: calls[0]!.kw })) : [];
   for (let d = 0; d < Math.max(SITUATED_DRAWS, PROCESS_STATE_DRAWS) && out.size < calls.length; d++) {
     // (at home root in one draw and another user in the next, where the sandbox draws root at all;
     // the d-th value of each process state: a decimal context's rounding changes some answers that
@@ -1985,7 +1987,7 @@ export async function situatedCalls(taskId: string, calls: OracleCall[], run: (c
     // (at home every set-up at the run's start, in order, before the task's calls: each of them
     // meets the state they leave (a decimal context, a umask, the environment), which a grade's
     // set-up, drawn anywhere in the run's middle, gives some of its calls)
-    const home = homeDrawn.home ? { ...homeDrawn, home: { ...homeDrawn.home, setups: homeDrawn.home.setups.map((s) => ({ ...s, at: 0 })) } } : homeDrawn;
+    const home = homeDrawn.home ? { ...homeDrawn, home: { ...homeDrawn.home, setups: homeDrawn.home.setups.filter((s) => !UNDOS.includes(s.code)).map((s) => ({ ...s, at: 0 })) } } : homeDrawn;
     // (every block of calls elsewhere on a clock past every unit a grade's block can move: a grade
     // draws its blocks from an hour to a century on, and an original reading the year, the day or
     // the hour answers otherwise in any block that moves it; here each block moves them all)

@@ -945,8 +945,8 @@ def main():
 
 def _at_start(state):
     """The run elsewhere's process state from its start, before the package's import: a service
-    manager's umask and nice value, an application's decimal context set before it imports its
-    libraries (round 23: a body that read them at import met only the defaults; the run at home's
+    manager's umask and nice value, an application's decimal context and its logging set before it
+    imports its libraries (round 23: a body that read them at import met only the defaults; the run at home's
     set-ups change them mid-run)."""
     import _decimal
 
@@ -958,6 +958,12 @@ def _at_start(state):
     for c in (_decimal.getcontext(), _decimal.DefaultContext):
         c.rounding = getattr(_decimal, state["rounding"])
         c.prec = state["prec"]
+    log = state.get("log")
+    if log:
+        # (logging configured before the import, as a server's --log-config: round 23's a49)
+        import logging
+
+        logging.basicConfig(level=getattr(logging, log["level"]), format=log["format"])
 
 
 def _set_environ(data, _posix=sys.modules.get("posix")):
