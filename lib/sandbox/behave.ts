@@ -480,7 +480,7 @@ export function drawShifts(seed: Buffer, sandbox: Pick<Sandbox, "name">, opts: {
   // unoptimized code, and every set-up meets it unset too; round 23's a45 a46, round 22's a18b)
   if (env) {
     const stepped = new Set([...Object.keys(home.setup.environ[0]), ...Object.keys(home.setup.environ[1])]);
-    home.setup.environ[2] = Object.fromEntries(Object.entries(flipOf({ found: [], missing: env.missing }, values).set).filter(([n]) => !stepped.has(n)));
+    home.setup.environ[2] = Object.fromEntries(Object.entries(flipOf({ ...env, found: [] }, values).set).filter(([n]) => !stepped.has(n)));
   }
   // (the run elsewhere with a process state from its start: the home's other draw of it)
   return { away: { ...ELSEWHERE_SHIFT, clocks: drawClocks(seed, ELSEWHERE_SHIFT.days), state: home.setup.atStart, ...(env ? { env, values } : {}), ...(keep ? { keep } : {}) }, home: { ...HOME_SHIFT, home, ...(keep ? { keep } : {}) } };
@@ -691,6 +691,60 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     `${h.typed} = [${routes.map((q) => JSON.stringify(q)).join(", ")}]`,
     `${h.thread} = ${h.loop} = ${h.pool} = ${h.var} = ${h.rvar} = ${result} = None`,
     `${h.debug} = False`,
+    // (the same call made at once from the drawn number of threads, the main one among them, each
+    // with its own deep copy of the arguments, the interpreter switching threads every 10 µs, as a
+    // threaded server's requests overlap: round 23's a52, a module-level scratch buffer without a
+    // lock, answered wrongly only where two calls overlapped; the first answer unlike the main
+    // thread's is the call's, a value equal to it or the main thread's own argument returned is not
+    // unlike it)
+    `def ${h.burst}(${step}):`,
+    "    import copy, sys, threading",
+    "    try:",
+    `        args = [copy.deepcopy((${step}[2], ${step}[3])) for _ in range(${su.overlap - 1})]`,
+    "    except Exception:",
+    `        return ${h.handle}(${step})`,
+    `    outs = [None] * ${su.overlap}`,
+    `    gate = threading.Barrier(${su.overlap})`,
+    "    def one(k, s):",
+    "        try:",
+    "            gate.wait()",
+    `            outs[k] = (${h.handle}(s), None)`,
+    "        except BaseException as e:",
+    "            outs[k] = (None, e)",
+    `    others = [threading.Thread(target=one, args=(k + 1, (${step}[0], ${step}[1], a[0], a[1], ${step}[4], ${step}[5])), daemon=True) for k, a in enumerate(args)]`,
+    "    interval = sys.getswitchinterval()",
+    "    sys.setswitchinterval(1e-5)",
+    "    try:",
+    "        try:",
+    "            [t.start() for t in others]",
+    "        except RuntimeError:",
+    "            gate.abort()",
+    "            [t.join() for t in others if t.ident is not None]",
+    `            return ${h.handle}(${step})`,
+    `        one(0, ${step})`,
+    "        [t.join() for t in others]",
+    "    finally:",
+    "        sys.setswitchinterval(interval)",
+    "    ret, err = outs[0]",
+    `    own = ret is not None and any(ret is a for a in [*${step}[2], *${step}[3].values()])`,
+    "    for o in outs[1:]:",
+    "        if o is None:",
+    "            continue",
+    "        r, e = o",
+    "        if (e is None) != (err is None) or (e is not None and type(e) is not type(err)):",
+    "            ret, err = r, e",
+    "            break",
+    "        if e is None and not own:",
+    "            try:",
+    "                same = type(r) is type(ret) and (r == ret) is not False",
+    "            except Exception:",
+    "                same = True",
+    "            if not same:",
+    "                ret = r",
+    "                break",
+    "    if err is not None:",
+    "        raise err",
+    "    return ret",
     // (what each window's set-up changed, to be put back when it ends: WINDOWS)
     `${was} = {}`,
     // (a loop as the run makes one: in debug mode from that set-up on, and with the error tracker's
@@ -716,6 +770,7 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
   return [
     ...branch(CALLING.nested, [`${result} = ${h.handle}(${step})`], !after),
     ...branch(CALLING.nested2, [`${result} = ${h.via}(${step})`]),
+    ...branch(CALLING.burst, [`${result} = ${h.burst}(${step})`]),
     // (one worker thread serves every call made from a thread, as a pool's does: round 19's a04
     // counted calls per thread; a fresh one after a fork)
     ...branch(CALLING.thread, [
@@ -1037,7 +1092,7 @@ const HOME_CODES = {
   setups: SETUPS, forks: [CALLING.fork, CALLING.fork2], warnings_error: CALLING.warnings3, nested: CALLING.nested,
   // (a thread's: a signal handler's ValueError, and asyncio.get_event_loop()'s RuntimeError where
   // no loop is the thread's; round 23's h11)
-  context_errors: [[CALLING.thread, "ValueError"], [CALLING.thread, "RuntimeError"], [CALLING.pool, "ValueError"], [CALLING.pool, "RuntimeError"], [CALLING.loop, "RuntimeError"]],
+  context_errors: [[CALLING.thread, "ValueError"], [CALLING.thread, "RuntimeError"], [CALLING.pool, "ValueError"], [CALLING.pool, "RuntimeError"], [CALLING.loop, "RuntimeError"], [CALLING.burst, "ValueError"], [CALLING.burst, "RuntimeError"]],
   warned: WARNED_AT_HOME,
 };
 
