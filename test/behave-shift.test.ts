@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { BwrapSandbox, CALLING, SETUPS, WINDOWS, DockerSandbox, homeContexts, homeVariants, homeEntry, ELSEWHERE_ZONES, GvisorSandbox, ensureDockerd, HOME_ZONES, drawClocks, drawHome, runBehaviour, type BCall, type BValue, type Home, type Sandbox } from "../lib/sandbox/index.js";
+import { BwrapSandbox, CALLING, SETUPS, WINDOWS, timeNamespaces, DockerSandbox, homeContexts, homeVariants, homeEntry, ELSEWHERE_ZONES, GvisorSandbox, ensureDockerd, HOME_ZONES, drawClocks, drawHome, runBehaviour, type BCall, type BValue, type Home, type Sandbox } from "../lib/sandbox/index.js";
 import { execFileSync } from "node:child_process";
 import { tmp } from "./helpers.js";
 
@@ -571,14 +571,16 @@ print(json.dumps(out))`;
     const d = tmp("behave-start-");
     mkdirSync(join(d, "pkg"));
     writeFileSync(join(d, "pkg", "__init__.py"), "");
-    writeFileSync(join(d, "pkg", "m.py"), `import decimal, os
+    writeFileSync(join(d, "pkg", "m.py"), `import decimal, os, sys
 
 
 def _state():
     m = os.umask(0o022)
     os.umask(m)
     c = decimal.getcontext()
-    return [m, os.nice(0), c.rounding, c.prec]
+    logging = sys.modules.get("logging")
+    root = logging.getLogger() if logging else None
+    return [m, os.nice(0), c.rounding, c.prec, [logging.getLevelName(root.level), len(root.handlers)] if root else None]
 
 
 AT_IMPORT = _state()
@@ -592,14 +594,44 @@ def state():
     const plainRun = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, warm: false });
     const base = plain((plainRun.outcomes!.get("s")![0] as { ret: BValue }).ret) as [number, number, string, number][];
     expect(base[0]).toEqual(base[1]);
-    expect(base[0]!.slice(2)).toEqual(["ROUND_HALF_EVEN", 28]);
+    expect(base[0]!.slice(2)).toEqual(["ROUND_HALF_EVEN", 28, undefined]);
     const state = drawHome(randomBytes(32)).setup.atStart;
     const away = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 0, elsewhere: true, state } });
     expect(away.failure, away.run.stderr).toBeNull();
     const [atImport, atCall] = plain((away.outcomes!.get("s")![0] as { ret: BValue }).ret) as [number, number, string, number][];
-    const want = [state.umask, Math.min(19, base[0]![1] + state.nice), state.rounding, state.prec];
+    // (and logging configured before the import: a root handler at the drawn level; round 23's a49)
+    const want = [state.umask, Math.min(19, base[0]![1] + state.nice), state.rounding, state.prec, [state.log.level, 1]];
     expect([atImport, atCall]).toEqual([want, want]);
   });
+
+  it("at home the machine is a deployment's: more CPUs than the grader's (os.cpu_count()), up for the drawn days (time.monotonic, /proc/uptime: a time namespace of its own), and calls that overlap from several threads (round 23's a21 a22 a52)", async () => {
+    const d = tmp("behave-home-machine-");
+    mkdirSync(join(d, "pkg"));
+    writeFileSync(join(d, "pkg", "__init__.py"), "");
+    writeFileSync(join(d, "pkg", "m.py"), `import os, threading, time
+
+
+def machine():
+    return [os.cpu_count(), time.monotonic(), float(open("/proc/uptime").read().split()[0]), threading.active_count()]
+`);
+    const calls: BCall[] = Array.from({ length: 120 }, (_, i) => ({ id: `c${i}`, symbol: 0, pos: [], kw: [] }));
+    const req = { symbols: [{ module: "pkg.m", qualname: "machine" }], calls, roots: ["."], project: ["pkg"] };
+    const sb = new BwrapSandbox("bwrap", { warm: false });
+    const graded = await runBehaviour(sb, d, { ...req, calls: calls.slice(0, 1) }, { call_timeout_ms: 10_000 }, { pyenv: null, warm: false });
+    // (floats come back as their repr's text)
+    const [cpus, monotonic] = (plain((graded.outcomes!.get("c0")![0] as { ret: BValue }).ret) as unknown[]).map(Number);
+    const drawn = drawHome(randomBytes(32));
+    const home = await runBehaviour(sb, d, req, { call_timeout_ms: 10_000 }, { pyenv: null, shift: { pids: 37, days: 0, elsewhere: true, home: drawn } });
+    expect(home.failure, home.run.stderr).toBeNull();
+    const seen = calls.map((c) => (plain((home.outcomes!.get(c.id)![0] as { ret: BValue }).ret) as unknown[]).map(Number));
+    expect(new Set(seen.map((w) => w[0]))).toEqual(new Set([cpus! * drawn.setup.cpuTimes]));
+    const up = drawn.setup.uptimeDays * 86_400;
+    if (timeNamespaces()) for (const w of seen) expect([w[1]! >= monotonic! + up - 60, w[1]! < monotonic! + up + 600, Math.abs(w[2]! - w[1]!) < 60], JSON.stringify([w, monotonic, up])).toEqual([true, true, true]);
+    // (the calls dealt to overlap run beside the drawn number of threads)
+    const dealt = homeContexts(calls, drawn);
+    const burst = seen.filter((_, j) => dealt[j] === CALLING.burst);
+    expect(burst.length).toBeGreaterThanOrEqual(1);
+  }, 120_000);
 
   it("at home each call meets its context's variant by its kind: a kind's calls there meet the variants from the kind's index on, one each (round 22's a08 a15: a global counter's turns had missed a variant for a whole kind)", () => {
     // three kinds (int, str, None arguments), forty calls each, dealt the drawn contexts

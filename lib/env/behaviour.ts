@@ -235,7 +235,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     const withEnv = flipped && (flipped.unset.length || Object.keys(flipped.set).length) ? { ...away, env: flipped } : away;
     if (!home) return withEnv;
     const h = shifts.home.home!;
-    return { ...withEnv, probes: [...away.probes, ...home.probes], atHome: { outcomes: home.outcomes, failure: home.failure }, homeIds, home: { zone: h.zone, hostname: h.hostname, user: h.user, home: h.home, env: Object.keys(h.env).sort(), calls: homeIds.size } };
+    return { ...withEnv, probes: [...away.probes, ...home.probes], atHome: { outcomes: home.outcomes, failure: home.failure }, homeIds, home: { zone: h.zone, hostname: h.hostname, user: h.user, home: h.home, env: Object.keys(h.env).sort(), uptimeDays: h.setup.uptimeDays, calls: homeIds.size } };
   };
   let thereRun: ElsewhereRun | null = chosen.keys.size ? await elsewhereRun(new Set([...chosen.keys, ...chosen.sample])) : null;
   const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, thereRun ? [thereRun.outcomes, ...(thereRun.atHome && thereRun.homeIds?.size ? [thereRun.atHome.outcomes] : [])] : []);
@@ -537,6 +537,8 @@ interface AtHome {
   home: string;
   /** the names of its environment's variables */
   env: string[];
+  /** how long its machine had been up, drawn (days beyond the grader's: CLOCK_MONOTONIC moved on) */
+  uptimeDays: number;
   calls: number;
 }
 

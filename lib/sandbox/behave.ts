@@ -1209,7 +1209,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const placed = home && bound ? home : relocated ? ELSEWHERE_PATHS : { harness, cfg: cfgIn };
     // (the run at home's entry lies in its request's folder, the one runner folder it has)
     const at = entry ? { harness: bound ? placed.harness : cfgIn, cfg: bound ? placed.harness : cfgIn } : placed;
-    const homeMachine = home && bound ? { hostname: home.hostname, user: home.user, userHome: home.home, accounts: home.accounts, procFiles: { "/etc/machine-id": `${home.machineId}\n`, "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n`, ...withCpus(home.setup.cpuTimes) } } : {};
+    const homeMachine = home && bound ? { hostname: home.hostname, user: home.user, userHome: home.home, accounts: home.accounts, procFiles: { "/etc/machine-id": `${home.machineId}\n`, "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n`, ...withCpus(home.setup.cpuTimes) }, uptimeS: home.setup.uptimeDays * 86_400 } : {};
     run ??= await sandbox.run([...(other?.argv ?? []), ...argvAt(at)], {
       ...options, workdir: empty?.path ?? moved?.path ?? workdir, ...other?.options, ...homeMachine,
       roBinds: bound ? { ...(entry ? {} : { [harnessDir()]: at.harness }), [cfgDir(relocated ? placed === home ? home.tree : ELSEWHERE_PATHS.tree : undefined)]: at.cfg, ...(relocated ? { [relocated.path]: home?.tree ?? ELSEWHERE_PATHS.tree } : {}), ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...(home ? { [join(ZONEINFO, home.zone)]: "/etc/localtime" } : {}) } : {},

@@ -60,6 +60,19 @@ export function accountId(user: string, home?: string): number {
   return home === undefined || home.startsWith("/home/") ? 1000 : 999;
 }
 
+let timeNamespacesCache: boolean | undefined;
+/** Whether this kernel lets an unprivileged user make a time namespace (Linux 5.6 and later, user
+ *  namespaces allowed): RunOptions.uptimeS. Found once per process. */
+export function timeNamespaces(): boolean {
+  if (timeNamespacesCache === undefined) {
+    const ids = runningAsRoot() ? sandboxHostIds() : null;
+    const drop = ids ? ["setpriv", `--reuid=${ids.uid}`, `--regid=${ids.gid}`, "--clear-groups", "--no-new-privs", "--"] : [];
+    const argv = [...drop, "unshare", "--user", "--map-current-user", "--time", "--monotonic", "86400", "--fork", "--", "true"];
+    timeNamespacesCache = spawnSync(argv[0]!, argv.slice(1), { stdio: "ignore", timeout: 10_000 }).status === 0;
+  }
+  return timeNamespacesCache;
+}
+
 export class BwrapSandbox implements Sandbox {
   readonly name = "bwrap" as const;
   /** Whether runPytest grades (read-only runs) through the warm worker (warm.ts) where it works;
@@ -114,7 +127,9 @@ export class BwrapSandbox implements Sandbox {
     // As root, drop to the sandbox user before bwrap: its user namespace then maps to that uid.
     const ids = sandboxHostIds();
     const drop = runningAsRoot() ? ["setpriv", `--reuid=${ids.uid}`, `--regid=${ids.gid}`, "--clear-groups", "--no-new-privs", "--"] : [];
-    const bw = [...drop, this.bwrapPath, ...this.args(o, stage.path), ...inner];
+    // (a machine up longer: bwrap inside a time namespace of its own, the user's uid kept)
+    const clock = o.uptimeS > 0 && timeNamespaces() ? ["unshare", "--user", "--map-current-user", "--time", "--monotonic", String(o.uptimeS), "--boottime", String(o.uptimeS), "--fork", "--"] : [];
+    const bw = [...drop, ...clock, this.bwrapPath, ...this.args(o, stage.path), ...inner];
     // Join the cgroups before exec'ing bwrap, so every process of the run is inside them.
     const join = cg ? cg.procsFiles.map((f) => `echo $$ > '${f}'`).join(" && ") + " && " : "";
     const t0 = performance.now();

@@ -10,7 +10,7 @@ import { GvisorSandbox } from "./gvisor.js";
 import type { Sandbox, SandboxName } from "./types.js";
 
 export { RunOptions, RunResult, SANDBOX_NAMES, SANDBOX_WORKDIR, argv, baseEnv, type Sandbox, type SandboxName, type ResolvedRunOptions } from "./types.js";
-export { BwrapSandbox } from "./bwrap.js";
+export { BwrapSandbox, timeNamespaces } from "./bwrap.js";
 export { WarmWorker, WarmWorkerGone, WarmEvent, gradingPath, warmWorker, warmWorkers, type WarmTimings, type WarmStatus } from "./warm.js";
 export { DockerSandbox, DEFAULT_IMAGE, LAB_DOCKER_ROOT, ensureDockerd, buildBaseImage, aptMirror, dockerClient, dockerSocketPath, type Dockerd } from "./docker.js";
 export { NoSandbox } from "./none.js";

@@ -71,6 +71,11 @@ export const RunOptions = z.object({
   /** The user's home folder in its /etc/passwd entry (a run at home's drawn one; default /home/USER):
    *  a service's, outside /home, makes it a system account (bwrap.ts accountId). */
   userHome: z.string().regex(/^\/[^\0:\n]*$/, "an absolute path").optional(),
+  /** How long the run's machine has been up beyond this one's: CLOCK_MONOTONIC and CLOCK_BOOTTIME
+   *  (time.monotonic, perf_counter, /proc/uptime) moved on by this many seconds (bwrap: a time
+   *  namespace of its own, unshare(1) before bwrap, where this kernel allows one; other kinds: 0).
+   *  A run at home's drawn uptime (round 23's a22, wrong only on a machine up for months). */
+  uptimeS: z.number().int().min(0).max(20 * 365 * 86_400).default(0),
 });
 export type RunOptions = z.input<typeof RunOptions>;
 export type ResolvedRunOptions = z.output<typeof RunOptions>;

@@ -12,7 +12,7 @@ import pLimit from "p-limit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../../lib/core/index.js";
 import { FeatureDeletionEpisode, gradeCompletion, type GradeCompletionResult } from "../../lib/env/index.js";
-import { BwrapSandbox, gradingPath, SYSTEM_PYTHON } from "../../lib/sandbox/index.js";
+import { BwrapSandbox, gradingPath, SYSTEM_PYTHON, timeNamespaces } from "../../lib/sandbox/index.js";
 import { applyUnifiedDiff, loadTask, type FeatureDeletionTask } from "../../lib/tasks/index.js";
 import { ROOT } from "../helpers.js";
 import { sharedOnce } from "../support/shared-once.js";
@@ -79,6 +79,9 @@ export const CHANCES = {
     const names = g.checks?.behaviour.elsewhere?.home?.env ?? [];
     return !(names.includes("TZ") && (names.includes("HTTPS_PROXY") || names.includes("https_proxy")));
   },
+  /** the run at home's machine had been up under 60 days, or this kernel makes no time namespace
+   *  (round 23's a22 is wrong only where CLOCK_MONOTONIC is past 60 days) */
+  home_up_under_60_days: (g: GradeCompletionResult) => (g.checks?.behaviour.elsewhere?.home?.uptimeDays ?? 0) < 60 || !timeNamespaces(),
   /** the run at home's environment had HOME (round 23's a26 is wrong only where it had none) */
   home_env_has_home: (g: GradeCompletionResult) => (g.checks?.behaviour.elsewhere?.home?.env ?? []).includes("HOME"),
   /** the run at home was not root (bwrap draws root in half the grades): a body wrong only as root is right there */
