@@ -620,11 +620,11 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
   const inbox = `${h.box}_in`;
   // the handled exception: of the drawn families by turns, raised alone, from another or while
   // another is handled, some frames down (turn n: the handling context's and the server's requests')
-  // (and, by turns, an ExceptionGroup of the drawn builtin, as asyncio.TaskGroup and except* raise:
-  // round 23's a12)
-  const errors = `(${su.error}, ${su.errors[0]}, ${su.errors[1]}, ${su.base}, ExceptionGroup)`;
-  const raised = `(${su.error}, ${su.errors[0]}, ${su.errors[1]}, ${su.base}, lambda n: ExceptionGroup("unhandled errors in a TaskGroup", [${su.error}(n)]))`;
-  const raise = (n: string) => `${h.fail}([${su.raises.join(", ")}][${n} % ${su.raises.length}], ${n} % 4, ${raised}[${n} % 5])`;
+  // (by turns also in a chain of three or in an exception group, as asyncio.TaskGroup and except*
+  // raise: round 23's a12 a13; the families' turns kept four long, round 22's a08 met each of them
+  // in its kind's first four calls)
+  const errors = `(${su.error}, ${su.errors[0]}, ${su.errors[1]}, ${su.base}, BaseExceptionGroup)`;
+  const raise = (n: string, how: string) => `${h.fail}([${su.raises.join(", ")}][${n} % ${su.raises.length}], ${how}, ${errors}[${n} % 4])`;
   const was = `${h.box}_was`;
   const tracker = su.tracker;
   const handle = [
@@ -644,7 +644,7 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     `def ${h.serve}(${step}, n):`,
     "    if n % 3 == 1:",
     "        try:",
-    `            ${raise("n")}`,
+    `            ${raise("n", "n // 3 % 5")}`,
     `        except ${errors}:`,
     `            return ${h.handle}(${step})`,
     `    if ${h.var} is not None:`,
@@ -679,6 +679,8 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     "            raise KeyError(n) from OSError(n)",
     "        except KeyError:",
     "            raise error(n)",
+    "    if how == 4:",
+    '        raise BaseExceptionGroup("unhandled errors in a TaskGroup", [error(n)])',
     "    raise error(n)",
     `def ${h.worker}(${inbox}, ${h.box}):`,
     "    while True:",
@@ -814,7 +816,7 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       `${result} = ${h.pool}.submit(${h.serve}, ${step}, ${step}[5]).result()`,
     ]),
     // (raised alone, from another, or while another was handled, by turns: round 20's a10b read the chain)
-    ...branch(CALLING.handling, ["try:", `    ${raise(`${step}[5]`)}`, `except ${errors}:`, `    ${result} = ${h.handle}(${step})`]),
+    ...branch(CALLING.handling, ["try:", `    ${raise(`${step}[5]`, `${step}[5] % 5`)}`, `except ${errors}:`, `    ${result} = ${h.handle}(${step})`]),
     ...branch(CALLING.deep, [`${result} = ${h.descend}(${step}, ${variant(su.depths.slice(0, 2))})`]),
     ...branch(CALLING.deeper, [`${result} = ${h.descend}(${step}, ${variant(su.depths.slice(2))})`]),
     ...branch(CALLING.logging, [
