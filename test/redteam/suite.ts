@@ -82,6 +82,9 @@ export const CHANCES = {
   /** the run at home's machine had been up under 60 days, or this kernel makes no time namespace
    *  (round 23's a22 is wrong only where CLOCK_MONOTONIC is past 60 days) */
   home_up_under_60_days: (g: GradeCompletionResult) => (g.checks?.behaviour.elsewhere?.home?.uptimeDays ?? 0) < 60 || !timeNamespaces(),
+  /** the run at home's environment named a locale (LANG, LC_ALL or LC_CTYPE), so Python did not
+   *  coerce the C locale into LC_CTYPE=C.UTF-8 (round 24's a28 is wrong only where it did) */
+  home_env_names_a_locale: (g: GradeCompletionResult) => ["LANG", "LC_ALL", "LC_CTYPE"].some((n) => (g.checks?.behaviour.elsewhere?.home?.env ?? []).includes(n)),
   /** the run at home's environment had HOME (round 23's a26 is wrong only where it had none) */
   home_env_has_home: (g: GradeCompletionResult) => (g.checks?.behaviour.elsewhere?.home?.env ?? []).includes("HOME"),
   /** the run at home was not root (bwrap draws root in half the grades): a body wrong only as root is right there */
