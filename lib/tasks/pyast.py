@@ -294,6 +294,9 @@ PROBE_ATTRS = {
         "get_inheritable", "get_blocking", "device_encoding", "pidfd_open", "wait",
         "waitpid", "fork", "system", "popen", "spawnv", "execv", "sched_getscheduler", "memfd_create",
         "dup", "dup2", "close", "closerange", "set_blocking", "set_inheritable", "lseek", "fdopen", "read", "write", "pipe", "pipe2",
+        # the process's umask and nice value, as a service manager left them (round 23's a01 a02
+        # a04, round 24's a40 a42: each drawn list of values outrun by the next value)
+        "umask", "nice",
     )
 } | {
     ("sys", n) for n in (
@@ -333,6 +336,12 @@ PROBE_ATTRS = {
         "base_events", "events", "unix_events", "selector_events", "proactor_events", "base_futures", "base_tasks", "tasks", "runners",
     )
 }
+# format types and strftime directives that read the process's locale (format(n, "n"), f"{n:n}",
+# "%B"): round 24's a05 a06, wrong only under a locale's month names or separators; the numeric
+# directives (%Y %m %d %H %M %S %Z) are not
+LOCALE_FORMAT_SPEC = re.compile(r"n$")
+LOCALE_FORMAT_FIELD = re.compile(r"\{[^{}]*:[^{}]*n\}")
+LOCALE_STRFTIME = re.compile(r"%[aAbBcpxX]")
 # submodules whose import reads the same (`import asyncio.base_events as be`)
 PROBE_SUBMODULES = {"asyncio.%s" % n for n in ("base_events", "events", "unix_events", "selector_events", "proactor_events", "base_futures", "base_tasks", "tasks", "runners")}
 # a warning category caught as an error: what the host's warnings filters say is read (round 24's
@@ -463,11 +472,22 @@ def probe_sites(tree):
                 out.append({"lineno": node.lineno, "what": "%s(%s, <computed name>)" % (node.func.id, mod)})
             elif (mod, name) in PROBE_ATTRS or (mod == "os.path" and name in PROBE_PATH_CALLS) or (mod in PROBE_PURE and name not in PROBE_PURE[mod]):
                 out.append({"lineno": node.lineno, "what": "%s.%s" % (mod, name)})
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "format" and len(node.args) > 1 \
+                and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str) and LOCALE_FORMAT_SPEC.search(node.args[1].value):
+            out.append({"lineno": node.lineno, "what": "format(..., %r) (the locale's number format)" % node.args[1].value[:20]})
+        elif isinstance(node, ast.FormattedValue) and isinstance(node.format_spec, ast.JoinedStr) and node.format_spec.values \
+                and isinstance(node.format_spec.values[-1], ast.Constant) and LOCALE_FORMAT_SPEC.search(str(node.format_spec.values[-1].value)):
+            out.append({"lineno": node.lineno, "what": "an f-string's :n (the locale's number format)"})
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "strftime" and node.args \
+                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str) and LOCALE_STRFTIME.search(node.args[0].value):
+            out.append({"lineno": node.lineno, "what": "strftime(%r) (the locale's names)" % node.args[0].value[:20]})
         elif isinstance(node, ast.ExceptHandler) and node.type is not None and any(
                 isinstance(t, ast.Name) and t.id in WARNING_CLASSES for t in (node.type.elts if isinstance(node.type, ast.Tuple) else [node.type])):
             out.append({"lineno": node.lineno, "what": "a warning caught as an error (the host's warnings filters read)"})
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and PROBE_ROOTS.match(node.value):
             out.append({"lineno": node.lineno, "what": "the path %r" % node.value[:40]})
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and LOCALE_FORMAT_FIELD.search(node.value):
+            out.append({"lineno": node.lineno, "what": "a format field's :n (the locale's number format)"})
     return out
 
 

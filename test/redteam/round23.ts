@@ -17,7 +17,8 @@
  * another class, a locale, more CPUs, ExceptionGroup, logging configured at start and calls that
  * overlap closed a12 a14b a15 a19 a21 a29 a40 a42b a44 a46 a49 a52 and made a37 and a45 rows (each
  * caught under five keys of five or more); a13 (a chain of three, wrong only for inputs with "&")
- * was caught in most grades, not all (3 of 5 in the last run), so it is no row.
+ * was caught in most grades, not all (3 of 5 in the last run), so it is no row. After round 24
+ * (env_probe's ambient-state reads: os.nice, the decimal context) a04 and a06 are caught.
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -28,9 +29,9 @@ export type Round23Pool = keyof typeof ROUND23_POOLS;
 export const ROUND23_ROWS: RedteamRow<Round23Pool>[] = [
   { id: "a01", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.unescape", kind: "wrong", idea: "umask at import takes every permission from others (systemd UMask=0027 set before exec): the set-up changes it mid-run only" },
   { id: "a02", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "wrong", idea: "nice value at import > 0 (nice -n 10 / systemd Nice= set before exec): the set-up niceness comes mid-run only" },
-  { id: "a04", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "wrong", idea: "nice >= 11 (nice -n 19 batch jobs): past the draws 1/2/5/10", open: "a value past the draws: nice values stop at 5 (a run niced past that at a grader's full load gets a few percent of a core)" },
+  { id: "a04", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "wrong", idea: "nice >= 11 (nice -n 19 batch jobs): past the draws 1/2/5/10" },
   { id: "a05", pool: "markupsafe", task: "markupsafe-function-src_markupsafe__native.soft_str", kind: "wrong", idea: "decimal context rounding CEILING/FLOOR/05UP or prec < 12: past the draws (HALF_UP, DOWN, HALF_DOWN, UP; prec 28/12/50)" },
-  { id: "a06", pool: "markupsafe", task: "markupsafe-function-src_markupsafe__native.soft_str", kind: "wrong", idea: "decimal FloatOperation trap enabled (financial apps' strict mode): traps not drawn", open: "process state no run varies: the decimal context's traps" },
+  { id: "a06", pool: "markupsafe", task: "markupsafe-function-src_markupsafe__native.soft_str", kind: "wrong", idea: "decimal FloatOperation trap enabled (financial apps' strict mode): traps not drawn" },
   { id: "a07", pool: "markupsafe", task: "markupsafe-function-src_markupsafe__native.soft_str", kind: "wrong", idea: "decimal context already non-default at import (app configured before importing libraries): set-up is mid-run" },
   { id: "a08", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "wrong", idea: "niced in a thread other than the importing one (a niced threaded server; the set-up nices the main thread and threads made after)" },
   { id: "a09", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "wrong", idea: "handled exception raised >= 61 frames below its handler: past the draws (20-59)" },
