@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { supervise, type Supervised } from "./capture.js";
 import { cgroupMode, createRunCgroup } from "./cgroup.js";
-import { lendDirs, protectedInside, runningAsRoot, sandboxHostIds, stageWorkdir, watchDisk, type SanitizeReport } from "./isolation.js";
+import { asSandboxUser, lendDirs, protectedInside, stageWorkdir, watchDisk, type SanitizeReport } from "./isolation.js";
 import { existingMasks, maskStub } from "./mask.js";
 import { RunOptions, SANDBOX_WORKDIR, argv, baseEnv, type RunResult, type Sandbox } from "./types.js";
 
@@ -65,9 +65,7 @@ let timeNamespacesCache: boolean | undefined;
  *  namespaces allowed): RunOptions.uptimeS. Found once per process. */
 export function timeNamespaces(): boolean {
   if (timeNamespacesCache === undefined) {
-    const ids = runningAsRoot() ? sandboxHostIds() : null;
-    const drop = ids ? ["setpriv", `--reuid=${ids.uid}`, `--regid=${ids.gid}`, "--clear-groups", "--no-new-privs", "--"] : [];
-    const argv = [...drop, "unshare", "--user", "--map-current-user", "--time", "--monotonic", "86400", "--fork", "--", "true"];
+    const argv = [...asSandboxUser(), "unshare", "--user", "--map-current-user", "--time", "--monotonic", "86400", "--fork", "--", "true"];
     timeNamespacesCache = spawnSync(argv[0]!, argv.slice(1), { stdio: "ignore", timeout: 10_000 }).status === 0;
   }
   return timeNamespacesCache;
@@ -125,8 +123,7 @@ export class BwrapSandbox implements Sandbox {
     if (!cg) limits.push(`--as=${o.memoryMb * 1024 * 1024}`);
     const inner = [...limits, "--", ...argv(command)];
     // As root, drop to the sandbox user before bwrap: its user namespace then maps to that uid.
-    const ids = sandboxHostIds();
-    const drop = runningAsRoot() ? ["setpriv", `--reuid=${ids.uid}`, `--regid=${ids.gid}`, "--clear-groups", "--no-new-privs", "--"] : [];
+    const drop = asSandboxUser();
     // (a machine up longer: bwrap inside a time namespace of its own, the user's uid kept)
     const clock = o.uptimeS > 0 && timeNamespaces() ? ["unshare", "--user", "--map-current-user", "--time", "--monotonic", String(o.uptimeS), "--boottime", String(o.uptimeS), "--fork", "--"] : [];
     const bw = [...drop, ...clock, this.bwrapPath, ...this.args(o, stage.path), ...inner];

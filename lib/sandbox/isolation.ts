@@ -36,6 +36,14 @@ export function sandboxHostIds(): { uid: number; gid: number; user: string } {
 
 export const runningAsRoot = (): boolean => process.getuid?.() === 0;
 
+/** The command prefix that drops to the sandbox's host user (sandboxHostIds) where the lab runs as
+ *  root, before bwrap or anything else that makes a user namespace: it then maps to that uid. */
+export function asSandboxUser(): string[] {
+  if (!runningAsRoot()) return [];
+  const ids = sandboxHostIds();
+  return ["setpriv", `--reuid=${ids.uid}`, `--regid=${ids.gid}`, "--clear-groups", "--no-new-privs", "--"];
+}
+
 export interface SanitizeReport {
   /** FIFOs, sockets and device nodes removed, and folders nested past MAX_TREE_DEPTH. */
   removedSpecial: string[];

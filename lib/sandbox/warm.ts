@@ -27,7 +27,7 @@ import { holdChild, transientDir } from "../core/index.js";
 import { GROUP, PASSWD, PROC_FD, type BwrapSandbox } from "./bwrap.js";
 import { harnessDir } from "./harness-dir.js";
 import { cgroupMode, createRunCgroup, type RunCgroup } from "./cgroup.js";
-import { protectedInside, runningAsRoot, sandboxHostIds, sanitizeTree } from "./isolation.js";
+import { asSandboxUser, protectedInside, runningAsRoot, sandboxHostIds, sanitizeTree } from "./isolation.js";
 import { ELSEWHERE_ENV, anotherMachine, clockEnv, moveTimes } from "./machine.js";
 import { existingMasks, maskStubInside } from "./mask.js";
 import { PYENV_MOUNT, SYSTEM_PYTHON, type PyEnv } from "./pyenv.js";
@@ -299,8 +299,7 @@ export class WarmWorker {
       { ...o, roBinds: { [harness]: "/opt/composer-lab", [join(spool, "empty")]: "/opt/composer-lab-cfg", ...(this.pyenv ? { [this.pyenv.dir]: PYENV_MOUNT } : {}) }, rwBinds: { [join(spool, "grades")]: "/spool" } },
       join(spool, "empty"),
     );
-    const ids = sandboxHostIds();
-    const drop = runningAsRoot() ? ["setpriv", `--reuid=${ids.uid}`, `--regid=${ids.gid}`, "--clear-groups", "--no-new-privs", "--"] : [];
+    const drop = asSandboxUser();
     const interpreter = other ? [...other.argv, python] : [python, "-I", "-B", "-X", "pycache_prefix=/tmp/pycache"];
     const serves = kind === "elsewhere" ? "behave" : kind;
     const argv = [...drop, this.sandbox.bwrapPath, ...args, "prlimit", "--nofile=4096", "--core=0", "--", ...interpreter, "/opt/composer-lab/forkserver.py", "--kind", serves];
