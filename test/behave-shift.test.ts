@@ -511,7 +511,7 @@ def _vars():
     expect(seen.map((w) => w[29])).toEqual(seen.map((_, j) => (off(j) ? [true, drawn.setup.loggingOff ? levels[drawn.setup.loggingOff] : 0] : [false, 0])));
     // (the tracker's hooks defined in its library's module, from its set-up to its window's end)
     const tracked = within(CALLING.tracker);
-    expect(seen.map((w) => w[30])).toEqual(seen.map((_, j) => (tracked(j) ? drawn.setup.tracker.module : "logging")));
+    expect(seen.map((w) => w[30])).toEqual(seen.map((_, j) => (tracked(j) ? drawn.setup.tracker : "logging")));
     // (the environment a deployment's in two steps, each change in one of them, each its own window:
     // round 22's a23b a25 a26 a27 a28)
     const [env1, env2] = [within(CALLING.environ), within(CALLING.environ2)];

@@ -626,7 +626,8 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
   const errors = `(${su.error}, ${su.errors[0]}, ${su.errors[1]}, ${su.base}, BaseExceptionGroup)`;
   const raise = (n: string, how: string) => `${h.fail}([${su.raises.join(", ")}][${n} % ${su.raises.length}], ${how}, ${errors}[${n} % 4])`;
   const was = `${h.box}_was`;
-  const tracker = su.tracker;
+  // (a window's end where its set-up kept one value: `put` it back, if the set-up came)
+  const putBack = (off: number, on: number, module: string, put: (kept: string) => string) => branch(off, [`import ${module}`, `if ${on} in ${was}:`, `    ${put(`${was}.pop(${on})`)}`, `${result} = ${h.handle}(${step})`]);
   const handle = [
     // (the shutdown's exception may be asyncio's, a BaseException since 3.8)
     ...(su.base.startsWith("asyncio.") ? ["import asyncio"] : []),
@@ -763,8 +764,8 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     "    asyncio.set_event_loop(made)",
     `    made.set_debug(${h.debug})`,
     `    if ${CALLING.tracker} in ${was}:`,
-    `        made.set_task_factory(${was}[${CALLING.tracker}][1]["task_factory"])`,
-    `        made.set_exception_handler(${was}[${CALLING.tracker}][1]["loop_exception_handler"])`,
+    `        made.set_task_factory(${was}[${CALLING.tracker}]["task_factory"])`,
+    `        made.set_exception_handler(${was}[${CALLING.tracker}]["loop_exception_handler"])`,
     "    return made",
   ];
   const busy = [0, su.tasks[0]!, 1, su.tasks[1]!, 3, su.tasks[0]!, 7, su.tasks[1]!];
@@ -884,7 +885,7 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       ]),
     ]),
     ...branch(CALLING.umask, ["import os", `${was}[${CALLING.umask}] = os.umask(0o${su.umask.toString(8)})`, `${result} = ${h.handle}(${step})`]),
-    ...branch(CALLING.umaskOff, ["import os", `if ${CALLING.umask} in ${was}:`, `    os.umask(${was}.pop(${CALLING.umask}))`, `${result} = ${h.handle}(${step})`]),
+    ...putBack(CALLING.umaskOff, CALLING.umask, "os", (kept) => `os.umask(${kept})`),
     // (every thread of the process, as renicing a service does: Linux's nice value is a thread's)
     ...branch(CALLING.nice, [
       // (in a function of its own: a loop's variable at the top level would rebind the script's
@@ -929,17 +930,17 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     // call and record factory, the excepthooks, Thread.start, and the task factory and exception
     // handler of the loop there is and of those made while they are in)
     ...branch(CALLING.tracker, [
-      `${was}[${CALLING.tracker}] = (None, {"__name__": "${tracker.module}"})`,
-      `exec(compile(${JSON.stringify(TRACKER_SOURCE)}, "/usr/lib/python3/dist-packages/${tracker.module.replace(/\./g, "/")}.py", "exec"), ${was}[${CALLING.tracker}][1])`,
-      `${was}[${CALLING.tracker}][1]["install"]()`,
+      `${was}[${CALLING.tracker}] = {"__name__": "${su.tracker}"}`,
+      `exec(compile(${JSON.stringify(TRACKER_SOURCE)}, "/usr/lib/python3/dist-packages/${su.tracker.replace(/\./g, "/")}.py", "exec"), ${was}[${CALLING.tracker}])`,
+      `${was}[${CALLING.tracker}]["install"]()`,
       `if ${h.loop} is not None:`,
-      `    ${h.loop}.set_task_factory(${was}[${CALLING.tracker}][1]["task_factory"])`,
-      `    ${h.loop}.set_exception_handler(${was}[${CALLING.tracker}][1]["loop_exception_handler"])`,
+      `    ${h.loop}.set_task_factory(${was}[${CALLING.tracker}]["task_factory"])`,
+      `    ${h.loop}.set_exception_handler(${was}[${CALLING.tracker}]["loop_exception_handler"])`,
       `${result} = ${h.handle}(${step})`,
     ]),
     ...branch(CALLING.trackerOff, [
       `if ${CALLING.tracker} in ${was}:`,
-      `    ${was}.pop(${CALLING.tracker})[1]["uninstall"]()`,
+      `    ${was}.pop(${CALLING.tracker})["uninstall"]()`,
       `    if ${h.loop} is not None:`,
       `        ${h.loop}.set_task_factory(None)`,
       `        ${h.loop}.set_exception_handler(None)`,
@@ -954,9 +955,9 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
       ...(su.locale ? ["try:", `    locale.setlocale(locale.LC_ALL, "${su.locale}")`, "except locale.Error:", "    pass"] : []),
       `${result} = ${h.handle}(${step})`,
     ]),
-    ...branch(CALLING.localeOff, ["import locale", `if ${CALLING.locale} in ${was}:`, `    locale.setlocale(locale.LC_ALL, ${was}.pop(${CALLING.locale}))`, `${result} = ${h.handle}(${step})`]),
+    ...putBack(CALLING.localeOff, CALLING.locale, "locale", (kept) => `locale.setlocale(locale.LC_ALL, ${kept})`),
     ...branch(CALLING.recursion, ["import sys", `${was}[${CALLING.recursion}] = sys.getrecursionlimit()`, `sys.setrecursionlimit(${su.recursion})`, `${result} = ${h.handle}(${step})`]),
-    ...branch(CALLING.recursionOff, ["import sys", `if ${CALLING.recursion} in ${was}:`, `    sys.setrecursionlimit(${was}.pop(${CALLING.recursion}))`, `${result} = ${h.handle}(${step})`]),
+    ...putBack(CALLING.recursionOff, CALLING.recursion, "sys", (kept) => `sys.setrecursionlimit(${kept})`),
     ...branch(CALLING.prompt, ["import sys", 'sys.ps1, sys.ps2 = ">>> ", "... "', `${result} = ${h.handle}(${step})`]),
     // (the runner wrote out what it had before this step: the child goes on with an empty buffer)
     ...[CALLING.fork, CALLING.fork2].flatMap((code) => branch(code, [
@@ -982,12 +983,6 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     ...branch(DEFINE_HELPERS, handle),
   ];
 }
-
-/** The run at home's /proc/stat, with `times` as many CPUs (machine.ts moreCpus). */
-const withCpus = (times: number): Record<string, string> => {
-  const stat = moreCpus(times);
-  return stat ? { "/proc/stat": stat } : {};
-};
 
 /** An error tracker's integration module (the tracker set-up executes it as its library's module,
  *  machine.ts TRACKERS): what sentry_sdk's logging, threading and asyncio integrations patch, each
@@ -1211,7 +1206,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const placed = home && bound ? home : relocated ? ELSEWHERE_PATHS : { harness, cfg: cfgIn };
     // (the run at home's entry lies in its request's folder, the one runner folder it has)
     const at = entry ? { harness: bound ? placed.harness : cfgIn, cfg: bound ? placed.harness : cfgIn } : placed;
-    const homeMachine = home && bound ? { hostname: home.hostname, user: home.user, userHome: home.home, accounts: home.accounts, procFiles: { "/etc/machine-id": `${home.machineId}\n`, "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n`, ...withCpus(home.setup.cpuTimes) }, uptimeS: home.setup.uptimeDays * 86_400 } : {};
+    const homeMachine = home && bound ? { hostname: home.hostname, user: home.user, userHome: home.home, accounts: home.accounts, procFiles: { "/etc/machine-id": `${home.machineId}\n`, "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n`, ...moreCpus(home.setup.cpuTimes) }, uptimeS: home.setup.uptimeDays * 86_400 } : {};
     run ??= await sandbox.run([...(other?.argv ?? []), ...argvAt(at)], {
       ...options, workdir: empty?.path ?? moved?.path ?? workdir, ...other?.options, ...homeMachine,
       roBinds: bound ? { ...(entry ? {} : { [harnessDir()]: at.harness }), [cfgDir(relocated ? placed === home ? home.tree : ELSEWHERE_PATHS.tree : undefined)]: at.cfg, ...(relocated ? { [relocated.path]: home?.tree ?? ELSEWHERE_PATHS.tree } : {}), ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...(home ? { [join(ZONEINFO, home.zone)]: "/etc/localtime" } : {}) } : {},

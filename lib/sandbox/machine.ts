@@ -20,16 +20,8 @@ import type { Sandbox } from "./types.js";
  *  reconstructed a12 a13: keys salted with the kernel release, the CPU count or affinity, the machine
  *  id and uid. */
 export function anotherMachine(days: number, kind: Sandbox["name"]): { options: { hostname: string; user: "sandbox-b"; procFiles: Record<string, string> }; argv: string[] } {
-  const read = (p: string): string | null => {
-    try {
-      return readFileSync(p, "utf8");
-    } catch {
-      return null;
-    }
-  };
   const stat = read("/proc/stat")?.replace(/^btime (\d+)$/m, (_, t: string) => `btime ${Number(t) - days * 86_400}`);
-  const cpus = stat?.match(/^cpu\d+ .*\n/gm) ?? [];
-  const fewer = cpus.length > 1 ? stat!.replace(cpus.at(-1)!, "") : stat;
+  const fewer = stat && withCpuCount(stat, (n) => Math.max(1, n - 1));
   // setarch and taskset are checked on bwrap, whose /usr is the host's; elsewhere only the files move
   const kernel = kind === "bwrap" ? otherKernel() : { argv: [], release: null };
   const hostRelease = read("/proc/sys/kernel/osrelease")?.trim();
@@ -49,21 +41,31 @@ export function anotherMachine(days: number, kind: Sandbox["name"]): { options: 
   };
 }
 
-/** /proc/stat as a machine with `times` as many CPUs as this one shows it (the run at home's: a
- *  deployment's server has more than a grader's two; the run elsewhere has one fewer, so every
- *  grade meets fewer and more: round 23's a21, a body wrong only where os.cpu_count() is 4 or more,
- *  which reads /proc/stat where /sys is not mounted); null where it cannot be read. */
-export function moreCpus(times: number): string | null {
-  let stat: string;
+/** A file's text, or null where it cannot be read. */
+function read(p: string): string | null {
   try {
-    stat = readFileSync("/proc/stat", "utf8");
+    return readFileSync(p, "utf8");
   } catch {
     return null;
   }
+}
+
+/** /proc/stat's text with `count(n)` per-CPU lines where it has n (its own in turn, numbered anew):
+ *  os.cpu_count() reads them where /sys is not mounted. */
+function withCpuCount(stat: string, count: (n: number) => number): string {
   const cpus = stat.match(/^cpu\d+ .*\n/gm) ?? [];
   if (!cpus.length) return stat;
-  const lines = Array.from({ length: cpus.length * times }, (_, i) => cpus[i % cpus.length]!.replace(/^cpu\d+/, `cpu${i}`));
+  const lines = Array.from({ length: count(cpus.length) }, (_, i) => cpus[i % cpus.length]!.replace(/^cpu\d+/, `cpu${i}`));
   return stat.replace(cpus.join(""), lines.join(""));
+}
+
+/** The run at home's /proc/stat: a machine with `times` as many CPUs as this one (a deployment's
+ *  server has more than a grader's two; the run elsewhere has one fewer, so every grade meets fewer
+ *  and more: round 23's a21, a body wrong only where os.cpu_count() is 4 or more); nothing where
+ *  it cannot be read. */
+export function moreCpus(times: number): Record<string, string> {
+  const stat = read("/proc/stat");
+  return stat ? { "/proc/stat": withCpuCount(stat, (n) => n * times) } : {};
 }
 
 let otherKernelCache: { argv: string[]; release: string | null } | undefined;
@@ -552,17 +554,18 @@ function drawProcessState(pick: <T>(xs: readonly T[]) => T, at?: number) {
   };
 }
 
-/** Error trackers and the module each one's hooks are defined in (round 23's a42b told a hook the
+/** The modules error trackers define their hooks in (sentry, rollbar, bugsnag, honeybadger, airbrake,
+ *  OpenTelemetry, ddtrace; round 23's a42b told a hook the
  *  grader's entry script defined from a library's by its undotted module; a14b a15 a44 read the
  *  record factory, Thread.start and the loop's task factory, which the trackers also patch). */
 export const TRACKERS = [
-  { name: "sentry", module: "sentry_sdk.integrations.logging" },
-  { name: "rollbar", module: "rollbar.logger" },
-  { name: "bugsnag", module: "bugsnag.handlers" },
-  { name: "honeybadger", module: "honeybadger.contrib.logger" },
-  { name: "airbrake", module: "pybrake.logging" },
-  { name: "otel", module: "opentelemetry.instrumentation.logging" },
-  { name: "ddtrace", module: "ddtrace.contrib.logging.patch" },
+  "sentry_sdk.integrations.logging",
+  "rollbar.logger",
+  "bugsnag.handlers",
+  "honeybadger.contrib.logger",
+  "pybrake.logging",
+  "opentelemetry.instrumentation.logging",
+  "ddtrace.contrib.logging.patch",
 ] as const;
 
 /** The process state the run elsewhere has from its start, before the package's import (RunShift.state):

@@ -8,6 +8,7 @@ included from `start`), body_start (first statement after the docstring), doc_sp
 (statements that are not a docstring, pass, ..., or raise NotImplementedError), source.
 """
 import ast
+import builtins
 import doctest
 import json
 import re
@@ -284,6 +285,9 @@ PROBE_MODULES = {
     # a host set; a deny-list of their names had missed each)
     "sys", "warnings",
 }
+# asyncio's internals: the loop's class and its tasks' machinery (round 24's a52 told a real uvloop
+# loop from asyncio's own through base_events)
+ASYNCIO_INTERNALS = ("base_events", "events", "unix_events", "selector_events", "proactor_events", "base_futures", "base_tasks", "tasks", "runners")
 PROBE_ATTRS = {
     ("os", n) for n in (
         "getpid", "getppid", "getuid", "geteuid", "getgid", "getegid", "getgroups", "getresuid", "getresgid",
@@ -331,10 +335,7 @@ PROBE_ATTRS = {
         "getHandlerByName", "getHandlerNames", "_lock", "_levelToName", "_nameToLevel", "_srcfile",
     )
 } | {
-    ("asyncio", n) for n in (
-        "get_event_loop_policy", "current_task", "all_tasks", "_get_running_loop", "get_child_watcher",
-        "base_events", "events", "unix_events", "selector_events", "proactor_events", "base_futures", "base_tasks", "tasks", "runners",
-    )
+    ("asyncio", n) for n in ("get_event_loop_policy", "current_task", "all_tasks", "_get_running_loop", "get_child_watcher") + ASYNCIO_INTERNALS
 }
 # format types and strftime directives that read the process's locale (format(n, "n"), f"{n:n}",
 # "%B"): round 24's a05 a06, wrong only under a locale's month names or separators; the numeric
@@ -342,12 +343,11 @@ PROBE_ATTRS = {
 LOCALE_FORMAT_SPEC = re.compile(r"n$")
 LOCALE_FORMAT_FIELD = re.compile(r"\{[^{}]*:[^{}]*n\}")
 LOCALE_STRFTIME = re.compile(r"%[aAbBcpxX]")
-# submodules whose import reads the same (`import asyncio.base_events as be`)
-PROBE_SUBMODULES = {"asyncio.%s" % n for n in ("base_events", "events", "unix_events", "selector_events", "proactor_events", "base_futures", "base_tasks", "tasks", "runners")}
+# the same read as a submodule's import (`import asyncio.base_events as be`)
+PROBE_SUBMODULES = {"asyncio.%s" % n for n in ASYNCIO_INTERNALS}
 # a warning category caught as an error: what the host's warnings filters say is read (round 24's
 # a36 raised one and caught it, wrong only where DeprecationWarning alone was made an error)
-WARNING_CLASSES = {"Warning", "UserWarning", "DeprecationWarning", "PendingDeprecationWarning", "SyntaxWarning", "RuntimeWarning",
-                   "FutureWarning", "ImportWarning", "UnicodeWarning", "BytesWarning", "ResourceWarning", "EncodingWarning"}
+WARNING_CLASSES = {n for n, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, Warning)}
 # (os.path is a probe only through the calls that touch the disk; its pure string functions are not)
 OS_PATH_NAMES = ("os.path", "posixpath", "ntpath", "genericpath")
 PROBE_PATH_CALLS = {"exists", "lexists", "isdir", "isfile", "islink", "ismount", "getsize", "getmtime", "getatime", "getctime", "samefile", "realpath", "abspath", "expanduser", "expandvars"}
