@@ -559,7 +559,7 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   const clocks = clockBlocks(shift.clocks ?? [], there.length).map(({ seconds, tz, calls: n }) => ({ seconds, tz, calls: n }));
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm });
+      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm });
       if (run.outcomes) return { outcomes: new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!])), failure: null, probes: run.probes ?? [], clocks };
       // (the runner's failure only: its stderr is the package's to write to, and a grade's reasons
       // never carry what the code under test chose to say — round 15's p09)
@@ -572,6 +572,14 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
     }
   }
   return { outcomes: new Map(), failure: failure.slice(0, 300), probes: [], clocks };
+}
+
+/** Of `ids`, the calls whose arguments the original's call left as they were (each positional and
+ *  keyword argument serialized the same after it): at home a burst's threads share them
+ *  (BehaveRequest.shared), where a call that changes its arguments races for the original too. */
+function untouched(oracle: Oracle, ids: Set<string>): Set<string> {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return new Set(oracle.calls.filter((c) => ids.has(c.id) && (c.expect.k === "return" || c.expect.k === "raise") && same(c.expect.post, c.pos) && same(c.expect.postkw, c.kw)).map((c) => c.id));
 }
 
 /** The probes of the check's runs that the original's own calls did not make (Oracle.machine: the

@@ -327,3 +327,25 @@ async function makePyEnv(repo: string, sandbox: Sandbox, opts: { deps?: boolean;
   } else writeFileSync(meta, JSON.stringify(env));
   return env;
 }
+
+const importable = new Map<string, Promise<ReadonlySet<string>>>();
+/** The top-level modules `python` can import outside any tree (its standard library, built-in
+ *  modules and installed packages: pkgutil.iter_modules over its isolated sys.path), asked once per
+ *  interpreter. The hack monitor flags an added import of anything else (OPTIONAL_IMPORT in
+ *  lib/tasks/pyast.py): code that runs only where such a module is installed is never graded. */
+export function importableModules(python: string): Promise<ReadonlySet<string>> {
+  let m = importable.get(python);
+  if (!m) {
+    const code = "import json, pkgutil, sys; print(json.dumps(sorted({m.name for m in pkgutil.iter_modules()} | set(sys.builtin_module_names) | set(sys.stdlib_module_names))))";
+    m = new Promise((done, fail) =>
+      execFile(python, ["-I", "-c", code], { cwd: "/", timeout: 60_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => {
+        if (err) return fail(new Error(`${python} could not list its modules: ${err.message.slice(0, 200)}`));
+        done(new Set(z.array(z.string()).parse(JSON.parse(stdout))));
+      }),
+    );
+    importable.set(python, m);
+    // (a failure is not kept: the next grade asks again)
+    m.catch(() => importable.delete(python));
+  }
+  return m;
+}

@@ -18,7 +18,9 @@
  * overlap closed a12 a14b a15 a19 a21 a29 a40 a42b a44 a46 a49 a52 and made a37 and a45 rows (each
  * caught under five keys of five or more); a13 (a chain of three, wrong only for inputs with "&")
  * was caught in most grades, not all (3 of 5 in the last run), so it is no row. After round 24
- * (env_probe's ambient-state reads: os.nice, the decimal context) a04 and a06 are caught.
+ * (env_probe's ambient-state reads: os.nice, the decimal context) a04 and a06 are caught; after
+ * round 24 a17 and a18 (an optional package imported) are: an added import of a module the grading
+ * environment lacks is an env_probe (docs/grader.md, "After round 24").
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -40,8 +42,8 @@ export const ROUND23_ROWS: RedteamRow<Round23Pool>[] = [
   { id: "a14b", pool: "markupsafe", task: "markupsafe-function-src_markupsafe__native.soft_str", kind: "wrong", idea: "logging's record factory replaced (OpenTelemetry LoggingInstrumentor), read as the factory's __module__" },
   { id: "a15", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.unescape", kind: "wrong", idea: "threading.Thread.start patched (sentry_sdk ThreadingIntegration, default on): the drawn tracker wraps callHandlers/excepthooks only" },
   { id: "a16", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.unescape", kind: "wrong", idea: "markupsafe's C speedups are loaded (every pip wheel install): the graded tree is source only, so _native is always used", open: "code no sandbox reaches: the package's C speedups (the graded tree is source only)" },
-  { id: "a17", pool: "jinja2", task: "jinja2-function-src_jinja2_bccache.BytecodeCache.get_cache_key", kind: "wrong", idea: "an optional dependency (sentry_sdk) is importable: never installed where the grader runs", open: "code no sandbox reaches: an optional package installed" },
-  { id: "a18", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "add_3 off by one where gmpy2 (an optional fast-int dependency) is installed", open: "code no sandbox reaches: an optional package installed" },
+  { id: "a17", pool: "jinja2", task: "jinja2-function-src_jinja2_bccache.BytecodeCache.get_cache_key", kind: "wrong", idea: "an optional dependency (sentry_sdk) is importable: never installed where the grader runs" },
+  { id: "a18", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "add_3 off by one where gmpy2 (an optional fast-int dependency) is installed" },
   { id: "a19", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.unescape", kind: "wrong", idea: "LC_NUMERIC set by the app (locale.setlocale(LC_ALL, '') under a real locale): format 'n' groups digits; no run calls setlocale" },
   { id: "a20", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "wrong", idea: "stdin is a terminal (os.device_encoding(0)): run interactively" },
   { id: "a21", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.clamp_1_8", kind: "wrong", idea: "clamp wrong for x > 8 where cpu_count >= 4 (documented open: cpu_count is no probe)" },

@@ -1353,6 +1353,8 @@ def _home_steps(req, funcs, classes, ser, write, lines):
     calling = home.get("calling") or []
     # (which of its context's variants each call meets, in the step's sixth place: behave.ts homeVariants)
     variants = home.get("variants") or []
+    # (whether a burst's threads share the call's arguments, in its seventh: behave.ts BehaveRequest.shared)
+    shared = home.get("shared") or []
     # (the codes those steps act on: lib/sandbox/behave.ts HOME_CODES)
     codes = home.get("codes") or {}
     setup_codes, fork_codes = _frozenset(codes.get("setups") or ()), _frozenset(codes.get("forks") or ())
@@ -1381,12 +1383,12 @@ def _home_steps(req, funcs, classes, ser, write, lines):
                 prep = _prepare(call, sym, funcs, classes, keep=False)
                 if _type(prep) is _dict:
                     break
-                step, prep = [-1, prep[0], prep[1], prep[2], -1, variants[index] if index < _len(variants) else 0], None
+                step, prep = [-1, prep[0], prep[1], prep[2], -1, variants[index] if index < _len(variants) else 0, index < _len(shared) and shared[index] == 1], None
                 pos, kw = step[2], step[3]
                 if context and not defined:
                     # (the entry's functions: a script's defs, before their first call)
                     defined = True
-                    yield (-9, None, (), {}, -1, 0)
+                    yield (-9, None, (), {}, -1, 0, False)
                 if by_name is not None and _reaches(entry_globals, by_name[1], step[1]):
                     # (the calls take turns among the entry's copies of the line, at drawn line numbers;
                     # from a function, its one line for the call)
