@@ -607,6 +607,9 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
   return { text: lines.join("\n"), named, copies };
 }
 
+/** How many of the run at home's first calls its first burst makes together, one a thread. */
+const FIRST_TOGETHER = 8;
+
 /** How many threads a burst's call is made from, by turns after the drawn number (Home.setup.overlap). */
 const BURSTS_BESIDE = [32, 2, 4];
 
@@ -712,11 +715,15 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     // 16- or 32-thread server's requests overlap: round 24's a18 kept eight scratch buffers)
     // (the arguments shared where the original left them as they were (BehaveRequest.shared): round
     // 24's a16 a17 kept scratch state on self or on the caller's list)
+    // (the run's first burst makes the first calls together instead, each its own call from its own
+    // thread, the runner judging each (behave.py _home_steps, `together`): a server's first
+    // requests, as round 24's a43 filled a lazy table racily)
     `def ${h.burst}(${step}):`,
     "    import copy, sys, threading",
-    `    n = (${bursts.join(", ")})[${step}[5] % ${bursts.length}]`,
+    `    pals = ${step}[7] if len(${step}) > 7 else None`,
+    `    n = len(pals) + 1 if pals else (${bursts.join(", ")})[${step}[5] % ${bursts.length}]`,
     "    try:",
-    `        args = [(${step}[2], ${step}[3]) if ${step}[6] else copy.deepcopy((${step}[2], ${step}[3])) for _ in range(n - 1)]`,
+    `        args = [(p[1], p[2]) for p in pals] if pals else [(${step}[2], ${step}[3]) if ${step}[6] else copy.deepcopy((${step}[2], ${step}[3])) for _ in range(n - 1)]`,
     "    except Exception:",
     `        return ${h.handle}(${step})`,
     "    outs = [None] * n",
@@ -727,7 +734,7 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     `            outs[k] = (${h.handle}(s), None)`,
     "        except BaseException as e:",
     "            outs[k] = (None, e)",
-    `    others = [threading.Thread(target=one, args=(k + 1, (${step}[0], ${step}[1], a[0], a[1], ${step}[4], ${step}[5], ${step}[6])), daemon=True) for k, a in enumerate(args)]`,
+    `    others = [threading.Thread(target=one, args=(k + 1, (${step}[0], pals[k][0], a[0], a[1], pals[k][3], ${step}[5], False) if pals else (${step}[0], ${step}[1], a[0], a[1], ${step}[4], ${step}[5], ${step}[6])), daemon=True) for k, a in enumerate(args)]`,
     "    interval = sys.getswitchinterval()",
     "    sys.setswitchinterval(1e-5)",
     "    try:",
@@ -742,6 +749,13 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     "    finally:",
     "        sys.setswitchinterval(interval)",
     "    ret, err = outs[0]",
+    "    if pals:",
+    "        for k, p in enumerate(pals):",
+    "            p[4] = outs[k + 1]",
+    "        outs = args = pals = None",
+    "        if err is not None:",
+    "            raise err",
+    "        return ret",
     `    own = ret is not None and any(ret is a for a in [*${step}[2], *${step}[3].values()])`,
     "    for o in outs[1:]:",
     "        if o is None:",
@@ -1105,7 +1119,7 @@ export const WARNED_AT_HOME = "a warning made an error stopped it";
  *  call answers, the context a set-up's later turns take, and the error each context raises for code
  *  that cannot run there (made again from the top level). */
 const HOME_CODES = {
-  setups: SETUPS, forks: [CALLING.fork, CALLING.fork2], warnings_error: CALLING.warnings3, nested: CALLING.nested,
+  setups: SETUPS, forks: [CALLING.fork, CALLING.fork2], warnings_error: CALLING.warnings3, nested: CALLING.nested, burst: CALLING.burst,
   // (a thread's: a signal handler's ValueError, and asyncio.get_event_loop()'s RuntimeError where
   // no loop is the thread's; round 23's h11)
   context_errors: [[CALLING.thread, "ValueError"], [CALLING.thread, "RuntimeError"], [CALLING.pool, "ValueError"], [CALLING.pool, "RuntimeError"], [CALLING.loop, "RuntimeError"], [CALLING.burst, "ValueError"], [CALLING.burst, "RuntimeError"]],
@@ -1157,7 +1171,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const entry = home ? homeEntry(req, { ...home, setup: { ...home.setup, environ: [keptOut(home.setup.environ[0]), keptOut(home.setup.environ[1]), keptOut(home.setup.environ[2])] } }) : null;
   const contexts = entry && home ? homeContexts(req.calls, home) : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: contexts!, variants: homeVariants(req.calls, contexts!), ...(req.shared?.size ? { shared: req.calls.map((c) => (req.shared!.has(c.id) ? 1 : 0)) } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: contexts!, variants: homeVariants(req.calls, contexts!), together: FIRST_TOGETHER, ...(req.shared?.size ? { shared: req.calls.map((c) => (req.shared!.has(c.id) ? 1 : 0)) } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged

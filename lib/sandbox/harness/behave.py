@@ -76,7 +76,7 @@ _json = _private_json()
 import _signal as signal  # the C module: no enum import (start-up time is per grade)
 
 # ---- captured before any package code runs ------------------------------------------------------
-_type, _id, _len, _range, _repr, _sorted, _isinstance = type, id, len, range, repr, sorted, isinstance
+_type, _id, _len, _range, _repr, _sorted, _isinstance, _min = type, id, len, range, repr, sorted, isinstance, min
 _import = __import__  # (the C function: the run at home imports the package with it, as a script's `import`)
 _int, _float, _str, _bytes, _bool, _list, _tuple, _dict, _set, _frozenset = int, float, str, bytes, bool, list, tuple, dict, set, frozenset
 _bytearray, _complex, _NoneType = bytearray, complex, type(None)
@@ -1355,6 +1355,10 @@ def _home_steps(req, funcs, classes, ser, write, lines):
     variants = home.get("variants") or []
     # (whether a burst's threads share the call's arguments, in its seventh: behave.ts BehaveRequest.shared)
     shared = home.get("shared") or []
+    # (how many of the first calls the first burst makes together, each from its own thread, each
+    # judged as its own call: a server's first requests; the partners' outcomes kept for their turns)
+    together = home.get("together") or 0
+    made = {}
     # (the codes those steps act on: lib/sandbox/behave.ts HOME_CODES)
     codes = home.get("codes") or {}
     setup_codes, fork_codes = _frozenset(codes.get("setups") or ()), _frozenset(codes.get("forks") or ())
@@ -1366,9 +1370,20 @@ def _home_steps(req, funcs, classes, ser, write, lines):
     setups_done = _set()
     turn = 0
     calls = req["calls"]
+    def route(call, fn, step):
+        # a call the entry writes out, by the names its global reaches (the runner then holds no
+        # reference to the function), or made through the function in the step
+        by_name = named.get("%d|%d|%s" % (call["symbol"], _len(call["pos"]), ",".join([k for k, _v in call["kw"]])))
+        if by_name is not None and _reaches(entry_globals, by_name[1], fn):
+            step[1], step[4] = None, by_name[0]
+        return by_name
+
     for index in _range(_len(calls)):
         call = calls[index]
         sym = symbols[call["symbol"]]
+        if index in made:
+            write({"ev": "call", "id": call["id"], "out": [made.pop(index)]})
+            continue
         by_name = named.get("%d|%d|%s" % (call["symbol"], _len(call["pos"]), ",".join([k for k, _v in call["kw"]])))
         outs = []
         for _ in _range(req.get("repeat", 1)):
@@ -1396,11 +1411,36 @@ def _home_steps(req, funcs, classes, ser, write, lines):
                     turn += 0 if context else 1
                 elif context:
                     step[0] = -context
+                pals = None
+                if index == 0 and together > 1 and context == codes.get("burst") and req.get("repeat", 1) == 1:
+                    # (each partner [function or None, args, kwargs, route, its outcome as the entry
+                    # leaves it, its index]: the step's eighth place)
+                    pals = []
+                    for j in _range(1, _min(together, _len(calls))):
+                        c2 = calls[j]
+                        p2 = _prepare(c2, symbols[c2["symbol"]], funcs, classes, keep=False)
+                        if _type(p2) is _dict:
+                            continue  # (a setup error: the call fails in its own turn)
+                        s2 = [None, p2[0], p2[1], p2[2], -1]
+                        route(c2, p2[0], s2)
+                        pals.append([s2[1], s2[2], s2[3], s2[4], None, j])
+                        p2 = s2 = None
+                    step.append(pals)
                 if context in fork_codes:
                     # (the entry forks at this step, the child going on with the run: what the
                     # buffer holds is written once, before)
                     lines.flush()
                 ret, raised = yield _steps_of(step)
+                for pal in pals or ():
+                    # (a partner's outcome, judged as its own call's; one that could not run in a
+                    # thread, or did not run, is made in its own turn)
+                    done = pal[4]
+                    if done is not None and not (done[1] is not None and _type(done[1]) in context_errors.get(context, ())):
+                        made[pal[5]] = _outcome(pal[1], pal[2], done[0], done[1], ser)
+                        made[pal[5]]["ms"] = round((_monotonic() - t0) * 1000, 3)
+                    done = None
+                    pal.clear()
+                pals = None
                 if raised is not None and _type(raised) in context_errors.get(context, ()):
                     # a call that cannot run in an event loop (its own asyncio.run) or in another
                     # thread (a signal handler) fails loudly there, as in a deployment's: made again
