@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { BwrapSandbox, CALLING, SETUPS, WINDOWS, timeNamespaces, DockerSandbox, homeContexts, homeVariants, homeEntry, ELSEWHERE_ZONES, GvisorSandbox, ensureDockerd, HOME_ZONES, drawClocks, drawHome, runBehaviour, type BCall, type BValue, type Home, type Sandbox } from "../lib/sandbox/index.js";
+import { BwrapSandbox, CALLING, SETUPS, WINDOWS, timeNamespaces, DockerSandbox, homeContexts, homeVariants, homeTogether, homeEntry, ELSEWHERE_ZONES, GvisorSandbox, ensureDockerd, HOME_ZONES, drawClocks, drawHome, runBehaviour, type BCall, type BValue, type Home, type Sandbox } from "../lib/sandbox/index.js";
 import { execFileSync } from "node:child_process";
 import { tmp } from "./helpers.js";
 
@@ -641,7 +641,7 @@ def machine():
     expect(burst.length).toBeGreaterThanOrEqual(1);
   }, 120_000);
 
-  it("at home calls overlap as a server's do: the process's first eight calls together, then 2-8, 32, 2 and 4 threads a call by turns, sharing the arguments the original left as they were (round 24's a16 a17 a18 a43)", async () => {
+  it("at home calls overlap as a server's do: the process's first eight calls together, then by turns one call from 2-8 threads, 32 calls together, one from 2 and one from 4, sharing the arguments the original left as they were (round 24's a16 a17 a18 a43)", async () => {
     const d = tmp("behave-home-burst-");
     mkdirSync(join(d, "pkg"));
     writeFileSync(join(d, "pkg", "__init__.py"), "");
@@ -654,10 +654,10 @@ _seen = {}
 
 def lists(xs):
     _seen.setdefault(xs[0], {})[id(xs)] = xs
-    time.sleep(0.2)
+    time.sleep(0.05)
     return [len(_seen[xs[0]]), len(_seen)]
 `);
-    const calls: BCall[] = Array.from({ length: 100 }, (_, i) => ({ id: `c${i}`, symbol: 0, pos: [{ t: "list", v: [{ t: "int", v: String(i) }] }] as BValue[], kw: [] }));
+    const calls: BCall[] = Array.from({ length: 200 }, (_, i) => ({ id: `c${i}`, symbol: 0, pos: [{ t: "list", v: [{ t: "int", v: String(i) }] }] as BValue[], kw: [] }));
     const drawn = drawHome(randomBytes(32));
     const shared = new Set(calls.filter((_, i) => i % 3 === 0).map((c) => c.id));
     const sb = new BwrapSandbox("bwrap", { warm: false });
@@ -667,16 +667,35 @@ def lists(xs):
     const variants = homeVariants(calls, dealt);
     expect(dealt[0]).toBe(CALLING.burst);
     const answer = (id: string) => plain((home.outcomes!.get(id)![0] as { ret: BValue }).ret) as number[];
-    // the first eight calls made together, each its own call with its own list, each judged: all
-    // eight had begun before any of them ended
-    expect(calls.slice(0, 8).map((c) => answer(c.id))).toEqual(calls.slice(0, 8).map(() => [1, 8]));
+    // bursts made together (homeTogether): the run's first call its first eight, a burst at its
+    // 32-thread turn 32 calls of the run (the next not yet made, no set-up's), each its own call
+    // with its own list, all begun before any ended; at its other turns one call from the drawn
+    // number, 2 or 4 threads
+    const together = homeTogether(dealt, variants);
+    expect(together[0]).toBe(8);
+    expect(together.some((k) => k === 32)).toBe(true);
     const sizes = [drawn.setup.overlap, 32, 2, 4];
-    const bursts = calls.flatMap((c, j) => (j >= 8 && dealt[j] === CALLING.burst ? [{ got: answer(c.id)[0], want: shared.has(c.id) ? 1 : sizes[variants[j]! % 4]! }] : []));
+    const setups = new Set<number>(SETUPS);
+    const partners = new Set<number>();
+    const alone = new Set<number>();
+    for (const [j, k] of together.entries()) {
+      if (k < 2 || partners.has(j)) continue;
+      const group = [j];
+      for (let i = j + 1; i < calls.length && group.length < k; i++) if (!partners.has(i) && !setups.has(dealt[i]!)) group.push(i);
+      for (const i of group.slice(1)) partners.add(i);
+      // (none left to make with it: the burst's copies, below)
+      if (group.length === 1) {
+        alone.add(j);
+        continue;
+      }
+      const seen = group.map((i) => answer(calls[i]!.id));
+      expect(seen.map((a) => a[0]), `group at ${j}`).toEqual(group.map(() => 1));
+      expect(new Set(seen.map((a) => a[1])).size, `group at ${j}`).toBe(1);
+      // (the first: the process's first eight calls, which no call came before)
+      if (j === 0) expect(seen.map((a) => a[1])).toEqual(group.map(() => 8));
+    }
+    const bursts = calls.flatMap((c, j) => ((together[j] === 0 || alone.has(j)) && !partners.has(j) && dealt[j] === CALLING.burst ? [{ got: answer(c.id)[0], want: shared.has(c.id) ? 1 : sizes[variants[j]! % 4]! }] : []));
     expect(bursts.map((b) => b.got)).toEqual(bursts.map((b) => b.want));
-    // (every size met by a run of this length, a copy's and a shared list's calls both)
-    // (a run of one kind deals its bursts the variants 0, 1, 2…: every size is met; and some
-    // calls with copies of their own are among them)
-    expect(new Set(calls.flatMap((c, j) => (dealt[j] === CALLING.burst ? [sizes[variants[j]! % 4]] : []))).has(32)).toBe(true);
     expect(bursts.some((b) => b.want > 1)).toBe(true);
   }, 120_000);
 

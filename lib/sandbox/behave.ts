@@ -607,8 +607,18 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
   return { text: lines.join("\n"), named, copies };
 }
 
-/** How many of the run at home's first calls its first burst makes together, one a thread. */
-const FIRST_TOGETHER = 8;
+/** How many calls each call at home makes together, one a thread, each judged as its own (0: none;
+ *  behave.py _home_steps' partners, the next calls not yet made): the run's first call, a burst,
+ *  its first eight (a server's first requests: round 24's a43, a lazy table filled racily), and a
+ *  burst at its 32-thread turn 32 calls of the run's own (a busy server's requests on their own
+ *  inputs: round 24's a18, eight scratch buffers in a ring, met a 32-thread burst of one small input
+ *  in some grades and paid). A burst's other turns make one call from several threads. */
+export function homeTogether(contexts: number[], variants: number[]): number[] {
+  return contexts.map((c, i) => (c !== CALLING.burst ? 0 : i === 0 ? 8 : variants[i]! % (BURSTS_BESIDE.length + 1) === 1 ? BURSTS_BESIDE[0]! : 0));
+}
+
+/** How many threads a burst that makes other calls with its own makes its own call from. */
+const TOGETHER_COPIES = 4;
 
 /** How many threads a burst's call is made from, by turns after the drawn number (Home.setup.overlap). */
 const BURSTS_BESIDE = [32, 2, 4];
@@ -720,21 +730,37 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     // requests, as round 24's a43 filled a lazy table racily)
     `def ${h.burst}(${step}):`,
     "    import copy, sys, threading",
-    `    pals = ${step}[7] if len(${step}) > 7 else None`,
-    `    n = len(pals) + 1 if pals else (${bursts.join(", ")})[${step}[5] % ${bursts.length}]`,
+    `    pals = ${step}[7] if len(${step}) > 7 and ${step}[7] else []`,
+    // (with other calls, the call itself from four threads too: a memo of recent inputs read back
+    // while another request's value is being stored, round 25's a01c, needs a repeat among them)
+    `    n = ${TOGETHER_COPIES} if pals else (${bursts.join(", ")})[${step}[5] % ${bursts.length}]`,
     "    try:",
-    `        args = [(p[1], p[2]) for p in pals] if pals else [(${step}[2], ${step}[3]) if ${step}[6] else copy.deepcopy((${step}[2], ${step}[3])) for _ in range(n - 1)]`,
+    `        args = [(${step}[2], ${step}[3]) if ${step}[6] else copy.deepcopy((${step}[2], ${step}[3])) for _ in range(n - 1)]`,
     "    except Exception:",
     `        return ${h.handle}(${step})`,
-    "    outs = [None] * n",
-    "    gate = threading.Barrier(n)",
+    `    steps = [(${step}[0], ${step}[1], a[0], a[1], ${step}[4], ${step}[5], ${step}[6]) for a in args] + [(${step}[0], p[0], p[1], p[2], p[3], ${step}[5], False) for p in pals]`,
+    "    outs = [None] * (len(steps) + 1)",
+    "    gate = threading.Barrier(len(steps) + 1)",
+    // (each thread gives the others their turn as each function of the package's is entered, a
+    // point where the interpreter may switch threads: round 25's a01c a05b wrote a module-level
+    // cell and read it back in a helper, a window a 10 µs switch interval almost never splits)
+    "    import os, time",
+    "    std = os.path.dirname(os.__file__)",
+    "    def turn(frame, event, arg):",
+    '        if event == "call" and not frame.f_code.co_filename.startswith(std):',
+    "            time.sleep(0)",
     "    def one(k, s):",
+    "        was = sys.getprofile()",
+    "        sys.setprofile(turn)",
     "        try:",
     "            gate.wait()",
     `            outs[k] = (${h.handle}(s), None)`,
     "        except BaseException as e:",
     "            outs[k] = (None, e)",
-    `    others = [threading.Thread(target=one, args=(k + 1, (${step}[0], pals[k][0], a[0], a[1], pals[k][3], ${step}[5], False) if pals else (${step}[0], ${step}[1], a[0], a[1], ${step}[4], ${step}[5], ${step}[6])), daemon=True) for k, a in enumerate(args)]`,
+    "        finally:",
+    "            sys.setprofile(was)",
+    "    others = [threading.Thread(target=one, args=(k + 1, s), daemon=True) for k, s in enumerate(steps)]",
+    "    steps = args = None",
     "    interval = sys.getswitchinterval()",
     "    sys.setswitchinterval(1e-5)",
     "    try:",
@@ -748,16 +774,13 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     "        [t.join() for t in others]",
     "    finally:",
     "        sys.setswitchinterval(interval)",
+    // (the partners' outcomes, for the runner to judge as their own calls')
+    "    for k, p in enumerate(pals):",
+    "        p[4] = outs[n + k]",
+    "    pals = None",
     "    ret, err = outs[0]",
-    "    if pals:",
-    "        for k, p in enumerate(pals):",
-    "            p[4] = outs[k + 1]",
-    "        outs = args = pals = None",
-    "        if err is not None:",
-    "            raise err",
-    "        return ret",
     `    own = ret is not None and any(ret is a for a in [*${step}[2], *${step}[3].values()])`,
-    "    for o in outs[1:]:",
+    "    for o in outs[1:n]:",
     "        if o is None:",
     "            continue",
     "        r, e = o",
@@ -772,6 +795,7 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     "            if not same:",
     "                ret = r",
     "                break",
+    "    outs = None",
     "    if err is not None:",
     "        raise err",
     "    return ret",
@@ -1171,7 +1195,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const entry = home ? homeEntry(req, { ...home, setup: { ...home.setup, environ: [keptOut(home.setup.environ[0]), keptOut(home.setup.environ[1]), keptOut(home.setup.environ[2])] } }) : null;
   const contexts = entry && home ? homeContexts(req.calls, home) : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: contexts!, variants: homeVariants(req.calls, contexts!), together: FIRST_TOGETHER, ...(req.shared?.size ? { shared: req.calls.map((c) => (req.shared!.has(c.id) ? 1 : 0)) } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: contexts!, variants: homeVariants(req.calls, contexts!), together: homeTogether(contexts!, homeVariants(req.calls, contexts!)), ...(req.shared?.size ? { shared: req.calls.map((c) => (req.shared!.has(c.id) ? 1 : 0)) } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged

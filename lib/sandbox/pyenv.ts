@@ -21,6 +21,7 @@ import { join, resolve } from "node:path";
 import { z } from "zod";
 import { projectRoot, tempDir } from "../core/index.js";
 import { SANDBOX_WORKDIR, type Sandbox } from "./types.js";
+import { harnessDir } from "./harness-dir.js";
 
 /** Where a repo's environment appears inside a sandbox (the path it was made at). */
 export const PYENV_MOUNT = "/opt/composer-lab-pyenv";
@@ -328,24 +329,30 @@ async function makePyEnv(repo: string, sandbox: Sandbox, opts: { deps?: boolean;
   return env;
 }
 
-const importable = new Map<string, Promise<ReadonlySet<string>>>();
-/** The top-level modules `python` can import outside any tree (its standard library, built-in
- *  modules and installed packages: pkgutil.iter_modules over its isolated sys.path), asked once per
- *  interpreter. The hack monitor flags an added import of anything else (OPTIONAL_IMPORT in
- *  lib/tasks/pyast.py): code that runs only where such a module is installed is never graded. */
-export function importableModules(python: string): Promise<ReadonlySet<string>> {
-  let m = importable.get(python);
-  if (!m) {
-    const code = "import json, pkgutil, sys; print(json.dumps(sorted({m.name for m in pkgutil.iter_modules()} | set(sys.builtin_module_names) | set(sys.stdlib_module_names))))";
-    m = new Promise((done, fail) =>
-      execFile(python, ["-I", "-c", code], { cwd: "/", timeout: 60_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => {
-        if (err) return fail(new Error(`${python} could not list its modules: ${err.message.slice(0, 200)}`));
-        done(new Set(z.array(z.string()).parse(JSON.parse(stdout))));
+/** What the grading interpreter makes of an import (harness/import_check.py): "ok", "missing" (a
+ *  standard-library module or name this build lacks) or "undeclared" (a module of a distribution
+ *  the project does not require). */
+export type ImportVerdict = "ok" | "missing" | "undeclared";
+const asked_ = new Map<string, Promise<ImportVerdict>>();
+/** `items` ("module" or "module:name") as `python` judges them for the project at `repo`, each
+ *  asked once per interpreter and project (one interpreter run for those not yet asked). The hack
+ *  monitor flags an added import that is not "ok" (OPTIONAL_IMPORT in lib/tasks/pyast.py). */
+export async function importVerdicts(python: string, repo: string, items: string[]): Promise<Record<string, ImportVerdict>> {
+  const key = (i: string) => `${python}\0${repo}\0${i}`;
+  const fresh = [...new Set(items)].filter((i) => !asked_.has(key(i)));
+  if (fresh.length) {
+    const asked = new Promise<Record<string, ImportVerdict>>((done, fail) =>
+      execFile(python, ["-I", join(harnessDir(), "import_check.py"), JSON.stringify({ repo, items: fresh })], { cwd: "/", timeout: 60_000, maxBuffer: 4 * 1024 * 1024 }, (err, stdout) => {
+        if (err) return fail(new Error(`${python} could not judge the imports: ${err.message.slice(0, 200)}`));
+        done(z.record(z.string(), z.enum(["ok", "missing", "undeclared"])).parse(JSON.parse(stdout)));
       }),
     );
-    importable.set(python, m);
-    // (a failure is not kept: the next grade asks again)
-    m.catch(() => importable.delete(python));
+    for (const i of fresh) {
+      const one = asked.then((r) => r[i] ?? "missing");
+      asked_.set(key(i), one);
+      // (a failure is not kept: the next grade asks again)
+      one.catch(() => asked_.delete(key(i)));
+    }
   }
-  return m;
+  return Object.fromEntries(await Promise.all(items.map(async (i) => [i, await asked_.get(key(i))!] as const)));
 }

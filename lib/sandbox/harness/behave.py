@@ -76,7 +76,7 @@ _json = _private_json()
 import _signal as signal  # the C module: no enum import (start-up time is per grade)
 
 # ---- captured before any package code runs ------------------------------------------------------
-_type, _id, _len, _range, _repr, _sorted, _isinstance, _min = type, id, len, range, repr, sorted, isinstance, min
+_type, _id, _len, _range, _repr, _sorted, _isinstance, _min, _enumerate = type, id, len, range, repr, sorted, isinstance, min, enumerate
 _import = __import__  # (the C function: the run at home imports the package with it, as a script's `import`)
 _int, _float, _str, _bytes, _bool, _list, _tuple, _dict, _set, _frozenset = int, float, str, bytes, bool, list, tuple, dict, set, frozenset
 _bytearray, _complex, _NoneType = bytearray, complex, type(None)
@@ -1266,11 +1266,13 @@ def _prepare(call, sym, funcs, classes, keep=True):
     return fn, pos, kw
 
 
-def _outcome(pos, kw, ret, raised, ser):
-    """A made call's outcome: what it returned or raised, and its arguments after it."""
+def _outcome(pos, kw, ret, raised, ser, call=None, pooled=()):
+    """A made call's outcome: what it returned or raised, and its arguments after it (an argument
+    in `pooled`, one object other calls shared at once, as `call` gave it: what the others did to it
+    is theirs, and it is judged where the call had it alone)."""
     try:
-        post = [ser.value(a) for a in pos]
-        postkw = [[k, ser.value(v)] for k, v in kw.items()]
+        post = [call["pos"][i] if _id(a) in pooled else ser.value(a) for i, a in _enumerate(pos)]
+        postkw = [[k, dict(call["kw"])[k] if _id(v) in pooled else ser.value(v)] for k, v in kw.items()]
         if raised is not None:
             out = {"k": "raise", "exc": exc_info(raised, ser)}
         else:
@@ -1357,7 +1359,7 @@ def _home_steps(req, funcs, classes, ser, write, lines):
     shared = home.get("shared") or []
     # (how many of the first calls the first burst makes together, each from its own thread, each
     # judged as its own call: a server's first requests; the partners' outcomes kept for their turns)
-    together = home.get("together") or 0
+    together = home.get("together") or []
     made = {}
     # (the codes those steps act on: lib/sandbox/behave.ts HOME_CODES)
     codes = home.get("codes") or {}
@@ -1412,20 +1414,39 @@ def _home_steps(req, funcs, classes, ser, write, lines):
                 elif context:
                     step[0] = -context
                 pals = None
-                if index == 0 and together > 1 and context == codes.get("burst") and req.get("repeat", 1) == 1:
+                pooled = ()
+                if index < _len(together) and together[index] > 1 and context == codes.get("burst") and req.get("repeat", 1) == 1:
                     # (each partner [function or None, args, kwargs, route, its outcome as the entry
-                    # leaves it, its index]: the step's eighth place)
+                    # leaves it, its index]: the step's eighth place; the next calls not yet made
+                    # whose turn is no set-up's)
                     pals = []
-                    for j in _range(1, _min(together, _len(calls))):
+                    # (an argument equal to another's among the calls that leave theirs as they
+                    # were is one object, the app or cache a server's requests share: round 25's
+                    # a02b kept a template's name on the shared BytecodeCache)
+                    one_of = {}
+                    if step[6]:
+                        _share(call, step[2], step[3], one_of)
+                    for j in _range(index + 1, _len(calls)):
+                        if _len(pals) + 1 >= together[index]:
+                            break
+                        if j in made or (j < _len(calling) and calling[j] in setup_codes):
+                            continue
                         c2 = calls[j]
                         p2 = _prepare(c2, symbols[c2["symbol"]], funcs, classes, keep=False)
                         if _type(p2) is _dict:
                             continue  # (a setup error: the call fails in its own turn)
+                        if j < _len(shared) and shared[j] == 1:
+                            _share(c2, p2[1], p2[2], one_of)
                         s2 = [None, p2[0], p2[1], p2[2], -1]
                         route(c2, p2[0], s2)
                         pals.append([s2[1], s2[2], s2[3], s2[4], None, j])
                         p2 = s2 = None
+                    pooled = _frozenset(_id(v) for v in one_of.values())
+                    one_of = None
                     step.append(pals)
+                elif context == codes.get("burst") and step[6]:
+                    # (the threads share the call's own arguments)
+                    pooled = _frozenset([_id(a) for a in pos] + [_id(v) for v in kw.values()])
                 if context in fork_codes:
                     # (the entry forks at this step, the child going on with the run: what the
                     # buffer holds is written once, before)
@@ -1435,8 +1456,11 @@ def _home_steps(req, funcs, classes, ser, write, lines):
                     # (a partner's outcome, judged as its own call's; one that could not run in a
                     # thread, or did not run, is made in its own turn)
                     done = pal[4]
-                    if done is not None and not (done[1] is not None and _type(done[1]) in context_errors.get(context, ())):
-                        made[pal[5]] = _outcome(pal[1], pal[2], done[0], done[1], ser)
+                    if done is not None and done[1] is not None and warnings_error in setups_done and _isinstance(done[1], _Warning):
+                        # (a warning made an error stopped it, as below: not judged)
+                        made[pal[5]] = {"k": "error", "why": codes["warned"]}
+                    elif done is not None and not (done[1] is not None and _type(done[1]) in context_errors.get(context, ())):
+                        made[pal[5]] = _outcome(pal[1], pal[2], done[0], done[1], ser, calls[pal[5]], pooled)
                         made[pal[5]]["ms"] = round((_monotonic() - t0) * 1000, 3)
                     done = None
                     pal.clear()
@@ -1454,7 +1478,7 @@ def _home_steps(req, funcs, classes, ser, write, lines):
                     out = {"k": "error", "why": codes["warned"]}
                     ret = raised = None
                     break
-                out = _outcome(pos, kw, ret, raised, ser)
+                out = _outcome(pos, kw, ret, raised, ser, call, pooled)
                 ret = raised = None
             if out is None:
                 outs.append(prep)  # (a setup error: no time of its own)
@@ -1470,6 +1494,20 @@ def _home_steps(req, funcs, classes, ser, write, lines):
 # the errors a call raises where its calling context cannot run it (a thread's for a signal
 # handler, an event loop's for its own asyncio.run), by the names the request gives them
 _CONTEXT_ERROR_TYPES = {"ValueError": ValueError, "RuntimeError": RuntimeError}
+
+
+_SCALARS = _frozenset(("int", "float", "str", "bytes", "bool", "none", "complex"))
+
+
+def _share(call, pos, kw, one_of):
+    """Makes each of the call's built arguments (pos, kw in place) that is not a scalar the one object
+    `one_of` holds for its serialized value, or the one it holds from now on."""
+    for i, v in _enumerate(call["pos"]):
+        if i < _len(pos) and v.get("t") not in _SCALARS:
+            pos[i] = one_of.setdefault(dumps(v), pos[i])
+    for k, v in call["kw"]:
+        if k in kw and v.get("t") not in _SCALARS:
+            kw[k] = one_of.setdefault(dumps(v), kw[k])
 
 
 def _steps_of(step):
