@@ -15,7 +15,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, clockBlocks, drawShifts, fastMemo, flipOf, masksFor, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, clockBlocks, drawShifts, fastMemo, flipOf, masksFor, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { treeDigest } from "./untrusted.js";
 import { answerOf, CompareOptions, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
@@ -560,7 +560,7 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm });
-      if (run.outcomes) return { outcomes: new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!])), failure: null, probes: run.probes ?? [], clocks };
+      if (run.outcomes) return { outcomes: withPartners(oracle, new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!])), cfg), failure: null, probes: run.probes ?? [], clocks };
       // (the runner's failure only: its stderr is the package's to write to, and a grade's reasons
       // never carry what the code under test chose to say — round 15's p09)
       failure = run.failure ?? "no outcomes";
@@ -572,6 +572,28 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
     }
   }
   return { outcomes: new Map(), failure: failure.slice(0, 300), probes: [], clocks };
+}
+
+/** The run at home's outcomes with its bursts' partners folded into their calls (lib/sandbox/behave.ts
+ *  homePlan: a partner is a copy of a later call made at once with others): where a call answered
+ *  otherwise in a burst than in its own turn, the answer that disagrees with the original's is the
+ *  call's (the burst's where both do or neither does: a digest's key, judged by its pattern). */
+function withPartners(oracle: Oracle, outcomes: Map<string, BOutcome>, cfg: BehaviourConfig): Map<string, BOutcome> {
+  const byId = callIndex(oracle);
+  const text = (o: BOutcome) => JSON.stringify(o, (k, v) => (k === "ms" ? undefined : v));
+  for (const [id, o] of [...outcomes]) {
+    const at = id.lastIndexOf(PARTNER);
+    if (at < 0) continue;
+    outcomes.delete(id);
+    const base = id.slice(0, at);
+    const own = outcomes.get(base);
+    const c = byId.get(base);
+    // (a partner that could not be judged there, a warning made an error, leaves its call's own answer)
+    if (!own || !c || o.k === "error" || text(own) === text(o)) continue;
+    if (sameOutcome(c.expect, o, cfg.compare).ok && !sameOutcome(c.expect, own, cfg.compare).ok) continue;
+    outcomes.set(base, o);
+  }
+  return outcomes;
 }
 
 /** Of `ids`, the calls whose arguments the original's call left as they were (each positional and

@@ -607,6 +607,35 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
   return { text: lines.join("\n"), named, copies };
 }
 
+/** The run at home's calls as made (BehaveRun's outcomes hold the partners' too, by PARTNER ids):
+ *  each burst that makes calls together (homeTogether) followed by copies of the next calls that
+ *  no set-up takes, made with it, each from its own thread; the calls themselves are still made in
+ *  their own turns and contexts, so no context loses a call. */
+export function homePlan(calls: BCall[], contexts: number[], shared?: ReadonlySet<string>): { calls: BCall[]; calling: number[]; variants: number[]; together: number[]; shared: number[] } {
+  const variants = homeVariants(calls, contexts);
+  const together = homeTogether(contexts, variants);
+  const setups = new Set<number>(SETUPS);
+  const out = { calls: [] as BCall[], calling: [] as number[], variants: [] as number[], together: [] as number[], shared: [] as number[] };
+  const push = (c: BCall, i: number, context: number, k: number) => {
+    out.calls.push(c);
+    out.calling.push(context);
+    out.variants.push(variants[i]!);
+    out.together.push(k);
+    out.shared.push(shared?.has(calls[i]!.id) ? 1 : 0);
+  };
+  calls.forEach((c, i) => {
+    const partners = together[i]! > 1 ? calls.map((_, j) => j).filter((j) => j > i && !setups.has(contexts[j]!)).slice(0, together[i]! - 1) : [];
+    push(c, i, contexts[i]!, partners.length ? partners.length + 1 : 0);
+    for (const j of partners) push({ ...calls[j]!, id: partnerId(calls[j]!.id, i) }, j, CALLING.burst, 0);
+  });
+  return out;
+}
+
+/** A partner's call id at home (homePlan): the call's own and the index of the burst it was made in. */
+export const partnerId = (id: string, burst: number) => `${id}${PARTNER}${burst}`;
+/** What separates a partner's id from its call's. */
+export const PARTNER = "~";
+
 /** How many calls each call at home makes together, one a thread, each judged as its own (0: none;
  *  behave.py _home_steps' partners, the next calls not yet made): the run's first call, a burst,
  *  its first eight (a server's first requests: round 24's a43, a lazy table filled racily), and a
@@ -1194,9 +1223,12 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const keptOut = (e: Record<string, string>) => (keep?.whole ? {} : Object.fromEntries(Object.entries(e).filter(([n]) => !keep?.names.includes(n))));
   const entry = home ? homeEntry(req, { ...home, setup: { ...home.setup, environ: [keptOut(home.setup.environ[0]), keptOut(home.setup.environ[1]), keptOut(home.setup.environ[2])] } }) : null;
   const contexts = entry && home ? homeContexts(req.calls, home) : null;
+  // (at home the calls as made: a burst's partners, copies of later calls, follow it: homePlan)
+  const plan = contexts ? homePlan(req.calls, contexts, req.shared) : null;
+  const made = plan?.calls ?? req.calls;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: contexts!, variants: homeVariants(req.calls, contexts!), together: homeTogether(contexts!, homeVariants(req.calls, contexts!)), ...(req.shared?.size ? { shared: req.calls.map((c) => (req.shared!.has(c.id) ? 1 : 0)) } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
-    return `${head.slice(0, -1)},"calls":${callsJson(req.calls)}}`;
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: plan!.calling, variants: plan!.variants, together: plan!.together, ...(req.shared?.size ? { shared: plan!.shared } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
+    return `${head.slice(0, -1)},"calls":${callsJson(made)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
   // in its spool folder by warm.ts): made when first needed
@@ -1271,7 +1303,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     if (run.outputTruncated) return { outcomes: null, failure: `the runner's output went past ${L.max_output_bytes} bytes`, run, path };
     if (run.timedOut) return { outcomes: null, failure: `the run went past ${timeoutMs} ms`, run, path };
     if (run.oomKilled) return { outcomes: null, failure: "the run went past its memory limit", run, path };
-    const parsed = parseBehaveOutput(run.stdout, req.calls, repeat);
+    const parsed = parseBehaveOutput(run.stdout, made, repeat);
     if (parsed.failure) return { ...parsed, failure: `${parsed.failure} (exit ${run.exitCode ?? run.signal})`, run, path };
     if (run.exitCode !== 0) return { outcomes: null, failure: `the runner exited ${run.exitCode ?? run.signal}`, run, path };
     return { ...parsed, run, path };
