@@ -1372,13 +1372,9 @@ def _home_steps(req, funcs, classes, ser, write, lines):
     setups_done = _set()
     turn = 0
     calls = req["calls"]
-    def route(call, fn, step):
-        # a call the entry writes out, by the names its global reaches (the runner then holds no
-        # reference to the function), or made through the function in the step
-        by_name = named.get("%d|%d|%s" % (call["symbol"], _len(call["pos"]), ",".join([k for k, _v in call["kw"]])))
-        if by_name is not None and _reaches(entry_globals, by_name[1], fn):
-            step[1], step[4] = None, by_name[0]
-        return by_name
+    def named_as(call):
+        # (the entry's line for the call's shape, [route, the names from its global], or None)
+        return named.get("%d|%d|%s" % (call["symbol"], _len(call["pos"]), ",".join([k for k, _v in call["kw"]])))
 
     for index in _range(_len(calls)):
         call = calls[index]
@@ -1386,7 +1382,7 @@ def _home_steps(req, funcs, classes, ser, write, lines):
         if index in made:
             write({"ev": "call", "id": call["id"], "out": [made.pop(index)]})
             continue
-        by_name = named.get("%d|%d|%s" % (call["symbol"], _len(call["pos"]), ",".join([k for k, _v in call["kw"]])))
+        by_name = named_as(call)
         outs = []
         for _ in _range(req.get("repeat", 1)):
             t0 = _monotonic()
@@ -1437,10 +1433,12 @@ def _home_steps(req, funcs, classes, ser, write, lines):
                             continue  # (a setup error: the call fails in its own turn)
                         if j < _len(shared) and shared[j] == 1:
                             _share(c2, p2[1], p2[2], one_of)
-                        s2 = [None, p2[0], p2[1], p2[2], -1]
-                        route(c2, p2[0], s2)
-                        pals.append([s2[1], s2[2], s2[3], s2[4], None, j])
-                        p2 = s2 = None
+                        # (written out by the entry where its global reaches the function, as the
+                        # call itself is; else made through the function)
+                        by2 = named_as(c2)
+                        reached = by2 is not None and _reaches(entry_globals, by2[1], p2[0])
+                        pals.append([None if reached else p2[0], p2[1], p2[2], by2[0] if reached else -1, None, j])
+                        p2 = by2 = None
                     pooled = _frozenset(_id(v) for v in one_of.values())
                     one_of = None
                     step.append(pals)
