@@ -318,7 +318,7 @@ export async function gradeWorkdir(task: FeatureDeletionTask, workdir: string, t
   const scanned = touched.changed.slice(0, MAX_SCANNED);
   const untrusted = auditBaseline(task, snapshot, scanned);
   const bcfg = BehaviourConfig.parse(limits.behaviour ?? {});
-  const behaviourRun = checkBehaviour(task, workdir, sandbox, bcfg);
+  const behaviourRun = checkBehaviour(task, workdir, sandbox, bcfg, { snapshot, changed: scanned });
   const files = { changed: touched.changed.length, deleted: touched.deleted, scanned: scanned.length, truncated: touched.truncated };
   // The monitor's parts read the trees, the trajectory and the restore report only: they run beside
   // the check (and, when the check passes or decides nothing alone, beside the tests too).

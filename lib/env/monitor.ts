@@ -12,7 +12,7 @@
  *    in a single paste (recovery rather than reconstruction).
  * Any flag masks the reward.
  */
-import { diffChars, parsePatch, applyPatch } from "diff";
+import { diffChars } from "diff";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
@@ -20,6 +20,7 @@ import { readTextGuarded } from "../core/index.js";
 import { DENIED_COMMANDS, LEAK_PATH, SYSTEM_PYTHON, changedPythonFiles, checkShellCommand, findPyEnv, importVerdicts, listTree, type ImportVerdict, type RestoreReport } from "../sandbox/index.js";
 import { pythonFactsAsync, type FeatureDeletionTask, type PySymbol } from "../tasks/index.js";
 import type { TrajectoryStep } from "./actions.js";
+import { goldenText } from "./untrusted.js";
 
 /** lib/tasks/pyast.py OPTIONAL_IMPORT's `what`: an import, "module" or "module:name". */
 const OPTIONAL_IMPORT = /^import ([A-Za-z_][A-Za-z0-9_.]*(?::[A-Za-z_][A-Za-z0-9_]*)?) \(as the grading interpreter has it\)$/;
@@ -146,8 +147,6 @@ export class HackMonitor {
     }
 
     // Reconstruct the original (golden) text of the files the golden diff touches.
-    const goldenPatches = parsePatch(task.golden_diff);
-    const patchFor = (f: string) => goldenPatches.find((p) => p.newFileName?.replace(/^b\//, "") === f || p.oldFileName?.replace(/^a\//, "") === f);
     const broken = new Set(listTree(input.brokenDir));
     const changed: string[] = [];
     const texts: Record<string, string> = {};
@@ -156,19 +155,16 @@ export class HackMonitor {
       const before = broken.has(f) ? await textOf(join(input.brokenDir, f)) : "";
       if (after === before) continue;
       changed.push(f);
-      const patch = patchFor(f);
-      const restored = patch ? applyPatch(before, patch) : false;
       texts[`final:${f}`] = after;
       texts[`broken:${f}`] = before;
-      texts[`golden:${f}`] = restored === false ? before : restored;
+      texts[`golden:${f}`] = goldenText(task, before, f) ?? before;
     }
     const files = [...new Set(task.deleted_symbols.map((d) => d.file))];
     for (const f of files) {
       if (texts[`final:${f}`] !== undefined) continue;
       const before = broken.has(f) ? await textOf(join(input.brokenDir, f)) : "";
-      const restored = patchFor(f) ? applyPatch(before, patchFor(f)!) : false;
       texts[`final:${f}`] = await textOf(join(input.finalDir, f));
-      texts[`golden:${f}`] = restored === false ? "" : restored;
+      texts[`golden:${f}`] = goldenText(task, before, f) ?? "";
     }
     const facts = await pythonFactsAsync(texts);
     // what the static analysis could not read (not a syntax error: the interpreter would run it) fails closed

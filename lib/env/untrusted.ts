@@ -7,7 +7,9 @@
 import { createHash } from "node:crypto";
 import { closeSync, lstatSync, openSync, readFileSync, readlinkSync, readSync } from "node:fs";
 import { join } from "node:path";
+import { applyPatch, parsePatch } from "diff";
 import { walkTree } from "../sandbox/index.js";
+import type { FeatureDeletionTask } from "../tasks/index.js";
 
 /** Past this many entries a tree is not walked further (a flood of files is itself reported). */
 const MAX_ENTRIES = 200_000;
@@ -105,4 +107,13 @@ export function isSourceFile(rel: string): boolean {
   if (!rel.endsWith(".py")) return false;
   if (/(^|\/)(tests?|testing|docs?|examples?)\//.test(rel)) return false;
   return !/(^|\/)(test_[^/]*|[^/]*_test|conftest|setup|noxfile)\.py$/.test(rel);
+}
+
+/** A file of the task's original (golden) tree: the snapshot's text with the golden diff's patch for
+ *  it applied; null where the diff does not touch the file or does not apply. */
+export function goldenText(task: Pick<FeatureDeletionTask, "golden_diff">, before: string, file: string): string | null {
+  const patch = parsePatch(task.golden_diff).find((p) => p.newFileName?.replace(/^b\//, "") === file || p.oldFileName?.replace(/^a\//, "") === file);
+  if (!patch) return null;
+  const restored = applyPatch(before, patch);
+  return restored === false ? null : restored;
 }

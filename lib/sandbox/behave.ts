@@ -107,6 +107,29 @@ export interface BehaveRequest {
    *  share (the same objects, `self` among them, as a server's handlers share one app's) instead of
    *  each taking a deep copy. */
   shared?: ReadonlySet<string>;
+  /** Latent paths (lib/env/behaviour.ts): one file of the tree (relative to the repo) compiled with
+   *  these sites forced to a side (an `if`'s or `x if c else y`'s test made the constant, a `try`'s
+   *  body raising what its first handler catches). Never at home. */
+  force?: { file: string; sites: ForcedSite[] };
+  /** With `force`: the sites in functions are forced from this call on (the calls before it build
+   *  the state a forced side meets). */
+  force_from?: number;
+  /** Latent paths' first run: record the (line, next line) steps of these files' frames
+   *  (BehaveRun.arcs). Never at home. */
+  arcs?: string[];
+}
+
+export interface ForcedSite {
+  /** operand: one operand of an and/or test (found by its whole span). */
+  kind: "if" | "ifexp" | "try" | "operand";
+  line: number;
+  /** The node's column as Python's ast gives it (a UTF-8 byte offset). */
+  col: number;
+  end_line?: number;
+  end_col?: number;
+  /** In a function: forced from request.force_from on; at module level: from the import on. */
+  in_function: boolean;
+  side: boolean;
 }
 
 export interface BehaveRun {
@@ -127,6 +150,8 @@ export interface BehaveRun {
   literals?: { strings: string[]; ints: string[] };
   /** What the calls asked of the machine (the audit hook's lines, in the order written; empty: nothing). */
   probes?: BehaveProbe[];
+  /** request.arcs: "FILE_INDEX:LINE:NEXT_LINE", each step once (FILE_INDEX into request.arcs). */
+  arcs?: string[];
   run: RunResult;
   path: "warm" | "cold";
 }
@@ -150,7 +175,7 @@ export const CallLine = z.object({
  *  name (found there or not: behave.py _EnvLookups), which the run at home is given the other way. */
 const EnvLookups = z.object({ found: z.array(z.string().max(256)).max(64), missing: z.array(z.string().max(256)).max(64), defaults: z.record(z.string().max(256)).optional(), whole: z.literal(true).optional() }).strict();
 export type EnvLookups = z.infer<typeof EnvLookups>;
-const EndLine = z.object({ ev: z.literal("end"), n: z.number().int(), env: EnvLookups.optional() }).strict();
+const EndLine = z.object({ ev: z.literal("end"), n: z.number().int(), env: EnvLookups.optional(), arcs: z.array(z.string().regex(/^\d+:\d+:\d+$/).max(40)).max(50_000).optional() }).strict();
 /** What a call asked of the machine, seen by the runner's audit hook (behave.py _probe_hook): the
  *  call's id and what it did ("open /proc/self/status", "host name (socket.gethostname)"). */
 const ProbeLine = z.object({ ev: z.literal("probe"), id: z.string().max(200), what: z.string().max(300) }).strict();
@@ -304,7 +329,7 @@ export function fastCallLine(x: unknown): CallLine | null {
 
 /** Parses the runner's stdout strictly: start, one line per call in order, end; anything else,
  *  a duplicate, a missing call or an oversized line fails the whole run. */
-export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; probes?: BehaveProbe[]; env?: EnvLookups; failure: string | null } {
+export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; probes?: BehaveProbe[]; env?: EnvLookups; arcs?: string[]; failure: string | null } {
   const all = stdout.split("\n").filter((l) => l.length > 0);
   const fail = (why: string) => ({ outcomes: null, failure: why });
   // the audit hook's lines (behave.py _probe_hook) come between start and end, wherever the call
@@ -362,7 +387,7 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
         regexes.set(r.data.id, r.data.re.map((j) => ({ ...table[j]!, used: used.has(j) })));
       }
     }
-    return { outcomes, coverage, regexes, literals, probes, ...(end.data.env ? { env: end.data.env } : {}), failure: null };
+    return { outcomes, coverage, regexes, literals, probes, ...(end.data.env ? { env: end.data.env } : {}), ...(end.data.arcs ? { arcs: end.data.arcs } : {}), failure: null };
   } catch (e) {
     return fail(`unreadable output: ${(e as Error).message.slice(0, 200)}`);
   }
@@ -1227,7 +1252,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const plan = contexts ? homePlan(req.calls, contexts, req.shared) : null;
   const made = plan?.calls ?? req.calls;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: plan!.calling, variants: plan!.variants, together: plan!.together, ...(req.shared?.size ? { shared: plan!.shared } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, ...(req.force && !home ? { force: req.force, force_from: req.force_from ?? 0 } : {}), ...(req.arcs?.length && !home ? { arcs: req.arcs } : {}), call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: plan!.calling, variants: plan!.variants, together: plan!.together, ...(req.shared?.size ? { shared: plan!.shared } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(made)}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged

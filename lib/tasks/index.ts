@@ -4,7 +4,7 @@ export { readIndex, loadTask, addToPool, removeFromPool, taskRepoDir } from "./p
 export { scrub, stripBundledDeps, LEAK_DIRS, LEAK_FILE } from "./scrub.js";
 export { featureClosure, moduleName, resolveImport, importsOf, dropImportNames, type ClosureMember } from "./closure.js";
 export { fileDiff, applyUnifiedDiff, confinedPath, type AppliedPatch } from "./diffs.js";
-export { pythonFacts, pythonFactsAsync, starveSources, StarveOptions, PySymbol, PyFileFacts, PyBinding } from "./pyast.js";
+export { pythonFacts, pythonFactsAsync, latentSites, LatentSite, LatentFile, starveSources, StarveOptions, PySymbol, PyFileFacts, PyBinding } from "./pyast.js";
 export { deleteSymbol, findSymbol, type DeleteOptions } from "./delete.js";
 export {
   buildFromRepo, buildFromGitHistory, buildFromSweInstances, buildDeletionTask, selectCandidates, readSweInstances,

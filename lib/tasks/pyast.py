@@ -640,7 +640,504 @@ def starve(source, docstrings=False, type_hints=False, comments=False):
     return out
 
 
+
+# ---- Latent paths (issue 26, after round 25) ----
+# A body right wherever it is graded and wrong elsewhere needs a branch on something the grade does
+# not vary: the process's state (a counter, a slot count, a flag set at import), the interpreter, the
+# machine. latent_sites finds the conditions of a file whose value is not fixed by the call's inputs
+# (the world's, not the arguments'): an `if` or `x if c else y` whose test reads module state, an
+# attribute the code stores outside __init__, a stdlib module's value outside the pure ones, or a
+# builtin such as id() or hash(); and a `try` whose body does (an import, a stream's write). The
+# grader (lib/env/behaviour.ts) forces each side no run took and calls the body again: a side that
+# answers otherwise than the original is a wrong path kept for where the grade is not.
+LATENT_PURE_MODULES = {
+    "re", "html", "html.entities", "string", "math", "cmath", "operator", "itertools", "functools", "collections",
+    "collections.abc", "unicodedata", "hashlib", "hmac", "base64", "binascii", "json", "textwrap", "difflib",
+    "decimal", "fractions", "numbers", "typing", "typing_extensions", "abc", "enum", "dataclasses", "copy", "keyword",
+    "heapq", "bisect", "statistics", "urllib", "urllib.parse", "codecs", "zlib", "shlex", "fnmatch", "types",
+    "reprlib", "pprint", "array", "posixpath", "ntpath", "os.path", "stringprep", "colorsys", "struct", "uuid",
+}
+LATENT_IMPURE_MEMBERS = PROBE_PATH_CALLS | {"calcsize", "uuid1", "uuid4", "getnode", "now", "today", "utcnow"}
+LATENT_WORLD_BUILTINS = {"id", "hash", "open", "input", "globals", "locals", "vars", "dir", "__import__", "eval", "exec", "compile", "breakpoint", "help"}
+# methods whose answer is a synchronisation object's or a clock's state, whatever holds them
+LATENT_WORLD_METHODS = {"acquire", "locked", "is_set", "qsize", "empty", "full", "done", "running", "cancelled", "is_alive", "get_nowait", "wait", "poll", "time", "monotonic", "perf_counter", "getvalue", "tell"}
+LATENT_MUTATORS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "add", "discard", "popitem", "appendleft", "popleft", "extendleft", "sort", "reverse", "rotate", "put", "put_nowait", "__setitem__", "__delitem__", "move_to_end", "difference_update", "intersection_update", "symmetric_difference_update", "set", "inc", "release", "acquire", "next", "send", "write"}
+LATENT_CONST_CALLS = {"re.compile", "frozenset", "tuple", "str", "int", "float", "bytes", "bool", "complex", "object", "set", "dict", "list", "type", "range", "slice", "property", "staticmethod", "classmethod",
+                      "collections.namedtuple", "namedtuple", "typing.NamedTuple", "typing.TypeVar", "TypeVar", "typing.NewType", "NewType", "functools.partial", "partial", "string.Template", "decimal.Decimal", "Decimal", "fractions.Fraction", "Fraction"}
+LATENT_INIT = {"__init__", "__new__", "__post_init__", "__init_subclass__", "__set_name__"}
+MAX_LATENT_SITES = 64
+
+
+def _dotted(e):
+    parts = []
+    while isinstance(e, ast.Attribute):
+        parts.append(e.attr)
+        e = e.value
+    if isinstance(e, ast.Name):
+        parts.append(e.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+class _World:
+    """What of a module is fixed (its constants, functions, classes, pure modules) and what is state."""
+
+    def __init__(self, tree):
+        self.tree = tree
+        self.bindings = {}  # module-level name -> list of binding nodes
+        self.modules = {}  # name -> dotted module it stands for (import m / import m as n / from p import m)
+        self.members = {}  # name -> (module, member) for `from m import x`
+        self.functions = {}  # module-level def name -> node
+        self.methods = {}  # method name -> [nodes] (any class of the file)
+        self.declared = set()  # names declared global or nonlocal somewhere
+        self.mutated = set()  # names stored into, deleted from or changed by a mutating method
+        self.state_attrs = set()  # attributes stored outside initialisers
+        for node in tree.body:
+            self._bind_module(node)
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Global, ast.Nonlocal)):
+                self.declared.update(node.names)
+            elif isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        self.methods.setdefault(item.name, []).append(item)
+            elif isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                base = node.value
+                while isinstance(base, (ast.Subscript, ast.Attribute)):
+                    base = base.value
+                if isinstance(base, ast.Name):
+                    self.mutated.add(base.id)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in LATENT_MUTATORS:
+                base = node.func.value
+                while isinstance(base, (ast.Subscript, ast.Attribute)):
+                    base = base.value
+                if isinstance(base, ast.Name):
+                    self.mutated.add(base.id)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("setattr", "delattr") and len(node.args) >= 2:
+                a = node.args[1]
+                self.state_attrs.add(a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else "*")
+        self._stores(tree, None)
+        self._const = {}
+        self._fn = {}
+
+    def _bind_module(self, node):
+        if isinstance(node, (ast.If, ast.Try, ast.With, ast.For, ast.While)) or (hasattr(ast, "TryStar") and isinstance(node, ast.TryStar)):
+            for field in ("body", "orelse", "finalbody"):
+                for child in getattr(node, field, []) or []:
+                    self._bind_module(child)
+            for h in getattr(node, "handlers", []) or []:
+                if h.name:
+                    self.bindings.setdefault(h.name, []).append(h)
+                for child in h.body:
+                    self._bind_module(child)
+            targets = [node.target] if isinstance(node, ast.For) else [i.optional_vars for i in node.items if i.optional_vars] if isinstance(node, ast.With) else []
+            for t in targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name):
+                        self.bindings.setdefault(n.id, []).append(node)
+            return
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            self.bindings.setdefault(node.name, []).append(node)
+            if not isinstance(node, ast.ClassDef):
+                self.functions[node.name] = node
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                name = a.asname or a.name.split(".")[0]
+                self.bindings.setdefault(name, []).append(node)
+                self.modules[name] = a.name if a.asname else a.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom):
+            for a in node.names:
+                name = a.asname or a.name
+                self.bindings.setdefault(name, []).append(node)
+                mod = ("." * (node.level or 0)) + (node.module or "")
+                self.members[name] = (mod, a.name)
+        elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                        self.bindings.setdefault(n.id, []).append(node)
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.NamedExpr):
+            self.bindings.setdefault(node.value.target.id, []).append(node)
+
+    def _stores(self, node, fn):
+        """Attributes stored (assigned, augmented, deleted) outside the initialisers: state."""
+        for child in ast.iter_child_nodes(node):
+            inner = fn
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                inner = child.name
+            elif isinstance(child, ast.ClassDef):
+                inner = None
+            if isinstance(child, ast.Attribute) and isinstance(child.ctx, (ast.Store, ast.Del)) and fn is not None and fn not in LATENT_INIT:
+                self.state_attrs.add(child.attr)
+            self._stores(child, inner)
+
+    def module_of(self, dotted):
+        """The stdlib-or-other module a dotted name starts with, and the member after it."""
+        head = dotted.split(".")[0]
+        if head in self.members and len(self.bindings.get(head, [])) == 1:
+            mod, member = self.members[head]
+            if mod.startswith("."):
+                return None
+            return (mod, ".".join([member] + dotted.split(".")[1:]))
+        if head not in self.modules or len(self.bindings.get(head, [])) != 1:
+            return None
+        full = self.modules[head] + dotted[len(head):]
+        parts = full.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            mod = ".".join(parts[:i])
+            if mod in LATENT_PURE_MODULES or i == 1:
+                return (mod, ".".join(parts[i:]))
+        return (parts[0], "")
+
+    def pure_member(self, mod, member):
+        if mod not in LATENT_PURE_MODULES and mod.split(".")[0] in sys.stdlib_module_names:
+            return False
+        return not (set(member.split(".")) & LATENT_IMPURE_MEMBERS)
+
+    def constant(self, name, seen=()):
+        """A module-level name bound once, never declared global, never changed: a def, a class, an
+        import, or a value built of constants."""
+        if name in self._const:
+            return self._const[name]
+        if name in seen:
+            return True
+        b = self.bindings.get(name)
+        ok = False
+        if b and len(b) == 1 and name not in self.declared and name not in self.mutated:
+            node = b[0]
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                ok = True
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                ok = True
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                ok = self.const_expr(node.value, seen + (name,))
+        self._const[name] = ok
+        return ok
+
+    def const_expr(self, e, seen=()):
+        if isinstance(e, ast.Constant):
+            return True
+        if isinstance(e, ast.Name):
+            if e.id in self.bindings:
+                return self.constant(e.id, seen)
+            return hasattr(builtins, e.id) and e.id not in LATENT_WORLD_BUILTINS
+        if isinstance(e, ast.Attribute):
+            d = _dotted(e)
+            m = self.module_of(d) if d else None
+            if m is not None:
+                return self.pure_member(*m)
+            return self.const_expr(e.value, seen)
+        if isinstance(e, ast.Call):
+            d = _dotted(e.func)
+            m = self.module_of(d) if d else None
+            callee = d if m is None else ("%s.%s" % m if m[1] else m[0])
+            ok = callee in LATENT_CONST_CALLS or (d is not None and d in LATENT_CONST_CALLS and d not in self.bindings)
+            if not ok and isinstance(e.func, ast.Name) and e.func.id in self.bindings and isinstance(self.bindings[e.func.id][0], ast.ClassDef) and self.constant(e.func.id, seen):
+                ok = True  # an instance of the module's own class, never changed after
+            return ok and all(self.const_expr(a, seen) for a in list(e.args) + [k.value for k in e.keywords])
+        if isinstance(e, (ast.Lambda,)):
+            return True
+        if isinstance(e, (ast.Tuple, ast.List, ast.Set, ast.Dict, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.JoinedStr, ast.FormattedValue, ast.Subscript, ast.Starred, ast.Slice)):
+            return all(self.const_expr(c, seen) for c in ast.iter_child_nodes(e) if isinstance(c, ast.expr))
+        return False
+
+    # -- a function's names: params and locals, each world or not (flow-insensitive) --
+    def scope(self, fn, outer):
+        env = dict(outer or {})
+        a = fn.args
+        for arg in a.posonlyargs + a.args + a.kwonlyargs + [x for x in (a.vararg, a.kwarg) if x]:
+            env[arg.arg] = False
+        # a mutable default (def f(x, _cache={})) is state kept across calls
+        pos = a.posonlyargs + a.args
+        for arg, d in list(zip(pos[len(pos) - len(a.defaults):], a.defaults)) + [(k, d) for k, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None]:
+            if not isinstance(d, (ast.Constant, ast.Tuple)) and not (isinstance(d, ast.Name) and d.id in ("None", "True", "False")):
+                env[arg.arg] = True
+        stores = []
+        declared = set()
+
+        def collect(node):
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                    if not isinstance(child, ast.Lambda):
+                        env.setdefault(child.name, False)
+                    continue
+                if isinstance(child, (ast.Global, ast.Nonlocal)):
+                    declared.update(child.names)
+                elif isinstance(child, ast.Assign):
+                    stores.append((child.targets, child.value))
+                elif isinstance(child, (ast.AugAssign, ast.AnnAssign)) and child.value is not None:
+                    stores.append(([child.target], child.value if isinstance(child, ast.AnnAssign) else ast.BinOp(left=child.target if not isinstance(child.target, ast.Name) else ast.Name(id=child.target.id, ctx=ast.Load()), op=child.op, right=child.value)))
+                elif isinstance(child, (ast.For, ast.AsyncFor)):
+                    stores.append(([child.target], child.iter))
+                elif isinstance(child, (ast.With, ast.AsyncWith)):
+                    for i in child.items:
+                        if i.optional_vars is not None:
+                            stores.append(([i.optional_vars], i.context_expr))
+                elif isinstance(child, ast.NamedExpr):
+                    stores.append(([child.target], child.value))
+                elif isinstance(child, ast.ExceptHandler) and child.name:
+                    env.setdefault(child.name, False)
+                elif isinstance(child, (ast.Import, ast.ImportFrom)):
+                    for al in child.names:
+                        name = al.asname or (al.name.split(".")[0] if isinstance(child, ast.Import) else al.name)
+                        if isinstance(child, ast.Import):
+                            self.modules.setdefault(name, al.name if al.asname else al.name.split(".")[0])
+                            self.bindings.setdefault(name, [child])
+                        else:
+                            self.members.setdefault(name, (("." * (child.level or 0)) + (child.module or ""), al.name))
+                            self.bindings.setdefault(name, [child])
+                        env.setdefault(name, False)
+                        env["\0import:" + name] = True
+                collect(child)
+
+        collect(fn)
+        for name in declared:
+            env[name] = True
+        for targets, _ in stores:
+            for t in targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                        env.setdefault(n.id, False)
+        changed = True
+        while changed:
+            changed = False
+            for targets, value in stores:
+                w = self.world(value, env)
+                for t in targets:
+                    for n in ast.walk(t):
+                        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and w and not env.get(n.id):
+                            env[n.id] = True
+                            changed = True
+        return env
+
+    def returns_world(self, fn):
+        """Whether what a function of the file returns is the world's (memoised; a cycle is not)."""
+        key = id(fn)
+        if key in self._fn:
+            return self._fn[key]
+        self._fn[key] = False
+        env = self.scope(fn, None)
+        out = False
+        for n in ast.walk(fn):
+            if isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom)) and n.value is not None and self.world(n.value, env):
+                out = True
+                break
+        self._fn[key] = out
+        return out
+
+    def world(self, e, env):
+        """Whether an expression's value can change with the world rather than the call's inputs."""
+        if e is None or isinstance(e, ast.Constant):
+            return False
+        if isinstance(e, ast.Name):
+            if e.id in env and not env.get("\0import:" + e.id):
+                return env[e.id]
+            if e.id in self.bindings:
+                if e.id in self.members:
+                    mod, member = self.members[e.id]
+                    if not mod.startswith(".") and not self.pure_member(mod, member):
+                        return True
+                return not self.constant(e.id)
+            return e.id in LATENT_WORLD_BUILTINS
+        if isinstance(e, ast.Attribute):
+            if e.attr in self.state_attrs or "*" in self.state_attrs:
+                return True
+            d = _dotted(e)
+            m = self.module_of(d) if d and d.split(".")[0] not in env else None
+            if m is not None:
+                return not self.pure_member(*m)
+            return self.world(e.value, env)
+        if isinstance(e, ast.Call):
+            f = e.func
+            args = list(e.args) + [k.value for k in e.keywords]
+            if any(self.world(a, env) for a in args):
+                return True
+            if isinstance(f, ast.Name):
+                if f.id in LATENT_WORLD_BUILTINS and f.id not in env and f.id not in self.bindings:
+                    return True
+                if f.id in self.functions and f.id not in env and self.constant(f.id):
+                    return self.returns_world(self.functions[f.id])
+                return self.world(f, env)
+            if isinstance(f, ast.Attribute):
+                if f.attr in LATENT_WORLD_METHODS:
+                    return True
+                if isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") and f.attr in self.methods:
+                    return any(self.returns_world(m) for m in self.methods[f.attr])
+                return self.world(f, env)
+            return self.world(f, env)
+        if isinstance(e, (ast.Await, ast.Yield, ast.YieldFrom)):
+            return True
+        if isinstance(e, ast.Lambda):
+            return False
+        if isinstance(e, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            inner = dict(env)
+            for g in e.generators:
+                w = self.world(g.iter, inner)
+                for n in ast.walk(g.target):
+                    if isinstance(n, ast.Name):
+                        inner[n.id] = w
+            return any(self.world(c, inner) for c in ast.iter_child_nodes(e) if isinstance(c, ast.expr))
+        return any(self.world(c, env) for c in ast.iter_child_nodes(e) if isinstance(c, ast.expr))
+
+    def body_world(self, stmts, env):
+        """A try body whose success is the world's: it imports, or any expression in it is."""
+        for s in stmts:
+            for n in ast.walk(s):
+                if isinstance(n, (ast.Import, ast.ImportFrom)):
+                    return True
+                if isinstance(n, ast.expr) and not isinstance(n, (ast.Name, ast.Constant)) and self.world(n, env):
+                    return True
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and self.world(n, env):
+                    return True
+        return False
+
+
+def _site_key(kind, node):
+    if kind == "try":
+        return "try:" + ast.dump(ast.Module(body=node.body[:1], type_ignores=[])) + "|" + "|".join(ast.dump(h.type) if h.type is not None else "*" for h in node.handlers)
+    return kind + ":" + ast.dump(node.test)
+
+
+def _short(node, kind):
+    try:
+        text = ast.unparse(node.test if kind != "try" else node.body[0])
+    except Exception:
+        text = "?"
+    text = " ".join(text.split())
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _refs(e):
+    out = set()
+    for n in ast.walk(e):
+        d = _dotted(n) if isinstance(n, (ast.Name, ast.Attribute)) else None
+        if d:
+            out.add(d)
+    return out
+
+
+def _returned(stmts):
+    """What a branch's own returns mention (nested definitions left out)."""
+    out = set()
+
+    def walk(node):
+        for c in ast.iter_child_nodes(node):
+            if isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                continue
+            if isinstance(c, ast.Return) and c.value is not None:
+                out.update(_refs(c.value))
+            walk(c)
+    for s in stmts:
+        if isinstance(s, ast.Return) and s.value is not None:
+            out.update(_refs(s.value))
+        walk(s)
+    return out
+
+
+def _short_expr(e):
+    try:
+        text = " ".join(ast.unparse(e).split())
+    except Exception:
+        text = "?"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def latent_sites(source, originals):
+    """The world's conditions in a file (see above), but those its original versions have too."""
+    raw = source.encode("utf-8", "surrogatepass")
+    tree = ast.parse(raw)
+    known = set()
+    for o in originals:
+        try:
+            otree = ast.parse(o.encode("utf-8", "surrogatepass"))
+        except (SyntaxError, ValueError):
+            continue
+        for n in ast.walk(otree):
+            if isinstance(n, ast.If):
+                known.add(_site_key("if", n))
+            elif isinstance(n, ast.IfExp):
+                known.add(_site_key("ifexp", n))
+            elif isinstance(n, ast.Try) and n.handlers and n.body:
+                known.add(_site_key("try", n))
+    w = _World(tree)
+    sites = []
+
+    def first_line(stmts):
+        return stmts[0].lineno if stmts else None
+
+    def operands(test, e):
+        """The world's operands of a test that mixes them with the inputs' (`x is not None and
+        os.name != 'nt'`): each is forced on its own, as the whole test's side may run for the
+        inputs' part alone."""
+        leaves = []
+
+        def walk(t):
+            if isinstance(t, ast.UnaryOp) and isinstance(t.op, ast.Not):
+                walk(t.operand)
+            elif isinstance(t, ast.BoolOp):
+                for v in t.values:
+                    walk(v)
+            else:
+                leaves.append(t)
+        walk(test)
+        world = [v for v in leaves if w.world(v, e)]
+        return world if len(world) < len(leaves) else []
+
+    def visit(node, env, in_function):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                visit(child, w.scope(child, env), True)
+                continue
+            if isinstance(child, ast.Lambda):
+                inner = dict(env or {})
+                for a in child.args.args:
+                    inner[a.arg] = False
+                visit(child, inner, True)
+                continue
+            if isinstance(child, ast.ClassDef):
+                visit(child, None, in_function)
+                continue
+            e = env if env is not None else {}
+            site = None
+            found = []
+            if isinstance(child, (ast.If, ast.IfExp)) and w.world(child.test, e):
+                # (a side that returns what the test looked at, `if hit is not None: return hit`,
+                # is the state's own answer: forced without that state it means nothing)
+                looked = {r for r in _refs(child.test) if w.world(ast.parse(r, mode="eval").body, e)}
+                ifexp = isinstance(child, ast.IfExp)
+                said = [_refs(child.body) if ifexp else _returned(child.body), _refs(child.orelse) if ifexp else _returned(child.orelse)]
+                sides = [side for side, refs in ((True, said[0]), (False, said[1])) if not (refs & looked)]
+                if sides:
+                    site = {"kind": "ifexp", "sides": sides} if ifexp else {"kind": "if", "sides": sides, "body": first_line(child.body), "orelse": first_line(child.orelse)}
+                    for v in operands(child.test, e):
+                        if not (_refs(v) & (said[0] | said[1])):
+                            found.append({"kind": "operand", "sides": [True, False], "line": v.lineno, "col": v.col_offset, "end_line": v.end_lineno, "end_col": v.end_col_offset,
+                                          "test": None, "in_function": in_function, "what": _short_expr(v)})
+            elif isinstance(child, ast.Try) and child.handlers and child.body and w.body_world(child.body, e):
+                site = {"kind": "try", "sides": [True], "handlers": [h.body[0].lineno for h in child.handlers if h.body]}
+            if site is not None and _site_key(site["kind"], child) not in known:
+                test = child.test if site["kind"] != "try" else None
+                site.update({"line": child.lineno, "col": child.col_offset, "end_line": child.end_lineno, "end_col": child.end_col_offset, "in_function": in_function,
+                             "test": [test.lineno, test.end_lineno] if test is not None else None, "what": _short(child, site["kind"])})
+                sites.append(site)
+                sites.extend(found)
+            visit(child, env, in_function)
+
+    visit(tree, None, False)
+    return sites[:MAX_LATENT_SITES], len(sites)
+
+
 def answer(req):
+    if "latent" in req:
+        out = {}
+        for path, o in req["latent"].items():
+            try:
+                sites, n = latent_sites(o["source"], o.get("originals") or [])
+                out[path] = {"sites": sites, "found": n, "error": None}
+            except (SyntaxError, ValueError, LookupError, RecursionError, MemoryError, Exception) as e:
+                out[path] = {"sites": [], "found": 0, "error": "%s: %s" % (type(e).__name__, str(e)[:200])}
+        return out
     if "starve" in req:
         return {path: starve(o["source"], o.get("docstrings", False), o.get("type_hints", False), o.get("comments", False)) for path, o in req["starve"].items()}
     out = {}

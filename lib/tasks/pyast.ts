@@ -74,15 +74,58 @@ const hold = (w: { child: ChildProcess }, busy: boolean): void => holdChild(w.ch
  */
 export async function pythonFactsAsync(files: Record<string, string>): Promise<Record<string, PyFileFacts>> {
   if (Object.keys(files).length === 0) return {};
-  worker ??= startWorker();
-  const w = worker;
-  const line = await new Promise<string | Error>((res) => {
-    w.pending.push(res);
-    hold(w, true);
-    w.child.stdin!.write(JSON.stringify({ files }) + "\n");
-  });
+  const line = await askWorker({ files });
   if (line instanceof Error) return pythonFacts(files); // the worker died: answer the slow way
   return z.record(PyFileFacts).parse(JSON.parse(line));
+}
+
+/** One request to the long-lived helper; its answer line, or the error that took the worker. */
+async function askWorker(req: unknown): Promise<string | Error> {
+  worker ??= startWorker();
+  const w = worker;
+  return new Promise<string | Error>((res) => {
+    w.pending.push(res);
+    hold(w, true);
+    w.child.stdin!.write(JSON.stringify(req) + "\n");
+  });
+}
+
+/** A condition whose value is the world's, not the call's inputs' (pyast.py latent_sites): an `if`
+ *  or `x if c else y` test, or a `try` whose body's success is. `sides`: those the grader may force
+ *  (a side that returns what the test looked at is the state's own answer and is not forced). */
+export const LatentSite = z.object({
+  /** operand: one operand of an and/or test that mixes the world's with the inputs'. */
+  kind: z.enum(["if", "ifexp", "try", "operand"]),
+  line: z.number().int(),
+  col: z.number().int(),
+  end_line: z.number().int(),
+  end_col: z.number().int(),
+  /** In a function (forced once the calls have built their state) or at module level (from the import on). */
+  in_function: z.boolean(),
+  sides: z.array(z.boolean()),
+  /** if: the test's first and last line, the first line of the body and of the else branch. */
+  test: z.tuple([z.number().int(), z.number().int()]).nullable(),
+  body: z.number().int().nullable().optional(),
+  orelse: z.number().int().nullable().optional(),
+  /** try: each handler's first line. */
+  handlers: z.array(z.number().int()).optional(),
+  what: z.string(),
+});
+export type LatentSite = z.infer<typeof LatentSite>;
+export const LatentFile = z.object({ sites: z.array(LatentSite), found: z.number().int(), error: z.string().nullable() });
+export type LatentFile = z.infer<typeof LatentFile>;
+
+/** The latent sites of each file (its source, and the original versions whose conditions are the
+ *  original's own and are left out). Parse only: nothing is executed. */
+export async function latentSites(files: Record<string, { source: string; originals: string[] }>): Promise<Record<string, LatentFile>> {
+  if (Object.keys(files).length === 0) return {};
+  const line = await askWorker({ latent: files });
+  if (line instanceof Error) {
+    const r = spawnSync(jupyterPython(), ["-I", "-S", join(projectRoot(), "lib", "tasks", "pyast.py")], { input: JSON.stringify({ latent: files }), encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+    if (r.status !== 0) throw new Error(`pyast latent failed: ${r.stderr || r.error?.message}`);
+    return z.record(LatentFile).parse(JSON.parse(r.stdout));
+  }
+  return z.record(LatentFile).parse(JSON.parse(line));
 }
 
 /** Facts for several files in one helper call. */

@@ -788,6 +788,111 @@ def _probe_hook(out_fd, repo, exempt, state):
     return hook
 
 
+def _force_sites(tree, sites, flag):
+    """The file's tree with each site forced to its side (latent paths, lib/env/behaviour.ts): an
+    `if`'s or `x if c else y`'s test, or one operand of an and/or test, made the constant; a
+    `try`'s body made to raise what its first handler catches. A site in a function is forced
+    only once the run's flag (a list in the module's globals, named `flag`) is set: the calls
+    before it run the code as it is, so the state a forced side meets is the state the calls
+    built; a site at module level is forced from the import on."""
+    import ast
+
+    def forced(site, node):
+        const = ast.Constant(bool(site["side"]))
+        if not site.get("in_function"):
+            return const
+        on = ast.Subscript(ast.Name(flag, ast.Load()), ast.Constant(0), ast.Load())
+        return ast.IfExp(on, const, node)
+
+    want = {(s["line"], s["col"]): s for s in sites if s["kind"] != "operand"}
+    operands = {(s["line"], s["col"], s.get("end_line"), s.get("end_col")): s for s in sites if s["kind"] == "operand"}
+    for node in ast.walk(tree):
+        if operands and isinstance(node, ast.BoolOp):
+            node.values = [ast.copy_location(forced(operands[k], v), v) if (k := (v.lineno, v.col_offset, v.end_lineno, v.end_col_offset)) in operands else v for v in node.values]
+            continue
+        site = want.get((getattr(node, "lineno", None), getattr(node, "col_offset", None)))
+        if site is None:
+            continue
+        if site["kind"] in ("if", "ifexp") and isinstance(node, (ast.If, ast.IfExp)):
+            node.test = ast.copy_location(forced(site, node.test), node.test)
+        elif site["kind"] == "try" and isinstance(node, ast.Try) and node.handlers:
+            caught = node.handlers[0].type
+            if isinstance(caught, ast.Tuple) and caught.elts:
+                caught = caught.elts[0]
+            exc = caught if caught is not None else ast.Name("Exception", ast.Load())
+            stmt = ast.Raise(exc=exc, cause=None)
+            if site.get("in_function"):
+                stmt = ast.If(ast.Subscript(ast.Name(flag, ast.Load()), ast.Constant(0), ast.Load()), [stmt], [])
+            node.body.insert(0, ast.copy_location(stmt, node.body[0]))
+    return ast.fix_missing_locations(tree)
+
+
+def _install_forcing(force, repo):
+    """Imports the one forced file of the tree through a loader that compiles it forced (never
+    from a cached bytecode file); returns the run's flag (set it: the sites in functions force)."""
+    import ast
+    import importlib.machinery
+
+    path = os.path.realpath(os.path.join(repo, force["file"]))
+    sites = force["sites"]
+    flag = [False]
+    name = "_f" + os.urandom(6).hex()
+
+    class Loader(importlib.machinery.SourceFileLoader):
+        def get_code(self, fullname):
+            source = self.get_data(self.path)
+            return compile(_force_sites(ast.parse(source), sites, name), self.path, "exec", dont_inherit=True)
+
+        def exec_module(self, module):
+            module.__dict__[name] = flag
+            super().exec_module(module)
+
+    class Finder:
+        @classmethod
+        def find_spec(cls, fullname, where=None, target=None):
+            spec = importlib.machinery.PathFinder.find_spec(fullname, where)
+            if spec is not None and spec.origin and os.path.realpath(spec.origin) == path:
+                spec.loader = Loader(fullname, spec.origin)
+            return spec
+
+    sys.meta_path.insert(0, Finder)
+    return flag
+
+
+def _arcs_out(arcs):
+    sys.settrace(None)
+    return sorted("%d:%d:%d" % a for a in arcs)[:50000]
+
+
+def _arc_tracer(files, repo):
+    """sys.settrace's function for the latent paths' first run: the (line, next line) pairs each
+    frame of the named files steps through, so the grader knows which sides of a site ran."""
+    wanted = {os.path.realpath(os.path.join(repo, f)): i for i, f in enumerate(files)}
+    seen = {}
+    arcs = set()
+
+    def tracer(frame, event, arg):
+        name = frame.f_code.co_filename
+        i = seen.get(name)
+        if i is None:
+            i = seen[name] = wanted.get(os.path.realpath(name), -1)
+        if i < 0:
+            return None
+        last = [frame.f_lineno if event == "call" else None]
+
+        def local(frame, event, arg):
+            if event == "line":
+                line = frame.f_lineno
+                if last[0] is not None and last[0] != line:
+                    arcs.add((i, last[0], line))
+                last[0] = line
+            return local
+
+        return local
+
+    return tracer, arcs
+
+
 def main():
     # (at home the runner is started with no argument, as a script is: its request lies beside it,
     # named as it is: round 17's a02 read an argument no option claimed through argparse)
@@ -868,6 +973,16 @@ def main():
         sys.path.insert(0, os.path.normpath(os.path.join(repo, root)))
     # elsewhere: another working directory (the package is imported by its roots on sys.path)
     os.chdir(home["cwd"] if home else "/" if req.get("elsewhere") else repo)
+    # the latent paths' runs (lib/env/behaviour.ts): one file of the tree compiled with sites forced,
+    # or the arcs its frames step through recorded (never at home)
+    force_flag = None
+    if req.get("force") and not home:
+        force_flag = _install_forcing(req["force"], repo)
+    force_from = req.get("force_from", 0)
+    arcs = None
+    if req.get("arcs") and not home:
+        tracer, arcs = _arc_tracer(req["arcs"], repo)
+        sys.settrace(tracer)
     ser = Serializer(req.get("project") or [], req.get("max_nodes", 20000), req.get("max_chars", 200000))
     # elsewhere: no per-call timer (round 11's a07 told the runner by an armed ITIMER_REAL); the
     # grader's clock on the whole run stops a call that hangs
@@ -915,6 +1030,8 @@ def main():
             set_clock(clocks[next_clock])
             next_clock += 1
         probe_state[0] = call["id"]
+        if force_flag is not None and i >= force_from:
+            force_flag[0] = True
         outs = []
         cov = None
         for _ in _range(repeat):
@@ -936,9 +1053,9 @@ def main():
         # runner's are no machinery's; dict.items reads its storage)
         looked = envs.names()
         _set_environ(_dict(_dict.items(envs)))
-        write({"ev": "end", "n": _len(req["calls"]), "env": looked})
+        write({"ev": "end", "n": _len(req["calls"]), "env": looked, **({"arcs": _arcs_out(arcs)} if arcs is not None else {})})
     else:
-        write({"ev": "end", "n": _len(req["calls"])})
+        write({"ev": "end", "n": _len(req["calls"]), **({"arcs": _arcs_out(arcs)} if arcs is not None else {})})
     lines.flush()
     os._exit(0)
 
