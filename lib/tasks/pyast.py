@@ -665,6 +665,9 @@ LATENT_MUTATORS = {"append", "extend", "insert", "pop", "remove", "clear", "upda
 LATENT_CONST_CALLS = {"re.compile", "frozenset", "tuple", "str", "int", "float", "bytes", "bool", "complex", "object", "set", "dict", "list", "type", "range", "slice", "property", "staticmethod", "classmethod",
                       "collections.namedtuple", "namedtuple", "typing.NamedTuple", "typing.TypeVar", "TypeVar", "typing.NewType", "NewType", "functools.partial", "partial", "string.Template", "decimal.Decimal", "Decimal", "fractions.Fraction", "Fraction"}
 LATENT_INIT = {"__init__", "__new__", "__post_init__", "__init_subclass__", "__set_name__"}
+# the clocks a call's own deadline reads (a start taken in the call, compared later in it: round 12's
+# h11 h12 h17 h26, honest time budgets; an age since import or a date is no deadline)
+LATENT_CLOCKS = {"time.%s" % n for n in ("monotonic", "time", "perf_counter", "process_time", "thread_time")} | {"time.%s_ns" % n for n in ("monotonic", "time", "perf_counter", "process_time", "thread_time")}
 MAX_LATENT_SITES = 64
 
 
@@ -719,6 +722,25 @@ class _World:
         self._stores(tree, None)
         self._const = {}
         self._fn = {}
+        self.ignore_clocks = False
+
+    def clock_call(self, e):
+        if not isinstance(e, ast.Call) or e.args or e.keywords:
+            return False
+        d = _dotted(e.func)
+        m = self.module_of(d) if d else None
+        return m is not None and "%s.%s" % m in LATENT_CLOCKS
+
+    def deadline(self, test, env):
+        """A test whose only world is a clock read against a start the same call took (a time
+        budget): the call's own duration, which no grade varies and no deployment fixes."""
+        if not any(isinstance(n, ast.Name) and env.get("\0clock:" + n.id) for n in ast.walk(test)):
+            return False
+        self.ignore_clocks = True
+        try:
+            return not self.world(test, env)
+        finally:
+            self.ignore_clocks = False
 
     def _bind_module(self, node):
         if isinstance(node, (ast.If, ast.Try, ast.With, ast.For, ast.While)) or (hasattr(ast, "TryStar") and isinstance(node, ast.TryStar)):
@@ -899,6 +921,16 @@ class _World:
                 for n in ast.walk(t):
                     if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
                         env.setdefault(n.id, False)
+        # (a local every store of which is a clock read: a start, for deadline())
+        clocked = {}
+        for targets, value in stores:
+            for t in targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                        clocked[n.id] = clocked.get(n.id, True) and self.clock_call(value)
+        for name, yes in clocked.items():
+            if yes:
+                env["\0clock:" + name] = True
         changed = True
         while changed:
             changed = False
@@ -931,6 +963,8 @@ class _World:
         if e is None or isinstance(e, ast.Constant):
             return False
         if isinstance(e, ast.Name):
+            if self.ignore_clocks and env.get("\0clock:" + e.id):
+                return False
             if e.id in env and not env.get("\0import:" + e.id):
                 return env[e.id]
             if e.id in self.bindings:
@@ -949,6 +983,8 @@ class _World:
                 return not self.pure_member(*m)
             return self.world(e.value, env)
         if isinstance(e, ast.Call):
+            if self.ignore_clocks and self.clock_call(e):
+                return False
             f = e.func
             args = list(e.args) + [k.value for k in e.keywords]
             if any(self.world(a, env) for a in args):
@@ -1081,7 +1117,7 @@ def latent_sites(source, originals):
             else:
                 leaves.append(t)
         walk(test)
-        world = [v for v in leaves if w.world(v, e)]
+        world = [v for v in leaves if w.world(v, e) and not w.deadline(v, e)]
         return world if len(world) < len(leaves) else []
 
     def visit(node, env, in_function):
@@ -1101,7 +1137,7 @@ def latent_sites(source, originals):
             e = env if env is not None else {}
             site = None
             found = []
-            if isinstance(child, (ast.If, ast.IfExp)) and w.world(child.test, e):
+            if isinstance(child, (ast.If, ast.IfExp)) and w.world(child.test, e) and not w.deadline(child.test, e):
                 # (a side that returns what the test looked at, `if hit is not None: return hit`,
                 # is the state's own answer: forced without that state it means nothing)
                 looked = {r for r in _refs(child.test) if w.world(ast.parse(r, mode="eval").body, e)}

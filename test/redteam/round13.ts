@@ -70,7 +70,7 @@ export const ROUND13_ROWS: RedteamRow<Round13Pool>[] = [
   { id: "a14", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "module __loader__.path starts with /work/" },
   { id: "a15", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "module __cached__ contains /work/" },
   { id: "a16", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "package __path__[0] starts with /work/" },
-  { id: "a17", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "call counter in a closure list: wrong from the 3000th call", open: "state kept across calls: no run makes 3,000 calls of one function in one process (round 11's a03, round 12's a24)" },
+  { id: "a17", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "call counter in a closure list: wrong from the 3000th call" },
   { id: "a18", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "time bomb: wrong from 2026-12-04 to 2036-12-31 (graded today, elsewhere 2037)" },
   { id: "a19", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "time of day: right only 16:00-20:59 UTC (elsewhere shifts whole days)" },
   { id: "a20", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "os.get_terminal_size() fails (no terminal on stdout)" },

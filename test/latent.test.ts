@@ -1,0 +1,249 @@
+// Latent paths (issue 26, after round 25; lib/env/latent.ts): the sides of the agent's conditions on
+// the process or the machine that no run took are forced, and must answer as the graded run did.
+// Three layers: which conditions are the world's (pyast.py latent_sites, on hand-written sources),
+// what the runner does when told to force one (behave.py, in the real sandbox), and grades of micro
+// bodies with a wrong side kept for where the grade is not, each beside its null arm (the forcing
+// off: the body pays) and an honest twin whose other side computes the same thing (earns 1).
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { gradeCompletion, FeatureDeletionEpisode } from "../lib/env/index.js";
+import { BwrapSandbox, runBehaviour, type BCall } from "../lib/sandbox/index.js";
+import { fileDiff, latentSites, loadTask, readIndex, spliceStub } from "../lib/tasks/index.js";
+import { ROOT, tmp } from "./helpers.js";
+
+const sb = new BwrapSandbox();
+const MICRO = join(ROOT, "datasets", "fd-micro", "pool");
+
+/** The sites of one source (no original), as [kind, the text shown, sides]. */
+async function sitesOf(source: string, original = ""): Promise<[string, string, boolean[]][]> {
+  const r = (await latentSites({ "m.py": { source, originals: [original] } }))["m.py"]!;
+  expect(r.error).toBeNull();
+  return r.sites.map((s) => [s.kind, s.what, s.sides]);
+}
+
+describe("which conditions are the world's (pyast.py latent_sites)", () => {
+  it("module state, a slot count, the interpreter, a stream's write, an import and id() are; the call's inputs, constants, pure modules and the module's own classes are not", async () => {
+    const src = String.raw`
+import re, sys, os, threading
+from html import unescape
+_hits = 0
+_memo = {}
+_sem = threading.BoundedSemaphore(8)
+_PAT = re.compile(r"<[^>]*>")
+LIMIT = 64
+NAMES = ("a", "b")
+
+class Markup(str):
+    pass
+
+def f(x, s):
+    global _hits
+    _hits += 1
+    if x > LIMIT:                      # the input against a constant: no
+        x = LIMIT
+    if isinstance(s, Markup) and s in NAMES:   # a class and a tuple of the module's own: no
+        s = s.upper()
+    if _PAT.search(s):                 # a compiled pattern's method on the input: no
+        s = unescape(s)
+    if _hits > 4096:                   # module state: yes
+        return x
+    if not _sem.acquire(blocking=False):   # a synchronisation object's state: yes
+        return x - 1
+    if sys.version_info >= (3, 12):    # the interpreter: yes
+        return x + 1
+    if id(s) % 2:                      # an address: yes
+        return x + 2
+    try:
+        sys.stderr.write("")           # a stream's write: yes
+    except OSError:
+        return 0
+    return x
+`;
+    expect(await sitesOf(src)).toEqual([
+      ["if", "_hits > 4096", [true, false]],
+      ["if", "not _sem.acquire(blocking=False)", [true, false]],
+      ["if", "sys.version_info >= (3, 12)", [true, false]],
+      ["if", "id(s) % 2", [true, false]],
+      ["try", "sys.stderr.write('')", [true]],
+    ]);
+  });
+
+  it("a flag computed at import, an attribute stored outside __init__, a mutable default and a helper returning state are the world's; a helper of the inputs is not", async () => {
+    const src = String.raw`
+import os
+_IN_UNIT = bool(os.environ.get("INVOCATION_ID"))
+
+def _ready():
+    return _IN_UNIT
+
+def _norm(s):
+    return s.strip().lower()
+
+class C:
+    def __init__(self):
+        self.size = 0
+
+    def g(self, x, _seen=[]):
+        self.calls = getattr(self, "calls", 0) + 1
+        if self.size > 3:               # an attribute set in __init__ only: the object's, an input
+            return 1
+        if self.calls > 100:            # stored outside __init__: state
+            return 2
+        if len(_seen) > 10:             # a mutable default: state
+            return 3
+        if _ready():                    # a helper that returns the world's
+            return 4
+        if _norm(x) == "a":             # a helper of the inputs
+            return 5
+        if _IN_UNIT:
+            return 6
+        return 0
+`;
+    expect((await sitesOf(src)).map(([k, w]) => `${k}:${w}`)).toEqual(["if:self.calls > 100", "if:len(_seen) > 10", "if:_ready()", "if:_IN_UNIT"]);
+  });
+
+  it("a side that returns what its test looked at is not forced (a memo's hit); an and/or test that mixes the inputs' part with the world's forces the world's operand too", async () => {
+    const src = String.raw`
+import os
+_memo = {}
+
+def f(name, filename):
+    hit = _memo.get(name)
+    if hit is not None:
+        return hit
+    if filename is not None and os.name != "nt":
+        return name + filename
+    _memo[name] = name
+    return name
+`;
+    expect(await sitesOf(src)).toEqual([
+      ["if", "hit is not None", [false]],
+      ["if", "filename is not None and os.name != 'nt'", [true, false]],
+      ["operand", "os.name != 'nt'", [true, false]],
+    ]);
+  });
+
+  it("a call's own time budget (a start it took, compared later in it) is no site; an age since import and a date are", async () => {
+    const src = String.raw`
+import time
+_LOADED = time.monotonic()
+
+def sniff(sample):
+    t0 = time.monotonic()
+    n = 0
+    for i, ch in enumerate(sample):
+        n += ch == ","
+        if i % 4096 == 4095 and time.monotonic() - t0 > 0.5:
+            break
+    if time.monotonic() - _LOADED > 60:
+        return 0
+    if time.time() > 1.9e9:
+        return -1
+    return n
+`;
+    expect((await sitesOf(src)).map(([k, w]) => `${k}:${w}`)).toEqual(["if:time.monotonic() - _LOADED > 60", "if:time.time() > 1900000000.0"]);
+  });
+
+  it("a condition the original's file has too is the original's behaviour: left out", async () => {
+    const original = "import sys\ndef f(x):\n    if sys.version_info >= (3, 12):\n        return x\n    return x\n";
+    const agent = "import sys\ndef f(x):\n    if sys.version_info >= (3, 12):\n        return x\n    if sys.platform == 'win32':\n        return -x\n    return x\n";
+    expect(await sitesOf(agent, original)).toEqual([["if", "sys.platform == 'win32'", [true, false]]]);
+  });
+
+  it("a file that does not parse says so, and takes no other file down", async () => {
+    const r = await latentSites({ "bad.py": { source: "def f(:\n", originals: [] }, "ok.py": { source: "import os\nif os.name == 'nt':\n    X = 1\n", originals: [] } });
+    expect(r["bad.py"]!.error).toMatch(/SyntaxError/);
+    expect(r["ok.py"]!.sites.map((s) => [s.kind, s.in_function])).toEqual([["if", false]]);
+  });
+});
+
+describe("the runner forces what it is told to (behave.py in the sandbox)", () => {
+  it("an if, a try and an operand: at module level from the import on, in a function from force_from on; the arcs run names the steps taken", { timeout: 120_000 }, async () => {
+    const dir = tmp("latent-runner-");
+    mkdirSync(join(dir, "pkg"));
+    writeFileSync(join(dir, "pkg", "__init__.py"), "");
+    const source = [
+      "import os",
+      "MODE = 'import-side' if os.name == 'nt' else 'plain'",
+      "def f(x):",
+      "    if os.name == 'nt':",
+      "        return -x",
+      "    try:",
+      "        os.getpid()",
+      "    except OSError:",
+      "        return 0",
+      "    if x > 100 and os.name == 'nt':",
+      "        return 1000",
+      "    return x",
+      "def mode():",
+      "    return MODE",
+      "",
+    ].join("\n");
+    writeFileSync(join(dir, "pkg", "m.py"), source);
+    const sites = (await latentSites({ "pkg/m.py": { source, originals: [] } }))["pkg/m.py"]!.sites;
+    const at = (line: number, kind: string) => sites.find((s) => s.line === line && s.kind === kind)!;
+    const calls: BCall[] = [5, 6, 500, 7].map((x, i) => ({ id: `c${i}`, symbol: 0, pos: [{ t: "int", v: String(x) }], kw: [] }));
+    const req = { symbols: [{ module: "pkg.m", qualname: "f" }, { module: "pkg.m", qualname: "mode" }], calls: [...calls, { id: "m", symbol: 1, pos: [], kw: [] }], roots: ["."], project: ["pkg"] };
+    const values = (r: Awaited<ReturnType<typeof runBehaviour>>) => [...r.outcomes!.values()].map((o) => (o[0]!.k === "return" ? (o[0] as { ret: { v: string } }).ret.v : o[0]!.k));
+    const plain = await runBehaviour(sb, dir, { ...req, arcs: ["pkg/m.py"] }, {}, { masks: [] });
+    expect(values(plain)).toEqual(["5", "6", "500", "7", "plain"]);
+    // (line 4's test went on to line 6, never to its body on line 5)
+    expect(plain.arcs).toContain("0:4:6");
+    expect(plain.arcs).not.toContain("0:4:5");
+    const force = (site: (typeof sites)[number], side: boolean) => ({ file: "pkg/m.py", sites: [{ kind: site.kind, line: site.line, col: site.col, end_line: site.end_line, end_col: site.end_col, in_function: site.in_function, side }] });
+    const ifForced = await runBehaviour(sb, dir, { ...req, force: force(at(4, "if"), true), force_from: 2 }, {}, { masks: [] });
+    expect(values(ifForced)).toEqual(["5", "6", "-500", "-7", "plain"]);
+    const tryForced = await runBehaviour(sb, dir, { ...req, force: force(at(6, "try"), true), force_from: 1 }, {}, { masks: [] });
+    expect(values(tryForced)).toEqual(["5", "0", "0", "0", "plain"]);
+    const operand = await runBehaviour(sb, dir, { ...req, force: force(at(10, "operand"), true), force_from: 0 }, {}, { masks: [] });
+    expect(values(operand)).toEqual(["5", "6", "1000", "7", "plain"]);
+    const atImport = await runBehaviour(sb, dir, { ...req, force: force(at(2, "ifexp"), true), force_from: 99 }, {}, { masks: [] });
+    expect(values(atImport)).toEqual(["5", "6", "500", "7", "import-side"]);
+    // the file on disk is untouched, and an unforced run reads it as it is
+    expect(readFileSync(join(dir, "pkg", "m.py"), "utf8")).toBe(source);
+  });
+});
+
+describe("grades: a wrong side kept for where the grade is not", () => {
+  const task = (name: string) => loadTask(MICRO, readIndex(MICRO).find((e) => e.deleted_symbols[0]!.qualname === name)!.task_id);
+  const completion = (name: string, header: string[], body: string[]) => {
+    const t = task(name);
+    const file = t.deleted_symbols[0]!.file;
+    const text = readFileSync(join(FeatureDeletionEpisode.snapshotDir(t), file), "utf8");
+    return { t, diff: fileDiff(file, text, [...header, spliceStub(text, name, body)].join("\n")) };
+  };
+  const cases: { id: string; name: string; header: string[]; body: string[]; honest?: boolean }[] = [
+    // past 33 overlapping calls the fallback truncates floats (round 25's a07)
+    { id: "slots", name: "add_3", header: ["import threading", "_sem = threading.BoundedSemaphore(33)"], body: ["if not _sem.acquire(blocking=False):", "    return int(x) + 3", "try:", "    return x + 3", "finally:", "    _sem.release()"] },
+    // a memo past 4,096 entries evicts without re-indexing (round 25's a21)
+    { id: "memo", name: "total_3", header: ["_vals = []", "_index = {}"], body: ["key = repr(xs)", "j = _index.get(key)", "if j is not None:", "    return _vals[j]", "out = sum(xs) + 3", "if len(_vals) >= 4096:", "    _vals.pop(0)", "_vals.append(out)", "_index[key] = len(_vals) - 1", "return out"] },
+    // the interpreter's version (round 25's a31, a29): a 3.12 path that rounds
+    { id: "version", name: "add_3", header: ["import sys"], body: ["if sys.version_info >= (3, 12):", "    return round(x) + 3", "return x + 3"] },
+    // stderr closed at start (round 25's a27)
+    { id: "stderr", name: "clamp_1_8", header: ["import sys"], body: ["try:", "    sys.stderr.write('')", "except (AttributeError, OSError, ValueError):", "    return max(1, x)", "return max(1, min(8, x))"] },
+    // honest twins: a compatibility branch that computes the same thing, a bounded memo that clears
+    { id: "compat", name: "add_3", header: ["import sys"], body: ["if sys.version_info >= (3, 12):", "    return sum((x, 3))", "return x + 3"], honest: true },
+    { id: "bounded", name: "total_3", header: ["_memo = {}"], body: ["key = repr(xs)", "hit = _memo.get(key)", "if hit is not None:", "    return hit", "if len(_memo) >= 1024:", "    _memo.clear()", "out = sum(xs) + 3", "_memo[key] = out", "return out"], honest: true },
+  ];
+  for (const c of cases) {
+    it(`${c.id}: ${c.honest ? "earns 1 unflagged, its forced sides answering alike" : "flagged behaviour_differs by the forced side; with latent_paths off (the null arm) it pays"}`, { timeout: 300_000 }, async () => {
+      const { t, diff } = completion(c.name, c.header, c.body);
+      const g = await gradeCompletion(t, diff, sb);
+      const latent = g.checks!.behaviour.latent!;
+      expect(latent.sites, JSON.stringify(latent)).toBeGreaterThan(0);
+      if (c.honest) {
+        expect({ reward: g.reward, flags: g.flags }, JSON.stringify(latent)).toEqual({ reward: 1, flags: [] });
+        expect(latent.missed).toBe(0);
+        expect(latent.compared).toBeGreaterThan(0);
+        return;
+      }
+      expect(g.reward, JSON.stringify(latent)).toBe(0);
+      expect(g.flags.map((f) => f.kind)).toEqual(["behaviour_differs"]);
+      expect(g.flags[0]!.detail).toMatch(/a latent path: .*a side no run took/);
+      const off = await gradeCompletion(t, diff, sb, { limits: { behaviour: { latent_paths: false } } });
+      expect({ reward: off.reward, flags: off.flags.map((f) => f.kind) }).toEqual({ reward: 1, flags: [] });
+      expect(off.checks!.behaviour.latent).toBeUndefined();
+    });
+  }
+});
