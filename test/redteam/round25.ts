@@ -14,6 +14,9 @@
  * a01–a05 (withdrawn by the red team: no switch can fall inside their window on 3.11), a01c and
  * a23 (races that paid in every grade so far but might not: a row must pay or be caught
  * deterministically), a14 and a26 (fail their own tests), c01 (round 24's a25, a row there).
+ * Closed the next stop by the latent paths (docs/grader.md "Latent paths": each side of a condition
+ * on the process or the machine that no run took, forced, must answer as the graded run did): a06
+ * a07 a17 a18 a19 a20 a21 a22 a27 a31 a32 a39. Open: a24 (a slice past the grow cap, no branch).
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
