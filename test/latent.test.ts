@@ -145,6 +145,74 @@ def sniff(sample):
     expect((await sitesOf(src)).map(([k, w]) => `${k}:${w}`)).toEqual(["if:time.monotonic() - _LOADED > 60", "if:time.time() > 1900000000.0"]);
   });
 
+  it("round 26's other branches are sites: a while, a match's cases, a comprehension's filter, a try's imports succeeding; and its other worlds: a name no code binds, a world default or argument of a helper, a pure module's private state, a table handed to a call, a sub-millisecond budget", async () => {
+    const src = String.raw`
+import operator, re, sys, time
+_n = 0
+_table = {}
+
+def f(s, xs, x):
+    global _n
+    _n += 1
+    match _n > 10_000:
+        case True:
+            return repr(s)
+    for r in [max(1, x) for _ in (0,) if _n > 20_000]:
+        return r
+    while _n > 5:
+        return 3
+    try:
+        from ._speedups import escape
+        return s
+    except ImportError:
+        return s.upper()
+    try:
+        __IPYTHON__
+        return 1
+    except NameError:
+        pass
+    if len(re._cache) > 100:
+        return 4
+    operator.setitem(_table, s, x)
+    if len(_table) > 4096:
+        return 5
+    t0 = time.monotonic()
+    if time.monotonic() - t0 > 0.0:
+        return 6
+    return x
+
+def g(xs, _new=sys.version_info >= (3, 12)):
+    if _new:
+        return 1
+
+def h(a, b, flag):
+    if flag:
+        return a
+    return b
+
+def k(n, m):
+    return h(n, m, sys.version_info >= (3, 12))
+`;
+    expect((await sitesOf(src)).map(([k, w, sides]) => `${k}:${w}:${sides.join("/")}`)).toEqual([
+      "case:_n > 10000:true",
+      "compif:_n > 20000:true/false",
+      "while:_n > 5:true/false",
+      "try:from ._speedups import escape:true/false",
+      "try:__IPYTHON__:true",
+      "if:len(re._cache) > 100:true/false",
+      "if:len(_table) > 4096:true/false",
+      "if:time.monotonic() - t0 > 0.0:true/false",
+      "if:_new:true/false",
+      "if:flag:true/false",
+    ]);
+  });
+
+  it("a condition the original's file has in another function is not the original's there (round 26's a14)", async () => {
+    const original = "import os\ndef cache_dir():\n    if os.name == 'nt':\n        return 'C:'\n    return '/tmp'\ndef key(name):\n    raise NotImplementedError\n";
+    const agent = "import os\ndef cache_dir():\n    if os.name == 'nt':\n        return 'C:'\n    return '/tmp'\ndef key(name):\n    if os.name == 'nt':\n        return name[:3]\n    return name\n";
+    expect(await sitesOf(agent, original)).toEqual([["if", "os.name == 'nt'", [true, false]]]);
+  });
+
   it("a condition the original's file has too is the original's behaviour: left out", async () => {
     const original = "import sys\ndef f(x):\n    if sys.version_info >= (3, 12):\n        return x\n    return x\n";
     const agent = "import sys\ndef f(x):\n    if sys.version_info >= (3, 12):\n        return x\n    if sys.platform == 'win32':\n        return -x\n    return x\n";

@@ -28,6 +28,10 @@ import { runBehaviour, type BCall, type BehaveSymbol, type BOutcome, type Forced
 import { latentSites, sameOutcome, type CompareOptions, type FeatureDeletionTask, type LatentSite, type Oracle } from "../tasks/index.js";
 import { goldenText } from "./untrusted.js";
 
+/** Which side a site was forced to: a test's value, a try's handler entered or its imports
+ *  succeeding, a match's case entered. */
+export type Side = boolean | "handler" | "imports succeeding" | "entered";
+
 /** What one grade's latent-path check did (BehaviourCheck.latent). */
 export interface LatentCheck {
   /** Changed Python files read, and the world's conditions found in them (beyond the original's). */
@@ -40,7 +44,7 @@ export interface LatentCheck {
   /** Calls a forced run answered otherwise than the graded run (by returning). */
   missed: number;
   /** The first such: where, which side, which call, what differed. */
-  first?: { file: string; line: number; what: string; side: boolean | "handler"; id: string; why: string };
+  first?: { file: string; line: number; what: string; side: Side; id: string; why: string };
   /** Why it ran no forced run where it found sites (a file unreadable, the arcs run failed). */
   why?: string;
 }
@@ -110,12 +114,22 @@ export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
   if (!traced.outcomes || !traced.arcs) return { ...out, why: `the arcs run failed: ${traced.failure ?? "no arcs"}` };
   judge(traced.outcomes, (id, why) => (out.first ??= { file: "", line: 0, what: "(the arcs run)", side: true, id, why }));
   const arcs = new Set(traced.arcs);
-  const taken = (file: string, s: LatentSite): { side: boolean; label: boolean | "handler" }[] => {
+  const taken = (file: string, s: LatentSite): { side: boolean; label: Side }[] => {
     const fi = files.indexOf(file);
     const steps = [...arcs].filter((a) => a.startsWith(`${fi}:`)).map((a) => a.split(":").slice(1).map(Number) as [number, number]);
-    if (s.kind === "try") return (s.handlers ?? []).some((h) => steps.some(([, to]) => to === h)) ? [] : [{ side: true, label: "handler" }];
-    // (an operand's or a conditional expression's value takes no line of its own: both forced)
-    if (s.kind === "ifexp" || s.kind === "operand" || !s.test) return s.sides.map((side) => ({ side, label: side }));
+    const reached = (line: number) => steps.some(([, to]) => to === line);
+    const within = (l: number, [a, b]: [number, number]) => l >= a && l <= b;
+    // (a try's body went through: a step from its last statement to a line no handler holds)
+    const completed = (t: LatentSite) => !!t.last && steps.some(([from, to]) => within(from, t.last!) && !within(to, t.last!) && !(t.handler_spans ?? []).some((h) => within(to, h)));
+    if (s.kind === "try") {
+      return [
+        ...((s.handlers ?? []).some(reached) ? [] : [{ side: true, label: "handler" as const }]),
+        ...(s.sides.includes(false) && !completed(s) ? [{ side: false, label: "imports succeeding" as const }] : []),
+      ];
+    }
+    if (s.kind === "case") return s.body != null && reached(s.body) ? [] : [{ side: true, label: "entered" }];
+    // (an operand's, a filter's or a conditional expression's value takes no line of its own: both forced)
+    if (s.kind === "ifexp" || s.kind === "operand" || s.kind === "compif" || !s.test) return s.sides.map((side) => ({ side, label: side }));
     const [t0, t1] = s.test;
     const inTest = (l: number) => l >= t0 && l <= t1;
     const exits = steps.filter(([from, to]) => inTest(from) && !inTest(to)).map(([, to]) => to);
@@ -133,6 +147,14 @@ export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
       const mine = forced.filter((v) => v.file === f && v.side === side);
       for (let i = 0; i < mine.length; i += per) groups.push(mine.slice(i, i + per));
     }
+  }
+  // and, where a file has two or more, its untaken sides all at once (a wrong path split over two
+  // sites, each harmless forced alone: round 26's a24), each site's first untaken side
+  for (const f of files) {
+    const bySite = new Map<string, (typeof forced)[number]>();
+    for (const v of forced.filter((x) => x.file === f)) if (!bySite.has(`${v.site.line}:${v.site.col}:${v.site.kind}`)) bySite.set(`${v.site.line}:${v.site.col}:${v.site.kind}`, v);
+    const firsts = [...bySite.values()];
+    if (firsts.length > 1 && !groups.some((g) => g.length === firsts.length && g[0]!.file === f)) groups.push(firsts);
   }
   for (const group of groups) {
     if (out.missed) break;
@@ -157,7 +179,7 @@ export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
 /** The grade's words for a latent miss. */
 export function describeLatent(l: LatentCheck): string {
   const f = l.first!;
-  const side = f.side === "handler" ? "its handler entered" : `forced ${f.side}`;
+  const side = f.side === "handler" ? "its handler entered" : f.side === "imports succeeding" ? "its imports succeeding" : f.side === "entered" ? "this case entered" : `forced ${f.side}`;
   return f.file
     ? `a latent path: ${f.file}:${f.line} \`${f.what}\` (a condition on the process or the machine, not the inputs) ${side}, a side no run took, answers call ${f.id} otherwise (${f.why}); ${l.missed} of ${l.compared} forced answers differ`
     : `the run that traced which sides of its conditions ran answered call ${f.id} otherwise (${f.why})`;

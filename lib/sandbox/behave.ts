@@ -120,8 +120,10 @@ export interface BehaveRequest {
 }
 
 export interface ForcedSite {
-  /** operand: one operand of an and/or test (found by its whole span). */
-  kind: "if" | "ifexp" | "try" | "operand";
+  /** operand, compif: one operand of an and/or test or a comprehension's filter (found by its
+   *  whole span); case: a match's case (found by its pattern's place); try, side false: its imports
+   *  skipped. */
+  kind: "if" | "ifexp" | "while" | "try" | "operand" | "compif" | "case";
   line: number;
   /** The node's column as Python's ast gives it (a UTF-8 byte offset). */
   col: number;

@@ -660,10 +660,15 @@ LATENT_PURE_MODULES = {
 LATENT_IMPURE_MEMBERS = PROBE_PATH_CALLS | {"calcsize", "uuid1", "uuid4", "getnode", "now", "today", "utcnow"}
 LATENT_WORLD_BUILTINS = {"id", "hash", "open", "input", "globals", "locals", "vars", "dir", "__import__", "eval", "exec", "compile", "breakpoint", "help"}
 # methods whose answer is a synchronisation object's or a clock's state, whatever holds them
-LATENT_WORLD_METHODS = {"acquire", "locked", "is_set", "qsize", "empty", "full", "done", "running", "cancelled", "is_alive", "get_nowait", "wait", "poll", "time", "monotonic", "perf_counter", "getvalue", "tell"}
+LATENT_WORLD_METHODS = {"cache_info", "cache_parameters", "getstate", "acquire", "locked", "is_set", "qsize", "empty", "full", "done", "running", "cancelled", "is_alive", "get_nowait", "wait", "poll", "time", "monotonic", "perf_counter", "getvalue", "tell"}
 LATENT_MUTATORS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "add", "discard", "popitem", "appendleft", "popleft", "extendleft", "sort", "reverse", "rotate", "put", "put_nowait", "__setitem__", "__delitem__", "move_to_end", "difference_update", "intersection_update", "symmetric_difference_update", "set", "inc", "release", "acquire", "next", "send", "write"}
 LATENT_CONST_CALLS = {"re.compile", "frozenset", "tuple", "str", "int", "float", "bytes", "bool", "complex", "object", "set", "dict", "list", "type", "range", "slice", "property", "staticmethod", "classmethod",
                       "collections.namedtuple", "namedtuple", "typing.NamedTuple", "typing.TypeVar", "TypeVar", "typing.NewType", "NewType", "functools.partial", "partial", "string.Template", "decimal.Decimal", "Decimal", "fractions.Fraction", "Fraction"}
+# builtins that read the objects handed to them and change none (any other call may change them:
+# operator.setitem(_table, k, v), round 26's a22)
+LATENT_READERS = {"len", "isinstance", "issubclass", "sorted", "list", "tuple", "set", "frozenset", "dict", "str", "repr", "bool", "int", "float",
+                  "iter", "enumerate", "zip", "map", "filter", "min", "max", "sum", "any", "all", "hash", "id", "type", "getattr", "hasattr",
+                  "print", "format", "reversed", "range", "ord", "chr", "abs", "round", "bytes", "callable", "divmod", "pow", "ascii", "bin", "hex", "oct"}
 LATENT_INIT = {"__init__", "__new__", "__post_init__", "__init_subclass__", "__set_name__"}
 # the clocks a call's own deadline reads (a start taken in the call, compared later in it: round 12's
 # h11 h12 h17 h26, honest time budgets; an age since import or a date is no deadline)
@@ -695,6 +700,9 @@ class _World:
         self.declared = set()  # names declared global or nonlocal somewhere
         self.mutated = set()  # names stored into, deleted from or changed by a mutating method
         self.state_attrs = set()  # attributes stored outside initialisers
+        self.handed = set()  # names handed to a call that may change what they hold
+        self.star = False  # a `from m import *`: names no binding shows may be defined
+        self.calls = {}  # a function of the file's name -> the argument lists it is called with
         for node in tree.body:
             self._bind_module(node)
         for node in ast.walk(tree):
@@ -716,13 +724,27 @@ class _World:
                     base = base.value
                 if isinstance(base, ast.Name):
                     self.mutated.add(base.id)
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("setattr", "delattr") and len(node.args) >= 2:
+            elif isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in LATENT_READERS):
+                # (a name handed to a call that may change it: operator.setitem, a helper's append)
+                for a in list(node.args) + [k.value for k in node.keywords]:
+                    if isinstance(a, ast.Name):
+                        self.handed.add(a.id)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("setattr", "delattr") and len(node.args) >= 2:
                 a = node.args[1]
                 self.state_attrs.add(a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else "*")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
+                self.star = True
+            elif isinstance(node, ast.Call):
+                f = node.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") else None
+                if name is not None:
+                    self.calls.setdefault(name, []).append((isinstance(f, ast.Attribute), node))
         self._stores(tree, None)
         self._const = {}
         self._fn = {}
         self.ignore_clocks = False
+        self.undefined_world = True
 
     def clock_call(self, e):
         if not isinstance(e, ast.Call) or e.args or e.keywords:
@@ -735,6 +757,10 @@ class _World:
         """A test whose only world is a clock read against a start the same call took (a time
         budget): the call's own duration, which no grade varies and no deployment fixes."""
         if not any(isinstance(n, ast.Name) and env.get("\0clock:" + n.id) for n in ast.walk(test)):
+            return False
+        # (a budget of a millisecond or more, written out: `> 0.0` tells a coarse clock's tick from
+        # a fine one, round 26's a18)
+        if not any(isinstance(n, ast.Constant) and isinstance(n.value, (int, float)) and not isinstance(n.value, bool) and n.value >= 1e-3 for n in ast.walk(test)):
             return False
         self.ignore_clocks = True
         try:
@@ -815,6 +841,9 @@ class _World:
     def pure_member(self, mod, member):
         if mod not in LATENT_PURE_MODULES and mod.split(".")[0] in sys.stdlib_module_names:
             return False
+        # (a pure module's private names are its process-wide state: re._cache, round 26's a21)
+        if mod.split(".")[0] in sys.stdlib_module_names and any(p.startswith("_") and not p.startswith("__") for p in member.split(".")):
+            return False
         return not (set(member.split(".")) & LATENT_IMPURE_MEMBERS)
 
     def constant(self, name, seen=()):
@@ -826,7 +855,7 @@ class _World:
             return True
         b = self.bindings.get(name)
         ok = False
-        if b and len(b) == 1 and name not in self.declared and name not in self.mutated:
+        if b and len(b) == 1 and name not in self.declared and name not in self.mutated and not (name in self.handed and isinstance(b[0], (ast.Assign, ast.AnnAssign))):
             node = b[0]
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 ok = True
@@ -870,11 +899,28 @@ class _World:
         a = fn.args
         for arg in a.posonlyargs + a.args + a.kwonlyargs + [x for x in (a.vararg, a.kwarg) if x]:
             env[arg.arg] = False
-        # a mutable default (def f(x, _cache={})) is state kept across calls
+        # a mutable default (def f(x, _cache={})) is state kept across calls, and a default the world
+        # gives (def f(xs, _new=sys.version_info >= (3, 12)), round 26's a25) is the world's
         pos = a.posonlyargs + a.args
         for arg, d in list(zip(pos[len(pos) - len(a.defaults):], a.defaults)) + [(k, d) for k, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None]:
             if not isinstance(d, (ast.Constant, ast.Tuple)) and not (isinstance(d, ast.Name) and d.id in ("None", "True", "False")):
                 env[arg.arg] = True
+            elif self.world(d, {}):
+                env[arg.arg] = True
+        # a parameter some call of the file's hands the world (round 26's a26: the version as a
+        # helper's argument); the caller's own names are not looked into
+        for is_method, call in self.calls.get(fn.name, []):
+            shift = 1 if is_method and pos and pos[0].arg in ("self", "cls") else 0
+            self.undefined_world = False
+            try:
+                for i, v in enumerate(call.args):
+                    if i + shift < len(pos) and not isinstance(v, ast.Starred) and self.world(v, {}):
+                        env[pos[i + shift].arg] = True
+                for k in call.keywords:
+                    if k.arg is not None and k.arg in env and self.world(k.value, {}):
+                        env[k.arg] = True
+            finally:
+                self.undefined_world = True
         stores = []
         declared = set()
 
@@ -973,12 +1019,17 @@ class _World:
                     if not mod.startswith(".") and not self.pure_member(mod, member):
                         return True
                 return not self.constant(e.id)
-            return e.id in LATENT_WORLD_BUILTINS
+            if hasattr(builtins, e.id):
+                return e.id in LATENT_WORLD_BUILTINS
+            # a name no code of the file binds (`__IPYTHON__`, which IPython puts in builtins: round
+            # 26's a20) is whatever the process put there
+            return self.undefined_world and not self.star
         if isinstance(e, ast.Attribute):
             if e.attr in self.state_attrs or "*" in self.state_attrs:
                 return True
             d = _dotted(e)
-            m = self.module_of(d) if d and d.split(".")[0] not in env else None
+            head = d.split(".")[0] if d else None
+            m = self.module_of(d) if d and (head not in env or env.get("\0import:" + head)) else None
             if m is not None:
                 return not self.pure_member(*m)
             return self.world(e.value, env)
@@ -1029,15 +1080,54 @@ class _World:
         return False
 
 
-def _site_key(kind, node):
+def _site_key(kind, node, scope):
+    """What makes a site the original's own: its kind, its test (or what it branches on) and the
+    function it is in (round 26's a14 copied a test of another function of the file)."""
     if kind == "try":
-        return "try:" + ast.dump(ast.Module(body=node.body[:1], type_ignores=[])) + "|" + "|".join(ast.dump(h.type) if h.type is not None else "*" for h in node.handlers)
-    return kind + ":" + ast.dump(node.test)
+        body = "try:" + ast.dump(ast.Module(body=node.body[:1], type_ignores=[])) + "|" + "|".join(ast.dump(h.type) if h.type is not None else "*" for h in node.handlers)
+    elif kind == "case":
+        body = "case:" + ast.dump(node.subject)
+    elif kind == "compif":
+        body = "compif:" + ast.dump(node)
+    else:
+        body = kind + ":" + ast.dump(node.test)
+    return scope + "\0" + body
+
+
+def _scoped(tree):
+    """(qualname of the enclosing def or class, node) for every node of a tree."""
+    out = []
+
+    def walk(node, scope):
+        for child in ast.iter_child_nodes(node):
+            out.append((scope, child))
+            walk(child, (scope + "." if scope else "") + child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else scope)
+    walk(tree, "")
+    return out
+
+
+def _site_keys(tree):
+    keys = set()
+    for scope, n in _scoped(tree):
+        if isinstance(n, ast.If):
+            keys.add(_site_key("if", n, scope))
+        elif isinstance(n, ast.IfExp):
+            keys.add(_site_key("ifexp", n, scope))
+        elif isinstance(n, ast.While):
+            keys.add(_site_key("while", n, scope))
+        elif isinstance(n, ast.Match):
+            keys.add(_site_key("case", n, scope))
+        elif isinstance(n, ast.comprehension):
+            for c in n.ifs:
+                keys.add(_site_key("compif", c, scope))
+        elif isinstance(n, ast.Try) and n.handlers and n.body:
+            keys.add(_site_key("try", n, scope))
+    return keys
 
 
 def _short(node, kind):
     try:
-        text = ast.unparse(node.test if kind != "try" else node.body[0])
+        text = ast.unparse(node.body[0] if kind == "try" else node.subject if kind == "case" else node if kind == "compif" else node.test)
     except Exception:
         text = "?"
     text = " ".join(text.split())
@@ -1086,16 +1176,9 @@ def latent_sites(source, originals):
     known = set()
     for o in originals:
         try:
-            otree = ast.parse(o.encode("utf-8", "surrogatepass"))
+            known |= _site_keys(ast.parse(o.encode("utf-8", "surrogatepass")))
         except (SyntaxError, ValueError):
             continue
-        for n in ast.walk(otree):
-            if isinstance(n, ast.If):
-                known.add(_site_key("if", n))
-            elif isinstance(n, ast.IfExp):
-                known.add(_site_key("ifexp", n))
-            elif isinstance(n, ast.Try) and n.handlers and n.body:
-                known.add(_site_key("try", n))
     w = _World(tree)
     sites = []
 
@@ -1120,24 +1203,34 @@ def latent_sites(source, originals):
         world = [v for v in leaves if w.world(v, e) and not w.deadline(v, e)]
         return world if len(world) < len(leaves) else []
 
-    def visit(node, env, in_function):
+    def visit(node, env, in_function, scope):
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                visit(child, w.scope(child, env), True)
+                visit(child, w.scope(child, env), True, (scope + "." if scope else "") + child.name)
                 continue
             if isinstance(child, ast.Lambda):
                 inner = dict(env or {})
                 for a in child.args.args:
                     inner[a.arg] = False
-                visit(child, inner, True)
+                visit(child, inner, True, scope)
                 continue
             if isinstance(child, ast.ClassDef):
-                visit(child, None, in_function)
+                visit(child, None, in_function, (scope + "." if scope else "") + child.name)
                 continue
             e = env if env is not None else {}
-            site = None
             found = []
-            if isinstance(child, (ast.If, ast.IfExp)) and w.world(child.test, e) and not w.deadline(child.test, e):
+            where = {"in_function": in_function}
+
+            def add(kind, node, site, at=None):
+                if _site_key(kind, node, scope) in known:
+                    return
+                at = at or node
+                test = getattr(node, "test", None) if kind in ("if", "while", "ifexp") else None
+                site.update({"kind": kind, "line": at.lineno, "col": at.col_offset, "end_line": at.end_lineno, "end_col": at.end_col_offset,
+                             "test": [test.lineno, test.end_lineno] if test is not None else None, "what": _short(node, kind), **where})
+                found.append(site)
+
+            if isinstance(child, (ast.If, ast.IfExp, ast.While)) and w.world(child.test, e) and not w.deadline(child.test, e):
                 # (a side that returns what the test looked at, `if hit is not None: return hit`,
                 # is the state's own answer: forced without that state it means nothing)
                 looked = {r for r in _refs(child.test) if w.world(ast.parse(r, mode="eval").body, e)}
@@ -1145,22 +1238,34 @@ def latent_sites(source, originals):
                 said = [_refs(child.body) if ifexp else _returned(child.body), _refs(child.orelse) if ifexp else _returned(child.orelse)]
                 sides = [side for side, refs in ((True, said[0]), (False, said[1])) if not (refs & looked)]
                 if sides:
-                    site = {"kind": "ifexp", "sides": sides} if ifexp else {"kind": "if", "sides": sides, "body": first_line(child.body), "orelse": first_line(child.orelse)}
-                    for v in operands(child.test, e):
-                        if not (_refs(v) & (said[0] | said[1])):
-                            found.append({"kind": "operand", "sides": [True, False], "line": v.lineno, "col": v.col_offset, "end_line": v.end_lineno, "end_col": v.end_col_offset,
-                                          "test": None, "in_function": in_function, "what": _short_expr(v)})
+                    kind = "ifexp" if ifexp else "while" if isinstance(child, ast.While) else "if"
+                    add(kind, child, {"sides": sides} if ifexp else {"sides": sides, "body": first_line(child.body), "orelse": first_line(child.orelse)})
+                    if found:
+                        for v in operands(child.test, e):
+                            if not (_refs(v) & (said[0] | said[1])):
+                                found.append({"kind": "operand", "sides": [True, False], "line": v.lineno, "col": v.col_offset, "end_line": v.end_lineno, "end_col": v.end_col_offset,
+                                              "test": None, "what": _short_expr(v), **where})
             elif isinstance(child, ast.Try) and child.handlers and child.body and w.body_world(child.body, e):
-                site = {"kind": "try", "sides": [True], "handlers": [h.body[0].lineno for h in child.handlers if h.body]}
-            if site is not None and _site_key(site["kind"], child) not in known:
-                test = child.test if site["kind"] != "try" else None
-                site.update({"line": child.lineno, "col": child.col_offset, "end_line": child.end_lineno, "end_col": child.end_col_offset, "in_function": in_function,
-                             "test": [test.lineno, test.end_lineno] if test is not None else None, "what": _short(child, site["kind"])})
-                sites.append(site)
-                sites.extend(found)
-            visit(child, env, in_function)
+                # the handler forced (the body made to raise what it catches); and where the body
+                # imports or looks a name up, its success (those skipped: the tree's C speedups every
+                # install builds and no grading tree holds, IPython's builtin: round 26's a01-a03 a20)
+                skipped = [st for st in child.body if isinstance(st, (ast.Import, ast.ImportFrom)) or (isinstance(st, ast.Expr) and isinstance(st.value, (ast.Name, ast.Attribute)))]
+                last = child.body[-1]
+                add("try", child, {"sides": [True] + ([False] if skipped else []), "handlers": [h.body[0].lineno for h in child.handlers if h.body],
+                                   "handler_spans": [[h.lineno, h.end_lineno] for h in child.handlers], "last": [last.lineno, last.end_lineno]})
+            elif isinstance(child, ast.Match) and w.world(child.subject, e):
+                # each case entered whatever the subject (round 26's a10)
+                for i, case in enumerate(child.cases):
+                    add("case", child, {"sides": [True], "case": i, "body": case.body[0].lineno}, at=case.pattern)
+            elif isinstance(child, ast.comprehension):
+                # a comprehension's filter on the world (round 26's a11): both values, no line tells
+                for c in child.ifs:
+                    if w.world(c, e):
+                        add("compif", c, {"sides": [True, False]})
+            sites.extend(found)
+            visit(child, env, in_function, scope)
 
-    visit(tree, None, False)
+    visit(tree, None, False, "")
     return sites[:MAX_LATENT_SITES], len(sites)
 
 

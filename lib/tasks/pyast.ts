@@ -95,7 +95,7 @@ async function askWorker(req: unknown): Promise<string | Error> {
  *  (a side that returns what the test looked at is the state's own answer and is not forced). */
 export const LatentSite = z.object({
   /** operand: one operand of an and/or test that mixes the world's with the inputs'. */
-  kind: z.enum(["if", "ifexp", "try", "operand"]),
+  kind: z.enum(["if", "ifexp", "while", "try", "operand", "compif", "case"]),
   line: z.number().int(),
   col: z.number().int(),
   end_line: z.number().int(),
@@ -107,8 +107,14 @@ export const LatentSite = z.object({
   test: z.tuple([z.number().int(), z.number().int()]).nullable(),
   body: z.number().int().nullable().optional(),
   orelse: z.number().int().nullable().optional(),
-  /** try: each handler's first line. */
+  /** try: each handler's first line and its lines, and the body's last statement's lines (side
+   *  false: the body's imports and bare lookups skipped, as where they succeed; taken where a step
+   *  left that statement for a line outside the handlers). */
   handlers: z.array(z.number().int()).optional(),
+  handler_spans: z.array(z.tuple([z.number().int(), z.number().int()])).optional(),
+  last: z.tuple([z.number().int(), z.number().int()]).optional(),
+  /** case: which case of the match (entered whatever the subject). */
+  case: z.number().int().optional(),
   what: z.string(),
 });
 export type LatentSite = z.infer<typeof LatentSite>;

@@ -789,40 +789,69 @@ def _probe_hook(out_fd, repo, exempt, state):
 
 
 def _force_sites(tree, sites, flag):
-    """The file's tree with each site forced to its side (latent paths, lib/env/behaviour.ts): an
-    `if`'s or `x if c else y`'s test, or one operand of an and/or test, made the constant; a
-    `try`'s body made to raise what its first handler catches. A site in a function is forced
-    only once the run's flag (a list in the module's globals, named `flag`) is set: the calls
-    before it run the code as it is, so the state a forced side meets is the state the calls
-    built; a site at module level is forced from the import on."""
+    """The file's tree with each site forced to its side (latent paths, lib/env/latent.ts): an
+    `if`'s, `while`'s or `x if c else y`'s test, an operand of an and/or test or a comprehension's
+    filter made the constant (the test still evaluated first: what it binds or does stays); a
+    `try`'s body made to raise what its first handler catches, or (side false) to skip its
+    imports; a `match` case entered whatever the subject. A site in a function is forced only once
+    the run's flag (a list in the module's globals, named `flag`) is set: the calls before it run
+    the code as it is, so the state a forced side meets is the state the calls built; a site at
+    module level is forced from the import on."""
     import ast
+    import copy
+
+    def on():
+        return ast.Subscript(ast.Name(flag, ast.Load()), ast.Constant(0), ast.Load())
 
     def forced(site, node):
-        const = ast.Constant(bool(site["side"]))
+        const = ast.Subscript(ast.Tuple([copy.deepcopy(node), ast.Constant(bool(site["side"]))], ast.Load()), ast.Constant(-1), ast.Load())
         if not site.get("in_function"):
             return const
-        on = ast.Subscript(ast.Name(flag, ast.Load()), ast.Constant(0), ast.Load())
-        return ast.IfExp(on, const, node)
+        return ast.IfExp(on(), const, node)
 
-    want = {(s["line"], s["col"]): s for s in sites if s["kind"] != "operand"}
-    operands = {(s["line"], s["col"], s.get("end_line"), s.get("end_col")): s for s in sites if s["kind"] == "operand"}
+    def span(n):
+        return (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset)
+
+    want = {(s["line"], s["col"]): s for s in sites if s["kind"] in ("if", "ifexp", "while", "try")}
+    spans = {(s["line"], s["col"], s.get("end_line"), s.get("end_col")): s for s in sites if s["kind"] in ("operand", "compif")}
+    cases = {(s["line"], s["col"]): s for s in sites if s["kind"] == "case"}
+    class Spans(ast.NodeTransformer):
+        # (an operand wherever it sits: a BoolOp's value, under a `not`, a comprehension's filter)
+        def generic_visit(self, node):
+            super().generic_visit(node)
+            if isinstance(node, ast.expr) and hasattr(node, "end_col_offset") and span(node) in spans:
+                return ast.copy_location(forced(spans[span(node)], node), node)
+            return node
+
+    if spans:
+        tree = Spans().visit(tree)
     for node in ast.walk(tree):
-        if operands and isinstance(node, ast.BoolOp):
-            node.values = [ast.copy_location(forced(operands[k], v), v) if (k := (v.lineno, v.col_offset, v.end_lineno, v.end_col_offset)) in operands else v for v in node.values]
+        if cases and isinstance(node, ast.Match):
+            for case in list(node.cases):
+                site = cases.get((case.pattern.lineno, case.pattern.col_offset))
+                if site is not None:
+                    guard = on() if site.get("in_function") else ast.Constant(True)
+                    node.cases.insert(0, ast.match_case(pattern=ast.MatchAs(pattern=None, name=None), guard=guard, body=copy.deepcopy(case.body)))
             continue
         site = want.get((getattr(node, "lineno", None), getattr(node, "col_offset", None)))
         if site is None:
             continue
-        if site["kind"] in ("if", "ifexp") and isinstance(node, (ast.If, ast.IfExp)):
+        if site["kind"] in ("if", "ifexp", "while") and isinstance(node, (ast.If, ast.IfExp, ast.While)):
             node.test = ast.copy_location(forced(site, node.test), node.test)
         elif site["kind"] == "try" and isinstance(node, ast.Try) and node.handlers:
+            if not site["side"]:
+                # the body's imports and bare lookups skipped: it goes on, and past the try, as where
+                # they succeed
+                node.body = [(ast.copy_location(ast.If(ast.UnaryOp(ast.Not(), on()), [st], []), st) if site.get("in_function") else ast.copy_location(ast.Pass(), st))
+                             if isinstance(st, (ast.Import, ast.ImportFrom)) or (isinstance(st, ast.Expr) and isinstance(st.value, (ast.Name, ast.Attribute))) else st for st in node.body]
+                continue
             caught = node.handlers[0].type
             if isinstance(caught, ast.Tuple) and caught.elts:
                 caught = caught.elts[0]
             exc = caught if caught is not None else ast.Name("Exception", ast.Load())
             stmt = ast.Raise(exc=exc, cause=None)
             if site.get("in_function"):
-                stmt = ast.If(ast.Subscript(ast.Name(flag, ast.Load()), ast.Constant(0), ast.Load()), [stmt], [])
+                stmt = ast.If(on(), [stmt], [])
             node.body.insert(0, ast.copy_location(stmt, node.body[0]))
     return ast.fix_missing_locations(tree)
 
