@@ -198,7 +198,7 @@ def k(n, m):
       "compif:_n > 20000:true/false",
       "while:_n > 5:true/false",
       "try:from ._speedups import escape:true/false",
-      "try:__IPYTHON__:true",
+      "try:__IPYTHON__:true/false",
       "if:len(re._cache) > 100:true/false",
       "if:len(_table) > 4096:true/false",
       "if:time.monotonic() - t0 > 0.0:true/false",
@@ -270,6 +270,50 @@ describe("the runner forces what it is told to (behave.py in the sandbox)", () =
     expect(values(atImport)).toEqual(["5", "6", "500", "7", "import-side"]);
     // the file on disk is untouched, and an unforced run reads it as it is
     expect(readFileSync(join(dir, "pkg", "m.py"), "utf8")).toBe(source);
+  });
+});
+
+describe("the runner forces round 26's other branches", () => {
+  it("a match's case entered, a comprehension's filter, an operand under `not`, a try's imports skipped as where they succeed, a bare lookup too", { timeout: 120_000 }, async () => {
+    const dir = tmp("latent-runner26-");
+    mkdirSync(join(dir, "pkg"));
+    writeFileSync(join(dir, "pkg", "__init__.py"), "");
+    const source = [
+      "import os",
+      "def f(x):",
+      "    match os.name == 'nt':",
+      "        case True:",
+      "            return -1",
+      "    for r in [x * 10 for _ in (0,) if os.name == 'nt']:",
+      "        return r",
+      "    if x > 100 and not os.name == 'posix':",
+      "        return 1000",
+      "    try:",
+      "        from ._speedups import fast",
+      "    except ImportError:",
+      "        return x",
+      "    return x + 1",
+      "def g(x):",
+      "    try:",
+      "        __IPYTHON__",
+      "    except NameError:",
+      "        return x",
+      "    return x + 2",
+      "",
+    ].join("\n");
+    writeFileSync(join(dir, "pkg", "m.py"), source);
+    const sites = (await latentSites({ "pkg/m.py": { source, originals: [] } }))["pkg/m.py"]!.sites;
+    const at = (line: number, kind: string) => sites.find((x) => x.line === line && x.kind === kind)!;
+    const calls: BCall[] = [5, 500].map((x, i) => ({ id: `c${i}`, symbol: 0, pos: [{ t: "int", v: String(x) }], kw: [] }));
+    const req = { symbols: [{ module: "pkg.m", qualname: "f" }, { module: "pkg.m", qualname: "g" }], calls: [...calls, { id: "g", symbol: 1, pos: [{ t: "int", v: "7" }], kw: [] }], roots: ["."], project: ["pkg"] };
+    const values = (r: Awaited<ReturnType<typeof runBehaviour>>) => [...r.outcomes!.values()].map((o) => (o[0]!.k === "return" ? (o[0] as { ret: { v: string } }).ret.v : o[0]!.k));
+    const run = async (site: (typeof sites)[number], side: boolean) => values(await runBehaviour(sb, dir, { ...req, force: { file: "pkg/m.py", sites: [{ kind: site.kind, line: site.line, col: site.col, end_line: site.end_line, end_col: site.end_col, in_function: site.in_function, side }] }, force_from: 0 }, {}, { masks: [] }));
+    expect(values(await runBehaviour(sb, dir, req, {}, { masks: [] }))).toEqual(["5", "500", "7"]);
+    expect(await run(at(4, "case"), true)).toEqual(["-1", "-1", "7"]);
+    expect(await run(at(6, "compif"), true)).toEqual(["50", "5000", "7"]);
+    expect(await run(sites.find((x) => x.kind === "operand" && x.line === 8)!, false)).toEqual(["5", "1000", "7"]);
+    expect(await run(at(10, "try"), false)).toEqual(["6", "501", "7"]);
+    expect(await run(at(16, "try"), false)).toEqual(["5", "500", "9"]);
   });
 });
 

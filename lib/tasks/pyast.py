@@ -946,6 +946,10 @@ class _World:
                     stores.append(([child.target], child.value))
                 elif isinstance(child, ast.ExceptHandler) and child.name:
                     env.setdefault(child.name, False)
+                elif isinstance(child, (ast.MatchAs, ast.MatchStar)) and child.name:
+                    env.setdefault(child.name, False)
+                elif isinstance(child, ast.MatchMapping) and child.rest:
+                    env.setdefault(child.rest, False)
                 elif isinstance(child, (ast.Import, ast.ImportFrom)):
                     for al in child.names:
                         name = al.asname or (al.name.split(".")[0] if isinstance(child, ast.Import) else al.name)
@@ -1257,11 +1261,21 @@ def latent_sites(source, originals):
                 # each case entered whatever the subject (round 26's a10)
                 for i, case in enumerate(child.cases):
                     add("case", child, {"sides": [True], "case": i, "body": case.body[0].lineno}, at=case.pattern)
-            elif isinstance(child, ast.comprehension):
-                # a comprehension's filter on the world (round 26's a11): both values, no line tells
-                for c in child.ifs:
-                    if w.world(c, e):
-                        add("compif", c, {"sides": [True, False]})
+            elif isinstance(child, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+                # a comprehension's filter on the world (round 26's a11): both values, no line tells;
+                # its own targets are what it iterates over
+                inner = dict(e)
+                for g in child.generators:
+                    iterated = w.world(g.iter, inner)
+                    for n in ast.walk(g.target):
+                        if isinstance(n, ast.Name):
+                            inner[n.id] = iterated
+                    for c in g.ifs:
+                        if w.world(c, inner):
+                            add("compif", c, {"sides": [True, False]})
+                sites.extend(found)
+                visit(child, inner, in_function, scope)
+                continue
             sites.extend(found)
             visit(child, env, in_function, scope)
 
