@@ -6,7 +6,9 @@
  * SUMMARY.tsv, REPORT.md and witnesses in test/redteam/payloads/round26/. At attack time 24 of 37
  * wrong bodies paid under two keys of two and all 14 honest bodies earned 1 (10 wrong bodies were
  * caught by the latent paths themselves). Fixed the same stop by cause (docs/grader.md, "After round
- * 26"); the rows still open say why. c01 (a control) is no row.
+ * 26"); the rows still open say why. c01 is the red team's control (a float for an equal int, no
+ * branch), open by the comparison's rule. The witness scripts the red team wrote (REPORT.md,
+ * "witness/") were lost with its worktree: REPORT.md describes them and what they showed.
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
