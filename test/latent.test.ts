@@ -8,8 +8,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gradeCompletion, FeatureDeletionEpisode } from "../lib/env/index.js";
-import { BwrapSandbox, runBehaviour, type BCall } from "../lib/sandbox/index.js";
-import { fileDiff, latentSites, loadTask, readIndex, spliceStub } from "../lib/tasks/index.js";
+import { BwrapSandbox, ForcedSite, runBehaviour, type BCall } from "../lib/sandbox/index.js";
+import { fileDiff, latentSites, loadTask, readIndex, spliceStub, type LatentSite } from "../lib/tasks/index.js";
 import { ROOT, tmp } from "./helpers.js";
 
 const sb = new BwrapSandbox();
@@ -226,11 +226,24 @@ def k(n, m):
   });
 });
 
+/** A package `pkg` whose module `m` is `source`, in a folder of its own; its latent sites. */
+async function packageOf(prefix: string, source: string): Promise<{ dir: string; sites: LatentSite[]; at: (line: number, kind: string) => LatentSite }> {
+  const dir = tmp(prefix);
+  mkdirSync(join(dir, "pkg"));
+  writeFileSync(join(dir, "pkg", "__init__.py"), "");
+  writeFileSync(join(dir, "pkg", "m.py"), source);
+  const sites = (await latentSites({ "pkg/m.py": { source, originals: [] } }))["pkg/m.py"]!.sites;
+  return { dir, sites, at: (line, kind) => sites.find((x) => x.line === line && x.kind === kind)! };
+}
+
+/** Each call's returned value (its text), or the kind of outcome it had. */
+const valuesOf = (r: Awaited<ReturnType<typeof runBehaviour>>) => [...r.outcomes!.values()].map((o) => (o[0]!.k === "return" ? (o[0] as { ret: { v: string } }).ret.v : o[0]!.k));
+
+/** BehaveRequest.force for one site of pkg/m.py forced to `side`. */
+const forcing = (site: LatentSite, side: boolean) => ({ file: "pkg/m.py", sites: [ForcedSite.parse({ ...site, side })] });
+
 describe("the runner forces what it is told to (behave.py in the sandbox)", () => {
   it("an if, a try and an operand: at module level from the import on, in a function from force_from on; the arcs run names the steps taken", { timeout: 120_000 }, async () => {
-    const dir = tmp("latent-runner-");
-    mkdirSync(join(dir, "pkg"));
-    writeFileSync(join(dir, "pkg", "__init__.py"), "");
     const source = [
       "import os",
       "MODE = 'import-side' if os.name == 'nt' else 'plain'",
@@ -248,26 +261,22 @@ describe("the runner forces what it is told to (behave.py in the sandbox)", () =
       "    return MODE",
       "",
     ].join("\n");
-    writeFileSync(join(dir, "pkg", "m.py"), source);
-    const sites = (await latentSites({ "pkg/m.py": { source, originals: [] } }))["pkg/m.py"]!.sites;
-    const at = (line: number, kind: string) => sites.find((s) => s.line === line && s.kind === kind)!;
+    const { dir, at } = await packageOf("latent-runner-", source);
     const calls: BCall[] = [5, 6, 500, 7].map((x, i) => ({ id: `c${i}`, symbol: 0, pos: [{ t: "int", v: String(x) }], kw: [] }));
     const req = { symbols: [{ module: "pkg.m", qualname: "f" }, { module: "pkg.m", qualname: "mode" }], calls: [...calls, { id: "m", symbol: 1, pos: [], kw: [] }], roots: ["."], project: ["pkg"] };
-    const values = (r: Awaited<ReturnType<typeof runBehaviour>>) => [...r.outcomes!.values()].map((o) => (o[0]!.k === "return" ? (o[0] as { ret: { v: string } }).ret.v : o[0]!.k));
     const plain = await runBehaviour(sb, dir, { ...req, arcs: ["pkg/m.py"] }, {}, { masks: [] });
-    expect(values(plain)).toEqual(["5", "6", "500", "7", "plain"]);
+    expect(valuesOf(plain)).toEqual(["5", "6", "500", "7", "plain"]);
     // (line 4's test went on to line 6, never to its body on line 5)
     expect(plain.arcs).toContain("0:4:6");
     expect(plain.arcs).not.toContain("0:4:5");
-    const force = (site: (typeof sites)[number], side: boolean) => ({ file: "pkg/m.py", sites: [{ kind: site.kind, line: site.line, col: site.col, end_line: site.end_line, end_col: site.end_col, in_function: site.in_function, side }] });
-    const ifForced = await runBehaviour(sb, dir, { ...req, force: force(at(4, "if"), true), force_from: 2 }, {}, { masks: [] });
-    expect(values(ifForced)).toEqual(["5", "6", "-500", "-7", "plain"]);
-    const tryForced = await runBehaviour(sb, dir, { ...req, force: force(at(6, "try"), true), force_from: 1 }, {}, { masks: [] });
-    expect(values(tryForced)).toEqual(["5", "0", "0", "0", "plain"]);
-    const operand = await runBehaviour(sb, dir, { ...req, force: force(at(10, "operand"), true), force_from: 0 }, {}, { masks: [] });
-    expect(values(operand)).toEqual(["5", "6", "1000", "7", "plain"]);
-    const atImport = await runBehaviour(sb, dir, { ...req, force: force(at(2, "ifexp"), true), force_from: 99 }, {}, { masks: [] });
-    expect(values(atImport)).toEqual(["5", "6", "500", "7", "import-side"]);
+    const ifForced = await runBehaviour(sb, dir, { ...req, force: forcing(at(4, "if"), true), force_from: 2 }, {}, { masks: [] });
+    expect(valuesOf(ifForced)).toEqual(["5", "6", "-500", "-7", "plain"]);
+    const tryForced = await runBehaviour(sb, dir, { ...req, force: forcing(at(6, "try"), true), force_from: 1 }, {}, { masks: [] });
+    expect(valuesOf(tryForced)).toEqual(["5", "0", "0", "0", "plain"]);
+    const operand = await runBehaviour(sb, dir, { ...req, force: forcing(at(10, "operand"), true), force_from: 0 }, {}, { masks: [] });
+    expect(valuesOf(operand)).toEqual(["5", "6", "1000", "7", "plain"]);
+    const atImport = await runBehaviour(sb, dir, { ...req, force: forcing(at(2, "ifexp"), true), force_from: 99 }, {}, { masks: [] });
+    expect(valuesOf(atImport)).toEqual(["5", "6", "500", "7", "import-side"]);
     // the file on disk is untouched, and an unforced run reads it as it is
     expect(readFileSync(join(dir, "pkg", "m.py"), "utf8")).toBe(source);
   });
@@ -275,9 +284,6 @@ describe("the runner forces what it is told to (behave.py in the sandbox)", () =
 
 describe("the runner forces round 26's other branches", () => {
   it("a match's case entered, a comprehension's filter, an operand under `not`, a try's imports skipped as where they succeed, a bare lookup too", { timeout: 120_000 }, async () => {
-    const dir = tmp("latent-runner26-");
-    mkdirSync(join(dir, "pkg"));
-    writeFileSync(join(dir, "pkg", "__init__.py"), "");
     const source = [
       "import os",
       "def f(x):",
@@ -301,14 +307,11 @@ describe("the runner forces round 26's other branches", () => {
       "    return x + 2",
       "",
     ].join("\n");
-    writeFileSync(join(dir, "pkg", "m.py"), source);
-    const sites = (await latentSites({ "pkg/m.py": { source, originals: [] } }))["pkg/m.py"]!.sites;
-    const at = (line: number, kind: string) => sites.find((x) => x.line === line && x.kind === kind)!;
+    const { dir, sites, at } = await packageOf("latent-runner26-", source);
     const calls: BCall[] = [5, 500].map((x, i) => ({ id: `c${i}`, symbol: 0, pos: [{ t: "int", v: String(x) }], kw: [] }));
-    const req = { symbols: [{ module: "pkg.m", qualname: "f" }, { module: "pkg.m", qualname: "g" }], calls: [...calls, { id: "g", symbol: 1, pos: [{ t: "int", v: "7" }], kw: [] }], roots: ["."], project: ["pkg"] };
-    const values = (r: Awaited<ReturnType<typeof runBehaviour>>) => [...r.outcomes!.values()].map((o) => (o[0]!.k === "return" ? (o[0] as { ret: { v: string } }).ret.v : o[0]!.k));
-    const run = async (site: (typeof sites)[number], side: boolean) => values(await runBehaviour(sb, dir, { ...req, force: { file: "pkg/m.py", sites: [{ kind: site.kind, line: site.line, col: site.col, end_line: site.end_line, end_col: site.end_col, in_function: site.in_function, side }] }, force_from: 0 }, {}, { masks: [] }));
-    expect(values(await runBehaviour(sb, dir, req, {}, { masks: [] }))).toEqual(["5", "500", "7"]);
+    const req = { symbols: [{ module: "pkg.m", qualname: "f" }, { module: "pkg.m", qualname: "g" }], calls: [...calls, { id: "g", symbol: 1, pos: [{ t: "int", v: "7" }], kw: [] } satisfies BCall], roots: ["."], project: ["pkg"] };
+    const run = async (site: LatentSite, side: boolean) => valuesOf(await runBehaviour(sb, dir, { ...req, force: forcing(site, side), force_from: 0 }, {}, { masks: [] }));
+    expect(valuesOf(await runBehaviour(sb, dir, req, {}, { masks: [] }))).toEqual(["5", "500", "7"]);
     expect(await run(at(4, "case"), true)).toEqual(["-1", "-1", "7"]);
     expect(await run(at(6, "compif"), true)).toEqual(["50", "5000", "7"]);
     expect(await run(sites.find((x) => x.kind === "operand" && x.line === 8)!, false)).toEqual(["5", "1000", "7"]);

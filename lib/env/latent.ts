@@ -24,13 +24,14 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { runBehaviour, type BCall, type BehaveSymbol, type BOutcome, type ForcedSite, type MaskSpec, type Sandbox } from "../sandbox/index.js";
+import { ForcedSite, runBehaviour, type BCall, type BehaveSymbol, type BOutcome, type MaskSpec, type Sandbox } from "../sandbox/index.js";
 import { latentSites, sameOutcome, type CompareOptions, type FeatureDeletionTask, type LatentSite, type Oracle } from "../tasks/index.js";
 import { goldenText } from "./untrusted.js";
 
 /** Which side a site was forced to: a test's value, a try's handler entered or its imports
- *  succeeding, a match's case entered. */
+ *  succeeding, a match's case entered (the grade's words for each: SIDE_WORDS). */
 export type Side = boolean | "handler" | "imports succeeding" | "entered";
+const SIDE_WORDS: Record<string, string> = { handler: "its handler entered", "imports succeeding": "its imports succeeding", entered: "this case entered", true: "forced true", false: "forced false" };
 
 /** What one grade's latent-path check did (BehaviourCheck.latent). */
 export interface LatentCheck {
@@ -75,7 +76,11 @@ const MAX_FILE_BYTES = 512 * 1024;
 const AGAIN = "^again";
 
 export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
-  const files = x.changed.filter((f) => f.endsWith(".py") && existsSync(join(x.workdir, f)) && statSync(join(x.workdir, f)).isFile() && statSync(join(x.workdir, f)).size <= MAX_FILE_BYTES).slice(0, MAX_FILES);
+  const readable = (f: string) => {
+    const st = statSync(join(x.workdir, f), { throwIfNoEntry: false });
+    return !!st?.isFile() && st.size <= MAX_FILE_BYTES;
+  };
+  const files = x.changed.filter((f) => f.endsWith(".py") && readable(f)).slice(0, MAX_FILES);
   const out: LatentCheck = { files: files.length, sites: 0, forced: 0, runs: 0, compared: 0, missed: 0 };
   if (!files.length || !x.calls.length) return out;
   const request: Record<string, { source: string; originals: string[] }> = {};
@@ -113,10 +118,14 @@ export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
   out.runs++;
   if (!traced.outcomes || !traced.arcs) return { ...out, why: `the arcs run failed: ${traced.failure ?? "no arcs"}` };
   judge(traced.outcomes, (id, why) => (out.first ??= { file: "", line: 0, what: "(the arcs run)", side: true, id, why }));
-  const arcs = new Set(traced.arcs);
+  // (each file's steps, [line, next line])
+  const stepsOf = new Map<string, [number, number][]>(files.map((f) => [f, []]));
+  for (const a of traced.arcs) {
+    const [fi, from, to] = a.split(":").map(Number) as [number, number, number];
+    stepsOf.get(files[fi]!)?.push([from, to]);
+  }
   const taken = (file: string, s: LatentSite): { side: boolean; label: Side }[] => {
-    const fi = files.indexOf(file);
-    const steps = [...arcs].filter((a) => a.startsWith(`${fi}:`)).map((a) => a.split(":").slice(1).map(Number) as [number, number]);
+    const steps = stepsOf.get(file)!;
     const reached = (line: number) => steps.some(([, to]) => to === line);
     const within = (l: number, [a, b]: [number, number]) => l >= a && l <= b;
     // (a try's body went through: a step from its last statement to a line no handler holds)
@@ -159,7 +168,7 @@ export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
   for (const group of groups) {
     if (out.missed) break;
     const file = group[0]!.file;
-    const force = { file, sites: group.map((v): ForcedSite => ({ kind: v.site.kind, line: v.site.line, col: v.site.col, end_line: v.site.end_line, end_col: v.site.end_col, in_function: v.site.in_function, side: v.side })) };
+    const force = { file, sites: group.map((v) => ForcedSite.parse({ ...v.site, side: v.side })) };
     let run;
     try {
       run = await runBehaviour(x.sandbox, x.workdir, { ...req, force, force_from: half }, x.limits, { masks: x.masks });
@@ -179,7 +188,7 @@ export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
 /** The grade's words for a latent miss. */
 export function describeLatent(l: LatentCheck): string {
   const f = l.first!;
-  const side = f.side === "handler" ? "its handler entered" : f.side === "imports succeeding" ? "its imports succeeding" : f.side === "entered" ? "this case entered" : `forced ${f.side}`;
+  const side = SIDE_WORDS[String(f.side)];
   return f.file
     ? `a latent path: ${f.file}:${f.line} \`${f.what}\` (a condition on the process or the machine, not the inputs) ${side}, a side no run took, answers call ${f.id} otherwise (${f.why}); ${l.missed} of ${l.compared} forced answers differ`
     : `the run that traced which sides of its conditions ran answered call ${f.id} otherwise (${f.why})`;

@@ -109,10 +109,15 @@ export function isSourceFile(rel: string): boolean {
   return !/(^|\/)(test_[^/]*|[^/]*_test|conftest|setup|noxfile)\.py$/.test(rel);
 }
 
+const goldenPatches = new WeakMap<object, { text: string; parsed: ReturnType<typeof parsePatch> }>();
+
 /** A file of the task's original (golden) tree: the snapshot's text with the golden diff's patch for
  *  it applied; null where the diff does not touch the file or does not apply. */
 export function goldenText(task: Pick<FeatureDeletionTask, "golden_diff">, before: string, file: string): string | null {
-  const patch = parsePatch(task.golden_diff).find((p) => p.newFileName?.replace(/^b\//, "") === file || p.oldFileName?.replace(/^a\//, "") === file);
+  // (the diff parsed once per task: the monitor and the latent paths ask file by file)
+  let patches = goldenPatches.get(task);
+  if (!patches || patches.text !== task.golden_diff) goldenPatches.set(task, (patches = { text: task.golden_diff, parsed: parsePatch(task.golden_diff) }));
+  const patch = patches.parsed.find((p) => p.newFileName?.replace(/^b\//, "") === file || p.oldFileName?.replace(/^a\//, "") === file);
   if (!patch) return null;
   const restored = applyPatch(before, patch);
   return restored === false ? null : restored;

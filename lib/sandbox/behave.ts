@@ -119,20 +119,26 @@ export interface BehaveRequest {
   arcs?: string[];
 }
 
-export interface ForcedSite {
+/** Where a site of a file is (lib/tasks/pyast.py latent_sites finds them; lib/tasks' LatentSite is
+ *  this with what the grader needs to judge which sides ran). */
+export const SitePlace = z.object({
   /** operand, compif: one operand of an and/or test or a comprehension's filter (found by its
-   *  whole span); case: a match's case (found by its pattern's place); try, side false: its imports
-   *  skipped. */
-  kind: "if" | "ifexp" | "while" | "try" | "operand" | "compif" | "case";
-  line: number;
+   *  whole span); case: a match's case (found by its pattern's place). */
+  kind: z.enum(["if", "ifexp", "while", "try", "operand", "compif", "case"]),
+  line: z.number().int(),
   /** The node's column as Python's ast gives it (a UTF-8 byte offset). */
-  col: number;
-  end_line?: number;
-  end_col?: number;
+  col: z.number().int(),
+  end_line: z.number().int(),
+  end_col: z.number().int(),
   /** In a function: forced from request.force_from on; at module level: from the import on. */
-  in_function: boolean;
-  side: boolean;
-}
+  in_function: z.boolean(),
+  /** try: the lines of the body's statements that side false skips (its imports and bare lookups). */
+  skip: z.array(z.number().int()).optional(),
+});
+
+/** A site forced to a side (BehaveRequest.force). */
+export const ForcedSite = SitePlace.extend({ side: z.boolean() });
+export type ForcedSite = z.infer<typeof ForcedSite>;
 
 export interface BehaveRun {
   /** call id → one outcome per repeat; absent when the run failed as a whole. */

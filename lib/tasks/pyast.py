@@ -691,7 +691,6 @@ class _World:
     """What of a module is fixed (its constants, functions, classes, pure modules) and what is state."""
 
     def __init__(self, tree):
-        self.tree = tree
         self.bindings = {}  # module-level name -> list of binding nodes
         self.modules = {}  # name -> dotted module it stands for (import m / import m as n / from p import m)
         self.members = {}  # name -> (module, member) for `from m import x`
@@ -705,41 +704,40 @@ class _World:
         self.calls = {}  # a function of the file's name -> the argument lists it is called with
         for node in tree.body:
             self._bind_module(node)
+
+        def root(e):
+            """The name a chain of subscripts and attributes starts from, or None."""
+            while isinstance(e, (ast.Subscript, ast.Attribute)):
+                e = e.value
+            return e.id if isinstance(e, ast.Name) else None
+
         for node in ast.walk(tree):
             if isinstance(node, (ast.Global, ast.Nonlocal)):
                 self.declared.update(node.names)
+            elif isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
+                self.star = True
             elif isinstance(node, ast.ClassDef):
                 for item in node.body:
                     if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
                         self.methods.setdefault(item.name, []).append(item)
             elif isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, (ast.Store, ast.Del)):
-                base = node.value
-                while isinstance(base, (ast.Subscript, ast.Attribute)):
-                    base = base.value
-                if isinstance(base, ast.Name):
-                    self.mutated.add(base.id)
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in LATENT_MUTATORS:
-                base = node.func.value
-                while isinstance(base, (ast.Subscript, ast.Attribute)):
-                    base = base.value
-                if isinstance(base, ast.Name):
-                    self.mutated.add(base.id)
-            elif isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in LATENT_READERS):
+                self.mutated.add(root(node.value))
+            if not isinstance(node, ast.Call):
+                continue
+            f = node.func
+            if isinstance(f, ast.Attribute) and f.attr in LATENT_MUTATORS:
+                self.mutated.add(root(f.value))
+            elif not (isinstance(f, ast.Name) and f.id in LATENT_READERS):
                 # (a name handed to a call that may change it: operator.setitem, a helper's append)
-                for a in list(node.args) + [k.value for k in node.keywords]:
-                    if isinstance(a, ast.Name):
-                        self.handed.add(a.id)
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("setattr", "delattr") and len(node.args) >= 2:
+                self.handed.update(a.id for a in list(node.args) + [k.value for k in node.keywords] if isinstance(a, ast.Name))
+            if isinstance(f, ast.Name) and f.id in ("setattr", "delattr") and len(node.args) >= 2:
                 a = node.args[1]
                 self.state_attrs.add(a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else "*")
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
-                self.star = True
-            elif isinstance(node, ast.Call):
-                f = node.func
-                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") else None
-                if name is not None:
-                    self.calls.setdefault(name, []).append((isinstance(f, ast.Attribute), node))
+            # (who calls a function of the file's, and with what: its parameters' world, scope())
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") else None
+            if name is not None:
+                self.calls.setdefault(name, []).append((isinstance(f, ast.Attribute), node))
+        self.mutated.discard(None)
         self._stores(tree, None)
         self._const = {}
         self._fn = {}
@@ -1062,14 +1060,19 @@ class _World:
         if isinstance(e, ast.Lambda):
             return False
         if isinstance(e, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
-            inner = dict(env)
-            for g in e.generators:
-                w = self.world(g.iter, inner)
-                for n in ast.walk(g.target):
-                    if isinstance(n, ast.Name):
-                        inner[n.id] = w
+            inner = self.comprehension_scope(e, env)
             return any(self.world(c, inner) for c in ast.iter_child_nodes(e) if isinstance(c, ast.expr))
         return any(self.world(c, env) for c in ast.iter_child_nodes(e) if isinstance(c, ast.expr))
+
+    def comprehension_scope(self, comp, env):
+        """`env` with a comprehension's own targets, each the world's where what it iterates is."""
+        inner = dict(env)
+        for g in comp.generators:
+            iterated = self.world(g.iter, inner)
+            for n in ast.walk(g.target):
+                if isinstance(n, ast.Name):
+                    inner[n.id] = iterated
+        return inner
 
     def body_world(self, stmts, env):
         """A try body whose success is the world's: it imports, or any expression in it is."""
@@ -1253,9 +1256,9 @@ def latent_sites(source, originals):
                 # the handler forced (the body made to raise what it catches); and where the body
                 # imports or looks a name up, its success (those skipped: the tree's C speedups every
                 # install builds and no grading tree holds, IPython's builtin: round 26's a01-a03 a20)
-                skipped = [st for st in child.body if isinstance(st, (ast.Import, ast.ImportFrom)) or (isinstance(st, ast.Expr) and isinstance(st.value, (ast.Name, ast.Attribute)))]
+                skip = [st.lineno for st in child.body if isinstance(st, (ast.Import, ast.ImportFrom)) or (isinstance(st, ast.Expr) and isinstance(st.value, (ast.Name, ast.Attribute)))]
                 last = child.body[-1]
-                add("try", child, {"sides": [True] + ([False] if skipped else []), "handlers": [h.body[0].lineno for h in child.handlers if h.body],
+                add("try", child, {"sides": [True] + ([False] if skip else []), "skip": skip, "handlers": [h.body[0].lineno for h in child.handlers if h.body],
                                    "handler_spans": [[h.lineno, h.end_lineno] for h in child.handlers], "last": [last.lineno, last.end_lineno]})
             elif isinstance(child, ast.Match) and w.world(child.subject, e):
                 # each case entered whatever the subject (round 26's a10)
@@ -1264,12 +1267,8 @@ def latent_sites(source, originals):
             elif isinstance(child, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
                 # a comprehension's filter on the world (round 26's a11): both values, no line tells;
                 # its own targets are what it iterates over
-                inner = dict(e)
+                inner = w.comprehension_scope(child, e)
                 for g in child.generators:
-                    iterated = w.world(g.iter, inner)
-                    for n in ast.walk(g.target):
-                        if isinstance(n, ast.Name):
-                            inner[n.id] = iterated
                     for c in g.ifs:
                         if w.world(c, inner):
                             add("compif", c, {"sides": [True, False]})

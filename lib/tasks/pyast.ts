@@ -4,6 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { z } from "zod";
 import { holdChild, jupyterPython, projectRoot } from "../core/index.js";
+import { SitePlace } from "../sandbox/index.js";
 
 export const PySymbol = z.object({
   qualname: z.string(),
@@ -93,15 +94,7 @@ async function askWorker(req: unknown): Promise<string | Error> {
 /** A condition whose value is the world's, not the call's inputs' (pyast.py latent_sites): an `if`
  *  or `x if c else y` test, or a `try` whose body's success is. `sides`: those the grader may force
  *  (a side that returns what the test looked at is the state's own answer and is not forced). */
-export const LatentSite = z.object({
-  /** operand: one operand of an and/or test that mixes the world's with the inputs'. */
-  kind: z.enum(["if", "ifexp", "while", "try", "operand", "compif", "case"]),
-  line: z.number().int(),
-  col: z.number().int(),
-  end_line: z.number().int(),
-  end_col: z.number().int(),
-  /** In a function (forced once the calls have built their state) or at module level (from the import on). */
-  in_function: z.boolean(),
+export const LatentSite = SitePlace.extend({
   sides: z.array(z.boolean()),
   /** if: the test's first and last line, the first line of the body and of the else branch. */
   test: z.tuple([z.number().int(), z.number().int()]).nullable(),
@@ -126,20 +119,21 @@ export type LatentFile = z.infer<typeof LatentFile>;
 export async function latentSites(files: Record<string, { source: string; originals: string[] }>): Promise<Record<string, LatentFile>> {
   if (Object.keys(files).length === 0) return {};
   const line = await askWorker({ latent: files });
-  if (line instanceof Error) {
-    const r = spawnSync(jupyterPython(), ["-I", "-S", join(projectRoot(), "lib", "tasks", "pyast.py")], { input: JSON.stringify({ latent: files }), encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-    if (r.status !== 0) throw new Error(`pyast latent failed: ${r.stderr || r.error?.message}`);
-    return z.record(LatentFile).parse(JSON.parse(r.stdout));
-  }
-  return z.record(LatentFile).parse(JSON.parse(line));
+  // (the worker died: answer the slow way)
+  return z.record(LatentFile).parse(JSON.parse(line instanceof Error ? askOnce({ latent: files }, "latent") : line));
+}
+
+/** One request to a pyast.py of its own (no worker): its answer's text. */
+function askOnce(req: unknown, what: string): string {
+  const r = spawnSync(jupyterPython(), ["-I", "-S", join(projectRoot(), "lib", "tasks", "pyast.py")], { input: JSON.stringify(req), encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`pyast ${what} failed: ${r.stderr || r.error?.message}`);
+  return r.stdout;
 }
 
 /** Facts for several files in one helper call. */
 export function pythonFacts(files: Record<string, string>): Record<string, PyFileFacts> {
   if (Object.keys(files).length === 0) return {};
-  const r = spawnSync(jupyterPython(), ["-I", "-S", join(projectRoot(), "lib", "tasks", "pyast.py")], { input: JSON.stringify({ files }), encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`pyast helper failed: ${r.stderr || r.error?.message}`);
-  return z.record(PyFileFacts).parse(JSON.parse(r.stdout));
+  return z.record(PyFileFacts).parse(JSON.parse(askOnce({ files }, "helper")));
 }
 
 export const StarveOptions = z.object({ docstrings: z.boolean().default(false), type_hints: z.boolean().default(false), comments: z.boolean().default(false) });
@@ -151,7 +145,5 @@ export function starveSources(files: Record<string, string>, opts: StarveOptions
   const o = StarveOptions.parse(opts);
   if (Object.keys(files).length === 0 || !(o.docstrings || o.type_hints || o.comments)) return files;
   const req = { starve: Object.fromEntries(Object.entries(files).map(([f, source]) => [f, { source, ...o }])) };
-  const r = spawnSync(jupyterPython(), ["-I", "-S", join(projectRoot(), "lib", "tasks", "pyast.py")], { input: JSON.stringify(req), encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`pyast starve failed: ${r.stderr || r.error?.message}`);
-  return z.record(z.string()).parse(JSON.parse(r.stdout));
+  return z.record(z.string()).parse(JSON.parse(askOnce(req, "starve")));
 }

@@ -840,10 +840,11 @@ def _force_sites(tree, sites, flag):
             node.test = ast.copy_location(forced(site, node.test), node.test)
         elif site["kind"] == "try" and isinstance(node, ast.Try) and node.handlers:
             if not site["side"]:
-                # the body's imports and bare lookups skipped: it goes on, and past the try, as where
-                # they succeed
+                # the body's statements on the site's `skip` lines (its imports and bare lookups)
+                # skipped: it goes on, and past the try, as where they succeed
+                skip = site.get("skip") or ()
                 node.body = [(ast.copy_location(ast.If(ast.UnaryOp(ast.Not(), on()), [st], []), st) if site.get("in_function") else ast.copy_location(ast.Pass(), st))
-                             if isinstance(st, (ast.Import, ast.ImportFrom)) or (isinstance(st, ast.Expr) and isinstance(st.value, (ast.Name, ast.Attribute))) else st for st in node.body]
+                             if st.lineno in skip else st for st in node.body]
                 continue
             caught = node.handlers[0].type
             if isinstance(caught, ast.Tuple) and caught.elts:
@@ -886,11 +887,6 @@ def _install_forcing(force, repo):
 
     sys.meta_path.insert(0, Finder)
     return flag
-
-
-def _arcs_out(arcs):
-    sys.settrace(None)
-    return sorted("%d:%d:%d" % a for a in arcs)[:50000]
 
 
 def _arc_tracer(files, repo):
@@ -1076,15 +1072,17 @@ def main():
             timeouts += o["k"] == "timeout"
             outs.append(o)
         write({"ev": "call", "id": call["id"], "out": outs, **({"cov": cov, "re": rx[0], "re_new": rx[1], "re_used": rx[2], "lit_new": rx[3]} if cov is not None else {})})
+    end = {"ev": "end", "n": _len(req["calls"])}
     if envs is not None:
         # (what the package looked up, read before the mapping is put back: dict() of the mapping
         # would look every name up through it, and in a warm run's fork the frames above the
         # runner's are no machinery's; dict.items reads its storage)
-        looked = envs.names()
+        end["env"] = envs.names()
         _set_environ(_dict(_dict.items(envs)))
-        write({"ev": "end", "n": _len(req["calls"]), "env": looked, **({"arcs": _arcs_out(arcs)} if arcs is not None else {})})
-    else:
-        write({"ev": "end", "n": _len(req["calls"]), **({"arcs": _arcs_out(arcs)} if arcs is not None else {})})
+    if arcs is not None:
+        sys.settrace(None)
+        end["arcs"] = sorted("%d:%d:%d" % a for a in arcs)[:50000]
+    write(end)
     lines.flush()
     os._exit(0)
 
