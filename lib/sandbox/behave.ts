@@ -122,9 +122,10 @@ export interface BehaveRequest {
 /** Where a site of a file is (lib/tasks/pyast.py latent_sites finds them; lib/tasks' LatentSite is
  *  this with what the grader needs to judge which sides ran). */
 export const SitePlace = z.object({
-  /** operand, compif: one operand of an and/or test or a comprehension's filter (found by its
-   *  whole span); case: a match's case (found by its pattern's place). */
-  kind: z.enum(["if", "ifexp", "while", "try", "operand", "compif", "case"]),
+  /** operand, compif, value: one operand of an and/or test, a comprehension's filter or a
+   *  comparison in a value's place (found by its whole span); case: a match's case (found by its
+   *  pattern's place). */
+  kind: z.enum(["if", "ifexp", "while", "try", "operand", "compif", "value", "case"]),
   line: z.number().int(),
   /** The node's column as Python's ast gives it (a UTF-8 byte offset). */
   col: z.number().int(),

@@ -647,7 +647,8 @@ def starve(source, docstrings=False, type_hints=False, comments=False):
 # machine. latent_sites finds the conditions of a file whose value is not fixed by the call's inputs
 # (the world's, not the arguments'): an `if` or `x if c else y` whose test reads module state, an
 # attribute the code stores outside __init__, a stdlib module's value outside the pure ones, or a
-# builtin such as id() or hash(); and a `try` whose body does (an import, a stream's write). The
+# builtin such as id() or hash(); a `try` whose body does (an import, a stream's write); and a
+# comparison of the world's in a value's place (a flag gating an and/or, a table's index). The
 # grader (lib/env/behaviour.ts) forces each side no run took and calls the body again: a side that
 # answers otherwise than the original is a wrong path kept for where the grade is not.
 LATENT_PURE_MODULES = {
@@ -1094,8 +1095,8 @@ def _site_key(kind, node, scope):
         body = "try:" + ast.dump(ast.Module(body=node.body[:1], type_ignores=[])) + "|" + "|".join(ast.dump(h.type) if h.type is not None else "*" for h in node.handlers)
     elif kind == "case":
         body = "case:" + ast.dump(node.subject)
-    elif kind == "compif":
-        body = "compif:" + ast.dump(node)
+    elif kind in ("compif", "value"):
+        body = kind + ":" + ast.dump(node)
     else:
         body = kind + ":" + ast.dump(node.test)
     return scope + "\0" + body
@@ -1129,12 +1130,14 @@ def _site_keys(tree):
                 keys.add(_site_key("compif", c, scope))
         elif isinstance(n, ast.Try) and n.handlers and n.body:
             keys.add(_site_key("try", n, scope))
+        elif isinstance(n, ast.Compare):
+            keys.add(_site_key("value", n, scope))
     return keys
 
 
 def _short(node, kind):
     try:
-        text = ast.unparse(node.body[0] if kind == "try" else node.subject if kind == "case" else node if kind == "compif" else node.test)
+        text = ast.unparse(node.body[0] if kind == "try" else node.subject if kind == "case" else node if kind in ("compif", "value") else node.test)
     except Exception:
         text = "?"
     text = " ".join(text.split())
@@ -1188,6 +1191,20 @@ def latent_sites(source, originals):
             continue
     w = _World(tree)
     sites = []
+    # every node of a test (an if's, a while's, a conditional expression's, a filter's, an assert's,
+    # a match's subject) down through its and/or/not: its conditions are judged as the test's sites, not as values
+    in_test = set()
+    for n in ast.walk(tree):
+        tests = [n.test] if isinstance(n, (ast.If, ast.IfExp, ast.While, ast.Assert)) else n.ifs if isinstance(n, ast.comprehension) else [n.subject] if isinstance(n, ast.Match) else []
+        for t in tests:
+            stack = [t]
+            while stack:
+                x = stack.pop()
+                in_test.add(id(x))
+                if isinstance(x, ast.BoolOp):
+                    stack.extend(x.values)
+                elif isinstance(x, ast.UnaryOp) and isinstance(x.op, ast.Not):
+                    stack.append(x.operand)
 
     def first_line(stmts):
         return stmts[0].lineno if stmts else None
@@ -1264,6 +1281,10 @@ def latent_sites(source, originals):
                 # each case entered whatever the subject (round 26's a10)
                 for i, case in enumerate(child.cases):
                     add("case", child, {"sides": [True], "case": i, "body": case.body[0].lineno}, at=case.pattern)
+            elif isinstance(child, ast.Compare) and id(child) not in in_test and w.world(child, e) and not w.deadline(child, e):
+                # a comparison on the world in a value's place (round 26's a12 a13: `flag and right
+                # or wrong`, a table indexed by it): a bool, so both of its values can be forced
+                add("value", child, {"sides": [True, False]})
             elif isinstance(child, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
                 # a comprehension's filter on the world (round 26's a11): both values, no line tells;
                 # its own targets are what it iterates over

@@ -156,7 +156,15 @@ export function redteamSuite<P extends string>(s: RedteamSuite<P>): void {
     expect(await gradingPath(sb), "the warm grader must work here").toMatchObject({ path: "warm" });
     const limit = pLimit(2);
     const jobs: Promise<void>[] = rows.map((r) => limit(async () => {
-      grades.set(r.id, await gradeCompletion(taskOf(r), payloadOf(r), sb));
+      let g = await gradeCompletion(taskOf(r), payloadOf(r), sb);
+      // An open row counts as closed where two grades in a row meet its expectation: one grade that
+      // does can be chance (a call slow under the suite's load runs elsewhere in another order and
+      // draw), and it.fails would turn red on it. The first grade is printed for whoever reads the log.
+      if (r.open && meetsExpectation(r, g)) {
+        console.warn(`round ${round} ${r.id} (open) met its expectation on one grade; graded again: ${JSON.stringify(gradeSummary(g))}`);
+        g = await gradeCompletion(taskOf(r), payloadOf(r), sb);
+      }
+      grades.set(r.id, g);
     }));
     const tasks = new Map(rows.map((r) => [taskKey(r), r]));
     // a task's golden is graded once per vitest run, whichever round file asks first (shared-once.ts)
@@ -210,7 +218,7 @@ export function redteamSuite<P extends string>(s: RedteamSuite<P>): void {
     describe(`red team round ${round}: ${kind} bodies`, () => {
       for (const r of rows.filter((x) => x.kind === kind)) {
         const expectation = kind === "wrong" ? "reward < 0.5 or flagged" : "reward 1 unflagged";
-        // open rows: they do not meet the expectation today (it.fails turns red when they do)
+        // open rows: they do not meet the expectation today (it.fails turns red when two grades in a row do)
         const test = r.open ? it.fails : it;
         test(`${r.id} (${r.task}): ${r.idea} → ${expectation}${r.open ? ` [open: ${r.open}]` : ""}${r.chance ? ` [or paid by chance: ${r.chance.why}]` : ""}`, () => {
           const g = grades.get(r.id)!;

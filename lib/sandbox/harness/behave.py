@@ -790,8 +790,8 @@ def _probe_hook(out_fd, repo, exempt, state):
 
 def _force_sites(tree, sites, flag):
     """The file's tree with each site forced to its side (latent paths, lib/env/latent.ts): an
-    `if`'s, `while`'s or `x if c else y`'s test, an operand of an and/or test or a comprehension's
-    filter made the constant (the test still evaluated first: what it binds or does stays); a
+    `if`'s, `while`'s or `x if c else y`'s test, an operand of an and/or test, a comprehension's
+    filter or a comparison in a value's place made the constant (the test still evaluated first: what it binds or does stays); a
     `try`'s body made to raise what its first handler catches, or (side false) to skip its
     imports; a `match` case entered whatever the subject. A site in a function is forced only once
     the run's flag (a list in the module's globals, named `flag`) is set: the calls before it run
@@ -813,10 +813,11 @@ def _force_sites(tree, sites, flag):
         return (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset)
 
     want = {(s["line"], s["col"]): s for s in sites if s["kind"] in ("if", "ifexp", "while", "try")}
-    spans = {(s["line"], s["col"], s.get("end_line"), s.get("end_col")): s for s in sites if s["kind"] in ("operand", "compif")}
+    spans = {(s["line"], s["col"], s.get("end_line"), s.get("end_col")): s for s in sites if s["kind"] in ("operand", "compif", "value")}
     cases = {(s["line"], s["col"]): s for s in sites if s["kind"] == "case"}
     class Spans(ast.NodeTransformer):
-        # (an operand wherever it sits: a BoolOp's value, under a `not`, a comprehension's filter)
+        # (an operand wherever it sits: a BoolOp's value, under a `not`, a comprehension's filter,
+        # a comparison in a value's place)
         def generic_visit(self, node):
             super().generic_visit(node)
             if isinstance(node, ast.expr) and hasattr(node, "end_col_offset") and span(node) in spans:
