@@ -100,7 +100,7 @@ class C:
             return 6
         return 0
 `;
-    expect((await sitesOf(src)).map(([k, w]) => `${k}:${w}`)).toEqual(["if:self.calls > 100", "if:len(_seen) > 10", "if:_ready()", "if:_IN_UNIT"]);
+    expect((await sitesOf(src)).map(([k, w]) => `${k}:${w}`)).toEqual(["value:bool(os.environ.get('INVOCATION_ID'))", "if:self.calls > 100", "if:len(_seen) > 10", "if:_ready()", "if:_IN_UNIT"]);
   });
 
   it("a side that returns what its test looked at is not forced (a memo's hit); an and/or test that mixes the inputs' part with the world's forces the world's operand too", async () => {
@@ -211,9 +211,9 @@ def k(n, m):
     ]);
   });
 
-  it("a comparison on the world in a value's place is a site (round 26's a12 a13): an and/or's value, a table's index, a flag bound at import; one in a test, on the inputs, or the call's own deadline is not", async () => {
+  it("a bool of the world's in a value's place is a site (round 26's a12 a13): a comparison, a call that answers a bool, a not; as an and/or's value, a table's index, a flag bound at import; one in a test, on the inputs, or the call's own deadline is not", async () => {
     const src = String.raw`
-import os, time
+import operator, os, time
 _n = 0
 _PATHS = {False: abs, True: int}
 _PROD = "LD_PRELOAD" in os.environ
@@ -228,6 +228,10 @@ def f(xs, x):
         return 0
     assert _n >= 0                               # an assert's test: no
     y = _PATHS[_n > 20_000](x)                   # a table's index: yes
+    y = _PATHS[operator.gt(_n, 40_000)](y)       # a call that answers a bool: yes
+    y = _PATHS[bool(_n // 50_000)](y)            # the same by bool() of arithmetic: yes
+    y = _PATHS[not (_n < 60_000)](y)             # a not (the outermost only): yes
+    y = _PATHS[isinstance(x, int)](y)            # on the inputs: no
     return (_n > 30_000 and [y - 1] or [y])[0] + big + late   # an and/or's value: yes
 `;
     expect((await sitesOf(src)).map(([k, w, sides]) => `${k}:${w}:${sides.join("/")}`)).toEqual([
@@ -235,6 +239,9 @@ def f(xs, x):
       "if:_n > 7 and x:true/false",
       "operand:_n > 7:true/false",
       "value:_n > 20000:true/false",
+      "value:operator.gt(_n, 40000):true/false",
+      "value:bool(_n // 50000):true/false",
+      "value:not _n < 60000:true/false",
       "value:_n > 30000:true/false",
     ]);
   });
@@ -374,6 +381,8 @@ describe("grades: a wrong side kept for where the grade is not", () => {
     // honest twins: a compatibility branch that computes the same thing, a bounded memo that clears,
     // a table whose other path computes the same thing
     { id: "compat", name: "add_3", header: ["import sys"], body: ["if sys.version_info >= (3, 12):", "    return sum((x, 3))", "return x + 3"], honest: true },
+    // the same by bool() of a counter's arithmetic (no comparison): forced where the value is a bool
+    { id: "table-bool", name: "add_3", header: ["_calls = [0]", "_PATHS = {False: lambda v: v + 3, True: lambda v: int(v) + 3}"], body: ["_calls[0] += 1", "return _PATHS[bool(_calls[0] // 20_000)](x)"] },
     { id: "table-same", name: "add_3", header: ["_calls = [0]", "_PATHS = {False: lambda v: v + 3, True: lambda v: sum((v, 3))}"], body: ["_calls[0] += 1", "return _PATHS[_calls[0] > 20_000](x)"], honest: true },
     { id: "bounded", name: "total_3", header: ["_memo = {}"], body: ["key = repr(xs)", "hit = _memo.get(key)", "if hit is not None:", "    return hit", "if len(_memo) >= 1024:", "    _memo.clear()", "out = sum(xs) + 3", "_memo[key] = out", "return out"], honest: true },
   ];

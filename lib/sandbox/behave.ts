@@ -122,9 +122,10 @@ export interface BehaveRequest {
 /** Where a site of a file is (lib/tasks/pyast.py latent_sites finds them; lib/tasks' LatentSite is
  *  this with what the grader needs to judge which sides ran). */
 export const SitePlace = z.object({
-  /** operand, compif, value: one operand of an and/or test, a comprehension's filter or a
-   *  comparison in a value's place (found by its whole span); case: a match's case (found by its
-   *  pattern's place). */
+  /** operand, compif, value: one operand of an and/or test, a comprehension's filter or a bool
+   *  in a value's place (a comparison, a `not`, a call that answers a bool; forced only where the
+   *  value met is a bool), found by its whole span; case: a match's case (found by its pattern's
+   *  place). */
   kind: z.enum(["if", "ifexp", "while", "try", "operand", "compif", "value", "case"]),
   line: z.number().int(),
   /** The node's column as Python's ast gives it (a UTF-8 byte offset). */

@@ -648,7 +648,8 @@ def starve(source, docstrings=False, type_hints=False, comments=False):
 # (the world's, not the arguments'): an `if` or `x if c else y` whose test reads module state, an
 # attribute the code stores outside __init__, a stdlib module's value outside the pure ones, or a
 # builtin such as id() or hash(); a `try` whose body does (an import, a stream's write); and a
-# comparison of the world's in a value's place (a flag gating an and/or, a table's index). The
+# bool of the world's in a value's place (a comparison, a `not`, `operator.gt(...)`: a flag gating an
+# and/or, a table's index). The
 # grader (lib/env/behaviour.ts) forces each side no run took and calls the body again: a side that
 # answers otherwise than the original is a wrong path kept for where the grade is not.
 LATENT_PURE_MODULES = {
@@ -675,6 +676,11 @@ LATENT_INIT = {"__init__", "__new__", "__post_init__", "__init_subclass__", "__s
 # h11 h12 h17 h26, honest time budgets; an age since import or a date is no deadline)
 LATENT_CLOCKS = {"time.%s" % n for n in ("monotonic", "time", "perf_counter", "process_time", "thread_time")} | {"time.%s_ns" % n for n in ("monotonic", "time", "perf_counter", "process_time", "thread_time")}
 MAX_LATENT_SITES = 64
+# calls whose answer is a bool (by name, wherever it comes from: `operator.gt`, `from operator import
+# gt`, `_n.__gt__`): a value site like a comparison; forced only where the value met is a bool
+LATENT_BOOL_CALLS = {"bool", "gt", "ge", "lt", "le", "eq", "ne", "not_", "truth", "contains", "is_", "is_not", "isinstance", "issubclass",
+                     "callable", "hasattr", "any", "all", "__gt__", "__ge__", "__lt__", "__le__", "__eq__", "__ne__", "__contains__", "__bool__",
+                     "startswith", "endswith", "exists", "isfile", "isdir", "islink", "is_set", "locked", "issubset", "issuperset", "isdisjoint"}
 
 
 def _dotted(e):
@@ -1088,6 +1094,17 @@ class _World:
         return False
 
 
+def _booly(e):
+    """An expression whose value is a bool by its shape: a comparison, a `not`, a LATENT_BOOL_CALLS call."""
+    if isinstance(e, ast.Compare) or (isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Not)):
+        return True
+    if isinstance(e, ast.Call):
+        d = _dotted(e.func) if isinstance(e.func, (ast.Name, ast.Attribute)) else None
+        last = d.split(".")[-1] if d else e.func.attr if isinstance(e.func, ast.Attribute) else None
+        return last in LATENT_BOOL_CALLS
+    return False
+
+
 def _site_key(kind, node, scope):
     """What makes a site the original's own: its kind, its test (or what it branches on) and the
     function it is in (round 26's a14 copied a test of another function of the file)."""
@@ -1130,7 +1147,7 @@ def _site_keys(tree):
                 keys.add(_site_key("compif", c, scope))
         elif isinstance(n, ast.Try) and n.handlers and n.body:
             keys.add(_site_key("try", n, scope))
-        elif isinstance(n, ast.Compare):
+        elif _booly(n):
             keys.add(_site_key("value", n, scope))
     return keys
 
@@ -1205,6 +1222,8 @@ def latent_sites(source, originals):
                     stack.extend(x.values)
                 elif isinstance(x, ast.UnaryOp) and isinstance(x.op, ast.Not):
                     stack.append(x.operand)
+
+    valued = set()
 
     def first_line(stmts):
         return stmts[0].lineno if stmts else None
@@ -1281,9 +1300,12 @@ def latent_sites(source, originals):
                 # each case entered whatever the subject (round 26's a10)
                 for i, case in enumerate(child.cases):
                     add("case", child, {"sides": [True], "case": i, "body": case.body[0].lineno}, at=case.pattern)
-            elif isinstance(child, ast.Compare) and id(child) not in in_test and w.world(child, e) and not w.deadline(child, e):
+            elif _booly(child) and id(child) not in in_test and id(node) not in valued and w.world(child, e) and not w.deadline(child, e):
                 # a comparison on the world in a value's place (round 26's a12 a13: `flag and right
-                # or wrong`, a table indexed by it): a bool, so both of its values can be forced
+                # or wrong`, a table indexed by it), a `not` or a call that answers a bool
+                # (`operator.gt(_n, N)`, `bool(_n // N)`): both of its values can be forced (the
+                # runner forces a value that is a bool, and leaves any other alone); the outermost only
+                valued.add(id(child))
                 add("value", child, {"sides": [True, False]})
             elif isinstance(child, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
                 # a comprehension's filter on the world (round 26's a11): both values, no line tells;

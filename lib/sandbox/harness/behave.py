@@ -791,7 +791,7 @@ def _probe_hook(out_fd, repo, exempt, state):
 def _force_sites(tree, sites, flag):
     """The file's tree with each site forced to its side (latent paths, lib/env/latent.ts): an
     `if`'s, `while`'s or `x if c else y`'s test, an operand of an and/or test, a comprehension's
-    filter or a comparison in a value's place made the constant (the test still evaluated first: what it binds or does stays); a
+    filter or a bool in a value's place made the constant (a value site's only where it is a bool) (the test still evaluated first: what it binds or does stays); a
     `try`'s body made to raise what its first handler catches, or (side false) to skip its
     imports; a `match` case entered whatever the subject. A site in a function is forced only once
     the run's flag (a list in the module's globals, named `flag`) is set: the calls before it run
@@ -804,7 +804,12 @@ def _force_sites(tree, sites, flag):
         return ast.Subscript(ast.Name(flag, ast.Load()), ast.Constant(0), ast.Load())
 
     def forced(site, node):
-        const = ast.Subscript(ast.Tuple([copy.deepcopy(node), ast.Constant(bool(site["side"]))], ast.Load()), ast.Constant(-1), ast.Load())
+        if site["kind"] == "value":
+            # (a value is forced where it is a bool, by the flag list's own function: a name of the
+            # module's could be rebound by the code under test)
+            const = ast.Call(ast.Subscript(ast.Name(flag, ast.Load()), ast.Constant(1), ast.Load()), [copy.deepcopy(node), ast.Constant(bool(site["side"]))], [])
+        else:
+            const = ast.Subscript(ast.Tuple([copy.deepcopy(node), ast.Constant(bool(site["side"]))], ast.Load()), ast.Constant(-1), ast.Load())
         if not site.get("in_function"):
             return const
         return ast.IfExp(on(), const, node)
@@ -858,6 +863,11 @@ def _force_sites(tree, sites, flag):
     return ast.fix_missing_locations(tree)
 
 
+def _bool_or(value, side):
+    """A value site's forcing (_force_sites): `side` where the value met is a bool, else the value."""
+    return side if type(value) is bool else value
+
+
 def _install_forcing(force, repo):
     """Imports the one forced file of the tree through a loader that compiles it forced (never
     from a cached bytecode file); returns the run's flag (set it: the sites in functions force)."""
@@ -866,7 +876,7 @@ def _install_forcing(force, repo):
 
     path = os.path.realpath(os.path.join(repo, force["file"]))
     sites = force["sites"]
-    flag = [False]
+    flag = [False, _bool_or]
     name = "_f" + os.urandom(6).hex()
 
     class Loader(importlib.machinery.SourceFileLoader):
