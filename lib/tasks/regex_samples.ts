@@ -17,8 +17,10 @@ export const RegexPattern = z.object({ pattern: z.string(), flags: z.number().in
 export type RegexPattern = z.input<typeof RegexPattern>;
 
 export const RegexSampleOptions = z.object({
-  /** Killed past this per pattern (wall clock, the helper's start-up included for the first). */
+  /** Killed past this per pattern (wall clock, from the helper's "ready": its start-up is not counted). */
   patternTimeoutMs: z.number().int().positive().default(2000),
+  /** The helper's start-up, up to its "ready" (an interpreter's start on a loaded machine). */
+  startTimeoutMs: z.number().int().positive().default(30_000),
   /** The helper's wall-clock safety net per pattern behind its deterministic work cap (it stops drawing, keeps what it has; only a pathological pattern reaches it). */
   generateMs: z.number().int().positive().default(1500),
   /** The whole call: patterns not reached by then get []. */
@@ -26,11 +28,11 @@ export const RegexSampleOptions = z.object({
 });
 export type RegexSampleOptions = z.input<typeof RegexSampleOptions>;
 
-const Line = z.union([z.object({ i: z.number().int().nonnegative(), samples: z.array(z.string()) }).strict(), z.object({ end: z.literal(true) }).strict()]);
+const Line = z.union([z.object({ i: z.number().int().nonnegative(), samples: z.array(z.string()) }).strict(), z.object({ end: z.literal(true) }).strict(), z.object({ ready: z.literal(true) }).strict()]);
 
 /** One helper run from pattern `start` on; resolves with the index it stopped at (the first pattern
  *  without an answer; patterns.length when it finished). */
-function runFrom(req: object, start: number, n: number, out: string[][], perPatternMs: number, deadline: number): Promise<number> {
+function runFrom(req: object, start: number, n: number, out: string[][], perPatternMs: number, startMs: number, deadline: number): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(jupyterPython(), ["-I", "-S", join(projectRoot(), "lib", "tasks", "regex_samples.py")], { stdio: ["pipe", "pipe", "ignore"] });
     let next = start;
@@ -44,9 +46,9 @@ function runFrom(req: object, start: number, n: number, out: string[][], perPatt
       child.kill("SIGKILL");
       resolve(next);
     };
-    const arm = () => {
+    const arm = (ms = perPatternMs) => {
       clearTimeout(timer);
-      timer = setTimeout(finish, Math.max(1, Math.min(perPatternMs, deadline - Date.now())));
+      timer = setTimeout(finish, Math.max(1, Math.min(ms, deadline - Date.now())));
     };
     child.stdout!.setEncoding("utf8");
     child.stdout!.on("data", (d: string) => {
@@ -55,6 +57,10 @@ function runFrom(req: object, start: number, n: number, out: string[][], perPatt
         const r = Line.safeParse((() => { try { return JSON.parse(buffer.slice(0, i)); } catch { return null; } })());
         buffer = buffer.slice(i + 1);
         if (!r.success || ("i" in r.data && r.data.i !== next)) return finish(); // not the helper's record: this pattern gets []
+        if ("ready" in r.data) {
+          arm();
+          continue;
+        }
         if ("end" in r.data) {
           next = n;
           return finish();
@@ -67,7 +73,7 @@ function runFrom(req: object, start: number, n: number, out: string[][], perPatt
     child.on("exit", finish);
     child.on("error", finish);
     child.stdin!.on("error", () => {}); // a helper killed before reading its request
-    arm();
+    arm(startMs);
     child.stdin!.end(JSON.stringify({ ...req, start }));
   });
 }
@@ -86,7 +92,7 @@ export async function regexSamples(patterns: RegexPattern[], perPattern: number,
   const deadline = Date.now() + o.totalTimeoutMs;
   let start = 0;
   while (start < pats.length && Date.now() < deadline) {
-    const stopped = await runFrom(req, start, pats.length, out, o.patternTimeoutMs, deadline);
+    const stopped = await runFrom(req, start, pats.length, out, o.patternTimeoutMs, o.startTimeoutMs, deadline);
     start = stopped + 1; // the pattern it stopped at keeps [] (every restart moves on by one at least)
   }
   return out;
