@@ -60,14 +60,15 @@ describe("regexSamples (lib/tasks/regex_samples.py on the host)", () => {
   });
 
   it("a huge, an exploding and a backtracking pattern give nothing, and the next pattern still gets samples (the stuck helper killed and restarted, the whole call's deadline never reached)", { timeout: 120_000 }, async () => {
-    // (the whole call's deadline is far past the kill at 1.5 s: a helper killed only by that
-    // deadline would leave the last pattern [] too. No wall-clock bound on a loaded machine.)
+    // (the whole call's deadline is far past the kill at 4 s: a helper killed only by that deadline
+    // would leave the last pattern [] too. 4 s, not the default 2: a healthy pattern's draw on a
+    // loaded machine must not meet it, and 2^30 backtracking steps take longer. No wall-clock bound.)
     const out = await regexSamples([
       { pattern: "a".repeat(100_000), flags: 0 },
       { pattern: "((((a{50}){50}){50}){50})", flags: 0 },
       { pattern: "^(a|a){30}(?=c)", flags: 0 }, // each sample's check backtracks 2^30 times: killed
       { pattern: "x[0-9]y", flags: 0 },
-    ], 8, 1, { patternTimeoutMs: 1500, totalTimeoutMs: 90_000 });
+    ], 8, 1, { patternTimeoutMs: 4000, generateMs: 4000, totalTimeoutMs: 90_000 });
     expect(out.slice(0, 3)).toEqual([[], [], []]);
     expect(out[3]!.length).toBeGreaterThan(3);
     for (const s of out[3]!) expect(s).toMatch(/^x[0-9]y$/);
