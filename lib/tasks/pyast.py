@@ -1099,9 +1099,8 @@ def _booly(e):
     if isinstance(e, ast.Compare) or (isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Not)):
         return True
     if isinstance(e, ast.Call):
-        d = _dotted(e.func) if isinstance(e.func, (ast.Name, ast.Attribute)) else None
-        last = d.split(".")[-1] if d else e.func.attr if isinstance(e.func, ast.Attribute) else None
-        return last in LATENT_BOOL_CALLS
+        f = e.func
+        return (f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None) in LATENT_BOOL_CALLS
     return False
 
 
@@ -1301,7 +1300,7 @@ def latent_sites(source, originals):
                 for i, case in enumerate(child.cases):
                     add("case", child, {"sides": [True], "case": i, "body": case.body[0].lineno}, at=case.pattern)
             elif _booly(child) and id(child) not in in_test and id(node) not in valued and w.world(child, e) and not w.deadline(child, e):
-                # a comparison on the world in a value's place (round 26's a12 a13: `flag and right
+                # a bool of the world's in a value's place: a comparison (round 26's a12 a13: `flag and right
                 # or wrong`, a table indexed by it), a `not` or a call that answers a bool
                 # (`operator.gt(_n, N)`, `bool(_n // N)`): both of its values can be forced (the
                 # runner forces a value that is a bool, and leaves any other alone); the outermost only

@@ -158,8 +158,8 @@ export function redteamSuite<P extends string>(s: RedteamSuite<P>): void {
     const jobs: Promise<void>[] = rows.map((r) => limit(async () => {
       let g = await gradeCompletion(taskOf(r), payloadOf(r), sb);
       // An open row counts as closed where two grades in a row meet its expectation: one grade that
-      // does can be chance (a call slow under the suite's load runs elsewhere in another order and
-      // draw), and it.fails would turn red on it. The first grade is printed for whoever reads the log.
+      // does can be chance under the suite's load (which calls run elsewhere depends on how long each
+      // took here), and it.fails would turn red on it. The first grade is printed for whoever reads the log.
       if (r.open && meetsExpectation(r, g)) {
         console.warn(`round ${round} ${r.id} (open) met its expectation on one grade; graded again: ${JSON.stringify(gradeSummary(g))}`);
         g = await gradeCompletion(taskOf(r), payloadOf(r), sb);

@@ -791,7 +791,8 @@ def _probe_hook(out_fd, repo, exempt, state):
 def _force_sites(tree, sites, flag):
     """The file's tree with each site forced to its side (latent paths, lib/env/latent.ts): an
     `if`'s, `while`'s or `x if c else y`'s test, an operand of an and/or test, a comprehension's
-    filter or a bool in a value's place made the constant (a value site's only where it is a bool) (the test still evaluated first: what it binds or does stays); a
+    filter or a bool in a value's place (where the value met is a bool) made the constant (the test
+    still evaluated first: what it binds or does stays); a
     `try`'s body made to raise what its first handler catches, or (side false) to skip its
     imports; a `match` case entered whatever the subject. A site in a function is forced only once
     the run's flag (a list in the module's globals, named `flag`) is set: the calls before it run
@@ -822,7 +823,7 @@ def _force_sites(tree, sites, flag):
     cases = {(s["line"], s["col"]): s for s in sites if s["kind"] == "case"}
     class Spans(ast.NodeTransformer):
         # (an operand wherever it sits: a BoolOp's value, under a `not`, a comprehension's filter,
-        # a comparison in a value's place)
+        # a bool in a value's place)
         def generic_visit(self, node):
             super().generic_visit(node)
             if isinstance(node, ast.expr) and hasattr(node, "end_col_offset") and span(node) in spans:
