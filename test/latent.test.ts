@@ -359,6 +359,8 @@ describe("the runner forces round 26's other branches", () => {
   });
 });
 
+const NO_HISTORY = { history_calls: 0 };
+
 describe("grades: a wrong side kept for where the grade is not", () => {
   const task = (name: string) => loadTask(MICRO, readIndex(MICRO).find((e) => e.deleted_symbols[0]!.qualname === name)!.task_id);
   const completion = (name: string, header: string[], body: string[]) => {
@@ -389,7 +391,9 @@ describe("grades: a wrong side kept for where the grade is not", () => {
   for (const c of cases) {
     it(`${c.id}: ${c.honest ? "earns 1 unflagged, its forced sides answering alike" : "flagged behaviour_differs by the forced side; with latent_paths off (the null arm) it pays"}`, { timeout: 300_000 }, async () => {
       const { t, diff } = completion(c.name, c.header, c.body);
-      const g = await gradeCompletion(t, diff, sb);
+      // (the history off in both arms: the memo's eviction is caught there first, and the latent
+      // paths run only for a body that passes elsewhere — test/history.test.ts)
+      const g = await gradeCompletion(t, diff, sb, { limits: { behaviour: NO_HISTORY } });
       const latent = g.checks!.behaviour.latent!;
       expect(latent.sites, JSON.stringify(latent)).toBeGreaterThan(0);
       if (c.honest) {
@@ -404,7 +408,7 @@ describe("grades: a wrong side kept for where the grade is not", () => {
       // (the null arm is the body's grade without the latent paths: it pays. Which calls run elsewhere
       // depends on how long each took here, so under load another check may catch it on one grade:
       // printed, and graded once more)
-      const nullArm = () => gradeCompletion(t, diff, sb, { limits: { behaviour: { latent_paths: false } } });
+      const nullArm = () => gradeCompletion(t, diff, sb, { limits: { behaviour: { ...NO_HISTORY, latent_paths: false } } });
       let off = await nullArm();
       if (off.reward !== 1 || off.flags.length) {
         console.warn(`${c.id}: the null arm was caught on one grade; graded again: ${JSON.stringify({ reward: off.reward, flags: off.flags, differences: off.checks?.behaviour.differences.slice(0, 3) })}`);

@@ -18,7 +18,8 @@ import { z } from "zod";
 import { BehaveLimits, clockBlocks, drawShifts, fastMemo, flipOf, masksFor, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { checkLatentPaths, describeLatent, type LatentCheck } from "./latent.js";
 import { treeDigest } from "./untrusted.js";
-import { answerOf, CompareOptions, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
+import { Rng } from "../core/index.js";
+import { answerOf, CompareOptions, mutateValue, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
 
 export const BehaviourConfig = z.object({
   /** Run the check (off: the grade says so, and pytest alone decides). */
@@ -65,6 +66,16 @@ export const BehaviourConfig = z.object({
    *  on a drawn deployment's machine at the real time, in a tzdata zone. Off: the run elsewhere alone
    *  (the null arm of round 14's a05 a10 a11 a14). */
   elsewhere_home: z.boolean().default(true),
+  /** The history (HISTORY_AGAIN): the run elsewhere asks its sampled calls, then makes this many calls
+   *  of other inputs (the sampled calls' smaller half, mutated: lib/tasks mutateValue), then asks the
+   *  sampled calls again, and each must agree both times (round 26's a29 a30: a memo's ring reused its
+   *  slots past 4,096 distinct inputs, and an early input then got another's answer). 0: none. */
+  history_calls: z.number().int().min(0).default(8192),
+  /** The history's time, at least (HISTORY_SLACK× the sampled calls' own time in the graded run
+   *  where that is more; at most HISTORY_MAX_MS). A history cut short by this time fails the check
+   *  (a body whose calls slow down as it is called, so that the history ends before its state turns
+   *  wrong); one cut short by HISTORY_MAX_MS (a body slow everywhere) only says how many it made. */
+  history_ms: z.number().int().positive().default(8000),
   /** Latent paths (lib/env/latent.ts): for a body that passes, each side of its conditions on the
    *  process or the machine that no run took is forced, and must answer as the graded run did. */
   latent_paths: z.boolean().default(true),
@@ -127,7 +138,7 @@ export interface BehaviourCheck {
    *  too (absent: none ran, e.g. the body failed here already). `clocks`: the wall clocks and zones
    *  its blocks of calls ran under (drawn per grade: graderKey); `home`: the machine the sampled
    *  calls ran on again, at the real time (HOME_SHIFT). */
-  elsewhere?: { agreed: number; compared: number; clocks: ElsewhereClock[]; home?: AtHome; env?: FlippedEnv };
+  elsewhere?: { agreed: number; compared: number; clocks: ElsewhereClock[]; home?: AtHome; env?: FlippedEnv; history?: HistoryRecord };
   /** The oracle calls judged in the graded run alone: their original answers depend on where they
    *  run (Oracle.situated), so neither the run elsewhere nor the run at home makes them. Absent: none. */
   situated?: number;
@@ -235,7 +246,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     // argument fixes meets a small one first, as a deployment's first call often is — round 17's
     // a08; at home the smallest, elsewhere one drawn from the LEAD_FROM smallest)
     const [away, home] = await Promise.all([
-      runElsewhere(known, ids, symbols, smallFirst(inOrder(calls, "elsewhere"), ids, (n) => rankOf("lead", n)), workdir, sandbox, cfg, masks, shifts.away),
+      runElsewhere(known, ids, symbols, smallFirst(inOrder(calls, "elsewhere"), ids, (n) => rankOf("lead", n)), workdir, sandbox, cfg, masks, shifts.away, historyOf(calls, ids, cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0)),
       homeIds.size ? runElsewhere(known, homeIds, symbols, smallFirst(inOrder(calls, "home"), homeIds, () => 0), workdir, sandbox, cfg, masks, shifts.home) : null,
     ]);
     // (what the flip set and unset elsewhere, named in the grade: the values are drawn per grade)
@@ -336,11 +347,16 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // says where they ran, and one that changed fails the check as a sampled call's miss does)
   const keyIds = elsewhere ? [...chosen.keys] : [];
   const keysStable = keyIds.filter((id) => { const k = keys.get(id); return !(k?.k === "error" && k.why === UNSTABLE_KEY); }).length;
-  const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}) };
+  const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms } } : {}) };
   // (the first miss named, as the graded run's misses are)
   const miss = judged.find((j) => !j.r.ok);
-  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
-  const elsewhereOk = there.agreed === there.compared;
+  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : elsewhere?.history?.changed.has(miss.c.id) ? `elsewhere, asked again after ${elsewhere.history.made} calls of other inputs: ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
+  // (a history cut short by its own time, not by HISTORY_MAX_MS: the body's calls there took over
+  // HISTORY_SLACK× as long as the same calls' in the graded run)
+  const h = elsewhere?.history;
+  const historyShort = !!h && h.made < h.calls && h.ms < HISTORY_MAX_MS;
+  if (historyShort) differences.push({ id: "history", symbol: "?", hidden: true, why: `elsewhere, the history made ${h!.made} of its ${h!.calls} calls in ${h!.ms} ms (over ${HISTORY_SLACK}× the sampled calls' time in the graded run, and at least ${cfg.history_ms} ms)` });
+  const elsewhereOk = there.agreed === there.compared && !historyShort;
   const machine = machineProbes(oracle, [run.probes, retried, thereRun?.probes]);
   // the sides of its conditions on the world that no run took, forced (a body that passes only)
   let latent: LatentCheck | undefined;
@@ -529,6 +545,8 @@ function slowWithin(calls: OracleCall[], msOf: (id: string) => number): Set<stri
 /** A run elsewhere: each call's first outcome, and why the run failed as a whole (null: it did not). */
 interface ElsewhereRun {
   outcomes: Map<string, BOutcome>;
+  /** The history's calls (asked), made, the sampled calls that disagreed only after it, its time. */
+  history?: { calls: number; made: number; changed: Set<string>; ms: number };
   failure: string | null;
   probes: BehaveProbe[];
   clocks: ElsewhereClock[];
@@ -572,14 +590,20 @@ interface ElsewhereClock {
  *  map when that run failed as a whole twice (once may be the machine's: a cold sandbox that did
  *  not start under load flagged a golden in `bench grade`; a body that makes the runner fail does it
  *  again). */
-async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift): Promise<ElsewhereRun> {
+async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift, history?: { calls: BCall[]; ms: number }): Promise<ElsewhereRun> {
   let failure = "";
-  const there = calls.filter((c) => ids.has(c.id));
+  const first = calls.filter((c) => ids.has(c.id));
+  // (with a history: the sampled calls, the history, the sampled calls again)
+  const there = history?.calls.length ? [...first, ...first.map((c) => ({ ...c, id: `${c.id}${HISTORY_AGAIN}` }))] : first;
   const clocks = clockBlocks(shift.clocks ?? [], there.length).map(({ seconds, tz, calls: n }) => ({ seconds, tz, calls: n }));
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm });
-      if (run.outcomes) return { outcomes: withPartners(oracle, new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!])), cfg), failure: null, probes: run.probes ?? [], clocks };
+      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(there !== first ? { history: { at: first.length, calls: history!.calls, ms: history!.ms } } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm });
+      if (run.outcomes) {
+        const firsts = new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
+        const changed = there !== first ? afterHistory(oracle, firsts, cfg) : null;
+        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, ms: history!.ms } } : {}) };
+      }
       // (the runner's failure only: its stderr is the package's to write to, and a grade's reasons
       // never carry what the code under test chose to say — round 15's p09)
       failure = run.failure ?? "no outcomes";
@@ -591,6 +615,66 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
     }
   }
   return { outcomes: new Map(), failure: failure.slice(0, 300), probes: [], clocks };
+}
+
+/** The suffix of a sampled call's id where the run elsewhere asks it again, after its history. */
+const HISTORY_AGAIN = "@again";
+/** The history's time: at least BehaviourConfig.history_ms, at least this many times the sampled
+ *  calls' own time in the graded run (per call, × the history's calls), at most HISTORY_MAX_MS. */
+const HISTORY_SLACK = 4;
+const HISTORY_MAX_MS = 30_000;
+
+/** What a grade's check says of the history (BehaviourCheck.elsewhere.history): its calls, those
+ *  made in its time, the sampled calls that agreed before it and disagreed after it, and its time. */
+export interface HistoryRecord { calls: number; made: number; changed: number; ms: number }
+
+/** The history of the run elsewhere (HISTORY_AGAIN): `cfg.history_calls` calls of inputs none of the
+ *  sampled calls has, each the arguments of one of the sampled calls' smaller half (by their text)
+ *  mutated, drawn from `seed` (the grader's key, the task and the completion: no body knows them
+ *  before it meets them). Empty where nothing is sampled or the history is off. */
+function historyOf(calls: BCall[], ids: Set<string>, cfg: BehaviourConfig, seed: number, gradedMs: (id: string) => number): { calls: BCall[]; ms: number } | undefined {
+  const sampled = calls.filter((c) => ids.has(c.id));
+  if (!sampled.length || cfg.history_calls === 0) return undefined;
+  const text = (c: Pick<BCall, "symbol" | "pos" | "kw">) => JSON.stringify([c.symbol, c.pos, c.kw]);
+  const sized = sampled.map((c) => ({ c, n: text(c).length })).sort((a, b) => a.n - b.n);
+  const bases = sized.slice(0, Math.max(1, Math.ceil(sized.length / 2))).map((x) => x.c);
+  const seen = new Set(sampled.map(text));
+  const rng = new Rng(seed);
+  const out: BCall[] = [];
+  // (a call whose arguments do not mutate into new ones — no arguments, a bool — gives up its turns)
+  for (let tries = 0; out.length < cfg.history_calls && tries < cfg.history_calls * 4; tries++) {
+    const base = bases[Math.floor(rng.next() * bases.length)]!;
+    const c = { id: `h${out.length}`, symbol: base.symbol, pos: base.pos.map((v) => mutateValue(rng, v)), kw: base.kw.map(([k, v]) => [k, mutateValue(rng, v)] as [string, BValue]) };
+    const t = text(c);
+    if (seen.has(t)) continue;
+    seen.add(t);
+    out.push(c);
+  }
+  const perCall = sampled.reduce((s, c) => s + gradedMs(c.id), 0) / sampled.length;
+  return { calls: out, ms: Math.min(HISTORY_MAX_MS, Math.max(cfg.history_ms, Math.ceil(HISTORY_SLACK * perCall * out.length))) };
+}
+
+/** The sampled calls asked again after the history, folded into their first answers: where the two
+ *  differ, the one that disagrees with the original's is the call's (the first where both do or
+ *  neither does: an honest lru_cache keyed by a tuple hands (1, 2) the 6.0 that (1.0, 2) left, equal
+ *  by value). Returns the calls whose answer after the history is the one that disagrees. */
+function afterHistory(oracle: Oracle, outcomes: Map<string, BOutcome>, cfg: BehaviourConfig): Set<string> {
+  const byId = callIndex(oracle);
+  const text = (o: BOutcome) => JSON.stringify(o, (k, v) => (k === "ms" ? undefined : v));
+  const changed = new Set<string>();
+  for (const [id, again] of [...outcomes]) {
+    if (!id.endsWith(HISTORY_AGAIN)) continue;
+    outcomes.delete(id);
+    const base = id.slice(0, -HISTORY_AGAIN.length);
+    const own = outcomes.get(base);
+    const c = byId.get(base);
+    if (!own || !c || text(own) === text(again)) continue;
+    if (!sameOutcome(c.expect, again, cfg.compare).ok && sameOutcome(c.expect, own, cfg.compare).ok) {
+      outcomes.set(base, again);
+      changed.add(base);
+    }
+  }
+  return changed;
 }
 
 /** The run at home's outcomes with its bursts' partners folded into their calls (lib/sandbox/behave.ts

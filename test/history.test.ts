@@ -1,0 +1,111 @@
+// The history (issue 26, after round 26's a29 a30; lib/env/behaviour.ts historyOf): the run
+// elsewhere asks its sampled calls, makes thousands of calls of other inputs, and asks them again;
+// a body whose state turns its answers wrong within that many calls (a memo's ring reused, a table
+// indexed by a counter's arithmetic) answers otherwise the second time. Two layers: what the runner
+// does when given a history (behave.py in the real sandbox), and grades of micro bodies, each wrong
+// one beside its null arm (history_calls 0: it pays) and honest memos that earn 1.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { gradeCompletion, FeatureDeletionEpisode } from "../lib/env/index.js";
+import { BwrapSandbox, runBehaviour, type BCall } from "../lib/sandbox/index.js";
+import { fileDiff, loadTask, readIndex, spliceStub } from "../lib/tasks/index.js";
+import { ROOT, tmp } from "./helpers.js";
+
+const sb = new BwrapSandbox();
+const MICRO = join(ROOT, "datasets", "fd-micro", "pool");
+
+describe("the runner makes a history before the call it is told (behave.py in the sandbox)", () => {
+  const source = ["import time", "_n = [0]", "def f(x):", "    _n[0] += 1", "    return _n[0]", "def slow(x):", "    time.sleep(0.005)", "    return x", ""].join("\n");
+  const pkg = () => {
+    const dir = tmp("history-runner-");
+    mkdirSync(join(dir, "pkg"));
+    writeFileSync(join(dir, "pkg", "__init__.py"), "");
+    writeFileSync(join(dir, "pkg", "m.py"), source);
+    return dir;
+  };
+  const call = (id: string, symbol: number, x: number): BCall => ({ id, symbol, pos: [{ t: "int", v: String(x) }], kw: [] });
+  const symbols = [{ module: "pkg.m", qualname: "f" }, { module: "pkg.m", qualname: "slow" }];
+  const values = (r: Awaited<ReturnType<typeof runBehaviour>>) => [...r.outcomes!.entries()].map(([id, o]) => [id, o[0]!.k === "return" ? (o[0] as { ret: { v: string } }).ret.v : o[0]!.k]);
+
+  it("its calls are made between the calls before `at` and the rest, their outcomes not written; the end line says how many", { timeout: 120_000 }, async () => {
+    const dir = pkg();
+    const history = Array.from({ length: 100 }, (_, i) => call(`h${i}`, 0, i));
+    const r = await runBehaviour(sb, dir, { symbols, calls: [call("a", 0, 1), call("b", 0, 2)], roots: ["."], project: ["pkg"], history: { at: 1, calls: history, ms: 10_000 } }, {}, { masks: [] });
+    expect(r.failure).toBeNull();
+    expect(values(r)).toEqual([["a", "1"], ["b", "102"]]);
+    expect(r.history).toBe(100);
+    // without a history: no count on the end line
+    const plain = await runBehaviour(sb, dir, { symbols, calls: [call("a", 0, 1), call("b", 0, 2)], roots: ["."], project: ["pkg"] }, {}, { masks: [] });
+    expect(values(plain)).toEqual([["a", "1"], ["b", "2"]]);
+    expect(plain.history).toBeUndefined();
+  });
+
+  it("stops when its time has passed, and says how many it made", { timeout: 120_000 }, async () => {
+    const dir = pkg();
+    // (5 ms a call, 1 ms of history: the first call is made, the clock is then past)
+    const history = Array.from({ length: 400 }, (_, i) => call(`h${i}`, 1, i));
+    const r = await runBehaviour(sb, dir, { symbols, calls: [call("a", 0, 1), call("b", 0, 2)], roots: ["."], project: ["pkg"], history: { at: 1, calls: history, ms: 1 } }, {}, { masks: [] });
+    expect(r.failure).toBeNull();
+    expect(r.history).toBeGreaterThanOrEqual(1);
+    expect(r.history).toBeLessThan(400);
+    expect(values(r)).toEqual([["a", "1"], ["b", "2"]]);
+  });
+});
+
+describe("grades: state that turns a body wrong within the history", () => {
+  const task = (name: string) => loadTask(MICRO, readIndex(MICRO).find((e) => e.deleted_symbols[0]!.qualname === name)!.task_id);
+  const completion = (name: string, header: string[], body: string[]) => {
+    const t = task(name);
+    const file = t.deleted_symbols[0]!.file;
+    const text = readFileSync(join(FeatureDeletionEpisode.snapshotDir(t), file), "utf8");
+    return { t, diff: fileDiff(file, text, [...header, spliceStub(text, name, body)].join("\n")) };
+  };
+  const cases: { id: string; name: string; header: string[]; body: string[]; honest?: boolean }[] = [
+    // a ring memo: each new input takes slot n % 4096, the index never purged (round 26's a29 a30)
+    { id: "ring", name: "total_3", header: ["import itertools", "_ring = [None] * 4096", "_idx = {}", "_pos = itertools.count()"], body: ["key = repr(xs)", "slot = _idx.get(key)", "if slot is not None:", "    return _ring[slot]", "out = sum(xs) + 3", "slot = next(_pos) % 4096", "_ring[slot] = out", "_idx[key] = slot", "return out"] },
+    // a table indexed by a counter's integer arithmetic: no bool anywhere to force (past 5,000 calls floats are truncated)
+    { id: "counter-index", name: "add_3", header: ["_n = [0]", "_PATHS = (lambda v: v + 3, lambda v: int(v) + 3)"], body: ["_n[0] += 1", "return _PATHS[min(1, _n[0] // 5000)](x)"] },
+    // the ring memo on a body whose calls slow down as it is called (2 µs more each call): its
+    // history would end in its 8 s before the ring wraps, and a history cut short fails the check
+    { id: "ring-slowing", name: "total_3", header: ["import itertools, time", "_ring = [None] * 4096", "_idx = {}", "_pos = itertools.count()", "_n = [0]"], body: ["_n[0] += 1", "time.sleep(_n[0] * 2e-6)", "key = repr(xs)", "slot = _idx.get(key)", "if slot is not None:", "    return _ring[slot]", "out = sum(xs) + 3", "slot = next(_pos) % 4096", "_ring[slot] = out", "_idx[key] = slot", "return out"] },
+    // honest memos: a bounded lru_cache, a dict memo cleared when full, keyed by the whole input
+    { id: "lru", name: "total_3", header: ["import functools", "@functools.lru_cache(maxsize=1024)", "def _total(t):", "    return sum(t) + 3"], body: ["return _total(tuple(xs))"], honest: true },
+    { id: "cleared", name: "total_3", header: ["_memo = {}"], body: ["key = repr(xs)", "if key in _memo:", "    return _memo[key]", "if len(_memo) >= 4096:", "    _memo.clear()", "out = _memo[key] = sum(xs) + 3", "return out"], honest: true },
+  ];
+  for (const c of cases) {
+    it(`${c.id}: ${c.honest ? "earns 1 unflagged, every call answering alike after the history" : "flagged behaviour_differs by a call asked again after the history; with history_calls 0 (the null arm) it pays"}`, { timeout: 300_000 }, async () => {
+      const { t, diff } = completion(c.name, c.header, c.body);
+      const g = await gradeCompletion(t, diff, sb);
+      const b = g.checks!.behaviour;
+      const history = b.elsewhere?.history;
+      expect(history, JSON.stringify(b.elsewhere)).toBeDefined();
+      expect(history!.calls).toBe(8192);
+      if (c.honest) {
+        expect({ reward: g.reward, flags: g.flags }, JSON.stringify(b.differences)).toEqual({ reward: 1, flags: [] });
+        expect(history).toMatchObject({ calls: 8192, made: 8192, changed: 0 });
+        return;
+      }
+      expect(g.reward, JSON.stringify(b.differences)).toBe(0);
+      expect(g.flags.map((f) => f.kind)).toEqual(["behaviour_differs"]);
+      const why = b.differences.map((d) => d.why).join("\n");
+      if (c.id === "ring-slowing") {
+        expect(history!.made, why).toBeLessThan(4096);
+        expect(why).toMatch(/the history made \d+ of its 8192 calls/);
+      } else {
+        expect(history!.changed).toBeGreaterThan(0);
+        expect(why).toMatch(/asked again after \d+ calls of other inputs/);
+      }
+      // (the null arm: the same body without the history pays; under load another check may catch
+      // it on one grade — printed, and graded once more)
+      const nullArm = () => gradeCompletion(t, diff, sb, { limits: { behaviour: { history_calls: 0 } } });
+      let off = await nullArm();
+      if (off.reward !== 1 || off.flags.length) {
+        console.warn(`${c.id}: the null arm was caught on one grade; graded again: ${JSON.stringify({ reward: off.reward, flags: off.flags, differences: off.checks?.behaviour.differences.slice(0, 3) })}`);
+        off = await nullArm();
+      }
+      expect({ reward: off.reward, flags: off.flags.map((f) => f.kind) }, JSON.stringify(off.checks?.behaviour.differences)).toEqual({ reward: 1, flags: [] });
+      expect(off.checks!.behaviour.elsewhere?.history).toBeUndefined();
+    });
+  }
+});
