@@ -66,10 +66,11 @@ export const BehaviourConfig = z.object({
    *  on a drawn deployment's machine at the real time, in a tzdata zone. Off: the run elsewhere alone
    *  (the null arm of round 14's a05 a10 a11 a14). */
   elsewhere_home: z.boolean().default(true),
-  /** The history (HISTORY_AGAIN): the run elsewhere asks its sampled calls, then makes this many calls
-   *  of other inputs (the sampled calls' smaller half, mutated: lib/tasks mutateValue), then asks the
-   *  sampled calls again, and each must agree both times (round 26's a29 a30: a memo's ring reused its
-   *  slots past 4,096 distinct inputs, and an early input then got another's answer). 0: none. */
+  /** The history (historyOf): the run elsewhere asks half its sampled calls, then makes this many
+   *  calls of other inputs (the sampled calls' arguments mutated, a quarter of them inputs asked
+   *  again), then asks every sampled call, and each must agree every time (round 26's a29 a30: a
+   *  memo's ring reused its slots past 4,096 distinct inputs, and an early input then got another's
+   *  answer). 0: none. */
   history_calls: z.number().int().min(0).default(8192),
   /** The history's time, at least (HISTORY_SLACK× the sampled calls' own time in the graded run
    *  where that is more; at most HISTORY_MAX_MS). A history cut short by this time fails the check
@@ -242,11 +243,12 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     // away (their keys judged against the other machine and clocks) and at home (a key the package
     // makes otherwise in a deployment's thread, loop or handler changes there: round 18's a04)
     const homeIds = new Set(cfg.elsewhere_home ? ids : []);
+    const awayOrder = smallFirst(inOrder(calls, "elsewhere"), ids, (n) => rankOf("lead", n));
     // (each process's first call one of the smallest: a body whose answers a process's first
     // argument fixes meets a small one first, as a deployment's first call often is — round 17's
     // a08; at home the smallest, elsewhere one drawn from the LEAD_FROM smallest)
     const [away, home] = await Promise.all([
-      runElsewhere(known, ids, symbols, smallFirst(inOrder(calls, "elsewhere"), ids, (n) => rankOf("lead", n)), workdir, sandbox, cfg, masks, shifts.away, historyOf(calls, ids, cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0)),
+      runElsewhere(known, ids, symbols, awayOrder, workdir, sandbox, cfg, masks, shifts.away, historyOf(awayOrder.filter((c) => ids.has(c.id)), cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0)),
       homeIds.size ? runElsewhere(known, homeIds, symbols, smallFirst(inOrder(calls, "home"), homeIds, () => 0), workdir, sandbox, cfg, masks, shifts.home) : null,
     ]);
     // (what the flip set and unset elsewhere, named in the grade: the values are drawn per grade)
@@ -350,7 +352,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms } } : {}) };
   // (the first miss named, as the graded run's misses are)
   const miss = judged.find((j) => !j.r.ok);
-  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : elsewhere?.history?.changed.has(miss.c.id) ? `elsewhere, asked again after ${elsewhere.history.made} calls of other inputs: ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
+  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : elsewhere?.history?.changed.has(miss.c.id) ? `elsewhere, asked again after ${elsewhere.history.made} calls of other inputs: ${miss.r.why}` : elsewhere?.history?.late.has(miss.c.id) ? `elsewhere, first asked after ${elsewhere.history.made} calls of other inputs: ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
   // (a history cut short by its own time, not by HISTORY_MAX_MS: the body's calls there took over
   // HISTORY_SLACK× as long as the same calls' in the graded run)
   const h = elsewhere?.history;
@@ -546,7 +548,7 @@ function slowWithin(calls: OracleCall[], msOf: (id: string) => number): Set<stri
 interface ElsewhereRun {
   outcomes: Map<string, BOutcome>;
   /** The history's calls (asked), made, the sampled calls that disagreed only after it, its time. */
-  history?: { calls: number; made: number; changed: Set<string>; ms: number };
+  history?: { calls: number; made: number; changed: Set<string>; late: Set<string>; ms: number };
   failure: string | null;
   probes: BehaveProbe[];
   clocks: ElsewhereClock[];
@@ -590,19 +592,21 @@ interface ElsewhereClock {
  *  map when that run failed as a whole twice (once may be the machine's: a cold sandbox that did
  *  not start under load flagged a golden in `bench grade`; a body that makes the runner fail does it
  *  again). */
-async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift, history?: { calls: BCall[]; ms: number }): Promise<ElsewhereRun> {
+async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift, history?: History): Promise<ElsewhereRun> {
   let failure = "";
   const first = calls.filter((c) => ids.has(c.id));
-  // (with a history: the sampled calls, the history, the sampled calls again)
-  const there = history?.calls.length ? [...first, ...first.map((c) => ({ ...c, id: `${c.id}${HISTORY_AGAIN}` }))] : first;
+  // (with a history: the sampled calls but the late ones, the history, then every sampled call in
+  // the same order: the late ones for the first time, the others again)
+  const early = history?.calls.length ? first.filter((c) => !history.late.has(c.id)) : first;
+  const there = early !== first ? [...early, ...first.map((c) => (history!.late.has(c.id) ? c : { ...c, id: `${c.id}${HISTORY_AGAIN}` }))] : first;
   const clocks = clockBlocks(shift.clocks ?? [], there.length).map(({ seconds, tz, calls: n }) => ({ seconds, tz, calls: n }));
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(there !== first ? { history: { at: first.length, calls: history!.calls, ms: history!.ms } } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm });
+      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { at: early.length, calls: history!.calls, ms: history!.ms } } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm });
       if (run.outcomes) {
         const firsts = new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
-        const changed = there !== first ? afterHistory(oracle, firsts, cfg) : null;
-        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, ms: history!.ms } } : {}) };
+        const changed = early !== first ? afterHistory(oracle, firsts, cfg) : null;
+        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, late: history!.late, ms: history!.ms } } : {}) };
       }
       // (the runner's failure only: its stderr is the package's to write to, and a grade's reasons
       // never carry what the code under test chose to say — round 15's p09)
@@ -622,36 +626,54 @@ const HISTORY_AGAIN = "@again";
 /** The history's time: at least BehaviourConfig.history_ms, at least this many times the sampled
  *  calls' own time in the graded run (per call, × the history's calls), at most HISTORY_MAX_MS. */
 const HISTORY_SLACK = 4;
+/** The share of the history's calls that re-ask an input already met. */
+const HISTORY_REASK = 0.25;
 const HISTORY_MAX_MS = 30_000;
 
 /** What a grade's check says of the history (BehaviourCheck.elsewhere.history): its calls, those
  *  made in its time, the sampled calls that agreed before it and disagreed after it, and its time. */
 export interface HistoryRecord { calls: number; made: number; changed: number; ms: number }
 
-/** The history of the run elsewhere (HISTORY_AGAIN): `cfg.history_calls` calls of inputs none of the
- *  sampled calls has, each the arguments of one of the sampled calls' smaller half (by their text)
- *  mutated, drawn from `seed` (the grader's key, the task and the completion: no body knows them
- *  before it meets them). Empty where nothing is sampled or the history is off. */
-function historyOf(calls: BCall[], ids: Set<string>, cfg: BehaviourConfig, seed: number, gradedMs: (id: string) => number): { calls: BCall[]; ms: number } | undefined {
-  const sampled = calls.filter((c) => ids.has(c.id));
+/** The run elsewhere's history (HISTORY_AGAIN): its calls, its time, and the sampled calls first
+ *  asked after it (the others are asked before it and again after it). */
+interface History { calls: BCall[]; ms: number; late: Set<string> }
+
+/** The history of the run elsewhere (HISTORY_AGAIN), for the sampled calls in the order the run makes
+ *  them (`sampled`), drawn from `seed` (the grader's key, the task and the completion: no body knows
+ *  it before it meets it):
+ *  - every other sampled call but the first is late: asked only after the history, so a body whose
+ *    memo answers the inputs it met before the history meets new ones after it (the red team on the
+ *    history: an unbounded memo in front of state that turns new inputs wrong after 1,000 calls);
+ *  - `cfg.history_calls` calls, of which HISTORY_REASK re-ask an input already met (a sampled call's
+ *    asked before the history or a history call's), the others new: the arguments of a sampled call
+ *    of any size mutated (lib/tasks mutateValue), none of them any sampled call's (state advanced only
+ *    by large inputs, or by inputs asked again, is advanced).
+ *  Undefined where nothing is sampled or the history is off. */
+function historyOf(sampled: BCall[], cfg: BehaviourConfig, seed: number, gradedMs: (id: string) => number): History | undefined {
   if (!sampled.length || cfg.history_calls === 0) return undefined;
   const text = (c: Pick<BCall, "symbol" | "pos" | "kw">) => JSON.stringify([c.symbol, c.pos, c.kw]);
-  const sized = sampled.map((c) => ({ c, n: text(c).length })).sort((a, b) => a.n - b.n);
-  const bases = sized.slice(0, Math.max(1, Math.ceil(sized.length / 2))).map((x) => x.c);
+  const late = new Set(sampled.filter((_, i) => i % 2 === 1).map((c) => c.id));
+  const met: BCall[] = sampled.filter((c) => !late.has(c.id));
   const seen = new Set(sampled.map(text));
   const rng = new Rng(seed);
   const out: BCall[] = [];
+  const made = (c: Pick<BCall, "symbol" | "pos" | "kw">) => ({ id: `h${out.length}`, symbol: c.symbol, pos: c.pos, kw: c.kw });
   // (a call whose arguments do not mutate into new ones — no arguments, a bool — gives up its turns)
   for (let tries = 0; out.length < cfg.history_calls && tries < cfg.history_calls * 4; tries++) {
-    const base = bases[Math.floor(rng.next() * bases.length)]!;
-    const c = { id: `h${out.length}`, symbol: base.symbol, pos: base.pos.map((v) => mutateValue(rng, v)), kw: base.kw.map(([k, v]) => [k, mutateValue(rng, v)] as [string, BValue]) };
+    if (rng.next() < HISTORY_REASK) {
+      out.push(made(met[Math.floor(rng.next() * met.length)]!));
+      continue;
+    }
+    const base = sampled[Math.floor(rng.next() * sampled.length)]!;
+    const c = made({ symbol: base.symbol, pos: base.pos.map((v) => mutateValue(rng, v)), kw: base.kw.map(([k, v]) => [k, mutateValue(rng, v)] as [string, BValue]) });
     const t = text(c);
     if (seen.has(t)) continue;
     seen.add(t);
     out.push(c);
+    met.push(c);
   }
   const perCall = sampled.reduce((s, c) => s + gradedMs(c.id), 0) / sampled.length;
-  return { calls: out, ms: Math.min(HISTORY_MAX_MS, Math.max(cfg.history_ms, Math.ceil(HISTORY_SLACK * perCall * out.length))) };
+  return { calls: out, late, ms: Math.min(HISTORY_MAX_MS, Math.max(cfg.history_ms, Math.ceil(HISTORY_SLACK * perCall * out.length))) };
 }
 
 /** The sampled calls asked again after the history, folded into their first answers: where the two
