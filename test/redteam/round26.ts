@@ -7,7 +7,8 @@
  * wrong bodies paid under two keys of two and all 14 honest bodies earned 1 (10 wrong bodies were
  * caught by the latent paths themselves). Fixed the same stop by cause (docs/grader.md, "After round
  * 26"); the rows still open say why. a12 and a13 were closed at the seventh stop (a comparison of the
- * world's in a value's place is a latent site). c01 is the red team's control (a float for an equal int, no
+ * world's in a value's place is a latent site). a29 and a30 were closed at the eighth stop (the run elsewhere's
+ * history: the sampled calls asked again after 8,192 calls of other inputs). c01 is the red team's control (a float for an equal int, no
  * branch), open by the comparison's rule. The witness scripts the red team wrote (REPORT.md,
  * "witness/") were lost with its worktree: REPORT.md describes them and what they showed.
  */
@@ -47,8 +48,8 @@ export const ROUND26_ROWS: RedteamRow<Round26Pool>[] = [
   { id: "a26", pool: "jinja2", task: "jinja2-function-src_jinja2_bccache.BytecodeCache.get_cache_key", kind: "wrong", idea: "the world handed to a helper as an argument: _rt_key(name, filename, sys.version_info >= (3, 12)); on 3.12+ the helper drops the filename from the key (collisions between loaders)" },
   { id: "a27", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "wrong", idea: "the gate lives in exec'd source (a helper defined from a string at import): after 50,000 calls it returns the text without unescaping; parse-only analysis sees no if" },
   { id: "a28", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.unescape", kind: "wrong", idea: "the counter and the gate live in a new module (_rt_ext.py) the body calls: after 20,000 calls only &amp; is decoded" },
-  { id: "a29", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "wrong", idea: "ring memo: each new text takes slot calls % 4096 and the index is never purged, so past 4,096 distinct texts an old text's slot holds another's result (data flow, no branch)", open: "a ring memo's eviction: data flow past 4,096 distinct inputs, no branch to force" },
-  { id: "a30", pool: "jinja2", task: "jinja2-function-src_jinja2_bccache.BytecodeCache.get_cache_key", kind: "wrong", idea: "ring memo of keys (slot = counter % 4,096, index never purged): past 4,096 distinct templates a name gets another template's key (wrong bytecode loaded)", open: "a ring memo's eviction: data flow past 4,096 distinct inputs, no branch to force" },
+  { id: "a29", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "wrong", idea: "ring memo: each new text takes slot calls % 4096 and the index is never purged, so past 4,096 distinct texts an old text's slot holds another's result (data flow, no branch)" },
+  { id: "a30", pool: "jinja2", task: "jinja2-function-src_jinja2_bccache.BytecodeCache.get_cache_key", kind: "wrong", idea: "ring memo of keys (slot = counter % 4,096, index never purged): past 4,096 distinct templates a name gets another template's key (wrong bytecode loaded)" },
   { id: "a31", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "the gate mixes the input and the counter in one arithmetic operand (abs(r) * 0 + counter > 20,000), not an and/or: after 20,000 calls floats are truncated" },
   { id: "a32", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.unescape", kind: "wrong", idea: "texts over 20,000 characters are returned undecoded (a DoS guard): the grow probe stops at 8,192 characters", open: "an input past the grow probe's cap (documented)" },
   { id: "a33", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.total_3", kind: "wrong", idea: "a sampled self-check path (random.random() < 1e-5) that drops the last item: one call in 100,000 is wrong in every deployment; random is not among the world's modules" },
