@@ -137,9 +137,9 @@ export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
       ];
     }
     if (s.kind === "case") return s.body != null && reached(s.body) ? [] : [{ side: true, label: "entered" }];
-    // (an operand's, a filter's, a bool's in a value's place or a conditional expression's value
-    // takes no line of its own: both forced)
-    if (s.kind === "ifexp" || s.kind === "operand" || s.kind === "compif" || s.kind === "value" || !s.test) return s.sides.map((side) => ({ side, label: side }));
+    // (an operand's, a filter's, a bool's in a value's place, a table's index or a conditional
+    // expression's value takes no line of its own: both forced)
+    if (s.kind === "ifexp" || s.kind === "operand" || s.kind === "compif" || s.kind === "value" || s.kind === "index" || !s.test) return s.sides.map((side) => ({ side, label: side }));
     const [t0, t1] = s.test;
     const inTest = (l: number) => l >= t0 && l <= t1;
     const exits = steps.filter(([from, to]) => inTest(from) && !inTest(to)).map(([, to]) => to);

@@ -128,9 +128,10 @@ export interface BehaveRequest {
 export const SitePlace = z.object({
   /** operand, compif, value: one operand of an and/or test, a comprehension's filter or a bool
    *  in a value's place (a comparison, a `not`, a call that answers a bool; forced only where the
-   *  value met is a bool), found by its whole span; case: a match's case (found by its pattern's
+   *  value met is a bool), found by its whole span; index: a constant table's index of the world's
+   *  (forced to its first or last entry where it is an int or a key), found by the subscript's span; case: a match's case (found by its pattern's
    *  place). */
-  kind: z.enum(["if", "ifexp", "while", "try", "operand", "compif", "value", "case"]),
+  kind: z.enum(["if", "ifexp", "while", "try", "operand", "compif", "value", "index", "case"]),
   line: z.number().int(),
   /** The node's column as Python's ast gives it (a UTF-8 byte offset). */
   col: z.number().int(),

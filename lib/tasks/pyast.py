@@ -1111,7 +1111,7 @@ def _site_key(kind, node, scope):
         body = "try:" + ast.dump(ast.Module(body=node.body[:1], type_ignores=[])) + "|" + "|".join(ast.dump(h.type) if h.type is not None else "*" for h in node.handlers)
     elif kind == "case":
         body = "case:" + ast.dump(node.subject)
-    elif kind in ("compif", "value"):
+    elif kind in ("compif", "value", "index"):
         body = kind + ":" + ast.dump(node)
     else:
         body = kind + ":" + ast.dump(node.test)
@@ -1148,12 +1148,41 @@ def _site_keys(tree):
             keys.add(_site_key("try", n, scope))
         elif _booly(n):
             keys.add(_site_key("value", n, scope))
+        elif isinstance(n, ast.Subscript):
+            keys.add(_site_key("index", n, scope))
     return keys
+
+
+def _const_tables(tree):
+    """The module's names bound once, at its top level, to a tuple, list or dict display and never
+    changed (no other binding, no item stored or deleted, no attribute of theirs read, handed to no
+    call but len()): a table of ways one of whose entries an index of the world's picks (round 27's
+    a07 a12 a14: `_WAYS[min(1, _n // 2000)]`). A ring or memo is a table that changes: not one."""
+    once = {}
+    for n in tree.body:
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and isinstance(n.value, (ast.Tuple, ast.List, ast.Dict)):
+            once[n.targets[0].id] = n.value
+    stores = {}
+    changed = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            stores[n.id] = stores.get(n.id, 0) + 1
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            changed.update(n.names)
+        elif isinstance(n, ast.Subscript) and isinstance(n.ctx, (ast.Store, ast.Del)) and isinstance(n.value, ast.Name):
+            changed.add(n.value.id)
+        elif isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name):
+            changed.add(n.value.id)
+        elif isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id == "len"):
+            changed.update(a.id for a in list(n.args) + [k.value for k in n.keywords] if isinstance(a, ast.Name))
+        elif isinstance(n, (ast.AugAssign, ast.AnnAssign)) and isinstance(n.target, ast.Name):
+            changed.add(n.target.id)
+    return {name for name in once if stores.get(name) == 1 and name not in changed}
 
 
 def _short(node, kind):
     try:
-        text = ast.unparse(node.body[0] if kind == "try" else node.subject if kind == "case" else node if kind in ("compif", "value") else node.test)
+        text = ast.unparse(node.body[0] if kind == "try" else node.subject if kind == "case" else node if kind in ("compif", "value", "index") else node.test)
     except Exception:
         text = "?"
     text = " ".join(text.split())
@@ -1206,6 +1235,7 @@ def latent_sites(source, originals):
         except (SyntaxError, ValueError):
             continue
     w = _World(tree)
+    tables = _const_tables(tree)
     sites = []
     # every node of a test (an if's, a while's, a conditional expression's, a filter's, an assert's,
     # a match's subject) down through its and/or/not: its conditions are judged as the test's sites, not as values
@@ -1306,6 +1336,12 @@ def latent_sites(source, originals):
                 # runner forces a value that is a bool, and leaves any other alone); the outermost only
                 valued.add(id(child))
                 add("value", child, {"sides": [True, False]})
+            elif (isinstance(child, ast.Subscript) and isinstance(child.ctx, ast.Load) and isinstance(child.value, ast.Name) and child.value.id in tables
+                  and not isinstance(child.slice, ast.Slice) and not _booly(child.slice) and w.world(child.slice, e) and not w.deadline(child.slice, e)):
+                # an index of the world's into a constant table (round 27's a07 a12 a14: an int, `min(1,
+                # _n // N)`, which no bool site sees): its first and its last entry forced (the runner
+                # forces an int index of a tuple or list, a key of a dict, and leaves any other alone)
+                add("index", child, {"sides": [True, False]})
             elif isinstance(child, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
                 # a comprehension's filter on the world (round 26's a11): both values, no line tells;
                 # its own targets are what it iterates over

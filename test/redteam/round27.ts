@@ -8,7 +8,8 @@
  * suite's key and both honest bodies earned 1. Fixed the same stop by cause (docs/grader.md, "The
  * history", round 27): half the sampled calls are first asked after the history (a memo in front of
  * the state answers only the inputs it met), a quarter of the history's calls re-ask inputs already
- * met, and its inputs are mutated from sampled calls of every size. Open rows say why.
+ * met, and its inputs are mutated from sampled calls of every size; and an index of the world's into
+ * a constant table is a latent site (a07 a12 a14). Open rows say why.
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -26,14 +27,14 @@ export const ROUND27_ROWS: RedteamRow<Round27Pool>[] = [
   { id: "a04", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an input asked a third time moves into a 256-slot ring whose index is never purged: asked 4+ times after 256 others moved, it gets another's sum" },
   { id: "a05", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "CPU time from resource.getrusage as an int index (60 s of CPU): the last item dropped after it" },
   { id: "a06", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a memo keyed by id(xs) that keeps the list: a caller that changes the list in place and calls again gets the old sum", open: "an identity memo: every call's arguments are new objects, never one changed in place between calls" },
-  { id: "a07", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "counts only calls with lists of 8+ items (_big += len(xs) >= 8); after 2,000 of them the last item is dropped", open: "state advanced only by inputs rarer than the history's mutations reach (2,000 lists of 8+ items), read through an int index the latent paths do not force" },
+  { id: "a07", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "counts only calls with lists of 8+ items (_big += len(xs) >= 8); after 2,000 of them the last item is dropped" },
   { id: "a08", pool: "micro", task: `${M}add_3`, kind: "wrong", idea: "each input stamped when first seen; int(x) + 3 once it is asked 9,000+ calls after its first ask", open: "a gap past the history's 8,192 calls between an input's two asks" },
   { id: "a09", pool: "markupsafe", task: S, kind: "wrong", idea: "a 32-slot ring used only for documents over 400 characters, its index never purged" },
   { id: "a10", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a 1,024-slot ring whose index is trusted for entries younger than 4 s: 1,024 distinct inputs within 4 s hand out another's sum" },
   { id: "a11", pool: "micro", task: `${M}add_3`, kind: "wrong", idea: "a02 on add_3: new floats after 3,000 calls get int(x) + 3" },
-  { id: "a12", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "the age since import (time.monotonic) as an int index: a process up more than 300 s drops the last item", open: "an int of the world's as a table's index (min(1, age // 300)): the latent paths force bools only" },
+  { id: "a12", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "the age since import (time.monotonic) as an int index: a process up more than 300 s drops the last item" },
   { id: "a13", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a10 with a 128-slot ring and a 2 ms window: a batch of 128 distinct inputs within 2 ms", open: "a window shorter than 128 of the history's calls take" },
-  { id: "a14", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a05 with time.process_time(): after 60 s of process CPU the last item is dropped", open: "an int of the world's as a table's index (min(1, cpu // 60)): the latent paths force bools only" },
+  { id: "a14", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a05 with time.process_time(): after 60 s of process CPU the last item is dropped" },
   { id: "h01", pool: "micro", task: `${M}add_3`, kind: "honest", idea: "a FIFO memo of 2,048 entries (OrderedDict.popitem evicts key and value together) with stats counters" },
   { id: "h02", pool: "markupsafe", task: S, kind: "honest", idea: "a dict memo cleared when it reaches 1,024 entries, with hit and miss counters" },
 ];

@@ -809,6 +809,10 @@ def _force_sites(tree, sites, flag):
             # (a value is forced where it is a bool, by the flag list's own function: a name of the
             # module's could be rebound by the code under test)
             const = ast.Call(ast.Subscript(ast.Name(flag, ast.Load()), ast.Constant(1), ast.Load()), [copy.deepcopy(node), ast.Constant(bool(site["side"]))], [])
+        elif site["kind"] == "index":
+            # (a table's index: its first or last entry, by the flag list's _index_or)
+            pick = ast.Call(ast.Subscript(ast.Name(flag, ast.Load()), ast.Constant(2), ast.Load()), [copy.deepcopy(node.slice), ast.Constant(bool(site["side"])), copy.deepcopy(node.value)], [])
+            const = ast.Subscript(copy.deepcopy(node.value), pick, ast.Load())
         else:
             const = ast.Subscript(ast.Tuple([copy.deepcopy(node), ast.Constant(bool(site["side"]))], ast.Load()), ast.Constant(-1), ast.Load())
         if not site.get("in_function"):
@@ -819,14 +823,14 @@ def _force_sites(tree, sites, flag):
         return (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset)
 
     want = {(s["line"], s["col"]): s for s in sites if s["kind"] in ("if", "ifexp", "while", "try")}
-    spans = {(s["line"], s["col"], s.get("end_line"), s.get("end_col")): s for s in sites if s["kind"] in ("operand", "compif", "value")}
+    spans = {(s["line"], s["col"], s.get("end_line"), s.get("end_col")): s for s in sites if s["kind"] in ("operand", "compif", "value", "index")}
     cases = {(s["line"], s["col"]): s for s in sites if s["kind"] == "case"}
     class Spans(ast.NodeTransformer):
         # (an operand wherever it sits: a BoolOp's value, under a `not`, a comprehension's filter,
         # a bool in a value's place)
         def generic_visit(self, node):
             super().generic_visit(node)
-            if isinstance(node, ast.expr) and hasattr(node, "end_col_offset") and span(node) in spans:
+            if isinstance(node, ast.expr) and hasattr(node, "end_col_offset") and span(node) in spans and (spans[span(node)]["kind"] != "index" or isinstance(node, ast.Subscript)):
                 return ast.copy_location(forced(spans[span(node)], node), node)
             return node
 
@@ -869,6 +873,19 @@ def _bool_or(value, side):
     return side if type(value) is bool else value
 
 
+def _index_or(value, side, table):
+    """An index site's forcing (_force_sites): a tuple's or list's last entry's index (side true) or
+    0 where the index met is an int, a dict's last or first key where the key met is one of its keys
+    (an int or a str), else the index met. Exact types only: nothing of the package's is called."""
+    t = type(table)
+    if (t is tuple or t is list) and type(value) is int and _len(table) >= 2:
+        return _len(table) - 1 if side else 0
+    if t is dict and (type(value) is int or type(value) is str) and _len(table) >= 2 and value in table:
+        keys = _list(table)
+        return keys[-1] if side else keys[0]
+    return value
+
+
 def _install_forcing(force, repo):
     """Imports the one forced file of the tree through a loader that compiles it forced (never
     from a cached bytecode file); returns the run's flag (set it: the sites in functions force)."""
@@ -877,7 +894,7 @@ def _install_forcing(force, repo):
 
     path = os.path.realpath(os.path.join(repo, force["file"]))
     sites = force["sites"]
-    flag = [False, _bool_or]
+    flag = [False, _bool_or, _index_or]
     name = "_f" + os.urandom(6).hex()
 
     class Loader(importlib.machinery.SourceFileLoader):
