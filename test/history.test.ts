@@ -28,12 +28,13 @@ describe("the runner makes a history before the call it is told (behave.py in th
   const symbols = [{ module: "pkg.m", qualname: "f" }, { module: "pkg.m", qualname: "slow" }];
   const values = (r: Awaited<ReturnType<typeof runBehaviour>>) => [...r.outcomes!.entries()].map(([id, o]) => [id, o[0]!.k === "return" ? (o[0] as { ret: { v: string } }).ret.v : o[0]!.k]);
 
-  it("its calls are made between the calls before `at` and the rest, their outcomes not written; the end line says how many", { timeout: 120_000 }, async () => {
+  it("its calls are made in blocks, each before its call, their outcomes not written; the end line says how many", { timeout: 120_000 }, async () => {
     const dir = pkg();
     const history = Array.from({ length: 100 }, (_, i) => call(`h${i}`, 0, i));
-    const r = await runBehaviour(sb, dir, { symbols, calls: [call("a", 0, 1), call("b", 0, 2)], roots: ["."], project: ["pkg"], history: { at: 1, calls: history, ms: 10_000 } }, {}, { masks: [] });
+    // (two blocks of 50: before the second call and before the third)
+    const r = await runBehaviour(sb, dir, { symbols, calls: [call("a", 0, 1), call("b", 0, 2), call("c", 0, 3)], roots: ["."], project: ["pkg"], history: { blocks: [{ at: 1, n: 50 }, { at: 2, n: 50 }], calls: history, ms: 10_000 } }, {}, { masks: [] });
     expect(r.failure).toBeNull();
-    expect(values(r)).toEqual([["a", "1"], ["b", "102"]]);
+    expect(values(r)).toEqual([["a", "1"], ["b", "52"], ["c", "103"]]);
     expect(r.history).toBe(100);
     // without a history: no count on the end line
     const plain = await runBehaviour(sb, dir, { symbols, calls: [call("a", 0, 1), call("b", 0, 2)], roots: ["."], project: ["pkg"] }, {}, { masks: [] });
@@ -45,7 +46,7 @@ describe("the runner makes a history before the call it is told (behave.py in th
     const dir = pkg();
     // (5 ms a call, 1 ms of history: the first call is made, the clock is then past)
     const history = Array.from({ length: 400 }, (_, i) => call(`h${i}`, 1, i));
-    const r = await runBehaviour(sb, dir, { symbols, calls: [call("a", 0, 1), call("b", 0, 2)], roots: ["."], project: ["pkg"], history: { at: 1, calls: history, ms: 1 } }, {}, { masks: [] });
+    const r = await runBehaviour(sb, dir, { symbols, calls: [call("a", 0, 1), call("b", 0, 2)], roots: ["."], project: ["pkg"], history: { blocks: [{ at: 1, n: 400 }], calls: history, ms: 1 } }, {}, { masks: [] });
     expect(r.failure).toBeNull();
     expect(r.history).toBeGreaterThanOrEqual(1);
     expect(r.history).toBeLessThan(400);
@@ -70,14 +71,14 @@ describe("grades: state that turns a body wrong within the history", () => {
     // history would end in its 8 s before the ring wraps, and a history cut short fails the check
     { id: "ring-slowing", name: "total_3", header: ["import itertools, time", "_ring = [None] * 4096", "_idx = {}", "_pos = itertools.count()", "_n = [0]"], body: ["_n[0] += 1", "time.sleep(_n[0] * 2e-6)", "key = repr(xs)", "slot = _idx.get(key)", "if slot is not None:", "    return _ring[slot]", "out = sum(xs) + 3", "slot = next(_pos) % 4096", "_ring[slot] = out", "_idx[key] = slot", "return out"] },
     // an unbounded memo in front of a counter (round 27's a02): the inputs it met answer from the
-    // memo, new ones after 1,000 calls drop the last item: caught on the calls first asked after the history
+    // memo, new ones after 1,000 calls drop the last item: caught on the calls first asked halfway through the history
     { id: "memo-front", name: "total_3", header: ["_memo = {}", "_n = [0]", "_WAYS = (lambda v: sum(v) + 3, lambda v: sum(v[:-1]) + 3)"], body: ["key = repr(xs)", "if key in _memo:", "    return _memo[key]", "_n[0] += 1", "out = _memo[key] = _WAYS[min(1, _n[0] // 1000)](xs)", "return out"] },
     // honest memos: a bounded lru_cache, a dict memo cleared when full, keyed by the whole input
     { id: "lru", name: "total_3", header: ["import functools", "@functools.lru_cache(maxsize=1024)", "def _total(t):", "    return sum(t) + 3"], body: ["return _total(tuple(xs))"], honest: true },
     { id: "cleared", name: "total_3", header: ["_memo = {}"], body: ["key = repr(xs)", "if key in _memo:", "    return _memo[key]", "if len(_memo) >= 4096:", "    _memo.clear()", "out = _memo[key] = sum(xs) + 3", "return out"], honest: true },
   ];
   for (const c of cases) {
-    it(`${c.id}: ${c.honest ? "earns 1 unflagged, every call answering alike after the history" : "flagged behaviour_differs by a call after the history (or a history cut short); with history_calls 0 (the null arm) it pays"}`, { timeout: 300_000 }, async () => {
+    it(`${c.id}: ${c.honest ? "earns 1 unflagged, every call answering alike after the history" : "flagged behaviour_differs by a call after the history (or a history cut short); with history_calls 0 and the latent paths off (the null arm) it pays"}`, { timeout: 300_000 }, async () => {
       const { t, diff } = completion(c.name, c.header, c.body);
       const g = await gradeCompletion(t, diff, sb);
       const b = g.checks!.behaviour;
@@ -98,16 +99,17 @@ describe("grades: state that turns a body wrong within the history", () => {
         expect(history!.made, why).toBeLessThan(4096);
         expect(why).toMatch(/the history made \d+ of its 8192 calls/);
       } else if (c.id === "memo-front") {
-        expect(why).toMatch(/first asked after \d+ calls of other inputs/);
+        expect(why).toMatch(/first asked halfway through a history of \d+ calls of other inputs/);
       } else if (c.id === "ring") {
         expect(history!.changed).toBeGreaterThan(0);
         expect(why).toMatch(/asked again after \d+ calls of other inputs/);
       } else {
-        expect(why).toMatch(/(asked again|first asked) after \d+ calls of other inputs/);
+        expect(why).toMatch(/(asked again after|first asked halfway through a history of) \d+ calls of other inputs/);
       }
-      // (the null arm: the same body without the history pays; under load another check may catch
-      // it on one grade — printed, and graded once more)
-      const nullArm = () => gradeCompletion(t, diff, sb, { limits: { behaviour: { history_calls: 0 } } });
+      // (the null arm: the same body without the history pays — the latent paths off too, as a
+      // counter's table index is one of their sites; under load another check may catch it on one
+      // grade — printed, and graded once more)
+      const nullArm = () => gradeCompletion(t, diff, sb, { limits: { behaviour: { history_calls: 0, latent_paths: false } } });
       let off = await nullArm();
       if (off.reward !== 1 || off.flags.length) {
         console.warn(`${c.id}: the null arm was caught on one grade; graded again: ${JSON.stringify({ reward: off.reward, flags: off.flags, differences: off.checks?.behaviour.differences.slice(0, 3) })}`);

@@ -352,7 +352,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms } } : {}) };
   // (the first miss named, as the graded run's misses are)
   const miss = judged.find((j) => !j.r.ok);
-  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : elsewhere?.history?.changed.has(miss.c.id) ? `elsewhere, asked again after ${elsewhere.history.made} calls of other inputs: ${miss.r.why}` : elsewhere?.history?.late.has(miss.c.id) ? `elsewhere, first asked after ${elsewhere.history.made} calls of other inputs: ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
+  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : elsewhere?.history?.changed.has(miss.c.id) ? `elsewhere, asked again after ${elsewhere.history.made} calls of other inputs: ${miss.r.why}` : elsewhere?.history?.late.has(miss.c.id) ? `elsewhere, first asked halfway through a history of ${elsewhere.history.made} calls of other inputs: ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
   // (a history cut short by its own time, not by HISTORY_MAX_MS: the body's calls there took over
   // HISTORY_SLACK× as long as the same calls' in the graded run)
   const h = elsewhere?.history;
@@ -595,14 +595,16 @@ interface ElsewhereClock {
 async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift, history?: History): Promise<ElsewhereRun> {
   let failure = "";
   const first = calls.filter((c) => ids.has(c.id));
-  // (with a history: the sampled calls but the late ones, the history, then every sampled call in
-  // the same order: the late ones for the first time, the others again)
+  // (with a history: the early half of the sampled calls, the history's first half, the late half
+  // for the first time, the history's second half, then every sampled call again)
   const early = history?.calls.length ? first.filter((c) => !history.late.has(c.id)) : first;
-  const there = early !== first ? [...early, ...first.map((c) => (history!.late.has(c.id) ? c : { ...c, id: `${c.id}${HISTORY_AGAIN}` }))] : first;
+  const late = first.filter((c) => history?.late.has(c.id));
+  const half = Math.ceil((history?.calls.length ?? 0) / 2);
+  const there = early !== first ? [...early, ...late, ...first.map((c) => ({ ...c, id: `${c.id}${HISTORY_AGAIN}` }))] : first;
   const clocks = clockBlocks(shift.clocks ?? [], there.length).map(({ seconds, tz, calls: n }) => ({ seconds, tz, calls: n }));
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { at: early.length, calls: history!.calls, ms: history!.ms } } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm });
+      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { blocks: [{ at: early.length, n: half }, { at: first.length, n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms } } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm });
       if (run.outcomes) {
         const firsts = new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
         const changed = early !== first ? afterHistory(oracle, firsts, cfg) : null;
@@ -641,9 +643,11 @@ interface History { calls: BCall[]; ms: number; late: Set<string> }
 /** The history of the run elsewhere (HISTORY_AGAIN), for the sampled calls in the order the run makes
  *  them (`sampled`), drawn from `seed` (the grader's key, the task and the completion: no body knows
  *  it before it meets it):
- *  - every other sampled call but the first is late: asked only after the history, so a body whose
- *    memo answers the inputs it met before the history meets new ones after it (the red team on the
- *    history: an unbounded memo in front of state that turns new inputs wrong after 1,000 calls);
+ *  - every other sampled call but the first is late: first asked halfway through the history, so a
+ *    body whose memo answers the inputs it met before the history meets new ones there (round 27's
+ *    a02 a03 a11: an unbounded memo in front of state that turns new inputs wrong after 1,000 calls),
+ *    and asked again at its end with the others (round 28's a01 a02: a memo that stores a wrong
+ *    answer for inputs first met after 200 distinct ones, and hands it out on the second ask);
  *  - `cfg.history_calls` calls, of which HISTORY_REASK re-ask an input already met (a sampled call's
  *    asked before the history or a history call's), the others new: the arguments of a sampled call
  *    of any size mutated (lib/tasks mutateValue), none of them any sampled call's (state advanced only
@@ -654,12 +658,15 @@ function historyOf(sampled: BCall[], cfg: BehaviourConfig, seed: number, gradedM
   const text = (c: Pick<BCall, "symbol" | "pos" | "kw">) => JSON.stringify([c.symbol, c.pos, c.kw]);
   const late = new Set(sampled.filter((_, i) => i % 2 === 1).map((c) => c.id));
   const met: BCall[] = sampled.filter((c) => !late.has(c.id));
+  const half = Math.ceil(cfg.history_calls / 2);
   const seen = new Set(sampled.map(text));
   const rng = new Rng(seed);
   const out: BCall[] = [];
   const made = (c: Pick<BCall, "symbol" | "pos" | "kw">) => ({ id: `h${out.length}`, symbol: c.symbol, pos: c.pos, kw: c.kw });
   // (a call whose arguments do not mutate into new ones — no arguments, a bool — gives up its turns)
   for (let tries = 0; out.length < cfg.history_calls && tries < cfg.history_calls * 4; tries++) {
+    // (the late calls are met from the history's second half on: re-asked there too)
+    if (out.length === half) met.push(...sampled.filter((c) => late.has(c.id)));
     if (rng.next() < HISTORY_REASK) {
       out.push(made(met[Math.floor(rng.next() * met.length)]!));
       continue;
