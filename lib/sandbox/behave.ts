@@ -129,7 +129,7 @@ export const SitePlace = z.object({
   /** operand, compif, value: one operand of an and/or test, a comprehension's filter or a bool
    *  in a value's place (a comparison, a `not`, a call that answers a bool; forced only where the
    *  value met is a bool), found by its whole span; index: a constant table's index of the world's
-   *  (forced to its first or last entry where it is an int or a key), found by the subscript's span; case: a match's case (found by its pattern's
+   *  (forced to the entry after or before the one met, where it is an int index or a key), found by the subscript's span; case: a match's case (found by its pattern's
    *  place). */
   kind: z.enum(["if", "ifexp", "while", "try", "operand", "compif", "value", "index", "case"]),
   line: z.number().int(),

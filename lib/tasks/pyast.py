@@ -1339,8 +1339,9 @@ def latent_sites(source, originals):
             elif (isinstance(child, ast.Subscript) and isinstance(child.ctx, ast.Load) and isinstance(child.value, ast.Name) and child.value.id in tables
                   and not isinstance(child.slice, ast.Slice) and not _booly(child.slice) and w.world(child.slice, e) and not w.deadline(child.slice, e)):
                 # an index of the world's into a constant table (round 27's a07 a12 a14: an int, `min(1,
-                # _n // N)`, which no bool site sees): its first and its last entry forced (the runner
-                # forces an int index of a tuple or list, a key of a dict, and leaves any other alone)
+                # _n // N)`, which no bool site sees): the entries after and before the one met forced
+                # (the runner forces an int index of a tuple or list, a key of a dict, and leaves any
+                # other alone; a table of three has every way forced)
                 add("index", child, {"sides": [True, False]})
             elif isinstance(child, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
                 # a comprehension's filter on the world (round 26's a11): both values, no line tells;

@@ -874,16 +874,24 @@ def _bool_or(value, side):
 
 
 def _index_or(value, side, table):
-    """An index site's forcing (_force_sites): a tuple's or list's last entry's index (side true) or
-    0 where the index met is an int, a dict's last or first key where the key met is one of its keys
-    (an int or a str), else the index met. Exact types only: nothing of the package's is called."""
+    """An index site's forcing (_force_sites): the entry after the one the index met (side true) or
+    the one before it (side false), in a tuple's or list's order where the index is an int, in a
+    dict's key order where it is one of its keys (an int, a float or a str), else the index met. A
+    table of up to three ways has every way forced (round 28's a03: the middle way of three). Exact
+    types only: nothing of the package's is called."""
     t = type(table)
-    if (t is tuple or t is list) and type(value) is int and _len(table) >= 2:
-        return _len(table) - 1 if side else 0
-    if t is dict and (type(value) is int or type(value) is str) and _len(table) >= 2 and value in table:
-        keys = _list(table)
-        return keys[-1] if side else keys[0]
-    return value
+    n = _len(table) if (t is tuple or t is list or t is dict) else 0
+    if n < 2:
+        return value
+    if t is not dict:
+        if type(value) is not int or not -n <= value < n:
+            return value
+        return (value % n + (1 if side else -1)) % n
+    if not (type(value) is int or type(value) is float or type(value) is str) or value not in table:
+        return value
+    keys = _list(table)
+    k = keys.index(value)
+    return keys[(k + (1 if side else -1)) % n]
 
 
 def _install_forcing(force, repo):
