@@ -237,7 +237,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const elsewhereRun = async (ids: Set<string>): Promise<ElsewhereRun> => {
     // (seeded by the answers to every call, not to the sampled ones: which calls are sampled moves
     // with the graded run's timings, and a grade's machines must not)
-    const shifts = elsewhereShift(known, completion, JSON.stringify(known.calls.map((c) => [c.id, outcomes.get(c.id)?.[0] ?? null]), (k, v) => (k === "ms" ? undefined : v)), sandbox, run.env);
+    const shifts = elsewhereShift(known, completion, timeless(known.calls.map((c) => [c.id, outcomes.get(c.id)?.[0] ?? null])), sandbox, run.env);
     // every sampled call runs at home too, beside the run elsewhere (a counter or a split would
     // give either run fewer calls: round 15's a15), a digest's key calls too: both
     // away (their keys judged against the other machine and clocks) and at home (a key the package
@@ -623,6 +623,9 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   return { outcomes: new Map(), failure: failure.slice(0, 300), probes: [], clocks };
 }
 
+/** A value's JSON with every call's time left out (outcomes compared as answers, not as timings). */
+const timeless = (v: unknown): string => JSON.stringify(v, (k, x) => (k === "ms" ? undefined : x));
+
 /** The suffix of a sampled call's id where the run elsewhere asks it again, after its history. */
 const HISTORY_AGAIN = "@again";
 /** The history's time: at least BehaviourConfig.history_ms, at least this many times the sampled
@@ -689,7 +692,6 @@ function historyOf(sampled: BCall[], cfg: BehaviourConfig, seed: number, gradedM
  *  by value). Returns the calls whose answer after the history is the one that disagrees. */
 function afterHistory(oracle: Oracle, outcomes: Map<string, BOutcome>, cfg: BehaviourConfig): Set<string> {
   const byId = callIndex(oracle);
-  const text = (o: BOutcome) => JSON.stringify(o, (k, v) => (k === "ms" ? undefined : v));
   const changed = new Set<string>();
   for (const [id, again] of [...outcomes]) {
     if (!id.endsWith(HISTORY_AGAIN)) continue;
@@ -697,7 +699,7 @@ function afterHistory(oracle: Oracle, outcomes: Map<string, BOutcome>, cfg: Beha
     const base = id.slice(0, -HISTORY_AGAIN.length);
     const own = outcomes.get(base);
     const c = byId.get(base);
-    if (!own || !c || text(own) === text(again)) continue;
+    if (!own || !c || timeless(own) === timeless(again)) continue;
     if (!sameOutcome(c.expect, again, cfg.compare).ok && sameOutcome(c.expect, own, cfg.compare).ok) {
       outcomes.set(base, again);
       changed.add(base);
@@ -712,7 +714,6 @@ function afterHistory(oracle: Oracle, outcomes: Map<string, BOutcome>, cfg: Beha
  *  call's (the burst's where both do or neither does: a digest's key, judged by its pattern). */
 function withPartners(oracle: Oracle, outcomes: Map<string, BOutcome>, cfg: BehaviourConfig): Map<string, BOutcome> {
   const byId = callIndex(oracle);
-  const text = (o: BOutcome) => JSON.stringify(o, (k, v) => (k === "ms" ? undefined : v));
   for (const [id, o] of [...outcomes]) {
     const at = id.lastIndexOf(PARTNER);
     if (at < 0) continue;
@@ -721,7 +722,7 @@ function withPartners(oracle: Oracle, outcomes: Map<string, BOutcome>, cfg: Beha
     const own = outcomes.get(base);
     const c = byId.get(base);
     // (a partner that could not be judged there, a warning made an error, leaves its call's own answer)
-    if (!own || !c || o.k === "error" || text(own) === text(o)) continue;
+    if (!own || !c || o.k === "error" || timeless(own) === timeless(o)) continue;
     if (sameOutcome(c.expect, o, cfg.compare).ok && !sameOutcome(c.expect, own, cfg.compare).ok) continue;
     outcomes.set(base, o);
   }
