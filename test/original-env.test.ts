@@ -262,7 +262,15 @@ describe("an original that reads the environment", () => {
       const o = oracleOf(name);
       delete o[field];
       writeFileSync(oraclePath(pool, id(name)), JSON.stringify(o) + "\n");
-      const bare = await checkBehaviour(goldens[i]!.t, goldens[i]!.dir, sb);
+      // (a cent's rounding differs from the original's only under some of the drawn contexts — 2.665
+      // under ROUND_HALF_UP, ROUND_UP or ROUND_CEILING, not ROUND_DOWN — so a grade meets one that
+      // shows it with some chance: the first of up to six keys that fails the golden is the arm's)
+      let bare = await checkBehaviour(goldens[i]!.t, goldens[i]!.dir, sb);
+      for (let k = 2; name === "money" && bare.passed && k <= 6; k++) {
+        process.env.COMPOSER_LAB_GRADER_KEY = `original-env-k${k}`;
+        bare = await checkBehaviour(goldens[i]!.t, goldens[i]!.dir, sb);
+      }
+      process.env.COMPOSER_LAB_GRADER_KEY = "original-env-k1";
       expect([name, bare.passed, bare.differences.map((d) => d.why).join(" ")]).toEqual([name, false, expect.stringMatching(/elsewhere|at home/)]);
     }
   }, 300_000);
