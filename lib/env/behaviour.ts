@@ -16,7 +16,7 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { BehaveLimits, clockBlocks, drawShifts, fastMemo, flipOf, masksFor, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
-import { checkLatentPaths, describeLatent, type LatentCheck } from "./latent.js";
+import { checkLatentPaths, describeLatent, drawClockJump, type LatentCheck } from "./latent.js";
 import { treeDigest } from "./untrusted.js";
 import { Rng } from "../core/index.js";
 import { answerOf, CompareOptions, mutateValue, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
@@ -84,6 +84,9 @@ export const BehaviourConfig = z.object({
   latent_calls: z.number().int().min(1).default(96),
   /** At most this many forced runs a grade (more sides are forced several at once). */
   latent_runs: z.number().int().min(1).default(12),
+  /** The latent paths' first run with its clocks jumping between its halves (latent.ts
+   *  LatentInput.jump, drawn per grade: drawClockJump); false: no jump (the null arm). */
+  latent_jump: z.boolean().default(true),
 });
 export type BehaviourConfig = z.output<typeof BehaviourConfig>;
 export type BehaviourConfigInput = z.input<typeof BehaviourConfig>;
@@ -364,7 +367,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   let latent: LatentCheck | undefined;
   if (cfg.latent_paths && tree && passedHere && elsewhereOk) {
     const picked = inOrder(calls.filter((c) => agreedIds.has(c.id) && !situated.has(c.id)), "latent").slice(0, cfg.latent_calls);
-    latent = await checkLatentPaths({ task, oracle, workdir, snapshot: tree.snapshot, changed: tree.changed, symbols, calls: picked, graded: (id) => outcomes.get(id)![0]!, sandbox, masks, limits: cfg.limits, compare: cfg.compare, maxRuns: cfg.latent_runs });
+    latent = await checkLatentPaths({ task, oracle, workdir, snapshot: tree.snapshot, changed: tree.changed, symbols, calls: picked, graded: (id) => outcomes.get(id)![0]!, sandbox, masks, limits: cfg.limits, compare: cfg.compare, maxRuns: cfg.latent_runs, ...(cfg.latent_jump ? { jump: drawClockJump(keyed(`jump\n${taskId}\n${completion}`)) } : {}) });
     if (latent.missed && latent.first) differences.push({ id: latent.first.id, symbol: oracle.symbols[byId.get(latent.first.id)?.symbol ?? -1]?.qualname ?? "?", hidden: byId.get(latent.first.id)?.hidden ?? false, why: describeLatent(latent) });
   }
   const latentOk = !latent?.missed;

@@ -26,6 +26,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ForcedSite, runBehaviour, type BCall, type BehaveSymbol, type BOutcome, type MaskSpec, type Sandbox } from "../sandbox/index.js";
 import { latentSites, sameOutcome, type CompareOptions, type FeatureDeletionTask, type LatentSite, type Oracle } from "../tasks/index.js";
+import { Rng } from "../core/index.js";
 import { goldenText } from "./untrusted.js";
 
 /** Which side a site was forced to: a test's value, a try's handler entered or its imports
@@ -48,6 +49,15 @@ export interface LatentCheck {
   first?: { file: string; line: number; what: string; side: Side; id: string; why: string };
   /** Why it ran no forced run where it found sites (a file unreadable, the arcs run failed). */
   why?: string;
+  /** How far the first run's clocks jumped between its halves (seconds; LatentInput.jump). */
+  jump?: ClockJump;
+}
+
+/** A jump of the clocks the changed files read, between two calls of the first run: the wall and
+ *  monotonic clocks by `wall` seconds, the CPU clocks by `cpu`. */
+export interface ClockJump {
+  wall: number;
+  cpu: number;
 }
 
 export interface LatentInput {
@@ -67,6 +77,13 @@ export interface LatentInput {
   limits: Parameters<typeof runBehaviour>[3];
   compare: Partial<CompareOptions>;
   maxRuns: number;
+  /** The first run's clocks jump by this between its halves A and B (absent: no jump). A body
+   *  wrong only where a process has lived long or spent much CPU (an age since import past 15
+   *  minutes, a minute of CPU: round 28's a04-a07 a09) reads that through whatever it likes — a
+   *  table built by a call, a `.get` default, a class attribute, arithmetic — with no site for
+   *  step 1 to find; moved clocks make it take that way. A call's own budget (a start it took,
+   *  compared later in it) keeps its length: the jump falls between calls. */
+  jump?: ClockJump;
 }
 
 /** Past these, a file is not read (the static scan flags a tree it cannot read). */
@@ -91,7 +108,7 @@ export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
   const found = await latentSites(request);
   const sites = files.flatMap((f) => (found[f]?.sites ?? []).map((s) => ({ file: f, site: s })));
   out.sites = sites.length;
-  if (!sites.length) return out;
+  if (!sites.length && !x.jump) return out;
   // the calls in two halves, A then B, then each again (A B A' B'): a forced run makes A as the code
   // is, so the state a forced side meets is the state calls build (a memo filled, a lazy table
   // made), then B, new inputs (a memo's misses) and A' B', the same inputs (its hits), forced
@@ -113,14 +130,17 @@ export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
       }
     }
   };
-  // 1. which sides ran (and the run's own answers judged: a body that tells the tracer is seen)
-  const traced = await runBehaviour(x.sandbox, x.workdir, { ...req, arcs: files }, x.limits, { masks: x.masks });
+  // 1. which sides ran (and the run's own answers judged: a body that tells the tracer is seen),
+  // the clocks jumping between its halves A and B
+  const traced = await runBehaviour(x.sandbox, x.workdir, { ...req, ...(sites.length ? { arcs: files } : {}), ...(x.jump ? { jump: { files, ...x.jump }, force_from: half } : {}) }, x.limits, { masks: x.masks });
   out.runs++;
-  if (!traced.outcomes || !traced.arcs) return { ...out, why: `the arcs run failed: ${traced.failure ?? "no arcs"}` };
+  if (x.jump) out.jump = x.jump;
+  if (!traced.outcomes || (sites.length && !traced.arcs)) return { ...out, why: `the ${sites.length ? "arcs" : "moved clocks'"} run failed: ${traced.failure ?? "no arcs"}` };
   judge(traced.outcomes, (id, why) => (out.first ??= { file: "", line: 0, what: "(the arcs run)", side: true, id, why }));
+  if (!sites.length) return out;
   // (each file's steps, [line, next line])
   const stepsOf = new Map<string, [number, number][]>(files.map((f) => [f, []]));
-  for (const a of traced.arcs) {
+  for (const a of traced.arcs ?? []) {
     const [fi, from, to] = a.split(":").map(Number) as [number, number, number];
     stepsOf.get(files[fi]!)?.push([from, to]);
   }
@@ -192,5 +212,20 @@ export function describeLatent(l: LatentCheck): string {
   const side = SIDE_WORDS[String(f.side)];
   return f.file
     ? `a latent path: ${f.file}:${f.line} \`${f.what}\` (a condition on the process or the machine, not the inputs) ${side}, a side no run took, answers call ${f.id} otherwise (${f.why}); ${l.missed} of ${l.compared} forced answers differ`
-    : `the run that traced which sides of its conditions ran answered call ${f.id} otherwise (${f.why})`;
+    : l.jump
+      ? `the run whose clocks jumped between two calls (the wall and monotonic clocks ${days(l.jump.wall)} on, the CPU clocks ${hours(l.jump.cpu)}: a long-lived process's age and CPU time) answered call ${f.id} otherwise (${f.why}); ${l.missed} of ${l.compared} answers differ`
+      : `the run that traced which sides of its conditions ran answered call ${f.id} otherwise (${f.why})`;
+}
+
+const days = (s: number) => `${(s / 86_400).toFixed(1)} days`;
+const hours = (s: number) => `${(s / 3_600).toFixed(1)} hours`;
+
+/** The jump a grade's first latent run makes (LatentInput.jump), drawn from `seed` (the grader's
+ *  key, the task, the completion): log-uniform, the wall and monotonic clocks 1 day to 20 years on,
+ *  the CPU clocks 1 hour to 1 year. Every age up to a day and CPU time up to an hour is passed in
+ *  every grade; a body wrong only past more, or only within a window, meets it in some. */
+export function drawClockJump(seed: number): ClockJump {
+  const rng = new Rng(seed);
+  const logUniform = (lo: number, hi: number) => lo * (hi / lo) ** rng.next();
+  return { wall: Math.round(logUniform(86_400, 20 * 365 * 86_400)), cpu: Math.round(logUniform(3_600, 365 * 86_400)) };
 }

@@ -894,21 +894,31 @@ def _index_or(value, side, table):
     return keys[(k + (1 if side else -1)) % n]
 
 
-def _install_forcing(force, repo):
-    """Imports the one forced file of the tree through a loader that compiles it forced (never
-    from a cached bytecode file); returns the run's flag (set it: the sites in functions force)."""
-    import ast
+def _install_forcing(force, repo, jump=None):
+    """Imports the forced file of the tree (`force`) and the files whose clocks jump (`jump`)
+    through a loader that compiles them forced (never from a cached bytecode file); returns the
+    run's flag (set it: the sites in functions force, the clocks jump)."""
     import importlib.machinery
 
-    path = os.path.realpath(os.path.join(repo, force["file"]))
-    sites = force["sites"]
-    flag = [False, _bool_or, _index_or]
     name = "_f" + os.urandom(6).hex()
+    flag = [False, _bool_or, _index_or, None]
+    flag[3] = _clock_jump(flag, jump["wall"], jump["cpu"]) if jump else (lambda fn: fn)
+    forced = os.path.realpath(os.path.join(repo, force["file"])) if force else None
+    jumped = {os.path.realpath(os.path.join(repo, f)) for f in (jump["files"] if jump else ())}
+
+    def compiled(path, source):
+        import ast
+
+        tree = ast.parse(source)
+        if path == forced:
+            tree = _force_sites(tree, force["sites"], name)
+        if path in jumped:
+            tree = _jump_calls(tree, name)
+        return compile(tree, path, "exec", dont_inherit=True)
 
     class Loader(importlib.machinery.SourceFileLoader):
         def get_code(self, fullname):
-            source = self.get_data(self.path)
-            return compile(_force_sites(ast.parse(source), sites, name), self.path, "exec", dont_inherit=True)
+            return compiled(os.path.realpath(self.path), self.get_data(self.path))
 
         def exec_module(self, module):
             module.__dict__[name] = flag
@@ -918,12 +928,104 @@ def _install_forcing(force, repo):
         @classmethod
         def find_spec(cls, fullname, where=None, target=None):
             spec = importlib.machinery.PathFinder.find_spec(fullname, where)
-            if spec is not None and spec.origin and os.path.realpath(spec.origin) == path:
-                spec.loader = Loader(fullname, spec.origin)
+            if spec is not None and spec.origin:
+                real = os.path.realpath(spec.origin)
+                if real == forced or real in jumped:
+                    spec.loader = Loader(fullname, spec.origin)
             return spec
 
     sys.meta_path.insert(0, Finder)
     return flag
+
+
+def _jump_calls(tree, flag):
+    """The file's tree with every call's callee handed to the flag list's clock function first
+    (`f(x)` made `flag[3](f)(x)`): where the callee is one of the clocks (_CLOCK_READS) and the flag
+    is set, it answers moved on (_clock_jump). The call itself is still made from the caller's
+    frame, so zero-argument super(), locals() and a frame's reads are as they were."""
+    import ast
+
+    class Calls(ast.NodeTransformer):
+        def visit_Call(self, node):
+            self.generic_visit(node)
+            pick = ast.Subscript(ast.Name(flag, ast.Load()), ast.Constant(3), ast.Load())
+            node.func = ast.copy_location(ast.Call(pick, [node.func], []), node.func)
+            return node
+
+    return ast.fix_missing_locations(Calls().visit(tree))
+
+
+# The clocks a body reads by a call (its module or class, its name), and how each moves when the
+# clocks jump (lib/env/latent.ts): the wall and monotonic clocks by `wall` seconds, the CPU clocks by
+# `cpu` (an age since import, a CPU-time budget across calls: round 28's a04-a07 a09)
+_CLOCK_READS = {
+    **{("time", n): "wall" for n in ("time", "monotonic", "perf_counter")},
+    **{("time", n + "_ns"): "wall_ns" for n in ("time", "monotonic", "perf_counter")},
+    **{("time", n): "cpu" for n in ("process_time", "thread_time")},
+    **{("time", n + "_ns"): "cpu_ns" for n in ("process_time", "thread_time")},
+    ("time", "clock_gettime"): "clock",
+    ("time", "clock_gettime_ns"): "clock_ns",
+    **{("time", n): "struct" for n in ("localtime", "gmtime", "ctime")},
+    ("time", "strftime"): "strftime",
+    ("posix", "times"): "times",
+    ("resource", "getrusage"): "rusage",
+    **{("datetime", n): "datetime" for n in ("now", "utcnow", "today")},
+    ("date", "today"): "datetime",
+}
+
+
+def _clock_jump(flag, wall, cpu):
+    """The flag list's clock function (_jump_calls): a callee as it is, or, once the flag is set and
+    where it is one of _CLOCK_READS (a builtin of its module, or a datetime class's, subclasses
+    too), a function that answers what it answers moved on. Nothing of the package's is called to
+    tell (exact types, the real modules' own objects)."""
+    import types
+
+    real_time, builtin, module = time.time, types.BuiltinFunctionType, types.ModuleType
+    cpu_ids = {getattr(time, n) for n in ("CLOCK_PROCESS_CPUTIME_ID", "CLOCK_THREAD_CPUTIME_ID") if hasattr(time, n)}
+
+    def key(fn):
+        own = fn.__self__
+        if type(own) is module:
+            return (own.__name__, fn.__name__)
+        dt = sys.modules.get("datetime")
+        if dt is not None and type(own) is type and issubclass(own, dt.date):
+            return ("datetime" if issubclass(own, dt.datetime) else "date", fn.__name__)
+        return None
+
+    def moved(fn, kind):
+        if kind == "wall":
+            return lambda *a: fn(*a) + wall
+        if kind == "wall_ns":
+            return lambda *a: fn(*a) + int(wall * 1e9)
+        if kind == "cpu":
+            return lambda *a: fn(*a) + cpu
+        if kind == "cpu_ns":
+            return lambda *a: fn(*a) + int(cpu * 1e9)
+        if kind in ("clock", "clock_ns"):
+            scale = 1e9 if kind == "clock_ns" else 1
+            return lambda cid, *a: (lambda r: r + type(r)((cpu if cid in cpu_ids else wall) * scale))(fn(cid, *a))
+        if kind == "struct":
+            return lambda *a: fn(*a) if a and a[0] is not None else fn(real_time() + wall)
+        if kind == "strftime":
+            return lambda fmt, *a: fn(fmt, *a) if a else fn(fmt, time.localtime(real_time() + wall))
+        if kind == "times":
+            return lambda *a: (lambda r: type(r)((r[0] + cpu, r[1], r[2], r[3], r[4] + wall)))(fn(*a))
+        if kind == "rusage":
+            return lambda *a: (lambda r: type(r)((r[0] + cpu,) + tuple(r[1:])))(fn(*a))
+        if kind == "datetime":
+            import datetime as dt
+
+            return lambda *a, **k: fn(*a, **k) + dt.timedelta(seconds=wall)
+        return fn
+
+    def clock_or(fn, _flag=flag, _type=_type, _builtin=builtin):
+        if not _flag[0] or _type(fn) is not _builtin:
+            return fn
+        kind = _CLOCK_READS.get(key(fn))
+        return fn if kind is None else moved(fn, kind)
+
+    return clock_or
 
 
 def _arc_tracer(files, repo):
@@ -1039,8 +1141,8 @@ def main():
     # the latent paths' runs (lib/env/behaviour.ts): one file of the tree compiled with sites forced,
     # or the arcs its frames step through recorded (never at home)
     force_flag = None
-    if req.get("force") and not home:
-        force_flag = _install_forcing(req["force"], repo)
+    if (req.get("force") or req.get("jump")) and not home:
+        force_flag = _install_forcing(req.get("force"), repo, req.get("jump"))
     force_from = req.get("force_from", 0)
     arcs = None
     if req.get("arcs") and not home:
