@@ -85,7 +85,7 @@ export async function expectOuterLikeLocal(executor: "swarm" | "slurm", nodes: s
     const run = async (name: string) => {
       const t0 = performance.now();
       const r = await cliAsync(["outer", "run", "--pool", join(MICRO, "pool"), "--models", reference.url, "--store", scratch(), "--run", "o1", "--limit", "2", "--budget", "depth=3,width=1,nodes=4", "--executor", name, "--json"]);
-      expect(r.code, r.stderr.slice(-3000)).toBe(0);
+      expect(r.code, `${r.stderr.slice(-3000)}\n${r.stdout.slice(-3000)}`).toBe(0);
       return { out: oneJson(r.stdout), s: (performance.now() - t0) / 1000 };
     };
     // the local reference is the same run for the swarm and slurm files: made once per vitest run
