@@ -9,7 +9,9 @@
  * attribute stored outside __init__, a stdlib module's value outside the pure ones, id(), a try
  * around an import or a stream's write), leaving out those the original's files have too. Here:
  *
- *   1. one run with the arcs of those files recorded tells which sides ran;
+ *   1. one run with the arcs of those files recorded tells which sides ran, its clocks jumping
+ *      from its second half on (a long-lived process's ages and CPU times; this run is made for
+ *      every passing body, with sites or without);
  *   2. each side no run took is forced (the test made the constant, the try made to raise what it
  *      catches) in a run of its own, on calls that agreed in the graded run, each made twice (a
  *      memo's hits); and
@@ -226,8 +228,8 @@ const duration = (s: number) => (s < 120 ? `${Math.round(s)} s` : s < 7_200 ? `$
 /** The jumps a grade's first latent run makes (LatentInput.jump), drawn from `seed` (the grader's
  *  key, the task, the completion), each end log-uniform: the wall and monotonic clocks from 10 s–10
  *  min at B's first call to 1–20 years at the last, the CPU clocks from 1–30 s to 1 day–1 year.
- *  Ages between the ends are met at a geometric spread of calls (48 of them from B on where 96
- *  calls are made): a body wrong past an age up to a year, or within a window of ages, meets it. */
+ *  Ages between the ends are met at a geometric spread of calls (144 from B on where 96 are picked,
+ *  each asked twice): a body wrong past an age up to a year, or within a window of ages, meets it. */
 export function drawClockJump(seed: number): ClockJump {
   const rng = new Rng(seed);
   const logUniform = (lo: number, hi: number) => Math.round(lo * (hi / lo) ** rng.next());
