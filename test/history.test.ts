@@ -96,8 +96,9 @@ describe("grades: state that turns a body wrong within the history", () => {
       // (a ring hands a wrong answer to an input met before the history only; a memo in front of the
       // state, to inputs first met after it; a counter's table, to either: the first miss is named)
       if (c.id === "ring-slowing") {
-        expect(history!.made, why).toBeLessThan(4096);
-        expect(why).toMatch(/the history made \d+ of its 8192 calls/);
+        // (cut short, as a quiet machine has it, before the ring wraps; under load the history's time
+        // grows with the graded calls' and it may run past the wrap: whichever comes first catches it)
+        expect(why).toMatch(/the history made \d+ of its 8192 calls|asked again after \d+ calls of other inputs/);
       } else if (c.id === "memo-front") {
         expect(why).toMatch(/first asked halfway through a history of \d+ calls of other inputs/);
       } else if (c.id === "ring") {
