@@ -1040,18 +1040,13 @@ def _clock_jump(flag, wall, cpu, first, calls):
     def clock_or(fn, _flag=flag, _type=_type, _builtin=builtin):
         if not _flag[0]:
             return fn
+        # (the builtin itself, its own __call__, or a partial of one: the same clock)
         t = _type(fn)
-        if t is _builtin:
-            kind = _CLOCK_READS.get(key(fn))
-            return fn if kind is None else moved(fn, kind)
-        # (a builtin's own __call__, a partial of one: the same clock)
-        if t is wrapper and fn.__name__ == "__call__" and _type(fn.__self__) is _builtin:
-            kind = _CLOCK_READS.get(key(fn.__self__))
-            return fn if kind is None else moved(fn.__self__, kind)
-        if t is partial and _type(fn.func) is _builtin:
-            kind = _CLOCK_READS.get(key(fn.func))
-            return fn if kind is None else partial(moved(fn.func, kind), *fn.args, **fn.keywords)
-        return fn
+        inner = fn if t is _builtin else fn.__self__ if t is wrapper and fn.__name__ == "__call__" else fn.func if t is partial else None
+        kind = _CLOCK_READS.get(key(inner)) if _type(inner) is _builtin else None
+        if kind is None:
+            return fn
+        return partial(moved(inner, kind), *fn.args, **fn.keywords) if t is partial else moved(inner, kind)
 
     return clock_or, offsets_at
 
