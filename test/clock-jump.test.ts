@@ -5,16 +5,14 @@
 // what the runner does when told to jump (in the real sandbox), and grades of micro bodies, each
 // beside its null arm (latent_jump off: the body pays) and honest twins that read the same clocks
 // (a TTL cache, a call's own deadline: each earns 1).
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { drawClockJump, FeatureDeletionEpisode, gradeCompletion } from "../lib/env/index.js";
+import { drawClockJump, gradeCompletion } from "../lib/env/index.js";
 import { BwrapSandbox, runBehaviour, type BCall } from "../lib/sandbox/index.js";
-import { fileDiff, loadTask, readIndex, spliceStub } from "../lib/tasks/index.js";
-import { ROOT, tmp } from "./helpers.js";
+import { microCompletion, packageDir } from "./support/micro-body.js";
 
 const sb = new BwrapSandbox();
-const MICRO = join(ROOT, "datasets", "fd-micro", "pool");
 const NO_HISTORY = { history_calls: 0 };
 
 describe("the runner moves the clocks a file reads, from force_from on (behave.py in the sandbox)", () => {
@@ -39,10 +37,7 @@ describe("the runner moves the clocks a file reads, from force_from on (behave.p
       "            int(functools.partial(_t.monotonic)() - _BORN) // 3600, budget, Kid().who(), sorted(locals())[:2]]",
       "",
     ].join("\n");
-    const dir = tmp("clock-jump-runner-");
-    mkdirSync(join(dir, "pkg"));
-    writeFileSync(join(dir, "pkg", "__init__.py"), "");
-    writeFileSync(join(dir, "pkg", "m.py"), source);
+    const dir = packageDir("clock-jump-runner-", source);
     const calls: BCall[] = [0, 1, 2, 3].map((i) => ({ id: `c${i}`, symbol: 0, pos: [{ t: "int", v: String(i) }], kw: [] }));
     const req = { symbols: [{ module: "pkg.m", qualname: "ages" }], calls, roots: ["."], project: ["pkg"] };
     const run = await runBehaviour(sb, dir, { ...req, jump: { files: ["pkg/m.py"], wall: [3_600, 360_000], cpu: [3_600, 360_000] }, force_from: 1 }, {}, { masks: [] });
@@ -81,13 +76,6 @@ describe("the runner moves the clocks a file reads, from force_from on (behave.p
 });
 
 describe("grades: a wrong way a long-lived process takes, read through no site", () => {
-  const task = (name: string) => loadTask(MICRO, readIndex(MICRO).find((e) => e.deleted_symbols[0]!.qualname === name)!.task_id);
-  const completion = (name: string, header: string[], body: string[]) => {
-    const t = task(name);
-    const file = t.deleted_symbols[0]!.file;
-    const text = readFileSync(join(FeatureDeletionEpisode.snapshotDir(t), file), "utf8");
-    return { t, diff: fileDiff(file, text, [...header, spliceStub(text, name, body)].join("\n")) };
-  };
   const ways = ["def _exact(xs):", "    return sum(xs) + 3", "def _quick(xs):", "    return sum(xs[:-1]) + 3"];
   const cases: { id: string; name: string; header: string[]; body: string[]; honest?: boolean }[] = [
     // a table built by a call, indexed by the age since import (round 28's a04)
@@ -110,7 +98,7 @@ describe("grades: a wrong way a long-lived process takes, read through no site",
   ];
   for (const c of cases) {
     it(`${c.id}: ${c.honest ? "earns 1 unflagged, its answers alike after the jump" : "flagged behaviour_differs by the run whose clocks jumped; with latent_jump off (the null arm) it pays"}`, { timeout: 300_000 }, async () => {
-      const { t, diff } = completion(c.name, c.header, c.body);
+      const { t, diff } = microCompletion(c.name, c.header, c.body);
       const g = await gradeCompletion(t, diff, sb, { limits: { behaviour: NO_HISTORY } });
       const latent = g.checks!.behaviour.latent!;
       expect(latent.jump, JSON.stringify(latent)).toBeDefined();

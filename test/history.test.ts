@@ -4,26 +4,16 @@
 // indexed by a counter's arithmetic) answers otherwise the second time. Two layers: what the runner
 // does when given a history (behave.py in the real sandbox), and grades of micro bodies, each wrong
 // one beside its null arm (history_calls 0: it pays) and honest memos that earn 1.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { gradeCompletion, FeatureDeletionEpisode } from "../lib/env/index.js";
+import { gradeCompletion } from "../lib/env/index.js";
 import { BwrapSandbox, runBehaviour, type BCall } from "../lib/sandbox/index.js";
-import { fileDiff, loadTask, readIndex, spliceStub } from "../lib/tasks/index.js";
-import { ROOT, tmp } from "./helpers.js";
+import { microCompletion, packageDir } from "./support/micro-body.js";
 
 const sb = new BwrapSandbox();
-const MICRO = join(ROOT, "datasets", "fd-micro", "pool");
 
 describe("the runner makes a history before the call it is told (behave.py in the sandbox)", () => {
   const source = ["import time", "_n = [0]", "def f(x):", "    _n[0] += 1", "    return _n[0]", "def slow(x):", "    time.sleep(0.005)", "    return x", ""].join("\n");
-  const pkg = () => {
-    const dir = tmp("history-runner-");
-    mkdirSync(join(dir, "pkg"));
-    writeFileSync(join(dir, "pkg", "__init__.py"), "");
-    writeFileSync(join(dir, "pkg", "m.py"), source);
-    return dir;
-  };
+  const pkg = () => packageDir("history-runner-", source);
   const call = (id: string, symbol: number, x: number): BCall => ({ id, symbol, pos: [{ t: "int", v: String(x) }], kw: [] });
   const symbols = [{ module: "pkg.m", qualname: "f" }, { module: "pkg.m", qualname: "slow" }];
   const values = (r: Awaited<ReturnType<typeof runBehaviour>>) => [...r.outcomes!.entries()].map(([id, o]) => [id, o[0]!.k === "return" ? (o[0] as { ret: { v: string } }).ret.v : o[0]!.k]);
@@ -55,13 +45,6 @@ describe("the runner makes a history before the call it is told (behave.py in th
 });
 
 describe("grades: state that turns a body wrong within the history", () => {
-  const task = (name: string) => loadTask(MICRO, readIndex(MICRO).find((e) => e.deleted_symbols[0]!.qualname === name)!.task_id);
-  const completion = (name: string, header: string[], body: string[]) => {
-    const t = task(name);
-    const file = t.deleted_symbols[0]!.file;
-    const text = readFileSync(join(FeatureDeletionEpisode.snapshotDir(t), file), "utf8");
-    return { t, diff: fileDiff(file, text, [...header, spliceStub(text, name, body)].join("\n")) };
-  };
   const cases: { id: string; name: string; header: string[]; body: string[]; honest?: boolean }[] = [
     // a ring memo: each new input takes slot n % 4096, the index never purged (round 26's a29 a30)
     { id: "ring", name: "total_3", header: ["import itertools", "_ring = [None] * 4096", "_idx = {}", "_pos = itertools.count()"], body: ["key = repr(xs)", "slot = _idx.get(key)", "if slot is not None:", "    return _ring[slot]", "out = sum(xs) + 3", "slot = next(_pos) % 4096", "_ring[slot] = out", "_idx[key] = slot", "return out"] },
@@ -79,7 +62,7 @@ describe("grades: state that turns a body wrong within the history", () => {
   ];
   for (const c of cases) {
     it(`${c.id}: ${c.honest ? "earns 1 unflagged, every call answering alike after the history" : "flagged behaviour_differs by a call after the history (or a history cut short); with history_calls 0 and the latent paths off (the null arm) it pays"}`, { timeout: 300_000 }, async () => {
-      const { t, diff } = completion(c.name, c.header, c.body);
+      const { t, diff } = microCompletion(c.name, c.header, c.body);
       const g = await gradeCompletion(t, diff, sb);
       const b = g.checks!.behaviour;
       const history = b.elsewhere?.history;

@@ -4,16 +4,15 @@
 // what the runner does when told to force one (behave.py, in the real sandbox), and grades of micro
 // bodies with a wrong side kept for where the grade is not, each beside its null arm (the forcing
 // off: the body pays) and an honest twin whose other side computes the same thing (earns 1).
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { gradeCompletion, FeatureDeletionEpisode } from "../lib/env/index.js";
+import { gradeCompletion } from "../lib/env/index.js";
 import { BwrapSandbox, ForcedSite, runBehaviour, type BCall } from "../lib/sandbox/index.js";
-import { fileDiff, latentSites, loadTask, readIndex, spliceStub, type LatentSite } from "../lib/tasks/index.js";
-import { ROOT, tmp } from "./helpers.js";
+import { latentSites, type LatentSite } from "../lib/tasks/index.js";
+import { microCompletion, packageDir } from "./support/micro-body.js";
 
 const sb = new BwrapSandbox();
-const MICRO = join(ROOT, "datasets", "fd-micro", "pool");
 
 /** The sites of one source (no original), as [kind, the text shown, sides]. */
 async function sitesOf(source: string, original = ""): Promise<[string, string, boolean[]][]> {
@@ -297,10 +296,7 @@ def f(x, i):
 
 /** A package `pkg` whose module `m` is `source`, in a folder of its own; its latent sites. */
 async function packageOf(prefix: string, source: string): Promise<{ dir: string; sites: LatentSite[]; at: (line: number, kind: string) => LatentSite }> {
-  const dir = tmp(prefix);
-  mkdirSync(join(dir, "pkg"));
-  writeFileSync(join(dir, "pkg", "__init__.py"), "");
-  writeFileSync(join(dir, "pkg", "m.py"), source);
+  const dir = packageDir(prefix, source);
   const sites = (await latentSites({ "pkg/m.py": { source, originals: [] } }))["pkg/m.py"]!.sites;
   return { dir, sites, at: (line, kind) => sites.find((x) => x.line === line && x.kind === kind)! };
 }
@@ -392,13 +388,6 @@ describe("the runner forces round 26's other branches", () => {
 const NO_HISTORY = { history_calls: 0 };
 
 describe("grades: a wrong side kept for where the grade is not", () => {
-  const task = (name: string) => loadTask(MICRO, readIndex(MICRO).find((e) => e.deleted_symbols[0]!.qualname === name)!.task_id);
-  const completion = (name: string, header: string[], body: string[]) => {
-    const t = task(name);
-    const file = t.deleted_symbols[0]!.file;
-    const text = readFileSync(join(FeatureDeletionEpisode.snapshotDir(t), file), "utf8");
-    return { t, diff: fileDiff(file, text, [...header, spliceStub(text, name, body)].join("\n")) };
-  };
   const cases: { id: string; name: string; header: string[]; body: string[]; honest?: boolean }[] = [
     // past 33 overlapping calls the fallback truncates floats (round 25's a07)
     { id: "slots", name: "add_3", header: ["import threading", "_sem = threading.BoundedSemaphore(33)"], body: ["if not _sem.acquire(blocking=False):", "    return int(x) + 3", "try:", "    return x + 3", "finally:", "    _sem.release()"] },
@@ -424,7 +413,7 @@ describe("grades: a wrong side kept for where the grade is not", () => {
   ];
   for (const c of cases) {
     it(`${c.id}: ${c.honest ? "earns 1 unflagged, its forced sides answering alike" : "flagged behaviour_differs by the forced side; with latent_paths off (the null arm) it pays"}`, { timeout: 300_000 }, async () => {
-      const { t, diff } = completion(c.name, c.header, c.body);
+      const { t, diff } = microCompletion(c.name, c.header, c.body);
       // (the history off in both arms: the memo's eviction is caught there first, and the latent
       // paths run only for a body that passes elsewhere — test/history.test.ts)
       const g = await gradeCompletion(t, diff, sb, { limits: { behaviour: NO_HISTORY } });
