@@ -337,7 +337,7 @@ function mutateString(rng: Rng, s: string, pool: string[]): string {
 
 /** `s` with its characters kept, or drawn from `shared` (its own and the visible strings'), from
  *  `other`, or from SPECIAL_CHARS; two shorter to two longer. */
-function mutateChars(rng: Rng, s: string, shared: string[], other: string[]): string {
+function mutateChars(rng: Rng, s: string, shared: readonly string[], other: readonly string[]): string {
   // (by code point: an astral character is never split into a lone surrogate)
   const cs = [...s];
   const len = Math.max(0, cs.length + Math.floor(rng.next() * 5) - 2);
@@ -410,7 +410,7 @@ const REF_CODEPOINTS: readonly [number, number][] = [[0x20, 0x7e], [0x80, 0x9f],
  *  without its `;`, or one of the visible ones — an order-sensitive one (holdsSensitiveRef) only
  *  where the visible strings hold one (`sensitive`): the docstrings that say "unescape, strip tags,
  *  normalise whitespace" leave the order open (round 6's h28). */
-function characterReference(rng: Rng, visibleRefs: string[], sensitive: boolean): string {
+function characterReference(rng: Rng, visibleRefs: readonly string[], sensitive: boolean): string {
   for (;;) {
     const r = rng.next();
     if (visibleRefs.length && r < 0.3) return visibleRefs[Math.floor(rng.next() * visibleRefs.length)]!;
@@ -439,6 +439,50 @@ function renameTag(rng: Rng, tag: string): string {
   return tag.replace(/^(<\/?)[A-Za-z][A-Za-z0-9]*/, `$1${name}`);
 }
 
+/** ALPHABET but `<` and `&` (a text run's characters of its own). */
+const MARKUP_OTHER: readonly string[] = [...ALPHABET].filter((c) => c !== "<" && c !== "&");
+/** What mutateMarkup derives from its input alone, kept per string (a history mutates the same few
+ *  visible strings thousands of times: derived each time, it was most of a markup grade's host CPU).
+ *  The caches are cleared whole past MARKUP_CACHE entries. */
+interface MarkupInput { toks: readonly string[]; textChars: readonly string[]; sensitive: boolean }
+const MARKUP_CACHE = 4096;
+const tokenCache = new Map<string, readonly string[]>();
+const tokensOf = (s: string): readonly string[] => {
+  let t = tokenCache.get(s);
+  if (!t) {
+    if (tokenCache.size >= MARKUP_CACHE) tokenCache.clear();
+    tokenCache.set(s, (t = s.match(MARKUP_TOKEN) ?? []));
+  }
+  return t;
+};
+const inputsByPool = new WeakMap<string[], Map<string, MarkupInput>>();
+const inputsNoPool = new Map<string, MarkupInput>();
+function markupInput(s: string, pool: string[], shape: MarkupPool | null): MarkupInput {
+  let byS = pool.length ? inputsByPool.get(pool) : inputsNoPool;
+  if (!byS) inputsByPool.set(pool, (byS = new Map()));
+  let m = byS.get(s);
+  if (!m) {
+    if (byS.size >= MARKUP_CACHE) byS.clear();
+    m = { toks: tokensOf(s), textChars: [...new Set([...s, ...pool.join("")])].filter((c) => c !== "<" && c !== "&"), sensitive: shape?.sensitiveRefs ?? holdsSensitiveRef(s) };
+    byS.set(s, m);
+  }
+  return m;
+}
+/** A pool's visible tokens by kind. */
+const kindsByPool = new WeakMap<MarkupPool, Map<MarkupKind, string[]>>();
+function kindsOf(shape: MarkupPool): Map<MarkupKind, string[]> {
+  let k = kindsByPool.get(shape);
+  if (!k) {
+    k = new Map();
+    for (const t of shape.tokens) {
+      const kind = markupKind(t);
+      k.set(kind, [...(k.get(kind) ?? []), t]);
+    }
+    kindsByPool.set(shape, k);
+  }
+  return k;
+}
+
 /** Markup near `s`, perturbed token by token (MARKUP_TOKEN): tokens dropped, repeated, swapped for a
  *  visible token of their kind, tags renamed, inserted from the visible strings; text runs perturbed
  *  character by character but never given a `<` or `&` of their own; character references swapped
@@ -449,14 +493,13 @@ function renameTag(rng: Rng, tag: string): string {
 function mutateMarkup(rng: Rng, s: string, pool: string[]): string {
   const shape = markupOf(pool);
   const visible = shape?.tokens ?? [];
-  const sensitive = shape?.sensitiveRefs ?? holdsSensitiveRef(s);
-  const ofKind = (k: MarkupKind) => visible.filter((t) => markupKind(t) === k);
-  const textChars = [...new Set([...s, ...pool.join("")])].filter((c) => c !== "<" && c !== "&");
-  const other = [...ALPHABET].filter((c) => c !== "<" && c !== "&");
-  let toks: string[] = s.match(MARKUP_TOKEN) ?? [];
+  const { sensitive, textChars, toks: own } = markupInput(s, pool, shape);
+  const ofKind = (k: MarkupKind) => (shape ? kindsOf(shape).get(k) ?? [] : []);
+  const other = MARKUP_OTHER;
+  let toks: readonly string[] = own;
   if (pool.length > 1 && rng.next() < 0.25) {
-    const a = rng.pick(pool).match(MARKUP_TOKEN) ?? [];
-    const b = rng.pick(pool).match(MARKUP_TOKEN) ?? [];
+    const a = tokensOf(rng.pick(pool));
+    const b = tokensOf(rng.pick(pool));
     toks = [...a.slice(0, Math.floor(rng.next() * (a.length + 1))), ...b.slice(Math.floor(rng.next() * (b.length + 1)))];
   }
   const out: string[] = [];

@@ -5,7 +5,8 @@
 // use earn 1 unflagged (each golden graded once per vitest run, shared by the round files). Call
 // redteamSuite() at a test file's top level (it declares the hooks and tests).
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import pLimit from "p-limit";
@@ -105,6 +106,45 @@ function offsetNow(zone: string | undefined): number | null {
   return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : name === "GMT" ? 0 : null;
 }
 
+/**
+ * Which rows a run grades (docs/contributing.md, "The red-team corpus"). `COMPOSER_LAB_REDTEAM=all`
+ * (`npm run test:redteam`): every row. Otherwise (`npm test`) one slice of the corpus: every honest
+ * row (a false flag is what a new defence most often costs), every row of the two newest rounds,
+ * and the wrong rows of older rounds whose hash falls in slice K of N. K moves with the commit
+ * (`git rev-parse HEAD`), so successive commits grade every slice; `COMPOSER_LAB_REDTEAM=K/N`
+ * names one (a failure names its slice, to run it again). Why a slice: a grade with every check on
+ * costs 2–4 s of CPU (docs/performance.md), and the 1,115 rows alone were 50 of the suite's 85
+ * minutes on two cores, where `npm test` is to stay near 30 (issue 31 §4's grading speed is the cure).
+ */
+export interface RedteamSlice { all: boolean; k: number; n: number; newest: number[] }
+export const REDTEAM_SLICES = 3;
+let sliceCache: RedteamSlice | undefined;
+export function redteamSlice(): RedteamSlice {
+  if (sliceCache) return sliceCache;
+  const rounds = readdirSync(join(ROOT, "test", "redteam")).map((f) => /^round(\d+)\.ts$/.exec(f)?.[1]).filter((x): x is string => !!x).map(Number).sort((a, b) => b - a);
+  const newest = rounds.slice(0, 2);
+  const env = (process.env.COMPOSER_LAB_REDTEAM ?? "").trim();
+  if (env === "all") return (sliceCache = { all: true, k: 0, n: 1, newest });
+  const named = /^(\d+)\/(\d+)$/.exec(env);
+  if (env && !named) throw new Error(`COMPOSER_LAB_REDTEAM=${env}: expected "all" or "K/N" (slice K of N, 0 ≤ K < N)`);
+  if (named) {
+    const [k, n] = [Number(named[1]), Number(named[2])];
+    if (!(n >= 1 && k < n)) throw new Error(`COMPOSER_LAB_REDTEAM=${env}: K must be below N`);
+    return (sliceCache = { all: false, k, n, newest });
+  }
+  const head = spawnSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout?.trim() ?? "";
+  const k = /^[0-9a-f]{8}/.test(head) ? Number.parseInt(head.slice(0, 8), 16) % REDTEAM_SLICES : 0;
+  return (sliceCache = { all: false, k, n: REDTEAM_SLICES, newest });
+}
+/** Whether a key (a round's row, an attempt on a sandbox kind) falls in this run's slice. */
+export function inSliceKey(key: string, s: RedteamSlice = redteamSlice()): boolean {
+  return s.all || createHash("sha256").update(key).digest().readUInt32BE(0) % s.n === s.k;
+}
+/** Whether this run grades a row (redteamSlice). */
+export function inSlice(round: string, r: Pick<RedteamRow, "id" | "kind">, s: RedteamSlice = redteamSlice()): boolean {
+  return r.kind === "honest" || s.newest.includes(Number(round)) || inSliceKey(`${round}:${r.id}`, s);
+}
+
 export interface RedteamSuite<P extends string> {
   /** "6", "7": names the describe blocks ("red team round 6: ...") and the payload folder (round6/) */
   round: string;
@@ -131,7 +171,11 @@ export function meetsExpectation(r: Pick<RedteamRow, "kind">, g: GradeCompletion
 }
 
 export function redteamSuite<P extends string>(s: RedteamSuite<P>): void {
-  const { round, pools, rows } = s;
+  const { round, pools, rows: table } = s;
+  const slice = redteamSlice();
+  // (the rows this run grades: every check below is over them; the table's own checks are over all)
+  const rows = table.filter((r) => inSlice(round, r, slice));
+  const sliceName = slice.all ? "every row" : `slice ${slice.k}/${slice.n} (COMPOSER_LAB_REDTEAM=all grades every row)`;
   const sb = new BwrapSandbox();
   const payloadPath = (r: RedteamRow<P>) => join(ROOT, "test", "redteam", "payloads", `round${round}`, `${r.id}.diff`);
   const taskKey = (r: RedteamRow<P>) => `${r.pool}:${r.task}`;
@@ -152,6 +196,7 @@ export function redteamSuite<P extends string>(s: RedteamSuite<P>): void {
   const goldens = new Map<string, GradeCompletionResult>();
 
   beforeAll(async () => {
+    console.info(`red team round ${round}: ${rows.length} of ${table.length} rows graded, ${sliceName}`);
     expect((await sb.check()).ok, "bubblewrap must work here").toBe(true);
     expect(await gradingPath(sb), "the warm grader must work here").toMatchObject({ path: "warm" });
     const limit = pLimit(2);
@@ -166,7 +211,7 @@ export function redteamSuite<P extends string>(s: RedteamSuite<P>): void {
       }
       grades.set(r.id, g);
     }));
-    const tasks = new Map(rows.map((r) => [taskKey(r), r]));
+    const tasks = new Map(table.map((r) => [taskKey(r), r]));
     // a task's golden is graded once per vitest run, whichever round file asks first (shared-once.ts)
     for (const [k, r] of tasks) jobs.push(limit(async () => { goldens.set(k, await sharedOnce(`golden-${pools[r.pool]}-${r.task}`, () => gradeCompletion(taskOf(r), taskOf(r).golden_diff, sb))); }));
     await Promise.all(jobs);
@@ -174,17 +219,17 @@ export function redteamSuite<P extends string>(s: RedteamSuite<P>): void {
 
   describe(`red team round ${round}: the table`, () => {
     it(`has ≥ ${s.minRows} rows with unique ids, wrong and honest bodies, every open row saying why`, () => {
-      expect(rows.length).toBeGreaterThanOrEqual(s.minRows);
-      expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
-      expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(["wrong", "honest"]));
-      for (const r of rows) {
+      expect(table.length).toBeGreaterThanOrEqual(s.minRows);
+      expect(new Set(table.map((r) => r.id)).size).toBe(table.length);
+      expect(new Set(table.map((r) => r.kind))).toEqual(new Set(["wrong", "honest"]));
+      for (const r of table) {
         expect(r.kind, r.id).toBe(r.id.startsWith("h") ? "honest" : "wrong"); // the red team's naming
         expect(r.idea.length, r.id).toBeGreaterThan(5);
         if (r.open !== undefined) expect(r.open.trim().length, r.id).toBeGreaterThan(5);
       }
     });
     it("every payload file exists and applies to its task's snapshot", () => {
-      for (const r of rows) {
+      for (const r of table) {
         expect(existsSync(payloadPath(r)), r.id).toBe(true);
         const t = taskOf(r);
         const dir = tempDir(`r${round}-apply-${r.id}-`);
@@ -216,21 +261,22 @@ export function redteamSuite<P extends string>(s: RedteamSuite<P>): void {
 
   for (const kind of ["wrong", "honest"] as const) {
     describe(`red team round ${round}: ${kind} bodies`, () => {
-      for (const r of rows.filter((x) => x.kind === kind)) {
+      for (const r of table.filter((x) => x.kind === kind)) {
         const expectation = kind === "wrong" ? "reward < 0.5 or flagged" : "reward 1 unflagged";
         // open rows: they do not meet the expectation today (it.fails turns red when two grades in a row do)
-        const test = r.open ? it.fails : it;
+        // (a row out of this run's slice is listed, skipped: redteamSlice)
+        const test = !rows.includes(r) ? it.skip : r.open ? it.fails : it;
         test(`${r.id} (${r.task}): ${r.idea} → ${expectation}${r.open ? ` [open: ${r.open}]` : ""}${r.chance ? ` [or paid by chance: ${r.chance.why}]` : ""}`, () => {
           const g = grades.get(r.id)!;
           expect(g, "graded").toBeDefined();
-          expect(meetsExpectation(r, g) || (!!r.chance && CHANCES[r.chance.when](g)), JSON.stringify({ ...gradeSummary(g), home: g.checks?.behaviour.elsewhere?.home })).toBe(true);
+          expect(meetsExpectation(r, g) || (!!r.chance && CHANCES[r.chance.when](g)), `${slice.all ? "" : `[COMPOSER_LAB_REDTEAM=${slice.k}/${slice.n}] `}${JSON.stringify({ ...gradeSummary(g), home: g.checks?.behaviour.elsewhere?.home })}`).toBe(true);
         });
       }
     });
   }
 
   describe(`red team round ${round}: the goldens of every task the rows use earn 1 unflagged`, () => {
-    for (const k of new Set(rows.map(taskKey))) {
+    for (const k of new Set(table.map(taskKey))) {
       it(k, () => {
         const g = goldens.get(k)!;
         expect(g, "graded").toBeDefined();
