@@ -12,6 +12,7 @@ import { BwrapSandbox, type Sandbox } from "../lib/sandbox/index.js";
 import { loadTask, readIndex, type FeatureDeletionTask } from "../lib/tasks/index.js";
 import { ROOT } from "./helpers.js";
 import { ATTACKS, ROUND2_ROWS, ctxOf } from "./redteam/round2.js";
+import { inSliceKey } from "./redteam/suite.js";
 import { round2Table, type Round2Row, type Round2Task, type SandboxKind } from "./redteam/table.js";
 
 const POOLS = { micro: join(ROOT, "datasets", "fd-micro", "pool"), inventory: join(ROOT, "datasets", "tasks"), markupsafe: join(ROOT, "datasets", "real-markupsafe") };
@@ -42,13 +43,16 @@ interface Outcome { on: GradeCompletionResult; off?: GradeCompletionResult; ms: 
 const results = new Map<string, Outcome>();
 const goldens = new Map<string, GradeCompletionResult>();
 const key = (r: Round2Row, k: SandboxKind) => `${r.id} [${k}]`;
+/** Every row on the warm grader (a grade's default path), on the cold path in this run's slice
+ *  (test/redteam/suite.ts redteamSlice; COMPOSER_LAB_REDTEAM=all grades both). */
+const graded = (r: Round2Row, k: SandboxKind) => k === "bwrap-warm" || inSliceKey(`round2:${r.id}:${k}`);
 const summary = (g: GradeCompletionResult) => ({ reward: g.reward, frac: g.frac, flags: g.flags.map((f) => `${f.kind}: ${f.detail.slice(0, 160)}`), notes: g.checks?.notes.map((f) => f.kind), behaviour: g.checks && { ran: g.checks.behaviour.ran, agreement: g.checks.behaviour.agreement, why: g.checks.behaviour.why } });
 
 beforeAll(async () => {
   const limit = pLimit(2);
   const jobs: Promise<void>[] = [];
   for (const row of ROUND2_ROWS) {
-    for (const k of row.sandboxes) {
+    for (const k of row.sandboxes.filter((k) => graded(row, k))) {
       jobs.push(limit(async () => {
         const t = taskOf(row.task);
         const completion = ATTACKS[row.id]!(ctxOf(t));
@@ -89,7 +93,7 @@ for (const cls of [...new Set(ROUND2_ROWS.map((r) => r.class))]) {
   describe(`red team round 2: ${cls}`, () => {
     for (const row of ROUND2_ROWS.filter((r) => r.class === cls)) {
       for (const k of row.sandboxes) {
-        it(`${row.id} [${k}]: reward < 0.5${row.flags.length ? ` (${row.flags.join(" | ")})` : ""}${row.beatsPytest ? "; ≥ 0.5 with the check off" : ""}`, () => {
+        (graded(row, k) ? it : it.skip)(`${row.id} [${k}]: reward < 0.5${row.flags.length ? ` (${row.flags.join(" | ")})` : ""}${row.beatsPytest ? "; ≥ 0.5 with the check off" : ""}`, () => {
           const o = results.get(key(row, k))!;
           expect(o, "graded").toBeDefined();
           const seen = [...o.on.flags, ...(o.on.checks?.notes ?? [])].map((f) => f.kind);

@@ -15,8 +15,8 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, clockBlocks, drawShifts, fastMemo, flipOf, masksFor, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
-import { checkLatentPaths, describeLatent, drawClockJump, type LatentCheck } from "./latent.js";
+import { BehaveLimits, clockBlocks, drawShifts, fastMemo, flipOf, masksFor, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { checkLatentPaths, describeJump, describeLatent, drawClockJump, jumpableFiles, type ClockJump, type LatentCheck } from "./latent.js";
 import { treeDigest } from "./untrusted.js";
 import { Rng } from "../core/index.js";
 import { answerOf, CompareOptions, mutateValue, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
@@ -77,6 +77,12 @@ export const BehaviourConfig = z.object({
    *  (a body whose calls slow down as it is called, so that the history ends before its state turns
    *  wrong); one cut short by HISTORY_MAX_MS (a body slow everywhere) only says how many it made. */
   history_ms: z.number().int().positive().default(8000),
+  /** The history's clocks jump (lib/env/latent.ts drawClockJump, drawn per grade): before each of its
+   *  calls, the clocks the changed files read by a call answer moved on, rising from seconds or
+   *  minutes at its first call to years at its last, and stay there for the calls asked again after
+   *  it: a deployment's steady traffic, which an age summed from capped per-call gaps meets too
+   *  (round 29's a05). false: real clocks (the null arm). */
+  history_jump: z.boolean().default(true),
   /** Latent paths (lib/env/latent.ts): for a body that passes, each side of its conditions on the
    *  process or the machine that no run took is forced, and must answer as the graded run did. */
   latent_paths: z.boolean().default(true),
@@ -251,7 +257,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     // argument fixes meets a small one first, as a deployment's first call often is — round 17's
     // a08; at home the smallest, elsewhere one drawn from the LEAD_FROM smallest)
     const [away, home] = await Promise.all([
-      runElsewhere(known, ids, symbols, awayOrder, workdir, sandbox, cfg, masks, shifts.away, historyOf(awayOrder.filter((c) => ids.has(c.id)), cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0)),
+      runElsewhere(known, ids, symbols, awayOrder, workdir, sandbox, cfg, masks, shifts.away, historyOf(awayOrder.filter((c) => ids.has(c.id)), cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0), cfg.history_jump && tree ? { files: jumpableFiles(workdir, tree.changed), ...drawClockJump(keyed(`history-jump\n${taskId}\n${completion}`)) } : undefined),
       homeIds.size ? runElsewhere(known, homeIds, symbols, smallFirst(inOrder(calls, "home"), homeIds, () => 0), workdir, sandbox, cfg, masks, shifts.home) : null,
     ]);
     // (what the flip set and unset elsewhere, named in the grade: the values are drawn per grade)
@@ -352,10 +358,10 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // says where they ran, and one that changed fails the check as a sampled call's miss does)
   const keyIds = elsewhere ? [...chosen.keys] : [];
   const keysStable = keyIds.filter((id) => { const k = keys.get(id); return !(k?.k === "error" && k.why === UNSTABLE_KEY); }).length;
-  const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms } } : {}) };
+  const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms, ...(elsewhere.history.jump ? { jump: elsewhere.history.jump } : {}) } } : {}) };
   // (the first miss named, as the graded run's misses are)
   const miss = judged.find((j) => !j.r.ok);
-  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : elsewhere?.history?.changed.has(miss.c.id) ? `elsewhere, asked again after ${elsewhere.history.made} calls of other inputs: ${miss.r.why}` : elsewhere?.history?.late.has(miss.c.id) ? `elsewhere, first asked halfway through a history of ${elsewhere.history.made} calls of other inputs: ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
+  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : elsewhere?.history?.changed.has(miss.c.id) ? `elsewhere, asked again after ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : elsewhere?.history?.late.has(miss.c.id) ? `elsewhere, first asked halfway through a history of ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
   // (a history cut short by its own time, not by HISTORY_MAX_MS: the body's calls there took over
   // HISTORY_SLACK× as long as the same calls' in the graded run)
   const h = elsewhere?.history;
@@ -551,7 +557,7 @@ function slowWithin(calls: OracleCall[], msOf: (id: string) => number): Set<stri
 interface ElsewhereRun {
   outcomes: Map<string, BOutcome>;
   /** The history's calls (asked), made, the sampled calls that disagreed only after it, its time. */
-  history?: { calls: number; made: number; changed: Set<string>; late: Set<string>; ms: number };
+  history?: { calls: number; made: number; changed: Set<string>; late: Set<string>; ms: number; jump?: ClockJump };
   failure: string | null;
   probes: BehaveProbe[];
   clocks: ElsewhereClock[];
@@ -595,7 +601,7 @@ interface ElsewhereClock {
  *  map when that run failed as a whole twice (once may be the machine's: a cold sandbox that did
  *  not start under load flagged a golden in `bench grade`; a body that makes the runner fail does it
  *  again). */
-async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift, history?: History): Promise<ElsewhereRun> {
+async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift, history?: History, jump?: BehaveRequest["jump"]): Promise<ElsewhereRun> {
   let failure = "";
   const first = calls.filter((c) => ids.has(c.id));
   // (with a history: the early half of the sampled calls, the history's first half, the late half
@@ -607,11 +613,11 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   const clocks = clockBlocks(shift.clocks ?? [], there.length).map(({ seconds, tz, calls: n }) => ({ seconds, tz, calls: n }));
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { blocks: [{ at: early.length, n: half }, { at: first.length, n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms } } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm });
+      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { blocks: [{ at: early.length, n: half }, { at: first.length, n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms }, ...(jump?.files.length ? { jump: { ...jump, over: "history" as const } } : {}) } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm });
       if (run.outcomes) {
         const firsts = new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
         const changed = early !== first ? afterHistory(oracle, firsts, cfg) : null;
-        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, late: history!.late, ms: history!.ms } } : {}) };
+        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, late: history!.late, ms: history!.ms, ...(jump?.files.length ? { jump: { wall: jump.wall, cpu: jump.cpu } } : {}) } } : {}) };
       }
       // (the runner's failure only: its stderr is the package's to write to, and a grade's reasons
       // never carry what the code under test chose to say — round 15's p09)
@@ -625,6 +631,9 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   }
   return { outcomes: new Map(), failure: failure.slice(0, 300), probes: [], clocks };
 }
+
+/** How far the history's clocks jumped, for a difference's line ("" without a jump). */
+const jumpedOver = (j?: ClockJump) => (j ? ` (its clocks jumping over them: ${describeJump(j)})` : "");
 
 /** A value's JSON with every call's time left out (outcomes compared as answers, not as timings). */
 const timeless = (v: unknown): string => JSON.stringify(v, (k, x) => (k === "ms" ? undefined : x));
@@ -640,7 +649,7 @@ const HISTORY_MAX_MS = 30_000;
 
 /** What a grade's check says of the history (BehaviourCheck.elsewhere.history): its calls, those
  *  made in its time, the sampled calls that agreed before it and disagreed after it, and its time. */
-export interface HistoryRecord { calls: number; made: number; changed: number; ms: number }
+export interface HistoryRecord { calls: number; made: number; changed: number; ms: number; jump?: ClockJump }
 
 /** The run elsewhere's history (HISTORY_AGAIN): its calls, its time, and the sampled calls first
  *  asked after it (the others are asked before it and again after it). */

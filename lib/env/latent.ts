@@ -96,12 +96,18 @@ const MAX_FILE_BYTES = 512 * 1024;
 /** A call made a second time is this id plus the mark (a memo's hit is then met). */
 const AGAIN = "^again";
 
-export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
+/** The changed Python files a run compiles with its sites forced or its clocks jumping: regular
+ *  files of at most MAX_FILE_BYTES, the first MAX_FILES of them. */
+export function jumpableFiles(workdir: string, changed: string[]): string[] {
   const readable = (f: string) => {
-    const st = statSync(join(x.workdir, f), { throwIfNoEntry: false });
+    const st = statSync(join(workdir, f), { throwIfNoEntry: false });
     return !!st?.isFile() && st.size <= MAX_FILE_BYTES;
   };
-  const files = x.changed.filter((f) => f.endsWith(".py") && readable(f)).slice(0, MAX_FILES);
+  return changed.filter((f) => f.endsWith(".py") && readable(f)).slice(0, MAX_FILES);
+}
+
+export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
+  const files = jumpableFiles(x.workdir, x.changed);
   const out: LatentCheck = { files: files.length, sites: 0, forced: 0, runs: 0, compared: 0, missed: 0 };
   if (!files.length || !x.calls.length) return out;
   const request: Record<string, { source: string; originals: string[] }> = {};
@@ -217,11 +223,13 @@ export function describeLatent(l: LatentCheck): string {
   return f.file
     ? `a latent path: ${f.file}:${f.line} \`${f.what}\` (a condition on the process or the machine, not the inputs) ${side}, a side no run took, answers call ${f.id} otherwise (${f.why}); ${l.missed} of ${l.compared} forced answers differ`
     : l.jump
-      ? `the run whose clocks jumped between its calls (the wall and monotonic clocks ${span(l.jump.wall)} on, the CPU clocks ${span(l.jump.cpu)}: a long-lived process's ages and CPU times) answered call ${f.id} otherwise (${f.why}); ${l.missed} of ${l.compared} answers differ`
+      ? `the run whose clocks jumped between its calls (${describeJump(l.jump)}) answered call ${f.id} otherwise (${f.why}); ${l.missed} of ${l.compared} answers differ`
       : `the run that traced which sides of its conditions ran answered call ${f.id} otherwise (${f.why})`;
 }
 
 /** A span of seconds in the grade's words: "40 s to 3.2 years". */
+/** A jump's ranges in words. */
+export const describeJump = (j: ClockJump): string => `the wall and monotonic clocks ${span(j.wall)} on, the CPU clocks ${span(j.cpu)}: a long-lived process's ages and CPU times`;
 const span = ([lo, hi]: [number, number]) => `${duration(lo)} to ${duration(hi)}`;
 const duration = (s: number) => (s < 120 ? `${Math.round(s)} s` : s < 7_200 ? `${(s / 60).toFixed(0)} min` : s < 172_800 ? `${(s / 3_600).toFixed(1)} hours` : s < 730 * 86_400 ? `${(s / 86_400).toFixed(0)} days` : `${(s / (365 * 86_400)).toFixed(1)} years`);
 

@@ -121,8 +121,11 @@ export interface BehaveRequest {
    *  (behave.py _CLOCK_READS: time's, os.times, resource.getrusage, datetime's now and today) answer
    *  moved on, the wall and monotonic ones by wall[0] seconds at call `force_from`, rising
    *  geometrically to wall[1] at the last call, the CPU ones from cpu[0] to cpu[1]: an age since
-   *  import or a CPU time across calls meets what long-lived processes read. Never at home. */
-  jump?: { files: string[]; wall: [number, number]; cpu: [number, number] };
+   *  import or a CPU time across calls meets what long-lived processes read. `over: "history"`
+   *  (the run elsewhere): the offsets rise over the history's calls instead, from its first to its
+   *  last (real clocks before it, the last offsets after it): a deployment's steady traffic, which
+   *  an age summed from per-call gaps meets too. Never at home. */
+  jump?: { files: string[]; wall: [number, number]; cpu: [number, number]; over?: "history" };
   /** A history (the run elsewhere, lib/env/behaviour.ts): these calls made in turn, in blocks (each
    *  block's `n` calls before call `at`), their outcomes not written, until they are all made or `ms`
    *  has passed since the first; the end line says how many were made (BehaveRun.history). Never at home. */

@@ -118,23 +118,26 @@ function offsetNow(zone: string | undefined): number | null {
  */
 export interface RedteamSlice { all: boolean; k: number; n: number; newest: number[] }
 export const REDTEAM_SLICES = 3;
-let sliceCache: RedteamSlice | undefined;
-export function redteamSlice(): RedteamSlice {
-  if (sliceCache) return sliceCache;
-  const rounds = readdirSync(join(ROOT, "test", "redteam")).map((f) => /^round(\d+)\.ts$/.exec(f)?.[1]).filter((x): x is string => !!x).map(Number).sort((a, b) => b - a);
-  const newest = rounds.slice(0, 2);
-  const env = (process.env.COMPOSER_LAB_REDTEAM ?? "").trim();
-  if (env === "all") return (sliceCache = { all: true, k: 0, n: 1, newest });
+/** The slice COMPOSER_LAB_REDTEAM names (`env`), or else the commit's (`head`, its hash). */
+export function parseSlice(env: string, head: string, newest: number[]): RedteamSlice {
+  if (env === "all") return { all: true, k: 0, n: 1, newest };
   const named = /^(\d+)\/(\d+)$/.exec(env);
   if (env && !named) throw new Error(`COMPOSER_LAB_REDTEAM=${env}: expected "all" or "K/N" (slice K of N, 0 ≤ K < N)`);
   if (named) {
     const [k, n] = [Number(named[1]), Number(named[2])];
     if (!(n >= 1 && k < n)) throw new Error(`COMPOSER_LAB_REDTEAM=${env}: K must be below N`);
-    return (sliceCache = { all: false, k, n, newest });
+    return { all: false, k, n, newest };
   }
-  const head = spawnSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout?.trim() ?? "";
   const k = /^[0-9a-f]{8}/.test(head) ? Number.parseInt(head.slice(0, 8), 16) % REDTEAM_SLICES : 0;
-  return (sliceCache = { all: false, k, n: REDTEAM_SLICES, newest });
+  return { all: false, k, n: REDTEAM_SLICES, newest };
+}
+let sliceCache: RedteamSlice | undefined;
+export function redteamSlice(): RedteamSlice {
+  if (sliceCache) return sliceCache;
+  const rounds = readdirSync(join(ROOT, "test", "redteam")).map((f) => /^round(\d+)\.ts$/.exec(f)?.[1]).filter((x): x is string => !!x).map(Number).sort((a, b) => b - a);
+  const env = (process.env.COMPOSER_LAB_REDTEAM ?? "").trim();
+  const head = env ? "" : spawnSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout?.trim() ?? "";
+  return (sliceCache = parseSlice(env, head, rounds.slice(0, 2)));
 }
 /** Whether a key (a round's row, an attempt on a sandbox kind) falls in this run's slice. */
 export function inSliceKey(key: string, s: RedteamSlice = redteamSlice()): boolean {

@@ -1164,8 +1164,10 @@ def main():
     # the latent paths' runs (lib/env/behaviour.ts): one file of the tree compiled with sites forced,
     # or the arcs its frames step through recorded (never at home)
     force_flag = None
+    # (the run elsewhere's clocks jump over its history's calls instead of its own: BehaveRequest.jump.over)
+    jump_over_history = bool(req.get("jump")) and req["jump"].get("over") == "history" and req.get("history") is not None
     if (req.get("force") or req.get("jump")) and not home:
-        force_flag = _install_forcing(req.get("force"), repo, req.get("jump"), req.get("force_from", 0), _len(req["calls"]))
+        force_flag = _install_forcing(req.get("force"), repo, req.get("jump"), req.get("force_from", 0), _len(req["history_calls"]) if jump_over_history else _len(req["calls"]))
     force_from = req.get("force_from", 0)
     arcs = None
     if req.get("arcs") and not home:
@@ -1229,9 +1231,9 @@ def main():
             lo, hi = blocks[i]
             if history_t0 is None:
                 history_t0 = _monotonic()
-            history_made += _history(req["history_calls"][lo:hi], history["ms"], history_t0, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state)
+            history_made += _history(req["history_calls"][lo:hi], history["ms"], history_t0, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, _jump_at(force_flag, lo) if jump_over_history else None)
         probe_state[0] = call["id"]
-        if force_flag is not None and i >= force_from:
+        if force_flag is not None and not jump_over_history and i >= force_from:
             force_flag[0] = True
             force_flag[4](i)
         outs = []
@@ -1609,14 +1611,28 @@ def _outcome(pos, kw, ret, raised, ser, call=None, pooled=()):
     return out
 
 
-def _history(calls, ms, t0, symbols, funcs, classes, ser, limit, on_alarm, probe_state):
+def _jump_at(flag, first):
+    """The clocks' setter for a block of the history that begins at history call `first`: before
+    its j-th call the clocks jump to their offsets for history call first + j (and stay there)."""
+
+    def at(j):
+        flag[0] = True
+        flag[4](first + j)
+
+    return at
+
+
+def _history(calls, ms, t0, symbols, funcs, classes, ser, limit, on_alarm, probe_state, jump=None):
     """A block of the history the grader asked for (BehaveRequest.history): each call made as any
     other is (run_one), its outcome dropped, until all are made or `ms` has passed since the
-    history's first block began (t0). Returns how many were made."""
+    history's first block began (t0); with `jump`, the clocks moved on before each call (_jump_at).
+    Returns how many were made."""
     made = 0
     for call in calls:
         if (_monotonic() - t0) * 1000 > ms:
             break
+        if jump is not None:
+            jump(made)
         probe_state[0] = call["id"]
         run_one(call, symbols[call["symbol"]], funcs, classes, ser, limit, on_alarm, quiet=True)
         made += 1
