@@ -77,11 +77,11 @@ export const BehaviourConfig = z.object({
    *  (a body whose calls slow down as it is called, so that the history ends before its state turns
    *  wrong); one cut short by HISTORY_MAX_MS (a body slow everywhere) only says how many it made. */
   history_ms: z.number().int().positive().default(8000),
-  /** The history's clocks jump (lib/env/latent.ts drawClockJump, drawn per grade): before each of its
-   *  calls, the clocks the changed files read by a call answer moved on, rising from seconds or
-   *  minutes at its first call to years at its last, and stay there for the calls asked again after
-   *  it: a deployment's steady traffic, which an age summed from capped per-call gaps meets too
-   *  (round 29's a05). false: real clocks (the null arm). */
+  /** The history's clocks jump (lib/env/latent.ts drawClockJump, drawn per grade): before each call
+   *  of its first half, the clocks the changed files read by a call answer moved on, rising from
+   *  seconds or minutes to years, a deployment's steady traffic, which an age summed from capped
+   *  per-call gaps meets (round 29's a05); then they hold, and its second half is a burst at the
+   *  real pace, which a window of rates meets (round 27's a10). false: real clocks (the null arm). */
   history_jump: z.boolean().default(true),
   /** Latent paths (lib/env/latent.ts): for a body that passes, each side of its conditions on the
    *  process or the machine that no run took is forced, and must answer as the graded run did. */

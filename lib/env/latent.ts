@@ -227,9 +227,9 @@ export function describeLatent(l: LatentCheck): string {
       : `the run that traced which sides of its conditions ran answered call ${f.id} otherwise (${f.why})`;
 }
 
-/** A span of seconds in the grade's words: "40 s to 3.2 years". */
 /** A jump's ranges in words. */
 export const describeJump = (j: ClockJump): string => `the wall and monotonic clocks ${span(j.wall)} on, the CPU clocks ${span(j.cpu)}: a long-lived process's ages and CPU times`;
+/** A span of seconds in the grade's words: "40 s to 3.2 years". */
 const span = ([lo, hi]: [number, number]) => `${duration(lo)} to ${duration(hi)}`;
 const duration = (s: number) => (s < 120 ? `${Math.round(s)} s` : s < 7_200 ? `${(s / 60).toFixed(0)} min` : s < 172_800 ? `${(s / 3_600).toFixed(1)} hours` : s < 730 * 86_400 ? `${(s / 86_400).toFixed(0)} days` : `${(s / (365 * 86_400)).toFixed(1)} years`);
 

@@ -122,9 +122,10 @@ export interface BehaveRequest {
    *  moved on, the wall and monotonic ones by wall[0] seconds at call `force_from`, rising
    *  geometrically to wall[1] at the last call, the CPU ones from cpu[0] to cpu[1]: an age since
    *  import or a CPU time across calls meets what long-lived processes read. `over: "history"`
-   *  (the run elsewhere): the offsets rise over the history's calls instead, from its first to its
-   *  last (real clocks before it, the last offsets after it): a deployment's steady traffic, which
-   *  an age summed from per-call gaps meets too. Never at home. */
+   *  (the run elsewhere): the offsets rise over the history's first block instead, from its first
+   *  call to its last, and hold from then on (real clocks before it): a deployment's steady traffic,
+   *  which an age summed from per-call gaps meets too, then a burst at the real pace, which a
+   *  window of rates meets (round 27's a10). Never at home. */
   jump?: { files: string[]; wall: [number, number]; cpu: [number, number]; over?: "history" };
   /** A history (the run elsewhere, lib/env/behaviour.ts): these calls made in turn, in blocks (each
    *  block's `n` calls before call `at`), their outcomes not written, until they are all made or `ms`

@@ -442,8 +442,8 @@ function renameTag(rng: Rng, tag: string): string {
 /** ALPHABET but `<` and `&` (a text run's characters of its own). */
 const MARKUP_OTHER: readonly string[] = [...ALPHABET].filter((c) => c !== "<" && c !== "&");
 /** What mutateMarkup derives from its input alone, kept per string (a history mutates the same few
- *  visible strings thousands of times: derived each time, it was most of a markup grade's host CPU).
- *  The caches are cleared whole past MARKUP_CACHE entries. */
+ *  strings thousands of times: 8,192 markupsafe mutations took 420–660 ms deriving it each time,
+ *  210–310 ms so, the same draws). The caches are cleared whole past MARKUP_CACHE entries. */
 interface MarkupInput { toks: readonly string[]; textChars: readonly string[]; sensitive: boolean }
 const MARKUP_CACHE = 4096;
 const tokenCache = new Map<string, readonly string[]>();

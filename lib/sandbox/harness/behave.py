@@ -1164,10 +1164,11 @@ def main():
     # the latent paths' runs (lib/env/behaviour.ts): one file of the tree compiled with sites forced,
     # or the arcs its frames step through recorded (never at home)
     force_flag = None
-    # (the run elsewhere's clocks jump over its history's calls instead of its own: BehaveRequest.jump.over)
+    # (the run elsewhere's clocks jump over its history's first block instead of its own calls, and
+    # hold through the rest: BehaveRequest.jump.over)
     jump_over_history = bool(req.get("jump")) and req["jump"].get("over") == "history" and req.get("history") is not None
     if (req.get("force") or req.get("jump")) and not home:
-        force_flag = _install_forcing(req.get("force"), repo, req.get("jump"), req.get("force_from", 0), _len(req["history_calls"]) if jump_over_history else _len(req["calls"]))
+        force_flag = _install_forcing(req.get("force"), repo, req.get("jump"), req.get("force_from", 0), req["history"]["blocks"][0]["n"] if jump_over_history else _len(req["calls"]))
     force_from = req.get("force_from", 0)
     arcs = None
     if req.get("arcs") and not home:
@@ -1231,7 +1232,7 @@ def main():
             lo, hi = blocks[i]
             if history_t0 is None:
                 history_t0 = _monotonic()
-            history_made += _history(req["history_calls"][lo:hi], history["ms"], history_t0, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, _jump_at(force_flag, lo) if jump_over_history else None)
+            history_made += _history(req["history_calls"][lo:hi], history["ms"], history_t0, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, _jump_at(force_flag, lo) if jump_over_history and lo == 0 else None)
         probe_state[0] = call["id"]
         if force_flag is not None and not jump_over_history and i >= force_from:
             force_flag[0] = True
