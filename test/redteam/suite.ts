@@ -107,13 +107,13 @@ function offsetNow(zone: string | undefined): number | null {
 }
 
 /**
- * Which rows a run grades (docs/contributing.md, "The red-team corpus"). `COMPOSER_LAB_REDTEAM=all`
+ * Which rows a run grades (docs/grader.md, "The red-team corpus in the suite"). `COMPOSER_LAB_REDTEAM=all`
  * (`npm run test:redteam`): every row. Otherwise (`npm test`) one slice of the corpus: every honest
  * row (a false flag is what a new defence most often costs), every row of the two newest rounds,
  * and the wrong rows of older rounds whose hash falls in slice K of N. K moves with the commit
  * (`git rev-parse HEAD`), so successive commits grade every slice; `COMPOSER_LAB_REDTEAM=K/N`
  * names one (a failure names its slice, to run it again). Why a slice: a grade with every check on
- * costs 2–4 s of CPU (docs/performance.md), and the 1,115 rows alone were 50 of the suite's 85
+ * costs 2–4 s of CPU (measured per phase, 2026-12-06), and the 1,115 rows alone were 50 of the suite's 85
  * minutes on two cores, where `npm test` is to stay near 30 (issue 31 §4's grading speed is the cure).
  */
 export interface RedteamSlice { all: boolean; k: number; n: number; newest: number[] }
@@ -178,6 +178,7 @@ export function redteamSuite<P extends string>(s: RedteamSuite<P>): void {
   const slice = redteamSlice();
   // (the rows this run grades: every check below is over them; the table's own checks are over all)
   const rows = table.filter((r) => inSlice(round, r, slice));
+  const graded = new Set(rows);
   const sliceName = slice.all ? "every row" : `slice ${slice.k}/${slice.n} (COMPOSER_LAB_REDTEAM=all grades every row)`;
   const sb = new BwrapSandbox();
   const payloadPath = (r: RedteamRow<P>) => join(ROOT, "test", "redteam", "payloads", `round${round}`, `${r.id}.diff`);
@@ -268,7 +269,7 @@ export function redteamSuite<P extends string>(s: RedteamSuite<P>): void {
         const expectation = kind === "wrong" ? "reward < 0.5 or flagged" : "reward 1 unflagged";
         // open rows: they do not meet the expectation today (it.fails turns red when two grades in a row do)
         // (a row out of this run's slice is listed, skipped: redteamSlice)
-        const test = !rows.includes(r) ? it.skip : r.open ? it.fails : it;
+        const test = !graded.has(r) ? it.skip : r.open ? it.fails : it;
         test(`${r.id} (${r.task}): ${r.idea} → ${expectation}${r.open ? ` [open: ${r.open}]` : ""}${r.chance ? ` [or paid by chance: ${r.chance.why}]` : ""}`, () => {
           const g = grades.get(r.id)!;
           expect(g, "graded").toBeDefined();
