@@ -825,11 +825,11 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     // (each thread gives the others their turn as each function of the package's is entered, a
     // point where the interpreter may switch threads: round 25's a01c a05b wrote a module-level
     // cell and read it back in a helper, a window a 10 µs switch interval almost never splits)
-    "    import os, time",
+    "    import os",
     "    std = os.path.dirname(os.__file__)",
     "    def turn(frame, event, arg):",
     '        if event == "call" and not frame.f_code.co_filename.startswith(std):',
-    "            time.sleep(0)",
+    "            os.sched_yield()",
     "    def one(k, s):",
     "        was = sys.getprofile()",
     "        sys.setprofile(turn)",
@@ -840,6 +840,14 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     "            outs[k] = (None, e)",
     "        finally:",
     "            sys.setprofile(was)",
+    // (the burst's threads on one CPU, the main thread's first, theirs from their start: each turn
+    // a switch on that CPU; across two CPUs each handover woke the other one, 7× the CPU time and
+    // 4× the wall, the same interleavings — a textkit task's oracle took 90 s, 74 of them bursts)
+    "    try:",
+    "        cpus = os.sched_getaffinity(0)",
+    "        os.sched_setaffinity(0, {min(cpus)})",
+    "    except (AttributeError, OSError):",
+    "        cpus = None",
     "    others = [threading.Thread(target=one, args=(k + 1, s), daemon=True) for k, s in enumerate(steps)]",
     "    steps = args = None",
     "    interval = sys.getswitchinterval()",
@@ -855,6 +863,11 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     "        [t.join() for t in others]",
     "    finally:",
     "        sys.setswitchinterval(interval)",
+    "        if cpus is not None:",
+    "            try:",
+    "                os.sched_setaffinity(0, cpus)",
+    "            except OSError:",
+    "                pass",
     // (the partners' outcomes, for the runner to judge as their own calls')
     "    for k, p in enumerate(pals):",
     "        p[4] = outs[n + k]",
