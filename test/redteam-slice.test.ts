@@ -1,6 +1,7 @@
 // The red-team corpus's slices (test/redteam/suite.ts redteamSlice, docs/grader.md "The red-team
 // corpus in the suite"): three commits in a row grade every row, each wrong row of an older round in
-// exactly one slice, every honest row and every row of the two newest rounds in all of them.
+// exactly one slice, each honest row of an older round in all but one, every row of the two newest
+// rounds in all of them.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -17,17 +18,23 @@ async function tables(): Promise<{ round: string; rows: readonly RedteamRow[] }[
 }
 
 describe("the red-team corpus's slices", () => {
-  it("every row is graded by one of the slices; a wrong row of an older round by exactly one; honest rows and the two newest rounds by all", async () => {
+  it("every row is graded by one of the slices; a wrong row of an older round by exactly one, an honest one by all but one; the two newest rounds by all", async () => {
     const all = await tables();
     const rounds = all.map((t) => Number(t.round)).sort((a, b) => b - a);
     const newest = rounds.slice(0, 2);
     let olderWrong = 0;
+    let olderHonest = 0;
     const perSlice = Array(REDTEAM_SLICES).fill(0);
+    const perSliceHonest = Array(REDTEAM_SLICES).fill(0);
     for (const { round, rows } of all) {
       for (const r of rows) {
         const hits = Array.from({ length: REDTEAM_SLICES }, (_, k) => inSlice(round, r, { all: false, k, n: REDTEAM_SLICES, newest }));
-        if (r.kind === "honest" || newest.includes(Number(round))) expect(hits.every(Boolean), `${round}:${r.id}`).toBe(true);
-        else {
+        if (newest.includes(Number(round))) expect(hits.every(Boolean), `${round}:${r.id}`).toBe(true);
+        else if (r.kind === "honest") {
+          expect(hits.filter(Boolean), `${round}:${r.id}`).toHaveLength(REDTEAM_SLICES - 1);
+          olderHonest++;
+          perSliceHonest[hits.indexOf(false)]++;
+        } else {
           expect(hits.filter(Boolean), `${round}:${r.id}`).toHaveLength(1);
           olderWrong++;
           perSlice[hits.indexOf(true)]++;
@@ -37,6 +44,10 @@ describe("the red-team corpus's slices", () => {
     // (the hash spreads them: no slice holds under a fifth of them)
     expect(olderWrong).toBeGreaterThan(300);
     for (const n of perSlice) expect(n).toBeGreaterThan(olderWrong / 5);
+    expect(olderHonest).toBeGreaterThan(200);
+    for (const n of perSliceHonest) expect(n).toBeGreaterThan(olderHonest / 5);
+    // (one slice of one: every row)
+    for (const { round, rows } of all) for (const r of rows) expect(inSlice(round, r, { all: false, k: 0, n: 1, newest })).toBe(true);
   });
 
   it("`all` grades every key; a slice K of N only its own; a bad COMPOSER_LAB_REDTEAM is an error that says what it wants", () => {

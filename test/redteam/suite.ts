@@ -108,9 +108,10 @@ function offsetNow(zone: string | undefined): number | null {
 
 /**
  * Which rows a run grades (docs/grader.md, "The red-team corpus in the suite"). `COMPOSER_LAB_REDTEAM=all`
- * (`npm run test:redteam`): every row. Otherwise (`npm test`) one slice of the corpus: every honest
- * row (a false flag is what a new defence most often costs), every row of the two newest rounds,
- * and the wrong rows of older rounds whose hash falls in slice K of N. K moves with the commit
+ * (`npm run test:redteam`): every row. Otherwise (`npm test`) one slice of the corpus: every row of
+ * the two newest rounds, the wrong rows of older rounds whose hash falls in slice K of N, and their
+ * honest rows whose hash does not (N − 1 of every N: a false flag is what a new defence most often
+ * costs, so any two slices grade every honest row). K moves with the commit
  * (`git rev-parse HEAD`), so successive commits grade every slice; `COMPOSER_LAB_REDTEAM=K/N`
  * names one (a failure names its slice, to run it again). Why a slice: a grade with every check on
  * costs 2–4 s of CPU (measured per phase, 2026-12-06), and the 1,115 rows alone were 50 of the suite's 85
@@ -145,7 +146,10 @@ export function inSliceKey(key: string, s: RedteamSlice = redteamSlice()): boole
 }
 /** Whether this run grades a row (redteamSlice). */
 export function inSlice(round: string, r: Pick<RedteamRow, "id" | "kind">, s: RedteamSlice = redteamSlice()): boolean {
-  return r.kind === "honest" || s.newest.includes(Number(round)) || inSliceKey(`${round}:${r.id}`, s);
+  if (s.all || s.newest.includes(Number(round))) return true;
+  // (an older round's honest row in every slice but one: any two slices grade it)
+  if (r.kind === "honest") return s.n === 1 || !inSliceKey(`honest:${round}:${r.id}`, s);
+  return inSliceKey(`${round}:${r.id}`, s);
 }
 
 export interface RedteamSuite<P extends string> {
