@@ -434,7 +434,9 @@ export function fastMemo<K extends object, V>(memo: WeakMap<K, V>, key: K, make:
 }
 
 // A request's calls as JSON, once per array (an oracle's calls, which checkBehaviour builds once
-// per oracle, are ≈ 100 KB for a micro task: serializing them was ≈ 1 ms a grade).
+// per oracle, are ≈ 100 KB for a micro task: serializing them was ≈ 1 ms a grade). A history's calls,
+// new in every grade, are one JSON.stringify (7 MB for markupsafe's: 100–130 ms memoized call by
+// call and joined, 40–75 ms so).
 const callsText = new WeakMap<BCall, string>();
 const callsJson = (calls: BCall[]): string => `[${calls.map((c) => fastMemo(callsText, c, () => JSON.stringify(c))).join(",")}]`;
 
@@ -1298,7 +1300,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const history = req.history && !home && req.history.calls.length ? req.history : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
     const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, ...((req.force || req.jump) && !home ? { ...(req.force ? { force: req.force } : {}), ...(req.jump ? { jump: req.jump } : {}), force_from: req.force_from ?? 0 } : {}), ...(req.arcs?.length && !home ? { arcs: req.arcs } : {}), call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: plan!.calling, variants: plan!.variants, together: plan!.together, ...(req.shared?.size ? { shared: plan!.shared } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}), ...(history ? { history: { blocks: history.blocks, ms: history.ms } } : {}) });
-    return `${head.slice(0, -1)},"calls":${callsJson(made)}${history ? `,"history_calls":${callsJson(history.calls)}` : ""}}`;
+    return `${head.slice(0, -1)},"calls":${callsJson(made)}${history ? `,"history_calls":${JSON.stringify(history.calls)}` : ""}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
   // in its spool folder by warm.ts): made when first needed
