@@ -842,23 +842,25 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     "            outs[k] = (None, e)",
     "        finally:",
     "            sys.setprofile(was)",
-    // (every other burst of each size on one CPU, the main thread's first, theirs from their start:
-    // each turn a switch on that CPU, where across CPUs each handover woke the other one — the same
-    // interleavings at ≈ 1/4 of the CPU; a textkit task's oracle build took 90 s, 74 of them
-    // bursts. Only every other one: a body racy only where its mask has more than one CPU meets
-    // bursts of every size there too)
-    "    cpus = None",
-    `    if (${step}[5] // ${bursts.length}) % 2:`,
-    "        try:",
-    "            cpus = os.sched_getaffinity(0)",
-    "            os.sched_setaffinity(0, {min(cpus)})",
-    "        except (AttributeError, OSError):",
-    "            cpus = None",
     "    others = [threading.Thread(target=one, args=(k + 1, s), daemon=True) for k, s in enumerate(steps)]",
     "    steps = args = None",
     "    interval = sys.getswitchinterval()",
     "    sys.setswitchinterval(1e-5)",
+    // (every other burst of each size on one CPU, the main thread's first, theirs from their start:
+    // each turn a switch on that CPU, where across CPUs each handover woke the other one — the same
+    // interleavings at ≈ 1/4 of the CPU; a textkit task's oracle build took 90 s, 74 of them
+    // bursts. Only every other one: a body racy only where its mask has more than one CPU meets
+    // bursts of every size there too. Narrowed inside the try whose finally puts it back, so
+    // nothing in between can leave the rest of the run on one CPU)
+    "    cpus = None",
     "    try:",
+    `        if (${step}[5] // ${bursts.length}) % 2:`,
+    "            try:",
+    "                mask = os.sched_getaffinity(0)",
+    "                os.sched_setaffinity(0, {min(mask)})",
+    "                cpus = mask",
+    "            except (AttributeError, OSError):",
+    "                pass",
     "        try:",
     "            [t.start() for t in others]",
     "        except RuntimeError:",
