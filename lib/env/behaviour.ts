@@ -271,7 +271,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     return { ...withEnv, probes: [...away.probes, ...home.probes], atHome: { outcomes: home.outcomes, failure: home.failure }, homeIds, home: { zone: h.zone, hostname: h.hostname, user: h.user, home: h.home, env: Object.keys(h.env).sort(), uptimeDays: h.setup.uptimeDays, calls: homeIds.size } };
   };
   let thereRun: ElsewhereRun | null = chosen.keys.size ? await elsewhereRun(new Set([...chosen.keys, ...chosen.sample])) : null;
-  const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, thereRun ? [thereRun.outcomes, ...(thereRun.atHome && thereRun.homeIds?.size ? [thereRun.atHome.outcomes] : [])] : []);
+  const keys = relabelDigests(oracle, (id) => outcomes.get(id)![0]!, thereRun ? [{ where: "elsewhere", ...thereRun }, ...(thereRun.atHome && thereRun.homeIds?.size ? [{ where: "at home", ...thereRun.atHome }] : [])] : []);
   const differences: BehaviourCheck["differences"] = [];
   let agreed = 0;
   let compared = 0;
@@ -289,7 +289,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     const got = keys.get(c.id) ?? run.outcomes.get(c.id)![0]!;
     const r = judge(c, got);
     if (!r.ok && oracle.symbols[c.symbol]?.digest && got.k === "return" && c.expect.k === "return" && got.ret.t === c.expect.ret.t) r.why = "returned keys equal where the original's differ, or different where they are equal";
-    if (!r.ok && got.k === "error" && got.why === UNSTABLE_KEY) r.why = UNSTABLE_KEY;
+    if (!r.ok && got.k === "error" && got.why.startsWith(UNSTABLE_KEY)) r.why = got.why;
     // compose, typed and grow calls are judged on their own only: many of them take paths any body gets
     // right (an unknown key, an empty string), and in the total they would dilute its misses
     const inTotal = !c.probe || !OWN_ONLY.includes(c.probe);
@@ -357,7 +357,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // (a digest's calls made there count too: each key the same in every other process — the grade
   // says where they ran, and one that changed fails the check as a sampled call's miss does)
   const keyIds = elsewhere ? [...chosen.keys] : [];
-  const keysStable = keyIds.filter((id) => { const k = keys.get(id); return !(k?.k === "error" && k.why === UNSTABLE_KEY); }).length;
+  const keysStable = keyIds.filter((id) => { const k = keys.get(id); return !(k?.k === "error" && k.why.startsWith(UNSTABLE_KEY)); }).length;
   const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms, ...(elsewhere.history.jump ? { jump: elsewhere.history.jump } : {}) } } : {}) };
   // (the first miss named, as the graded run's misses are)
   const miss = judged.find((j) => !j.r.ok);
@@ -407,7 +407,7 @@ const requestOf = (oracle: Oracle) => fastMemo(requests, oracle, () => ({
  */
 const UNSTABLE_KEY = "its key changed in another process (elsewhere or at home)";
 
-function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, others: Map<string, BOutcome>[]): Map<string, BOutcome> {
+function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, others: { where: string; outcomes: Map<string, BOutcome>; failure: string | null }[]): Map<string, BOutcome> {
   const out = new Map<string, BOutcome>();
   oracle.symbols.forEach((s, i) => {
     if (!s.digest) return;
@@ -432,15 +432,18 @@ function relabelDigests(oracle: Oracle, outcomeOf: (id: string) => BOutcome, oth
     // (a key-probe call agrees only if every other process gave it the same key — elsewhere and at
     // home; a run that failed as a whole counts as a different key; any other call such a process
     // made, likewise)
-    const stable = (c: OracleCall) => others.every((again) => {
-      if (c.probe !== "key" && !again.has(c.id)) return true;
-      const b = again.get(c.id);
-      return b?.k === "return" && JSON.stringify(b.ret) === JSON.stringify(actual(c));
+    // (the first process it changed in, named with its failure where that run failed as a whole:
+    // a run that never answered is not a key that moved, and its reason is what a reader needs)
+    const unstableIn = (c: OracleCall) => others.find((again) => {
+      if (c.probe !== "key" && !again.outcomes.has(c.id)) return false;
+      const b = again.outcomes.get(c.id);
+      return !(b?.k === "return" && JSON.stringify(b.ret) === JSON.stringify(actual(c)));
     });
     for (const c of calls) {
       const got = outcomeOf(c.id);
       // (a key that changed in another process disagrees, even where it is the original's own value)
-      if (!stable(c)) out.set(c.id, { k: "error", why: UNSTABLE_KEY });
+      const moved = unstableIn(c);
+      if (moved) out.set(c.id, { k: "error", why: moved.failure ? `${UNSTABLE_KEY}: the run ${moved.where} gave no answer (it failed as a whole: ${moved.failure})` : UNSTABLE_KEY });
       else if (got.k === "return" && actual(c) && actualClass(c) === expectedClass(c)) out.set(c.id, { ...got, ret: expected(c) });
     }
   });
