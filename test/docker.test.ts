@@ -51,6 +51,9 @@ print(open("/etc/shadow").read() if os.access("/etc/shadow", os.R_OK) else "shad
     expect(mem.oomKilled || mem.exitCode !== 0).toBe(true);
     const slow = await sb.run(["sleep", "60"], { workdir: wd, timeoutMs: 1500 });
     expect(slow.timedOut).toBe(true);
+    // (a silent stdout stops the run at stallMs: RunOptions.stallMs)
+    const stuck = await sb.run(["sh", "-c", "echo started; sleep 60"], { workdir: wd, timeoutMs: 60_000, stallMs: 1500 });
+    expect({ timedOut: stuck.timedOut, stalled: stuck.stalled, stdout: stuck.stdout }).toEqual({ timedOut: true, stalled: true, stdout: "started\n" });
     const loud = await sb.run(["python3", "-c", "import sys\nfor _ in range(50): sys.stdout.write('y' * 1_000_000)"], { workdir: wd, maxOutputBytes: 5000 });
     expect(loud.outputTruncated).toBe(true);
     expect(loud.stdout.length).toBe(5000);

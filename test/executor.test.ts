@@ -28,7 +28,7 @@ describe("job specs", () => {
   it("a sandbox run made a job and back keeps every RunOptions field, each given other than its default (round 21: the run at home's five had been dropped)", () => {
     // (one value a field, none its default: a field RunOptions gains fails here until it is given one)
     const options: Required<RunOptions> = {
-      workdir: "/tmp/w", timeoutMs: 1234, memoryMb: 321, cpus: 2, pids: 77, env: { HOME: "/home/a", LANG: "C" }, maxOutputBytes: 4321,
+      workdir: "/tmp/w", timeoutMs: 1234, memoryMb: 321, cpus: 2, pids: 77, env: { HOME: "/home/a", LANG: "C" }, maxOutputBytes: 4321, stallMs: 999,
       roBinds: { "/srv/a": "/opt/a" }, rwBinds: { "/srv/b": "/opt/b" }, stdin: "in", diskMb: 55, workdirReadOnly: true, scratchWorkdir: true,
       protectPaths: ["conftest.py"], masks: [{ path: "/usr/x", kind: "package" }], hostname: "build-7", procFiles: { "/etc/machine-id": "ab\n" },
       cpuRlimit: false, cwd: "/home/a/src", accounts: ["systemd-timesync"], tmpfs: ["/home/a"], bareEnv: true, nofile: 4096, user: "alice", userHome: "/srv/alice", uptimeS: 86_400 * 90,
@@ -52,7 +52,7 @@ describe("the batch runner", () => {
       setNode(`n${attempt}`);
       if (job.id === "broken") throw new Error("cannot run this");
       if (job.id === "always-lost" || attempt === 1) throw new LostJobError(`node n${attempt} went away`);
-      return { exitCode: 0, signal: null, stdout: "ran", stderr: "", timedOut: false, oomKilled: false, wallMs: 1, outputTruncated: false, sandbox: "bwrap", diskExceeded: false, sanitized: { removedSpecial: [], clearedModes: [] } };
+      return { exitCode: 0, signal: null, stdout: "ran", stderr: "", timedOut: false, stalled: false, oomKilled: false, wallMs: 1, outputTruncated: false, sandbox: "bwrap", diskExceeded: false, sanitized: { removedSpecial: [], clearedModes: [] } };
     }, { limit: pLimit(2) });
     const [once, always, broken] = await batch.results();
     expect(once).toMatchObject({ status: "done", attempts: 2, node: "n2", lost: [{ node: "n1", why: "node n1 went away" }], run: { stdout: "ran" } });

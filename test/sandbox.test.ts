@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BwrapSandbox, cgroupMode, checkShellCommand, createRunCgroup, foldReports, killRunCgroupsOf, runPytest } from "../lib/sandbox/index.js";
+import { BwrapSandbox, GvisorSandbox, NoSandbox, cgroupMode, checkShellCommand, createRunCgroup, foldReports, killRunCgroupsOf, runPytest } from "../lib/sandbox/index.js";
 import { ROOT, cli, oneJson, tmp } from "./helpers.js";
 
 const sb = new BwrapSandbox();
@@ -142,6 +142,31 @@ except OSError as e:
     const sleeper = await sb.run(["sleep", "30"], { workdir: wd, timeoutMs: 800 });
     expect(sleeper.timedOut).toBe(true);
     expect(sleeper.wallMs).toBeLessThan(5000);
+  });
+
+  it("stops a run whose stdout stays silent for stallMs, not one that keeps writing (RunOptions.stallMs)", async () => {
+    // (silent after its first line: stopped as stalled, long before its timeout)
+    const quiet = await sb.run(["sh", "-c", "echo started; sleep 60"], { workdir: wd, timeoutMs: 60_000, stallMs: 1000 });
+    expect({ timedOut: quiet.timedOut, stalled: quiet.stalled, stdout: quiet.stdout }).toEqual({ timedOut: true, stalled: true, stdout: "started\n" });
+    // (writing every 200 ms for 3 s: a stall of 1 s never comes; the run ends on its own)
+    const busy = await sb.run(["sh", "-c", "for i in $(seq 15); do echo $i; sleep 0.2; done"], { workdir: wd, timeoutMs: 60_000, stallMs: 1000 });
+    expect({ timedOut: busy.timedOut, stalled: busy.stalled, exitCode: busy.exitCode }).toEqual({ timedOut: false, stalled: false, exitCode: 0 });
+    // (stderr is the code's own to write to: it does not keep a run alive)
+    const loud = await sb.run(["sh", "-c", "while true; do echo e >&2; sleep 0.1; done"], { workdir: wd, timeoutMs: 60_000, stallMs: 1000 });
+    expect({ timedOut: loud.timedOut, stalled: loud.stalled }).toEqual({ timedOut: true, stalled: true });
+    // (the whole run's timeout still stands for one that writes on)
+    const chatty = await sb.run(["sh", "-c", "while true; do echo x; sleep 0.1; done"], { workdir: wd, timeoutMs: 1500, stallMs: 1000 });
+    expect({ timedOut: chatty.timedOut, stalled: chatty.stalled }).toEqual({ timedOut: true, stalled: false });
+  });
+
+  it("gVisor and the unsandboxed run stop a silent run at stallMs too (runsc's sandbox killed with it)", async (ctx) => {
+    const gvisor = new GvisorSandbox();
+    const g = await gvisor.check();
+    for (const box of [new NoSandbox(), ...(g.ok ? [gvisor] : [])]) {
+      const quiet = await box.run(["sh", "-c", "echo started; sleep 60"], { workdir: wd, timeoutMs: 60_000, stallMs: 1500 });
+      expect({ box: box.name, timedOut: quiet.timedOut, stalled: quiet.stalled, stdout: quiet.stdout }).toEqual({ box: box.name, timedOut: true, stalled: true, stdout: "started\n" });
+    }
+    if (!g.ok) ctx.skip(`gVisor unavailable: ${g.why}`);
   });
 
   it("caps huge output without holding it in memory", async () => {

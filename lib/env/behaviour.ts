@@ -252,13 +252,15 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     // away (their keys judged against the other machine and clocks) and at home (a key the package
     // makes otherwise in a deployment's thread, loop or handler changes there: round 18's a04)
     const homeIds = new Set(cfg.elsewhere_home ? ids : []);
+    // (how long either run may stay silent follows its slowest call here: BehaveRunOptions.slowestMs)
+    const slowestMs = Math.max(0, ...[...ids].map((id) => firstOf(id).ms ?? 0));
     const awayOrder = smallFirst(inOrder(calls, "elsewhere"), ids, (n) => rankOf("lead", n));
     // (each process's first call one of the smallest: a body whose answers a process's first
     // argument fixes meets a small one first, as a deployment's first call often is — round 17's
     // a08; at home the smallest, elsewhere one drawn from the LEAD_FROM smallest)
     const [away, home] = await Promise.all([
-      runElsewhere(known, ids, symbols, awayOrder, workdir, sandbox, cfg, masks, shifts.away, historyOf(awayOrder.filter((c) => ids.has(c.id)), cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0), cfg.history_jump && tree ? { files: jumpableFiles(workdir, tree.changed), ...drawClockJump(keyed(`history-jump\n${taskId}\n${completion}`)) } : undefined),
-      homeIds.size ? runElsewhere(known, homeIds, symbols, smallFirst(inOrder(calls, "home"), homeIds, () => 0), workdir, sandbox, cfg, masks, shifts.home) : null,
+      runElsewhere(known, ids, symbols, awayOrder, workdir, sandbox, cfg, masks, shifts.away, slowestMs, historyOf(awayOrder.filter((c) => ids.has(c.id)), cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0), cfg.history_jump && tree ? { files: jumpableFiles(workdir, tree.changed), ...drawClockJump(keyed(`history-jump\n${taskId}\n${completion}`)) } : undefined),
+      homeIds.size ? runElsewhere(known, homeIds, symbols, smallFirst(inOrder(calls, "home"), homeIds, () => 0), workdir, sandbox, cfg, masks, shifts.home, slowestMs) : null,
     ]);
     // (what the flip set and unset elsewhere, named in the grade: the values are drawn per grade)
     const looked = shifts.away.env;
@@ -604,7 +606,7 @@ interface ElsewhereClock {
  *  map when that run failed as a whole twice (once may be the machine's: a cold sandbox that did
  *  not start under load flagged a golden in `bench grade`; a body that makes the runner fail does it
  *  again). */
-async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift, history?: History, jump?: BehaveRequest["jump"]): Promise<ElsewhereRun> {
+async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift, slowestMs: number, history?: History, jump?: BehaveRequest["jump"]): Promise<ElsewhereRun> {
   let failure = "";
   const first = calls.filter((c) => ids.has(c.id));
   // (with a history: the early half of the sampled calls, the history's first half, the late half
@@ -618,7 +620,7 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   const jumped = early !== first && jump?.files.length ? jump : undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { blocks: [{ at: early.length, n: half }, { at: first.length, n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm });
+      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { blocks: [{ at: early.length, n: half }, { at: first.length, n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm, slowestMs });
       if (run.outcomes) {
         const firsts = new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
         const changed = early !== first ? afterHistory(oracle, firsts, cfg) : null;

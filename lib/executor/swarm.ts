@@ -243,7 +243,7 @@ export class SwarmExecutor implements Executor {
       if (!existsSync(resultFile)) {
         const runnerError = join(jobDir.path, "runner-error");
         if (existsSync(runnerError)) throw new Error(`the job runner failed on ${end.node}: ${readFileSync(runnerError, "utf8")}`);
-        if (diskExceeded) result = { exitCode: null, signal: "SIGKILL", stdout: "", stderr: "", timedOut: false, oomKilled: false, outputTruncated: false, sandbox: "docker", diskExceeded, sanitized: none, wallMs: performance.now() - t0 };
+        if (diskExceeded) result = { exitCode: null, signal: "SIGKILL", stdout: "", stderr: "", timedOut: false, stalled: false, oomKilled: false, outputTruncated: false, sandbox: "docker", diskExceeded, sanitized: none, wallMs: performance.now() - t0 };
         // The runner never dies of the job's memory (the command is the OOM killer's first pick): a
         // task that ended without its result was stopped from outside (its engine shut down…).
         else throw new LostJobError(`task ended (${end.state}${end.err ? `: ${end.err}` : ""}) without a result`, end.node);
@@ -251,7 +251,7 @@ export class SwarmExecutor implements Executor {
         const r = JSON.parse(readFileSync(resultFile, "utf8")) as Pick<RunResult, "exitCode" | "signal" | "timedOut" | "oomKilled" | "outputTruncated" | "wallMs">;
         const text = (f: string) => (existsSync(join(jobDir.path, f)) ? readFileSync(join(jobDir.path, f), "utf8") : "");
         result = {
-          exitCode: r.exitCode, signal: r.signal, stdout: text("stdout"), stderr: text("stderr"), timedOut: r.timedOut, oomKilled: r.oomKilled,
+          exitCode: r.exitCode, signal: r.signal, stdout: text("stdout"), stderr: text("stderr"), timedOut: r.timedOut, stalled: false, oomKilled: r.oomKilled,
           wallMs: performance.now() - t0, outputTruncated: r.outputTruncated, sandbox: "docker", diskExceeded, sanitized: none,
         };
       }

@@ -89,6 +89,11 @@ export const BehaveLimits = z.object({
   max_output_bytes: z.number().int().positive().default(4_000_000),
   /** The whole run: this plus call_timeout_ms per call, at most 120 s. */
   base_timeout_ms: z.number().int().positive().default(10_000),
+  /** A cold run whose output stays silent this long is stopped (RunOptions.stallMs; behave.py
+   *  writes at least once a second while it makes calls): a body that hangs elsewhere or at home,
+   *  where no per-call timer runs, costs this rather than the whole run's time (round 13's h30, a
+   *  thread pool in a forked worker, took 120 s a grade). BehaveRunOptions.slowestMs raises it. */
+  stall_ms: z.number().int().positive().default(30_000),
   memory_mb: z.number().int().positive().default(1024),
 });
 export type BehaveLimits = z.output<typeof BehaveLimits>;
@@ -563,7 +568,13 @@ export interface BehaveRunOptions {
   warm?: boolean;
   masks?: MaskSpec[];
   shift?: RunShift;
+  /** The slowest graded time of the run's calls: the run may stay silent STALL_FACTOR× that (a
+   *  burst makes one call from up to 32 threads) where that is over BehaveLimits.stall_ms. */
+  slowestMs?: number;
 }
+
+/** How many times a call's graded time a run may stay silent for (a 32-thread burst of it, twice over). */
+export const STALL_FACTOR = 64;
 
 /** How `calls` calls split over `clocks` (RunShift.clocks): consecutive blocks of about equal size,
  *  each with its first call's index, its size, its offset and its zone ("UTC0": none given). */
@@ -1334,7 +1345,8 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const argvAt = (at: { harness: string; cfg: string }) => (entry && home ? [python, ...flags, `${at.harness}/${home.entry}`] : [python, ...flags, `${at.harness}/behave.py`, `${at.cfg}/request.json`]);
     const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat + (history?.ms ?? 0));
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
-    const options = { workdir, workdirReadOnly: true, timeoutMs, memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd, tmpfs: [home.home] } : elsewhere ? { bareEnv: true } : {}) };
+    const stallMs = Math.max(L.stall_ms, Math.ceil(STALL_FACTOR * (opts.slowestMs ?? 0)));
+    const options = { workdir, workdirReadOnly: true, timeoutMs, ...(stallMs < timeoutMs ? { stallMs } : {}), memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd, tmpfs: [home.home] } : elsewhere ? { bareEnv: true } : {}) };
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";
     // warm: a plain run forks from the behave zygote unless told not to; a run elsewhere on another
@@ -1375,6 +1387,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
       roBinds: bound ? { ...(entry ? {} : { [harnessDir()]: at.harness }), [cfgDir(relocated ? placed === home ? home.tree : ELSEWHERE_PATHS.tree : undefined)]: at.cfg, ...(relocated ? { [relocated.path]: home?.tree ?? ELSEWHERE_PATHS.tree } : {}), ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...(home ? { [join(ZONEINFO, home.zone)]: "/etc/localtime" } : {}) } : {},
     });
     if (run.outputTruncated) return { outcomes: null, failure: `the runner's output went past ${L.max_output_bytes} bytes`, run, path };
+    if (run.stalled) return { outcomes: null, failure: `the run wrote nothing for ${stallMs} ms`, run, path };
     if (run.timedOut) return { outcomes: null, failure: `the run went past ${timeoutMs} ms`, run, path };
     if (run.oomKilled) return { outcomes: null, failure: "the run went past its memory limit", run, path };
     const parsed = parseBehaveOutput(run.stdout, made, repeat);

@@ -168,7 +168,7 @@ export class BwrapSandbox implements Sandbox {
       giveBack();
     }
     return {
-      exitCode: r.code, signal: r.signal, stdout: r.stdout, stderr: r.stderr, timedOut: r.timedOut, oomKilled,
+      exitCode: r.code, signal: r.signal, stdout: r.stdout, stderr: r.stderr, timedOut: r.timedOut, stalled: r.stalled, oomKilled,
       wallMs: performance.now() - t0, outputTruncated: r.outputTruncated, sandbox: this.name, diskExceeded,
       sanitized: { removedSpecial: cleaned.removedSpecial, clearedModes: cleaned.clearedModes },
     };

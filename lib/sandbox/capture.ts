@@ -30,29 +30,63 @@ export interface Supervised {
   stdout: string;
   stderr: string;
   timedOut: boolean;
+  /** Stopped for a silent stdout (RunOptions.stallMs): timedOut too. */
+  stalled: boolean;
   outputTruncated: boolean;
 }
 
+/** A run's clocks: `kill` at `timeoutMs`, and where `stallMs` is given, once `stdout` has been
+ *  silent that long (a run that reports progress as it goes: behave.py's lines and ticks). */
+export function runClock(o: { timeoutMs: number; stallMs?: number }, stdout: Readable, kill: () => void): { timedOut: () => boolean; stalled: () => boolean; stop: () => void } {
+  let timedOut = false;
+  let stalled = false;
+  const fire = (why: "time" | "stall") => () => {
+    if (timedOut) return;
+    timedOut = true;
+    stalled = why === "stall";
+    kill();
+  };
+  const timer = setTimeout(fire("time"), o.timeoutMs);
+  let quiet: NodeJS.Timeout | undefined;
+  const again = () => {
+    clearTimeout(quiet);
+    quiet = setTimeout(fire("stall"), o.stallMs);
+  };
+  if (o.stallMs !== undefined && o.stallMs < o.timeoutMs) {
+    again();
+    stdout.on("data", again);
+  }
+  return {
+    timedOut: () => timedOut,
+    stalled: () => stalled,
+    stop: () => {
+      clearTimeout(timer);
+      clearTimeout(quiet);
+      stdout.off("data", again);
+    },
+  };
+}
+
 /** Feeds stdin, captures capped output, and kills the child's whole process group at the timeout
- *  (the child must be spawned `detached`, so it leads its own group). */
-export async function supervise(child: ChildProcess, o: { timeoutMs: number; maxOutputBytes: number; stdin?: string }): Promise<Supervised> {
+ *  or a stall (runClock; `kill` stops what the group does not hold, e.g. a runsc sandbox) (the
+ *  child must be spawned `detached`, so it leads its own group). */
+export async function supervise(child: ChildProcess, o: { timeoutMs: number; stallMs?: number; maxOutputBytes: number; stdin?: string }, kill?: () => void): Promise<Supervised> {
   child.stdin?.end(o.stdin ?? "");
   const out = capture(child.stdout!, o.maxOutputBytes);
   const err = capture(child.stderr!, o.maxOutputBytes);
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
+  const clock = runClock(o, child.stdout!, () => {
+    kill?.();
     try {
       process.kill(-child.pid!, "SIGKILL");
     } catch {
       /* already gone */
     }
-  }, o.timeoutMs);
+  });
   const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => {
     child.on("error", () => res({ code: 127, signal: null }));
     child.on("close", (code, signal) => res({ code, signal }));
   });
-  clearTimeout(timer);
+  clock.stop();
   await Promise.all([out.done, err.done]);
-  return { code, signal, stdout: out.text(), stderr: err.text(), timedOut, outputTruncated: out.truncated() || err.truncated() };
+  return { code, signal, stdout: out.text(), stderr: err.text(), timedOut: clock.timedOut(), stalled: clock.stalled(), outputTruncated: out.truncated() || err.truncated() };
 }

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import type Docker from "dockerode";
 import { createRequire } from "node:module";
-import { capture } from "./capture.js";
+import { capture, runClock } from "./capture.js";
 import { lendDirs, protectedInside, sandboxHostIds, stageWorkdir, watchDisk, type SanitizeReport } from "./isolation.js";
 import { maskStub } from "./mask.js";
 import { harnessDir as harnessDirForDeps } from "./harness-dir.js";
@@ -134,11 +134,7 @@ export class DockerSandbox implements Sandbox {
         const err = capture(errS, o.maxOutputBytes);
         await container.start();
         if (o.stdin !== undefined) stream.end(o.stdin);
-        let timedOut = false;
-        const timer = setTimeout(() => {
-          timedOut = true;
-          container.kill().catch(() => {});
-        }, o.timeoutMs);
+        const clock = runClock(o, outS, () => container.kill().catch(() => {}));
         if (!stage.hardCap && !o.workdirReadOnly) {
           unwatch = watchDisk([stage.path, ...Object.keys(o.rwBinds)], o.diskMb * 1024 * 1024, () => {
             diskExceeded = true;
@@ -146,11 +142,11 @@ export class DockerSandbox implements Sandbox {
           });
         }
         const status = (await container.wait()) as { StatusCode: number };
-        clearTimeout(timer);
+        clock.stop();
         await Promise.race([Promise.all([out.done, err.done]), new Promise((r) => setTimeout(r, 2000))]);
         const info = await container.inspect();
         result = {
-          exitCode: status.StatusCode, signal: timedOut ? "SIGKILL" : null, stdout: out.text(), stderr: err.text(), timedOut,
+          exitCode: status.StatusCode, signal: clock.timedOut() ? "SIGKILL" : null, stdout: out.text(), stderr: err.text(), timedOut: clock.timedOut(), stalled: clock.stalled(),
           oomKilled: info.State.OOMKilled, wallMs: performance.now() - t0, outputTruncated: out.truncated() || err.truncated(), sandbox: this.name,
           diskExceeded, sanitized: { removedSpecial: [], clearedModes: [] },
         };

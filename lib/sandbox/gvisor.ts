@@ -142,12 +142,7 @@ export class GvisorSandbox implements Sandbox {
           this.kill(state, id);
         });
       }
-      const timer = setTimeout(() => this.kill(state, id), o.timeoutMs);
-      try {
-        r = await supervise(child, o);
-      } finally {
-        clearTimeout(timer);
-      }
+      r = await supervise(child, o, () => this.kill(state, id));
       oomKilled = cg?.oomKilled() ?? false;
     } finally {
       unwatch();
@@ -160,7 +155,7 @@ export class GvisorSandbox implements Sandbox {
     }
     // runsc reports a signal death as 128 + n, as bwrap does
     return {
-      exitCode: r!.code, signal: r!.signal, stdout: r!.stdout, stderr: r!.stderr, timedOut: r!.timedOut, oomKilled,
+      exitCode: r!.code, signal: r!.signal, stdout: r!.stdout, stderr: r!.stderr, timedOut: r!.timedOut, stalled: r!.stalled, oomKilled,
       wallMs: performance.now() - t0, outputTruncated: r!.outputTruncated, sandbox: this.name, diskExceeded,
       sanitized: { removedSpecial: cleaned.removedSpecial, clearedModes: cleaned.clearedModes },
     };

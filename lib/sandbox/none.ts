@@ -12,7 +12,7 @@ export class NoSandbox implements Sandbox {
     const t0 = performance.now();
     const child = spawn(cmd!, args, { cwd: o.workdir, env: o.bareEnv ? o.env : baseEnv(o.env), detached: true, stdio: ["pipe", "pipe", "pipe"] });
     const r = await supervise(child, o);
-    return { exitCode: r.code, signal: r.signal, stdout: r.stdout, stderr: r.stderr, timedOut: r.timedOut, oomKilled: false, wallMs: performance.now() - t0, outputTruncated: r.outputTruncated, sandbox: this.name, diskExceeded: false, sanitized: { removedSpecial: [], clearedModes: [] } };
+    return { exitCode: r.code, signal: r.signal, stdout: r.stdout, stderr: r.stderr, timedOut: r.timedOut, stalled: r.stalled, oomKilled: false, wallMs: performance.now() - t0, outputTruncated: r.outputTruncated, sandbox: this.name, diskExceeded: false, sanitized: { removedSpecial: [], clearedModes: [] } };
   }
   async check() {
     return { ok: true, why: "no isolation at all: use only for debugging", detail: {} };

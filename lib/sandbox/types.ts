@@ -27,6 +27,10 @@ export const RunOptions = z.object({
   /** Extra writable binds: host path → path inside. */
   rwBinds: z.record(z.string()).default({}),
   stdin: z.string().optional(),
+  /** Stop the run (timedOut, stalled) once its stdout has been silent this long: for a command that
+   *  reports progress as it goes (the behavioural runner's lines and ticks), a hang costs this, not
+   *  the whole `timeoutMs`. */
+  stallMs: z.number().int().positive().optional(),
   /** Total disk the run may fill in its writable places (workdir, writable binds, /tmp). */
   diskMb: z.number().int().positive().default(1024),
   /** Bind the workdir read-only (grading: the code under test cannot change any file of it). */
@@ -86,6 +90,8 @@ export const RunResult = z.object({
   stdout: z.string(),
   stderr: z.string(),
   timedOut: z.boolean(),
+  /** Stopped because stdout was silent for `stallMs` (timedOut is true too). */
+  stalled: z.boolean().default(false),
   oomKilled: z.boolean(),
   wallMs: z.number(),
   /** True when stdout or stderr went past maxOutputBytes. */

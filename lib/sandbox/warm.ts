@@ -475,7 +475,7 @@ export class WarmWorker {
       const oomKilled = cg?.oomKilled() ?? false;
       return {
         exitCode: ended.code, signal: ended.signal, stdout: Buffer.concat(out[0]!).toString("utf8"), stderr: Buffer.concat(out[1]!).toString("utf8"),
-        timedOut, oomKilled, wallMs: performance.now() - t0, outputTruncated: ended.truncated, sandbox: "bwrap", diskExceeded: false,
+        timedOut, stalled: false, oomKilled, wallMs: performance.now() - t0, outputTruncated: ended.truncated, sandbox: "bwrap", diskExceeded: false,
         sanitized: { removedSpecial: cleaned.removedSpecial, clearedModes: cleaned.clearedModes }, timings: T,
       };
     } finally {

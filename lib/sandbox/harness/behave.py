@@ -664,27 +664,43 @@ def _speed_up_clocks(speed):
 
 
 class _Lines:
-    """The result stream, in batches of ≈ 64 KB (and at the end): one write per line made the zygote
-    relay thousands of small pieces a run, each an event the grader parses. (An object, not a
-    closure: main's closures hold no callable for package code to swap, as before the batching.)"""
+    """The result stream, in batches of ≈ 64 KB, at least once a second while calls are made (the
+    grader stops a run whose output stays silent: RunOptions.stallMs) and at the end: one write per
+    line made the zygote relay thousands of small pieces a run, each an event the grader parses. (An
+    object, not a closure: main's closures hold no callable for package code to swap, as before the
+    batching.)"""
 
-    __slots__ = ("fd", "pending", "size")
+    __slots__ = ("fd", "pending", "size", "last")
 
     def __init__(self, fd):
         self.fd = fd
         self.pending = []
         self.size = 0
+        self.last = _monotonic()
 
     def add(self, line):
         self.pending.append(line)
         self.size += _len(line)
         if self.size >= 65536:
             self.flush()
+        else:
+            self.tick()
+
+    def tick(self):
+        """After each call, also one whose outcome is dropped (the history's): what is held, or an
+        empty line (the grader skips it), where the last write was a second or more ago (or the
+        clock went back)."""
+        gap = _monotonic() - self.last
+        if gap >= 1.0 or gap < 0:
+            if not self.pending:
+                self.pending.append("\n")
+            self.flush()
 
     def flush(self):
         data = "".join(self.pending).encode("ascii")
         self.pending = []
         self.size = 0
+        self.last = _monotonic()
         while data:
             n = _os_write(self.fd, data)
             data = data[n:]
@@ -1232,7 +1248,7 @@ def main():
             lo, hi = blocks[i]
             if history_t0 is None:
                 history_t0 = _monotonic()
-            history_made += _history(req["history_calls"][lo:hi], history["ms"], history_t0, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, _jump_at(force_flag, lo) if jump_over_history and lo == 0 else None)
+            history_made += _history(req["history_calls"][lo:hi], history["ms"], history_t0, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, lines, _jump_at(force_flag, lo) if jump_over_history and lo == 0 else None)
         probe_state[0] = call["id"]
         if force_flag is not None and not jump_over_history and i >= force_from:
             force_flag[0] = True
@@ -1623,7 +1639,7 @@ def _jump_at(flag, first):
     return at
 
 
-def _history(calls, ms, t0, symbols, funcs, classes, ser, limit, on_alarm, probe_state, jump=None):
+def _history(calls, ms, t0, symbols, funcs, classes, ser, limit, on_alarm, probe_state, lines, jump=None):
     """A block of the history the grader asked for (BehaveRequest.history): each call made as any
     other is (run_one), its outcome dropped, until all are made or `ms` has passed since the
     history's first block began (t0); with `jump`, the clocks moved on before each call (_jump_at).
@@ -1636,6 +1652,7 @@ def _history(calls, ms, t0, symbols, funcs, classes, ser, limit, on_alarm, probe
             jump(made)
         probe_state[0] = call["id"]
         run_one(call, symbols[call["symbol"]], funcs, classes, ser, limit, on_alarm, quiet=True)
+        lines.tick()
         made += 1
     return made
 
