@@ -151,8 +151,11 @@ except OSError as e:
     // (writing every 200 ms for 3 s: a stall of 1 s never comes; the run ends on its own)
     const busy = await sb.run(["sh", "-c", "for i in $(seq 15); do echo $i; sleep 0.2; done"], { workdir: wd, timeoutMs: 60_000, stallMs: 1000 });
     expect({ timedOut: busy.timedOut, stalled: busy.stalled, exitCode: busy.exitCode }).toEqual({ timedOut: false, stalled: false, exitCode: 0 });
+    // (the silence before its first output is the sandbox's and the interpreter's start: not counted)
+    const late = await sb.run(["sh", "-c", "sleep 2; echo late"], { workdir: wd, timeoutMs: 60_000, stallMs: 1000 });
+    expect({ timedOut: late.timedOut, stalled: late.stalled, stdout: late.stdout }).toEqual({ timedOut: false, stalled: false, stdout: "late\n" });
     // (stderr is the code's own to write to: it does not keep a run alive)
-    const loud = await sb.run(["sh", "-c", "while true; do echo e >&2; sleep 0.1; done"], { workdir: wd, timeoutMs: 60_000, stallMs: 1000 });
+    const loud = await sb.run(["sh", "-c", "echo started; while true; do echo e >&2; sleep 0.1; done"], { workdir: wd, timeoutMs: 60_000, stallMs: 1000 });
     expect({ timedOut: loud.timedOut, stalled: loud.stalled }).toEqual({ timedOut: true, stalled: true });
     // (the whole run's timeout still stands for one that writes on)
     const chatty = await sb.run(["sh", "-c", "while true; do echo x; sleep 0.1; done"], { workdir: wd, timeoutMs: 1500, stallMs: 1000 });

@@ -36,7 +36,9 @@ export interface Supervised {
 }
 
 /** A run's clocks: `kill` at `timeoutMs`, and where `stallMs` is given, once `stdout` has been
- *  silent that long (a run that reports progress as it goes: behave.py's lines and ticks). */
+ *  silent that long after its first output (a run that reports progress as it goes: behave.py's
+ *  lines and ticks; before its first line the sandbox and the interpreter start, which a loaded
+ *  machine slows and no code under test has run). */
 export function runClock(o: { timeoutMs: number; stallMs?: number }, stdout: Readable, kill: () => void): { timedOut: () => boolean; stalled: () => boolean; stop: () => void } {
   let timedOut = false;
   let stalled = false;
@@ -52,10 +54,7 @@ export function runClock(o: { timeoutMs: number; stallMs?: number }, stdout: Rea
     clearTimeout(quiet);
     quiet = setTimeout(fire("stall"), o.stallMs);
   };
-  if (o.stallMs !== undefined && o.stallMs < o.timeoutMs) {
-    again();
-    stdout.on("data", again);
-  }
+  if (o.stallMs !== undefined && o.stallMs < o.timeoutMs) stdout.on("data", again);
   return {
     timedOut: () => timedOut,
     stalled: () => stalled,

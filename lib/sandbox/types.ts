@@ -27,7 +27,8 @@ export const RunOptions = z.object({
   /** Extra writable binds: host path → path inside. */
   rwBinds: z.record(z.string()).default({}),
   stdin: z.string().optional(),
-  /** Stop the run (timedOut, stalled) once its stdout has been silent this long: for a command that
+  /** Stop the run (timedOut, stalled) once its stdout has been silent this long after its first
+   *  output: for a command that
    *  reports progress as it goes (the behavioural runner's lines and ticks), a hang costs this, not
    *  the whole `timeoutMs`. */
   stallMs: z.number().int().positive().optional(),
