@@ -569,7 +569,8 @@ export interface BehaveRunOptions {
   masks?: MaskSpec[];
   shift?: RunShift;
   /** The slowest graded time of the run's calls: the run may stay silent STALL_FACTOR× that (a
-   *  burst makes one call from up to 32 threads) where that is over BehaveLimits.stall_ms. */
+   *  burst makes one call from up to 32 threads) where that is over BehaveLimits.stall_ms;
+   *  Infinity: no stall clock (a run of the original whose calls' times are not known). */
   slowestMs?: number;
 }
 

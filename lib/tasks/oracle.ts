@@ -1718,8 +1718,10 @@ export async function buildOracle(task: FeatureDeletionTask, sandbox: Sandbox, o
     const machine = new Set<string>();
     const envRead = { names: new Set<string>(), whole: false };
     // the original's calls run cold on the solved tree (plainly, or with a shift: situatedCalls)
+    // (no stall clock: its calls' times are not known here, and a run that failed would mark every
+    // call situated, kept from every run elsewhere, without a word)
     const runOriginal = (batch: BCall[], more: { repeat?: number; coverage?: boolean } = {}, shift?: RunShift) =>
-      runBehaviour(sandbox, solved!.path, { symbols: bsyms, calls: batch.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })), roots, project, ...more }, {}, { pyenv: options.pyenv, warm: false, masks: masksFor(plan, "shell"), ...(shift ? { shift } : {}) });
+      runBehaviour(sandbox, solved!.path, { symbols: bsyms, calls: batch.map(({ id, symbol, pos, kw }) => ({ id, symbol, pos, kw })), roots, project, ...more }, {}, { pyenv: options.pyenv, warm: false, masks: masksFor(plan, "shell"), slowestMs: Infinity, ...(shift ? { shift } : {}) });
     const replayOriginal = async (batch: BCall[], repeat: number, coverage: boolean) => {
       const r = await runOriginal(batch, { repeat, coverage });
       for (const p of r.probes ?? []) machine.add(probeKind(p.what));
