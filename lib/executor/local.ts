@@ -48,11 +48,13 @@ export class LocalExecutor implements Executor {
 
   asSandbox(): Sandbox {
     const inner = this.sandbox;
-    if (!inner.withTaskDeps) return executorSandbox(this);
+    // (its runs are the sandbox's: as slow as they are there)
+    const own = { ...executorSandbox(this), ...(inner.slowdown ? { slowdown: inner.slowdown } : {}) };
+    if (!inner.withTaskDeps) return own;
     // A task's dependencies (Docker: an image with them): the same executor over that sandbox, in
     // the same limit, so grading through the executor runs where grading in the sandbox would.
     return {
-      ...executorSandbox(this),
+      ...own,
       withTaskDeps: async (requirements: string[]) => {
         const r = await inner.withTaskDeps!(requirements);
         return { missing: r.missing, sandbox: r.sandbox === inner ? this.asSandbox() : new LocalExecutor(r.sandbox, { ...this.opts, limit: this.limit }).asSandbox() };

@@ -87,7 +87,7 @@ export const BehaveLimits = z.object({
   max_chars: z.number().int().positive().default(200_000),
   /** The runner's stdout, at most (past it the run fails). */
   max_output_bytes: z.number().int().positive().default(4_000_000),
-  /** The whole run: this plus call_timeout_ms per call, at most 120 s. */
+  /** The whole run: this plus call_timeout_ms per call, at most 120 s (× Sandbox.slowdown). */
   base_timeout_ms: z.number().int().positive().default(10_000),
   /** A cold run whose output stays silent this long is stopped (RunOptions.stallMs; behave.py
    *  writes at least once a second while it makes calls): a body that hangs elsewhere or at home,
@@ -1344,7 +1344,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     // from its __pycache__ rather than compiled again into an empty prefix, ≈ 40 ms a run)
     const flags = elsewhere ? [] : ["-I", "-B", "-X", `pycache_prefix=${bound ? "/tmp/pycache" : join(cfgDir(), "pycache")}`];
     const argvAt = (at: { harness: string; cfg: string }) => (entry && home ? [python, ...flags, `${at.harness}/${home.entry}`] : [python, ...flags, `${at.harness}/behave.py`, `${at.cfg}/request.json`]);
-    const timeoutMs = Math.min(120_000, L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat + (history?.ms ?? 0));
+    const timeoutMs = Math.min(120_000 * (sandbox.slowdown ?? 1), L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat + (history?.ms ?? 0));
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
     const stallMs = Math.max(L.stall_ms, Math.ceil(STALL_FACTOR * (opts.slowestMs ?? 0)));
     const options = { workdir, workdirReadOnly: true, timeoutMs, ...(stallMs < timeoutMs ? { stallMs } : {}), memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd, tmpfs: [home.home] } : elsewhere ? { bareEnv: true } : {}) };

@@ -110,6 +110,10 @@ export interface Sandbox {
   readonly name: SandboxName;
   /** argv, or a string run by /bin/sh -c. */
   run(command: string | string[], opts: RunOptions): Promise<RunResult>;
+  /** How many times slower than bubblewrap a run that makes many system calls is here (gVisor's
+   *  ptrace platform: each one a round trip through its user-space kernel); a run's time budgets
+   *  that are caps, not per-call timers, grow by it (the behavioural runner's 120 s). Default 1. */
+  readonly slowdown?: number;
   /** Whether this sandbox works here, and why not. */
   check(): Promise<{ ok: boolean; why: string | null; detail?: Record<string, unknown> }>;
   /** A sandbox like this one that also carries a task's runtime dependencies (Docker: an image with
