@@ -132,9 +132,10 @@ export class DockerSandbox implements Sandbox {
         });
         const out = capture(outS, o.maxOutputBytes);
         const err = capture(errS, o.maxOutputBytes);
+        // (before the start: a first line written at once starts the stall clock too)
+        const clock = runClock(o, outS, () => container.kill().catch(() => {}));
         await container.start();
         if (o.stdin !== undefined) stream.end(o.stdin);
-        const clock = runClock(o, outS, () => container.kill().catch(() => {}));
         if (!stage.hardCap && !o.workdirReadOnly) {
           unwatch = watchDisk([stage.path, ...Object.keys(o.rwBinds)], o.diskMb * 1024 * 1024, () => {
             diskExceeded = true;
