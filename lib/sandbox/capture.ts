@@ -50,9 +50,10 @@ export function runClock(o: { timeoutMs: number; stallMs?: number }, stdout: Rea
   };
   const timer = setTimeout(fire("time"), o.timeoutMs);
   let quiet: NodeJS.Timeout | undefined;
+  // (one timer, pushed back by each chunk: no timer made per chunk)
   const again = () => {
-    clearTimeout(quiet);
-    quiet = setTimeout(fire("stall"), o.stallMs);
+    if (quiet) quiet.refresh();
+    else quiet = setTimeout(fire("stall"), o.stallMs);
   };
   if (o.stallMs !== undefined && o.stallMs < o.timeoutMs) stdout.on("data", again);
   return {

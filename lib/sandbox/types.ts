@@ -28,9 +28,9 @@ export const RunOptions = z.object({
   rwBinds: z.record(z.string()).default({}),
   stdin: z.string().optional(),
   /** Stop the run (timedOut, stalled) once its stdout has been silent this long after its first
-   *  output: for a command that
-   *  reports progress as it goes (the behavioural runner's lines and ticks), a hang costs this, not
-   *  the whole `timeoutMs`. */
+   *  output: for a command that reports progress as it goes (the behavioural runner's lines and
+   *  ticks), a hang costs this, not the whole `timeoutMs`. The sandboxes' own runs honour it (bwrap,
+   *  gVisor, Docker, none); a warm fork and the swarm's job runner keep `timeoutMs` alone. */
   stallMs: z.number().int().positive().optional(),
   /** Total disk the run may fill in its writable places (workdir, writable binds, /tmp). */
   diskMb: z.number().int().positive().default(1024),
