@@ -6,7 +6,7 @@
 // one beside its null arm (history_calls 0: it pays) and honest memos that earn 1.
 import { describe, expect, it } from "vitest";
 import { gradeCompletion } from "../lib/env/index.js";
-import { BwrapSandbox, runBehaviour, type BCall } from "../lib/sandbox/index.js";
+import { BwrapSandbox, historyCallText, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
 import { microCompletion, packageDir } from "./support/micro-body.js";
 
 const sb = new BwrapSandbox();
@@ -41,6 +41,41 @@ describe("the runner makes a history before the call it is told (behave.py in th
     expect(r.history).toBeGreaterThanOrEqual(1);
     expect(r.history).toBeLessThan(400);
     expect(values(r)).toEqual([["a", "1"], ["b", "2"]]);
+  });
+});
+
+describe("a history call's arguments (compact on the wire: lib/sandbox/behave.ts historyCallText)", () => {
+  // (every value kind a history mutates: plain ones go as JSON's own, the rest tagged)
+  const values: BValue[] = [
+    { t: "int", v: "0" }, { t: "int", v: "-5" }, { t: "int", v: String(2 ** 53 - 1) }, { t: "int", v: String(2 ** 53) }, { t: "int", v: "-1180591620717411303424" },
+    { t: "float", v: "1.0" }, { t: "float", v: "-0.0" }, { t: "bool", v: true }, { t: "none" }, { t: "str", v: "1" }, { t: "str", v: "é<&\ud800>" }, { t: "str", v: "" },
+    { t: "list", v: [{ t: "int", v: "1" }, { t: "list", v: [{ t: "str", v: "a" }, { t: "bool", v: false }, { t: "none" }] }] },
+    { t: "list", v: [{ t: "int", v: "1" }, { t: "float", v: "2.5" }] }, { t: "list", v: [] },
+    { t: "tuple", v: [{ t: "int", v: "1" }] }, { t: "dict", v: [[{ t: "int", v: "1" }, { t: "list", v: [{ t: "int", v: "2" }] }]] }, { t: "bytes", v: "00ff" },
+  ];
+  const source = ["_log = []", "def rec(x, k=None):", "    _log.append(repr((type(x).__name__, x, [type(i).__name__ for i in x] if isinstance(x, (list, tuple)) else None, k)))", "    return len(_log)", "def log():", "    return '\\n'.join(_log)", ""].join("\n");
+  const symbols = [{ module: "pkg.m", qualname: "rec" }, { module: "pkg.m", qualname: "log" }];
+  const rec = (id: string, v: BValue): BCall => ({ id, symbol: 0, pos: [v], kw: [["k", v]] });
+
+  it("reach the body as the very objects their tagged form builds (the calls' own path is the reference); texts of values that differ only by kind differ", { timeout: 120_000 }, async () => {
+    const dir = packageDir("history-wire-", source);
+    const logOf = (r: Awaited<ReturnType<typeof runBehaviour>>) => {
+      expect(r.failure).toBeNull();
+      const o = r.outcomes!.get("log")![0]!;
+      return o.k === "return" ? (o.ret as { v: string }).v : JSON.stringify(o);
+    };
+    const req = { symbols, roots: ["."], project: ["pkg"] };
+    // the reference: each value a graded call's argument (tagged)
+    const tagged = await runBehaviour(sb, dir, { ...req, calls: [...values.map((v, i) => rec(`c${i}`, v)), { id: "log", symbol: 1, pos: [], kw: [] }] }, {}, { masks: [] });
+    // the same values as a history's calls, made before the one call that reads the log
+    const history = await runBehaviour(sb, dir, { ...req, calls: [{ id: "log", symbol: 1, pos: [], kw: [] }], history: { blocks: [{ at: 0, n: values.length }], calls: values.map((v, i) => rec(`h${i}`, v)), ms: 10_000 } }, {}, { masks: [] });
+    expect(history.history).toBe(values.length);
+    const want = logOf(tagged);
+    expect(want.split("\n")).toHaveLength(values.length);
+    expect(logOf(history)).toBe(want);
+    const texts = ["1", "1.0", "true", '"1"'].map((_, i) => historyCallText({ symbol: 0, pos: [[{ t: "int", v: "1" }, { t: "float", v: "1.0" }, { t: "bool", v: true }, { t: "str", v: "1" }][i]! as BValue], kw: [] }));
+    expect(new Set(texts).size).toBe(4);
+    expect(historyCallText({ symbol: 0, pos: [{ t: "list", v: [{ t: "int", v: "1" }] }], kw: [] })).not.toBe(historyCallText({ symbol: 0, pos: [{ t: "tuple", v: [{ t: "int", v: "1" }] }], kw: [] }));
   });
 });
 

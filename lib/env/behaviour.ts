@@ -15,7 +15,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, clockBlocks, drawShifts, fastMemo, flipOf, masksFor, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, clockBlocks, drawShifts, fastMemo, flipOf, historyCallText, masksFor, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { checkLatentPaths, describeJump, describeLatent, drawClockJump, jumpableFiles, type ClockJump, type LatentCheck } from "./latent.js";
 import { treeDigest } from "./untrusted.js";
 import { Rng } from "../core/index.js";
@@ -677,7 +677,7 @@ interface History { calls: BCall[]; ms: number; late: Set<string> }
  *  Undefined where nothing is sampled or the history is off. */
 function historyOf(sampled: BCall[], cfg: BehaviourConfig, seed: number, gradedMs: (id: string) => number): History | undefined {
   if (!sampled.length || cfg.history_calls === 0) return undefined;
-  const text = (c: Pick<BCall, "symbol" | "pos" | "kw">) => JSON.stringify([c.symbol, c.pos, c.kw]);
+  const text = historyCallText;
   const late = new Set(sampled.filter((_, i) => i % 2 === 1).map((c) => c.id));
   const met: BCall[] = sampled.filter((c) => !late.has(c.id));
   const half = Math.ceil(cfg.history_calls / 2);

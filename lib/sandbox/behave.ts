@@ -445,6 +445,46 @@ export function fastMemo<K extends object, V>(memo: WeakMap<K, V>, key: K, make:
 const callsText = new WeakMap<BCall, string>();
 const callsJson = (calls: BCall[]): string => `[${calls.map((c) => fastMemo(callsText, c, () => JSON.stringify(c))).join(",")}]`;
 
+/** A value as a history call carries it (behave.py build): a tree of ints within ±2^53, strs, bools,
+ *  None and lists of them as JSON's own values, which json.loads makes the very objects the call
+ *  takes; anything else tagged, whole (a float, a tuple, a dict; a list holding one). A JSON object is
+ *  never plain, so the two never meet: the text is as injective as the tagged one. A history is
+ *  8,192 calls of mutated arguments, ≈ 7 MB tagged for a micro task's lists of ints: the runner's
+ *  json.loads alone took 100–170 ms of it, 4–5× the compact text's. */
+function plainOf(v: BValue): unknown {
+  switch (v.t) {
+    case "none": return null;
+    case "bool": return v.v;
+    case "str": return v.v;
+    case "int": {
+      const n = v.v.length <= 16 ? Number(v.v) : NaN;
+      return Number.isSafeInteger(n) ? n : NOT_PLAIN;
+    }
+    case "list": {
+      const out: unknown[] = new Array(v.v.length);
+      for (let i = 0; i < v.v.length; i++) if ((out[i] = plainOf(v.v[i]!)) === NOT_PLAIN) return NOT_PLAIN;
+      return out;
+    }
+    default: return NOT_PLAIN;
+  }
+}
+const NOT_PLAIN = Symbol("not plain");
+const compactValue = (v: BValue): unknown => {
+  const p = plainOf(v);
+  return p === NOT_PLAIN ? v : p;
+};
+const historyText = new WeakMap<object, string>();
+
+/** A history call's symbol and arguments as the request carries them, `[symbol, pos, kw]` with each
+ *  argument compact (plainOf), made once per call object: the history's own test of "an input
+ *  already met" (lib/env/behaviour.ts historyOf) compares these texts, and the request joins them. */
+export function historyCallText(c: Pick<BCall, "symbol" | "pos" | "kw">): string {
+  return fastMemo(historyText, c, () => JSON.stringify([c.symbol, c.pos.map(compactValue), c.kw.map(([k, v]) => [k, compactValue(v)])]));
+}
+
+/** A history's calls in the request, `[[id, symbol, pos, kw], ...]` (behave.py _history). */
+const historyJson = (calls: BCall[]): string => `[${calls.map((c) => `[${JSON.stringify(c.id)},${historyCallText(c).slice(1)}`).join(",")}]`;
+
 const layoutOf = async (workdir: string): Promise<RepoLayout | null> => {
   try {
     return await repoLayoutAsync(workdir);
@@ -1314,7 +1354,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const history = req.history && !home && req.history.calls.length ? req.history : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
     const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, ...((req.force || req.jump) && !home ? { ...(req.force ? { force: req.force } : {}), ...(req.jump ? { jump: req.jump } : {}), force_from: req.force_from ?? 0 } : {}), ...(req.arcs?.length && !home ? { arcs: req.arcs } : {}), call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: plan!.calling, variants: plan!.variants, together: plan!.together, ...(req.shared?.size ? { shared: plan!.shared } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}), ...(history ? { history: { blocks: history.blocks, ms: history.ms } } : {}) });
-    return `${head.slice(0, -1)},"calls":${callsJson(made)}${history ? `,"history_calls":${JSON.stringify(history.calls)}` : ""}}`;
+    return `${head.slice(0, -1)},"calls":${callsJson(made)}${history ? `,"history_calls":${historyJson(history.calls)}` : ""}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
   // in its spool folder by warm.ts): made when first needed

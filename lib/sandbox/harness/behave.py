@@ -525,6 +525,9 @@ def resolve_class(name, cache):
 
 
 def build(v, classes):
+    if _type(v) is not _dict:
+        # (a history call's plain argument, json.loads's own value: lib/sandbox/behave.ts plainOf)
+        return v
     t = v["t"]
     if t == "none":
         return None
@@ -1645,7 +1648,8 @@ def _history(calls, ms, t0, symbols, funcs, classes, ser, limit, on_alarm, probe
     history's first block began (t0); with `jump`, the clocks moved on before each call (_jump_at).
     Returns how many were made."""
     made = 0
-    for call in calls:
+    for cid, symbol, pos, kw in calls:
+        call = {"id": cid, "symbol": symbol, "pos": pos, "kw": kw}
         if (_monotonic() - t0) * 1000 > ms:
             break
         if jump is not None:
