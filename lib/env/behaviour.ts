@@ -246,7 +246,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const elsewhereRun = async (ids: Set<string>): Promise<ElsewhereRun> => {
     // (seeded by the answers to every call, not to the sampled ones: which calls are sampled moves
     // with the graded run's timings, and a grade's machines must not)
-    const shifts = elsewhereShift(known, completion, timeless(known.calls.map((c) => [c.id, outcomes.get(c.id)?.[0] ?? null])), sandbox, run.env);
+    const shifts = elsewhereShift(known, completion, `[${known.calls.map((c) => `[${JSON.stringify(c.id)},${timeless(outcomes.get(c.id)?.[0])}]`).join(",")}]`, sandbox, run.env);
     // every sampled call runs at home too, beside the run elsewhere (a counter or a split would
     // give either run fewer calls: round 15's a15), a digest's key calls too: both
     // away (their keys judged against the other machine and clocks) and at home (a key the package
@@ -642,8 +642,14 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
 /** How far the history's clocks jumped, for a difference's line ("" without a jump). */
 const jumpedOver = (j?: ClockJump) => (j ? ` (its clocks jumping over them: ${describeJump(j)})` : "");
 
-/** A value's JSON with every call's time left out (outcomes compared as answers, not as timings). */
-const timeless = (v: unknown): string => JSON.stringify(v, (k, x) => (k === "ms" ? undefined : x));
+/** An outcome's JSON with its time left out (outcomes compared as answers, not as timings; `ms` is
+ *  only ever an outcome's own field: BOutcome). Without a replacer: a replacer function is called
+ *  for every key of every value, ≈ 10 ms a grade. */
+const timeless = (o: BOutcome | null | undefined): string => {
+  if (!o || !("ms" in o)) return JSON.stringify(o ?? null);
+  const { ms: _ms, ...answer } = o;
+  return JSON.stringify(answer);
+};
 
 /** The suffix of a sampled call's id where the run elsewhere asks it again, after its history. */
 const HISTORY_AGAIN = "@again";

@@ -443,7 +443,11 @@ export function fastMemo<K extends object, V>(memo: WeakMap<K, V>, key: K, make:
 // new in every grade, are one JSON.stringify (7 MB for markupsafe's: 100–130 ms memoized call by
 // call and joined, 40–75 ms so).
 const callsText = new WeakMap<BCall, string>();
-const callsJson = (calls: BCall[]): string => `[${calls.map((c) => fastMemo(callsText, c, () => JSON.stringify(c))).join(",")}]`;
+const callsJson = (calls: BCall[]): string => {
+  // (the fast paths' switch read once an array: process.env is a slow read, per call ≈ 5 ms a grade)
+  const fast = behaveFastPaths();
+  return `[${calls.map((c) => (fast ? fastMemo(callsText, c, () => JSON.stringify(c)) : JSON.stringify(c))).join(",")}]`;
+};
 
 /** A value as a history call carries it (behave.py build), as JSON text: a tree of ints within ±2^53, strs, bools,
  *  None and lists of them as JSON's own values, which json.loads makes the very objects the call
@@ -476,7 +480,10 @@ const historyText = new WeakMap<object, string>();
  *  argument compact (plainJson), made once per call object: the history's own test of "an input
  *  already met" (lib/env/behaviour.ts historyOf) compares these texts, and the request joins them. */
 export function historyCallText(c: Pick<BCall, "symbol" | "pos" | "kw">): string {
-  return fastMemo(historyText, c, () => `[${c.symbol},[${c.pos.map(compactJson).join(",")}],[${c.kw.map(([k, v]) => `[${JSON.stringify(k)},${compactJson(v)}]`).join(",")}]]`);
+  // (always memoized: the dedupe and the request share one text, not a fast path of either)
+  let text = historyText.get(c);
+  if (text === undefined) historyText.set(c, (text = `[${c.symbol},[${c.pos.map(compactJson).join(",")}],[${c.kw.map(([k, v]) => `[${JSON.stringify(k)},${compactJson(v)}]`).join(",")}]]`));
+  return text;
 }
 
 /** A history's calls in the request, `[[id, symbol, pos, kw], ...]` (behave.py _history). */

@@ -526,7 +526,7 @@ def resolve_class(name, cache):
 
 def build(v, classes):
     if _type(v) is not _dict:
-        # (a history call's plain argument, json.loads's own value: lib/sandbox/behave.ts plainOf)
+        # (a history call's plain argument, json.loads's own value: lib/sandbox/behave.ts plainJson)
         return v
     t = v["t"]
     if t == "none":
