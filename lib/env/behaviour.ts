@@ -83,6 +83,9 @@ export const BehaviourConfig = z.object({
    *  per-call gaps meets (round 29's a05); then they hold, and its second half is a burst at the
    *  real pace, which a window of rates meets (round 27's a10). false: real clocks (the null arm). */
   history_jump: z.boolean().default(true),
+  /** In-place asks (inPlaceAsks): at the run elsewhere's end, this many pairs of sampled calls at
+   *  most, the second given the first's argument objects refilled in place; 0 makes none. */
+  in_place_pairs: z.number().int().min(0).default(16),
   /** Latent paths (lib/env/latent.ts): for a body that passes, each side of its conditions on the
    *  process or the machine that no run took is forced, and must answer as the graded run did. */
   latent_paths: z.boolean().default(true),
@@ -363,7 +366,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms, ...(elsewhere.history.jump ? { jump: elsewhere.history.jump } : {}) } } : {}) };
   // (the first miss named, as the graded run's misses are)
   const miss = judged.find((j) => !j.r.ok);
-  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : elsewhere?.history?.changed.has(miss.c.id) ? `elsewhere, asked again after ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : elsewhere?.history?.late.has(miss.c.id) ? `elsewhere, first asked halfway through a history of ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
+  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : elsewhere?.history?.changed.has(miss.c.id) ? `elsewhere, asked again after ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : elsewhere?.inPlace?.has(miss.c.id) ? `elsewhere, asked with an earlier call's argument objects refilled in place with its own (a caller reusing its list): ${miss.r.why}` : elsewhere?.history?.late.has(miss.c.id) ? `elsewhere, first asked halfway through a history of ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
   // (a history cut short by its own time, not by HISTORY_MAX_MS: the body's calls there took over
   // HISTORY_SLACK× as long as the same calls' in the graded run)
   const h = elsewhere?.history;
@@ -563,6 +566,8 @@ interface ElsewhereRun {
   outcomes: Map<string, BOutcome>;
   /** The history's calls (asked), made, the sampled calls that disagreed only after it, its time. */
   history?: { calls: number; made: number; changed: Set<string>; late: Set<string>; ms: number; jump?: ClockJump };
+  /** The sampled calls that disagreed only when asked in place (inPlaceAsks). */
+  inPlace?: Set<string>;
   failure: string | null;
   probes: BehaveProbe[];
   clocks: ElsewhereClock[];
@@ -614,7 +619,9 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   const early = history?.calls.length ? first.filter((c) => !history.late.has(c.id)) : first;
   const late = first.filter((c) => history?.late.has(c.id));
   const half = Math.ceil((history?.calls.length ?? 0) / 2);
-  const there = early !== first ? [...early, ...late, ...first.map((c) => ({ ...c, id: `${c.id}${HISTORY_AGAIN}` }))] : first;
+  const asked = early !== first ? [...early, ...late, ...first.map((c) => ({ ...c, id: `${c.id}${HISTORY_AGAIN}` }))] : first;
+  // (in-place asks at the run's end, elsewhere only: the run at home makes its calls as a script does)
+  const there = shift.home ? asked : [...asked, ...inPlaceAsks(oracle, first, cfg.in_place_pairs)];
   const clocks = clockBlocks(shift.clocks ?? [], there.length).map(({ seconds, tz, calls: n }) => ({ seconds, tz, calls: n }));
   // (the history's clocks jump where it has changed files to compile so: BehaveRequest.jump.over)
   const jumped = early !== first && jump?.files.length ? jump : undefined;
@@ -624,7 +631,8 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
       if (run.outcomes) {
         const firsts = new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
         const changed = early !== first ? afterHistory(oracle, firsts, cfg) : null;
-        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, late: history!.late, ms: history!.ms, ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}) } } : {}) };
+        const inPlace = new Set([...afterHistory(oracle, firsts, cfg, IN_PLACE_SOURCE), ...afterHistory(oracle, firsts, cfg, IN_PLACE)]);
+        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, late: history!.late, ms: history!.ms, ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}) } } : {}) };
       }
       // (the runner's failure only: its stderr is the package's to write to, and a grade's reasons
       // never carry what the code under test chose to say — round 15's p09)
@@ -653,6 +661,40 @@ const timeless = (o: BOutcome | null | undefined): string => {
 
 /** The suffix of a sampled call's id where the run elsewhere asks it again, after its history. */
 const HISTORY_AGAIN = "@again";
+/** The suffixes of in-place asks (inPlaceAsks): a call asked with another's objects refilled, and
+ *  that other call asked again just before, its objects kept for it. */
+const IN_PLACE = "@inplace";
+const IN_PLACE_SOURCE = "@kept";
+/** The argument kinds behave.py refills in place (_refill). */
+const REFILLABLE = new Set<BValue["t"]>(["list", "dict", "set", "bytearray"]);
+
+/** In-place asks for the run elsewhere's end (round 27's a06: a memo keyed by id(xs) that holds the
+ *  list answers a list refilled in place with its stale sum; no call of the grader's had reused an
+ *  object). Pairs of sampled calls A and B of one symbol, each of whose arguments the original left
+ *  as they were, where A has a list, dict, set or bytearray at an argument slot where B has one of
+ *  the same kind and other contents: A asked again (its objects kept), then B given A's objects
+ *  refilled in place with B's contents (BCall.inplace); each answer judged as its call's own. At the
+ *  run's end: a package that keeps an argument in its state sees it changed after no other call. */
+function inPlaceAsks(oracle: Oracle, sampled: BCall[], pairs: number): BCall[] {
+  const ok = untouched(oracle, new Set(sampled.map((c) => c.id)));
+  const slots = (c: BCall) => [...c.pos.map((v, i) => [String(i), v] as const), ...c.kw.map(([k, v]) => [`=${k}`, v] as const)].filter(([, v]) => REFILLABLE.has(v.t));
+  const used = new Set<string>();
+  const out: BCall[] = [];
+  for (const b of sampled) {
+    if (out.length >= 2 * pairs) break;
+    if (!ok.has(b.id) || used.has(b.id)) continue;
+    const mine = new Map(slots(b).map(([k, v]) => [k, v]));
+    if (!mine.size) continue;
+    // (of the candidates, one whose container is as long as B's where there is one: a memo that
+    // checks the length too is met by new contents of the old length)
+    const fits = (x: BCall, sameLength: boolean) => x !== b && !used.has(x.id) && ok.has(x.id) && x.symbol === b.symbol && slots(x).some(([k, v]) => { const m = mine.get(k); return m?.t === v.t && JSON.stringify(m) !== JSON.stringify(v) && (!sameLength || sizeOf(m) === sizeOf(v)); });
+    const a = sampled.find((x) => fits(x, true)) ?? sampled.find((x) => fits(x, false));
+    if (!a) continue;
+    used.add(a.id).add(b.id);
+    out.push({ ...a, id: `${a.id}${IN_PLACE_SOURCE}` }, { ...b, id: `${b.id}${IN_PLACE}`, inplace: `${a.id}${IN_PLACE_SOURCE}` });
+  }
+  return out;
+}
 /** The history's time: at least BehaviourConfig.history_ms, at least this many times the sampled
  *  calls' own time in the graded run (per call, × the history's calls), at most HISTORY_MAX_MS. */
 const HISTORY_SLACK = 4;
@@ -711,17 +753,20 @@ function historyOf(sampled: BCall[], cfg: BehaviourConfig, seed: number, gradedM
   return { calls: out, late, ms: Math.min(HISTORY_MAX_MS, Math.max(cfg.history_ms, Math.ceil(HISTORY_SLACK * perCall * out.length))) };
 }
 
-/** The sampled calls asked again after the history, folded into their first answers: where the two
+/** A refillable value's length (its items, entries or bytes). */
+const sizeOf = (v: BValue): number => (v.t === "bytearray" ? v.v.length / 2 : v.t === "list" || v.t === "dict" || v.t === "set" ? v.v.length : -1);
+
+/** The sampled calls asked again after the history (or in place: `suffix` IN_PLACE, IN_PLACE_SOURCE), folded into their first answers: where the two
  *  differ, the one that disagrees with the original's is the call's (the first where both do or
  *  neither does: an honest lru_cache keyed by a tuple hands (1, 2) the 6.0 that (1.0, 2) left, equal
  *  by value). Returns the calls whose answer after the history is the one that disagrees. */
-function afterHistory(oracle: Oracle, outcomes: Map<string, BOutcome>, cfg: BehaviourConfig): Set<string> {
+function afterHistory(oracle: Oracle, outcomes: Map<string, BOutcome>, cfg: BehaviourConfig, suffix = HISTORY_AGAIN): Set<string> {
   const byId = callIndex(oracle);
   const changed = new Set<string>();
   for (const [id, again] of [...outcomes]) {
-    if (!id.endsWith(HISTORY_AGAIN)) continue;
+    if (!id.endsWith(suffix)) continue;
     outcomes.delete(id);
-    const base = id.slice(0, -HISTORY_AGAIN.length);
+    const base = id.slice(0, -suffix.length);
     const own = outcomes.get(base);
     const c = byId.get(base);
     if (!own || !c || timeless(own) === timeless(again)) continue;

@@ -73,7 +73,16 @@ export const BOutcome = z.discriminatedUnion("k", [
 ]);
 export type BOutcome = z.infer<typeof BOutcome>;
 
-export const BCall = z.object({ id: z.string(), symbol: z.number().int().nonnegative(), pos: z.array(BValue), kw: z.array(z.tuple([z.string(), BValue])) });
+export const BCall = z.object({
+  id: z.string(),
+  symbol: z.number().int().nonnegative(),
+  pos: z.array(BValue),
+  kw: z.array(z.tuple([z.string(), BValue])),
+  /** The id of an earlier call of the run whose argument objects this call is given, each refilled
+   *  in place with this call's own (a list, dict, set or bytearray of the same kind at the same slot;
+   *  behave.py _refill): a caller that reuses its list (lib/env/behaviour.ts withInPlace). */
+  inplace: z.string().optional(),
+});
 export type BCall = z.infer<typeof BCall>;
 
 export const BehaveSymbol = z.object({ module: z.string(), qualname: z.string() });

@@ -9,7 +9,8 @@
  * history", round 27): half the sampled calls are first asked after the history (a memo in front of
  * the state answers only the inputs it met), a quarter of the history's calls re-ask inputs already
  * met, and its inputs are mutated from sampled calls of every size; and an index of the world's into
- * a constant table is a latent site (a07 a08 a12 a14). Open rows say why.
+ * a constant table is a latent site (a07 a08 a12 a14). a06 closed at the thirteenth stop (2026-12-06): the run
+ * elsewhere ends with in-place asks (lib/env/behaviour.ts inPlaceAsks). Open rows say why.
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -26,7 +27,7 @@ export const ROUND27_ROWS: RedteamRow<Round27Pool>[] = [
   { id: "a03", pool: "markupsafe", task: S, kind: "wrong", idea: "a02 on striptags: new documents after 2,000 calls are not unescaped" },
   { id: "a04", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an input asked a third time moves into a 256-slot ring whose index is never purged: asked 4+ times after 256 others moved, it gets another's sum" },
   { id: "a05", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "CPU time from resource.getrusage as an int index (60 s of CPU): the last item dropped after it" },
-  { id: "a06", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a memo keyed by id(xs) that keeps the list: a caller that changes the list in place and calls again gets the old sum", open: "an identity memo: every call's arguments are new objects, never one changed in place between calls" },
+  { id: "a06", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a memo keyed by id(xs) that keeps the list: a caller that changes the list in place and calls again gets the old sum" },
   { id: "a07", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "counts only calls with lists of 8+ items (_big += len(xs) >= 8); after 2,000 of them the last item is dropped" },
   { id: "a08", pool: "micro", task: `${M}add_3`, kind: "wrong", idea: "each input stamped when first seen; int(x) + 3 once it is asked 9,000+ calls after its first ask" },
   { id: "a09", pool: "markupsafe", task: S, kind: "wrong", idea: "a 32-slot ring used only for documents over 400 characters, its index never purged" },

@@ -79,7 +79,7 @@ import _signal as signal  # the C module: no enum import (start-up time is per g
 _type, _id, _len, _range, _repr, _sorted, _isinstance, _min, _enumerate = type, id, len, range, repr, sorted, isinstance, min, enumerate
 _import = __import__  # (the C function: the run at home imports the package with it, as a script's `import`)
 _int, _float, _str, _bytes, _bool, _list, _tuple, _dict, _set, _frozenset = int, float, str, bytes, bool, list, tuple, dict, set, frozenset
-_bytearray, _complex, _NoneType = bytearray, complex, type(None)
+_bytearray, _complex, _NoneType, _slice = bytearray, complex, type(None), slice
 _Warning = Warning
 _type_mro = type.__dict__["__mro__"].__get__
 _type_name = type.__dict__["__name__"].__get__
@@ -1243,6 +1243,9 @@ def main():
         for b in history["blocks"]:
             blocks[b["at"]] = (n, n + b["n"])
             n += b["n"]
+    # in-place asks (BCall.inplace): the argument objects of each call another names, kept for it
+    sources = {c["inplace"] for c in req["calls"] if c.get("inplace")}
+    kept = {}
     for i, call in enumerate(req["calls"]):
         if next_clock < _len(clocks) and i >= clocks[next_clock]["at"]:
             set_clock(clocks[next_clock])
@@ -1264,7 +1267,7 @@ def main():
                 # grade two timers, not one per call)
                 outs.append({"k": "timeout", "ms": 0})
                 continue
-            o = run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm, coverage if cov is None else None)
+            o = run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm, coverage if cov is None else None, keep=kept.setdefault(call["id"], []) if call["id"] in sources and not outs else None, reuse=kept.pop(call["inplace"], None) if call.get("inplace") and not outs else None)
             if coverage is not None and cov is None:
                 cov = coverage.take()
                 rx = coverage.take_patterns()
@@ -1661,7 +1664,26 @@ def _history(calls, ms, t0, symbols, funcs, classes, ser, limit, on_alarm, probe
     return made
 
 
-def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quiet=False):
+def _refill(old, new):
+    """`old` (an argument object an earlier call was given) made to hold `new`'s contents in place,
+    where both are the same plain container kind; else `new` (BCall.inplace)."""
+    kind = _type(old)
+    if kind is not _type(new):
+        return new
+    if kind is _list or kind is _bytearray:
+        kind.__setitem__(old, _slice(None), new)
+    elif kind is _dict or kind is _set:
+        kind.clear(old)
+        kind.update(old, new)
+    else:
+        return new
+    return old
+
+
+def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quiet=False, keep=None, reuse=None):
+    """One call made. With `keep` (a list), its built arguments are appended to it, held for a later
+    call's `reuse`: that call's arguments are the kept objects refilled in place with its own
+    (_refill; round 27's a06 held the list it was given and keyed its memo by id())."""
     t0 = _monotonic()
     if on_alarm is not None:
         if signal.getsignal(signal.SIGALRM) is not on_alarm:
@@ -1673,6 +1695,12 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
             _setitimer(_ITIMER_REAL, 0)
             return prep
         fn, pos, kw = prep
+        if reuse:
+            was_pos, was_kw = reuse[0]
+            pos = [_refill(was_pos[j], v) if j < _len(was_pos) else v for j, v in _enumerate(pos)]
+            kw = {k: _refill(was_kw[k], v) if k in was_kw else v for k, v in kw.items()}
+        if keep is not None:
+            keep.append((pos, kw))
         try:
             if coverage is not None:
                 sys.setprofile(coverage.profiler)
