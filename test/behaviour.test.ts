@@ -2,6 +2,7 @@
 // the grader's strict parse of what the runner wrote, the comparison, the oracle records of the
 // committed pools (hidden: never in a snapshot), `tasks rebuild-oracle --json`, the reward rule and
 // its configuration, and the false-flag rate on independently written correct bodies.
+import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -674,6 +675,14 @@ print(json.dumps({"parser": sum(parsed(x) != original(x) for x in xs), "order": 
     const list: BValue = { t: "list", v: Array.from({ length: 8 }, (_, i) => ({ t: "int", v: String(i) })) };
     const sizes = Array.from({ length: 300 }, () => (mutateValue(rng, list) as { v: BValue[] }).v.length);
     expect(sizes.filter((n) => n <= 3).length).toBeGreaterThan(15);
+  });
+  it("mutateValue draws what its BigInt-only version drew (ints up to 2^50 now in doubles): a digest recorded from 337a4ea", () => {
+    const ints = ["0", "5", "-5", "10", "11", "-11", "999999", "1000000", "1000001", String(2 ** 50), String(2 ** 50 + 1), String(-(2 ** 50)), String(2 ** 53), "100000000000000000000", "-7"];
+    const values: BValue[] = [...ints.map((v): BValue => ({ t: "int", v })), { t: "list", v: ints.map((v): BValue => ({ t: "int", v })) }, { t: "dict", v: ints.slice(0, 4).map((v): [BValue, BValue] => [{ t: "str", v: `k${v}` }, { t: "int", v }]) }, { t: "str", v: "abc<&" }, { t: "float", v: "2.5" }];
+    const rng = new Rng(7);
+    const h = createHash("sha256");
+    for (let i = 0; i < 3000; i++) h.update(JSON.stringify(mutateValue(rng, values[i % values.length]!)));
+    expect(h.digest("hex")).toBe("8246b3e6743253167a899a528fb0928d1a6e4fa6e9e546b6a470a7dcc2b99490");
   });
   it("composed calls are ranked by the code they reach: a greedy cover first, then the rarest lines", () => {
     const cov = new Map([["a", ["1:1", "1:2"]], ["b", ["1:1", "1:2", "1:3"]], ["c", ["1:1", "1:2"]], ["d", ["1:1", "1:4"]], ["e", ["1:1"]]]);
