@@ -630,8 +630,8 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
       const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { blocks: [{ at: early.length, n: half }, { at: first.length, n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm, slowestMs });
       if (run.outcomes) {
         const firsts = new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
-        const changed = early !== first ? afterHistory(oracle, firsts, cfg) : null;
-        const inPlace = new Set([...afterHistory(oracle, firsts, cfg, IN_PLACE_SOURCE), ...afterHistory(oracle, firsts, cfg, IN_PLACE)]);
+        const changed = early !== first ? foldAskedAgain(oracle, firsts, cfg) : null;
+        const inPlace = new Set([...foldAskedAgain(oracle, firsts, cfg, IN_PLACE_SOURCE), ...foldAskedAgain(oracle, firsts, cfg, IN_PLACE)]);
         return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, late: history!.late, ms: history!.ms, ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}) } } : {}) };
       }
       // (the runner's failure only: its stderr is the package's to write to, and a grade's reasons
@@ -770,11 +770,12 @@ function kinOf(rng: Rng, v: BValue): BValue {
 /** A refillable value's length (its items, entries or bytes). */
 const sizeOf = (v: BValue): number => (v.t === "bytearray" ? v.v.length / 2 : v.t === "list" || v.t === "dict" || v.t === "set" ? v.v.length : -1);
 
-/** The sampled calls asked again after the history (or in place: `suffix` IN_PLACE, IN_PLACE_SOURCE), folded into their first answers: where the two
+/** The sampled calls asked again after the history (or in place: `suffix` IN_PLACE and
+ *  IN_PLACE_SOURCE), folded into their first answers: where the two
  *  differ, the one that disagrees with the original's is the call's (the first where both do or
  *  neither does: an honest lru_cache keyed by a tuple hands (1, 2) the 6.0 that (1.0, 2) left, equal
  *  by value). Returns the calls whose answer after the history is the one that disagrees. */
-function afterHistory(oracle: Oracle, outcomes: Map<string, BOutcome>, cfg: BehaviourConfig, suffix = HISTORY_AGAIN): Set<string> {
+function foldAskedAgain(oracle: Oracle, outcomes: Map<string, BOutcome>, cfg: BehaviourConfig, suffix = HISTORY_AGAIN): Set<string> {
   const byId = callIndex(oracle);
   const changed = new Set<string>();
   for (const [id, again] of [...outcomes]) {

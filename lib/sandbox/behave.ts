@@ -80,7 +80,7 @@ export const BCall = z.object({
   kw: z.array(z.tuple([z.string(), BValue])),
   /** The id of an earlier call of the run whose argument objects this call is given, each refilled
    *  in place with this call's own (a list, dict, set or bytearray of the same kind at the same slot;
-   *  behave.py _refill): a caller that reuses its list (lib/env/behaviour.ts withInPlace). */
+   *  behave.py _refill): a caller that reuses its list (lib/env/behaviour.ts inPlaceAsks). */
   inplace: z.string().optional(),
 });
 export type BCall = z.infer<typeof BCall>;
@@ -458,13 +458,12 @@ const callsJson = (calls: BCall[]): string => {
   return `[${calls.map((c) => (fast ? fastMemo(callsText, c, () => JSON.stringify(c)) : JSON.stringify(c))).join(",")}]`;
 };
 
-/** A value as a history call carries it (behave.py build), as JSON text: a tree of ints within ±2^53, strs, bools,
- *  None and lists of them as JSON's own values, which json.loads makes the very objects the call
- *  takes; anything else tagged, whole (a float, a tuple, a dict; a list holding one). A JSON object is
- *  never plain, so the two never meet: the text is as injective as the tagged one. (Written directly, not
- *  built and stringified: a third of the time.) A history is
- *  8,192 calls of mutated arguments, ≈ 7 MB tagged for a micro task's lists of ints: the runner's
- *  json.loads alone took 100–170 ms of it, 4–5× the compact text's. */
+/** A value as a history call carries it (behave.py build), as JSON text: a tree of ints within
+ *  ±2^53, strs, bools, None and lists of them as JSON's own values, which json.loads makes the very
+ *  objects the call takes; anything else tagged, whole (a float, a tuple, a dict; a list holding one).
+ *  A JSON object is never plain, so the two never meet: the text is as injective as the tagged one.
+ *  Why: a history is 8,192 calls of mutated arguments, ≈ 7 MB tagged for a micro task's lists of
+ *  ints, and the runner's json.loads alone took 100–170 ms of it (1.3 MB and 32–46 ms compact). */
 function plainJson(v: BValue): string | undefined {
   switch (v.t) {
     case "none": return "null";
