@@ -529,7 +529,7 @@ function mutateMarkup(rng: Rng, s: string, pool: string[]): string {
 /** mutateValue's default pool: one array, so markupOf's cache keyed by it holds one entry. */
 const NO_POOL: string[] = [];
 
-/** An int's text as a double when |n| ≤ 2^50 (the perturbed sum stays exact), else null. */
+/** An int's text as a double when |n| ≤ 2^50 (a sum with a step of 10^6 stays exact), else null. */
 function smallInt(text: string): number | null {
   if (text.length > 16) return null;
   const n = Number(text);
@@ -551,24 +551,18 @@ export function stringsOf(vs: BValue[], out: string[] = []): string[] {
  *  shorter, an object's empty containers filled from their siblings (classes kept). */
 export function mutateValue(rng: Rng, v: BValue, depth = 0, pool: string[] = NO_POOL): BValue {
   // (no closure per call: a history mutates ≈ 10^5 values a grade)
-  const m = mutateValue;
   const d1 = depth + 1;
   switch (v.t) {
     case "int": {
+      // The step is at most 10^6, so it is drawn in doubles; the sum is BigInt only past 2^50 (a
+      // magnitude past it only says the span is capped)
       const small = smallInt(v.v);
-      if (small !== null) {
-        // the same draws and sums as below, in doubles: exact while |n| ≤ 2^50
-        const span = Math.abs(small) > 10 ? Math.abs(small) * 2 : 10;
-        const r = rng.next();
-        const d = r < 0.5 ? Math.floor(rng.next() * 7) - 3 : Math.floor((rng.next() * 2 - 1) * (span > 1_000_000 ? 1_000_000 : span));
-        return { t: "int", v: String(small + (d === 0 ? 1 : d)) };
-      }
-      const n = BigInt(v.v);
-      const mag = n < 0n ? -n : n;
-      const span = mag > 10n ? mag * 2n : 10n;
+      const mag = small === null ? Infinity : Math.abs(small);
+      const span = mag > 10 ? Math.min(mag * 2, 1_000_000) : 10;
       const r = rng.next();
-      const d = r < 0.5 ? BigInt(Math.floor(rng.next() * 7) - 3) : BigInt(Math.floor((rng.next() * 2 - 1) * Number(span > 1_000_000n ? 1_000_000n : span)));
-      return { t: "int", v: String(n + (d === 0n ? 1n : d)) };
+      const d = r < 0.5 ? Math.floor(rng.next() * 7) - 3 : Math.floor((rng.next() * 2 - 1) * span);
+      const step = d === 0 ? 1 : d;
+      return { t: "int", v: small === null ? String(BigInt(v.v) + BigInt(step)) : String(small + step) };
     }
     case "float": {
       const x = Number(v.v);
@@ -586,21 +580,21 @@ export function mutateValue(rng: Rng, v: BValue, depth = 0, pool: string[] = NO_
     }
     case "list": case "tuple": case "set": case "frozenset": {
       if (depth > 8) return v;
-      let items = v.v.map((x) => (rng.next() < 0.7 ? m(rng, x, d1, pool) : x));
+      let items = v.v.map((x) => (rng.next() < 0.7 ? mutateValue(rng, x, d1, pool) : x));
       const r = rng.next();
       if (items.length && r < 0.2) {
         // (one index drawn: a draw per item dropped any number of them)
         const gone = Math.floor(rng.next() * items.length);
         items = items.filter((_, i) => i !== gone);
       }
-      else if (items.length && r < 0.4) items = [...items, m(rng, items[Math.floor(rng.next() * items.length)]!, d1, pool)];
+      else if (items.length && r < 0.4) items = [...items, mutateValue(rng, items[Math.floor(rng.next() * items.length)]!, d1, pool)];
       else if (items.length > 3 && r < 0.5) items = shrunk(rng, items);
       return { t: v.t, v: v.t === "set" || v.t === "frozenset" ? setItems(items) : items };
     }
     case "dict": {
       if (depth > 8) return v;
       // sizes change too (round 5, T5/T6: two entries only, where a mean equals the midrange)
-      let entries = v.v.map(([k, x]) => [k, rng.next() < 0.7 ? m(rng, x, d1, pool) : x] as [BValue, BValue]);
+      let entries = v.v.map(([k, x]) => [k, rng.next() < 0.7 ? mutateValue(rng, x, d1, pool) : x] as [BValue, BValue]);
       const r = rng.next();
       if (entries.length && r < 0.2) {
         const gone = Math.floor(rng.next() * entries.length);
@@ -610,8 +604,8 @@ export function mutateValue(rng: Rng, v: BValue, depth = 0, pool: string[] = NO_
         // one to three more (round 6: a formula of its own for up to 4 entries)
         for (let n = 1 + Math.floor(rng.next() * 3); n > 0; n--) {
           const [k, x] = entries[Math.floor(rng.next() * entries.length)]!;
-          const key = m(rng, k, d1, pool);
-          if (!entries.some(([q]) => canon(q) === canon(key))) entries = [...entries, [key, m(rng, x, d1, pool)]];
+          const key = mutateValue(rng, k, d1, pool);
+          if (!entries.some(([q]) => canon(q) === canon(key))) entries = [...entries, [key, mutateValue(rng, x, d1, pool)]];
         }
       }
       else if (entries.length > 3 && r < 0.6) entries = shrunk(rng, entries);
@@ -619,9 +613,9 @@ export function mutateValue(rng: Rng, v: BValue, depth = 0, pool: string[] = NO_
     }
     case "inst": {
       if (v.opaque || depth > 8) return v;
-      if (v.base) return { ...v, base: m(rng, v.base, d1, pool) };
+      if (v.base) return { ...v, base: mutateValue(rng, v.base, d1, pool) };
       if (!v.dict) return v;
-      const dict = v.dict.map(([k, x]) => [k, rng.next() < 0.5 ? m(rng, x, d1, pool) : x] as [string, BValue]);
+      const dict = v.dict.map(([k, x]) => [k, rng.next() < 0.5 ? mutateValue(rng, x, d1, pool) : x] as [string, BValue]);
       // an empty container beside a filled one takes entries shaped like its sibling's, the same keys
       // kept (round 5, T4: `_reserved` always empty, so "available" read as "level")
       return { ...v, dict: dict.map(([k, x]) => [k, rng.next() < 0.5 ? fillFromSibling(rng, x, dict.map(([, y]) => y), (y) => mutateValue(rng, y, depth + 2, pool)) : x] as [string, BValue]) };
