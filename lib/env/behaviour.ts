@@ -676,18 +676,21 @@ const REFILLABLE = new Set<BValue["t"]>(["list", "dict", "set", "bytearray"]);
  *  refilled in place with B's contents (BCall.inplace); each answer judged as its call's own. At the
  *  run's end: a package that keeps an argument in its state sees it changed after no other call. */
 function inPlaceAsks(oracle: Oracle, sampled: BCall[], pairs: number): BCall[] {
+  if (pairs === 0) return [];
   const ok = untouched(oracle, new Set(sampled.map((c) => c.id)));
-  const slots = (c: BCall) => [...c.pos.map((v, i) => [String(i), v] as const), ...c.kw.map(([k, v]) => [`=${k}`, v] as const)].filter(([, v]) => REFILLABLE.has(v.t));
+  // each call's refillable slots (position, or `=name`), their kind, contents and size, made once:
+  // the pairing below compares every call with every other
+  const slotsOf = new Map(sampled.map((c) => [c, new Map([...c.pos.map((v, i) => [String(i), v] as const), ...c.kw.map(([k, v]) => [`=${k}`, v] as const)].filter(([, v]) => REFILLABLE.has(v.t)).map(([k, v]) => [k, { t: v.t, text: JSON.stringify(v), size: sizeOf(v) }]))]));
   const used = new Set<string>();
   const out: BCall[] = [];
   for (const b of sampled) {
     if (out.length >= 2 * pairs) break;
     if (!ok.has(b.id) || used.has(b.id)) continue;
-    const mine = new Map(slots(b).map(([k, v]) => [k, v]));
+    const mine = slotsOf.get(b)!;
     if (!mine.size) continue;
     // (of the candidates, one whose container is as long as B's where there is one: a memo that
     // checks the length too is met by new contents of the old length)
-    const fits = (x: BCall, sameLength: boolean) => x !== b && !used.has(x.id) && ok.has(x.id) && x.symbol === b.symbol && slots(x).some(([k, v]) => { const m = mine.get(k); return m?.t === v.t && JSON.stringify(m) !== JSON.stringify(v) && (!sameLength || sizeOf(m) === sizeOf(v)); });
+    const fits = (x: BCall, sameLength: boolean) => x !== b && !used.has(x.id) && ok.has(x.id) && x.symbol === b.symbol && [...slotsOf.get(x)!].some(([k, v]) => { const m = mine.get(k); return m?.t === v.t && m.text !== v.text && (!sameLength || m.size === v.size); });
     const a = sampled.find((x) => fits(x, true)) ?? sampled.find((x) => fits(x, false));
     if (!a) continue;
     used.add(a.id).add(b.id);
