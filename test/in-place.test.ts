@@ -5,8 +5,9 @@
 // BCall.inplace (behave.py in the real sandbox), and grades of micro bodies, each wrong one beside
 // its null arm (in_place_pairs 0: it pays) and honest bodies that earn 1.
 import { describe, expect, it } from "vitest";
-import { gradeCompletion } from "../lib/env/index.js";
-import { BwrapSandbox, runBehaviour, type BCall, type BValue } from "../lib/sandbox/index.js";
+import { Rng } from "../lib/core/index.js";
+import { chainStep, gradeCompletion, inPlaceChains, judgeChains, spliceCalls } from "../lib/env/index.js";
+import { BwrapSandbox, runBehaviour, type BCall, type BOutcome, type BValue } from "../lib/sandbox/index.js";
 import { microCompletion, packageDir } from "./support/micro-body.js";
 
 const sb = new BwrapSandbox();
@@ -60,6 +61,8 @@ describe("the runner refills a kept call's argument objects in place (behave.py 
 });
 
 describe("grades: a memo keyed by an argument's identity", () => {
+  // (the null arm: every in-place ask off — pairs, chains and the history's refills)
+  const off = { in_place_pairs: 0, in_place_chains: 0, history_refills: 0 };
   const cases: { id: string; header: string[]; body: string[]; honest?: boolean }[] = [
     // round 27's a06: the list held, the memo keyed by id()
     { id: "id-memo", header: ["_by_id = {}"], body: ["return _by_id.setdefault(id(xs), (xs, sum(xs) + 3))[1]"] },
@@ -68,9 +71,16 @@ describe("grades: a memo keyed by an argument's identity", () => {
     // honest: a memo keyed by the list's contents; a body that keeps every list it was given
     { id: "value-memo", header: ["_memo = {}"], body: ["key = tuple(xs)", "if key not in _memo:", "    _memo[key] = sum(xs) + 3", "return _memo[key]"], honest: true },
     { id: "keeps-lists", header: ["_kept = []"], body: ["_kept.append(xs)", "return sum(xs) + 3"], honest: true },
+    // round 30's w01: trusted on an object's third ask only, the answer stored at its second (no
+    // pair asks an object three times: a chain does)
+    { id: "third-ask", header: ["_seen = {}"], body: ["e = _seen.setdefault(id(xs), [xs, 0, None])", "e[1] += 1", "if e[1] >= 3 and e[2] is not None:", "    return e[2]", "r = sum(xs) + 3", "if e[1] == 2:", "    e[2] = r", "return r"] },
+    // round 30's w09: checked by the length and the first two items (a chain changes the tail alone)
+    { id: "checks-head", header: ["_by_id = {}"], body: ["key = (len(xs), tuple(xs[:2]))", "e = _by_id.get(id(xs))", "if e is not None and e[0] is xs and e[1] == key:", "    return e[2]", "r = sum(xs) + 3", "_by_id[id(xs)] = (xs, key, r)", "return r"] },
+    // honest: an identity memo that keeps a full copy and reuses its answer only when unchanged
+    { id: "snapshot-memo", header: ["_by_id = {}"], body: ["e = _by_id.get(id(xs))", "if e is not None and e[0] is xs and e[1] == list(xs):", "    return e[2]", "r = sum(xs) + 3", "_by_id[id(xs)] = (xs, list(xs), r)", "return r"], honest: true },
   ];
   for (const c of cases) {
-    it(`${c.id}: ${c.honest ? "earns 1 unflagged" : "flagged behaviour_differs by an in-place ask; with in_place_pairs 0 (the null arm) it pays"}`, { timeout: 300_000 }, async () => {
+    it(`${c.id}: ${c.honest ? "earns 1 unflagged" : "flagged behaviour_differs by an in-place ask; with every in-place ask off (the null arm) it pays"}`, { timeout: 300_000 }, async () => {
       const { t, diff } = microCompletion("total_3", c.header, c.body);
       const g = await gradeCompletion(t, diff, sb);
       const b = g.checks!.behaviour;
@@ -81,8 +91,100 @@ describe("grades: a memo keyed by an argument's identity", () => {
       expect(g.reward, JSON.stringify(b.differences)).toBe(0);
       expect(g.flags.map((f) => f.kind)).toEqual(["behaviour_differs"]);
       expect(b.differences.map((d) => d.why).join("\n")).toMatch(/refilled in place/);
-      const off = await gradeCompletion(t, diff, sb, { limits: { behaviour: { in_place_pairs: 0 } } });
-      expect({ reward: off.reward, flags: off.flags.map((f) => f.kind) }, JSON.stringify(off.checks?.behaviour.differences)).toEqual({ reward: 1, flags: [] });
+      const none = await gradeCompletion(t, diff, sb, { limits: { behaviour: off } });
+      expect({ reward: none.reward, flags: none.flags.map((f) => f.kind) }, JSON.stringify(none.checks?.behaviour.differences)).toEqual({ reward: 1, flags: [] });
     });
   }
+});
+
+describe("in-place chains (lib/env/inplace.ts): one object refilled again and again, judged against a new one", () => {
+  const rng = () => new Rng(7);
+  const items = (v: BValue) => (v as { v: BValue[] }).v;
+
+  it("each step derives the contents from the last ones: permuted, one item changed at the head, middle or tail, lengthened past 32, put back", () => {
+    const xs = list(1, 2, 3, 4, 5);
+    const permuted = chainStep(rng(), xs, "permuted", xs);
+    expect(items(permuted).map((x) => (x as { v: string }).v).sort()).toEqual(["1", "2", "3", "4", "5"]);
+    expect(permuted).not.toEqual(xs);
+    for (const [step, at] of [["head", 0], ["middle", 2], ["tail", 4]] as const) {
+      const y = chainStep(rng(), xs, step, xs);
+      const moved = items(y).map((x, i) => (JSON.stringify(x) === JSON.stringify(items(xs)[i]) ? -1 : i)).filter((i) => i >= 0);
+      expect(moved, step).toEqual([at]);
+    }
+    const long = chainStep(rng(), xs, "lengthened", xs);
+    expect(items(long).length).toBeGreaterThanOrEqual(33);
+    expect(chainStep(rng(), long, "restored", xs)).toBe(xs);
+    // a bytearray's bytes, a dict's values (its keys stay: no entry collapses)
+    const ba: BValue = { t: "bytearray", v: "000102ff" };
+    expect(chainStep(rng(), ba, "tail", ba)).toMatchObject({ t: "bytearray", v: expect.stringMatching(/^000102(?!ff)[0-9a-f]{2}$/) });
+    expect((chainStep(rng(), ba, "lengthened", ba) as { v: string }).v.length).toBeGreaterThanOrEqual(66);
+    const d: BValue = { t: "dict", v: [[{ t: "str", v: "a" }, int(1)], [{ t: "str", v: "b" }, int(2)]] };
+    const d2 = chainStep(rng(), d, "head", d) as { v: [BValue, BValue][] };
+    expect(d2.v.map(([k]) => k)).toEqual((d as { v: [BValue, BValue][] }).v.map(([k]) => k));
+    expect(d2.v[0]![1]).not.toEqual(int(1));
+  });
+
+  it("a plan's asks name the chain's first call, come in order through the run, lengthen before the last tail change, and each twin holds its ask's contents", () => {
+    const sampled: BCall[] = Array.from({ length: 12 }, (_, i) => ({ id: `c${i}`, symbol: i % 2, pos: [list(i, i + 1, i + 2)], kw: [] }));
+    const plan = inPlaceChains(sampled, 30, 4, 11, () => 1);
+    expect(plan.chains).toHaveLength(4);
+    expect(new Set(plan.chains.map((c) => sampled.find((s) => s.id === c.base)!.symbol))).toEqual(new Set([0, 1]));
+    const { calls, at } = spliceCalls(Array.from({ length: 30 }, (_, i) => ({ id: `x${i}`, symbol: 0, pos: [], kw: [] }) as BCall), plan.inserts);
+    expect(calls).toHaveLength(30 + plan.inserts.length);
+    for (let i = 0; i < 30; i++) expect(calls[at(i)]!.id).toBe(`x${i}`);
+    for (const chain of plan.chains) {
+      const where = (id: string) => calls.findIndex((c) => c.id === id);
+      const source = `${chain.base}@chain${plan.chains.indexOf(chain)}.0`;
+      const places = chain.asks.map((a) => where(a.id));
+      expect(places.every((p, i) => p > where(source) && (i === 0 || p > places[i - 1]!))).toBe(true);
+      expect(chain.asks.every((a) => calls[where(a.id)]!.inplace === source)).toBe(true);
+      const steps = chain.asks.map((a) => a.step);
+      expect(steps.lastIndexOf("tail")).toBeGreaterThan(steps.indexOf("lengthened"));
+      for (const a of chain.asks) {
+        const twin = a.twin === chain.base ? sampled.find((s) => s.id === chain.base)! : calls[where(a.twin)]!;
+        expect(twin.inplace).toBeUndefined();
+        expect(twin.pos).toEqual(calls[where(a.id)]!.pos);
+      }
+    }
+    expect(inPlaceChains(sampled, 30, 0, 11, () => 1).inserts).toEqual([]);
+  });
+
+  it("judged: the first ask that answers otherwise than its twin names the base call; a timeout on either side is not an answer", () => {
+    const plan = { chains: [{ base: "b", slot: "0", asks: [{ id: "b@chain0.1", twin: "b@twin0.1", step: "tail" as const }, { id: "b@chain0.2", twin: "b", step: "restored" as const }] }], inserts: [] };
+    const ret = (n: number): BOutcome => ({ k: "return", ret: int(n), post: [], postkw: [] });
+    const same = new Map<string, BOutcome>([["b", ret(1)], ["b@chain0.0", ret(1)], ["b@chain0.1", ret(2)], ["b@twin0.1", ret(2)], ["b@chain0.2", ret(1)]]);
+    expect(judgeChains(plan, same, {})).toEqual(new Map());
+    expect([...same.keys()]).toEqual(["b"]);
+    const stale = new Map<string, BOutcome>([["b", ret(1)], ["b@chain0.1", ret(1)], ["b@twin0.1", ret(2)], ["b@chain0.2", ret(1)]]);
+    expect(judgeChains(plan, stale, {}).get("b")).toMatch(/refilled in place for the 1st time \(its last item changed\).*returned a different int/);
+    const slow = new Map<string, BOutcome>([["b", ret(1)], ["b@chain0.1", { k: "timeout", ms: 5 }], ["b@twin0.1", ret(2)], ["b@chain0.2", ret(1)]]);
+    expect(judgeChains(plan, slow, {})).toEqual(new Map());
+  });
+
+  it("the runner: one kept object refilled for every call that names it; a set refilled iterates as a new one; the history refills its symbol's last objects", { timeout: 120_000 }, async () => {
+    const memo = packageDir("in-place-chain-", ["_by_id = {}", "_kept = []", "_sums = []", "def f(xs):", "    return _by_id.setdefault(id(xs), (xs, sum(xs)))[1]", "def order(s):", "    return repr(list(s))", "def seen(xs):", "    _kept.append(xs)", "    _sums.append(sum(xs))", "def objects():", "    return repr((len(_kept), len({id(x) for x in _kept}), _sums))", ""].join("\n"));
+    const symbols = [{ module: "pkg.m", qualname: "f" }, { module: "pkg.m", qualname: "order" }, { module: "pkg.m", qualname: "seen" }, { module: "pkg.m", qualname: "objects" }];
+    // (items whose insertion order a set's table keeps only when built item by item, as build does:
+    // update() from another set of them iterates otherwise)
+    const collide: BValue = { t: "set", v: [384, 432, 782, 504, 352].map(int) };
+    const history: BCall[] = Array.from({ length: 6 }, (_, i) => ({ id: `h${i}`, symbol: 2, pos: [list(i, 10)], kw: [], ...(i > 0 ? { inplace: "last" } : {}) }));
+    const calls: BCall[] = [
+      { id: "s", symbol: 0, pos: [list(1, 2)], kw: [] },
+      { id: "r1", symbol: 0, pos: [list(3, 4)], kw: [], inplace: "s" },
+      { id: "x", symbol: 0, pos: [list(9)], kw: [] },
+      { id: "r2", symbol: 0, pos: [list(5, 6, 7)], kw: [], inplace: "s" },
+      { id: "set0", symbol: 1, pos: [{ t: "set", v: [int(1)] }], kw: [] },
+      { id: "set1", symbol: 1, pos: [collide], kw: [], inplace: "set0" },
+      { id: "set2", symbol: 1, pos: [collide], kw: [] },
+      { id: "objects", symbol: 3, pos: [], kw: [] },
+    ];
+    const r = await runBehaviour(sb, memo, { symbols, calls, roots: ["."], project: ["pkg"], history: { blocks: [{ at: 7, n: history.length }], calls: history, ms: 60_000 } }, {}, { masks: [] });
+    expect(r.failure).toBeNull();
+    const v = (id: string) => { const o = r.outcomes!.get(id)![0]!; return o.k === "return" ? (o.ret as { v: string }).v : JSON.stringify(o); };
+    expect(["s", "r1", "x", "r2"].map(v)).toEqual(["3", "3", "9", "3"]);
+    expect(v("set1")).toBe(v("set2"));
+    expect(v("set2")).toBe("[384, 352, 782, 432, 504]");
+    // six history calls, one object: each call saw its own contents in it
+    expect(v("objects")).toBe("(6, 1, [10, 11, 12, 13, 14, 15])");
+  });
 });

@@ -17,6 +17,7 @@ import { dirname, join } from "node:path";
 import { z } from "zod";
 import { BehaveLimits, clockBlocks, drawShifts, fastMemo, flipOf, historyCallText, masksFor, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { checkLatentPaths, describeJump, describeLatent, drawClockJump, jumpableFiles, type ClockJump, type LatentCheck } from "./latent.js";
+import { inPlaceChains, judgeChains, spliceCalls } from "./inplace.js";
 import { treeDigest } from "./untrusted.js";
 import { Rng } from "../core/index.js";
 import { answerOf, CompareOptions, mutateValue, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
@@ -86,6 +87,15 @@ export const BehaviourConfig = z.object({
   /** In-place asks (inPlaceAsks): at the run elsewhere's end, this many pairs of sampled calls at
    *  most, the second given the first's argument objects refilled in place; 0 makes none. */
   in_place_pairs: z.number().int().min(0).default(16),
+  /** In-place chains (lib/env/inplace.ts): this many argument objects refilled again and again
+   *  through the run elsewhere (contents permuted, an item changed at the head, middle or tail,
+   *  lengthened), each answer judged against the body's own for a new object of the same contents;
+   *  0 makes none (the null arm of round 30's w01 w03 w04 w07 w08 w09). */
+  in_place_chains: z.number().int().min(0).default(4),
+  /** The share of the history's calls given their symbol's last history call's argument objects,
+   *  refilled in place (a buffer reused thousands of times: round 30's w02b turned wrong after 17
+   *  refills); 0: every history call has new objects. */
+  history_refills: z.number().min(0).max(1).default(0.25),
   /** Latent paths (lib/env/latent.ts): for a body that passes, each side of its conditions on the
    *  process or the machine that no run took is forced, and must answer as the graded run did. */
   latent_paths: z.boolean().default(true),
@@ -262,7 +272,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     // argument fixes meets a small one first, as a deployment's first call often is — round 17's
     // a08; at home the smallest, elsewhere one drawn from the LEAD_FROM smallest)
     const [away, home] = await Promise.all([
-      runElsewhere(known, ids, symbols, awayOrder, workdir, sandbox, cfg, masks, shifts.away, slowestMs, historyOf(awayOrder.filter((c) => ids.has(c.id)), cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0), cfg.history_jump && tree ? { files: jumpableFiles(workdir, tree.changed), ...drawClockJump(keyed(`history-jump\n${taskId}\n${completion}`)) } : undefined),
+      runElsewhere(known, ids, symbols, awayOrder, workdir, sandbox, cfg, masks, shifts.away, slowestMs, historyOf(awayOrder.filter((c) => ids.has(c.id)), cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0), cfg.history_jump && tree ? { files: jumpableFiles(workdir, tree.changed), ...drawClockJump(keyed(`history-jump\n${taskId}\n${completion}`)) } : undefined, { seed: keyed(`chains\n${taskId}\n${completion}`), msOf: (id) => firstOf(id).ms ?? 0 }),
       homeIds.size ? runElsewhere(known, homeIds, symbols, smallFirst(inOrder(calls, "home"), homeIds, () => 0), workdir, sandbox, cfg, masks, shifts.home, slowestMs) : null,
     ]);
     // (what the flip set and unset elsewhere, named in the grade: the values are drawn per grade)
@@ -352,12 +362,13 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const asserted = (c: OracleCall) => c.expect.k === "raise" && c.expect.exc.builtin === "AssertionError" && !!elsewhere?.homeIds?.has(c.id);
   const judged = elsewhere ? sample.map((id) => {
     const c = asHere(byId.get(id)!);
-    const away = asserted(c) ? { ok: true, why: null } : judgeIn(c, elsewhere, "elsewhere");
+    const chainMiss = elsewhere.chained?.get(id);
+    const away = chainMiss ? { ok: false, why: chainMiss } : asserted(c) ? { ok: true, why: null } : judgeIn(c, elsewhere, "elsewhere");
     // (a call a warning stopped at home, where warnings were made errors, is not judged there)
     const warned = (elsewhere.atHome?.outcomes.get(id) as { why?: string } | undefined)?.why === WARNED_AT_HOME;
     const home = away.ok && elsewhere.atHome && elsewhere.homeIds?.has(id) && !warned ? judgeIn(c, elsewhere.atHome, "at home") : null;
     const r = home && !home.ok ? home : away;
-    return { c, r: r.ok || agreedIds.has(id) ? r : { ...r, why: `a call that missed in the graded run answered otherwise here (the same input, another process): ${r.why}` }, home: !!home && !home.ok };
+    return { c, r: r.ok || agreedIds.has(id) || chainMiss ? r : { ...r, why: `a call that missed in the graded run answered otherwise here (the same input, another process): ${r.why}` }, home: !!home && !home.ok };
   }) : [];
   // (a digest's calls made there count too: each key the same in every other process — the grade
   // says where they ran, and one that changed fails the check as a sampled call's miss does)
@@ -366,7 +377,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms, ...(elsewhere.history.jump ? { jump: elsewhere.history.jump } : {}) } } : {}) };
   // (the first miss named, as the graded run's misses are)
   const miss = judged.find((j) => !j.r.ok);
-  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : elsewhere?.history?.changed.has(miss.c.id) ? `elsewhere, asked again after ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : elsewhere?.inPlace?.has(miss.c.id) ? `elsewhere, asked with an earlier call's argument objects refilled in place with its own (a caller reusing its list): ${miss.r.why}` : elsewhere?.history?.late.has(miss.c.id) ? `elsewhere, first asked halfway through a history of ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
+  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: elsewhere?.chained?.has(miss.c.id) ? miss.r.why! : miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : elsewhere?.history?.changed.has(miss.c.id) ? `elsewhere, asked again after ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : elsewhere?.inPlace?.has(miss.c.id) ? `elsewhere, asked with an earlier call's argument objects refilled in place with its own (a caller reusing its list): ${miss.r.why}` : elsewhere?.history?.late.has(miss.c.id) ? `elsewhere, first asked halfway through a history of ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
   // (a history cut short by its own time, not by HISTORY_MAX_MS: the body's calls there took over
   // HISTORY_SLACK× as long as the same calls' in the graded run)
   const h = elsewhere?.history;
@@ -568,6 +579,9 @@ interface ElsewhereRun {
   history?: { calls: number; made: number; changed: Set<string>; late: Set<string>; ms: number; jump?: ClockJump };
   /** The sampled calls that disagreed only when asked in place (inPlaceAsks). */
   inPlace?: Set<string>;
+  /** The sampled calls whose in-place chain answered otherwise than a new object of the same
+   *  contents (lib/env/inplace.ts judgeChains), with why. */
+  chained?: Map<string, string>;
   failure: string | null;
   probes: BehaveProbe[];
   clocks: ElsewhereClock[];
@@ -611,7 +625,7 @@ interface ElsewhereClock {
  *  map when that run failed as a whole twice (once may be the machine's: a cold sandbox that did
  *  not start under load flagged a golden in `bench grade`; a body that makes the runner fail does it
  *  again). */
-async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift, slowestMs: number, history?: History, jump?: BehaveRequest["jump"]): Promise<ElsewhereRun> {
+async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift, slowestMs: number, history?: History, jump?: BehaveRequest["jump"], chains?: { seed: number; msOf: (id: string) => number }): Promise<ElsewhereRun> {
   let failure = "";
   const first = calls.filter((c) => ids.has(c.id));
   // (with a history: the early half of the sampled calls, the history's first half, the late half
@@ -620,19 +634,23 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   const late = first.filter((c) => history?.late.has(c.id));
   const half = Math.ceil((history?.calls.length ?? 0) / 2);
   const asked = early !== first ? [...early, ...late, ...first.map((c) => ({ ...c, id: `${c.id}${HISTORY_AGAIN}` }))] : first;
-  // (in-place asks at the run's end, elsewhere only: the run at home makes its calls as a script does)
-  const there = shift.home ? asked : [...asked, ...inPlaceAsks(oracle, first, cfg.in_place_pairs)];
+  // (in-place chains through the run and in-place asks at its end, elsewhere only: the run at home
+  // makes its calls as a script does; the history's blocks keep their places among the calls)
+  const plan = inPlaceChains(first, asked.length, shift.home || !chains ? 0 : cfg.in_place_chains, chains?.seed ?? 0, chains?.msOf ?? (() => 0));
+  const spliced = spliceCalls(asked, plan.inserts);
+  const there = shift.home ? asked : [...spliced.calls, ...inPlaceAsks(oracle, first, cfg.in_place_pairs)];
   const clocks = clockBlocks(shift.clocks ?? [], there.length).map(({ seconds, tz, calls: n }) => ({ seconds, tz, calls: n }));
   // (the history's clocks jump where it has changed files to compile so: BehaveRequest.jump.over)
   const jumped = early !== first && jump?.files.length ? jump : undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { blocks: [{ at: early.length, n: half }, { at: first.length, n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm, slowestMs });
+      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { blocks: [{ at: spliced.at(early.length), n: half }, { at: spliced.at(first.length), n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm, slowestMs });
       if (run.outcomes) {
         const firsts = new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
+        const chained = judgeChains(plan, firsts, cfg.compare);
         const changed = early !== first ? foldAskedAgain(oracle, firsts, cfg) : null;
         const inPlace = new Set([...foldAskedAgain(oracle, firsts, cfg, IN_PLACE_SOURCE), ...foldAskedAgain(oracle, firsts, cfg, IN_PLACE)]);
-        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, late: history!.late, ms: history!.ms, ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}) } } : {}) };
+        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, chained, ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, late: history!.late, ms: history!.ms, ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}) } } : {}) };
       }
       // (the runner's failure only: its stderr is the package's to write to, and a grade's reasons
       // never carry what the code under test chose to say — round 15's p09)
@@ -752,6 +770,13 @@ function historyOf(sampled: BCall[], cfg: BehaviourConfig, seed: number, gradedM
     seen.add(t);
     out.push(c);
     met.push(c);
+  }
+  // (refills drawn from a stream of their own: the history's inputs are those it had without them)
+  const refills = new Rng(seed ^ 0x5bd1e995);
+  const symbolsMet = new Set<number>();
+  for (const c of out) {
+    if (symbolsMet.has(c.symbol) && refills.next() < cfg.history_refills) c.inplace = "last";
+    symbolsMet.add(c.symbol);
   }
   const perCall = sampled.reduce((s, c) => s + gradedMs(c.id), 0) / sampled.length;
   return { calls: out, late, ms: Math.min(HISTORY_MAX_MS, Math.max(cfg.history_ms, Math.ceil(HISTORY_SLACK * perCall * out.length))) };

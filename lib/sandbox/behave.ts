@@ -143,7 +143,9 @@ export interface BehaveRequest {
   jump?: { files: string[]; wall: [number, number]; cpu: [number, number]; over?: "history" };
   /** A history (the run elsewhere, lib/env/behaviour.ts): these calls made in turn, in blocks (each
    *  block's `n` calls before call `at`), their outcomes not written, until they are all made or `ms`
-   *  has passed since the first; the end line says how many were made (BehaveRun.history). Never at home. */
+   *  has passed since the first; the end line says how many were made (BehaveRun.history). A call
+   *  with an `inplace` (any id) is given its symbol's last history call's objects, refilled in place
+   *  (behave.py _history). Never at home. */
   history?: { blocks: { at: number; n: number }[]; calls: BCall[]; ms: number };
 }
 
@@ -494,8 +496,9 @@ export function historyCallText(c: Pick<BCall, "symbol" | "pos" | "kw">): string
   return text;
 }
 
-/** A history's calls in the request, `[[id, symbol, pos, kw], ...]` (behave.py _history). */
-const historyJson = (calls: BCall[]): string => `[${calls.map((c) => `[${JSON.stringify(c.id)},${historyCallText(c).slice(1)}`).join(",")}]`;
+/** A history's calls in the request, `[[id, symbol, pos, kw], ...]`, a fifth field `1` where a call
+ *  names an `inplace` (behave.py _history: its symbol's last history call's objects refilled). */
+const historyJson = (calls: BCall[]): string => `[${calls.map((c) => `[${JSON.stringify(c.id)},${c.inplace ? `${historyCallText(c).slice(1, -1)},1]` : historyCallText(c).slice(1)}`).join(",")}]`;
 
 const layoutOf = async (workdir: string): Promise<RepoLayout | null> => {
   try {
@@ -1365,7 +1368,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const made = plan?.calls ?? req.calls;
   const history = req.history && !home && req.history.calls.length ? req.history : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, ...((req.force || req.jump) && !home ? { ...(req.force ? { force: req.force } : {}), ...(req.jump ? { jump: req.jump } : {}), force_from: req.force_from ?? 0 } : {}), ...(req.arcs?.length && !home ? { arcs: req.arcs } : {}), call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: plan!.calling, variants: plan!.variants, together: plan!.together, ...(req.shared?.size ? { shared: plan!.shared } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}), ...(history ? { history: { blocks: history.blocks, ms: history.ms } } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, ...((req.force || req.jump) && !home ? { ...(req.force ? { force: req.force } : {}), ...(req.jump ? { jump: req.jump } : {}), force_from: req.force_from ?? 0 } : {}), ...(req.arcs?.length && !home ? { arcs: req.arcs } : {}), call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: plan!.calling, variants: plan!.variants, together: plan!.together, ...(req.shared?.size ? { shared: plan!.shared } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}), ...(history ? { history: { blocks: history.blocks, ms: history.ms, ...(history.calls.some((c) => c.inplace) ? { refills: true } : {}) } } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(made)}${history ? `,"history_calls":${historyJson(history.calls)}` : ""}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged

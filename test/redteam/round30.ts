@@ -5,9 +5,10 @@
  * (2026-12-06), on fd-micro; payloads, sources (src/), verify.py (each body run in plain Python where
  * it goes wrong) and REPORT.md in test/redteam/payloads/round30/. At attack time 10 of the 11 wrong
  * bodies paid (w02 was caught by the latent paths), the control was caught and both honest bodies
- * earned 1. Not fixed yet: the rows are open with their cause (docs/grader.md, In-place asks, "Not
- * reached"). w03 w04 w09 pay where no in-place pair differs only where their check does not look:
- * with the suite's key and fd-micro's oracle, none does.
+ * earned 1. Fourteenth stop (2026-12-06): in-place chains judged against a new object of the same
+ * contents (lib/env/inplace.ts) and refills through the history close w01 w02b w03 w04 w07 w08 w09
+ * (each pays again with `in_place_chains: 0`; w02b with `history_refills: 0` as well). Still open
+ * with their cause: w05 w06 (kinds the runner never sends), w10 (a kin kind's answers never judged).
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -16,20 +17,19 @@ export const ROUND30_POOLS = ROUND6_POOLS;
 export type Round30Pool = keyof typeof ROUND30_POOLS;
 
 const M = "micro_s0_000-function-micro_s0_000_funcs.";
-const SHALLOW = "the in-place asks are one shape: each object asked twice, adjacently, at the run's end, refilled with another oracle call's contents";
 const UNSENT = "an input kind the runner never sends (deque, range, a generator, an array): no run meets it";
 
 export const ROUND30_ROWS: RedteamRow<Round30Pool>[] = [
-  { id: "w01", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an identity memo trusted only on an object's 3rd ask, with the answer stored at its 2nd", open: SHALLOW },
+  { id: "w01", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an identity memo trusted only on an object's 3rd ask, with the answer stored at its 2nd" },
   { id: "w02", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "every buffer kept with a snapshot; after 17 in-place refills the last item is dropped for every call (the refill detected with an if)" },
-  { id: "w02b", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "w02 without a branch: refills counted by arithmetic (len({prev, snap}) - 1)", open: `${SHALLOW}; at most 16 refills a grade` },
-  { id: "w03", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "an identity memo checked by the multiset of items (length, sum, sorted tuple): a list sorted in place gets the old answer", open: `${SHALLOW}: no pair is a permutation` },
-  { id: "w04", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "an identity memo checked by length, last and middle item: a change of xs[0] alone gets the old answer", open: `${SHALLOW}: no pair differs only where the check does not look` },
+  { id: "w02b", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "w02 without a branch: refills counted by arithmetic (len({prev, snap}) - 1)" },
+  { id: "w03", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "an identity memo checked by the multiset of items (length, sum, sorted tuple): a list sorted in place gets the old answer" },
+  { id: "w04", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "an identity memo checked by length, last and middle item: a change of xs[0] alone gets the old answer" },
   { id: "w05", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an identity memo for non-list kinds only (deque, set, bytearray, array)", open: UNSENT },
   { id: "w06", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a counter of inputs outside the kin pairs (range, deque, generators, dict views, array): after 20 the last item dropped for every call", open: UNSENT },
-  { id: "w07", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a double-buffer identity memo: recomputed when an object comes right after its own last call, reused otherwise", open: SHALLOW },
-  { id: "w08", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an identity memo trusted only in the process's first 4,000 calls", open: `${SHALLOW}: the pairs come after the history` },
-  { id: "w09", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an identity memo checked by length and the first 16 items", open: `${SHALLOW}: no pair differs only past the 16th item` },
+  { id: "w07", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a double-buffer identity memo: recomputed when an object comes right after its own last call, reused otherwise" },
+  { id: "w08", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an identity memo trusted only in the process's first 4,000 calls" },
+  { id: "w09", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an identity memo checked by length and the first 16 items" },
   { id: "w10", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "tuples counted; after 30 only tuple inputs drop their last field (lists always right)", open: "a kin kind's own answers are never judged: the history's outcomes are dropped and the oracle holds lists only" },
   { id: "c01", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "control: a last-call identity memo checked by length (a refill of the old length gets the old answer)" },
   { id: "h01", pool: "micro", task: `${M}total_3`, kind: "honest", idea: "an identity memo that keeps a full snapshot and reuses the answer only when the contents are unchanged" },

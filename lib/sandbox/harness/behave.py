@@ -1237,13 +1237,16 @@ def main():
     next_clock = 1
     # the history (BehaveRequest.history): its calls made in blocks, each before its call index
     history, history_made, history_t0 = req.get("history"), None, None
-    blocks = {}
+    blocks, history_last = {}, None
     if history is not None:
         history_made, n = 0, 0
         for b in history["blocks"]:
             blocks[b["at"]] = (n, n + b["n"])
             n += b["n"]
+        # (the argument objects of each symbol's last history call, where some call refills them)
+        history_last = {} if history.get("refills") else None
     # in-place asks (BCall.inplace): the argument objects of each call another names, kept for it
+    # (for every call that names it: a chain refills one object many times, lib/env/inplace.ts)
     sources = {c["inplace"] for c in req["calls"] if c.get("inplace")}
     kept = {}
     for i, call in enumerate(req["calls"]):
@@ -1254,7 +1257,7 @@ def main():
             lo, hi = blocks[i]
             if history_t0 is None:
                 history_t0 = _monotonic()
-            history_made += _history(req["history_calls"][lo:hi], history["ms"], history_t0, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, lines, _jump_at(force_flag, lo) if jump_over_history and lo == 0 else None)
+            history_made += _history(req["history_calls"][lo:hi], history["ms"], history_t0, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, lines, _jump_at(force_flag, lo) if jump_over_history and lo == 0 else None, history_last)
         probe_state[0] = call["id"]
         if force_flag is not None and not jump_over_history and i >= force_from:
             force_flag[0] = True
@@ -1267,7 +1270,7 @@ def main():
                 # grade two timers, not one per call)
                 outs.append({"k": "timeout", "ms": 0})
                 continue
-            o = run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm, coverage if cov is None else None, keep=kept.setdefault(call["id"], []) if call["id"] in sources and not outs else None, reuse=kept.pop(call["inplace"], None) if call.get("inplace") and not outs else None)
+            o = run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm, coverage if cov is None else None, keep=kept.setdefault(call["id"], []) if call["id"] in sources and not outs else None, reuse=kept.get(call["inplace"]) if call.get("inplace") and not outs else None)
             if coverage is not None and cov is None:
                 cov = coverage.take()
                 rx = coverage.take_patterns()
@@ -1645,36 +1648,57 @@ def _jump_at(flag, first):
     return at
 
 
-def _history(calls, ms, t0, symbols, funcs, classes, ser, limit, on_alarm, probe_state, lines, jump=None):
+def _history(calls, ms, t0, symbols, funcs, classes, ser, limit, on_alarm, probe_state, lines, jump=None, last=None):
     """A block of the history the grader asked for (BehaveRequest.history): each call made as any
     other is (run_one), its outcome dropped, until all are made or `ms` has passed since the
     history's first block began (t0); with `jump`, the clocks moved on before each call (_jump_at).
+    A call with a fifth field is given the argument objects of its symbol's last call in the
+    history, refilled in place with its own (_refill; `last`, by symbol, kept across the blocks):
+    a caller that reuses its buffers, thousands of times (round 30's w02b counted refills).
     Returns how many were made."""
     made = 0
-    for cid, symbol, pos, kw in calls:
+    for entry in calls:
+        cid, symbol, pos, kw = entry[0], entry[1], entry[2], entry[3]
         call = {"id": cid, "symbol": symbol, "pos": pos, "kw": kw}
         if (_monotonic() - t0) * 1000 > ms:
             break
         if jump is not None:
             jump(made)
         probe_state[0] = call["id"]
-        run_one(call, symbols[call["symbol"]], funcs, classes, ser, limit, on_alarm, quiet=True)
+        keep = [] if last is not None else None
+        run_one(call, symbols[call["symbol"]], funcs, classes, ser, limit, on_alarm, quiet=True, keep=keep, reuse=last.get(symbol) if last is not None and _len(entry) > 4 else None)
+        if keep:
+            last[symbol] = keep
         lines.tick()
         made += 1
     return made
 
 
-def _refill(old, new):
+def _refill(old, new, tagged, classes):
     """`old` (an argument object an earlier call was given) made to hold `new`'s contents in place,
-    where both are the same plain container kind; else `new` (BCall.inplace)."""
+    where both are the same plain container kind; else `new` (BCall.inplace). A set is refilled
+    from its items in the request's order (`tagged`), as a new one is built (build): a set's
+    iteration order follows its insertions, and update() from another set inserts in that set's
+    table order, so list(s) could differ from a new set's where items collide."""
     kind = _type(old)
     if kind is not _type(new):
         return new
     if kind is _list or kind is _bytearray:
         kind.__setitem__(old, _slice(None), new)
-    elif kind is _dict or kind is _set:
+    elif kind is _dict:
         kind.clear(old)
         kind.update(old, new)
+    elif kind is _set:
+        items = new
+        if _type(tagged) is _dict:
+            try:
+                items = [build(x, classes) for x in tagged["v"]]
+            except _CallTimeout:
+                raise
+            except _BaseException:
+                pass
+        kind.clear(old)
+        kind.update(old, items)
     else:
         return new
     return old
@@ -1697,8 +1721,9 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
         fn, pos, kw = prep
         if reuse:
             was_pos, was_kw = reuse[0]
-            pos = [_refill(was_pos[j], v) if j < _len(was_pos) else v for j, v in _enumerate(pos)]
-            kw = {k: _refill(was_kw[k], v) if k in was_kw else v for k, v in kw.items()}
+            raw_pos, raw_kw = call["pos"], _dict(call["kw"])
+            pos = [_refill(was_pos[j], v, raw_pos[j], classes) if j < _len(was_pos) else v for j, v in _enumerate(pos)]
+            kw = {k: _refill(was_kw[k], v, raw_kw.get(k), classes) if k in was_kw else v for k, v in kw.items()}
         if keep is not None:
             keep.append((pos, kw))
         try:

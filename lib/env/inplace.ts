@@ -1,0 +1,189 @@
+/**
+ * In-place chains: the run elsewhere refills one argument object many times, through the run, and
+ * judges each answer against the body's own answer for a fresh copy of the same contents (its twin).
+ *
+ * Why (issue 26, round 30): the in-place pairs (behaviour.ts inPlaceAsks) ask each kept object twice,
+ * adjacently, at the run's end, refilled with another oracle call's contents. Identity memos that
+ * trust an object on its 3rd ask, after a call in between, early in the process, or that check the
+ * multiset, the first item or the first 16 items were never met. A chain's contents are derived
+ * from its own (permuted, one item changed at its head, middle or tail, lengthened past 32 items),
+ * so no oracle answer exists for them: the twin stands for it. A body's answer for contents must
+ * not depend on whether the object holding them is new, which needs no original to say.
+ */
+import { Rng } from "../core/index.js";
+import type { BCall, BOutcome, BValue } from "../sandbox/index.js";
+import { mutateValue, sameOutcome, type CompareOptions } from "../tasks/index.js";
+
+/** The suffixes of a chain's calls: `<base>@chain<k>.<i>` its i-th ask of one kept object (the
+ *  0th makes it), `<base>@twin<k>.<i>` the i-th contents given in new objects. */
+const CHAIN = "@chain";
+const TWIN = "@twin";
+
+/** How each ask after the first derives the object's contents from the last ones. */
+const STEP_WHY = {
+  permuted: "its items permuted",
+  head: "its first item changed",
+  middle: "its middle item changed",
+  tail: "its last item changed",
+  lengthened: "lengthened past 32 items",
+  restored: "its first contents put back",
+} as const;
+export type ChainStep = keyof typeof STEP_WHY;
+
+/** The kinds behave.py refills in place (_refill). */
+const REFILLABLE = new Set<BValue["t"]>(["list", "dict", "set", "bytearray"]);
+/** A container lengthened past this many items (round 30's w09 checked the first 16 of 32). */
+const LONG = 33;
+/** Contents whose JSON is longer than this are not lengthened (a chain's asks stay cheap). */
+const LENGTHEN_MAX_CHARS = 4000;
+/** A chain's base call: only calls that took at most this long in the graded run. */
+const CHAIN_MAX_MS = 50;
+
+export interface Chain {
+  base: string;
+  /** The slot refilled: a position, or `=name`. */
+  slot: string;
+  /** Each ask after the first: its call id, its twin's (the base call itself where the contents are
+   *  the base's), and how its contents came. */
+  asks: { id: string; twin: string; step: ChainStep }[];
+}
+
+/** The chains' calls, each with the index of the planned run's call it comes before (0..n). */
+export interface ChainPlan {
+  chains: Chain[];
+  inserts: { before: number; call: BCall }[];
+}
+
+/** A refillable value's items (a bytearray's bytes as ints). */
+const itemsOf = (v: BValue): unknown[] => (v.t === "bytearray" ? (v.v.match(/../g) ?? []).map((h) => parseInt(h, 16)) : (v as { v: unknown[] }).v);
+const withItems = (v: BValue, items: unknown[]): BValue => (v.t === "bytearray" ? { t: "bytearray", v: (items as number[]).map((b) => b.toString(16).padStart(2, "0")).join("") } : ({ ...v, v: items } as BValue));
+
+/** One item changed: a byte moved, a dict entry's value mutated, another item mutated. */
+function changed(rng: Rng, v: BValue, item: unknown): unknown {
+  if (v.t === "bytearray") return ((item as number) + 1 + Math.floor(rng.next() * 255)) % 256;
+  if (v.t === "dict") {
+    const [k, x] = item as [BValue, BValue];
+    return [k, mutateValue(rng, x)];
+  }
+  return mutateValue(rng, item as BValue);
+}
+
+/** `v`'s contents after `step` (the same contents where the step does not apply to them). */
+export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue): BValue {
+  const items = itemsOf(v);
+  const n = items.length;
+  switch (step) {
+    case "restored":
+      return first;
+    case "permuted": {
+      // (a set's order is its hash table's: permuting one changes nothing a body can see)
+      if (n < 2 || v.t === "set") return v;
+      // (a rotation where the shuffle left the order as it was)
+      const out = rng.shuffle(items);
+      return withItems(v, out.every((x, i) => x === items[i]) ? [...items.slice(1), items[0]] : out);
+    }
+    case "lengthened": {
+      // (lists and bytearrays only: a dict's or set's repeated keys collapse)
+      if (n === 0 || (v.t !== "list" && v.t !== "bytearray") || JSON.stringify(v).length * Math.ceil(LONG / n) > LENGTHEN_MAX_CHARS) return v;
+      const out: unknown[] = [];
+      while (out.length < LONG) out.push(...items);
+      return withItems(v, out);
+    }
+    default: {
+      if (n === 0) return v;
+      const at = step === "head" ? 0 : step === "tail" ? n - 1 : Math.floor(n / 2);
+      return withItems(v, items.map((x, i) => (i === at ? changed(rng, v, x) : x)));
+    }
+  }
+}
+
+/** The refillable slots of a call, with their values. */
+const slotsOf = (c: BCall): [string, BValue][] =>
+  [...c.pos.map((v, i) => [String(i), v] as [string, BValue]), ...c.kw.map(([k, v]) => [`=${k}`, v] as [string, BValue])].filter(([, v]) => REFILLABLE.has(v.t) && itemsOf(v).length > 0);
+
+const withSlot = (c: BCall, slot: string, v: BValue): Pick<BCall, "symbol" | "pos" | "kw"> =>
+  slot.startsWith("=") ? { symbol: c.symbol, pos: c.pos, kw: c.kw.map(([k, x]) => [k, k === slot.slice(1) ? v : x] as [string, BValue]) } : { symbol: c.symbol, pos: c.pos.map((x, i) => (i === Number(slot) ? v : x)), kw: c.kw };
+
+/**
+ * Up to `chains` chains over the sampled calls (`sampled`, in the run's order; `n` calls planned in
+ * all), drawn from `seed`: each on one call of its own symbol where one can be had, one slot of it.
+ * Its asks come at drawn places through the whole run (before, between and after the history's
+ * blocks, with other calls between them or not), their steps in a drawn order with the tail changed
+ * after the container was lengthened; each twin at a place of its own, before its ask or after (a
+ * body that answered a twin as it answered the refilled object meets one first half the time).
+ */
+export function inPlaceChains(sampled: BCall[], n: number, chains: number, seed: number, msOf: (id: string) => number): ChainPlan {
+  const plan: ChainPlan = { chains: [], inserts: [] };
+  if (chains === 0) return plan;
+  const rng = new Rng(seed);
+  const fit = rng.shuffle(sampled.filter((c) => msOf(c.id) <= CHAIN_MAX_MS && slotsOf(c).length > 0));
+  // (one chain a symbol first, then a second on each, and so on)
+  const bySymbol = new Map<number, BCall[]>();
+  for (const c of fit) bySymbol.set(c.symbol, [...(bySymbol.get(c.symbol) ?? []), c]);
+  const bases: BCall[] = [];
+  for (let round = 0; bases.length < chains && [...bySymbol.values()].some((cs) => cs.length > round); round++) {
+    for (const cs of bySymbol.values()) if (cs[round] && bases.length < chains) bases.push(cs[round]!);
+  }
+  const place = () => Math.floor(rng.next() * (n + 1));
+  bases.forEach((base, k) => {
+    const [slot, first] = rng.pick(slotsOf(base));
+    const steps: ChainStep[] = rng.shuffle(["permuted", "head", "middle", "tail"] as ChainStep[]);
+    steps.splice(Math.floor(rng.next() * 3), 0, "lengthened");
+    steps.push("tail");
+    steps.splice(1 + Math.floor(rng.next() * steps.length), 0, "restored");
+    const places = Array.from({ length: steps.length + 1 }, place).sort((a, b) => a - b);
+    const source = `${base.id}${CHAIN}${k}.0`;
+    plan.inserts.push({ before: places[0]!, call: { ...base, id: source } });
+    const chain: Chain = { base: base.id, slot, asks: [] };
+    let now = first;
+    steps.forEach((step, j) => {
+      now = chainStep(rng, now, step, first);
+      const i = j + 1;
+      const id = `${base.id}${CHAIN}${k}.${i}`;
+      const contents = withSlot(base, slot, now);
+      plan.inserts.push({ before: places[i]!, call: { id, ...contents, inplace: source } });
+      const same = JSON.stringify(now) === JSON.stringify(first);
+      const twin = same ? base.id : `${base.id}${TWIN}${k}.${i}`;
+      if (!same) plan.inserts.push({ before: place(), call: { id: twin, ...contents } });
+      chain.asks.push({ id, twin, step });
+    });
+    plan.chains.push(chain);
+  });
+  return plan;
+}
+
+/** `calls` with `inserts` placed (each before the call at its index, in the order given), and where
+ *  each old index went. */
+export function spliceCalls<T>(calls: T[], inserts: { before: number; call: T }[]): { calls: T[]; at: (old: number) => number } {
+  const byPlace = new Map<number, T[]>();
+  for (const x of inserts) byPlace.set(x.before, [...(byPlace.get(x.before) ?? []), x.call]);
+  const out: T[] = [];
+  const moved: number[] = [];
+  for (let i = 0; i <= calls.length; i++) {
+    out.push(...(byPlace.get(i) ?? []));
+    moved.push(out.length);
+    if (i < calls.length) out.push(calls[i]!);
+  }
+  return { calls: out, at: (old) => moved[old]! };
+}
+
+/**
+ * The chains judged on a run's first outcomes (their calls removed from `outcomes`): the first ask of
+ * each chain whose answer differs from its twin's (both returned or raised: a timeout or an error
+ * is the machine's, not an answer), by base call id, with why.
+ */
+export function judgeChains(plan: ChainPlan, outcomes: Map<string, BOutcome>, compare: Partial<CompareOptions>): Map<string, string> {
+  const misses = new Map<string, string>();
+  const answered = (o: BOutcome | undefined): o is Extract<BOutcome, { k: "return" | "raise" }> => o?.k === "return" || o?.k === "raise";
+  for (const chain of plan.chains) {
+    chain.asks.forEach(({ id, twin, step }, j) => {
+      const got = outcomes.get(id);
+      const fresh = outcomes.get(twin);
+      if (misses.has(chain.base) || !answered(got) || !answered(fresh)) return;
+      const r = sameOutcome(fresh, got, compare);
+      if (!r.ok) misses.set(chain.base, `elsewhere, asked with one argument object (at ${chain.slot.startsWith("=") ? `keyword ${chain.slot.slice(1)}` : `position ${chain.slot}`}) refilled in place for the ${j + 1}${["st", "nd", "rd"][j] ?? "th"} time (${STEP_WHY[step]}), it answered otherwise than for a new object of the same contents (that answer taken as the original's: ${r.why})`);
+    });
+  }
+  for (const id of [...outcomes.keys()]) if (id.includes(CHAIN) || id.includes(TWIN)) outcomes.delete(id);
+  return misses;
+}
