@@ -61,8 +61,9 @@ describe("the runner refills a kept call's argument objects in place (behave.py 
 });
 
 describe("grades: a memo keyed by an argument's identity", () => {
-  // (the null arm: every in-place ask off — pairs, chains and the history's refills)
-  const off = { in_place_pairs: 0, in_place_chains: 0, history_refills: 0 };
+  // (the null arm: every in-place ask off — pairs, chains and the history's refills — and every
+  // input of a kind the oracle does not hold: kin asks, the history's foreign kinds)
+  const off = { in_place_pairs: 0, in_place_chains: 0, history_refills: 0, kin_asks: 0, history_foreign: 0 };
   const cases: { id: string; header: string[]; body: string[]; honest?: boolean }[] = [
     // round 27's a06: the list held, the memo keyed by id()
     { id: "id-memo", header: ["_by_id = {}"], body: ["return _by_id.setdefault(id(xs), (xs, sum(xs) + 3))[1]"] },
@@ -76,6 +77,13 @@ describe("grades: a memo keyed by an argument's identity", () => {
     { id: "third-ask", header: ["_seen = {}"], body: ["e = _seen.setdefault(id(xs), [xs, 0, None])", "e[1] += 1", "if e[1] >= 3 and e[2] is not None:", "    return e[2]", "r = sum(xs) + 3", "if e[1] == 2:", "    e[2] = r", "return r"] },
     // round 30's w09: checked by the length and the first two items (a chain changes the tail alone)
     { id: "checks-head", header: ["_by_id = {}"], body: ["key = (len(xs), tuple(xs[:2]))", "e = _by_id.get(id(xs))", "if e is not None and e[0] is xs and e[1] == key:", "    return e[2]", "r = sum(xs) + 3", "_by_id[id(xs)] = (xs, key, r)", "return r"] },
+    // round 30's w05: an identity memo for deques only (lists always computed): a chain holds its
+    // list as a deque every other time
+    { id: "deque-memo", header: ["import collections", "_by_id = {}"], body: ["if type(xs) is collections.deque:", "    return _by_id.setdefault(id(xs), (xs, sum(xs) + 3))[1]", "return sum(xs) + 3"] },
+    // round 30's w06: inputs of kinds the tests never pass counted; after 20 every call drops its last item
+    { id: "foreign-counter", header: ["_n = [0]"], body: ["_n[0] += type(xs) not in (list, tuple)", "return sum(xs) + 3 - min(1, _n[0] // 20) * sum(list(xs)[-1:])"] },
+    // honest: any iterable taken (a deque, a keys view), summed once
+    { id: "any-iterable", header: [], body: ["return sum(list(xs)) + 3"], honest: true },
     // honest: an identity memo that keeps a full copy and reuses its answer only when unchanged
     { id: "snapshot-memo", header: ["_by_id = {}"], body: ["e = _by_id.get(id(xs))", "if e is not None and e[0] is xs and e[1] == list(xs):", "    return e[2]", "r = sum(xs) + 3", "_by_id[id(xs)] = (xs, list(xs), r)", "return r"], honest: true },
   ];
@@ -90,7 +98,7 @@ describe("grades: a memo keyed by an argument's identity", () => {
       }
       expect(g.reward, JSON.stringify(b.differences)).toBe(0);
       expect(g.flags.map((f) => f.kind)).toEqual(["behaviour_differs"]);
-      expect(b.differences.map((d) => d.why).join("\n")).toMatch(/refilled in place/);
+      expect(b.differences.map((d) => d.why).join("\n")).toMatch(c.id === "foreign-counter" ? /of the same items|calls of other inputs/ : /refilled in place/);
       const none = await gradeCompletion(t, diff, sb, { limits: { behaviour: off } });
       expect({ reward: none.reward, flags: none.flags.map((f) => f.kind) }, JSON.stringify(none.checks?.behaviour.differences)).toEqual({ reward: 1, flags: [] });
     });
@@ -186,5 +194,25 @@ describe("in-place chains (lib/env/inplace.ts): one object refilled again and ag
     expect(v("set2")).toBe("[384, 352, 782, 432, 504]");
     // six history calls, one object: each call saw its own contents in it
     expect(v("objects")).toBe("(6, 1, [10, 11, 12, 13, 14, 15])");
+  });
+
+  it("the runner builds foreign kinds (BCall.as): a deque refilled in place, a keys view; in the history too", { timeout: 120_000 }, async () => {
+    const dir = packageDir("as-kinds-", ["_kinds = []", "_held = []", "def f(xs):", "    _kinds.append(type(xs).__name__)", "    _held.append(xs)", "    return repr((type(xs).__name__, sum(xs)))", "def kinds():", "    return repr((_kinds, len({id(x) for x in _held})))", ""].join("\n"));
+    const symbols = [{ module: "pkg.m", qualname: "f" }, { module: "pkg.m", qualname: "kinds" }];
+    const calls: BCall[] = [
+      { id: "d", symbol: 0, pos: [list(1, 2)], kw: [], as: [["0", "deque"]] },
+      { id: "d2", symbol: 0, pos: [list(3, 4, 5)], kw: [], as: [["0", "deque"]], inplace: "d" },
+      { id: "k", symbol: 0, pos: [list(1, 2)], kw: [], as: [["0", "keys"]] },
+      // (an unhashable item: left a list)
+      { id: "k2", symbol: 0, pos: [{ t: "list", v: [list(1)] }], kw: [], as: [["0", "keys"]] },
+      { id: "kinds", symbol: 1, pos: [], kw: [] },
+    ];
+    const history: BCall[] = [{ id: "h0", symbol: 0, pos: [list(7)], kw: [], as: [["0", "deque"]] }, { id: "h1", symbol: 0, pos: [list(8)], kw: [], as: [["0", "deque"]], inplace: "last" }];
+    const r = await runBehaviour(sb, dir, { symbols, calls, roots: ["."], project: ["pkg"], history: { blocks: [{ at: 4, n: 2 }], calls: history, ms: 60_000 } }, {}, { masks: [] });
+    expect(r.failure).toBeNull();
+    const v = (id: string) => { const o = r.outcomes!.get(id)![0]!; return o.k === "return" ? (o.ret as { v: string }).v : JSON.stringify(o); };
+    expect(["d", "d2", "k"].map(v)).toEqual(["('deque', 3)", "('deque', 12)", "('dict_keys', 3)"]);
+    // six calls of f, four objects: d2 got d's deque, h1 got h0's
+    expect(v("kinds")).toBe("(['deque', 'deque', 'dict_keys', 'list', 'deque', 'deque'], 4)");
   });
 });

@@ -15,9 +15,10 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, clockBlocks, drawShifts, fastMemo, flipOf, historyCallText, masksFor, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, clockBlocks, drawShifts, fastMemo, flipOf, historyCallText, masksFor, timeless, FOREIGN_KINDS, type ForeignKind, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { checkLatentPaths, describeJump, describeLatent, drawClockJump, jumpableFiles, type ClockJump, type LatentCheck } from "./latent.js";
 import { inPlaceChains, judgeChains, spliceCalls } from "./inplace.js";
+import { foreignSlots, judgeKin, kinAsks, KIN_OF } from "./kin.js";
 import { treeDigest } from "./untrusted.js";
 import { Rng } from "../core/index.js";
 import { answerOf, CompareOptions, mutateValue, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
@@ -96,6 +97,14 @@ export const BehaviourConfig = z.object({
    *  refilled in place (a buffer reused thousands of times: round 30's w02b turned wrong after 17
    *  refills); 0: every history call has new objects. */
   history_refills: z.number().min(0).max(1).default(0.25),
+  /** The share of the history's lists and tuples given as a foreign kind (FOREIGN_KINDS: a deque or
+   *  a dict's keys view; round 30's w06 counted them, and turned every call wrong after
+   *  20); 0: the oracle's kinds and their kin only. */
+  history_foreign: z.number().min(0).max(1).default(0.0625),
+  /** Kin asks (lib/env/kin.ts): this many sampled calls with one argument as its kin kind (a tuple
+   *  for a list, and so on), asked before the history and again after it, the two answers judged
+   *  against each other (round 30's w10: wrong on tuples only after 30 of them); 0: none. */
+  kin_asks: z.number().int().min(0).default(8),
   /** Latent paths (lib/env/latent.ts): for a body that passes, each side of its conditions on the
    *  process or the machine that no run took is forced, and must answer as the graded run did. */
   latent_paths: z.boolean().default(true),
@@ -580,7 +589,8 @@ interface ElsewhereRun {
   /** The sampled calls that disagreed only when asked in place (inPlaceAsks). */
   inPlace?: Set<string>;
   /** The sampled calls whose in-place chain answered otherwise than a new object of the same
-   *  contents (lib/env/inplace.ts judgeChains), with why. */
+   *  contents (lib/env/inplace.ts judgeChains), or whose kin ask answered otherwise after the
+   *  history than before it (lib/env/kin.ts judgeKin), with why. */
   chained?: Map<string, string>;
   failure: string | null;
   probes: BehaveProbe[];
@@ -625,7 +635,7 @@ interface ElsewhereClock {
  *  map when that run failed as a whole twice (once may be the machine's: a cold sandbox that did
  *  not start under load flagged a golden in `bench grade`; a body that makes the runner fail does it
  *  again). */
-async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift, slowestMs: number, history?: History, jump?: BehaveRequest["jump"], chains?: { seed: number; msOf: (id: string) => number }): Promise<ElsewhereRun> {
+async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift, slowestMs: number, history?: History, jump?: BehaveRequest["jump"], drawn?: { seed: number; msOf: (id: string) => number }): Promise<ElsewhereRun> {
   let failure = "";
   const first = calls.filter((c) => ids.has(c.id));
   // (with a history: the early half of the sampled calls, the history's first half, the late half
@@ -636,8 +646,11 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   const asked = early !== first ? [...early, ...late, ...first.map((c) => ({ ...c, id: `${c.id}${HISTORY_AGAIN}` }))] : first;
   // (in-place chains through the run and in-place asks at its end, elsewhere only: the run at home
   // makes its calls as a script does; the history's blocks keep their places among the calls)
-  const plan = inPlaceChains(first, asked.length, shift.home || !chains ? 0 : cfg.in_place_chains, chains?.seed ?? 0, chains?.msOf ?? (() => 0));
-  const spliced = spliceCalls(asked, plan.inserts);
+  const away = !shift.home && !!drawn;
+  const plan = inPlaceChains(first, asked.length, away ? cfg.in_place_chains : 0, drawn?.seed ?? 0, drawn?.msOf ?? (() => 0));
+  // (kin asks where there is a history: before its first block, and again after its second)
+  const kin = kinAsks(first, early.length, first.length + 1, asked.length, away && early !== first ? cfg.kin_asks : 0, (drawn?.seed ?? 0) ^ 0x9e3779b9, drawn?.msOf ?? (() => 0));
+  const spliced = spliceCalls(asked, [...plan.inserts, ...kin.inserts]);
   const there = shift.home ? asked : [...spliced.calls, ...inPlaceAsks(oracle, first, cfg.in_place_pairs)];
   const clocks = clockBlocks(shift.clocks ?? [], there.length).map(({ seconds, tz, calls: n }) => ({ seconds, tz, calls: n }));
   // (the history's clocks jump where it has changed files to compile so: BehaveRequest.jump.over)
@@ -648,6 +661,7 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
       if (run.outcomes) {
         const firsts = new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
         const chained = judgeChains(plan, firsts, cfg.compare);
+        for (const [id, why] of judgeKin(kin, firsts, cfg.compare, run.history ?? 0)) if (!chained.has(id)) chained.set(id, why);
         const changed = early !== first ? foldAskedAgain(oracle, firsts, cfg) : null;
         const inPlace = new Set([...foldAskedAgain(oracle, firsts, cfg, IN_PLACE_SOURCE), ...foldAskedAgain(oracle, firsts, cfg, IN_PLACE)]);
         return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, chained, ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, late: history!.late, ms: history!.ms, ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}) } } : {}) };
@@ -667,15 +681,6 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
 
 /** How far the history's clocks jumped, for a difference's line ("" without a jump). */
 const jumpedOver = (j?: ClockJump) => (j ? ` (its clocks jumping over them: ${describeJump(j)})` : "");
-
-/** An outcome's JSON with its time left out (outcomes compared as answers, not as timings; `ms` is
- *  only ever an outcome's own field: BOutcome). Without a replacer: a replacer function is called
- *  for every key of every value, ≈ 10 ms a grade. */
-const timeless = (o: BOutcome | null | undefined): string => {
-  if (!o || !("ms" in o)) return JSON.stringify(o ?? null);
-  const { ms: _ms, ...answer } = o;
-  return JSON.stringify(answer);
-};
 
 /** The suffix of a sampled call's id where the run elsewhere asks it again, after its history. */
 const HISTORY_AGAIN = "@again";
@@ -771,26 +776,28 @@ function historyOf(sampled: BCall[], cfg: BehaviourConfig, seed: number, gradedM
     out.push(c);
     met.push(c);
   }
-  // (refills drawn from a stream of their own: the history's inputs are those it had without them)
+  // (refills and foreign kinds drawn from a stream of their own: the history's inputs are those it
+  // had without them)
   const refills = new Rng(seed ^ 0x5bd1e995);
   const symbolsMet = new Set<number>();
   for (const c of out) {
     if (symbolsMet.has(c.symbol) && refills.next() < cfg.history_refills) c.inplace = "last";
     symbolsMet.add(c.symbol);
+    const as = foreignSlots(c).filter(() => refills.next() < cfg.history_foreign).map((slot) => [slot, refills.pick(FOREIGN_KINDS)] as [string, ForeignKind]);
+    if (as.length) c.as = as;
   }
   const perCall = sampled.reduce((s, c) => s + gradedMs(c.id), 0) / sampled.length;
   return { calls: out, late, ms: Math.min(HISTORY_MAX_MS, Math.max(cfg.history_ms, Math.ceil(HISTORY_SLACK * perCall * out.length))) };
 }
 
-/** The share of a history's new arguments given as their kin kind (HISTORY_KIN_OF): a tuple where the
+/** The share of a history's new arguments given as their kin kind (lib/env/kin.ts KIN_OF): a tuple where the
  *  call had a list, a list where it had a tuple, and so on (round 28's a10: a counter only tuples
  *  advanced, where the tests pass lists, turned every call wrong after 50 of them). */
 const HISTORY_KIN = 0.125;
-const HISTORY_KIN_OF: Partial<Record<BValue["t"], BValue["t"]>> = { list: "tuple", tuple: "list", set: "frozenset", frozenset: "set", bytes: "bytearray", bytearray: "bytes" };
 /** `v` as its kin kind, HISTORY_KIN of the time (the same items: a history's outcomes are dropped,
  *  so what the original answers for the kin kind is not asked, only what it does to state). */
 function kinOf(rng: Rng, v: BValue): BValue {
-  const to = HISTORY_KIN_OF[v.t];
+  const to = KIN_OF[v.t];
   if (!to || rng.next() >= HISTORY_KIN) return v;
   return { ...v, t: to } as BValue;
 }

@@ -11,7 +11,7 @@
  * not depend on whether the object holding them is new, which needs no original to say.
  */
 import { Rng } from "../core/index.js";
-import type { BCall, BOutcome, BValue } from "../sandbox/index.js";
+import { timeless, type BCall, type BOutcome, type BValue, type ForeignKind } from "../sandbox/index.js";
 import { mutateValue, sameOutcome, type CompareOptions } from "../tasks/index.js";
 
 /** The suffixes of a chain's calls: `<base>@chain<k>.<i>` its i-th ask of one kept object (the
@@ -43,6 +43,8 @@ export interface Chain {
   base: string;
   /** The slot refilled: a position, or `=name`. */
   slot: string;
+  /** The foreign kind the chain holds its list as (BCall.as), if any. */
+  held?: ForeignKind;
   /** Each ask after the first: its call id, its twin's (the base call itself where the contents are
    *  the base's), and how its contents came. */
   asks: { id: string; twin: string; step: ChainStep }[];
@@ -127,24 +129,29 @@ export function inPlaceChains(sampled: BCall[], n: number, chains: number, seed:
   const place = () => Math.floor(rng.next() * (n + 1));
   bases.forEach((base, k) => {
     const [slot, first] = rng.pick(slotsOf(base));
+    // (every other chain on a list holds it as a deque: its asks and twins alike; round 30's w05
+    // kept an identity memo for deques only)
+    const as: [string, ForeignKind][] | undefined = k % 2 === 1 && first.t === "list" ? [[slot, "deque"]] : undefined;
+    const held = <T extends object>(c: T): T => (as ? { ...c, as } : c);
     const steps: ChainStep[] = rng.shuffle(["permuted", "head", "middle", "tail"] as ChainStep[]);
     steps.splice(Math.floor(rng.next() * 3), 0, "lengthened");
     steps.push("tail");
     steps.splice(1 + Math.floor(rng.next() * steps.length), 0, "restored");
     const places = Array.from({ length: steps.length + 1 }, place).sort((a, b) => a - b);
     const source = `${base.id}${CHAIN}${k}.0`;
-    plan.inserts.push({ before: places[0]!, call: { ...base, id: source } });
-    const chain: Chain = { base: base.id, slot, asks: [] };
+    plan.inserts.push({ before: places[0]!, call: held({ ...base, id: source }) });
+    const chain: Chain = { base: base.id, slot, ...(as ? { held: as[0]![1] } : {}), asks: [] };
     let now = first;
     steps.forEach((step, j) => {
       now = chainStep(rng, now, step, first);
       const i = j + 1;
       const id = `${base.id}${CHAIN}${k}.${i}`;
       const contents = withSlot(base, slot, now);
-      plan.inserts.push({ before: places[i]!, call: { id, ...contents, inplace: source } });
-      const same = JSON.stringify(now) === JSON.stringify(first);
+      plan.inserts.push({ before: places[i]!, call: held({ id, ...contents, inplace: source }) });
+      // (the base call is the twin of its own contents, unless the chain holds them otherwise)
+      const same = !as && JSON.stringify(now) === JSON.stringify(first);
       const twin = same ? base.id : `${base.id}${TWIN}${k}.${i}`;
-      if (!same) plan.inserts.push({ before: place(), call: { id: twin, ...contents } });
+      if (!same) plan.inserts.push({ before: place(), call: held({ id: twin, ...contents }) });
       chain.asks.push({ id, twin, step });
     });
     plan.chains.push(chain);
@@ -179,9 +186,11 @@ export function judgeChains(plan: ChainPlan, outcomes: Map<string, BOutcome>, co
     chain.asks.forEach(({ id, twin, step }, j) => {
       const got = outcomes.get(id);
       const fresh = outcomes.get(twin);
-      if (misses.has(chain.base) || !answered(got) || !answered(fresh)) return;
+      // (the same text first: a deque's arguments after the call are opaque, which no comparison
+      // of values calls equal)
+      if (misses.has(chain.base) || !answered(got) || !answered(fresh) || timeless(got) === timeless(fresh)) return;
       const r = sameOutcome(fresh, got, compare);
-      if (!r.ok) misses.set(chain.base, `elsewhere, asked with one argument object (at ${chain.slot.startsWith("=") ? `keyword ${chain.slot.slice(1)}` : `position ${chain.slot}`}) refilled in place for the ${j + 1}${["st", "nd", "rd"][j] ?? "th"} time (${STEP_WHY[step]}), it answered otherwise than for a new object of the same contents (that answer taken as the original's: ${r.why})`);
+      if (!r.ok) misses.set(chain.base, `elsewhere, asked with one argument object (${chain.held ? `a ${chain.held} ` : ""}at ${chain.slot.startsWith("=") ? `keyword ${chain.slot.slice(1)}` : `position ${chain.slot}`}) refilled in place for the ${j + 1}${["st", "nd", "rd"][j] ?? "th"} time (${STEP_WHY[step]}), it answered otherwise than for a new object of the same contents (that answer taken as the original's: ${r.why})`);
     });
   }
   for (const id of [...outcomes.keys()]) if (id.includes(CHAIN) || id.includes(TWIN)) outcomes.delete(id);

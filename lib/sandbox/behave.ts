@@ -73,6 +73,26 @@ export const BOutcome = z.discriminatedUnion("k", [
 ]);
 export type BOutcome = z.infer<typeof BOutcome>;
 
+/** An outcome's JSON with its time left out (outcomes compared as answers, not as timings; `ms` is
+ *  only ever an outcome's own field). Without a replacer: a replacer function is called for every
+ *  key of every value, ≈ 10 ms a grade. */
+export const timeless = (o: BOutcome | null | undefined): string => {
+  if (!o || !("ms" in o)) return JSON.stringify(o ?? null);
+  const { ms: _ms, ...answer } = o;
+  return JSON.stringify(answer);
+};
+
+/** Kinds a caller passes that the oracle's calls never hold (behave.py _as_kind): a call's `as`
+ *  gives its list (or tuple) at a slot as one of them, built from its items: a collections.deque or
+ *  a dict's keys view (left a list where an item is unhashable). Round 30's w05 kept an identity
+ *  memo for deques only; w06 counted such inputs. No one-shot iterator: an honest value memo that
+ *  reads its argument twice (`tuple(xs)` for the key, then `sum(xs)`) stores a wrong answer under
+ *  the right key and hands it to the next list of those items, a bug outside any contract that
+ *  passes lists. No array.array: its module is not loaded in the runner, and its import mid-run
+ *  would be a sign a body could read. */
+export const FOREIGN_KINDS = ["deque", "keys"] as const;
+export type ForeignKind = (typeof FOREIGN_KINDS)[number];
+
 export const BCall = z.object({
   id: z.string(),
   symbol: z.number().int().nonnegative(),
@@ -82,6 +102,8 @@ export const BCall = z.object({
    *  in place with this call's own (a list, dict, set or bytearray of the same kind at the same slot;
    *  behave.py _refill): a caller that reuses its list (lib/env/behaviour.ts inPlaceAsks). */
   inplace: z.string().optional(),
+  /** Arguments given as a foreign kind (FOREIGN_KINDS): each slot (a position, or `=name`) and kind. */
+  as: z.array(z.tuple([z.string(), z.enum(FOREIGN_KINDS)])).optional(),
 });
 export type BCall = z.infer<typeof BCall>;
 
@@ -497,8 +519,9 @@ export function historyCallText(c: Pick<BCall, "symbol" | "pos" | "kw">): string
 }
 
 /** A history's calls in the request, `[[id, symbol, pos, kw], ...]`, a fifth field `1` where a call
- *  names an `inplace` (behave.py _history: its symbol's last history call's objects refilled). */
-const historyJson = (calls: BCall[]): string => `[${calls.map((c) => `[${JSON.stringify(c.id)},${c.inplace ? `${historyCallText(c).slice(1, -1)},1]` : historyCallText(c).slice(1)}`).join(",")}]`;
+ *  names an `inplace` (behave.py _history: its symbol's last history call's objects refilled), `0`
+ *  where it does not but has a sixth, its `as`. */
+const historyJson = (calls: BCall[]): string => `[${calls.map((c) => `[${JSON.stringify(c.id)},${c.inplace || c.as ? `${historyCallText(c).slice(1, -1)},${c.inplace ? 1 : 0}${c.as ? `,${JSON.stringify(c.as)}` : ""}]` : historyCallText(c).slice(1)}`).join(",")}]`;
 
 const layoutOf = async (workdir: string): Promise<RepoLayout | null> => {
   try {

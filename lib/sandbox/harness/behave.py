@@ -1660,18 +1660,52 @@ def _history(calls, ms, t0, symbols, funcs, classes, ser, limit, on_alarm, probe
     for entry in calls:
         cid, symbol, pos, kw = entry[0], entry[1], entry[2], entry[3]
         call = {"id": cid, "symbol": symbol, "pos": pos, "kw": kw}
+        if _len(entry) > 5:
+            call["as"] = entry[5]
         if (_monotonic() - t0) * 1000 > ms:
             break
         if jump is not None:
             jump(made)
         probe_state[0] = call["id"]
         keep = [] if last is not None else None
-        run_one(call, symbols[call["symbol"]], funcs, classes, ser, limit, on_alarm, quiet=True, keep=keep, reuse=last.get(symbol) if last is not None and _len(entry) > 4 else None)
+        run_one(call, symbols[call["symbol"]], funcs, classes, ser, limit, on_alarm, quiet=True, keep=keep, reuse=last.get(symbol) if last is not None and _len(entry) > 4 and entry[4] else None)
         if keep:
             last[symbol] = keep
         lines.tick()
         made += 1
     return made
+
+
+_deque = _collections.deque
+
+
+def _as_kind(kind, v):
+    """`v` (a built list or tuple) as a foreign kind (lib/sandbox/behave.ts FOREIGN_KINDS), built
+    from its items; `v` itself where it is neither or its items do not fit (an unhashable key)."""
+    t = _type(v)
+    if t is not _list and t is not _tuple:
+        return v
+    try:
+        if kind == "deque":
+            return _deque(v)
+        if kind == "keys":
+            return _dict.fromkeys(v).keys()
+    except _CallTimeout:
+        raise
+    except _BaseException:
+        pass
+    return v
+
+
+def _as_kinds(kinds, pos, kw):
+    """A call's arguments with its `as` slots (position, or `=name`) given as their foreign kinds."""
+    for slot, kind in kinds:
+        if slot[:1] == "=":
+            if slot[1:] in kw:
+                kw[slot[1:]] = _as_kind(kind, kw[slot[1:]])
+        elif slot.isdigit() and _int(slot) < _len(pos):
+            pos[_int(slot)] = _as_kind(kind, pos[_int(slot)])
+    return pos, kw
 
 
 def _refill(old, new, tagged, classes):
@@ -1685,6 +1719,9 @@ def _refill(old, new, tagged, classes):
         return new
     if kind is _list or kind is _bytearray:
         kind.__setitem__(old, _slice(None), new)
+    elif kind is _deque:
+        _deque.clear(old)
+        _deque.extend(old, new)
     elif kind is _dict:
         kind.clear(old)
         kind.update(old, new)
@@ -1719,6 +1756,8 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
             _setitimer(_ITIMER_REAL, 0)
             return prep
         fn, pos, kw = prep
+        if call.get("as"):
+            pos, kw = _as_kinds(call["as"], pos, kw)
         if reuse:
             was_pos, was_kw = reuse[0]
             raw_pos, raw_kw = call["pos"], _dict(call["kw"])
