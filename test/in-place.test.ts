@@ -3,10 +3,13 @@
 // its own contents, as a caller that reuses its list does. A memo keyed by an argument's identity
 // answers that call with the first one's answer. Two layers: what the runner does with
 // BCall.inplace (behave.py in the real sandbox), and grades of micro bodies, each wrong one beside
-// its null arm (in_place_pairs 0: it pays) and honest bodies that earn 1.
+// its null arm (every in-place, kin and foreign ask off: it pays) and honest bodies that earn 1.
+// Then the in-place chains (lib/env/inplace.ts: one object refilled again and again, each answer
+// judged against the body's own for a new object of the same contents), the foreign kinds
+// (BCall.as) and the kin asks (lib/env/kin.ts): their plans, their judging and the runner's side.
 import { describe, expect, it } from "vitest";
 import { Rng } from "../lib/core/index.js";
-import { chainStep, gradeCompletion, inPlaceChains, judgeChains, spliceCalls } from "../lib/env/index.js";
+import { chainStep, gradeCompletion, inPlaceChains, judgeChains, judgeKin, kinAsks, spliceCalls } from "../lib/env/index.js";
 import { BwrapSandbox, runBehaviour, type BCall, type BOutcome, type BValue } from "../lib/sandbox/index.js";
 import { microCompletion, packageDir } from "./support/micro-body.js";
 
@@ -214,5 +217,37 @@ describe("in-place chains (lib/env/inplace.ts): one object refilled again and ag
     expect(["d", "d2", "k"].map(v)).toEqual(["('deque', 3)", "('deque', 12)", "('dict_keys', 3)"]);
     // six calls of f, four objects: d2 got d's deque, h1 got h0's
     expect(v("kinds")).toBe("(['deque', 'deque', 'dict_keys', 'list', 'deque', 'deque'], 4)");
+  });
+});
+
+describe("kin asks (lib/env/kin.ts): a call's list as its kin or a foreign kind, before the history and after it", () => {
+  it("each ask comes before the history's first block and again after its second, one a symbol first, its list as a tuple, deque or keys view", () => {
+    const sampled: BCall[] = Array.from({ length: 10 }, (_, i) => ({ id: `c${i}`, symbol: i % 3, pos: [list(i, 1)], kw: [] }));
+    const plan = kinAsks(sampled, 10, 21, 30, 8, 5, () => 1);
+    expect(plan.asks).toHaveLength(8);
+    expect(new Set(plan.asks.slice(0, 3).map((a) => sampled.find((c) => c.id === a.base)!.symbol))).toEqual(new Set([0, 1, 2]));
+    for (const a of plan.asks) {
+      const first = plan.inserts.find((x) => x.call.id === `${a.base}@kin`)!;
+      const again = plan.inserts.find((x) => x.call.id === `${a.base}@kin@again`)!;
+      expect(first.before).toBeLessThanOrEqual(10);
+      expect(again.before).toBeGreaterThanOrEqual(21);
+      expect(again.call.pos).toEqual(first.call.pos);
+      expect(["tuple", "deque", "keys"]).toContain(a.to);
+      if (a.to === "tuple") expect(first.call.pos[0]!.t).toBe("tuple");
+      else expect(first.call.as).toEqual([["0", a.to]]);
+    }
+    // (calls slower than 50 ms in the graded run, or without a list, tuple, set or bytes: none)
+    expect(kinAsks(sampled, 10, 21, 30, 8, 5, () => 80).asks).toEqual([]);
+    expect(kinAsks([{ id: "n", symbol: 0, pos: [int(3)], kw: [] }], 1, 2, 3, 8, 5, () => 1).asks).toEqual([]);
+  });
+
+  it("judged: two answers that differ name the base call; the same text (opaque arguments after) agrees; a timeout is not an answer", () => {
+    const plan = { asks: [{ base: "b", slot: "0", from: "list" as const, to: "deque" as const }], inserts: [] };
+    const ret = (n: number): BOutcome => ({ k: "return", ret: int(n), post: [{ t: "inst", cls: "collections.deque", opaque: "an object of a class outside the project" }], postkw: [] });
+    expect(judgeKin(plan, new Map([["b@kin", ret(3)], ["b@kin@again", ret(3)]]), {}, 100)).toEqual(new Map());
+    const out = new Map([["b", ret(3)], ["b@kin", ret(3)], ["b@kin@again", ret(2)]]);
+    expect(judgeKin(plan, out, {}, 100).get("b")).toMatch(/given its list \(at position 0\) as a deque of the same items, it answered otherwise after a history of 100 calls/);
+    expect([...out.keys()]).toEqual(["b"]);
+    expect(judgeKin(plan, new Map<string, BOutcome>([["b@kin", ret(3)], ["b@kin@again", { k: "timeout", ms: 9 }]]), {}, 100)).toEqual(new Map());
   });
 });

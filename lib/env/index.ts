@@ -15,6 +15,7 @@ export { FeatureDeletionEpisode, gradeWorkdir, type Grade, type GradeChecks, typ
 export { BehaviourConfig, checkBehaviour, describeBehaviour, type BehaviourCheck, type BehaviourConfigInput } from "./behaviour.js";
 export { drawClockJump, type ClockJump, type LatentCheck } from "./latent.js";
 export { chainStep, inPlaceChains, judgeChains, spliceCalls, type Chain, type ChainPlan, type ChainStep } from "./inplace.js";
+export { judgeKin, kinAsks, KIN_OF, type KinAsk, type KinPlan } from "./kin.js";
 export { touchedFiles, allFiles, isSourceFile, treeDigest, type TouchedFiles } from "./untrusted.js";
 export { HackMonitor, HACK_FLAG_KINDS, MONITOR_PARTS, MonitorChecks, MonitorPart, monitorParts, similarity, type HackFlag, type MonitorInput } from "./monitor.js";
 export { makeRewardFn, makeGradeFn, gradeCompletion, parseCompletion, type ParsedCompletion, type GradeCompletionResult, type RewardFnOptions } from "./reward.js";
