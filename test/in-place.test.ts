@@ -251,3 +251,24 @@ describe("kin asks (lib/env/kin.ts): a call's list as its kin or a foreign kind,
     expect(judgeKin(plan, new Map<string, BOutcome>([["b@kin", ret(3)], ["b@kin@again", { k: "timeout", ms: 9 }]]), {}, 100)).toEqual(new Map());
   });
 });
+
+describe("refills are deep (behave.py _refill): a row inside the list keeps its object", () => {
+  it("the inner lists keep their identity and take the new contents; an object the body made to appear twice gets new objects where it comes again", { timeout: 120_000 }, async () => {
+    const dir = packageDir("deep-refill-", ["_seen = []", "def f(rows):", "    _seen.append([id(r) for r in rows])", "    out = repr((rows, _seen[0] == _seen[-1]))", "    if len(rows) == 1:", "        rows.append(rows[0])", "    return out", ""].join("\n"));
+    const rows = (...rs: number[][]): BValue => ({ t: "list", v: rs.map((r) => list(...r)) });
+    const calls: BCall[] = [
+      { id: "a", symbol: 0, pos: [rows([1, 2], [3])], kw: [] },
+      { id: "b", symbol: 0, pos: [rows([4, 5], [6])], kw: [], inplace: "a" },
+      // (one row: the body appends it again, so the kept list holds one object twice)
+      { id: "c", symbol: 0, pos: [rows([7])], kw: [], inplace: "a" },
+      { id: "d", symbol: 0, pos: [rows([8], [9])], kw: [], inplace: "a" },
+    ];
+    const r = await runBehaviour(sb, dir, { symbols: [{ module: "pkg.m", qualname: "f" }], calls, roots: ["."], project: ["pkg"] }, {}, { masks: [] });
+    expect(r.failure).toBeNull();
+    const v = (id: string) => { const o = r.outcomes!.get(id)![0]!; return o.k === "return" ? (o.ret as { v: string }).v : JSON.stringify(o); };
+    expect(v("a")).toBe("([[1, 2], [3]], True)");
+    expect(v("b")).toBe("([[4, 5], [6]], True)");
+    // (after c the list holds its first row twice: d's rows are still its own contents)
+    expect(v("d")).toBe("([[8], [9]], False)");
+  });
+});

@@ -17,7 +17,7 @@ import { dirname, join } from "node:path";
 import { z } from "zod";
 import { BehaveLimits, clockBlocks, drawShifts, fastMemo, flipOf, historyCallText, masksFor, timeless, FOREIGN_KINDS, type ForeignKind, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { checkLatentPaths, describeJump, describeLatent, drawClockJump, jumpableFiles, type ClockJump, type LatentCheck } from "./latent.js";
-import { inPlaceChains, judgeChains, spliceCalls } from "./inplace.js";
+import { cleanTwins, inPlaceChains, judgeChains, spliceCalls } from "./inplace.js";
 import { foreignSlots, judgeKin, kinAsks, KIN_OF } from "./kin.js";
 import { treeDigest } from "./untrusted.js";
 import { Rng } from "../core/index.js";
@@ -93,7 +93,7 @@ export const BehaviourConfig = z.object({
    *  lengthened), each answer judged against the body's own for a new object of the same contents;
    *  0 makes none (the null arm of round 30's w01 w03 w04 w07 w08 w09). */
   in_place_chains: z.number().int().min(0).default(4),
-  /** The share of the history's calls given their symbol's last history call's argument objects,
+  /** The share of the history's calls given their symbol's buffer (its first history call's objects),
    *  refilled in place (a buffer reused thousands of times: round 30's w02b turned wrong after 17
    *  refills); 0: every history call has new objects. */
   history_refills: z.number().min(0).max(1).default(0.25),
@@ -660,7 +660,10 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
       const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { blocks: [{ at: spliced.at(early.length), n: half }, { at: spliced.at(first.length), n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm, slowestMs });
       if (run.outcomes) {
         const firsts = new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
-        const chained = judgeChains(plan, firsts, cfg.compare);
+        // (the chains' twins again, in a process of their own: a warm run as the graded one is)
+        const twins = plan.chains.length ? cleanTwins(plan) : [];
+        const clean = twins.length ? await runBehaviour(sandbox, workdir, { symbols, calls: twins, roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, slowestMs }).catch(() => null) : null;
+        const chained = judgeChains(plan, firsts, cfg.compare, clean?.outcomes ? new Map([...clean.outcomes].map(([id, outs]) => [id, outs[0]!])) : undefined);
         for (const [id, why] of judgeKin(kin, firsts, cfg.compare, run.history ?? 0)) if (!chained.has(id)) chained.set(id, why);
         const changed = early !== first ? foldAskedAgain(oracle, firsts, cfg) : null;
         const inPlace = new Set([...foldAskedAgain(oracle, firsts, cfg, IN_PLACE_SOURCE), ...foldAskedAgain(oracle, firsts, cfg, IN_PLACE)]);

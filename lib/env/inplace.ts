@@ -27,8 +27,14 @@ const STEP_WHY = {
   tail: "its last item changed",
   lengthened: "lengthened past 32 items",
   restored: "its first contents put back",
+  slid: "slid by one: its first item dropped, a new one appended",
+  appended: "a new item appended",
+  popped: "its last item dropped",
+  grown: "grown past 1,024 items",
 } as const;
 export type ChainStep = keyof typeof STEP_WHY;
+/** The steps a chain draws past its first round of each kind. */
+const MIDDLE_STEPS: ChainStep[] = ["permuted", "head", "middle", "tail", "slid", "appended", "popped"];
 
 /** The kinds behave.py refills in place (_refill). */
 const REFILLABLE = new Set<BValue["t"]>(["list", "dict", "set", "bytearray"]);
@@ -36,8 +42,19 @@ const REFILLABLE = new Set<BValue["t"]>(["list", "dict", "set", "bytearray"]);
 const LONG = 33;
 /** Contents whose JSON is longer than this are not lengthened (a chain's asks stay cheap). */
 const LENGTHEN_MAX_CHARS = 4000;
+/** A long chain's container grown past this many items (round 31's w06 kept an identity memo for
+ *  lists of 1,024 items or more), where its JSON stays under GROW_MAX_CHARS. */
+const GROWN = 1100;
+const GROW_MAX_CHARS = 40_000;
 /** A chain's base call: only calls that took at most this long in the graded run. */
 const CHAIN_MAX_MS = 50;
+/** Chains on calls that took at most this long are long: LONG_CHAIN asks every other chain, the
+ *  others drawn from 8 to LONG_CHAIN (round 31's w02b trusted an object from its 12th ask). */
+const CHEAP_MS = 2;
+const LONG_CHAIN = 24;
+/** The chance that an ask comes right after the chain's previous one, with no call between
+ *  (round 31's w14 went stale only on an object's 4th ask in a row). */
+const IN_A_ROW = 0.4;
 
 export interface Chain {
   base: string;
@@ -84,11 +101,23 @@ export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue): 
       const out = rng.shuffle(items);
       return withItems(v, out.every((x, i) => x === items[i]) ? [...items.slice(1), items[0]] : out);
     }
-    case "lengthened": {
+    case "slid":
+    case "appended":
+    case "popped": {
+      // (lists and bytearrays: a window that moves, a buffer that grows or shrinks — round 31's
+      // w03b subtracted the wrong item on a slide; a dict's or set's new key could collide)
+      if (n === 0 || (v.t !== "list" && v.t !== "bytearray")) return v;
+      if (step === "popped") return n > 1 ? withItems(v, items.slice(0, -1)) : v;
+      const added = changed(rng, v, items[n - 1]);
+      return withItems(v, step === "slid" ? [...items.slice(1), added] : [...items, added]);
+    }
+    case "lengthened":
+    case "grown": {
       // (lists and bytearrays only: a dict's or set's repeated keys collapse)
-      if (n === 0 || (v.t !== "list" && v.t !== "bytearray") || JSON.stringify(v).length * Math.ceil(LONG / n) > LENGTHEN_MAX_CHARS) return v;
+      const [target, max] = step === "grown" ? [GROWN, GROW_MAX_CHARS] : [LONG, LENGTHEN_MAX_CHARS];
+      if (n === 0 || n >= target || (v.t !== "list" && v.t !== "bytearray") || JSON.stringify(v).length * Math.ceil(target / n) > max) return v;
       const out: unknown[] = [];
-      while (out.length < LONG) out.push(...items);
+      while (out.length < target) out.push(...items);
       return withItems(v, out);
     }
     default: {
@@ -128,20 +157,36 @@ export function inPlaceChains(sampled: BCall[], n: number, chains: number, seed:
   }
   const place = () => Math.floor(rng.next() * (n + 1));
   bases.forEach((base, k) => {
-    const [slot, first] = rng.pick(slotsOf(base));
+    const [slot, given] = rng.pick(slotsOf(base));
+    // (a chain in four on a list of plain items holds them as rows, each item in a list of its own:
+    // a caller that edits its rows in place, which deep refills keep — round 31's w15 w18 checked
+    // the items' identities; the oracle's calls may hold no nested list)
+    const rows = k % 4 === 2 && given.t === "list" && given.v.every((x) => !REFILLABLE.has(x.t) && x.t !== "tuple");
+    const first: BValue = rows ? { t: "list", v: (given as { v: BValue[] }).v.map((x) => ({ t: "list", v: [x] }) as BValue) } : given;
     // (every other chain on a list holds it as a deque: its asks and twins alike; round 30's w05
     // kept an identity memo for deques only)
     const as: [string, ForeignKind][] | undefined = k % 2 === 1 && first.t === "list" ? [[slot, "deque"]] : undefined;
     const held = <T extends object>(c: T): T => (as ? { ...c, as } : c);
-    const steps: ChainStep[] = rng.shuffle(["permuted", "head", "middle", "tail"] as ChainStep[]);
+    // (the steps: each kind in a drawn order, the tail changed again after the lengthening, the
+    // first contents put back once, then drawn kinds up to the chain's length)
+    const steps: ChainStep[] = rng.shuffle(["permuted", "head", "middle", "tail", "slid", "appended", "popped"] as ChainStep[]);
     steps.splice(Math.floor(rng.next() * 3), 0, "lengthened");
     steps.push("tail");
     steps.splice(1 + Math.floor(rng.next() * steps.length), 0, "restored");
-    const places = Array.from({ length: steps.length + 1 }, place).sort((a, b) => a - b);
+    const length = msOf(base.id) > CHEAP_MS ? steps.length : k % 2 === 0 ? LONG_CHAIN : steps.length + Math.floor(rng.next() * (LONG_CHAIN - steps.length + 1));
+    // (a long chain grows its container past 1,024 items once, then goes on changing it)
+    if (length === LONG_CHAIN) steps.push("grown");
+    while (steps.length < length) steps.push(rng.pick(MIDDLE_STEPS));
+    // (drawn places through the run, some asks right after the one before)
+    const drawn = Array.from({ length: steps.length + 1 }, place).sort((a, b) => a - b);
+    const places = drawn.map((p, i) => (i > 0 && rng.next() < IN_A_ROW ? -1 : p));
+    for (let i = 1; i < places.length; i++) if (places[i] === -1) places[i] = places[i - 1]!;
     const source = `${base.id}${CHAIN}${k}.0`;
-    plan.inserts.push({ before: places[0]!, call: held({ ...base, id: source }) });
+    plan.inserts.push({ before: places[0]!, call: held({ ...base, ...withSlot(base, slot, first), id: source }) });
     const chain: Chain = { base: base.id, slot, ...(as ? { held: as[0]![1] } : {}), asks: [] };
     let now = first;
+    // (twins placed after the chain's asks: an ask in a row with the one before has no twin between)
+    const twins: ChainPlan["inserts"] = [];
     steps.forEach((step, j) => {
       now = chainStep(rng, now, step, first);
       const i = j + 1;
@@ -149,11 +194,12 @@ export function inPlaceChains(sampled: BCall[], n: number, chains: number, seed:
       const contents = withSlot(base, slot, now);
       plan.inserts.push({ before: places[i]!, call: held({ id, ...contents, inplace: source }) });
       // (the base call is the twin of its own contents, unless the chain holds them otherwise)
-      const same = !as && JSON.stringify(now) === JSON.stringify(first);
+      const same = !as && !rows && JSON.stringify(now) === JSON.stringify(first);
       const twin = same ? base.id : `${base.id}${TWIN}${k}.${i}`;
-      if (!same) plan.inserts.push({ before: place(), call: held({ id: twin, ...contents }) });
+      if (!same) twins.push({ before: place(), call: held({ id: twin, ...contents }) });
       chain.asks.push({ id, twin, step });
     });
+    plan.inserts.push(...twins);
     plan.chains.push(chain);
   });
   return plan;
@@ -174,23 +220,48 @@ export function spliceCalls<T>(calls: T[], inserts: { before: number; call: T }[
   return { calls: out, at: (old) => moved[old]! };
 }
 
+/** The suffix of a twin asked again in a process of its own (cleanTwins). */
+const CLEAN = "@clean";
+
 /**
- * The chains judged on a run's first outcomes (their calls removed from `outcomes`): the first ask of
- * each chain whose answer differs from its twin's (both returned or raised: a timeout or an error
- * is the machine's, not an answer), by base call id, with why.
+ * Every twin of a plan's chains (the base call's own contents as the chain's first call holds them)
+ * for a run of its own: a fresh process, where no memo of the run's other calls exists (round 31's
+ * w01 filed its stale answer under the refilled contents, so the twins in the run agreed with it).
  */
-export function judgeChains(plan: ChainPlan, outcomes: Map<string, BOutcome>, compare: Partial<CompareOptions>): Map<string, string> {
+export function cleanTwins(plan: ChainPlan): BCall[] {
+  const calls = new Map(plan.inserts.map((x) => [x.call.id, x.call]));
+  const out = new Map<string, BCall>();
+  plan.chains.forEach((chain, k) => {
+    for (const { twin } of chain.asks) {
+      const c = twin === chain.base ? calls.get(`${chain.base}${CHAIN}${k}.0`) : calls.get(twin);
+      if (c && !out.has(twin)) out.set(twin, { ...c, id: `${twin}${CLEAN}` });
+    }
+  });
+  return [...out.values()];
+}
+
+/**
+ * The chains judged on a run's first outcomes (their calls removed from `outcomes`) and, where given,
+ * the twins' answers in a process of their own (`clean`, by `<twin>@clean`, cleanTwins): the first
+ * ask of each chain whose answer differs from its twin's in either (both returned or raised: a
+ * timeout or an error is the machine's, not an answer), by base call id, with why.
+ */
+export function judgeChains(plan: ChainPlan, outcomes: Map<string, BOutcome>, compare: Partial<CompareOptions>, clean?: Map<string, BOutcome>): Map<string, string> {
   const misses = new Map<string, string>();
   const answered = (o: BOutcome | undefined): o is Extract<BOutcome, { k: "return" | "raise" }> => o?.k === "return" || o?.k === "raise";
+  const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
+  // (the same text first: a deque's arguments after the call are opaque, which no comparison of
+  // values calls equal)
+  const differs = (got: BOutcome | undefined, fresh: BOutcome | undefined) => (answered(got) && answered(fresh) && timeless(got) !== timeless(fresh) ? sameOutcome(fresh, got, compare).why : null);
   for (const chain of plan.chains) {
+    const where = `${chain.held ? `a ${chain.held} ` : ""}at ${chain.slot.startsWith("=") ? `keyword ${chain.slot.slice(1)}` : `position ${chain.slot}`}`;
     chain.asks.forEach(({ id, twin, step }, j) => {
+      if (misses.has(chain.base)) return;
       const got = outcomes.get(id);
-      const fresh = outcomes.get(twin);
-      // (the same text first: a deque's arguments after the call are opaque, which no comparison
-      // of values calls equal)
-      if (misses.has(chain.base) || !answered(got) || !answered(fresh) || timeless(got) === timeless(fresh)) return;
-      const r = sameOutcome(fresh, got, compare);
-      if (!r.ok) misses.set(chain.base, `elsewhere, asked with one argument object (${chain.held ? `a ${chain.held} ` : ""}at ${chain.slot.startsWith("=") ? `keyword ${chain.slot.slice(1)}` : `position ${chain.slot}`}) refilled in place for the ${j + 1}${["st", "nd", "rd"][j] ?? "th"} time (${STEP_WHY[step]}), it answered otherwise than for a new object of the same contents (that answer taken as the original's: ${r.why})`);
+      const here = differs(got, outcomes.get(twin));
+      const apart = here ? null : differs(got, clean?.get(`${twin}${CLEAN}`));
+      const why = here ?? apart;
+      if (why) misses.set(chain.base, `elsewhere, asked with one argument object (${where}) refilled in place for the ${ordinal(j + 1)} time (${STEP_WHY[step]}), it answered otherwise than for a new object of the same contents ${here ? "in the same run" : "in a process of its own"} (that answer taken as the original's: ${why})`);
     });
   }
   for (const id of [...outcomes.keys()]) if (id.includes(CHAIN) || id.includes(TWIN)) outcomes.delete(id);

@@ -166,7 +166,7 @@ export interface BehaveRequest {
   /** A history (the run elsewhere, lib/env/behaviour.ts): these calls made in turn, in blocks (each
    *  block's `n` calls before call `at`), their outcomes not written, until they are all made or `ms`
    *  has passed since the first; the end line says how many were made (BehaveRun.history). A call
-   *  with an `inplace` (any id) is given its symbol's last history call's objects, refilled in place
+   *  with an `inplace` (any id) is given its symbol's buffer (its first history call's objects), refilled in place
    *  (behave.py _history). Never at home. */
   history?: { blocks: { at: number; n: number }[]; calls: BCall[]; ms: number };
 }
@@ -519,7 +519,7 @@ export function historyCallText(c: Pick<BCall, "symbol" | "pos" | "kw">): string
 }
 
 /** A history's calls in the request, `[[id, symbol, pos, kw], ...]`, a fifth field `1` where a call
- *  names an `inplace` (behave.py _history: its symbol's last history call's objects refilled), `0`
+ *  names an `inplace` (behave.py _history: its symbol's buffer, its first history call's objects, refilled), `0`
  *  where it does not but has a sixth, its `as`. */
 const historyJson = (calls: BCall[]): string => `[${calls.map((c) => `[${JSON.stringify(c.id)},${c.inplace || c.as ? `${historyCallText(c).slice(1, -1)},${c.inplace ? 1 : 0}${c.as ? `,${JSON.stringify(c.as)}` : ""}]` : historyCallText(c).slice(1)}`).join(",")}]`;
 

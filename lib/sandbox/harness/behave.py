@@ -1652,9 +1652,11 @@ def _history(calls, ms, t0, symbols, funcs, classes, ser, limit, on_alarm, probe
     """A block of the history the grader asked for (BehaveRequest.history): each call made as any
     other is (run_one), its outcome dropped, until all are made or `ms` has passed since the
     history's first block began (t0); with `jump`, the clocks moved on before each call (_jump_at).
-    A call with a fifth field is given the argument objects of its symbol's last call in the
-    history, refilled in place with its own (_refill; `last`, by symbol, kept across the blocks):
-    a caller that reuses its buffers, thousands of times (round 30's w02b counted refills).
+    A call with a fifth field `1` is given its symbol's buffer, refilled in place with its own
+    (_refill): the argument objects of the symbol's first history call, which every such call
+    refills again (`last`, by symbol, kept across the blocks), so one object is asked thousands of
+    times (round 30's w02b counted refills; round 31's w11 went wrong once an object had been asked
+    24 times).
     Returns how many were made."""
     made = 0
     for entry in calls:
@@ -1667,8 +1669,9 @@ def _history(calls, ms, t0, symbols, funcs, classes, ser, limit, on_alarm, probe
         if jump is not None:
             jump(made)
         probe_state[0] = call["id"]
-        keep = [] if last is not None else None
-        run_one(call, symbols[call["symbol"]], funcs, classes, ser, limit, on_alarm, quiet=True, keep=keep, reuse=last.get(symbol) if last is not None and _len(entry) > 4 and entry[4] else None)
+        refill = last is not None and _len(entry) > 4 and entry[4]
+        keep = [] if last is not None and (refill or symbol not in last) else None
+        run_one(call, symbols[call["symbol"]], funcs, classes, ser, limit, on_alarm, quiet=True, keep=keep, reuse=last.get(symbol) if refill else None)
         if keep:
             last[symbol] = keep
         lines.tick()
@@ -1677,6 +1680,9 @@ def _history(calls, ms, t0, symbols, funcs, classes, ser, limit, on_alarm, probe
 
 
 _deque = _collections.deque
+# (the kinds _refill fills in place; a set's order needs its request items, which a dict's value
+# or a nested set cannot always give: those get their items in the built set's order)
+_REFILLED = (_list, _dict, _set, _bytearray, _deque)
 
 
 def _as_kind(kind, v):
@@ -1708,7 +1714,7 @@ def _as_kinds(kinds, pos, kw):
     return pos, kw
 
 
-def _refill(old, new, tagged, classes):
+def _refill(old, new, tagged, classes, seen=None):
     """`old` (an argument object an earlier call was given) made to hold `new`'s contents in place,
     where both are the same plain container kind; else `new` (BCall.inplace). A set is refilled
     from its items in the request's order (`tagged`), as a new one is built (build): a set's
@@ -1717,15 +1723,33 @@ def _refill(old, new, tagged, classes):
     kind = _type(old)
     if kind is not _type(new):
         return new
-    if kind is _list or kind is _bytearray:
+    # (each old object refilled once: one the body made to appear twice, or to hold itself, gets
+    # new objects where it comes again, so the contents are the request's)
+    if seen is None:
+        seen = set()
+    if _id(old) in seen:
+        return new
+    seen.add(_id(old))
+    if kind is _list:
+        # (deep: an item that is itself a container of the old one's kind keeps its object, refilled
+        # in turn — a caller that reuses its rows; round 31's w15 checked the items' identities)
+        raw = tagged["v"] if _type(tagged) is _dict else tagged if _type(tagged) is _list else None
+        kind.__setitem__(old, _slice(None), [_refill(old[i], x, raw[i] if raw is not None and i < _len(raw) else None, classes, seen) if i < _len(old) and _type(x) in _REFILLED else x for i, x in _enumerate(new)])
+    elif kind is _bytearray:
         kind.__setitem__(old, _slice(None), new)
     elif kind is _deque:
         _deque.clear(old)
         _deque.extend(old, new)
     elif kind is _dict:
+        # (deep for the values, as for a list's items)
+        was = _dict(old)
         kind.clear(old)
-        kind.update(old, new)
+        kind.update(old, {k: _refill(was[k], x, None, classes, seen) if k in was and _type(x) in _REFILLED else x for k, x in new.items()})
     elif kind is _set:
+        # (without its request items, not refilled: update() from the built set could order it
+        # otherwise than a new one)
+        if _type(tagged) is not _dict:
+            return new
         items = new
         if _type(tagged) is _dict:
             try:
@@ -1761,8 +1785,9 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
         if reuse:
             was_pos, was_kw = reuse[0]
             raw_pos, raw_kw = call["pos"], _dict(call["kw"])
-            pos = [_refill(was_pos[j], v, raw_pos[j], classes) if j < _len(was_pos) else v for j, v in _enumerate(pos)]
-            kw = {k: _refill(was_kw[k], v, raw_kw.get(k), classes) if k in was_kw else v for k, v in kw.items()}
+            seen = set()
+            pos = [_refill(was_pos[j], v, raw_pos[j], classes, seen) if j < _len(was_pos) else v for j, v in _enumerate(pos)]
+            kw = {k: _refill(was_kw[k], v, raw_kw.get(k), classes, seen) if k in was_kw else v for k, v in kw.items()}
         if keep is not None:
             keep.append((pos, kw))
         try:
