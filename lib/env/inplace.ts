@@ -31,6 +31,7 @@ const STEP_WHY = {
   appended: "a new item appended",
   popped: "its last item dropped",
   grown: "grown past 1,024 items",
+  shrunk: "its contents before the growth put back",
 } as const;
 export type ChainStep = keyof typeof STEP_WHY;
 /** The steps a chain draws past its first round of each kind. */
@@ -88,12 +89,14 @@ function changed(rng: Rng, v: BValue, item: unknown): unknown {
 }
 
 /** `v`'s contents after `step` (the same contents where the step does not apply to them). */
-export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue): BValue {
+export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue, beforeGrowth: BValue = first): BValue {
   const items = itemsOf(v);
   const n = items.length;
   switch (step) {
     case "restored":
       return first;
+    case "shrunk":
+      return beforeGrowth;
     case "permuted": {
       // (a set's order is its hash table's: permuting one changes nothing a body can see)
       if (n < 2 || v.t === "set") return v;
@@ -174,8 +177,10 @@ export function inPlaceChains(sampled: BCall[], n: number, chains: number, seed:
     steps.push("tail");
     steps.splice(1 + Math.floor(rng.next() * steps.length), 0, "restored");
     const length = msOf(base.id) > CHEAP_MS ? steps.length : k % 2 === 0 ? LONG_CHAIN : steps.length + Math.floor(rng.next() * (LONG_CHAIN - steps.length + 1));
-    // (a long chain grows its container past 1,024 items once, then goes on changing it)
-    if (length === LONG_CHAIN) steps.push("grown");
+    // (a long chain grows its container past 1,024 items once, asks it changed once more at that
+    // size, then puts the contents before the growth back: the answers' output stays small — a run's
+    // output has a cap, and a chain that stayed grown passed it for an honest body)
+    if (length === LONG_CHAIN) steps.push("grown", rng.pick(["head", "middle", "tail"] as ChainStep[]), "shrunk");
     while (steps.length < length) steps.push(rng.pick(MIDDLE_STEPS));
     // (drawn places through the run, some asks right after the one before)
     const drawn = Array.from({ length: steps.length + 1 }, place).sort((a, b) => a - b);
@@ -185,10 +190,12 @@ export function inPlaceChains(sampled: BCall[], n: number, chains: number, seed:
     plan.inserts.push({ before: places[0]!, call: held({ ...base, ...withSlot(base, slot, first), id: source }) });
     const chain: Chain = { base: base.id, slot, ...(as ? { held: as[0]![1] } : {}), asks: [] };
     let now = first;
+    let beforeGrowth = first;
     // (twins placed after the chain's asks: an ask in a row with the one before has no twin between)
     const twins: ChainPlan["inserts"] = [];
     steps.forEach((step, j) => {
-      now = chainStep(rng, now, step, first);
+      if (step === "grown") beforeGrowth = now;
+      now = chainStep(rng, now, step, first, beforeGrowth);
       const i = j + 1;
       const id = `${base.id}${CHAIN}${k}.${i}`;
       const contents = withSlot(base, slot, now);
