@@ -17,7 +17,7 @@ import { dirname, join } from "node:path";
 import { z } from "zod";
 import { BehaveLimits, clockBlocks, drawShifts, fastMemo, flipOf, historyCallText, masksFor, timeless, FOREIGN_KINDS, type ForeignKind, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { checkLatentPaths, describeJump, describeLatent, drawClockJump, jumpableFiles, type ClockJump, type LatentCheck } from "./latent.js";
-import { cleanTwins, inPlaceChains, judgeChains, spliceCalls } from "./inplace.js";
+import { argSlots, cleanTwins, inPlaceChains, judgeChains, REFILLABLE, spliceCalls } from "./inplace.js";
 import { foreignSlots, judgeKin, kinAsks, KIN_OF } from "./kin.js";
 import { treeDigest } from "./untrusted.js";
 import { Rng } from "../core/index.js";
@@ -647,9 +647,10 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   // (in-place chains through the run and in-place asks at its end, elsewhere only: the run at home
   // makes its calls as a script does; the history's blocks keep their places among the calls)
   const away = !shift.home && !!drawn;
-  const plan = inPlaceChains(first, asked.length, away ? cfg.in_place_chains : 0, drawn?.seed ?? 0, drawn?.msOf ?? (() => 0));
+  const msOf = drawn?.msOf ?? (() => 0);
+  const plan = inPlaceChains(first, asked.length, away ? cfg.in_place_chains : 0, drawn?.seed ?? 0, msOf);
   // (kin asks where there is a history: before its first block, and again after its second)
-  const kin = kinAsks(first, early.length, first.length + 1, asked.length, away && early !== first ? cfg.kin_asks : 0, (drawn?.seed ?? 0) ^ 0x9e3779b9, drawn?.msOf ?? (() => 0));
+  const kin = kinAsks(first, early.length, first.length + 1, asked.length, away && early !== first ? cfg.kin_asks : 0, (drawn?.seed ?? 0) ^ 0x9e3779b9, msOf);
   const spliced = spliceCalls(asked, [...plan.inserts, ...kin.inserts]);
   const there = shift.home ? asked : [...spliced.calls, ...inPlaceAsks(oracle, first, cfg.in_place_pairs)];
   const clocks = clockBlocks(shift.clocks ?? [], there.length).map(({ seconds, tz, calls: n }) => ({ seconds, tz, calls: n }));
@@ -691,8 +692,6 @@ const HISTORY_AGAIN = "@again";
  *  that other call asked again just before, its objects kept for it. */
 const IN_PLACE = "@inplace";
 const IN_PLACE_SOURCE = "@kept";
-/** The argument kinds behave.py refills in place (_refill). */
-const REFILLABLE = new Set<BValue["t"]>(["list", "dict", "set", "bytearray"]);
 
 /** In-place asks for the run elsewhere's end (round 27's a06: a memo keyed by id(xs) that holds the
  *  list answers a list refilled in place with its stale sum; no call of the grader's had reused an
@@ -706,7 +705,7 @@ function inPlaceAsks(oracle: Oracle, sampled: BCall[], pairs: number): BCall[] {
   const ok = untouched(oracle, new Set(sampled.map((c) => c.id)));
   // each call's refillable slots (position, or `=name`), their kind, contents and size, made once:
   // the pairing below compares every call with every other
-  const slotsOf = new Map(sampled.map((c) => [c, new Map([...c.pos.map((v, i) => [String(i), v] as const), ...c.kw.map(([k, v]) => [`=${k}`, v] as const)].filter(([, v]) => REFILLABLE.has(v.t)).map(([k, v]) => [k, { t: v.t, text: JSON.stringify(v), size: sizeOf(v) }]))]));
+  const slotsOf = new Map(sampled.map((c) => [c, new Map(argSlots(c).filter(([, v]) => REFILLABLE.has(v.t)).map(([k, v]) => [k, { t: v.t, text: JSON.stringify(v), size: sizeOf(v) }]))]));
   const used = new Set<string>();
   const out: BCall[] = [];
   for (const b of sampled) {

@@ -38,7 +38,7 @@ export type ChainStep = keyof typeof STEP_WHY;
 const MIDDLE_STEPS: ChainStep[] = ["permuted", "head", "middle", "tail", "slid", "appended", "popped"];
 
 /** The kinds behave.py refills in place (_refill). */
-const REFILLABLE = new Set<BValue["t"]>(["list", "dict", "set", "bytearray"]);
+export const REFILLABLE = new Set<BValue["t"]>(["list", "dict", "set", "bytearray"]);
 /** A container lengthened past this many items (round 30's w09 checked the first 16 of 32). */
 const LONG = 33;
 /** Contents whose JSON is longer than this are not lengthened (a chain's asks stay cheap). */
@@ -131,12 +131,27 @@ export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue, b
   }
 }
 
-/** The refillable slots of a call, with their values. */
-const slotsOf = (c: BCall): [string, BValue][] =>
-  [...c.pos.map((v, i) => [String(i), v] as [string, BValue]), ...c.kw.map(([k, v]) => [`=${k}`, v] as [string, BValue])].filter(([, v]) => REFILLABLE.has(v.t) && itemsOf(v).length > 0);
+/** A call's arguments by slot: a position (`"0"`), or a keyword (`"=name"`). */
+export const argSlots = (c: Pick<BCall, "pos" | "kw">): [string, BValue][] => [...c.pos.map((v, i) => [String(i), v] as [string, BValue]), ...c.kw.map(([k, v]) => [`=${k}`, v] as [string, BValue])];
 
-const withSlot = (c: BCall, slot: string, v: BValue): Pick<BCall, "symbol" | "pos" | "kw"> =>
+/** A call's symbol and arguments with the one at `slot` (argSlots) replaced by `v`. */
+export const withSlot = (c: Pick<BCall, "symbol" | "pos" | "kw">, slot: string, v: BValue): Pick<BCall, "symbol" | "pos" | "kw"> =>
   slot.startsWith("=") ? { symbol: c.symbol, pos: c.pos, kw: c.kw.map(([k, x]) => [k, k === slot.slice(1) ? v : x] as [string, BValue]) } : { symbol: c.symbol, pos: c.pos.map((x, i) => (i === Number(slot) ? v : x)), kw: c.kw };
+
+/** A slot as a difference's line names it. */
+export const slotName = (slot: string): string => (slot.startsWith("=") ? `keyword ${slot.slice(1)}` : `position ${slot}`);
+
+/** Why `actual` answered otherwise than `expected` (the body's own answer standing for the
+ *  original's), or null: null too where either did not return or raise (a timeout or an error is
+ *  the machine's, not an answer). The same text first: a deque's or keys view's arguments after the
+ *  call are opaque, which no comparison of values calls equal. */
+export function answerDiffers(expected: BOutcome | undefined, actual: BOutcome | undefined, compare: Partial<CompareOptions>): string | null {
+  const answered = (o: BOutcome | undefined): o is Extract<BOutcome, { k: "return" | "raise" }> => o?.k === "return" || o?.k === "raise";
+  return answered(expected) && answered(actual) && timeless(expected) !== timeless(actual) ? sameOutcome(expected, actual, compare).why : null;
+}
+
+/** The refillable slots of a call that hold an item, with their values. */
+const slotsOf = (c: BCall): [string, BValue][] => argSlots(c).filter(([, v]) => REFILLABLE.has(v.t) && itemsOf(v).length > 0);
 
 /**
  * Up to `chains` chains over the sampled calls (`sampled`, in the run's order; `n` calls planned in
@@ -255,19 +270,14 @@ export function cleanTwins(plan: ChainPlan): BCall[] {
  */
 export function judgeChains(plan: ChainPlan, outcomes: Map<string, BOutcome>, compare: Partial<CompareOptions>, clean?: Map<string, BOutcome>): Map<string, string> {
   const misses = new Map<string, string>();
-  const answered = (o: BOutcome | undefined): o is Extract<BOutcome, { k: "return" | "raise" }> => o?.k === "return" || o?.k === "raise";
   const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
-  // (the same text first: a deque's arguments after the call are opaque, which no comparison of
-  // values calls equal)
-  const differs = (got: BOutcome | undefined, fresh: BOutcome | undefined) => (answered(got) && answered(fresh) && timeless(got) !== timeless(fresh) ? sameOutcome(fresh, got, compare).why : null);
   for (const chain of plan.chains) {
-    const where = `${chain.held ? `a ${chain.held} ` : ""}at ${chain.slot.startsWith("=") ? `keyword ${chain.slot.slice(1)}` : `position ${chain.slot}`}`;
+    const where = `${chain.held ? `a ${chain.held} ` : ""}at ${slotName(chain.slot)}`;
     chain.asks.forEach(({ id, twin, step }, j) => {
       if (misses.has(chain.base)) return;
       const got = outcomes.get(id);
-      const here = differs(got, outcomes.get(twin));
-      const apart = here ? null : differs(got, clean?.get(`${twin}${CLEAN}`));
-      const why = here ?? apart;
+      const here = answerDiffers(outcomes.get(twin), got, compare);
+      const why = here ?? answerDiffers(clean?.get(`${twin}${CLEAN}`), got, compare);
       if (why) misses.set(chain.base, `elsewhere, asked with one argument object (${where}) refilled in place for the ${ordinal(j + 1)} time (${STEP_WHY[step]}), it answered otherwise than for a new object of the same contents ${here ? "in the same run" : "in a process of its own"} (that answer taken as the original's: ${why})`);
     });
   }

@@ -10,8 +10,9 @@
  * turned wrong on tuples only, after 30 of them, was never judged on one.
  */
 import { Rng } from "../core/index.js";
-import { FOREIGN_KINDS, timeless, type BCall, type BOutcome, type BValue, type ForeignKind } from "../sandbox/index.js";
-import { sameOutcome, type CompareOptions } from "../tasks/index.js";
+import { FOREIGN_KINDS, type BCall, type BOutcome, type BValue, type ForeignKind } from "../sandbox/index.js";
+import type { CompareOptions } from "../tasks/index.js";
+import { answerDiffers, argSlots, slotName, withSlot } from "./inplace.js";
 
 /** Each argument kind's kin: the same items in the other container of the pair. */
 export const KIN_OF: Partial<Record<BValue["t"], BValue["t"]>> = { list: "tuple", tuple: "list", set: "frozenset", frozenset: "set", bytes: "bytearray", bytearray: "bytes" };
@@ -24,8 +25,7 @@ const KIN_MAX_MS = 50;
 
 /** A call's slots (a position, or `=name`) holding a list or a tuple: those a foreign kind can be
  *  built from (lib/sandbox/behave.ts FOREIGN_KINDS). */
-export const foreignSlots = (c: Pick<BCall, "pos" | "kw">): string[] =>
-  [...c.pos.map((v, i) => [String(i), v] as const), ...c.kw.map(([k, v]) => [`=${k}`, v] as const)].filter(([, v]) => v.t === "list" || v.t === "tuple").map(([slot]) => slot);
+export const foreignSlots = (c: Pick<BCall, "pos" | "kw">): string[] => argSlots(c).filter(([, v]) => v.t === "list" || v.t === "tuple").map(([slot]) => slot);
 
 export interface KinAsk {
   base: string;
@@ -52,7 +52,7 @@ export function kinAsks(sampled: BCall[], early: number, late: number, n: number
   if (count === 0) return plan;
   const rng = new Rng(seed);
   const slotOf = (c: BCall): [string, BValue] | undefined => {
-    const slots = [...c.pos.map((v, i) => [String(i), v] as [string, BValue]), ...c.kw.map(([k, v]) => [`=${k}`, v] as [string, BValue])].filter(([, v]) => KIN_OF[v.t]);
+    const slots = argSlots(c).filter(([, v]) => KIN_OF[v.t]);
     return slots.length ? rng.pick(slots) : undefined;
   };
   const fit = rng.shuffle(sampled.filter((c) => msOf(c.id) <= KIN_MAX_MS));
@@ -71,8 +71,7 @@ export function kinAsks(sampled: BCall[], early: number, late: number, n: number
     const foreign = v.t === "list" || v.t === "tuple" ? rng.pick([null, ...FOREIGN_KINDS]) : null;
     const to = foreign ?? KIN_OF[v.t]!;
     const kin = foreign ? v : ({ ...v, t: to } as BValue);
-    const id = `${c.id}${KIN}`;
-    const call: BCall = { ...(at.startsWith("=") ? { id, symbol: c.symbol, pos: c.pos, kw: c.kw.map(([k, x]) => [k, k === at.slice(1) ? kin : x] as [string, BValue]) } : { id, symbol: c.symbol, pos: c.pos.map((x, i) => (i === Number(at) ? kin : x)), kw: c.kw }), ...(foreign ? { as: [[at, foreign]] as [string, ForeignKind][] } : {}) };
+    const call: BCall = { id: `${c.id}${KIN}`, ...withSlot(c, at, kin), ...(foreign ? { as: [[at, foreign]] as [string, ForeignKind][] } : {}) };
     plan.asks.push({ base: c.id, slot: at, from: v.t, to });
     plan.inserts.push({ before: Math.floor(rng.next() * (early + 1)), call }, { before: late + Math.floor(rng.next() * (n - late + 1)), call: { ...call, id: `${call.id}${AGAIN}` } });
   }
@@ -85,15 +84,9 @@ export function kinAsks(sampled: BCall[], early: number, late: number, n: number
  */
 export function judgeKin(plan: KinPlan, outcomes: Map<string, BOutcome>, compare: Partial<CompareOptions>, made: number): Map<string, string> {
   const misses = new Map<string, string>();
-  const answered = (o: BOutcome | undefined): o is Extract<BOutcome, { k: "return" | "raise" }> => o?.k === "return" || o?.k === "raise";
   for (const a of plan.asks) {
-    const before = outcomes.get(`${a.base}${KIN}`);
-    const after = outcomes.get(`${a.base}${KIN}${AGAIN}`);
-    // (the same text first: a foreign kind's arguments after the call are opaque, which no
-    // comparison of values calls equal)
-    if (!answered(before) || !answered(after) || timeless(before) === timeless(after)) continue;
-    const r = sameOutcome(before, after, compare);
-    if (!r.ok) misses.set(a.base, `elsewhere, given its ${a.from} (at ${a.slot.startsWith("=") ? `keyword ${a.slot.slice(1)}` : `position ${a.slot}`}) as a ${a.to} of the same items, it answered otherwise after a history of ${made} calls of other inputs than before it (the answer before taken as the original's: ${r.why})`);
+    const why = answerDiffers(outcomes.get(`${a.base}${KIN}`), outcomes.get(`${a.base}${KIN}${AGAIN}`), compare);
+    if (why) misses.set(a.base, `elsewhere, given its ${a.from} (at ${slotName(a.slot)}) as a ${a.to} of the same items, it answered otherwise after a history of ${made} calls of other inputs than before it (the answer before taken as the original's: ${why})`);
   }
   for (const id of [...outcomes.keys()]) if (id.includes(KIN)) outcomes.delete(id);
   return misses;

@@ -1243,7 +1243,7 @@ def main():
         for b in history["blocks"]:
             blocks[b["at"]] = (n, n + b["n"])
             n += b["n"]
-        # (the argument objects of each symbol's last history call, where some call refills them)
+        # (each symbol's buffer, its first history call's argument objects, where some call refills it)
         history_last = {} if history.get("refills") else None
     # in-place asks (BCall.inplace): the argument objects of each call another names, kept for it
     # (for every call that names it: a chain refills one object many times, lib/env/inplace.ts)
@@ -1751,13 +1751,12 @@ def _refill(old, new, tagged, classes, seen=None):
         if _type(tagged) is not _dict:
             return new
         items = new
-        if _type(tagged) is _dict:
-            try:
-                items = [build(x, classes) for x in tagged["v"]]
-            except _CallTimeout:
-                raise
-            except _BaseException:
-                pass
+        try:
+            items = [build(x, classes) for x in tagged["v"]]
+        except _CallTimeout:
+            raise
+        except _BaseException:
+            pass
         kind.clear(old)
         kind.update(old, items)
     else:
