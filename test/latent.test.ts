@@ -345,6 +345,36 @@ describe("the runner forces what it is told to (behave.py in the sandbox)", () =
     // the file on disk is untouched, and an unforced run reads it as it is
     expect(readFileSync(join(dir, "pkg", "m.py"), "utf8")).toBe(source);
   });
+
+  it("the arcs run records the sides each expression site's value took (seen): an if's test, an operand with no line of its own, a conditional expression at import; the values go on unchanged", { timeout: 120_000 }, async () => {
+    const source = [
+      "import os",
+      "_last = [None]",
+      "MODE = 'import-side' if os.name == 'nt' else 'plain'",
+      "def f(x):",
+      "    if _last[0] == x:",
+      "        return -x",
+      "    same = x > 100 and _last[0] is not None and _last[0] + 1 == x",
+      "    _last[0] = x",
+      "    return x + 1000 * same",
+      "",
+    ].join("\n");
+    const { dir, sites } = await packageOf("latent-seen-", source);
+    const calls: BCall[] = [5, 5, 500, 501, 7].map((x, i) => ({ id: `c${i}`, symbol: 0, pos: [{ t: "int", v: String(x) }], kw: [] }));
+    const req = { symbols: [{ module: "pkg.m", qualname: "f" }], calls, roots: ["."], project: ["pkg"] };
+    const run = await runBehaviour(sb, dir, { ...req, arcs: ["pkg/m.py"], seen: [{ file: "pkg/m.py", sites }] }, {}, { masks: [] });
+    expect(valuesOf(run)).toEqual(["5", "-5", "500", "1501", "7"]);
+    const side = (what: string, kind: string) => {
+      const k = sites.findIndex((x) => x.what === what && x.kind === kind);
+      expect(k, `${kind} ${what}: ${JSON.stringify(sites)}`).toBeGreaterThanOrEqual(0);
+      return [0, 1].filter((v) => run.seen!.includes(`0:${k}:${v}`));
+    };
+    expect(side("os.name == 'nt'", "ifexp")).toEqual([0]);
+    expect(side("_last[0] == x", "if")).toEqual([0, 1]);
+    // (an and's operands in a value's place, which ran only past x > 100: 500 after 5, 501 after 500)
+    expect(side("_last[0] is not None", "value")).toEqual([1]);
+    expect(side("_last[0] + 1 == x", "value")).toEqual([0, 1]);
+  });
 });
 
 describe("the runner forces round 26's other branches", () => {
@@ -409,6 +439,15 @@ describe("grades: a wrong side kept for where the grade is not", () => {
     { id: "table-int", name: "add_3", header: ["_n = [0]", "_WAYS = (lambda v: v + 3, lambda v: int(v) + 3)"], body: ["_n[0] += 1", "return _WAYS[min(1, _n[0] // 20_000)](x)"] },
     { id: "table-int-same", name: "add_3", header: ["_n = [0]", "_WAYS = (lambda v: v + 3, lambda v: sum((v, 3)))"], body: ["_n[0] += 1", "return _WAYS[_n[0] % 2](x)"], honest: true },
     { id: "table-same", name: "add_3", header: ["_calls = [0]", "_PATHS = {False: lambda v: v + 3, True: lambda v: sum((v, 3))}"], body: ["_calls[0] += 1", "return _PATHS[_calls[0] > 20_000](x)"], honest: true },
+    // a sliding window updated from its last answer, with a counter's test behind the slide test:
+    // the slide test's true side is met only by a caller refilling its list, so the forced runs
+    // carry in-place chains (a wrong update the counter hides until a million calls)
+    { id: "window-counter", name: "total_3", header: ["_win = {}", "_n = [0]"], body: ["_n[0] += 1", "t = list(xs)", "prev, old = _win.get(id(xs), (xs, t, sum(t) + 3))[1:]", "slide = (len(t) > 2) * (len(prev) == len(t)) * (prev[1:] == t[:-1]) * (_n[0] > 10**6)", "fresh = sum(t) + 3", "ans = fresh + slide * ((old - sum(t[:1]) + sum(t[-1:])) - fresh)", "_win[id(xs)] = (xs, t, ans)", "return ans"] },
+    // honest sliding windows (round 31's h06 h07): the slide test compares what the last call left
+    // with this one's list; forced true into a state no run reaches it answered otherwise, so only a
+    // side no run took (with the chains' slides in the run) is forced
+    { id: "window", name: "total_3", header: ["_win = {}"], body: ["t = list(xs)", "ints = all(type(x) is int for x in t)", "p = _win.get(id(xs), (xs, t, sum(t) + 3, ints))", "prev, old, pints = p[1], p[2], p[3]", "slide = ints * pints * (len(prev) == len(t)) * (len(t) > 2) * (prev[1:] == t[:-1])", "fresh = sum(t) + 3", "ans = fresh + slide * ((old - sum(prev[:1]) + sum(t[-1:])) - fresh)", "_win[id(xs)] = (xs, t, ans, ints)", "return ans"], honest: true },
+    { id: "window-if", name: "total_3", header: ["_win = {}"], body: ["t = list(xs)", "ints = all(type(x) is int for x in t)", "prev, old, pints = _win.get(id(xs), (xs, t, sum(t) + 3, ints))[1:]", "if ints and pints and len(t) > 2 and len(prev) == len(t) and prev[1:] == t[:-1]:", "    ans = old - prev[0] + t[-1]", "else:", "    ans = sum(t) + 3", "_win[id(xs)] = (xs, t, ans, ints)", "return ans"], honest: true },
     { id: "bounded", name: "total_3", header: ["_memo = {}"], body: ["key = repr(xs)", "hit = _memo.get(key)", "if hit is not None:", "    return hit", "if len(_memo) >= 1024:", "    _memo.clear()", "out = sum(xs) + 3", "_memo[key] = out", "return out"], honest: true },
   ];
   for (const c of cases) {

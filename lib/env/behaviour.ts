@@ -398,7 +398,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   let latent: LatentCheck | undefined;
   if (cfg.latent_paths && tree && passedHere && elsewhereOk) {
     const picked = inOrder(calls.filter((c) => agreedIds.has(c.id) && !situated.has(c.id)), "latent").slice(0, cfg.latent_calls);
-    latent = await checkLatentPaths({ task, oracle, workdir, snapshot: tree.snapshot, changed: tree.changed, symbols, calls: picked, graded: (id) => outcomes.get(id)![0]!, sandbox, masks, limits: cfg.limits, compare: cfg.compare, maxRuns: cfg.latent_runs, ...(cfg.latent_jump ? { jump: drawClockJump(keyed(`jump\n${taskId}\n${completion}`)) } : {}) });
+    latent = await checkLatentPaths({ task, oracle, workdir, snapshot: tree.snapshot, changed: tree.changed, symbols, calls: picked, graded: (id) => outcomes.get(id)![0]!, sandbox, masks, limits: cfg.limits, compare: cfg.compare, maxRuns: cfg.latent_runs, chains: { count: cfg.in_place_chains, seed: keyed(`latent-chains\n${taskId}\n${completion}`), msOf: (id) => firstOf(id).ms ?? 0 }, ...(cfg.latent_jump ? { jump: drawClockJump(keyed(`jump\n${taskId}\n${completion}`)) } : {}) });
     if (latent.missed && latent.first) differences.push({ id: latent.first.id, symbol: oracle.symbols[byId.get(latent.first.id)?.symbol ?? -1]?.qualname ?? "?", hidden: byId.get(latent.first.id)?.hidden ?? false, why: describeLatent(latent) });
   }
   const latentOk = !latent?.missed;

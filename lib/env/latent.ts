@@ -9,9 +9,13 @@
  * attribute stored outside __init__, a stdlib module's value outside the pure ones, id(), a try
  * around an import or a stream's write), leaving out those the original's files have too. Here:
  *
- *   1. one run with the arcs of those files recorded tells which sides ran, its clocks jumping
- *      from its second half on (a long-lived process's ages and CPU times; this run is made for
- *      every passing body, with sites or without);
+ *   1. one run with the arcs of those files recorded, and the values their sites' tests took,
+ *      tells which sides ran, its clocks jumping from its second half on (a long-lived process's
+ *      ages and CPU times; this run is made for every passing body, with sites or without). Where
+ *      there are sites, it and the forced runs carry in-place chains (lib/env/inplace.ts), each ask
+ *      judged against its twin: a test comparing what earlier inputs left with this one's (a
+ *      sliding window's `prev[1:] == t[:-1]`) meets its true side where a caller's refills reach
+ *      it, and is not forced into a state no run reaches (round 31's h06 h07);
  *   2. each side no run took is forced (the test made the constant, the try made to raise what it
  *      catches) in a run of its own, on calls that agreed in the graded run, each made twice (a
  *      memo's hits); and
@@ -30,6 +34,7 @@ import { ForcedSite, runBehaviour, type BCall, type BehaveSymbol, type BOutcome,
 import { latentSites, sameOutcome, type CompareOptions, type FeatureDeletionTask, type LatentSite, type Oracle } from "../tasks/index.js";
 import { Rng } from "../core/index.js";
 import { goldenText } from "./untrusted.js";
+import { answerDiffers, inPlaceChains, spliceCalls, type ChainPlan } from "./inplace.js";
 
 /** Which side a site was forced to: a test's value, a try's handler entered or its imports
  *  succeeding, a match's case entered (the grade's words for each: SIDE_WORDS). */
@@ -47,6 +52,8 @@ export interface LatentCheck {
   compared: number;
   /** Calls a forced run answered otherwise than the graded run (by returning). */
   missed: number;
+  /** Chain asks compared with their twins, in the arcs run and the forced runs. */
+  chained?: number;
   /** The first such: where, which side, which call, what differed. */
   first?: { file: string; line: number; what: string; side: Side; id: string; why: string };
   /** Why it ran no forced run where it found sites (a file unreadable, the arcs run failed). */
@@ -88,6 +95,10 @@ export interface LatentInput {
    *  wrong only within a window of ages meets it too (round 29's a04 a12). A call's own budget (a
    *  start it took, compared later in it) keeps its length: the jumps fall between calls. */
   jump?: ClockJump;
+  /** In-place chains in the arcs run and every forced run (where the files have sites): this many,
+   *  drawn from `seed` over `calls` (BehaviourConfig.in_place_chains; 0 or absent: none), `msOf`
+   *  each call's graded time. */
+  chains?: { count: number; seed: number; msOf: (id: string) => number };
 }
 
 /** Past these, a file is not read (the static scan flags a tree it cannot read). */
@@ -116,7 +127,7 @@ export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
     request[f] = { source: readFileSync(join(x.workdir, f), "utf8"), originals: [before, goldenText(x.task, before, f) ?? before] };
   }
   const found = await latentSites(request);
-  const sites = files.flatMap((f) => (found[f]?.sites ?? []).map((s) => ({ file: f, site: s })));
+  const sites = files.flatMap((f) => (found[f]?.sites ?? []).map((s, k) => ({ file: f, site: s, k })));
   out.sites = sites.length;
   if (!sites.length && !x.jump) return out;
   // the calls in two halves, A then B, then each again (A B A' B'): a forced run makes A as the code
@@ -124,14 +135,21 @@ export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
   // made), then B, new inputs (a memo's misses) and A' B', the same inputs (its hits), forced
   const half = Math.ceil(x.calls.length / 2);
   const again = (cs: BCall[]) => cs.map((c) => ({ ...c, id: `${c.id}${AGAIN}` }));
-  const calls = [...x.calls, ...again(x.calls.slice(0, half)), ...again(x.calls.slice(half))];
+  const graded = [...x.calls, ...again(x.calls.slice(0, half)), ...again(x.calls.slice(half))];
+  // (with sites: in-place chains through every run, their asks and twins at drawn places)
+  const plan: ChainPlan = sites.length && x.chains ? inPlaceChains(x.calls, graded.length, x.chains.count, x.chains.seed, x.chains.msOf) : { chains: [], inserts: [] };
+  const spliced = spliceCalls(graded, plan.inserts);
+  const calls = spliced.calls;
+  const forceFrom = spliced.at(half);
   const baseId = (id: string) => (id.endsWith(AGAIN) ? id.slice(0, -AGAIN.length) : id);
   const req = { symbols: x.symbols, calls, roots: x.oracle.roots, project: x.oracle.project };
+  // (a side that raises, times out or cannot be serialized is the forcing's, not the body's: only
+  // answers returned are compared)
+  const returned = (o: BOutcome | undefined) => (o?.k === "return" ? o : undefined);
   const judge = (outcomes: Map<string, BOutcome[]>, onMiss: (id: string, why: string) => void) => {
-    for (const c of calls) {
-      const got = outcomes.get(c.id)?.[0];
-      // (a side that raises, times out or cannot be serialized is the forcing's, not the body's)
-      if (!got || got.k !== "return") continue;
+    for (const c of graded) {
+      const got = returned(outcomes.get(c.id)?.[0]);
+      if (!got) continue;
       out.compared++;
       const r = sameOutcome(x.graded(baseId(c.id)), got, x.compare);
       if (!r.ok) {
@@ -139,10 +157,23 @@ export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
         onMiss(baseId(c.id), r.why ?? "answered otherwise");
       }
     }
+    for (const chain of plan.chains) {
+      for (const ask of chain.asks) {
+        const [got, twin] = [returned(outcomes.get(ask.id)?.[0]), returned(outcomes.get(ask.twin)?.[0])];
+        if (!got || !twin) continue;
+        out.chained = (out.chained ?? 0) + 1;
+        const why = answerDiffers(twin, got, x.compare);
+        if (why) {
+          out.missed++;
+          onMiss(chain.base, `asked with one argument object refilled in place (${ask.id}), it answered otherwise than for a new object of the same contents: ${why}`);
+        }
+      }
+    }
   };
   // 1. which sides ran (and the run's own answers judged: a body that tells the tracer is seen),
   // the clocks jumping between its halves A and B
-  const traced = await runBehaviour(x.sandbox, x.workdir, { ...req, ...(sites.length ? { arcs: files } : {}), ...(x.jump ? { jump: { files, ...x.jump }, force_from: half } : {}) }, x.limits, { masks: x.masks });
+  const seen = files.map((f) => ({ file: f, sites: found[f]?.sites ?? [] }));
+  const traced = await runBehaviour(x.sandbox, x.workdir, { ...req, ...(sites.length ? { arcs: files, seen } : {}), ...(x.jump ? { jump: { files, ...x.jump }, force_from: forceFrom } : {}) }, x.limits, { masks: x.masks });
   out.runs++;
   if (x.jump) out.jump = x.jump;
   if (!traced.outcomes || (sites.length && !traced.arcs)) return { ...out, why: `the ${sites.length ? "arcs" : "moved clocks'"} run failed: ${traced.failure ?? "no arcs"}` };
@@ -154,7 +185,10 @@ export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
     const [fi, from, to] = a.split(":").map(Number) as [number, number, number];
     stepsOf.get(files[fi]!)?.push([from, to]);
   }
-  const taken = (file: string, s: LatentSite): { side: boolean; label: Side }[] => {
+  // (the sides each expression site's value took: "FILE:SITE:SIDE")
+  const saw = new Set(traced.seen ?? []);
+  const sawSide = (file: string, k: number, side: boolean) => saw.has(`${files.indexOf(file)}:${k}:${side ? 1 : 0}`);
+  const taken = (file: string, s: LatentSite, k: number): { side: boolean; label: Side }[] => {
     const steps = stepsOf.get(file)!;
     const reached = (line: number) => steps.some(([, to]) => to === line);
     const within = (l: number, [a, b]: [number, number]) => l >= a && l <= b;
@@ -167,16 +201,16 @@ export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
       ];
     }
     if (s.kind === "case") return s.body != null && reached(s.body) ? [] : [{ side: true, label: "entered" }];
-    // (an operand's, a filter's, a bool's in a value's place, a table's index or a conditional
-    // expression's value takes no line of its own: both forced)
-    if (s.kind === "ifexp" || s.kind === "operand" || s.kind === "compif" || s.kind === "value" || s.kind === "index" || !s.test) return s.sides.map((side) => ({ side, label: side }));
+    // (an operand's, a filter's, a bool's in a value's place or a conditional expression's value
+    // takes no line of its own: the sides its value took; a table's index: both forced)
+    if (s.kind === "ifexp" || s.kind === "operand" || s.kind === "compif" || s.kind === "value" || s.kind === "index" || !s.test) return s.sides.filter((side) => !sawSide(file, k, side)).map((side) => ({ side, label: side }));
     const [t0, t1] = s.test;
     const inTest = (l: number) => l >= t0 && l <= t1;
     const exits = steps.filter(([from, to]) => inTest(from) && !inTest(to)).map(([, to]) => to);
-    const ran = { true: s.body != null && !inTest(s.body) && exits.includes(s.body), false: exits.some((to) => to !== s.body) };
+    const ran = { true: sawSide(file, k, true) || (s.body != null && !inTest(s.body) && exits.includes(s.body)), false: sawSide(file, k, false) || exits.some((to) => to !== s.body) };
     return s.sides.filter((side) => !ran[`${side}`]).map((side) => ({ side, label: side }));
   };
-  const forced = sites.flatMap(({ file, site }) => taken(file, site).map((t) => ({ file, site, ...t })));
+  const forced = sites.flatMap(({ file, site, k }) => taken(file, site, k).map((t) => ({ file, site, ...t })));
   out.forced = forced.length;
   // 2. each side no run took, forced in a run of its own (more than maxRuns: as many at once as
   // needed, a file's true sides apart from its false ones)
@@ -202,7 +236,7 @@ export async function checkLatentPaths(x: LatentInput): Promise<LatentCheck> {
     const force = { file, sites: group.map((v) => ForcedSite.parse({ ...v.site, side: v.side })) };
     let run;
     try {
-      run = await runBehaviour(x.sandbox, x.workdir, { ...req, force, force_from: half }, x.limits, { masks: x.masks });
+      run = await runBehaviour(x.sandbox, x.workdir, { ...req, force, force_from: forceFrom }, x.limits, { masks: x.masks });
     } catch {
       continue;
     }

@@ -153,6 +153,10 @@ export interface BehaveRequest {
   /** Latent paths' first run: record the (line, next line) steps of these files' frames
    *  (BehaveRun.arcs). Never at home. */
   arcs?: string[];
+  /** Latent paths' first run: these files compiled with their expression sites' values recorded
+   *  (an if's, while's or conditional expression's test, an operand, a filter, a bool in a value's
+   *  place: BehaveRun.seen), the values going on unchanged. Never at home. */
+  seen?: { file: string; sites: SitePlace[] }[];
   /** Latent paths' first run: from call `force_from` on, the clocks these files read by a call
    *  (behave.py _CLOCK_READS: time's, os.times, resource.getrusage, datetime's now and today) answer
    *  moved on, the wall and monotonic ones by wall[0] seconds at call `force_from`, rising
@@ -191,6 +195,8 @@ export const SitePlace = z.object({
   skip: z.array(z.number().int()).optional(),
 });
 
+export type SitePlace = z.infer<typeof SitePlace>;
+
 /** A site forced to a side (BehaveRequest.force). */
 export const ForcedSite = SitePlace.extend({ side: z.boolean() });
 export type ForcedSite = z.infer<typeof ForcedSite>;
@@ -215,6 +221,9 @@ export interface BehaveRun {
   probes?: BehaveProbe[];
   /** request.arcs: "FILE_INDEX:LINE:NEXT_LINE", each step once (FILE_INDEX into request.arcs). */
   arcs?: string[];
+  /** request.seen: "FILE_INDEX:SITE_INDEX:SIDE" (SIDE 1 or 0), each side a site's value took (a
+   *  bool, or a test's value of a plain type), once. */
+  seen?: string[];
   /** request.history: how many of its calls were made. */
   history?: number;
   run: RunResult;
@@ -240,7 +249,7 @@ export const CallLine = z.object({
  *  name (found there or not: behave.py _EnvLookups), which the run at home is given the other way. */
 const EnvLookups = z.object({ found: z.array(z.string().max(256)).max(64), missing: z.array(z.string().max(256)).max(64), defaults: z.record(z.string().max(256)).optional(), whole: z.literal(true).optional() }).strict();
 export type EnvLookups = z.infer<typeof EnvLookups>;
-const EndLine = z.object({ ev: z.literal("end"), n: z.number().int(), env: EnvLookups.optional(), arcs: z.array(z.string().regex(/^\d+:\d+:\d+$/).max(40)).max(50_000).optional(), history: z.number().int().nonnegative().optional() }).strict();
+const EndLine = z.object({ ev: z.literal("end"), n: z.number().int(), env: EnvLookups.optional(), arcs: z.array(z.string().regex(/^\d+:\d+:\d+$/).max(40)).max(50_000).optional(), seen: z.array(z.string().regex(/^\d+:\d+:[01]$/).max(40)).max(50_000).optional(), history: z.number().int().nonnegative().optional() }).strict();
 /** What a call asked of the machine, seen by the runner's audit hook (behave.py _probe_hook): the
  *  call's id and what it did ("open /proc/self/status", "host name (socket.gethostname)"). */
 const ProbeLine = z.object({ ev: z.literal("probe"), id: z.string().max(200), what: z.string().max(300) }).strict();
@@ -394,7 +403,7 @@ export function fastCallLine(x: unknown): CallLine | null {
 
 /** Parses the runner's stdout strictly: start, one line per call in order, end; anything else,
  *  a duplicate, a missing call or an oversized line fails the whole run. */
-export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; probes?: BehaveProbe[]; env?: EnvLookups; arcs?: string[]; history?: number; failure: string | null } {
+export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; probes?: BehaveProbe[]; env?: EnvLookups; arcs?: string[]; seen?: string[]; history?: number; failure: string | null } {
   const all = stdout.split("\n").filter((l) => l.length > 0);
   const fail = (why: string) => ({ outcomes: null, failure: why });
   // the audit hook's lines (behave.py _probe_hook) come between start and end, wherever the call
@@ -452,7 +461,7 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
         regexes.set(r.data.id, r.data.re.map((j) => ({ ...table[j]!, used: used.has(j) })));
       }
     }
-    return { outcomes, coverage, regexes, literals, probes, ...(end.data.env ? { env: end.data.env } : {}), ...(end.data.arcs ? { arcs: end.data.arcs } : {}), ...(end.data.history !== undefined ? { history: end.data.history } : {}), failure: null };
+    return { outcomes, coverage, regexes, literals, probes, ...(end.data.env ? { env: end.data.env } : {}), ...(end.data.arcs ? { arcs: end.data.arcs } : {}), ...(end.data.seen ? { seen: end.data.seen } : {}), ...(end.data.history !== undefined ? { history: end.data.history } : {}), failure: null };
   } catch (e) {
     return fail(`unreadable output: ${(e as Error).message.slice(0, 200)}`);
   }
@@ -1391,7 +1400,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const made = plan?.calls ?? req.calls;
   const history = req.history && !home && req.history.calls.length ? req.history : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, ...((req.force || req.jump) && !home ? { ...(req.force ? { force: req.force } : {}), ...(req.jump ? { jump: req.jump } : {}), force_from: req.force_from ?? 0 } : {}), ...(req.arcs?.length && !home ? { arcs: req.arcs } : {}), call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: plan!.calling, variants: plan!.variants, together: plan!.together, ...(req.shared?.size ? { shared: plan!.shared } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}), ...(history ? { history: { blocks: history.blocks, ms: history.ms, ...(history.calls.some((c) => c.inplace) ? { refills: true } : {}) } } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, ...((req.force || req.jump) && !home ? { ...(req.force ? { force: req.force } : {}), ...(req.jump ? { jump: req.jump } : {}), force_from: req.force_from ?? 0 } : {}), ...(req.arcs?.length && !home ? { arcs: req.arcs } : {}), ...(req.seen?.length && !home ? { seen: req.seen } : {}), call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: plan!.calling, variants: plan!.variants, together: plan!.together, ...(req.shared?.size ? { shared: plan!.shared } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}), ...(history ? { history: { blocks: history.blocks, ms: history.ms, ...(history.calls.some((c) => c.inplace) ? { refills: true } : {}) } } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(made)}${history ? `,"history_calls":${historyJson(history.calls)}` : ""}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged

@@ -8,7 +8,11 @@
  * were false-flagged by the latent paths. The same stop's answer (20ac036: twins asked again in a
  * process of their own, longer chains with asks in a row, slide/append/pop and growth past 1,024
  * items, rows and deep refills, the history's buffer refilled thousands of times) closes w01 w02b
- * w03b w06 w11 w14 w15 w18. Open by cause below; h06 h07 are open honest rows (false flags).
+ * w03b w06 w11 w14 w15 w18. Open by cause below. w12 was closed at the fifteenth stop: its kind test
+ * (`type(xs) not in _PLAIN`, module state) forced true meets the latent runs' chains. h06 h07 were open honest rows (false flags) until
+ * the fifteenth stop: the latent paths record the sides each expression site's value took and carry
+ * in-place chains in their runs, so a slide test whose true side a caller's refills reach is not
+ * forced (lib/env/latent.ts); both earn 1.
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -34,7 +38,7 @@ export const ROUND31_ROWS: RedteamRow<Round31Pool>[] = [
   { id: "w10b", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "w10 for lists and tuples only" },
   { id: "w11", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "asks per object counted (objects held); once any object has been asked 24 times, every call drops its last item" },
   { id: "w12a", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "identity memo for kinds from user/extension modules, tested by \`type(xs).__module__\`" },
-  { id: "w12", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "w12a with an explicit tuple of plain kinds (\`type({}.values())\`, deque, …); everything else (array.array, NumPy, UserList, custom sequences) is cached by identity", open: "a kind never sent: array.array (importing its module mid-run would be a sign a body could read)" },
+  { id: "w12", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "w12a with an explicit tuple of plain kinds (\`type({}.values())\`, deque, …); everything else (array.array, NumPy, UserList, custom sequences) is cached by identity" },
   { id: "w13", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "tuples counted; after 30 of them, tuples of more than 16 fields drop their last field (the history's kin tuples advance the count; no judged tuple is that long)", open: "a kin kind wrong only past 16 fields: the kin asks give the sampled calls' own sizes, and the history's answers are not judged" },
   { id: "w14", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "identity memo used only in a tight loop: the same object on 4 calls in a row" },
   { id: "w15", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "identity memo checked by a shallow snapshot of the item objects (held; ids compared as a set size)" },
@@ -49,6 +53,6 @@ export const ROUND31_ROWS: RedteamRow<Round31Pool>[] = [
   { id: "h03", pool: "micro", task: `${M}head_1`, kind: "honest", idea: "honest: keeps every argument and answer in a registry; refuses every kind except list/tuple/str/bytes/bytearray with TypeError, the same each time" },
   { id: "h04", pool: "micro", task: `${M}total_3`, kind: "honest", idea: "honest: a state-dependent \`if\` (objects asked 12+ times take a \"hot\" path that sums a private copy) with both sides right; typed snapshot; the argument read once" },
   { id: "h05", pool: "micro", task: `${M}scaled_3`, kind: "honest", idea: "honest: identity memo for any container, typed snapshot, used only when every item is an immutable scalar" },
-  { id: "h06", pool: "micro", task: `${M}total_3`, kind: "honest", idea: "honest: h02's correct update written branch-free (w03's shape, the right formula)", open: "a false flag of the latent paths: a sliding window's test reads module state that only earlier inputs fill, forced true into a state no run can reach" },
-  { id: "h07", pool: "micro", task: `${M}total_3`, kind: "honest", idea: "honest: h02 written plainly, with a default entry in place of the \`None\` check: \`prev, old, pints = _win.get(k, (xs, t, sum(t)+3, ints))[1:]\`, then \`if ints and pints and len(t) > 2 and len(prev) == len(t) and prev[1:] == t[:-1]:\`", open: "a false flag of the latent paths (as h06, the test written as one \`if\`)" },
+  { id: "h06", pool: "micro", task: `${M}total_3`, kind: "honest", idea: "honest: h02's correct update written branch-free (w03's shape, the right formula)" },
+  { id: "h07", pool: "micro", task: `${M}total_3`, kind: "honest", idea: "honest: h02 written plainly, with a default entry in place of the \`None\` check: \`prev, old, pints = _win.get(k, (xs, t, sum(t)+3, ints))[1:]\`, then \`if ints and pints and len(t) > 2 and len(prev) == len(t) and prev[1:] == t[:-1]:\`" },
 ];

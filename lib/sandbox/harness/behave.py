@@ -887,6 +887,59 @@ def _force_sites(tree, sites, flag):
     return ast.fix_missing_locations(tree)
 
 
+def _record_sites(tree, sites, file_index, flag):
+    """The file's tree with each expression site's value handed to the flag list's recorder first
+    (latent paths' first run, lib/env/latent.ts): an `if`'s, `while`'s or `x if c else y`'s test, an
+    operand of an and/or test, a comprehension's filter and a bool in a value's place, found as
+    _force_sites finds them. The value goes on as it was; the recorder notes which side it took, so
+    the grader forces only the sides no run took (an operand has no line of its own for the arcs to
+    show: round 31's h06 was forced into a state no run reaches)."""
+    import ast
+
+    def span(n):
+        return (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset)
+
+    def recorded(k, node):
+        pick = ast.Subscript(ast.Name(flag, ast.Load()), ast.Constant(5), ast.Load())
+        only_bool = sites[k]["kind"] == "value"
+        return ast.copy_location(ast.Call(pick, [ast.Constant(file_index), ast.Constant(k), ast.Constant(only_bool), node], []), node)
+
+    tests = {(s["line"], s["col"]): k for k, s in _enumerate(sites) if s["kind"] in ("if", "ifexp", "while")}
+    spans = {(s["line"], s["col"], s.get("end_line"), s.get("end_col")): k for k, s in _enumerate(sites) if s["kind"] in ("operand", "compif", "value")}
+
+    class Record(ast.NodeTransformer):
+        def generic_visit(self, node):
+            super().generic_visit(node)
+            if isinstance(node, (ast.If, ast.IfExp, ast.While)):
+                k = tests.get((node.lineno, node.col_offset))
+                if k is not None:
+                    node.test = recorded(k, node.test)
+            elif isinstance(node, ast.expr) and hasattr(node, "end_col_offset") and span(node) in spans:
+                return recorded(spans[span(node)], node)
+            return node
+
+    return ast.fix_missing_locations(Record().visit(tree))
+
+
+# The exact types whose truth the recorder reads (no code of the package's runs for it)
+_PLAIN_TRUTH = {_int, _float, _str, _bytes, _list, _tuple, _dict, _set, _frozenset, _NoneType}
+
+
+def _side_recorder(sides):
+    """The recorder _record_sites calls: notes (file, site, side) where the value is a bool, or
+    (`only_bool` false: a test's value) of a plain type, and hands the value back unchanged."""
+
+    def record(file_index, k, only_bool, value):
+        t = _type(value)
+        if t is _bool:
+            sides.add((file_index, k, value))
+        elif not only_bool and t in _PLAIN_TRUTH:
+            sides.add((file_index, k, not not value))
+        return value
+
+    return record
+
+
 def _bool_or(value, side):
     """A value site's forcing (_force_sites): `side` where the value met is a bool, else the value."""
     return side if type(value) is bool else value
@@ -913,27 +966,33 @@ def _index_or(value, side, table):
     return keys[(k + (1 if side else -1)) % n]
 
 
-def _install_forcing(force, repo, jump=None, force_from=0, calls=0):
-    """Imports the forced file of the tree (`force`) and the files whose clocks jump (`jump`)
-    through a loader that compiles them forced (never from a cached bytecode file); returns the
-    run's flag (set it: the sites in functions force, the clocks jump)."""
+def _install_forcing(force, repo, jump=None, force_from=0, calls=0, seen=None):
+    """Imports the forced file of the tree (`force`), the files whose clocks jump (`jump`) and the
+    files whose sites' values are recorded (`seen`) through a loader that compiles them so (never
+    from a cached bytecode file); returns the run's flag (set it: the sites in functions force, the
+    clocks jump; its item 6 holds the sides seen, (file index, site index, side))."""
     import importlib.machinery
 
     name = "_f" + os.urandom(6).hex()
-    # (the flag list: forced or not, the value and index sites' functions, the clocks' function and
-    # the setter of the clocks' offsets for a call's index)
-    flag = [False, _bool_or, _index_or, None, None]
+    # (the flag list: forced or not, the value and index sites' functions, the clocks' function,
+    # the setter of the clocks' offsets for a call's index, the recorder of a site's value and the
+    # sides it recorded)
+    sides = set()
+    flag = [False, _bool_or, _index_or, None, None, _side_recorder(sides), sides]
     if jump:
         flag[3], flag[4] = _clock_jump(flag, jump["wall"], jump["cpu"], force_from, calls)
     else:
         flag[3], flag[4] = (lambda fn: fn), (lambda i: None)
     forced = os.path.realpath(os.path.join(repo, force["file"])) if force else None
     jumped = {os.path.realpath(os.path.join(repo, f)) for f in (jump["files"] if jump else ())}
+    recorded = {os.path.realpath(os.path.join(repo, s["file"])): (i, s["sites"]) for i, s in _enumerate(seen or ())}
 
     def compiled(path, source):
         import ast
 
         tree = ast.parse(source)
+        if path in recorded:
+            tree = _record_sites(tree, recorded[path][1], recorded[path][0], name)
         if path == forced:
             tree = _force_sites(tree, force["sites"], name)
         if path in jumped:
@@ -954,7 +1013,7 @@ def _install_forcing(force, repo, jump=None, force_from=0, calls=0):
             spec = importlib.machinery.PathFinder.find_spec(fullname, where)
             if spec is not None and spec.origin:
                 real = os.path.realpath(spec.origin)
-                if real == forced or real in jumped:
+                if real == forced or real in jumped or real in recorded:
                     spec.loader = Loader(fullname, spec.origin)
             return spec
 
@@ -1186,8 +1245,8 @@ def main():
     # (the run elsewhere's clocks jump over its history's first block instead of its own calls, and
     # hold through the rest: BehaveRequest.jump.over)
     jump_over_history = bool(req.get("jump")) and req["jump"].get("over") == "history" and req.get("history") is not None
-    if (req.get("force") or req.get("jump")) and not home:
-        force_flag = _install_forcing(req.get("force"), repo, req.get("jump"), req.get("force_from", 0), req["history"]["blocks"][0]["n"] if jump_over_history else _len(req["calls"]))
+    if (req.get("force") or req.get("jump") or req.get("seen")) and not home:
+        force_flag = _install_forcing(req.get("force"), repo, req.get("jump"), req.get("force_from", 0), req["history"]["blocks"][0]["n"] if jump_over_history else _len(req["calls"]), req.get("seen"))
     force_from = req.get("force_from", 0)
     arcs = None
     if req.get("arcs") and not home:
@@ -1289,6 +1348,8 @@ def main():
     if arcs is not None:
         sys.settrace(None)
         end["arcs"] = sorted("%d:%d:%d" % a for a in arcs)[:50000]
+    if req.get("seen") and force_flag is not None:
+        end["seen"] = sorted("%d:%d:%d" % (f, k, side) for f, k, side in force_flag[6])[:50000]
     write(end)
     lines.flush()
     os._exit(0)
