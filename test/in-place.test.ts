@@ -9,7 +9,7 @@
 // (BCall.as) and the kin asks (lib/env/kin.ts): their plans, their judging and the runner's side.
 import { describe, expect, it } from "vitest";
 import { Rng } from "../lib/core/index.js";
-import { chainStep, gradeCompletion, inPlaceChains, judgeChains, judgeKin, kinAsks, spliceCalls } from "../lib/env/index.js";
+import { CHAIN_HOLDS, chainStep, gradeCompletion, inPlaceChains, judgeChains, judgeKin, kinAsks, spliceCalls } from "../lib/env/index.js";
 import { BwrapSandbox, runBehaviour, type BCall, type BOutcome, type BValue } from "../lib/sandbox/index.js";
 import { microCompletion, packageDir } from "./support/micro-body.js";
 
@@ -85,6 +85,12 @@ describe("grades: a memo keyed by an argument's identity", () => {
     { id: "deque-memo", header: ["import collections", "_by_id = {}"], body: ["if type(xs) is collections.deque:", "    return _by_id.setdefault(id(xs), (xs, sum(xs) + 3))[1]", "return sum(xs) + 3"] },
     // round 30's w06: inputs of kinds the tests never pass counted; after 20 every call drops its last item
     { id: "foreign-counter", header: ["_n = [0]"], body: ["_n[0] += type(xs) not in (list, tuple)", "return sum(xs) + 3 - min(1, _n[0] // 20) * sum(list(xs)[-1:])"] },
+    // round 31's w04: an identity memo for deques with a maxlen (rolling windows): a chain holds its
+    // list as a full ring
+    { id: "ring-memo", header: ["_ring = {}"], body: ["if getattr(xs, 'maxlen', None) is not None:", "    return _ring.setdefault(id(xs), (xs, sum(xs) + 3))[1]", "return sum(xs) + 3"] },
+    // round 31's w05: an identity memo for dict views (read-only, so cached): a chain holds its list
+    // as a keys view whose dict it refills
+    { id: "view-memo", header: ["from collections.abc import MappingView", "_views = {}"], body: ["if isinstance(xs, MappingView):", "    return _views.setdefault(id(xs), (xs, sum(xs) + 3))[1]", "return sum(xs) + 3"] },
     // honest: any iterable taken (a deque, a keys view), summed once
     { id: "any-iterable", header: [], body: ["return sum(list(xs)) + 3"], honest: true },
     // honest: an identity memo that keeps a full copy and reuses its answer only when unchanged
@@ -160,6 +166,22 @@ describe("in-place chains (lib/env/inplace.ts): one object refilled again and ag
     expect(inPlaceChains(sampled, 30, 0, 11, () => 1).inserts).toEqual([]);
   });
 
+  it("five chains hold a list each way (CHAIN_HOLDS): as it is, as a deque, as rows, as a full ring (its maxlen the first contents' count), as a keys view; asks and twins alike", () => {
+    const sampled: BCall[] = Array.from({ length: 12 }, (_, i) => ({ id: `c${i}`, symbol: i % 3, pos: [list(i, i + 1, i + 2)], kw: [] }));
+    const plan = inPlaceChains(sampled, 30, 5, 11, () => 1);
+    expect(plan.chains.map((c) => c.held ?? "list")).toEqual([...CHAIN_HOLDS]);
+    const byId = new Map(plan.inserts.map((x) => [x.call.id, x.call]));
+    plan.chains.forEach((chain, k) => {
+      const first = byId.get(`${chain.base}@chain${k}.0`)!;
+      const want = chain.held === "deque" || chain.held === "keys" ? [["0", chain.held]] : chain.held === "ring" ? [["0", "deque", (sampled.find((s) => s.id === chain.base)!.pos[0] as { v: unknown[] }).v.length]] : undefined;
+      expect(first.as).toEqual(want);
+      for (const a of chain.asks) {
+        expect(byId.get(a.id)!.as).toEqual(want);
+        if (a.twin !== chain.base) expect(byId.get(a.twin)!.as).toEqual(want);
+      }
+    });
+  });
+
   it("judged: the first ask that answers otherwise than its twin names the base call; a timeout on either side is not an answer", () => {
     const plan = { chains: [{ base: "b", slot: "0", asks: [{ id: "b@chain0.1", twin: "b@twin0.1", step: "tail" as const }, { id: "b@chain0.2", twin: "b", step: "restored" as const }] }], inserts: [] };
     const ret = (n: number): BOutcome => ({ k: "return", ret: int(n), post: [], postkw: [] });
@@ -197,6 +219,23 @@ describe("in-place chains (lib/env/inplace.ts): one object refilled again and ag
     expect(v("set2")).toBe("[384, 352, 782, 432, 504]");
     // six history calls, one object: each call saw its own contents in it
     expect(v("objects")).toBe("(6, 1, [10, 11, 12, 13, 14, 15])");
+  });
+
+  it("the runner builds a ring (a deque with a maxlen) and a live keys view: refilled in place, the ring keeps its maxlen and its last items as a new ring of those contents does, the view shows its dict's new keys", { timeout: 120_000 }, async () => {
+    const dir = packageDir("as-ring-", ["_held = []", "def f(xs):", "    _held.append(xs)", "    return repr((type(xs).__name__, list(xs), getattr(xs, 'maxlen', None), len({id(x) for x in _held})))", ""].join("\n"));
+    const symbols = [{ module: "pkg.m", qualname: "f" }];
+    const calls: BCall[] = [
+      { id: "r", symbol: 0, pos: [list(1, 2)], kw: [], as: [["0", "deque", 2]] },
+      { id: "r2", symbol: 0, pos: [list(3, 4, 5)], kw: [], as: [["0", "deque", 2]], inplace: "r" },
+      { id: "twin", symbol: 0, pos: [list(3, 4, 5)], kw: [], as: [["0", "deque", 2]] },
+      { id: "k", symbol: 0, pos: [list(1, 2)], kw: [], as: [["0", "keys"]] },
+      { id: "k2", symbol: 0, pos: [list(5, 6, 6)], kw: [], as: [["0", "keys"]], inplace: "k" },
+    ];
+    const r = await runBehaviour(sb, dir, { symbols, calls, roots: ["."], project: ["pkg"] }, {}, { masks: [] });
+    expect(r.failure).toBeNull();
+    const v = (id: string) => { const o = r.outcomes!.get(id)![0]!; return o.k === "return" ? (o.ret as { v: string }).v : JSON.stringify(o); };
+    // (r2 is r's very ring, its last two items; the twin a new ring of the same; k2 is k's very view)
+    expect(calls.map((c) => v(c.id))).toEqual(["('deque', [1, 2], 2, 1)", "('deque', [4, 5], 2, 1)", "('deque', [4, 5], 2, 2)", "('dict_keys', [1, 2], None, 3)", "('dict_keys', [5, 6], None, 3)"]);
   });
 
   it("the runner builds foreign kinds (BCall.as): a deque refilled in place, a keys view; in the history too", { timeout: 120_000 }, async () => {

@@ -15,7 +15,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, clockBlocks, drawShifts, fastMemo, flipOf, historyCallText, masksFor, timeless, FOREIGN_KINDS, type ForeignKind, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, HISTORY_WALL_CAP, clockBlocks, drawShifts, fastMemo, flipOf, historyCallText, masksFor, timeless, FOREIGN_KINDS, type ForeignKind, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { checkLatentPaths, describeJump, describeLatent, drawClockJump, jumpableFiles, type ClockJump, type LatentCheck } from "./latent.js";
 import { argSlots, cleanTwins, inPlaceChains, judgeChains, REFILLABLE, spliceCalls } from "./inplace.js";
 import { foreignSlots, judgeKin, kinAsks, KIN_OF } from "./kin.js";
@@ -91,8 +91,9 @@ export const BehaviourConfig = z.object({
   /** In-place chains (lib/env/inplace.ts): this many argument objects refilled again and again
    *  through the run elsewhere (contents permuted, an item changed at the head, middle or tail,
    *  lengthened), each answer judged against the body's own for a new object of the same contents;
-   *  0 makes none (the null arm of round 30's w01 w03 w04 w07 w08 w09). */
-  in_place_chains: z.number().int().min(0).default(4),
+   *  0 makes none (the null arm of round 30's w01 w03 w04 w07 w08 w09). Five: one for each of
+   *  CHAIN_HOLDS (a list, a deque, rows, a full ring, a live keys view). */
+  in_place_chains: z.number().int().min(0).default(5),
   /** The share of the history's calls given their symbol's buffer (its first history call's objects),
    *  refilled in place (a buffer reused thousands of times: round 30's w02b turned wrong after 17
    *  refills); 0: every history call has new objects. */
@@ -383,7 +384,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // says where they ran, and one that changed fails the check as a sampled call's miss does)
   const keyIds = elsewhere ? [...chosen.keys] : [];
   const keysStable = keyIds.filter((id) => { const k = keys.get(id); return !(k?.k === "error" && k.why.startsWith(UNSTABLE_KEY)); }).length;
-  const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms, ...(elsewhere.history.jump ? { jump: elsewhere.history.jump } : {}) } } : {}) };
+  const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms, ...(elsewhere.history.jump ? { jump: elsewhere.history.jump } : {}), ...(elsewhere.history.waited ? { waited: elsewhere.history.waited } : {}) } } : {}) };
   // (the first miss named, as the graded run's misses are)
   const miss = judged.find((j) => !j.r.ok);
   if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: elsewhere?.chained?.has(miss.c.id) ? miss.r.why! : miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : elsewhere?.history?.changed.has(miss.c.id) ? `elsewhere, asked again after ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : elsewhere?.inPlace?.has(miss.c.id) ? `elsewhere, asked with an earlier call's argument objects refilled in place with its own (a caller reusing its list): ${miss.r.why}` : elsewhere?.history?.late.has(miss.c.id) ? `elsewhere, first asked halfway through a history of ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
@@ -391,7 +392,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // HISTORY_SLACK× as long as the same calls' in the graded run)
   const h = elsewhere?.history;
   const historyShort = !!h && h.made < h.calls && h.ms < HISTORY_MAX_MS;
-  if (historyShort) differences.push({ id: "history", symbol: "?", hidden: true, why: `elsewhere, the history made ${h!.made} of its ${h!.calls} calls in ${h!.ms} ms (over ${HISTORY_SLACK}× the sampled calls' time in the graded run, and at least ${cfg.history_ms} ms)` });
+  if (historyShort) differences.push({ id: "history", symbol: "?", hidden: true, why: `elsewhere, the history made ${h!.made} of its ${h!.calls} calls in ${h!.ms} ms of its own time (over ${HISTORY_SLACK}× the sampled calls' time in the graded run, and at least ${cfg.history_ms} ms; the time it waited for a CPU not counted${h!.waited ? `: ${h!.waited} ms` : ""}, up to ${HISTORY_WALL_CAP}× its time of wall time)` });
   const elsewhereOk = there.agreed === there.compared && !historyShort;
   const machine = machineProbes(oracle, [run.probes, retried, thereRun?.probes]);
   // the sides of its conditions on the world that no run took, forced (a body that passes only)
@@ -585,7 +586,7 @@ function slowWithin(calls: OracleCall[], msOf: (id: string) => number): Set<stri
 interface ElsewhereRun {
   outcomes: Map<string, BOutcome>;
   /** The history's calls (asked), made, the sampled calls that disagreed only after it, its time. */
-  history?: { calls: number; made: number; changed: Set<string>; late: Set<string>; ms: number; jump?: ClockJump };
+  history?: { calls: number; made: number; changed: Set<string>; late: Set<string>; ms: number; jump?: ClockJump; waited?: number };
   /** The sampled calls that disagreed only when asked in place (inPlaceAsks). */
   inPlace?: Set<string>;
   /** The sampled calls whose in-place chain answered otherwise than a new object of the same
@@ -668,7 +669,7 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
         for (const [id, why] of judgeKin(kin, firsts, cfg.compare, run.history ?? 0)) if (!chained.has(id)) chained.set(id, why);
         const changed = early !== first ? foldAskedAgain(oracle, firsts, cfg) : null;
         const inPlace = new Set([...foldAskedAgain(oracle, firsts, cfg, IN_PLACE_SOURCE), ...foldAskedAgain(oracle, firsts, cfg, IN_PLACE)]);
-        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, chained, ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, late: history!.late, ms: history!.ms, ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}) } } : {}) };
+        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, chained, ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, late: history!.late, ms: history!.ms, ...(run.historyWaited ? { waited: run.historyWaited } : {}), ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}) } } : {}) };
       }
       // (the runner's failure only: its stderr is the package's to write to, and a grade's reasons
       // never carry what the code under test chose to say — round 15's p09)
@@ -732,7 +733,7 @@ const HISTORY_MAX_MS = 30_000;
 
 /** What a grade's check says of the history (BehaviourCheck.elsewhere.history): its calls, those
  *  made in its time, the sampled calls that agreed before it and disagreed after it, and its time. */
-export interface HistoryRecord { calls: number; made: number; changed: number; ms: number; jump?: ClockJump }
+export interface HistoryRecord { calls: number; made: number; changed: number; ms: number; jump?: ClockJump; /** ms of wall time given past `ms` for the runner's wait for a CPU (BehaveRun.historyWaited). */ waited?: number }
 
 /** The run elsewhere's history (HISTORY_AGAIN): its calls, its time, and the sampled calls first
  *  asked after it (the others are asked before it and again after it). */

@@ -14,7 +14,7 @@ export { Action, TrajectoryStep, TOOL_DESCRIPTIONS } from "./actions.js";
 export { FeatureDeletionEpisode, gradeWorkdir, type Grade, type GradeChecks, type StepResult, type EnvOptions } from "./env.js";
 export { BehaviourConfig, checkBehaviour, describeBehaviour, type BehaviourCheck, type BehaviourConfigInput } from "./behaviour.js";
 export { drawClockJump, type ClockJump, type LatentCheck } from "./latent.js";
-export { chainStep, cleanTwins, inPlaceChains, judgeChains, spliceCalls, type Chain, type ChainPlan, type ChainStep } from "./inplace.js";
+export { chainStep, cleanTwins, inPlaceChains, CHAIN_HOLDS, judgeChains, spliceCalls, type Chain, type ChainPlan, type ChainStep } from "./inplace.js";
 export { judgeKin, kinAsks, KIN_OF, type KinAsk, type KinPlan } from "./kin.js";
 export { touchedFiles, allFiles, isSourceFile, treeDigest, type TouchedFiles } from "./untrusted.js";
 export { HackMonitor, HACK_FLAG_KINDS, MONITOR_PARTS, MonitorChecks, MonitorPart, monitorParts, similarity, type HackFlag, type MonitorInput } from "./monitor.js";

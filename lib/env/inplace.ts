@@ -11,7 +11,7 @@
  * not depend on whether the object holding them is new, which needs no original to say.
  */
 import { Rng } from "../core/index.js";
-import { timeless, type BCall, type BOutcome, type BValue, type ForeignKind } from "../sandbox/index.js";
+import { timeless, type BCall, type BOutcome, type BValue, type ForeignSlot } from "../sandbox/index.js";
 import { mutateValue, sameOutcome, type CompareOptions } from "../tasks/index.js";
 
 /** The suffixes of a chain's calls: `<base>@chain<k>.<i>` its i-th ask of one kept object (the
@@ -56,13 +56,22 @@ const LONG_CHAIN = 24;
 /** The chance that an ask comes right after the chain's previous one, with no call between
  *  (round 31's w14 went stale only on an object's 4th ask in a row). */
 const IN_A_ROW = 0.4;
+/** What the k-th chain holds a list of its base call as (k modulo their count): the list itself, a
+ *  collections.deque (round 30's w05 kept an identity memo for deques only), its items as rows (each
+ *  in a list of its own: round 31's w15 w18 checked the items' identities), a full ring (a deque
+ *  whose maxlen is the first contents' count: round 31's w04 kept an identity memo for deques with a
+ *  maxlen), and a dict's keys view whose dict is refilled (a live view: round 31's w05 cached views
+ *  by identity). A chain whose slot holds no list holds its value as it is. */
+export const CHAIN_HOLDS = ["list", "deque", "rows", "ring", "keys"] as const;
+/** How a chain's asks and twins name what they hold (a difference's words). */
+const HELD_WORDS: Record<(typeof CHAIN_HOLDS)[number], string> = { list: "", deque: "a deque ", rows: "rows ", ring: "a full ring (a deque with a maxlen) ", keys: "a dict's keys view " };
 
 export interface Chain {
   base: string;
   /** The slot refilled: a position, or `=name`. */
   slot: string;
-  /** The foreign kind the chain holds its list as (BCall.as), if any. */
-  held?: ForeignKind;
+  /** What the chain holds its list as (CHAIN_HOLDS; BCall.as for the foreign kinds), if not the list. */
+  held?: Exclude<(typeof CHAIN_HOLDS)[number], "list">;
   /** Each ask after the first: its call id, its twin's (the base call itself where the contents are
    *  the base's), and how its contents came. */
   asks: { id: string; twin: string; step: ChainStep }[];
@@ -144,10 +153,14 @@ export const slotName = (slot: string): string => (slot.startsWith("=") ? `keywo
 /** Why `actual` answered otherwise than `expected` (the body's own answer standing for the
  *  original's), or null: null too where either did not return or raise (a timeout or an error is
  *  the machine's, not an answer). The same text first: a deque's or keys view's arguments after the
- *  call are opaque, which no comparison of values calls equal. */
+ *  call are opaque, which no comparison of values calls equal; so where the arguments after the
+ *  call have the same text, they are not compared again (round 26's a25 was flagged for its deque's
+ *  state after a float returned for an equal int, which the contract accepts). */
 export function answerDiffers(expected: BOutcome | undefined, actual: BOutcome | undefined, compare: Partial<CompareOptions>): string | null {
   const answered = (o: BOutcome | undefined): o is Extract<BOutcome, { k: "return" | "raise" }> => o?.k === "return" || o?.k === "raise";
-  return answered(expected) && answered(actual) && timeless(expected) !== timeless(actual) ? sameOutcome(expected, actual, compare).why : null;
+  if (!answered(expected) || !answered(actual) || timeless(expected) === timeless(actual)) return null;
+  const after = (o: BOutcome) => JSON.stringify([(o as { post?: unknown }).post ?? null, (o as { postkw?: unknown }).postkw ?? null]);
+  return sameOutcome(expected, actual, after(expected) === after(actual) ? { ...compare, mutations: false } : compare).why;
 }
 
 /** The refillable slots of a call that hold an item, with their values. */
@@ -176,14 +189,13 @@ export function inPlaceChains(sampled: BCall[], n: number, chains: number, seed:
   const place = () => Math.floor(rng.next() * (n + 1));
   bases.forEach((base, k) => {
     const [slot, given] = rng.pick(slotsOf(base));
-    // (a chain in four on a list of plain items holds them as rows, each item in a list of its own:
-    // a caller that edits its rows in place, which deep refills keep — round 31's w15 w18 checked
-    // the items' identities; the oracle's calls may hold no nested list)
-    const rows = k % 4 === 2 && given.t === "list" && given.v.every((x) => !REFILLABLE.has(x.t) && x.t !== "tuple");
+    // (what the chain holds its list as, CHAIN_HOLDS: its asks and twins alike; rows only of plain
+    // items, which deep refills keep — the oracle's calls may hold no nested list)
+    const holds = given.t === "list" ? CHAIN_HOLDS[k % CHAIN_HOLDS.length]! : "list";
+    const rows = holds === "rows" && given.t === "list" && given.v.every((x) => !REFILLABLE.has(x.t) && x.t !== "tuple");
     const first: BValue = rows ? { t: "list", v: (given as { v: BValue[] }).v.map((x) => ({ t: "list", v: [x] }) as BValue) } : given;
-    // (every other chain on a list holds it as a deque: its asks and twins alike; round 30's w05
-    // kept an identity memo for deques only)
-    const as: [string, ForeignKind][] | undefined = k % 2 === 1 && first.t === "list" ? [[slot, "deque"]] : undefined;
+    const slotAs: ForeignSlot | undefined = holds === "deque" || holds === "keys" ? [slot, holds] : holds === "ring" && itemsOf(given).length > 0 ? [slot, "deque", itemsOf(given).length] : undefined;
+    const as: ForeignSlot[] | undefined = slotAs ? [slotAs] : undefined;
     const held = <T extends object>(c: T): T => (as ? { ...c, as } : c);
     // (the steps: each kind in a drawn order, the tail changed again after the lengthening, the
     // first contents put back once, then drawn kinds up to the chain's length)
@@ -203,7 +215,7 @@ export function inPlaceChains(sampled: BCall[], n: number, chains: number, seed:
     for (let i = 1; i < places.length; i++) if (places[i] === -1) places[i] = places[i - 1]!;
     const source = `${base.id}${CHAIN}${k}.0`;
     plan.inserts.push({ before: places[0]!, call: held({ ...base, ...withSlot(base, slot, first), id: source }) });
-    const chain: Chain = { base: base.id, slot, ...(as ? { held: as[0]![1] } : {}), asks: [] };
+    const chain: Chain = { base: base.id, slot, ...(as || rows ? { held: rows ? "rows" : (holds as Exclude<typeof holds, "list" | "rows">) } : {}), asks: [] };
     let now = first;
     let beforeGrowth = first;
     // (twins placed after the chain's asks: an ask in a row with the one before has no twin between)
@@ -272,7 +284,7 @@ export function judgeChains(plan: ChainPlan, outcomes: Map<string, BOutcome>, co
   const misses = new Map<string, string>();
   const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
   for (const chain of plan.chains) {
-    const where = `${chain.held ? `a ${chain.held} ` : ""}at ${slotName(chain.slot)}`;
+    const where = `${chain.held ? HELD_WORDS[chain.held] : ""}at ${slotName(chain.slot)}`;
     chain.asks.forEach(({ id, twin, step }, j) => {
       if (misses.has(chain.base)) return;
       const got = outcomes.get(id);

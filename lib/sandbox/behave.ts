@@ -92,6 +92,9 @@ export const timeless = (o: BOutcome | null | undefined): string => {
  *  would be a sign a body could read. */
 export const FOREIGN_KINDS = ["deque", "keys"] as const;
 export type ForeignKind = (typeof FOREIGN_KINDS)[number];
+/** One argument given as a foreign kind (BCall.as): its slot and kind, or a deque's with its maxlen. */
+export const ForeignSlot = z.union([z.tuple([z.string(), z.enum(FOREIGN_KINDS)]), z.tuple([z.string(), z.literal("deque"), z.number().int().positive()])]);
+export type ForeignSlot = z.infer<typeof ForeignSlot>;
 
 export const BCall = z.object({
   id: z.string(),
@@ -102,8 +105,9 @@ export const BCall = z.object({
    *  in place with this call's own (a list, dict, set or bytearray of the same kind at the same slot;
    *  behave.py _refill): a caller that reuses its list (lib/env/behaviour.ts inPlaceAsks). */
   inplace: z.string().optional(),
-  /** Arguments given as a foreign kind (FOREIGN_KINDS): each slot (a position, or `=name`) and kind. */
-  as: z.array(z.tuple([z.string(), z.enum(FOREIGN_KINDS)])).optional(),
+  /** Arguments given as a foreign kind (FOREIGN_KINDS): each slot (a position, or `=name`) and kind;
+   *  a deque may carry a third item, its `maxlen` (a ring: a full one where it is the items' count). */
+  as: z.array(ForeignSlot).optional(),
 });
 export type BCall = z.infer<typeof BCall>;
 
@@ -169,11 +173,16 @@ export interface BehaveRequest {
   jump?: { files: string[]; wall: [number, number]; cpu: [number, number]; over?: "history" };
   /** A history (the run elsewhere, lib/env/behaviour.ts): these calls made in turn, in blocks (each
    *  block's `n` calls before call `at`), their outcomes not written, until they are all made or `ms`
-   *  has passed since the first; the end line says how many were made (BehaveRun.history). A call
+   *  of its own time has passed since the first (the time the runner waited for a CPU not counted,
+   *  up to HISTORY_WALL_CAP × `ms` of wall time: BehaveRun.historyWaited); the end line says how many were made (BehaveRun.history). A call
    *  with an `inplace` (any id) is given its symbol's buffer (its first history call's objects), refilled in place
    *  (behave.py _history). Never at home. */
   history?: { blocks: { at: number; n: number }[]; calls: BCall[]; ms: number };
 }
+
+/** A history's wall time is at most this many times its `ms` (behave.py _HISTORY_WALL_CAP): its own
+ *  time (the time the runner waited for a CPU not counted) is judged, up to this. */
+export const HISTORY_WALL_CAP = 3;
 
 /** Where a site of a file is (lib/tasks/pyast.py latent_sites finds them; lib/tasks' LatentSite is
  *  this with what the grader needs to judge which sides ran). */
@@ -226,6 +235,10 @@ export interface BehaveRun {
   seen?: string[];
   /** request.history: how many of its calls were made. */
   history?: number;
+  /** request.history: the ms of wall time it was given past its `ms` for the time the runner's
+   *  thread waited for a CPU (behave.py _history_over: its time is its own, up to
+   *  HISTORY_WALL_CAP times `ms` of wall time). */
+  historyWaited?: number;
   run: RunResult;
   path: "warm" | "cold";
 }
@@ -249,7 +262,7 @@ export const CallLine = z.object({
  *  name (found there or not: behave.py _EnvLookups), which the run at home is given the other way. */
 const EnvLookups = z.object({ found: z.array(z.string().max(256)).max(64), missing: z.array(z.string().max(256)).max(64), defaults: z.record(z.string().max(256)).optional(), whole: z.literal(true).optional() }).strict();
 export type EnvLookups = z.infer<typeof EnvLookups>;
-const EndLine = z.object({ ev: z.literal("end"), n: z.number().int(), env: EnvLookups.optional(), arcs: z.array(z.string().regex(/^\d+:\d+:\d+$/).max(40)).max(50_000).optional(), seen: z.array(z.string().regex(/^\d+:\d+:[01]$/).max(40)).max(50_000).optional(), history: z.number().int().nonnegative().optional() }).strict();
+const EndLine = z.object({ ev: z.literal("end"), n: z.number().int(), env: EnvLookups.optional(), arcs: z.array(z.string().regex(/^\d+:\d+:\d+$/).max(40)).max(50_000).optional(), seen: z.array(z.string().regex(/^\d+:\d+:[01]$/).max(40)).max(50_000).optional(), history: z.number().int().nonnegative().optional(), history_waited: z.number().int().nonnegative().optional() }).strict();
 /** What a call asked of the machine, seen by the runner's audit hook (behave.py _probe_hook): the
  *  call's id and what it did ("open /proc/self/status", "host name (socket.gethostname)"). */
 const ProbeLine = z.object({ ev: z.literal("probe"), id: z.string().max(200), what: z.string().max(300) }).strict();
@@ -403,7 +416,7 @@ export function fastCallLine(x: unknown): CallLine | null {
 
 /** Parses the runner's stdout strictly: start, one line per call in order, end; anything else,
  *  a duplicate, a missing call or an oversized line fails the whole run. */
-export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; probes?: BehaveProbe[]; env?: EnvLookups; arcs?: string[]; seen?: string[]; history?: number; failure: string | null } {
+export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; probes?: BehaveProbe[]; env?: EnvLookups; arcs?: string[]; seen?: string[]; history?: number; historyWaited?: number; failure: string | null } {
   const all = stdout.split("\n").filter((l) => l.length > 0);
   const fail = (why: string) => ({ outcomes: null, failure: why });
   // the audit hook's lines (behave.py _probe_hook) come between start and end, wherever the call
@@ -461,7 +474,7 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
         regexes.set(r.data.id, r.data.re.map((j) => ({ ...table[j]!, used: used.has(j) })));
       }
     }
-    return { outcomes, coverage, regexes, literals, probes, ...(end.data.env ? { env: end.data.env } : {}), ...(end.data.arcs ? { arcs: end.data.arcs } : {}), ...(end.data.seen ? { seen: end.data.seen } : {}), ...(end.data.history !== undefined ? { history: end.data.history } : {}), failure: null };
+    return { outcomes, coverage, regexes, literals, probes, ...(end.data.env ? { env: end.data.env } : {}), ...(end.data.arcs ? { arcs: end.data.arcs } : {}), ...(end.data.seen ? { seen: end.data.seen } : {}), ...(end.data.history !== undefined ? { history: end.data.history } : {}), ...(end.data.history_waited ? { historyWaited: end.data.history_waited } : {}), failure: null };
   } catch (e) {
     return fail(`unreadable output: ${(e as Error).message.slice(0, 200)}`);
   }
@@ -1431,7 +1444,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     // from its __pycache__ rather than compiled again into an empty prefix, ≈ 40 ms a run)
     const flags = elsewhere ? [] : ["-I", "-B", "-X", `pycache_prefix=${bound ? "/tmp/pycache" : join(cfgDir(), "pycache")}`];
     const argvAt = (at: { harness: string; cfg: string }) => (entry && home ? [python, ...flags, `${at.harness}/${home.entry}`] : [python, ...flags, `${at.harness}/behave.py`, `${at.cfg}/request.json`]);
-    const timeoutMs = Math.min(120_000 * (sandbox.slowdown ?? 1), L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat + (history?.ms ?? 0));
+    const timeoutMs = Math.min(120_000 * (sandbox.slowdown ?? 1), L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat + HISTORY_WALL_CAP * (history?.ms ?? 0));
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
     const stallMs = Math.max(L.stall_ms, Math.ceil(STALL_FACTOR * (opts.slowestMs ?? 0)));
     const options = { workdir, workdirReadOnly: true, timeoutMs, ...(stallMs < timeoutMs ? { stallMs } : {}), memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd, tmpfs: [home.home] } : elsewhere ? { bareEnv: true } : {}) };

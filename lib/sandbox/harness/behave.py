@@ -100,6 +100,7 @@ _set_iter = set.__iter__
 _fset_iter = frozenset.__iter__
 _os_write = os.write
 _monotonic = time.monotonic
+_process_time, _thread_time = time.process_time, time.thread_time
 _setitimer = signal.setitimer
 _ITIMER_REAL = signal.ITIMER_REAL
 _BaseException = BaseException
@@ -1239,6 +1240,13 @@ def main():
         sys.path.insert(0, os.path.normpath(os.path.join(repo, root)))
     # elsewhere: another working directory (the package is imported by its roots on sys.path)
     os.chdir(home["cwd"] if home else "/" if req.get("elsewhere") else repo)
+    # (the history's run-queue clock, opened before the audit hook sees opens: _history_clock)
+    sched_fd = None
+    if req.get("history") is not None and not home:
+        try:
+            sched_fd = os.open("/proc/thread-self/schedstat", os.O_RDONLY)
+        except OSError:
+            pass
     # the latent paths' runs (lib/env/behaviour.ts): one file of the tree compiled with sites forced,
     # or the arcs its frames step through recorded (never at home)
     force_flag = None
@@ -1295,7 +1303,7 @@ def main():
     timeouts = 0
     next_clock = 1
     # the history (BehaveRequest.history): its calls made in blocks, each before its call index
-    history, history_made, history_t0 = req.get("history"), None, None
+    history, history_made, history_clock = req.get("history"), None, None
     blocks, history_last = {}, None
     if history is not None:
         history_made, n = 0, 0
@@ -1314,9 +1322,9 @@ def main():
             next_clock += 1
         if i in blocks:
             lo, hi = blocks[i]
-            if history_t0 is None:
-                history_t0 = _monotonic()
-            history_made += _history(req["history_calls"][lo:hi], history["ms"], history_t0, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, lines, _jump_at(force_flag, lo) if jump_over_history and lo == 0 else None, history_last)
+            if history_clock is None:
+                history_clock = _history_clock(sched_fd)
+            history_made += _history(req["history_calls"][lo:hi], history["ms"], history_clock, sched_fd, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, lines, _jump_at(force_flag, lo) if jump_over_history and lo == 0 else None, history_last)
         probe_state[0] = call["id"]
         if force_flag is not None and not jump_over_history and i >= force_from:
             force_flag[0] = True
@@ -1345,6 +1353,8 @@ def main():
         _set_environ(_dict(_dict.items(envs)))
     if history_made is not None:
         end["history"] = history_made
+        if history_clock is not None and history_clock[4] >= 1:
+            end["history_waited"] = _int(history_clock[4])
     if arcs is not None:
         sys.settrace(None)
         end["arcs"] = sorted("%d:%d:%d" % a for a in arcs)[:50000]
@@ -1709,10 +1719,53 @@ def _jump_at(flag, first):
     return at
 
 
-def _history(calls, ms, t0, symbols, funcs, classes, ser, limit, on_alarm, probe_state, lines, jump=None, last=None):
+# The history's time is its own: the time the runner's thread waited for a CPU (other processes'
+# load) is not counted, up to this many times its budget of wall time
+_HISTORY_WALL_CAP = 3
+
+
+def _history_clock(sched_fd):
+    """The history's clock ([wall start, runqueue wait, process CPU, thread CPU at its start, ms
+    credited]): its own time is its wall time less the time the runner's thread waited on a run
+    queue (/proc/thread-self/schedstat's second field, read through `sched_fd`, opened before the
+    audit hook), plus the CPU the process's other threads spent (a body's own busy threads are its
+    time, not the machine's load)."""
+    return [_monotonic(), _sched_wait(sched_fd), _process_time(), _thread_time(), 0.0]
+
+
+def _sched_wait(fd):
+    """Seconds the thread of `fd` (/proc/thread-self/schedstat) has waited on a run queue; 0 where
+    it cannot be read."""
+    if fd is None:
+        return 0.0
+    try:
+        return _int(os.pread(fd, 128, 0).split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def _history_over(clock, ms, sched_fd):
+    """Whether the history has spent its `ms`: its own time (_history_clock) past it, or its wall
+    time past _HISTORY_WALL_CAP times it. The run queue is read only once the wall time passes the
+    budget and the waits credited so far."""
+    elapsed = (_monotonic() - clock[0]) * 1000
+    if elapsed <= ms + clock[4]:
+        return False
+    if elapsed > ms * _HISTORY_WALL_CAP:
+        return True
+    waited = (_sched_wait(sched_fd) - clock[1]) * 1000
+    others = ((_process_time() - clock[2]) - (_thread_time() - clock[3])) * 1000
+    own = elapsed - waited + (others if others > 0 else 0.0)
+    if own > ms:
+        return True
+    clock[4] = elapsed - own
+    return False
+
+
+def _history(calls, ms, clock, sched_fd, symbols, funcs, classes, ser, limit, on_alarm, probe_state, lines, jump=None, last=None):
     """A block of the history the grader asked for (BehaveRequest.history): each call made as any
-    other is (run_one), its outcome dropped, until all are made or `ms` has passed since the
-    history's first block began (t0); with `jump`, the clocks moved on before each call (_jump_at).
+    other is (run_one), its outcome dropped, until all are made or `ms` of its own time has passed
+    since the history's first block began (`clock`, _history_over); with `jump`, the clocks moved on before each call (_jump_at).
     A call with a fifth field `1` is given its symbol's buffer, refilled in place with its own
     (_refill): the argument objects of the symbol's first history call, which every such call
     refills again (`last`, by symbol, kept across the blocks), so one object is asked thousands of
@@ -1725,7 +1778,7 @@ def _history(calls, ms, t0, symbols, funcs, classes, ser, limit, on_alarm, probe
         call = {"id": cid, "symbol": symbol, "pos": pos, "kw": kw}
         if _len(entry) > 5:
             call["as"] = entry[5]
-        if (_monotonic() - t0) * 1000 > ms:
+        if _history_over(clock, ms, sched_fd):
             break
         if jump is not None:
             jump(made)
@@ -1744,19 +1797,27 @@ _deque = _collections.deque
 # (the kinds _refill fills in place; a set's order needs its request items, which a dict's value
 # or a nested set cannot always give: those get their items in the built set's order)
 _REFILLED = (_list, _dict, _set, _bytearray, _deque)
+_dict_keys = _type({}.keys())
+# (each keys view _as_kind made, by id: the view and its dict, which _refill refills in place, so the
+# view a body holds is live over a dict its caller changes)
+_VIEW_DICTS = {}
 
 
-def _as_kind(kind, v):
+def _as_kind(kind, v, maxlen=None):
     """`v` (a built list or tuple) as a foreign kind (lib/sandbox/behave.ts FOREIGN_KINDS), built
-    from its items; `v` itself where it is neither or its items do not fit (an unhashable key)."""
+    from its items (a deque with `maxlen` where given: a ring); `v` itself where it is neither or its
+    items do not fit (an unhashable key)."""
     t = _type(v)
     if t is not _list and t is not _tuple:
         return v
     try:
         if kind == "deque":
-            return _deque(v)
+            return _deque(v, maxlen)
         if kind == "keys":
-            return _dict.fromkeys(v).keys()
+            d = _dict.fromkeys(v)
+            view = d.keys()
+            _VIEW_DICTS[_id(view)] = (view, d)
+            return view
     except _CallTimeout:
         raise
     except _BaseException:
@@ -1765,13 +1826,16 @@ def _as_kind(kind, v):
 
 
 def _as_kinds(kinds, pos, kw):
-    """A call's arguments with its `as` slots (position, or `=name`) given as their foreign kinds."""
-    for slot, kind in kinds:
+    """A call's arguments with its `as` slots (position, or `=name`) given as their foreign kinds (a
+    deque's third item its maxlen)."""
+    for spec in kinds:
+        slot, kind = spec[0], spec[1]
+        maxlen = spec[2] if _len(spec) > 2 else None
         if slot[:1] == "=":
             if slot[1:] in kw:
-                kw[slot[1:]] = _as_kind(kind, kw[slot[1:]])
+                kw[slot[1:]] = _as_kind(kind, kw[slot[1:]], maxlen)
         elif slot.isdigit() and _int(slot) < _len(pos):
-            pos[_int(slot)] = _as_kind(kind, pos[_int(slot)])
+            pos[_int(slot)] = _as_kind(kind, pos[_int(slot)], maxlen)
     return pos, kw
 
 
@@ -1799,8 +1863,16 @@ def _refill(old, new, tagged, classes, seen=None):
     elif kind is _bytearray:
         kind.__setitem__(old, _slice(None), new)
     elif kind is _deque:
+        # (a ring keeps its maxlen: its last maxlen items, as a new ring of these items holds)
         _deque.clear(old)
         _deque.extend(old, new)
+    elif kind is _dict_keys:
+        # (a keys view: its dict refilled, so the view the body was given shows the new keys)
+        held = _VIEW_DICTS.get(_id(old))
+        if held is None or held[0] is not old:
+            return new
+        _dict.clear(held[1])
+        _dict.update(held[1], _dict.fromkeys(new))
     elif kind is _dict:
         # (deep for the values, as for a list's items)
         was = _dict(old)
