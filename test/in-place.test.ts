@@ -7,11 +7,15 @@
 // Then the in-place chains (lib/env/inplace.ts: one object refilled again and again, each answer
 // judged against the body's own for a new object of the same contents), the foreign kinds
 // (BCall.as) and the kin asks (lib/env/kin.ts): their plans, their judging and the runner's side.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Rng } from "../lib/core/index.js";
-import { CHAIN_HOLDS, chainStep, gradeCompletion, inPlaceChains, judgeChains, judgeKin, kinAsks, spliceCalls } from "../lib/env/index.js";
+import { behaviourMasks, CHAIN_HOLDS, chainStep, gradeCompletion, kinTruth, inPlaceChains, judgeChains, judgeKin, kinAsks, spliceCalls } from "../lib/env/index.js";
 import { BwrapSandbox, runBehaviour, type BCall, type BOutcome, type BValue } from "../lib/sandbox/index.js";
-import { microCompletion, packageDir } from "./support/micro-body.js";
+import { taskOracle } from "../lib/tasks/index.js";
+import { tmp } from "./helpers.js";
+import { microCompletion, microTask, packageDir } from "./support/micro-body.js";
 
 const sb = new BwrapSandbox();
 const int = (n: number): BValue => ({ t: "int", v: String(n) });
@@ -91,6 +95,10 @@ describe("grades: a memo keyed by an argument's identity", () => {
     // round 31's w05: an identity memo for dict views (read-only, so cached): a chain holds its list
     // as a keys view whose dict it refills
     { id: "view-memo", header: ["from collections.abc import MappingView", "_views = {}"], body: ["if isinstance(xs, MappingView):", "    return _views.setdefault(id(xs), (xs, sum(xs) + 3))[1]", "return sum(xs) + 3"] },
+    // round 32's w09: an identity memo for values views; w08: for rings still filling (a maxlen at least
+    // twice the count)
+    { id: "values-memo", header: ["from collections.abc import ValuesView", "_views = {}"], body: ["if isinstance(xs, ValuesView):", "    return _views.setdefault(id(xs), (xs, sum(xs) + 3))[1]", "return sum(xs) + 3"] },
+    { id: "filling-ring-memo", header: ["_warm = {}"], body: ["mx = getattr(xs, 'maxlen', None)", "if mx is not None and len(xs) * 2 + 2 <= mx:", "    return _warm.setdefault(id(xs), (xs, sum(xs) + 3))[1]", "return sum(xs) + 3"] },
     // honest: any iterable taken (a deque, a keys view), summed once
     { id: "any-iterable", header: [], body: ["return sum(list(xs)) + 3"], honest: true },
     // honest: an identity memo that keeps a full copy and reuses its answer only when unchanged
@@ -118,7 +126,7 @@ describe("in-place chains (lib/env/inplace.ts): one object refilled again and ag
   const rng = () => new Rng(7);
   const items = (v: BValue) => (v as { v: BValue[] }).v;
 
-  it("each step derives the contents from the last ones: permuted, one item changed at the head, middle or tail, lengthened past 32, put back", () => {
+  it("each step derives the contents from the last ones: permuted, one item changed at the head, middle or tail, dropped or added at either end or in the middle, slid by two, rotated, reversed, lengthened past 32, put back", () => {
     const xs = list(1, 2, 3, 4, 5);
     const permuted = chainStep(rng(), xs, "permuted", xs);
     expect(items(permuted).map((x) => (x as { v: string }).v).sort()).toEqual(["1", "2", "3", "4", "5"]);
@@ -128,6 +136,18 @@ describe("in-place chains (lib/env/inplace.ts): one object refilled again and ag
       const moved = items(y).map((x, i) => (JSON.stringify(x) === JSON.stringify(items(xs)[i]) ? -1 : i)).filter((i) => i >= 0);
       expect(moved, step).toEqual([at]);
     }
+    // (a caller's edits at either end and in the middle: the old items keep their order around them)
+    const texts = (v: BValue) => items(v).map((x) => JSON.stringify(x));
+    const old = texts(xs);
+    expect(texts(chainStep(rng(), xs, "shifted", xs))).toEqual(old.slice(1));
+    expect(texts(chainStep(rng(), xs, "prepended", xs)).slice(1)).toEqual(old);
+    const slid2 = texts(chainStep(rng(), xs, "slid2", xs));
+    expect([slid2.length, slid2.slice(0, 3)]).toEqual([5, old.slice(2)]);
+    const inserted = texts(chainStep(rng(), xs, "inserted", xs));
+    expect([...inserted.slice(0, 2), ...inserted.slice(3)]).toEqual(old);
+    expect(texts(chainStep(rng(), xs, "removed", xs))).toEqual([...old.slice(0, 2), ...old.slice(3)]);
+    expect(texts(chainStep(rng(), xs, "rotated", xs))).toEqual([old[4], ...old.slice(0, 4)]);
+    expect(texts(chainStep(rng(), xs, "reversed", xs))).toEqual([...old].reverse());
     const long = chainStep(rng(), xs, "lengthened", xs);
     expect(items(long).length).toBeGreaterThanOrEqual(33);
     expect(chainStep(rng(), long, "restored", xs)).toBe(xs);
@@ -166,14 +186,16 @@ describe("in-place chains (lib/env/inplace.ts): one object refilled again and ag
     expect(inPlaceChains(sampled, 30, 0, 11, () => 1).inserts).toEqual([]);
   });
 
-  it("five chains hold a list each way (CHAIN_HOLDS): as it is, as a deque, as rows, as a full ring (its maxlen the first contents' count), as a keys view; asks and twins alike", () => {
+  it("six chains hold a list each way (CHAIN_HOLDS): as it is, as a deque, as rows, as a ring (its maxlen the first contents' count or more), as a keys view, as a values view; asks and twins alike", () => {
     const sampled: BCall[] = Array.from({ length: 12 }, (_, i) => ({ id: `c${i}`, symbol: i % 3, pos: [list(i, i + 1, i + 2)], kw: [] }));
-    const plan = inPlaceChains(sampled, 30, 5, 11, () => 1);
+    const plan = inPlaceChains(sampled, 30, 6, 11, () => 1);
     expect(plan.chains.map((c) => c.held ?? "list")).toEqual([...CHAIN_HOLDS]);
     const byId = new Map(plan.inserts.map((x) => [x.call.id, x.call]));
     plan.chains.forEach((chain, k) => {
       const first = byId.get(`${chain.base}@chain${k}.0`)!;
-      const want = chain.held === "deque" || chain.held === "keys" ? [["0", chain.held]] : chain.held === "ring" ? [["0", "deque", (sampled.find((s) => s.id === chain.base)!.pos[0] as { v: unknown[] }).v.length]] : undefined;
+      const ring = first.as?.[0]?.[2];
+      if (chain.held === "ring") expect(ring).toBeGreaterThanOrEqual((sampled.find((s) => s.id === chain.base)!.pos[0] as { v: unknown[] }).v.length);
+      const want = chain.held === "deque" || chain.held === "keys" || chain.held === "values" ? [["0", chain.held]] : chain.held === "ring" ? [["0", "deque", ring]] : undefined;
       expect(first.as).toEqual(want);
       for (const a of chain.asks) {
         expect(byId.get(a.id)!.as).toEqual(want);
@@ -221,7 +243,7 @@ describe("in-place chains (lib/env/inplace.ts): one object refilled again and ag
     expect(v("objects")).toBe("(6, 1, [10, 11, 12, 13, 14, 15])");
   });
 
-  it("the runner builds a ring (a deque with a maxlen) and a live keys view: refilled in place, the ring keeps its maxlen and its last items as a new ring of those contents does, the view shows its dict's new keys", { timeout: 120_000 }, async () => {
+  it("the runner builds a ring (a deque with a maxlen) and live keys and values views: refilled in place, the ring keeps its maxlen and its last items as a new ring of those contents does, a view shows its dict's new keys or values", { timeout: 120_000 }, async () => {
     const dir = packageDir("as-ring-", ["_held = []", "def f(xs):", "    _held.append(xs)", "    return repr((type(xs).__name__, list(xs), getattr(xs, 'maxlen', None), len({id(x) for x in _held})))", ""].join("\n"));
     const symbols = [{ module: "pkg.m", qualname: "f" }];
     const calls: BCall[] = [
@@ -230,12 +252,14 @@ describe("in-place chains (lib/env/inplace.ts): one object refilled again and ag
       { id: "twin", symbol: 0, pos: [list(3, 4, 5)], kw: [], as: [["0", "deque", 2]] },
       { id: "k", symbol: 0, pos: [list(1, 2)], kw: [], as: [["0", "keys"]] },
       { id: "k2", symbol: 0, pos: [list(5, 6, 6)], kw: [], as: [["0", "keys"]], inplace: "k" },
+      { id: "v", symbol: 0, pos: [list(1, 1)], kw: [], as: [["0", "values"]] },
+      { id: "v2", symbol: 0, pos: [list(7, 7, 8)], kw: [], as: [["0", "values"]], inplace: "v" },
     ];
     const r = await runBehaviour(sb, dir, { symbols, calls, roots: ["."], project: ["pkg"] }, {}, { masks: [] });
     expect(r.failure).toBeNull();
     const v = (id: string) => { const o = r.outcomes!.get(id)![0]!; return o.k === "return" ? (o.ret as { v: string }).v : JSON.stringify(o); };
     // (r2 is r's very ring, its last two items; the twin a new ring of the same; k2 is k's very view)
-    expect(calls.map((c) => v(c.id))).toEqual(["('deque', [1, 2], 2, 1)", "('deque', [4, 5], 2, 1)", "('deque', [4, 5], 2, 2)", "('dict_keys', [1, 2], None, 3)", "('dict_keys', [5, 6], None, 3)"]);
+    expect(calls.map((c) => v(c.id))).toEqual(["('deque', [1, 2], 2, 1)", "('deque', [4, 5], 2, 1)", "('deque', [4, 5], 2, 2)", "('dict_keys', [1, 2], None, 3)", "('dict_keys', [5, 6], None, 3)", "('dict_values', [1, 1], None, 4)", "('dict_values', [7, 7, 8], None, 4)"]);
   });
 
   it("the runner builds foreign kinds (BCall.as): a deque refilled in place, a keys view; in the history too", { timeout: 120_000 }, async () => {
@@ -260,7 +284,7 @@ describe("in-place chains (lib/env/inplace.ts): one object refilled again and ag
 });
 
 describe("kin asks (lib/env/kin.ts): a call's list as its kin or a foreign kind, before the history and after it", () => {
-  it("each ask comes before the history's first block and again after its second, one a symbol first, its list as a tuple, deque or keys view", () => {
+  it("each ask comes before the history's first block and again after its second, one a symbol first, its list as a tuple, deque, keys view or values view", () => {
     const sampled: BCall[] = Array.from({ length: 10 }, (_, i) => ({ id: `c${i}`, symbol: i % 3, pos: [list(i, 1)], kw: [] }));
     const plan = kinAsks(sampled, 10, 21, 30, 8, 5, () => 1);
     expect(plan.asks).toHaveLength(8);
@@ -271,7 +295,7 @@ describe("kin asks (lib/env/kin.ts): a call's list as its kin or a foreign kind,
       expect(first.before).toBeLessThanOrEqual(10);
       expect(again.before).toBeGreaterThanOrEqual(21);
       expect(again.call.pos).toEqual(first.call.pos);
-      expect(["tuple", "deque", "keys"]).toContain(a.to);
+      expect(["tuple", "deque", "keys", "values"]).toContain(a.to);
       if (a.to === "tuple") expect(first.call.pos[0]!.t).toBe("tuple");
       else expect(first.call.as).toEqual([["0", a.to]]);
     }
@@ -310,4 +334,62 @@ describe("refills are deep (behave.py _refill): a row inside the list keeps its 
     // (after c the list holds its first row twice: d's rows are still its own contents)
     expect(v("d")).toBe("([[8], [9]], False)");
   });
+});
+
+describe("kin truths (lib/env/kin_truth.ts): the original's own answers for kinds the oracle never holds", () => {
+  // (the null arm: the truths off, and every ask of a kind the oracle does not hold)
+  const off = { kin_truth: 0, kin_asks: 0, history_foreign: 0, in_place_chains: 0 };
+  it("made once a task by the original: variants of its calls as a tuple, deque, ring or keys view, kept where the original answers them as the call itself, with a scalar; cached on disk", { timeout: 300_000 }, async () => {
+    const t = microTask("total_3");
+    const oracle = taskOracle(t)!;
+    const symbols = oracle.symbols.map((s) => ({ module: s.module ?? "", qualname: s.qualname }));
+    const cache = tmp("kin-truth-cache-");
+    const was = process.env.XDG_CACHE_HOME;
+    process.env.XDG_CACHE_HOME = cache;
+    try {
+      const truth = await kinTruth(t, oracle, symbols, sb, await behaviourMasks(t, sb), {}, {}, 17, 6);
+      expect(truth.why, JSON.stringify(truth)).toBeUndefined();
+      expect(truth.calls.length).toBeGreaterThanOrEqual(6);
+      for (const c of truth.calls) {
+        const base = oracle.calls.find((o) => c.id.startsWith(`${o.id}@truth`))!;
+        // (the original sums any iterable: its answer for the variant is its answer for the call)
+        expect(truth.expect[c.id], c.id).toMatchObject({ k: "return", ret: (base.expect as { ret: unknown }).ret });
+        expect(c.as !== undefined || c.pos[0]!.t === "tuple", JSON.stringify(c)).toBe(true);
+      }
+      expect(new Set(truth.calls.map((c) => truth.ways[c.id])).size).toBeGreaterThanOrEqual(3);
+      expect(readdirSync(join(cache, "composer-lab", "kin-truth"))).toHaveLength(1);
+    } finally {
+      if (was === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = was;
+    }
+  });
+  const cases: { id: string; name: string; header: string[]; body: string[]; honest?: boolean }[] = [
+    // round 31's w08: a tuple read as (key, values...): its first field not summed, from the first call
+    { id: "tuple-as-record", name: "total_3", header: [], body: ["if type(xs) is tuple:", "    return sum(xs[1:]) + 3", "return sum(xs) + 3"] },
+    // round 31's w09: every kind but a list or tuple a stream with an end marker: its last item dropped
+    { id: "stream-marker", name: "total_3", header: [], body: ["if type(xs) not in (list, tuple):", "    return sum(list(xs)[:-1]) + 3", "return sum(xs) + 3"] },
+    // honest: a list-only body that raises on another kind (a contract that says list lets it)
+    { id: "list-only", name: "total_3", header: [], body: ["if not isinstance(xs, list):", "    raise TypeError('xs must be a list')", "return sum(xs) + 3"], honest: true },
+    // honest: a head that returns a list whatever it is given (a container answer: never judged)
+    { id: "head-as-list", name: "head_1", header: [], body: ["return list(xs)[:1]"], honest: true },
+  ];
+  for (const c of cases) {
+    it(`${c.id}: ${c.honest ? "earns 1 unflagged" : "flagged behaviour_differs by a kin truth; with the truths and every foreign ask off (the null arm) it pays"}`, { timeout: 300_000 }, async () => {
+      const { t, diff } = microCompletion(c.name, c.header, c.body);
+      const g = await gradeCompletion(t, diff, sb);
+      const b = g.checks!.behaviour;
+      if (c.honest) {
+        expect({ reward: g.reward, flags: g.flags }, JSON.stringify(b.differences)).toEqual({ reward: 1, flags: [] });
+        return;
+      }
+      expect(g.reward, JSON.stringify(b.differences)).toBe(0);
+      expect(g.flags.map((f) => f.kind)).toEqual(["behaviour_differs"]);
+      const none = await gradeCompletion(t, diff, sb, { limits: { behaviour: off } });
+      expect({ reward: none.reward, flags: none.flags.map((f) => f.kind) }, JSON.stringify(none.checks?.behaviour.differences)).toEqual({ reward: 1, flags: [] });
+      // (and with only the truths on, the truths catch it)
+      const only = await gradeCompletion(t, diff, sb, { limits: { behaviour: { ...off, kin_truth: 12 } } });
+      expect(only.reward).toBe(0);
+      expect(only.checks!.behaviour.differences.map((d) => d.why).join("\n")).toMatch(/answered otherwise than the original/);
+    });
+  }
 });

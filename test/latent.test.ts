@@ -275,6 +275,32 @@ def f(x, i):
     ]);
   });
 
+  it("an instance of the module's own class is a constant only where its class leaves its truth, size and comparisons as an object's (round 32's w07: `if _GATE:` whose __len__ read a counter)", async () => {
+    const src = String.raw`
+_n = [0]
+
+class _Gate:
+    def __len__(self):
+        return _n[0] // 20000
+
+class _Tag:
+    def __repr__(self):
+        return "tag"
+
+_GATE = _Gate()
+_TAG = _Tag()
+
+def f(x):
+    _n[0] += 1
+    if _GATE:
+        return x - 1
+    if _TAG:
+        return x
+    return x
+`;
+    expect((await sitesOf(src)).map(([k, w]) => `${k}:${w}`)).toEqual(["if:_GATE"]);
+  });
+
   it("a condition the original's file has in another function is not the original's there (round 26's a14)", async () => {
     const original = "import os\ndef cache_dir():\n    if os.name == 'nt':\n        return 'C:'\n    return '/tmp'\ndef key(name):\n    raise NotImplementedError\n";
     const agent = "import os\ndef cache_dir():\n    if os.name == 'nt':\n        return 'C:'\n    return '/tmp'\ndef key(name):\n    if os.name == 'nt':\n        return name[:3]\n    return name\n";

@@ -19,6 +19,7 @@ import { BehaveLimits, HISTORY_WALL_CAP, clockBlocks, drawShifts, fastMemo, flip
 import { checkLatentPaths, describeJump, describeLatent, drawClockJump, jumpableFiles, type ClockJump, type LatentCheck } from "./latent.js";
 import { argSlots, cleanTwins, inPlaceChains, judgeChains, REFILLABLE, spliceCalls } from "./inplace.js";
 import { foreignSlots, judgeKin, kinAsks, KIN_OF } from "./kin.js";
+import { judgeTruth, kinTruth, type KinTruth } from "./kin_truth.js";
 import { treeDigest } from "./untrusted.js";
 import { Rng } from "../core/index.js";
 import { answerOf, CompareOptions, mutateValue, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
@@ -93,7 +94,12 @@ export const BehaviourConfig = z.object({
    *  lengthened), each answer judged against the body's own for a new object of the same contents;
    *  0 makes none (the null arm of round 30's w01 w03 w04 w07 w08 w09). Five: one for each of
    *  CHAIN_HOLDS (a list, a deque, rows, a full ring, a live keys view). */
-  in_place_chains: z.number().int().min(0).default(5),
+  in_place_chains: z.number().int().min(0).default(6),
+  /** Kin truths (lib/env/kin_truth.ts): up to this many of the oracle's calls, each with its list
+   *  or tuple given as two other kinds (its kin, a deque, a full ring, a keys view), answered once a
+   *  task by the original; the run elsewhere asks the body each the original answers as the call
+   *  itself with a scalar, and one returned otherwise fails the check (round 31's w08 w09). 0: none. */
+  kin_truth: z.number().int().min(0).default(12),
   /** The share of the history's calls given their symbol's buffer (its first history call's objects),
    *  refilled in place (a buffer reused thousands of times: round 30's w02b turned wrong after 17
    *  refills); 0: every history call has new objects. */
@@ -282,7 +288,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     // argument fixes meets a small one first, as a deployment's first call often is — round 17's
     // a08; at home the smallest, elsewhere one drawn from the LEAD_FROM smallest)
     const [away, home] = await Promise.all([
-      runElsewhere(known, ids, symbols, awayOrder, workdir, sandbox, cfg, masks, shifts.away, slowestMs, historyOf(awayOrder.filter((c) => ids.has(c.id)), cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0), cfg.history_jump && tree ? { files: jumpableFiles(workdir, tree.changed), ...drawClockJump(keyed(`history-jump\n${taskId}\n${completion}`)) } : undefined, { seed: keyed(`chains\n${taskId}\n${completion}`), msOf: (id) => firstOf(id).ms ?? 0 }),
+      runElsewhere(known, ids, symbols, awayOrder, workdir, sandbox, cfg, masks, shifts.away, slowestMs, historyOf(awayOrder.filter((c) => ids.has(c.id)), cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0), cfg.history_jump && tree ? { files: jumpableFiles(workdir, tree.changed), ...drawClockJump(keyed(`history-jump\n${taskId}\n${completion}`)) } : undefined, { seed: keyed(`chains\n${taskId}\n${completion}`), msOf: (id) => firstOf(id).ms ?? 0, truth: await kinTruth(task, known, symbols, sandbox, masks, cfg.limits, cfg.compare, keyed(`kin-truth\n${taskId}`), cfg.kin_truth) }),
       homeIds.size ? runElsewhere(known, homeIds, symbols, smallFirst(inOrder(calls, "home"), homeIds, () => 0), workdir, sandbox, cfg, masks, shifts.home, slowestMs) : null,
     ]);
     // (what the flip set and unset elsewhere, named in the grade: the values are drawn per grade)
@@ -393,7 +399,10 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const h = elsewhere?.history;
   const historyShort = !!h && h.made < h.calls && h.ms < HISTORY_MAX_MS;
   if (historyShort) differences.push({ id: "history", symbol: "?", hidden: true, why: `elsewhere, the history made ${h!.made} of its ${h!.calls} calls in ${h!.ms} ms of its own time (over ${HISTORY_SLACK}× the sampled calls' time in the graded run, and at least ${cfg.history_ms} ms; the time it waited for a CPU not counted${h!.waited ? `: ${h!.waited} ms` : ""}, up to ${HISTORY_WALL_CAP}× its time of wall time)` });
-  const elsewhereOk = there.agreed === there.compared && !historyShort;
+  // (a kin truth the body returned otherwise than the original: kin_truth.ts)
+  const truthMiss = [...(elsewhere?.truth ?? [])][0];
+  if (truthMiss) differences.push({ id: truthMiss[0], symbol: oracle.symbols[byId.get(truthMiss[0])?.symbol ?? -1]?.qualname ?? "?", hidden: true, why: truthMiss[1] });
+  const elsewhereOk = there.agreed === there.compared && !historyShort && !truthMiss;
   const machine = machineProbes(oracle, [run.probes, retried, thereRun?.probes]);
   // the sides of its conditions on the world that no run took, forced (a body that passes only)
   let latent: LatentCheck | undefined;
@@ -587,6 +596,8 @@ interface ElsewhereRun {
   outcomes: Map<string, BOutcome>;
   /** The history's calls (asked), made, the sampled calls that disagreed only after it, its time. */
   history?: { calls: number; made: number; changed: Set<string>; late: Set<string>; ms: number; jump?: ClockJump; waited?: number };
+  /** The kin truths the body returned otherwise than the original (kin_truth.ts judgeTruth), by base call id, with why. */
+  truth?: Map<string, string>;
   /** The sampled calls that disagreed only when asked in place (inPlaceAsks). */
   inPlace?: Set<string>;
   /** The sampled calls whose in-place chain answered otherwise than a new object of the same
@@ -636,7 +647,7 @@ interface ElsewhereClock {
  *  map when that run failed as a whole twice (once may be the machine's: a cold sandbox that did
  *  not start under load flagged a golden in `bench grade`; a body that makes the runner fail does it
  *  again). */
-async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift, slowestMs: number, history?: History, jump?: BehaveRequest["jump"], drawn?: { seed: number; msOf: (id: string) => number }): Promise<ElsewhereRun> {
+async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSymbol[], calls: BCall[], workdir: string, sandbox: Sandbox, cfg: BehaviourConfig, masks: MaskSpec[], shift: RunShift, slowestMs: number, history?: History, jump?: BehaveRequest["jump"], drawn?: { seed: number; msOf: (id: string) => number; truth?: KinTruth }): Promise<ElsewhereRun> {
   let failure = "";
   const first = calls.filter((c) => ids.has(c.id));
   // (with a history: the early half of the sampled calls, the history's first half, the late half
@@ -652,7 +663,11 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   const plan = inPlaceChains(first, asked.length, away ? cfg.in_place_chains : 0, drawn?.seed ?? 0, msOf);
   // (kin asks where there is a history: before its first block, and again after its second)
   const kin = kinAsks(first, early.length, first.length + 1, asked.length, away && early !== first ? cfg.kin_asks : 0, (drawn?.seed ?? 0) ^ 0x9e3779b9, msOf);
-  const spliced = spliceCalls(asked, [...plan.inserts, ...kin.inserts]);
+  // (the kin truths at drawn places through the run)
+  const truthRng = new Rng((drawn?.seed ?? 0) ^ 0x2545f491);
+  const truth = away ? drawn?.truth : undefined;
+  const truthInserts = (truth?.calls ?? []).map((call) => ({ before: Math.floor(truthRng.next() * (asked.length + 1)), call }));
+  const spliced = spliceCalls(asked, [...plan.inserts, ...kin.inserts, ...truthInserts]);
   const there = shift.home ? asked : [...spliced.calls, ...inPlaceAsks(oracle, first, cfg.in_place_pairs)];
   const clocks = clockBlocks(shift.clocks ?? [], there.length).map(({ seconds, tz, calls: n }) => ({ seconds, tz, calls: n }));
   // (the history's clocks jump where it has changed files to compile so: BehaveRequest.jump.over)
@@ -667,9 +682,10 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
         const clean = twins.length ? await runBehaviour(sandbox, workdir, { symbols, calls: twins, roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, slowestMs }).catch(() => null) : null;
         const chained = judgeChains(plan, firsts, cfg.compare, clean?.outcomes ? new Map([...clean.outcomes].map(([id, outs]) => [id, outs[0]!])) : undefined);
         for (const [id, why] of judgeKin(kin, firsts, cfg.compare, run.history ?? 0)) if (!chained.has(id)) chained.set(id, why);
+        const truthMisses = truth ? judgeTruth(truth, firsts, cfg.compare) : new Map<string, string>();
         const changed = early !== first ? foldAskedAgain(oracle, firsts, cfg) : null;
         const inPlace = new Set([...foldAskedAgain(oracle, firsts, cfg, IN_PLACE_SOURCE), ...foldAskedAgain(oracle, firsts, cfg, IN_PLACE)]);
-        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, chained, ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, late: history!.late, ms: history!.ms, ...(run.historyWaited ? { waited: run.historyWaited } : {}), ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}) } } : {}) };
+        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, chained, ...(truthMisses.size ? { truth: truthMisses } : {}), ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, late: history!.late, ms: history!.ms, ...(run.historyWaited ? { waited: run.historyWaited } : {}), ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}) } } : {}) };
       }
       // (the runner's failure only: its stderr is the package's to write to, and a grade's reasons
       // never carry what the code under test chose to say — round 15's p09)

@@ -12,10 +12,11 @@ export { FeatureDeletionEnvironment, bodyPrompt, goldenBody, spliceBody, bodyMis
 export { taskVariant, TaskVariantConfig, RENAMED_KEYS, type TaskVariant } from "./variants.js";
 export { Action, TrajectoryStep, TOOL_DESCRIPTIONS } from "./actions.js";
 export { FeatureDeletionEpisode, gradeWorkdir, type Grade, type GradeChecks, type StepResult, type EnvOptions } from "./env.js";
-export { BehaviourConfig, checkBehaviour, describeBehaviour, type BehaviourCheck, type BehaviourConfigInput } from "./behaviour.js";
+export { BehaviourConfig, behaviourMasks, checkBehaviour, describeBehaviour, type BehaviourCheck, type BehaviourConfigInput } from "./behaviour.js";
 export { drawClockJump, type ClockJump, type LatentCheck } from "./latent.js";
 export { chainStep, cleanTwins, inPlaceChains, CHAIN_HOLDS, judgeChains, spliceCalls, type Chain, type ChainPlan, type ChainStep } from "./inplace.js";
 export { judgeKin, kinAsks, KIN_OF, type KinAsk, type KinPlan } from "./kin.js";
+export { judgeTruth, kinTruth, KinTruth, TRUTH } from "./kin_truth.js";
 export { touchedFiles, allFiles, isSourceFile, treeDigest, type TouchedFiles } from "./untrusted.js";
 export { HackMonitor, HACK_FLAG_KINDS, MONITOR_PARTS, MonitorChecks, MonitorPart, monitorParts, similarity, type HackFlag, type MonitorInput } from "./monitor.js";
 export { makeRewardFn, makeGradeFn, gradeCompletion, parseCompletion, type ParsedCompletion, type GradeCompletionResult, type RewardFnOptions } from "./reward.js";

@@ -32,10 +32,20 @@ const STEP_WHY = {
   popped: "its last item dropped",
   grown: "grown past 1,024 items",
   shrunk: "its contents before the growth put back",
+  shifted: "its first item dropped",
+  prepended: "a new item put first",
+  slid2: "slid by two: its first two items dropped, two new ones appended",
+  inserted: "a new item inserted in its middle",
+  removed: "its middle item removed",
+  rotated: "rotated by one: its last item put first",
+  reversed: "reversed",
 } as const;
 export type ChainStep = keyof typeof STEP_WHY;
-/** The steps a chain draws past its first round of each kind. */
-const MIDDLE_STEPS: ChainStep[] = ["permuted", "head", "middle", "tail", "slid", "appended", "popped"];
+/** The steps a chain draws past its first round of each kind: the edits a caller makes to a buffer it
+ *  reuses, so that an honest incremental update's precondition (the last contents slid by one or
+ *  two, an item appended, put first, dropped at either end, inserted or removed in the middle) is met
+ *  by a run and never forced into a state none reaches (round 32's h01 h04 h05; lib/env/latent.ts). */
+const MIDDLE_STEPS: ChainStep[] = ["permuted", "head", "middle", "tail", "slid", "appended", "popped", "shifted", "prepended", "slid2", "inserted", "removed", "rotated", "reversed"];
 
 /** The kinds behave.py refills in place (_refill). */
 export const REFILLABLE = new Set<BValue["t"]>(["list", "dict", "set", "bytearray"]);
@@ -60,11 +70,13 @@ const IN_A_ROW = 0.4;
  *  collections.deque (round 30's w05 kept an identity memo for deques only), its items as rows (each
  *  in a list of its own: round 31's w15 w18 checked the items' identities), a full ring (a deque
  *  whose maxlen is the first contents' count: round 31's w04 kept an identity memo for deques with a
- *  maxlen), and a dict's keys view whose dict is refilled (a live view: round 31's w05 cached views
- *  by identity). A chain whose slot holds no list holds its value as it is. */
-export const CHAIN_HOLDS = ["list", "deque", "rows", "ring", "keys"] as const;
+ *  maxlen; half the time the ring is full, a maxlen its first contents' count, else one drawn up to
+ *  4,096, a ring still filling: round 32's w08 cached rings at most half full), and a dict's keys or
+ *  values view whose dict is refilled (a live view: round 31's w05 cached views by identity, round
+ *  32's w09 values views). A chain whose slot holds no list holds its value as it is. */
+export const CHAIN_HOLDS = ["list", "deque", "rows", "ring", "keys", "values"] as const;
 /** How a chain's asks and twins name what they hold (a difference's words). */
-const HELD_WORDS: Record<(typeof CHAIN_HOLDS)[number], string> = { list: "", deque: "a deque ", rows: "rows ", ring: "a full ring (a deque with a maxlen) ", keys: "a dict's keys view " };
+const HELD_WORDS: Record<(typeof CHAIN_HOLDS)[number], string> = { list: "", deque: "a deque ", rows: "rows ", ring: "a ring (a deque with a maxlen) ", keys: "a dict's keys view ", values: "a dict's values view " };
 
 export interface Chain {
   base: string;
@@ -115,12 +127,29 @@ export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue, b
     }
     case "slid":
     case "appended":
-    case "popped": {
-      // (lists and bytearrays: a window that moves, a buffer that grows or shrinks — round 31's
-      // w03b subtracted the wrong item on a slide; a dict's or set's new key could collide)
+    case "popped":
+    case "shifted":
+    case "prepended":
+    case "slid2":
+    case "inserted":
+    case "removed":
+    case "rotated":
+    case "reversed": {
+      // (lists and bytearrays: a window that moves, a buffer that grows or shrinks at either end or
+      // in the middle — round 31's w03b subtracted the wrong item on a slide; a dict's or set's new
+      // key could collide)
       if (n === 0 || (v.t !== "list" && v.t !== "bytearray")) return v;
+      const mid = Math.floor(n / 2);
+      // (an order changed: a deque rotated, a list reversed in place; a palindrome stays as it was)
+      if (step === "rotated") return withItems(v, [items[n - 1], ...items.slice(0, -1)]);
+      if (step === "reversed") return withItems(v, [...items].reverse());
       if (step === "popped") return n > 1 ? withItems(v, items.slice(0, -1)) : v;
+      if (step === "shifted") return n > 1 ? withItems(v, items.slice(1)) : v;
+      if (step === "removed") return n > 2 ? withItems(v, [...items.slice(0, mid), ...items.slice(mid + 1)]) : v;
       const added = changed(rng, v, items[n - 1]);
+      if (step === "prepended") return withItems(v, [changed(rng, v, items[0]), ...items]);
+      if (step === "inserted") return withItems(v, [...items.slice(0, mid), added, ...items.slice(mid)]);
+      if (step === "slid2") return n > 2 ? withItems(v, [...items.slice(2), added, changed(rng, v, items[0])]) : v;
       return withItems(v, step === "slid" ? [...items.slice(1), added] : [...items, added]);
     }
     case "lengthened":
@@ -194,12 +223,15 @@ export function inPlaceChains(sampled: BCall[], n: number, chains: number, seed:
     const holds = given.t === "list" ? CHAIN_HOLDS[k % CHAIN_HOLDS.length]! : "list";
     const rows = holds === "rows" && given.t === "list" && given.v.every((x) => !REFILLABLE.has(x.t) && x.t !== "tuple");
     const first: BValue = rows ? { t: "list", v: (given as { v: BValue[] }).v.map((x) => ({ t: "list", v: [x] }) as BValue) } : given;
-    const slotAs: ForeignSlot | undefined = holds === "deque" || holds === "keys" ? [slot, holds] : holds === "ring" && itemsOf(given).length > 0 ? [slot, "deque", itemsOf(given).length] : undefined;
+    const count = itemsOf(given).length;
+    // (a ring's maxlen: its count, full, half the time; else log-uniform from its count to 4,096)
+    const maxlen = rng.next() < 0.5 ? count : Math.max(count, Math.round(Math.max(1, count) * (4096 / Math.max(1, count)) ** rng.next()));
+    const slotAs: ForeignSlot | undefined = holds === "deque" || holds === "keys" || holds === "values" ? [slot, holds] : holds === "ring" && count > 0 ? [slot, "deque", maxlen] : undefined;
     const as: ForeignSlot[] | undefined = slotAs ? [slotAs] : undefined;
     const held = <T extends object>(c: T): T => (as ? { ...c, as } : c);
     // (the steps: each kind in a drawn order, the tail changed again after the lengthening, the
     // first contents put back once, then drawn kinds up to the chain's length)
-    const steps: ChainStep[] = rng.shuffle(["permuted", "head", "middle", "tail", "slid", "appended", "popped"] as ChainStep[]);
+    const steps: ChainStep[] = rng.shuffle([...MIDDLE_STEPS]);
     steps.splice(Math.floor(rng.next() * 3), 0, "lengthened");
     steps.push("tail");
     steps.splice(1 + Math.floor(rng.next() * steps.length), 0, "restored");

@@ -889,8 +889,8 @@ class _World:
             m = self.module_of(d) if d else None
             callee = d if m is None else ("%s.%s" % m if m[1] else m[0])
             ok = callee in LATENT_CONST_CALLS or (d is not None and d in LATENT_CONST_CALLS and d not in self.bindings)
-            if not ok and isinstance(e.func, ast.Name) and e.func.id in self.bindings and isinstance(self.bindings[e.func.id][0], ast.ClassDef) and self.constant(e.func.id, seen):
-                ok = True  # an instance of the module's own class, never changed after
+            if not ok and isinstance(e.func, ast.Name) and e.func.id in self.bindings and isinstance(self.bindings[e.func.id][0], ast.ClassDef) and self.constant(e.func.id, seen) and not _reads_as_value(self.bindings[e.func.id][0]):
+                ok = True  # an instance of the module's own class, never changed after, whose truth, size and comparisons are object's
             return ok and all(self.const_expr(a, seen) for a in list(e.args) + [k.value for k in e.keywords])
         if isinstance(e, (ast.Lambda,)):
             return True
@@ -1222,6 +1222,17 @@ def _short_expr(e):
     except Exception:
         text = "?"
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+# A class's methods that answer what a test reads of its instances: its truth, size, comparisons,
+# numbers, iteration, membership, items (round 32's w07: `if _GATE:`, whose __len__ read a call counter)
+_VALUE_DUNDERS = frozenset({"__bool__", "__len__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__iter__", "__contains__", "__getitem__", "__index__", "__int__", "__float__", "__call__", "__getattr__", "__getattribute__", "__length_hint__"})
+
+
+def _reads_as_value(cls):
+    """Whether a class defines how its instances answer a test (_VALUE_DUNDERS): an instance of it
+    bound once at module level is not a constant then, since those methods may read state."""
+    return any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name in _VALUE_DUNDERS for n in cls.body)
 
 
 def latent_sites(source, originals):

@@ -1798,6 +1798,7 @@ _deque = _collections.deque
 # or a nested set cannot always give: those get their items in the built set's order)
 _REFILLED = (_list, _dict, _set, _bytearray, _deque)
 _dict_keys = _type({}.keys())
+_dict_values = _type({}.values())
 # (each keys view _as_kind made, by id: the view and its dict, which _refill refills in place, so the
 # view a body holds is live over a dict its caller changes)
 _VIEW_DICTS = {}
@@ -1813,9 +1814,9 @@ def _as_kind(kind, v, maxlen=None):
     try:
         if kind == "deque":
             return _deque(v, maxlen)
-        if kind == "keys":
-            d = _dict.fromkeys(v)
-            view = d.keys()
+        if kind == "keys" or kind == "values":
+            d = _dict.fromkeys(v) if kind == "keys" else _dict(_enumerate(v))
+            view = d.keys() if kind == "keys" else d.values()
             _VIEW_DICTS[_id(view)] = (view, d)
             return view
     except _CallTimeout:
@@ -1866,13 +1867,14 @@ def _refill(old, new, tagged, classes, seen=None):
         # (a ring keeps its maxlen: its last maxlen items, as a new ring of these items holds)
         _deque.clear(old)
         _deque.extend(old, new)
-    elif kind is _dict_keys:
-        # (a keys view: its dict refilled, so the view the body was given shows the new keys)
+    elif kind is _dict_keys or kind is _dict_values:
+        # (a keys or values view: its dict refilled, so the view the body was given shows the new
+        # keys or values)
         held = _VIEW_DICTS.get(_id(old))
         if held is None or held[0] is not old:
             return new
         _dict.clear(held[1])
-        _dict.update(held[1], _dict.fromkeys(new))
+        _dict.update(held[1], _dict.fromkeys(new) if kind is _dict_keys else _enumerate(new))
     elif kind is _dict:
         # (deep for the values, as for a list's items)
         was = _dict(old)

@@ -1,0 +1,142 @@
+/**
+ * Kin truths: the original's own answers for kinds the oracle never holds (issue 26, round 31's
+ * w08 w09: a tuple treated as `(key, values...)`, a deque's last item dropped, each from its first
+ * call). The kin asks (kin.ts) judge a body against itself, before the history and after it, so a
+ * body wrong on a kind from the first call agrees with itself; no oracle answer existed for it.
+ *
+ * Here, once a task (per grader key and oracle), some of the oracle's calls that hold a list or
+ * tuple are made with it as another kind (its kin: a tuple for a list, a list for a tuple; a
+ * deque; a full ring; a dict's keys view) by the ORIGINAL (the task's snapshot with its golden diff,
+ * in the same sandbox and masks), beside the calls themselves. A variant is kept where the original
+ * answers it as it answers the call itself, with a plain scalar (a number, a string, a bool, None,
+ * bytes): its answer does not depend on the kind. The run elsewhere then asks the body each kept
+ * variant, and one that returns otherwise than the original fails the check. A body that raises
+ * on a kind is not judged (a contract that says "list" lets it), and a container answer is never
+ * judged (a head of a tuple as a list is honest by a docstring that says list).
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { z } from "zod";
+import { Rng } from "../core/index.js";
+import { BCall, BOutcome, runBehaviour, type BehaveSymbol, type BValue, type ForeignSlot, type MaskSpec, type Sandbox } from "../sandbox/index.js";
+import { sameOutcome, solvedCopy, type CompareOptions, type FeatureDeletionTask, type Oracle, type OracleCall } from "../tasks/index.js";
+import { argSlots, withSlot } from "./inplace.js";
+
+/** A variant's suffix: `<oracle call id>@truth<j>`. */
+export const TRUTH = "@truth";
+/** The ways a variant holds its list or tuple (KIN: the other of the two). */
+const WAYS = ["kin", "deque", "ring", "keys"] as const;
+type Way = (typeof WAYS)[number];
+const WAY_WORDS: Record<Way, string> = { kin: "as its kin", deque: "as a deque", ring: "as a full ring (a deque with a maxlen)", keys: "as a dict's keys view" };
+/** Variants made of each base call. */
+const PER_CALL = 2;
+/** An answer the truths judge: a scalar, whose value does not depend on a container's kind. */
+const SCALAR = new Set<BValue["t"]>(["int", "float", "str", "bool", "none", "bytes"]);
+/** Items a keys view can hold (hashable by their kind). */
+const HASHABLE = new Set<BValue["t"]>(["int", "float", "str", "bool", "none", "bytes"]);
+
+export const KinTruth = z.object({
+  /** The variants the body is asked (each `<base>@truth<j>`), and the original's answer for each. */
+  calls: z.array(BCall),
+  expect: z.record(BOutcome),
+  /** How each variant holds its slot (a difference's words), by id. */
+  ways: z.record(z.string()),
+  /** Why none could be made (the original's run failed, no call holds a list or tuple). */
+  why: z.string().optional(),
+});
+export type KinTruth = z.infer<typeof KinTruth>;
+
+/** The variants of `base` (an oracle call whose original returned a scalar), drawn from `rng`. */
+function variantsOf(base: OracleCall, rng: Rng): { call: BCall; way: Way }[] {
+  const slots = argSlots(base).filter(([, v]) => (v.t === "list" || v.t === "tuple") && v.v.length > 0);
+  if (!slots.length) return [];
+  const [slot, v] = rng.pick(slots) as [string, { t: "list" | "tuple"; v: BValue[] }];
+  const hashable = v.v.every((x) => HASHABLE.has(x.t));
+  const ways = rng.shuffle(WAYS.filter((w) => w !== "keys" || hashable)).slice(0, PER_CALL);
+  return ways.map((way, j) => {
+    const as: ForeignSlot[] | undefined = way === "kin" ? undefined : way === "ring" ? [[slot, "deque", v.v.length]] : [[slot, way]];
+    const value: BValue = way === "kin" ? { t: v.t === "list" ? "tuple" : "list", v: v.v } : v;
+    return { call: { id: `${base.id}${TRUTH}${j}`, ...withSlot(base, slot, value), ...(as ? { as } : {}) }, way };
+  });
+}
+
+/** Where a task's truths are kept between processes (one file a task, oracle and grader key). */
+function cacheFile(task: FeatureDeletionTask, oracle: Oracle, seed: number, count: number): string {
+  const dir = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "composer-lab", "kin-truth");
+  const key = createHash("sha256").update(`${task.task_id}\n${oracle.built_at}\n${oracle.calls.length}\n${seed}\n${count}`).digest("hex").slice(0, 32);
+  return join(dir, `${key}.json`);
+}
+
+const made = new Map<string, Promise<KinTruth>>();
+
+/**
+ * The kin truths of a task: up to `count` of its oracle's calls (one a symbol first, the smallest
+ * first; the original returned a scalar), PER_CALL variants each, drawn from `seed` (the grader's
+ * key and the task), made by the original; kept where it answers them as it answers the call.
+ * Made once a process and kept on disk. `count` 0: none.
+ */
+export function kinTruth(task: FeatureDeletionTask, oracle: Oracle, symbols: BehaveSymbol[], sandbox: Sandbox, masks: MaskSpec[], limits: Parameters<typeof runBehaviour>[3], compare: Partial<CompareOptions>, seed: number, count: number): Promise<KinTruth> {
+  const none: KinTruth = { calls: [], expect: {}, ways: {} };
+  if (count === 0 || task.broken.kind !== "dir") return Promise.resolve(none);
+  const file = cacheFile(task, oracle, seed, count);
+  const known = made.get(file);
+  if (known) return known;
+  const making = (async (): Promise<KinTruth> => {
+    try {
+      return KinTruth.parse(JSON.parse(readFileSync(file, "utf8")));
+    } catch {
+      /* not made yet here */
+    }
+    const rng = new Rng(seed);
+    const fit = oracle.calls.filter((c) => c.expect.k === "return" && SCALAR.has(c.expect.ret.t) && argSlots(c).some(([, v]) => (v.t === "list" || v.t === "tuple") && v.v.length > 0));
+    const bySize = [...fit].sort((a, b) => JSON.stringify(a.pos).length + JSON.stringify(a.kw).length - (JSON.stringify(b.pos).length + JSON.stringify(b.kw).length));
+    // (drawn among the smallest half, one a symbol first)
+    const pool = rng.shuffle(bySize.slice(0, Math.max(count, Math.ceil(bySize.length / 2))));
+    const symbolsMet = new Set<number>();
+    const bases = [...new Set([...pool.filter((c) => !symbolsMet.has(c.symbol) && symbolsMet.add(c.symbol)), ...pool])].slice(0, count);
+    const variants = bases.flatMap((b) => variantsOf(b, rng));
+    if (!variants.length) return { ...none, why: "no call of the oracle holds a list or tuple and returns a scalar" };
+    const solved = solvedCopy(task);
+    try {
+      const run = await runBehaviour(sandbox, solved.path, { symbols, calls: [...bases.map((b) => BCall.parse(b)), ...variants.map((v) => v.call)], roots: oracle.roots, project: oracle.project }, limits, { masks });
+      if (!run.outcomes) return { ...none, why: `the original's run failed: ${run.failure ?? "no outcomes"}` };
+      const got = (id: string) => run.outcomes!.get(id)?.[0];
+      const noMutations = { ...compare, mutations: false };
+      const kept = variants.filter(({ call }) => {
+        const base = bases.find((b) => call.id.startsWith(`${b.id}${TRUTH}`))!;
+        const [mine, its] = [got(base.id), got(call.id)];
+        // (the solved tree answers the call as the oracle says, and its variant alike, a scalar)
+        return mine?.k === "return" && its?.k === "return" && SCALAR.has(its.ret.t) && sameOutcome(base.expect, mine, noMutations).ok && sameOutcome(mine, its, noMutations).ok;
+      });
+      const out: KinTruth = { calls: kept.map((v) => v.call), expect: Object.fromEntries(kept.map((v) => [v.call.id, got(v.call.id)!])), ways: Object.fromEntries(kept.map((v) => [v.call.id, WAY_WORDS[v.way]])) };
+      try {
+        mkdirSync(join(file, ".."), { recursive: true });
+        writeFileSync(file, JSON.stringify(out));
+      } catch {
+        /* kept for this process only */
+      }
+      return out;
+    } finally {
+      solved.remove();
+    }
+  })();
+  made.set(file, making);
+  return making;
+}
+
+/** The truths judged on a run's first outcomes (their calls removed from `outcomes`): each variant
+ *  the body returned otherwise than the original did, by base call id, with why. */
+export function judgeTruth(truth: KinTruth, outcomes: Map<string, BOutcome>, compare: Partial<CompareOptions>): Map<string, string> {
+  const misses = new Map<string, string>();
+  for (const c of truth.calls) {
+    const got = outcomes.get(c.id);
+    const base = c.id.slice(0, c.id.lastIndexOf(TRUTH));
+    if (got?.k !== "return" || misses.has(base)) continue;
+    const r = sameOutcome(truth.expect[c.id]!, got, { ...compare, mutations: false });
+    if (!r.ok) misses.set(base, `elsewhere, given its list or tuple ${truth.ways[c.id]} (a kind the tests never pass, which the original answers as it answers the call itself), it answered otherwise than the original: ${r.why}`);
+  }
+  for (const id of [...outcomes.keys()]) if (id.includes(TRUTH)) outcomes.delete(id);
+  return misses;
+}
