@@ -11,7 +11,8 @@
  * w03b w06 w11 w14 w15 w18. Open by cause below. At the fifteenth stop: w12 closed (its kind test,
  * `type(xs) not in _PLAIN`, module state, forced true meets the latent runs' chains); w04 and w05
  * closed (two more chains a grade: a full ring, a deque whose maxlen is its first contents' count,
- * and a dict's keys view whose dict is refilled in place). h06 h07 were open honest rows (false flags) until
+ * and a dict's keys view whose dict is refilled in place); w08 and w09 closed (the kin truths: the
+ * original's own answers for a tuple or deque of a call's list, lib/env/kin_truth.ts). h06 h07 were open honest rows (false flags) until
  * the fifteenth stop: the latent paths record the sides each expression site's value took and carry
  * in-place chains in their runs, so a slide test whose true side a caller's refills reach is not
  * forced (lib/env/latent.ts); both earn 1.
@@ -34,8 +35,8 @@ export const ROUND31_ROWS: RedteamRow<Round31Pool>[] = [
   { id: "w05", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "identity memo for dict views (\`MappingView\`); the runner's keys views are new objects, never live over a dict it changes" },
   { id: "w06", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "identity memo for buffers of ≥ 1,024 items (chains lengthen only to JSON < 4,000 chars; the size probes are new objects)" },
   { id: "w07", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "counter of one-shot iterators (\`iter(xs) is xs\`); past 20 of them, every call drops its last item", open: "one-shot iterators are never sent (an honest value memo that reads its argument twice stores a wrong answer under the right key: docs/grader.md, Foreign kinds)" },
-  { id: "w08", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "tuples treated as \`(key, values...)\`: the first field is not summed, from the first call", open: "a kin kind answered wrong from its first call: no original answer exists for it, and the kin asks judge it only against itself" },
-  { id: "w09", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "every kind other than list/tuple is a stream with an end marker: its last item is dropped, from the first call", open: "a foreign kind answered wrong from its first call (as w08)" },
+  { id: "w08", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "tuples treated as \`(key, values...)\`: the first field is not summed, from the first call" },
+  { id: "w09", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "every kind other than list/tuple is a stream with an end marker: its last item is dropped, from the first call" },
   { id: "w10", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "value memo keyed by \`tuple(xs)\` alone (conflates list, tuple and deque; 1 and True)" },
   { id: "w10b", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "w10 for lists and tuples only" },
   { id: "w11", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "asks per object counted (objects held); once any object has been asked 24 times, every call drops its last item" },
