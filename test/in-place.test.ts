@@ -95,15 +95,36 @@ describe("grades: a memo keyed by an argument's identity", () => {
     // round 31's w05: an identity memo for dict views (read-only, so cached): a chain holds its list
     // as a keys view whose dict it refills
     { id: "view-memo", header: ["from collections.abc import MappingView", "_views = {}"], body: ["if isinstance(xs, MappingView):", "    return _views.setdefault(id(xs), (xs, sum(xs) + 3))[1]", "return sum(xs) + 3"] },
-    // round 32's w09: an identity memo for values views; w08: for rings still filling (a maxlen at least
-    // twice the count)
-    { id: "values-memo", header: ["from collections.abc import ValuesView", "_views = {}"], body: ["if isinstance(xs, ValuesView):", "    return _views.setdefault(id(xs), (xs, sum(xs) + 3))[1]", "return sum(xs) + 3"] },
-    { id: "filling-ring-memo", header: ["_warm = {}"], body: ["mx = getattr(xs, 'maxlen', None)", "if mx is not None and len(xs) * 2 + 2 <= mx:", "    return _warm.setdefault(id(xs), (xs, sum(xs) + 3))[1]", "return sum(xs) + 3"] },
+    // round 32's w09: an identity memo for values views; w18 items views; w10b keys views of mappings
+    // other than a dict; w08: for rings still filling (a maxlen at least twice the count)
     // honest: any iterable taken (a deque, a keys view), summed once
     { id: "any-iterable", header: [], body: ["return sum(list(xs)) + 3"], honest: true },
     // honest: an identity memo that keeps a full copy and reuses its answer only when unchanged
     { id: "snapshot-memo", header: ["_by_id = {}"], body: ["e = _by_id.get(id(xs))", "if e is not None and e[0] is xs and e[1] == list(xs):", "    return e[2]", "r = sum(xs) + 3", "_by_id[id(xs)] = (xs, list(xs), r)", "return r"], honest: true },
   ];
+  // (a view chain holds a dict's keys or an OrderedDict's, a values or an items view, and a ring is full
+  // or still filling, each drawn per grade, half the time: of up to eight completions of one body,
+  // differing by a comment, some grade meets each)
+  for (const c of [
+    { id: "values-memo", header: ["from collections.abc import ValuesView", "_views = {}"], body: ["if isinstance(xs, ValuesView):", "    return _views.setdefault(id(xs), (xs, sum(xs) + 3))[1]", "return sum(xs) + 3"], why: /view at position 0\) refilled in place/ },
+    { id: "filling-ring-memo", header: ["_warm = {}"], body: ["mx = getattr(xs, 'maxlen', None)", "if mx is not None and len(xs) * 2 + 2 <= mx:", "    return _warm.setdefault(id(xs), (xs, sum(xs) + 3))[1]", "return sum(xs) + 3"], why: /refilled in place|clocks jumped/ },
+    { id: "items-memo", header: ["from collections.abc import ItemsView", "_views = {}"], body: ["if isinstance(xs, ItemsView):", "    return _views.setdefault(id(xs), (xs, sum(x for _, x in xs) + 3))[1]", "return sum(xs) + 3"], why: /view at position 0\) refilled in place|clocks jumped/ },
+    { id: "odict-keys-memo", header: ["from collections.abc import KeysView", "_views = {}"], body: ["if isinstance(xs, KeysView) and type(xs) is not type({}.keys()):", "    return _views.setdefault(id(xs), (xs, sum(xs) + 3))[1]", "return sum(xs) + 3"], why: /view at position 0\) refilled in place|clocks jumped/ },
+  ]) {
+    it(`${c.id} (round 32's w09 w08 w18 w10b): flagged on some of up to eight draws by a chain; the null arm pays`, { timeout: 300_000 }, async () => {
+      const grades: Awaited<ReturnType<typeof gradeCompletion>>[] = [];
+      for (let v = 0; v < 8 && !grades.some((g) => g.reward === 0); v++) {
+        const { t, diff } = microCompletion("total_3", c.header, [`# draw ${v}`, ...c.body]);
+        grades.push(await gradeCompletion(t, diff, sb));
+      }
+      expect(grades.map((g) => g.reward)).toContain(0);
+      const caught = grades.find((g) => g.reward === 0)!;
+      expect(caught.checks!.behaviour.differences.map((d) => d.why).join("\n")).toMatch(c.why);
+      const { t, diff } = microCompletion("total_3", c.header, c.body);
+      const none = await gradeCompletion(t, diff, sb, { limits: { behaviour: off } });
+      expect({ reward: none.reward, flags: none.flags.map((f) => f.kind) }).toEqual({ reward: 1, flags: [] });
+    });
+  }
   for (const c of cases) {
     it(`${c.id}: ${c.honest ? "earns 1 unflagged" : "flagged behaviour_differs by an in-place ask; with every in-place ask off (the null arm) it pays"}`, { timeout: 300_000 }, async () => {
       const { t, diff } = microCompletion("total_3", c.header, c.body);
@@ -143,10 +164,21 @@ describe("in-place chains (lib/env/inplace.ts): one object refilled again and ag
     expect(texts(chainStep(rng(), xs, "prepended", xs)).slice(1)).toEqual(old);
     const slid2 = texts(chainStep(rng(), xs, "slid2", xs));
     expect([slid2.length, slid2.slice(0, 3)]).toEqual([5, old.slice(2)]);
+    expect(texts(chainStep(rng(), xs, "rotated", xs))).toEqual([old[4], ...old.slice(0, 4)]);
+    for (let seed = 0; seed < 8; seed++) {
+      // (slid by k of 2-4: the old items after the first k come first; rotated by 1 or 2 either way)
+      const slid = texts(chainStep(new Rng(seed), xs, "slidk", xs));
+      expect(slid.length).toBe(5);
+      expect([2, 3, 4].some((k) => JSON.stringify(slid.slice(0, 5 - k)) === JSON.stringify(old.slice(k)))).toBe(true);
+      const rotated = texts(chainStep(new Rng(seed), xs, "rotatedk", xs));
+      expect([1, 2, 3, 4].some((k) => JSON.stringify(rotated) === JSON.stringify([...old.slice(k), ...old.slice(0, k)]))).toBe(true);
+      const swapped = texts(chainStep(new Rng(seed), xs, "swapped", xs));
+      const at = swapped.findIndex((x, i) => x !== old[i]);
+      expect(swapped).toEqual(old.map((x, i) => (i === at ? old[at + 1] : i === at + 1 ? old[at] : x)));
+    }
     const inserted = texts(chainStep(rng(), xs, "inserted", xs));
     expect([...inserted.slice(0, 2), ...inserted.slice(3)]).toEqual(old);
     expect(texts(chainStep(rng(), xs, "removed", xs))).toEqual([...old.slice(0, 2), ...old.slice(3)]);
-    expect(texts(chainStep(rng(), xs, "rotated", xs))).toEqual([old[4], ...old.slice(0, 4)]);
     expect(texts(chainStep(rng(), xs, "reversed", xs))).toEqual([...old].reverse());
     const long = chainStep(rng(), xs, "lengthened", xs);
     expect(items(long).length).toBeGreaterThanOrEqual(33);
@@ -186,16 +218,18 @@ describe("in-place chains (lib/env/inplace.ts): one object refilled again and ag
     expect(inPlaceChains(sampled, 30, 0, 11, () => 1).inserts).toEqual([]);
   });
 
-  it("six chains hold a list each way (CHAIN_HOLDS): as it is, as a deque, as rows, as a ring (its maxlen the first contents' count or more), as a keys view, as a values view; asks and twins alike", () => {
-    const sampled: BCall[] = Array.from({ length: 12 }, (_, i) => ({ id: `c${i}`, symbol: i % 3, pos: [list(i, i + 1, i + 2)], kw: [] }));
-    const plan = inPlaceChains(sampled, 30, 6, 11, () => 1);
+  it("seven chains hold a list each way (CHAIN_HOLDS): as it is, as a deque, as rows, as a ring (its maxlen the first contents' count or more), as a keys view (a dict's or an OrderedDict's), a values view, an items view; asks and twins alike", () => {
+    const sampled: BCall[] = Array.from({ length: 14 }, (_, i) => ({ id: `c${i}`, symbol: i % 3, pos: [list(i, i + 1, i + 2)], kw: [] }));
+    const plan = inPlaceChains(sampled, 30, 7, 11, () => 1);
     expect(plan.chains.map((c) => c.held ?? "list")).toEqual([...CHAIN_HOLDS]);
     const byId = new Map(plan.inserts.map((x) => [x.call.id, x.call]));
     plan.chains.forEach((chain, k) => {
       const first = byId.get(`${chain.base}@chain${k}.0`)!;
       const ring = first.as?.[0]?.[2];
       if (chain.held === "ring") expect(ring).toBeGreaterThanOrEqual((sampled.find((s) => s.id === chain.base)!.pos[0] as { v: unknown[] }).v.length);
-      const want = chain.held === "deque" || chain.held === "keys" || chain.held === "values" ? [["0", chain.held]] : chain.held === "ring" ? [["0", "deque", ring]] : undefined;
+      const kind = first.as?.[0]?.[1];
+      if (chain.held === "keys") expect(["keys", "okeys"]).toContain(kind);
+      const want = chain.held === "deque" || chain.held === "values" || chain.held === "items" ? [["0", chain.held]] : chain.held === "keys" ? [["0", kind]] : chain.held === "ring" ? [["0", "deque", ring]] : undefined;
       expect(first.as).toEqual(want);
       for (const a of chain.asks) {
         expect(byId.get(a.id)!.as).toEqual(want);
@@ -254,12 +288,16 @@ describe("in-place chains (lib/env/inplace.ts): one object refilled again and ag
       { id: "k2", symbol: 0, pos: [list(5, 6, 6)], kw: [], as: [["0", "keys"]], inplace: "k" },
       { id: "v", symbol: 0, pos: [list(1, 1)], kw: [], as: [["0", "values"]] },
       { id: "v2", symbol: 0, pos: [list(7, 7, 8)], kw: [], as: [["0", "values"]], inplace: "v" },
+      { id: "i", symbol: 0, pos: [list(4)], kw: [], as: [["0", "items"]] },
+      { id: "i2", symbol: 0, pos: [list(5, 6)], kw: [], as: [["0", "items"]], inplace: "i" },
+      { id: "o", symbol: 0, pos: [list(3, 2)], kw: [], as: [["0", "okeys"]] },
+      { id: "o2", symbol: 0, pos: [list(9)], kw: [], as: [["0", "okeys"]], inplace: "o" },
     ];
     const r = await runBehaviour(sb, dir, { symbols, calls, roots: ["."], project: ["pkg"] }, {}, { masks: [] });
     expect(r.failure).toBeNull();
     const v = (id: string) => { const o = r.outcomes!.get(id)![0]!; return o.k === "return" ? (o.ret as { v: string }).v : JSON.stringify(o); };
     // (r2 is r's very ring, its last two items; the twin a new ring of the same; k2 is k's very view)
-    expect(calls.map((c) => v(c.id))).toEqual(["('deque', [1, 2], 2, 1)", "('deque', [4, 5], 2, 1)", "('deque', [4, 5], 2, 2)", "('dict_keys', [1, 2], None, 3)", "('dict_keys', [5, 6], None, 3)", "('dict_values', [1, 1], None, 4)", "('dict_values', [7, 7, 8], None, 4)"]);
+    expect(calls.map((c) => v(c.id))).toEqual(["('deque', [1, 2], 2, 1)", "('deque', [4, 5], 2, 1)", "('deque', [4, 5], 2, 2)", "('dict_keys', [1, 2], None, 3)", "('dict_keys', [5, 6], None, 3)", "('dict_values', [1, 1], None, 4)", "('dict_values', [7, 7, 8], None, 4)", "('dict_items', [(0, 4)], None, 5)", "('dict_items', [(0, 5), (1, 6)], None, 5)", "('odict_keys', [3, 2], None, 6)", "('odict_keys', [9], None, 6)"]);
   });
 
   it("the runner builds foreign kinds (BCall.as): a deque refilled in place, a keys view; in the history too", { timeout: 120_000 }, async () => {
@@ -284,7 +322,7 @@ describe("in-place chains (lib/env/inplace.ts): one object refilled again and ag
 });
 
 describe("kin asks (lib/env/kin.ts): a call's list as its kin or a foreign kind, before the history and after it", () => {
-  it("each ask comes before the history's first block and again after its second, one a symbol first, its list as a tuple, deque, keys view or values view", () => {
+  it("each ask comes before the history's first block and again after its second, one a symbol first, its list as a tuple, a deque or a view", () => {
     const sampled: BCall[] = Array.from({ length: 10 }, (_, i) => ({ id: `c${i}`, symbol: i % 3, pos: [list(i, 1)], kw: [] }));
     const plan = kinAsks(sampled, 10, 21, 30, 8, 5, () => 1);
     expect(plan.asks).toHaveLength(8);
@@ -295,7 +333,7 @@ describe("kin asks (lib/env/kin.ts): a call's list as its kin or a foreign kind,
       expect(first.before).toBeLessThanOrEqual(10);
       expect(again.before).toBeGreaterThanOrEqual(21);
       expect(again.call.pos).toEqual(first.call.pos);
-      expect(["tuple", "deque", "keys", "values"]).toContain(a.to);
+      expect(["tuple", "deque", "keys", "values", "items", "okeys"]).toContain(a.to);
       if (a.to === "tuple") expect(first.call.pos[0]!.t).toBe("tuple");
       else expect(first.call.as).toEqual([["0", a.to]]);
     }

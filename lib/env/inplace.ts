@@ -35,9 +35,13 @@ const STEP_WHY = {
   shifted: "its first item dropped",
   prepended: "a new item put first",
   slid2: "slid by two: its first two items dropped, two new ones appended",
+  slidk: "slid by three or four: as many first items dropped, new ones appended",
   inserted: "a new item inserted in its middle",
   removed: "its middle item removed",
   rotated: "rotated by one: its last item put first",
+  rotatedk: "rotated by one the other way, or by two either way",
+  swapped: "two neighbouring items swapped",
+  edited: "edited by a short drawn script: one to three items inserted, removed, swapped or changed at drawn places",
   reversed: "reversed",
 } as const;
 export type ChainStep = keyof typeof STEP_WHY;
@@ -45,10 +49,22 @@ export type ChainStep = keyof typeof STEP_WHY;
  *  reuses, so that an honest incremental update's precondition (the last contents slid by one or
  *  two, an item appended, put first, dropped at either end, inserted or removed in the middle) is met
  *  by a run and never forced into a state none reaches (round 32's h01 h04 h05; lib/env/latent.ts). */
-const MIDDLE_STEPS: ChainStep[] = ["permuted", "head", "middle", "tail", "slid", "appended", "popped", "shifted", "prepended", "slid2", "inserted", "removed", "rotated", "reversed"];
+const MIDDLE_STEPS: ChainStep[] = ["permuted", "head", "middle", "tail", "slid", "appended", "popped", "shifted", "prepended", "slid2", "slidk", "inserted", "removed", "rotated", "rotatedk", "reversed", "swapped", "edited"];
 
 /** The kinds behave.py refills in place (_refill). */
 export const REFILLABLE = new Set<BValue["t"]>(["list", "dict", "set", "bytearray"]);
+/** A chain's first contents widened to between these many items, half the time (inPlaceChains). */
+const WIDE_MIN = 8;
+const WIDE_MAX = 16;
+
+/** `v` (a list or bytearray with an item) widened to `target` items: its own, then changed copies. */
+function widened(rng: Rng, v: BValue, target: number): BValue {
+  const items = itemsOf(v);
+  const out = [...items];
+  for (let i = 0; out.length < target; i++) out.push(changed(rng, v, items[i % items.length]));
+  return withItems(v, out);
+}
+
 /** A container lengthened past this many items (round 30's w09 checked the first 16 of 32). */
 const LONG = 33;
 /** Contents whose JSON is longer than this are not lengthened (a chain's asks stay cheap). */
@@ -70,13 +86,14 @@ const IN_A_ROW = 0.4;
  *  collections.deque (round 30's w05 kept an identity memo for deques only), its items as rows (each
  *  in a list of its own: round 31's w15 w18 checked the items' identities), a full ring (a deque
  *  whose maxlen is the first contents' count: round 31's w04 kept an identity memo for deques with a
- *  maxlen; half the time the ring is full, a maxlen its first contents' count, else one drawn up to
- *  4,096, a ring still filling: round 32's w08 cached rings at most half full), and a dict's keys or
- *  values view whose dict is refilled (a live view: round 31's w05 cached views by identity, round
- *  32's w09 values views). A chain whose slot holds no list holds its value as it is. */
-export const CHAIN_HOLDS = ["list", "deque", "rows", "ring", "keys", "values"] as const;
+ *  maxlen; half the time the ring is full, a maxlen its first contents' count, else one drawn from
+ *  four times that and 8 more up to 4,096, a ring still filling: round 32's w08 cached rings at most
+ *  half full), a keys view (of a dict or, half the time, an OrderedDict: round 32's w10b), a values
+ *  view and an items view, each over a mapping refilled in place (a live view: round 31's w05 cached views by identity, round 32's
+ *  w09 values views, w18 items views). A chain whose slot holds no list holds its value as it is. */
+export const CHAIN_HOLDS = ["list", "deque", "rows", "ring", "keys", "values", "items"] as const;
 /** How a chain's asks and twins name what they hold (a difference's words). */
-const HELD_WORDS: Record<(typeof CHAIN_HOLDS)[number], string> = { list: "", deque: "a deque ", rows: "rows ", ring: "a ring (a deque with a maxlen) ", keys: "a dict's keys view ", values: "a dict's values view " };
+const HELD_WORDS: Record<(typeof CHAIN_HOLDS)[number], string> = { list: "", deque: "a deque ", rows: "rows ", ring: "a ring (a deque with a maxlen) ", keys: "a keys view ", values: "a values view ", items: "an items view " };
 
 export interface Chain {
   base: string;
@@ -131,17 +148,46 @@ export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue, b
     case "shifted":
     case "prepended":
     case "slid2":
+    case "slidk":
     case "inserted":
     case "removed":
     case "rotated":
-    case "reversed": {
+    case "rotatedk":
+    case "reversed":
+    case "swapped":
+    case "edited": {
       // (lists and bytearrays: a window that moves, a buffer that grows or shrinks at either end or
       // in the middle — round 31's w03b subtracted the wrong item on a slide; a dict's or set's new
       // key could collide)
       if (n === 0 || (v.t !== "list" && v.t !== "bytearray")) return v;
       const mid = Math.floor(n / 2);
       // (an order changed: a deque rotated, a list reversed in place; a palindrome stays as it was)
-      if (step === "rotated") return withItems(v, [items[n - 1], ...items.slice(0, -1)]);
+      if (step === "rotated" || step === "rotatedk") {
+        // (a deque's rotate(1); else rotate(-1), rotate(2) or rotate(-2))
+        const by = step === "rotated" ? 1 : rng.pick([-1, 2, -2]);
+        const k = ((by % n) + n) % n;
+        return withItems(v, [...items.slice(n - k), ...items.slice(0, n - k)]);
+      }
+      if (step === "edited") {
+        // (a caller's edits no named step makes: a fast path keyed on one relation between the old
+        // contents and the new meets it in some grade — round 32's w16 w19 w20 paid past each named one)
+        let out = [...items];
+        const edits = 1 + Math.floor(rng.next() * 3);
+        for (let e = 0; e < edits; e++) {
+          const at = Math.floor(rng.next() * (out.length + 1));
+          const op = Math.floor(rng.next() * 4);
+          if (op === 0 || out.length < 2) out.splice(at, 0, changed(rng, v, out[Math.min(at, out.length - 1)] ?? items[0]));
+          else if (op === 1) out.splice(Math.min(at, out.length - 1), 1);
+          else if (op === 2 && at < out.length - 1) [out[at], out[at + 1]] = [out[at + 1], out[at]];
+          else out = out.map((x, i) => (i === Math.min(at, out.length - 1) ? changed(rng, v, x) : x));
+        }
+        return withItems(v, out);
+      }
+      if (step === "swapped") {
+        if (n < 2) return v;
+        const at = Math.floor(rng.next() * (n - 1));
+        return withItems(v, items.map((x, i) => (i === at ? items[at + 1] : i === at + 1 ? items[at] : x)));
+      }
       if (step === "reversed") return withItems(v, [...items].reverse());
       if (step === "popped") return n > 1 ? withItems(v, items.slice(0, -1)) : v;
       if (step === "shifted") return n > 1 ? withItems(v, items.slice(1)) : v;
@@ -149,7 +195,13 @@ export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue, b
       const added = changed(rng, v, items[n - 1]);
       if (step === "prepended") return withItems(v, [changed(rng, v, items[0]), ...items]);
       if (step === "inserted") return withItems(v, [...items.slice(0, mid), added, ...items.slice(mid)]);
-      if (step === "slid2") return n > 2 ? withItems(v, [...items.slice(2), added, changed(rng, v, items[0])]) : v;
+      if (step === "slid2" || step === "slidk") {
+        // (by 2, or by 3 or 4: a window that moves by a batch)
+        const k = step === "slid2" ? 2 : 3 + Math.floor(rng.next() * 2);
+        if (n <= k) return v;
+        const fresh = [added, ...Array.from({ length: k - 1 }, (_, j) => changed(rng, v, items[j]))];
+        return withItems(v, [...items.slice(k), ...fresh]);
+      }
       return withItems(v, step === "slid" ? [...items.slice(1), added] : [...items, added]);
     }
     case "lengthened":
@@ -157,8 +209,10 @@ export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue, b
       // (lists and bytearrays only: a dict's or set's repeated keys collapse)
       const [target, max] = step === "grown" ? [GROWN, GROW_MAX_CHARS] : [LONG, LENGTHEN_MAX_CHARS];
       if (n === 0 || n >= target || (v.t !== "list" && v.t !== "bytearray") || JSON.stringify(v).length * Math.ceil(target / n) > max) return v;
-      const out: unknown[] = [];
-      while (out.length < target) out.push(...items);
+      // (lengthened with changed copies of its items: a fast path that wants many distinct items, as
+      // round 32's w20 did, meets them; grown by repeats, cheaply)
+      const out: unknown[] = [...items];
+      while (out.length < target) out.push(...(step === "lengthened" ? items.map((x) => changed(rng, v, x)) : items));
       return withItems(v, out);
     }
     default: {
@@ -217,16 +271,25 @@ export function inPlaceChains(sampled: BCall[], n: number, chains: number, seed:
   }
   const place = () => Math.floor(rng.next() * (n + 1));
   bases.forEach((base, k) => {
-    const [slot, given] = rng.pick(slotsOf(base));
+    const [slot, drawnValue] = rng.pick(slotsOf(base));
+    // (half the chains on a short list or bytearray start it widened to 8-16 items, the added ones
+    // changed copies: a fast path that wants six items or more, several distinct, meets each step
+    // at that size, not only after a lengthening — round 32's w01 w03 w20)
+    const short = (drawnValue.t === "list" || drawnValue.t === "bytearray") && itemsOf(drawnValue).length < WIDE_MIN;
+    const given = short && rng.next() < 0.5 ? widened(rng, drawnValue, WIDE_MIN + Math.floor(rng.next() * (WIDE_MAX - WIDE_MIN + 1))) : drawnValue;
     // (what the chain holds its list as, CHAIN_HOLDS: its asks and twins alike; rows only of plain
     // items, which deep refills keep — the oracle's calls may hold no nested list)
     const holds = given.t === "list" ? CHAIN_HOLDS[k % CHAIN_HOLDS.length]! : "list";
     const rows = holds === "rows" && given.t === "list" && given.v.every((x) => !REFILLABLE.has(x.t) && x.t !== "tuple");
     const first: BValue = rows ? { t: "list", v: (given as { v: BValue[] }).v.map((x) => ({ t: "list", v: [x] }) as BValue) } : given;
     const count = itemsOf(given).length;
-    // (a ring's maxlen: its count, full, half the time; else log-uniform from its count to 4,096)
-    const maxlen = rng.next() < 0.5 ? count : Math.max(count, Math.round(Math.max(1, count) * (4096 / Math.max(1, count)) ** rng.next()));
-    const slotAs: ForeignSlot | undefined = holds === "deque" || holds === "keys" || holds === "values" ? [slot, holds] : holds === "ring" && count > 0 ? [slot, "deque", maxlen] : undefined;
+    // (a ring's maxlen: its count, full, half the time; else log-uniform from four times its count
+    // and 8 more to 4,096: a ring still filling through most of the chain's steps)
+    const roomy = 4 * count + 8;
+    const maxlen = rng.next() < 0.5 ? count : Math.round(roomy * Math.max(1, 4096 / roomy) ** rng.next());
+    // (a keys view of a dict, or half the time of an OrderedDict)
+    const keys = rng.pick(["keys", "okeys"] as const);
+    const slotAs: ForeignSlot | undefined = holds === "deque" || holds === "values" || holds === "items" ? [slot, holds] : holds === "keys" ? [slot, keys] : holds === "ring" && count > 0 ? [slot, "deque", maxlen] : undefined;
     const as: ForeignSlot[] | undefined = slotAs ? [slotAs] : undefined;
     const held = <T extends object>(c: T): T => (as ? { ...c, as } : c);
     // (the steps: each kind in a drawn order, the tail changed again after the lengthening, the
@@ -260,7 +323,7 @@ export function inPlaceChains(sampled: BCall[], n: number, chains: number, seed:
       const contents = withSlot(base, slot, now);
       plan.inserts.push({ before: places[i]!, call: held({ id, ...contents, inplace: source }) });
       // (the base call is the twin of its own contents, unless the chain holds them otherwise)
-      const same = !as && !rows && JSON.stringify(now) === JSON.stringify(first);
+      const same = !as && !rows && given === drawnValue && JSON.stringify(now) === JSON.stringify(first);
       const twin = same ? base.id : `${base.id}${TWIN}${k}.${i}`;
       if (!same) twins.push({ before: place(), call: held({ id: twin, ...contents }) });
       chain.asks.push({ id, twin, step });

@@ -84,14 +84,15 @@ export const timeless = (o: BOutcome | null | undefined): string => {
 
 /** Kinds a caller passes that the oracle's calls never hold (behave.py _as_kind): a call's `as`
  *  gives its list (or tuple) at a slot as one of them, built from its items: a collections.deque or
- *  a dict's keys view (left a list where an item is unhashable) or values view (the items in a dict
- *  keyed by their positions). Round 30's w05 kept an identity
+ *  a dict's keys view (left a list where an item is unhashable), values view or items view (the items
+ *  in a dict keyed by their positions: an items view yields (position, item) pairs), or an
+ *  OrderedDict's keys view (`okeys`). Round 30's w05 kept an identity
  *  memo for deques only; w06 counted such inputs. No one-shot iterator: an honest value memo that
  *  reads its argument twice (`tuple(xs)` for the key, then `sum(xs)`) stores a wrong answer under
  *  the right key and hands it to the next list of those items, a bug outside any contract that
  *  passes lists. No array.array: its module is not loaded in the runner, and its import mid-run
  *  would be a sign a body could read. */
-export const FOREIGN_KINDS = ["deque", "keys", "values"] as const;
+export const FOREIGN_KINDS = ["deque", "keys", "values", "items", "okeys"] as const;
 export type ForeignKind = (typeof FOREIGN_KINDS)[number];
 /** One argument given as a foreign kind (BCall.as): its slot and kind, or a deque's with its maxlen. */
 export const ForeignSlot = z.union([z.tuple([z.string(), z.enum(FOREIGN_KINDS)]), z.tuple([z.string(), z.literal("deque"), z.number().int().positive()])]);

@@ -1797,8 +1797,10 @@ _deque = _collections.deque
 # (the kinds _refill fills in place; a set's order needs its request items, which a dict's value
 # or a nested set cannot always give: those get their items in the built set's order)
 _REFILLED = (_list, _dict, _set, _bytearray, _deque)
-_dict_keys = _type({}.keys())
-_dict_values = _type({}.values())
+_ordered = _collections.OrderedDict
+# (the views _as_kind makes, by their kind's name: the mapping they are made over, from the items)
+_VIEW_MAPPINGS = {"keys": _dict.fromkeys, "okeys": _ordered.fromkeys, "values": lambda v: _dict(_enumerate(v)), "items": lambda v: _dict(_enumerate(v))}
+_VIEW_TYPES = (_type({}.keys()), _type({}.values()), _type({}.items()), _type(_ordered().keys()))
 # (each keys view _as_kind made, by id: the view and its dict, which _refill refills in place, so the
 # view a body holds is live over a dict its caller changes)
 _VIEW_DICTS = {}
@@ -1814,10 +1816,11 @@ def _as_kind(kind, v, maxlen=None):
     try:
         if kind == "deque":
             return _deque(v, maxlen)
-        if kind == "keys" or kind == "values":
-            d = _dict.fromkeys(v) if kind == "keys" else _dict(_enumerate(v))
-            view = d.keys() if kind == "keys" else d.values()
-            _VIEW_DICTS[_id(view)] = (view, d)
+        made = _VIEW_MAPPINGS.get(kind)
+        if made is not None:
+            d = made(v)
+            view = d.values() if kind == "values" else d.items() if kind == "items" else d.keys()
+            _VIEW_DICTS[_id(view)] = (view, d, kind)
             return view
     except _CallTimeout:
         raise
@@ -1867,14 +1870,16 @@ def _refill(old, new, tagged, classes, seen=None):
         # (a ring keeps its maxlen: its last maxlen items, as a new ring of these items holds)
         _deque.clear(old)
         _deque.extend(old, new)
-    elif kind is _dict_keys or kind is _dict_values:
-        # (a keys or values view: its dict refilled, so the view the body was given shows the new
-        # keys or values)
+    elif kind in _VIEW_TYPES:
+        # (a view: its mapping refilled from the new view's items, so the view the body was given
+        # shows the new keys, values or pairs)
         held = _VIEW_DICTS.get(_id(old))
         if held is None or held[0] is not old:
             return new
-        _dict.clear(held[1])
-        _dict.update(held[1], _dict.fromkeys(new) if kind is _dict_keys else _enumerate(new))
+        items = [x for _, x in new] if held[2] == "items" else _list(new)
+        d = held[1]
+        _type(d).clear(d)
+        _type(d).update(d, _VIEW_MAPPINGS[held[2]](items))
     elif kind is _dict:
         # (deep for the values, as for a list's items)
         was = _dict(old)
