@@ -62,10 +62,13 @@ function variantsOf(base: OracleCall, rng: Rng): { call: BCall; way: Way }[] {
   });
 }
 
+/** Made again when this changes (the cache's files name it): how truths are drawn and kept. */
+const TRUTH_VERSION = 1;
+
 /** Where a task's truths are kept between processes (one file a task, oracle and grader key). */
 function cacheFile(task: FeatureDeletionTask, oracle: Oracle, seed: number, count: number): string {
   const dir = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "composer-lab", "kin-truth");
-  const key = createHash("sha256").update(`${task.task_id}\n${oracle.built_at}\n${oracle.calls.length}\n${seed}\n${count}`).digest("hex").slice(0, 32);
+  const key = createHash("sha256").update(`${TRUTH_VERSION}\n${task.task_id}\n${oracle.built_at}\n${oracle.calls.length}\n${seed}\n${count}`).digest("hex").slice(0, 32);
   return join(dir, `${key}.json`);
 }
 
