@@ -287,8 +287,10 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     // (each process's first call one of the smallest: a body whose answers a process's first
     // argument fixes meets a small one first, as a deployment's first call often is — round 17's
     // a08; at home the smallest, elsewhere one drawn from the LEAD_FROM smallest)
+    // (the original's own answers for other kinds: made once a task, then read — kin_truth.ts)
+    const truth = await kinTruth(task, known, symbols, sandbox, masks, cfg.limits, cfg.compare, keyed(`kin-truth\n${taskId}`), cfg.kin_truth);
     const [away, home] = await Promise.all([
-      runElsewhere(known, ids, symbols, awayOrder, workdir, sandbox, cfg, masks, shifts.away, slowestMs, historyOf(awayOrder.filter((c) => ids.has(c.id)), cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0), cfg.history_jump && tree ? { files: jumpableFiles(workdir, tree.changed), ...drawClockJump(keyed(`history-jump\n${taskId}\n${completion}`)) } : undefined, { seed: keyed(`chains\n${taskId}\n${completion}`), msOf: (id) => firstOf(id).ms ?? 0, truth: await kinTruth(task, known, symbols, sandbox, masks, cfg.limits, cfg.compare, keyed(`kin-truth\n${taskId}`), cfg.kin_truth) }),
+      runElsewhere(known, ids, symbols, awayOrder, workdir, sandbox, cfg, masks, shifts.away, slowestMs, historyOf(awayOrder.filter((c) => ids.has(c.id)), cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0), cfg.history_jump && tree ? { files: jumpableFiles(workdir, tree.changed), ...drawClockJump(keyed(`history-jump\n${taskId}\n${completion}`)) } : undefined, { seed: keyed(`chains\n${taskId}\n${completion}`), msOf: (id) => firstOf(id).ms ?? 0, truth }),
       homeIds.size ? runElsewhere(known, homeIds, symbols, smallFirst(inOrder(calls, "home"), homeIds, () => 0), workdir, sandbox, cfg, masks, shifts.home, slowestMs) : null,
     ]);
     // (what the flip set and unset elsewhere, named in the grade: the values are drawn per grade)

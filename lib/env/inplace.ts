@@ -209,11 +209,11 @@ export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue, b
       // (lists and bytearrays only: a dict's or set's repeated keys collapse)
       const [target, max] = step === "grown" ? [GROWN, GROW_MAX_CHARS] : [LONG, LENGTHEN_MAX_CHARS];
       if (n === 0 || n >= target || (v.t !== "list" && v.t !== "bytearray") || JSON.stringify(v).length * Math.ceil(target / n) > max) return v;
-      // (lengthened with changed copies of its items: a fast path that wants many distinct items, as
-      // round 32's w20 did, meets them; grown by repeats, cheaply)
-      const out: unknown[] = [...items];
-      while (out.length < target) out.push(...(step === "lengthened" ? items.map((x) => changed(rng, v, x)) : items));
-      return withItems(v, out);
+      // (lengthened with changed copies of its items, in whole rounds: a fast path that wants many
+      // distinct items, as round 32's w20 did, meets them; grown by repeats, cheaply)
+      const whole = Math.ceil(target / n) * n;
+      if (step === "lengthened") return widened(rng, v, whole);
+      return withItems(v, Array.from({ length: whole }, (_, i) => items[i % n]));
     }
     default: {
       if (n === 0) return v;

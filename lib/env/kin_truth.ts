@@ -32,10 +32,9 @@ type Way = (typeof WAYS)[number];
 const WAY_WORDS: Record<Way, string> = { kin: "as its kin", deque: "as a deque", ring: "as a full ring (a deque with a maxlen)", keys: "as a dict's keys view" };
 /** Variants made of each base call. */
 const PER_CALL = 2;
-/** An answer the truths judge: a scalar, whose value does not depend on a container's kind. */
+/** Scalars: the answers the truths judge (their value does not depend on a container's kind), and
+ *  the items a keys view can hold (hashable by their kind). */
 const SCALAR = new Set<BValue["t"]>(["int", "float", "str", "bool", "none", "bytes"]);
-/** Items a keys view can hold (hashable by their kind). */
-const HASHABLE = new Set<BValue["t"]>(["int", "float", "str", "bool", "none", "bytes"]);
 
 export const KinTruth = z.object({
   /** The variants the body is asked (each `<base>@truth<j>`), and the original's answer for each. */
@@ -53,7 +52,7 @@ function variantsOf(base: OracleCall, rng: Rng): { call: BCall; way: Way }[] {
   const slots = argSlots(base).filter(([, v]) => (v.t === "list" || v.t === "tuple") && v.v.length > 0);
   if (!slots.length) return [];
   const [slot, v] = rng.pick(slots) as [string, { t: "list" | "tuple"; v: BValue[] }];
-  const hashable = v.v.every((x) => HASHABLE.has(x.t));
+  const hashable = v.v.every((x) => SCALAR.has(x.t));
   const ways = rng.shuffle(WAYS.filter((w) => w !== "keys" || hashable)).slice(0, PER_CALL);
   return ways.map((way, j) => {
     const as: ForeignSlot[] | undefined = way === "kin" ? undefined : way === "ring" ? [[slot, "deque", v.v.length]] : [[slot, way]];
@@ -94,7 +93,8 @@ export function kinTruth(task: FeatureDeletionTask, oracle: Oracle, symbols: Beh
     }
     const rng = new Rng(seed);
     const fit = oracle.calls.filter((c) => c.expect.k === "return" && SCALAR.has(c.expect.ret.t) && argSlots(c).some(([, v]) => (v.t === "list" || v.t === "tuple") && v.v.length > 0));
-    const bySize = [...fit].sort((a, b) => JSON.stringify(a.pos).length + JSON.stringify(a.kw).length - (JSON.stringify(b.pos).length + JSON.stringify(b.kw).length));
+    const size = new Map(fit.map((c) => [c, JSON.stringify(c.pos).length + JSON.stringify(c.kw).length]));
+    const bySize = [...fit].sort((a, b) => size.get(a)! - size.get(b)!);
     // (drawn among the smallest half, one a symbol first)
     const pool = rng.shuffle(bySize.slice(0, Math.max(count, Math.ceil(bySize.length / 2))));
     const symbolsMet = new Set<number>();

@@ -808,6 +808,11 @@ def _probe_hook(out_fd, repo, exempt, state):
     return hook
 
 
+def _node_span(n):
+    """An expression's place as latent_sites names a site by it (its whole span)."""
+    return (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset)
+
+
 def _force_sites(tree, sites, flag):
     """The file's tree with each site forced to its side (latent paths, lib/env/latent.ts): an
     `if`'s, `while`'s or `x if c else y`'s test, an operand of an and/or test, a comprehension's
@@ -839,8 +844,7 @@ def _force_sites(tree, sites, flag):
             return const
         return ast.IfExp(on(), const, node)
 
-    def span(n):
-        return (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset)
+    span = _node_span
 
     want = {(s["line"], s["col"]): s for s in sites if s["kind"] in ("if", "ifexp", "while", "try")}
     spans = {(s["line"], s["col"], s.get("end_line"), s.get("end_col")): s for s in sites if s["kind"] in ("operand", "compif", "value", "index")}
@@ -897,8 +901,7 @@ def _record_sites(tree, sites, file_index, flag):
     show: round 31's h06 was forced into a state no run reaches)."""
     import ast
 
-    def span(n):
-        return (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset)
+    span = _node_span
 
     def recorded(k, node):
         pick = ast.Subscript(ast.Name(flag, ast.Load()), ast.Constant(5), ast.Load())
@@ -1324,7 +1327,7 @@ def main():
             lo, hi = blocks[i]
             if history_clock is None:
                 history_clock = _history_clock(sched_fd)
-            history_made += _history(req["history_calls"][lo:hi], history["ms"], history_clock, sched_fd, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, lines, _jump_at(force_flag, lo) if jump_over_history and lo == 0 else None, history_last)
+            history_made += _history(req["history_calls"][lo:hi], history["ms"], history["wall_cap"], history_clock, sched_fd, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, lines, _jump_at(force_flag, lo) if jump_over_history and lo == 0 else None, history_last)
         probe_state[0] = call["id"]
         if force_flag is not None and not jump_over_history and i >= force_from:
             force_flag[0] = True
@@ -1719,11 +1722,6 @@ def _jump_at(flag, first):
     return at
 
 
-# The history's time is its own: the time the runner's thread waited for a CPU (other processes'
-# load) is not counted, up to this many times its budget of wall time
-_HISTORY_WALL_CAP = 3
-
-
 def _history_clock(sched_fd):
     """The history's clock ([wall start, runqueue wait, process CPU, thread CPU at its start, ms
     credited]): its own time is its wall time less the time the runner's thread waited on a run
@@ -1744,14 +1742,15 @@ def _sched_wait(fd):
         return 0.0
 
 
-def _history_over(clock, ms, sched_fd):
-    """Whether the history has spent its `ms`: its own time (_history_clock) past it, or its wall
-    time past _HISTORY_WALL_CAP times it. The run queue is read only once the wall time passes the
-    budget and the waits credited so far."""
+def _history_over(clock, ms, wall_cap, sched_fd):
+    """Whether the history has spent its `ms`: its own time (_history_clock: the time the runner's
+    thread waited for a CPU, other processes' load, not counted) past it, or its wall time past
+    `wall_cap` times it (lib/sandbox/behave.ts HISTORY_WALL_CAP). The run queue is read only once
+    the wall time passes the budget and the waits credited so far."""
     elapsed = (_monotonic() - clock[0]) * 1000
     if elapsed <= ms + clock[4]:
         return False
-    if elapsed > ms * _HISTORY_WALL_CAP:
+    if elapsed > ms * wall_cap:
         return True
     waited = (_sched_wait(sched_fd) - clock[1]) * 1000
     others = ((_process_time() - clock[2]) - (_thread_time() - clock[3])) * 1000
@@ -1762,7 +1761,7 @@ def _history_over(clock, ms, sched_fd):
     return False
 
 
-def _history(calls, ms, clock, sched_fd, symbols, funcs, classes, ser, limit, on_alarm, probe_state, lines, jump=None, last=None):
+def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser, limit, on_alarm, probe_state, lines, jump=None, last=None):
     """A block of the history the grader asked for (BehaveRequest.history): each call made as any
     other is (run_one), its outcome dropped, until all are made or `ms` of its own time has passed
     since the history's first block began (`clock`, _history_over); with `jump`, the clocks moved on before each call (_jump_at).
@@ -1778,7 +1777,7 @@ def _history(calls, ms, clock, sched_fd, symbols, funcs, classes, ser, limit, on
         call = {"id": cid, "symbol": symbol, "pos": pos, "kw": kw}
         if _len(entry) > 5:
             call["as"] = entry[5]
-        if _history_over(clock, ms, sched_fd):
+        if _history_over(clock, ms, wall_cap, sched_fd):
             break
         if jump is not None:
             jump(made)
@@ -1801,8 +1800,8 @@ _ordered = _collections.OrderedDict
 # (the views _as_kind makes, by their kind's name: the mapping they are made over, from the items)
 _VIEW_MAPPINGS = {"keys": _dict.fromkeys, "okeys": _ordered.fromkeys, "values": lambda v: _dict(_enumerate(v)), "items": lambda v: _dict(_enumerate(v))}
 _VIEW_TYPES = (_type({}.keys()), _type({}.values()), _type({}.items()), _type(_ordered().keys()))
-# (each keys view _as_kind made, by id: the view and its dict, which _refill refills in place, so the
-# view a body holds is live over a dict its caller changes)
+# (each view _as_kind made, by id: the view, its mapping and its kind's name; _refill refills the
+# mapping in place, so the view a body holds is live over a mapping its caller changes)
 _VIEW_DICTS = {}
 
 
