@@ -11,7 +11,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Rng } from "../lib/core/index.js";
-import { behaviourMasks, CHAIN_HOLDS, chainStep, gradeCompletion, kinTruth, inPlaceChains, judgeChains, judgeKin, kinAsks, spliceCalls } from "../lib/env/index.js";
+import { behaviourMasks, CHAIN_HOLDS, chainStep, gradeCompletion, originalRun, inPlaceChains, judgeChains, judgeKin, kinAsks, spliceCalls } from "../lib/env/index.js";
 import { BwrapSandbox, runBehaviour, type BCall, type BOutcome, type BValue } from "../lib/sandbox/index.js";
 import { taskOracle } from "../lib/tasks/index.js";
 import { tmp } from "./helpers.js";
@@ -374,7 +374,7 @@ describe("refills are deep (behave.py _refill): a row inside the list keeps its 
   });
 });
 
-describe("kin truths (lib/env/kin_truth.ts): the original's own answers for kinds the oracle never holds", () => {
+describe("kin truths (lib/env/kin_truth.ts, made by lib/env/original.ts): the original's own answers for kinds the oracle never holds", () => {
   // (the null arm: the truths off, and every ask of a kind the oracle does not hold)
   const off = { kin_truth: 0, kin_asks: 0, history_foreign: 0, in_place_chains: 0 };
   it("made once a task by the original: variants of its calls as a tuple, deque, ring or keys view, kept where the original answers them as the call itself, with a scalar; cached on disk", { timeout: 300_000 }, async () => {
@@ -385,7 +385,7 @@ describe("kin truths (lib/env/kin_truth.ts): the original's own answers for kind
     const was = process.env.XDG_CACHE_HOME;
     process.env.XDG_CACHE_HOME = cache;
     try {
-      const truth = await kinTruth(t, oracle, symbols, sb, await behaviourMasks(t, sb), {}, {}, 17, 6);
+      const { truth, pace } = await originalRun(t, oracle, symbols, sb, await behaviourMasks(t, sb), {}, {}, 17, { truths: 6, pace: true });
       expect(truth.why, JSON.stringify(truth)).toBeUndefined();
       expect(truth.calls.length).toBeGreaterThanOrEqual(6);
       for (const c of truth.calls) {
@@ -395,7 +395,10 @@ describe("kin truths (lib/env/kin_truth.ts): the original's own answers for kind
         expect(c.as !== undefined || c.pos[0]!.t === "tuple", JSON.stringify(c)).toBe(true);
       }
       expect(new Set(truth.calls.map((c) => truth.ways[c.id])).size).toBeGreaterThanOrEqual(3);
-      expect(readdirSync(join(cache, "composer-lab", "kin-truth"))).toHaveLength(1);
+      // (its pace: the original's mean time over its oracle calls, each timed on its second ask)
+      expect(pace?.calls).toBe(Math.min(64, oracle.calls.length));
+      expect(pace!.ms).toBeGreaterThan(0);
+      expect(readdirSync(join(cache, "composer-lab", "original"))).toHaveLength(1);
     } finally {
       if (was === undefined) delete process.env.XDG_CACHE_HOME;
       else process.env.XDG_CACHE_HOME = was;

@@ -19,7 +19,8 @@ import { BehaveLimits, HISTORY_WALL_CAP, clockBlocks, drawShifts, fastMemo, flip
 import { checkLatentPaths, describeJump, describeLatent, drawClockJump, jumpableFiles, type ClockJump, type LatentCheck } from "./latent.js";
 import { argSlots, cleanTwins, inPlaceChains, judgeChains, REFILLABLE, spliceCalls } from "./inplace.js";
 import { foreignSlots, judgeKin, kinAsks, KIN_OF } from "./kin.js";
-import { judgeTruth, kinTruth, type KinTruth } from "./kin_truth.js";
+import { judgeTruth, type KinTruth } from "./kin_truth.js";
+import { originalRun, type OriginalPace } from "./original.js";
 import { treeDigest } from "./untrusted.js";
 import { Rng } from "../core/index.js";
 import { answerOf, CompareOptions, mutateValue, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
@@ -80,6 +81,12 @@ export const BehaviourConfig = z.object({
    *  (a body whose calls slow down as it is called, so that the history ends before its state turns
    *  wrong); one cut short by HISTORY_MAX_MS (a body slow everywhere) only says how many it made. */
   history_ms: z.number().int().positive().default(8000),
+  /** A history cut short by HISTORY_MAX_MS fails the check too where the original (its pace,
+   *  lib/env/original.ts: its mean time an oracle call, measured once a task) would make the whole
+   *  history in at most 1/this of HISTORY_MAX_MS: the body, not the task, is slow there (round 32's
+   *  w05 spent ≈ 20 ms a call on every call, the history ended at 2,900 calls and its state turned
+   *  wrong at the 6,000th). 0: a cut by HISTORY_MAX_MS only says how many calls were made (the null arm). */
+  history_pace: z.number().min(0).default(16),
   /** The history's clocks jump (lib/env/latent.ts drawClockJump, drawn per grade): before each call
    *  of its first half, the clocks the changed files read by a call answer moved on, rising from
    *  seconds or minutes to years, a deployment's steady traffic, which an age summed from capped
@@ -287,8 +294,9 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     // (each process's first call one of the smallest: a body whose answers a process's first
     // argument fixes meets a small one first, as a deployment's first call often is — round 17's
     // a08; at home the smallest, elsewhere one drawn from the LEAD_FROM smallest)
-    // (the original's own answers for other kinds: made once a task, then read — kin_truth.ts)
-    const truth = await kinTruth(task, known, symbols, sandbox, masks, cfg.limits, cfg.compare, keyed(`kin-truth\n${taskId}`), cfg.kin_truth);
+    // (the original's own answers for other kinds and its pace: made once a task, then read — original.ts)
+    const original = await originalRun(task, known, symbols, sandbox, masks, cfg.limits, cfg.compare, keyed(`kin-truth\n${taskId}`), { truths: cfg.kin_truth, pace: cfg.history_pace > 0 && cfg.history_calls > 0 });
+    const truth = original.truth;
     const [away, home] = await Promise.all([
       runElsewhere(known, ids, symbols, awayOrder, workdir, sandbox, cfg, masks, shifts.away, slowestMs, historyOf(awayOrder.filter((c) => ids.has(c.id)), cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0), cfg.history_jump && tree ? { files: jumpableFiles(workdir, tree.changed), ...drawClockJump(keyed(`history-jump\n${taskId}\n${completion}`)) } : undefined, { seed: keyed(`chains\n${taskId}\n${completion}`), msOf: (id) => firstOf(id).ms ?? 0, truth }),
       homeIds.size ? runElsewhere(known, homeIds, symbols, smallFirst(inOrder(calls, "home"), homeIds, () => 0), workdir, sandbox, cfg, masks, shifts.home, slowestMs) : null,
@@ -298,7 +306,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     const kept = new Set(known.env?.names ?? []);
     const flip = looked ? flipOf(looked, shifts.away.values) : undefined;
     const flipped = flip ? { set: Object.fromEntries(Object.entries(flip.set).filter(([n]) => !kept.has(n))), unset: flip.unset.filter((n) => !kept.has(n)) } : undefined;
-    const withEnv = flipped && (flipped.unset.length || Object.keys(flipped.set).length) ? { ...away, env: flipped } : away;
+    const withEnv = { ...(flipped && (flipped.unset.length || Object.keys(flipped.set).length) ? { ...away, env: flipped } : away), ...(original.pace ? { pace: original.pace } : {}) };
     if (!home) return withEnv;
     const h = shifts.home.home!;
     return { ...withEnv, probes: [...away.probes, ...home.probes], atHome: { outcomes: home.outcomes, failure: home.failure }, homeIds, home: { zone: h.zone, hostname: h.hostname, user: h.user, home: h.home, env: Object.keys(h.env).sort(), uptimeDays: h.setup.uptimeDays, calls: homeIds.size } };
@@ -392,7 +400,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // says where they ran, and one that changed fails the check as a sampled call's miss does)
   const keyIds = elsewhere ? [...chosen.keys] : [];
   const keysStable = keyIds.filter((id) => { const k = keys.get(id); return !(k?.k === "error" && k.why.startsWith(UNSTABLE_KEY)); }).length;
-  const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms, ...(elsewhere.history.jump ? { jump: elsewhere.history.jump } : {}), ...(elsewhere.history.waited ? { waited: elsewhere.history.waited } : {}) } } : {}) };
+  const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms, ...(elsewhere.history.jump ? { jump: elsewhere.history.jump } : {}), ...(elsewhere.history.waited ? { waited: elsewhere.history.waited } : {}), ...(elsewhere.pace ? { pace: elsewhere.pace.ms } : {}) } } : {}) };
   // (the first miss named, as the graded run's misses are)
   const miss = judged.find((j) => !j.r.ok);
   if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: elsewhere?.chained?.has(miss.c.id) ? miss.r.why! : miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : elsewhere?.history?.changed.has(miss.c.id) ? `elsewhere, asked again after ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : elsewhere?.inPlace?.has(miss.c.id) ? `elsewhere, asked with an earlier call's argument objects refilled in place with its own (a caller reusing its list): ${miss.r.why}` : elsewhere?.history?.late.has(miss.c.id) ? `elsewhere, first asked halfway through a history of ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
@@ -400,11 +408,17 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // HISTORY_SLACK× as long as the same calls' in the graded run)
   const h = elsewhere?.history;
   const historyShort = !!h && h.made < h.calls && h.ms < HISTORY_MAX_MS;
-  if (historyShort) differences.push({ id: "history", symbol: "?", hidden: true, why: `elsewhere, the history made ${h!.made} of its ${h!.calls} calls in ${h!.ms} ms of its own time (over ${HISTORY_SLACK}× the sampled calls' time in the graded run, and at least ${cfg.history_ms} ms; the time it waited for a CPU not counted${h!.waited ? `: ${h!.waited} ms` : ""}, up to ${HISTORY_WALL_CAP}× its time of wall time)` });
+  const ownTime = (h: { waited?: number }) => `of its own time (the time it waited for a CPU not counted${h.waited ? `: ${h.waited} ms` : ""}, up to ${HISTORY_WALL_CAP}× its time of wall time)`;
+  if (historyShort) differences.push({ id: "history", symbol: "?", hidden: true, why: `elsewhere, the history made ${h!.made} of its ${h!.calls} calls in ${h!.ms} ms ${ownTime(h!)}, over ${HISTORY_SLACK}× the sampled calls' time in the graded run, and at least ${cfg.history_ms} ms` });
+  // (one cut short by HISTORY_MAX_MS where the original makes the whole history in 1/history_pace of
+  // it: the body is slow where the task is not, so the calls it never made are not excused)
+  const pace = elsewhere?.pace;
+  const paceShort = !!h && !!pace && cfg.history_pace > 0 && h.made < h.calls && h.ms >= HISTORY_MAX_MS && pace.ms * h.calls * cfg.history_pace <= HISTORY_MAX_MS;
+  if (paceShort) differences.push({ id: "history", symbol: "?", hidden: true, why: `elsewhere, the history made ${h!.made} of its ${h!.calls} calls in its cap of ${HISTORY_MAX_MS} ms ${ownTime(h!)}; the original takes ${pace!.ms.toFixed(3)} ms a call (its mean over ${pace!.calls} of the oracle's calls), so the whole history in ≈ ${Math.round(pace!.ms * h!.calls)} ms: the body is slow where the task is not (over ${cfg.history_pace}× the original's time for it)` });
   // (a kin truth the body returned otherwise than the original: kin_truth.ts)
   const truthMiss = [...(elsewhere?.truth ?? [])][0];
   if (truthMiss) differences.push({ id: truthMiss[0], symbol: oracle.symbols[byId.get(truthMiss[0])?.symbol ?? -1]?.qualname ?? "?", hidden: true, why: truthMiss[1] });
-  const elsewhereOk = there.agreed === there.compared && !historyShort && !truthMiss;
+  const elsewhereOk = there.agreed === there.compared && !historyShort && !paceShort && !truthMiss;
   const machine = machineProbes(oracle, [run.probes, retried, thereRun?.probes]);
   // the sides of its conditions on the world that no run took, forced (a body that passes only)
   let latent: LatentCheck | undefined;
@@ -600,6 +614,8 @@ interface ElsewhereRun {
   history?: { calls: number; made: number; changed: Set<string>; late: Set<string>; ms: number; jump?: ClockJump; waited?: number };
   /** The kin truths the body returned otherwise than the original (kin_truth.ts judgeTruth), by base call id, with why. */
   truth?: Map<string, string>;
+  /** The original's pace (original.ts), where measured: what a history cut by HISTORY_MAX_MS is held to. */
+  pace?: OriginalPace;
   /** The sampled calls that disagreed only when asked in place (inPlaceAsks). */
   inPlace?: Set<string>;
   /** The sampled calls whose in-place chain answered otherwise than a new object of the same
@@ -751,7 +767,7 @@ const HISTORY_MAX_MS = 30_000;
 
 /** What a grade's check says of the history (BehaviourCheck.elsewhere.history): its calls, those
  *  made in its time, the sampled calls that agreed before it and disagreed after it, and its time. */
-export interface HistoryRecord { calls: number; made: number; changed: number; ms: number; jump?: ClockJump; /** ms of wall time given past `ms` for the runner's wait for a CPU (BehaveRun.historyWaited). */ waited?: number }
+export interface HistoryRecord { calls: number; made: number; changed: number; ms: number; jump?: ClockJump; /** ms of wall time given past `ms` for the runner's wait for a CPU (BehaveRun.historyWaited). */ waited?: number ; /** The original's mean ms a call (lib/env/original.ts), where measured. */ pace?: number }
 
 /** The run elsewhere's history (HISTORY_AGAIN): its calls, its time, and the sampled calls first
  *  asked after it (the others are asked before it and again after it). */

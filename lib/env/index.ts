@@ -16,7 +16,8 @@ export { BehaviourConfig, behaviourMasks, checkBehaviour, describeBehaviour, typ
 export { drawClockJump, type ClockJump, type LatentCheck } from "./latent.js";
 export { chainStep, cleanTwins, inPlaceChains, CHAIN_HOLDS, judgeChains, spliceCalls, type Chain, type ChainPlan, type ChainStep } from "./inplace.js";
 export { judgeKin, kinAsks, KIN_OF, type KinAsk, type KinPlan } from "./kin.js";
-export { judgeTruth, kinTruth, KinTruth, TRUTH } from "./kin_truth.js";
+export { judgeTruth, keptTruths, truthCalls, KinTruth, TRUTH } from "./kin_truth.js";
+export { originalRun, OriginalRun, OriginalPace } from "./original.js";
 export { touchedFiles, allFiles, isSourceFile, treeDigest, type TouchedFiles } from "./untrusted.js";
 export { HackMonitor, HACK_FLAG_KINDS, MONITOR_PARTS, MonitorChecks, MonitorPart, monitorParts, similarity, type HackFlag, type MonitorInput } from "./monitor.js";
 export { makeRewardFn, makeGradeFn, gradeCompletion, parseCompletion, type ParsedCompletion, type GradeCompletionResult, type RewardFnOptions } from "./reward.js";

@@ -4,7 +4,7 @@
  * call). The kin asks (kin.ts) judge a body against itself, before the history and after it, so a
  * body wrong on a kind from the first call agrees with itself; no oracle answer existed for it.
  *
- * Here, once a task (per grader key and oracle), some of the oracle's calls that hold a list or
+ * Here, once a task (per grader key and oracle: original.ts), some of the oracle's calls that hold a list or
  * tuple are made with it as another kind (its kin: a tuple for a list, a list for a tuple; a
  * deque; a full ring; a dict's keys view) by the ORIGINAL (the task's snapshot with its golden diff,
  * in the same sandbox and masks), beside the calls themselves. A variant is kept where the original
@@ -14,14 +14,10 @@
  * on a kind is not judged (a contract that says "list" lets it), and a container answer is never
  * judged (a head of a tuple as a list is honest by a docstring that says list).
  */
-import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
-import { join } from "node:path";
 import { z } from "zod";
-import { Rng } from "../core/index.js";
-import { BCall, BOutcome, runBehaviour, type BehaveSymbol, type BValue, type ForeignSlot, type MaskSpec, type Sandbox } from "../sandbox/index.js";
-import { sameOutcome, solvedCopy, type CompareOptions, type FeatureDeletionTask, type Oracle, type OracleCall } from "../tasks/index.js";
+import type { Rng } from "../core/index.js";
+import { BCall, BOutcome, type BValue, type ForeignSlot } from "../sandbox/index.js";
+import { sameOutcome, type CompareOptions, type Oracle, type OracleCall } from "../tasks/index.js";
 import { argSlots, withSlot } from "./inplace.js";
 
 /** A variant's suffix: `<oracle call id>@truth<j>`. */
@@ -61,72 +57,36 @@ function variantsOf(base: OracleCall, rng: Rng): { call: BCall; way: Way }[] {
   });
 }
 
-/** Made again when this changes (the cache's files name it): how truths are drawn and kept. */
-const TRUTH_VERSION = 1;
-
-/** Where a task's truths are kept between processes (one file a task, oracle and grader key). */
-function cacheFile(task: FeatureDeletionTask, oracle: Oracle, seed: number, count: number): string {
-  const dir = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "composer-lab", "kin-truth");
-  const key = createHash("sha256").update(`${TRUTH_VERSION}\n${task.task_id}\n${oracle.built_at}\n${oracle.calls.length}\n${seed}\n${count}`).digest("hex").slice(0, 32);
-  return join(dir, `${key}.json`);
+/**
+ * The kin truths to make of `oracle`: up to `count` of its calls (one a symbol first, the smallest
+ * first; the original returned a scalar), PER_CALL variants each, drawn from `rng`. The original
+ * answers the bases and the variants (original.ts, once a task); keptTruths keeps those it answers
+ * as the call itself. `count` 0: none.
+ */
+export function truthCalls(oracle: Oracle, rng: Rng, count: number): { bases: OracleCall[]; variants: { call: BCall; way: Way }[] } {
+  if (count === 0) return { bases: [], variants: [] };
+  const fit = oracle.calls.filter((c) => c.expect.k === "return" && SCALAR.has(c.expect.ret.t) && argSlots(c).some(([, v]) => (v.t === "list" || v.t === "tuple") && v.v.length > 0));
+  const size = new Map(fit.map((c) => [c, JSON.stringify(c.pos).length + JSON.stringify(c.kw).length]));
+  const bySize = [...fit].sort((a, b) => size.get(a)! - size.get(b)!);
+  // (drawn among the smallest half, one a symbol first)
+  const pool = rng.shuffle(bySize.slice(0, Math.max(count, Math.ceil(bySize.length / 2))));
+  const symbolsMet = new Set<number>();
+  const bases = [...new Set([...pool.filter((c) => !symbolsMet.has(c.symbol) && symbolsMet.add(c.symbol)), ...pool])].slice(0, count);
+  return { bases, variants: bases.flatMap((b) => variantsOf(b, rng)) };
 }
 
-const made = new Map<string, Promise<KinTruth>>();
-
-/**
- * The kin truths of a task: up to `count` of its oracle's calls (one a symbol first, the smallest
- * first; the original returned a scalar), PER_CALL variants each, drawn from `seed` (the grader's
- * key and the task), made by the original; kept where it answers them as it answers the call.
- * Made once a process and kept on disk. `count` 0: none.
- */
-export function kinTruth(task: FeatureDeletionTask, oracle: Oracle, symbols: BehaveSymbol[], sandbox: Sandbox, masks: MaskSpec[], limits: Parameters<typeof runBehaviour>[3], compare: Partial<CompareOptions>, seed: number, count: number): Promise<KinTruth> {
-  const none: KinTruth = { calls: [], expect: {}, ways: {} };
-  if (count === 0 || task.broken.kind !== "dir") return Promise.resolve(none);
-  const file = cacheFile(task, oracle, seed, count);
-  const known = made.get(file);
-  if (known) return known;
-  const making = (async (): Promise<KinTruth> => {
-    try {
-      return KinTruth.parse(JSON.parse(readFileSync(file, "utf8")));
-    } catch {
-      /* not made yet here */
-    }
-    const rng = new Rng(seed);
-    const fit = oracle.calls.filter((c) => c.expect.k === "return" && SCALAR.has(c.expect.ret.t) && argSlots(c).some(([, v]) => (v.t === "list" || v.t === "tuple") && v.v.length > 0));
-    const size = new Map(fit.map((c) => [c, JSON.stringify(c.pos).length + JSON.stringify(c.kw).length]));
-    const bySize = [...fit].sort((a, b) => size.get(a)! - size.get(b)!);
-    // (drawn among the smallest half, one a symbol first)
-    const pool = rng.shuffle(bySize.slice(0, Math.max(count, Math.ceil(bySize.length / 2))));
-    const symbolsMet = new Set<number>();
-    const bases = [...new Set([...pool.filter((c) => !symbolsMet.has(c.symbol) && symbolsMet.add(c.symbol)), ...pool])].slice(0, count);
-    const variants = bases.flatMap((b) => variantsOf(b, rng));
-    if (!variants.length) return { ...none, why: "no call of the oracle holds a list or tuple and returns a scalar" };
-    const solved = solvedCopy(task);
-    try {
-      const run = await runBehaviour(sandbox, solved.path, { symbols, calls: [...bases.map((b) => BCall.parse(b)), ...variants.map((v) => v.call)], roots: oracle.roots, project: oracle.project }, limits, { masks });
-      if (!run.outcomes) return { ...none, why: `the original's run failed: ${run.failure ?? "no outcomes"}` };
-      const got = (id: string) => run.outcomes!.get(id)?.[0];
-      const noMutations = { ...compare, mutations: false };
-      const kept = variants.filter(({ call }) => {
-        const base = bases.find((b) => call.id.startsWith(`${b.id}${TRUTH}`))!;
-        const [mine, its] = [got(base.id), got(call.id)];
-        // (the solved tree answers the call as the oracle says, and its variant alike, a scalar)
-        return mine?.k === "return" && its?.k === "return" && SCALAR.has(its.ret.t) && sameOutcome(base.expect, mine, noMutations).ok && sameOutcome(mine, its, noMutations).ok;
-      });
-      const out: KinTruth = { calls: kept.map((v) => v.call), expect: Object.fromEntries(kept.map((v) => [v.call.id, got(v.call.id)!])), ways: Object.fromEntries(kept.map((v) => [v.call.id, WAY_WORDS[v.way]])) };
-      try {
-        mkdirSync(join(file, ".."), { recursive: true });
-        writeFileSync(file, JSON.stringify(out));
-      } catch {
-        /* kept for this process only */
-      }
-      return out;
-    } finally {
-      solved.remove();
-    }
-  })();
-  made.set(file, making);
-  return making;
+/** The truths of `drawn` (truthCalls) given the original's first answers (`got`): each variant the
+ *  original answers as it answers its base call (as the oracle says), with a scalar. */
+export function keptTruths(drawn: ReturnType<typeof truthCalls>, got: (id: string) => BOutcome | undefined, compare: Partial<CompareOptions>): KinTruth {
+  if (!drawn.variants.length) return { calls: [], expect: {}, ways: {}, why: "no call of the oracle holds a list or tuple and returns a scalar" };
+  const noMutations = { ...compare, mutations: false };
+  const kept = drawn.variants.filter(({ call }) => {
+    const base = drawn.bases.find((b) => call.id.startsWith(`${b.id}${TRUTH}`))!;
+    const [mine, its] = [got(base.id), got(call.id)];
+    // (the solved tree answers the call as the oracle says, and its variant alike, a scalar)
+    return mine?.k === "return" && its?.k === "return" && SCALAR.has(its.ret.t) && sameOutcome(base.expect, mine, noMutations).ok && sameOutcome(mine, its, noMutations).ok;
+  });
+  return { calls: kept.map((v) => v.call), expect: Object.fromEntries(kept.map((v) => [v.call.id, got(v.call.id)!])), ways: Object.fromEntries(kept.map((v) => [v.call.id, WAY_WORDS[v.way]])) };
 }
 
 /** The truths judged on a run's first outcomes (their calls removed from `outcomes`): each variant
