@@ -99,9 +99,9 @@ export const BehaviourConfig = z.object({
   /** In-place chains (lib/env/inplace.ts): this many argument objects refilled again and again
    *  through the run elsewhere (contents permuted, an item changed at the head, middle or tail,
    *  lengthened), each answer judged against the body's own for a new object of the same contents;
-   *  0 makes none (the null arm of round 30's w01 w03 w04 w07 w08 w09). Seven: one for each of
-   *  CHAIN_HOLDS (a list, a deque, rows, a ring, live keys, values and items views). */
-  in_place_chains: z.number().int().min(0).default(7),
+   *  0 makes none (the null arm of round 30's w01 w03 w04 w07 w08 w09). Eight: one for each of
+   *  CHAIN_HOLDS (a list, a deque, rows, a full ring, a ring still filling, live keys, values and items views). */
+  in_place_chains: z.number().int().min(0).default(8),
   /** Kin truths (lib/env/kin_truth.ts): up to this many of the oracle's calls, each with its list
    *  or tuple given as two other kinds (its kin, a deque, a full ring, a keys view), answered once a
    *  task by the original; the run elsewhere asks the body each the original answers as the call

@@ -35,21 +35,27 @@ const STEP_WHY = {
   shifted: "its first item dropped",
   prepended: "a new item put first",
   slid2: "slid by two: its first two items dropped, two new ones appended",
-  slidk: "slid by three or four: as many first items dropped, new ones appended",
+  slid3: "slid by three: its first three items dropped, three new ones appended",
+  slid4: "slid by four: its first four items dropped, four new ones appended",
   inserted: "a new item inserted in its middle",
   removed: "its middle item removed",
   rotated: "rotated by one: its last item put first",
-  rotatedk: "rotated by one the other way, or by two either way",
+  unrotated: "rotated by one the other way: its first item put last",
+  rotated2: "rotated by two: its last two items put first",
+  unrotated2: "rotated by two the other way: its first two items put last",
   swapped: "two neighbouring items swapped",
   edited: "edited by a short drawn script: one to three items inserted, removed, swapped or changed at drawn places",
   reversed: "reversed",
 } as const;
 export type ChainStep = keyof typeof STEP_WHY;
-/** The steps a chain draws past its first round of each kind: the edits a caller makes to a buffer it
- *  reuses, so that an honest incremental update's precondition (the last contents slid by one or
- *  two, an item appended, put first, dropped at either end, inserted or removed in the middle) is met
- *  by a run and never forced into a state none reaches (round 32's h01 h04 h05; lib/env/latent.ts). */
-const MIDDLE_STEPS: ChainStep[] = ["permuted", "head", "middle", "tail", "slid", "appended", "popped", "shifted", "prepended", "slid2", "slidk", "inserted", "removed", "rotated", "rotatedk", "reversed", "swapped", "edited"];
+/** The steps every chain makes, each once a round in a drawn order: the edits a caller makes to a
+ *  buffer it reuses, so that an honest incremental update's precondition (the last contents slid by
+ *  one to four, an item appended, put first, dropped at either end, inserted or removed in the
+ *  middle, rotated, reversed, two neighbours swapped) is met by a run and never forced into a state
+ *  none reaches (round 32's h01 h04 h05; lib/env/latent.ts), and a stale fast path behind any of
+ *  them is met in every grade, not in some (round 32's w19 w20: a rotation to the left, a swap, each
+ *  met only where a draw fell on it). Each kind a step of its own, not a parameter drawn per grade. */
+const MIDDLE_STEPS: ChainStep[] = ["permuted", "head", "middle", "tail", "slid", "appended", "popped", "shifted", "prepended", "slid2", "slid3", "slid4", "inserted", "removed", "rotated", "unrotated", "rotated2", "unrotated2", "reversed", "swapped", "edited"];
 
 /** The kinds behave.py refills in place (_refill). */
 export const REFILLABLE = new Set<BValue["t"]>(["list", "dict", "set", "bytearray"]);
@@ -75,10 +81,12 @@ const GROWN = 1100;
 const GROW_MAX_CHARS = 40_000;
 /** A chain's base call: only calls that took at most this long in the graded run. */
 const CHAIN_MAX_MS = 50;
-/** Chains on calls that took at most this long are long: LONG_CHAIN asks every other chain, the
- *  others drawn from 8 to LONG_CHAIN (round 31's w02b trusted an object from its 12th ask). */
+/** Chains on calls that took at most this long make two rounds of the steps: one on the contents
+ *  lengthened past 32 items, one on the first contents put back (round 32's w20 wanted 6 to 64 items,
+ *  and its swap fell on three); every other one then grows its container past 1,024 items, and each
+ *  adds up to EXTRA_STEPS drawn steps (round 31's w02b trusted an object from its 12th ask). */
 const CHEAP_MS = 2;
-const LONG_CHAIN = 24;
+const EXTRA_STEPS = 4;
 /** The chance that an ask comes right after the chain's previous one, with no call between
  *  (round 31's w14 went stale only on an object's 4th ask in a row). */
 const IN_A_ROW = 0.4;
@@ -86,14 +94,15 @@ const IN_A_ROW = 0.4;
  *  collections.deque (round 30's w05 kept an identity memo for deques only), its items as rows (each
  *  in a list of its own: round 31's w15 w18 checked the items' identities), a full ring (a deque
  *  whose maxlen is the first contents' count: round 31's w04 kept an identity memo for deques with a
- *  maxlen; half the time the ring is full, a maxlen its first contents' count, else one drawn from
- *  four times that and 8 more up to 4,096, a ring still filling: round 32's w08 cached rings at most
- *  half full), a keys view (of a dict or, half the time, an OrderedDict: round 32's w10b), a values
- *  view and an items view, each over a mapping refilled in place (a live view: round 31's w05 cached views by identity, round 32's
- *  w09 values views, w18 items views). A chain whose slot holds no list holds its value as it is. */
-export const CHAIN_HOLDS = ["list", "deque", "rows", "ring", "keys", "values", "items"] as const;
+ *  maxlen), a ring still filling (a maxlen drawn from four times the count and 8 more up to 4,096,
+ *  log-uniform: round 32's w08 cached rings at most half full, and a ring full or filling by a draw
+ *  was met in some grades only), a keys view (of a dict or, half the time, an OrderedDict: round 32's
+ *  w10b), a values view and an items view, each over a mapping refilled in place (a live view: round
+ *  31's w05 cached views by identity, round 32's w09 values views, w18 items views). A chain whose
+ *  slot holds no list holds its value as it is. */
+export const CHAIN_HOLDS = ["list", "deque", "rows", "ring", "filling", "keys", "values", "items"] as const;
 /** How a chain's asks and twins name what they hold (a difference's words). */
-const HELD_WORDS: Record<(typeof CHAIN_HOLDS)[number], string> = { list: "", deque: "a deque ", rows: "rows ", ring: "a ring (a deque with a maxlen) ", keys: "a keys view ", values: "a values view ", items: "an items view " };
+const HELD_WORDS: Record<(typeof CHAIN_HOLDS)[number], string> = { list: "", deque: "a deque ", rows: "rows ", ring: "a full ring (a deque with a maxlen) ", filling: "a ring still filling (a deque with a maxlen past its items) ", keys: "a keys view ", values: "a values view ", items: "an items view " };
 
 export interface Chain {
   base: string;
@@ -148,11 +157,14 @@ export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue, b
     case "shifted":
     case "prepended":
     case "slid2":
-    case "slidk":
+    case "slid3":
+    case "slid4":
     case "inserted":
     case "removed":
     case "rotated":
-    case "rotatedk":
+    case "unrotated":
+    case "rotated2":
+    case "unrotated2":
     case "reversed":
     case "swapped":
     case "edited": {
@@ -162,9 +174,9 @@ export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue, b
       if (n === 0 || (v.t !== "list" && v.t !== "bytearray")) return v;
       const mid = Math.floor(n / 2);
       // (an order changed: a deque rotated, a list reversed in place; a palindrome stays as it was)
-      if (step === "rotated" || step === "rotatedk") {
-        // (a deque's rotate(1); else rotate(-1), rotate(2) or rotate(-2))
-        const by = step === "rotated" ? 1 : rng.pick([-1, 2, -2]);
+      if (step === "rotated" || step === "unrotated" || step === "rotated2" || step === "unrotated2") {
+        // (a deque's rotate(1), rotate(-1), rotate(2), rotate(-2))
+        const by = { rotated: 1, unrotated: -1, rotated2: 2, unrotated2: -2 }[step];
         const k = ((by % n) + n) % n;
         return withItems(v, [...items.slice(n - k), ...items.slice(0, n - k)]);
       }
@@ -184,8 +196,10 @@ export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue, b
         return withItems(v, out);
       }
       if (step === "swapped") {
-        if (n < 2) return v;
-        const at = Math.floor(rng.next() * (n - 1));
+        // (two neighbours that differ: a swap of equal ones changes nothing)
+        const unequal = items.slice(1).map((x, i) => i).filter((i) => JSON.stringify(items[i]) !== JSON.stringify(items[i + 1]));
+        if (!unequal.length) return v;
+        const at = rng.pick(unequal);
         return withItems(v, items.map((x, i) => (i === at ? items[at + 1] : i === at + 1 ? items[at] : x)));
       }
       if (step === "reversed") return withItems(v, [...items].reverse());
@@ -195,9 +209,9 @@ export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue, b
       const added = changed(rng, v, items[n - 1]);
       if (step === "prepended") return withItems(v, [changed(rng, v, items[0]), ...items]);
       if (step === "inserted") return withItems(v, [...items.slice(0, mid), added, ...items.slice(mid)]);
-      if (step === "slid2" || step === "slidk") {
-        // (by 2, or by 3 or 4: a window that moves by a batch)
-        const k = step === "slid2" ? 2 : 3 + Math.floor(rng.next() * 2);
+      if (step === "slid2" || step === "slid3" || step === "slid4") {
+        // (a window that moves by a batch)
+        const k = Number(step.slice(-1));
         if (n <= k) return v;
         const fresh = [added, ...Array.from({ length: k - 1 }, (_, j) => changed(rng, v, items[j]))];
         return withItems(v, [...items.slice(k), ...fresh]);
@@ -283,27 +297,29 @@ export function inPlaceChains(sampled: BCall[], n: number, chains: number, seed:
     const rows = holds === "rows" && given.t === "list" && given.v.every((x) => !REFILLABLE.has(x.t) && x.t !== "tuple");
     const first: BValue = rows ? { t: "list", v: (given as { v: BValue[] }).v.map((x) => ({ t: "list", v: [x] }) as BValue) } : given;
     const count = itemsOf(given).length;
-    // (a ring's maxlen: its count, full, half the time; else log-uniform from four times its count
-    // and 8 more to 4,096: a ring still filling through most of the chain's steps)
+    // (a full ring's maxlen: its count; a filling one's log-uniform from four times its count and 8
+    // more to 4,096: still filling through most of the chain's steps)
     const roomy = 4 * count + 8;
-    const maxlen = rng.next() < 0.5 ? count : Math.round(roomy * Math.max(1, 4096 / roomy) ** rng.next());
+    const maxlen = holds === "ring" ? count : Math.round(roomy * Math.max(1, 4096 / roomy) ** rng.next());
     // (a keys view of a dict, or half the time of an OrderedDict)
     const keys = rng.pick(["keys", "okeys"] as const);
-    const slotAs: ForeignSlot | undefined = holds === "deque" || holds === "values" || holds === "items" ? [slot, holds] : holds === "keys" ? [slot, keys] : holds === "ring" && count > 0 ? [slot, "deque", maxlen] : undefined;
+    const slotAs: ForeignSlot | undefined = holds === "deque" || holds === "values" || holds === "items" ? [slot, holds] : holds === "keys" ? [slot, keys] : (holds === "ring" || holds === "filling") && count > 0 ? [slot, "deque", maxlen] : undefined;
     const as: ForeignSlot[] | undefined = slotAs ? [slotAs] : undefined;
     const held = <T extends object>(c: T): T => (as ? { ...c, as } : c);
-    // (the steps: each kind in a drawn order, the tail changed again after the lengthening, the
-    // first contents put back once, then drawn kinds up to the chain's length)
-    const steps: ChainStep[] = rng.shuffle([...MIDDLE_STEPS]);
-    steps.splice(Math.floor(rng.next() * 3), 0, "lengthened");
+    // (the steps: up to two drawn ones, the contents lengthened, then each kind in a drawn order; on
+    // a cheap call a second round on the first contents put back, else those put back once in the
+    // round; the tail changed again after the lengthening)
+    const cheap = msOf(base.id) <= CHEAP_MS;
+    const steps: ChainStep[] = [...Array.from({ length: Math.floor(rng.next() * 3) }, () => rng.pick(MIDDLE_STEPS)), "lengthened", ...rng.shuffle([...MIDDLE_STEPS])];
+    if (cheap) steps.push("restored", ...rng.shuffle([...MIDDLE_STEPS]));
+    else steps.splice(steps.indexOf("lengthened") + 1 + Math.floor(rng.next() * (MIDDLE_STEPS.length + 1)), 0, "restored");
     steps.push("tail");
-    steps.splice(1 + Math.floor(rng.next() * steps.length), 0, "restored");
-    const length = msOf(base.id) > CHEAP_MS ? steps.length : k % 2 === 0 ? LONG_CHAIN : steps.length + Math.floor(rng.next() * (LONG_CHAIN - steps.length + 1));
-    // (a long chain grows its container past 1,024 items once, asks it changed once more at that
-    // size, then puts the contents before the growth back: the answers' output stays small — a run's
-    // output has a cap, and a chain that stayed grown passed it for an honest body)
-    if (length === LONG_CHAIN) steps.push("grown", rng.pick(["head", "middle", "tail"] as ChainStep[]), "shrunk");
-    while (steps.length < length) steps.push(rng.pick(MIDDLE_STEPS));
+    // (every other cheap chain grows its container past 1,024 items once, asks it changed once more
+    // at that size, then puts the contents before the growth back: the answers' output stays small —
+    // a run's output has a cap, and a chain that stayed grown passed it for an honest body)
+    if (cheap && k % 2 === 0) steps.push("grown", rng.pick(["head", "middle", "tail"] as ChainStep[]), "shrunk");
+    // (then up to EXTRA_STEPS drawn ones: a chain's length is not known either)
+    if (cheap) for (let extra = Math.floor(rng.next() * (EXTRA_STEPS + 1)); extra > 0; extra--) steps.push(rng.pick(MIDDLE_STEPS));
     // (drawn places through the run, some asks right after the one before)
     const drawn = Array.from({ length: steps.length + 1 }, place).sort((a, b) => a - b);
     const places = drawn.map((p, i) => (i > 0 && rng.next() < IN_A_ROW ? -1 : p));
