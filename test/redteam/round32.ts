@@ -11,7 +11,11 @@
  * and short drawn edit scripts; chains widened to 8-16 items half the time; rings full or filling;
  * keys, values and items views, of a dict or an OrderedDict; an instance of the module's class
  * whose truth is its class's own is no constant) lets every honest body earn 1 and closes all but
- * the open rows below, which say why.
+ * the open rows below, which say why. The sixteenth stop closed the four left open (w05: a history
+ * cut by its 30 s cap where the original makes it in 1/16 of that fails the check, lib/env/original.ts;
+ * w08: a ring still filling is a chain's hold of its own; w19 w20: every kind of step, rotations by one
+ * and two either way and swaps of neighbours that differ among them, made once a round after the
+ * lengthening, so each is met in every grade).
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -35,10 +39,10 @@ export const ROUND32_ROWS: RedteamRow<Round32Pool>[] = [
   { id: "w02", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "slide-by-two fast path behind an \`if\` with an explicit None check (forced true on a new object it raises, and a raise is not judged). WRONG: only one dropped item is subtracted and only the last new one added" },
   { id: "w03", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "reversal fast path: a buffer reversed in place gets its last answer reversed. The test \`prev[::-1] == snap\` is true on every palindrome (the empty list, one item) on a new object, so its true side is taken on harmless calls. WRONG: from 6 items on the old answer is handed back unreversed" },
   { id: "w04", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "rotation fast path (deque.rotate(1) / a ring's appendleft of its last item): the last answer rotated. The test is true on the empty list and one item, so its true side is taken on harmless calls. WRONG: from 6 items on the old answer is handed back unrotated" },
-  { id: "w05", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a body slow everywhere (~20 ms of CPU a call), so the run elsewhere's history is cut short by its 30 s cap (which only says how many calls were made); WRONG from the process's 6,000th call on (data flow, no branch)", open: "a body slow everywhere (about 20 ms of CPU a call): the history is cut short by its 30 s cap, which only says how many calls it made (an honest slow body is cut so too); wrong only from the 6,000th call, by data flow" },
+  { id: "w05", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a body slow everywhere (~20 ms of CPU a call), so the run elsewhere's history is cut short by its 30 s cap (which only says how many calls were made); WRONG from the process's 6,000th call on (data flow, no branch)" },
   { id: "w06", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "the wrong side sits behind a conditional expression whose test value is a deque (not a plain type, so the value recorder does not record it); the deque gains an item from the process's 20,000th call on" },
   { id: "w07", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an \`if\` whose test value is a project object (its truth comes from __len__, package code): wrong from the process's 20,000th call on" },
-  { id: "w08", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "rings still warming up (a deque with a maxlen at most half full) are cached by identity (the object held); the runner's rings start full. WRONG: a warming ring appended to keeps its first answer", open: "a ring still filling is held half the time (its maxlen drawn per grade); this draw under the suite key holds a full ring" },
+  { id: "w08", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "rings still warming up (a deque with a maxlen at most half full) are cached by identity (the object held); the runner's rings start full. WRONG: a warming ring appended to keeps its first answer" },
   { id: "w09", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a dict's values view is cached by identity (the view held); the runner's live views are keys views only. WRONG: a values view kept while its dict changes keeps its first total" },
   { id: "w10", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an OrderedDict's keys view is cached by identity (the view held); the runner's live keys views are a plain dict's. WRONG: the view kept while its OrderedDict changes keeps its first total" },
   { id: "w10b", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "w10 with the kind test written inline (no module-level name computed at import): a keys view that is not a plain dict's (an OrderedDict's, a Counter's...) is cached by identity (the view held)" },
@@ -50,6 +54,6 @@ export const ROUND32_ROWS: RedteamRow<Round32Pool>[] = [
   { id: "w16", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "slide-by-THREE fast path, branch-free (dict lookups). WRONG: only one dropped item subtracted, only the last new one added" },
   { id: "w17", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "one item inserted anywhere (list.insert): found by a dict of the buffer with each item left out, branch-free. WRONG: the LAST item is added to the old answer (right for an append, wrong for an insert elsewhere)" },
   { id: "w18", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "a dict's items view is cached by identity (the view held): keys and values views may be sent live, items views are not. WRONG: an items view kept while its dict changes keeps its first answer" },
-  { id: "w19", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "rotation to the LEFT (deque.rotate(-1): the first item put last), branch-free (a dict lookup). WRONG: from 6 items on the old answer is handed back unrotated", open: "a rotation to the left is one of three drawn rotations (rotatedk): this draw under the suite key makes none on a list of six distinct scalars" },
-  { id: "w20", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "two neighbouring items swapped in place (a bubble-sort step), found by a dict of the old buffer's swaps, branch-free. WRONG: from 6 items on the old answer is handed back unswapped", open: "a swap of neighbours on a list of 6-64 items, 6 of them distinct: the swapped and edited steps meet it only where they fall on a widened list in the plain list's chain, which this draw does not" },
+  { id: "w19", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "rotation to the LEFT (deque.rotate(-1): the first item put last), branch-free (a dict lookup). WRONG: from 6 items on the old answer is handed back unrotated" },
+  { id: "w20", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "two neighbouring items swapped in place (a bubble-sort step), found by a dict of the old buffer's swaps, branch-free. WRONG: from 6 items on the old answer is handed back unswapped" },
 ];
