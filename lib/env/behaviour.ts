@@ -21,6 +21,7 @@ import { argSlots, cleanTwins, inPlaceChains, judgeChains, REFILLABLE, spliceCal
 import { foreignSlots, judgeKin, kinAsks, KIN_OF } from "./kin.js";
 import { judgeTruth, type KinTruth } from "./kin_truth.js";
 import { originalRun, type OriginalPace } from "./original.js";
+import { editRefills, judgeRefills, refillRecord, refillsMade, refillTwins, type RefillPlan } from "./refills.js";
 import { treeDigest } from "./untrusted.js";
 import { Rng } from "../core/index.js";
 import { answerOf, CompareOptions, mutateValue, PROBES, pyFloat, sameOutcome, taskOracle, type FeatureDeletionTask, type Oracle, type OracleCall, type Probe } from "../tasks/index.js";
@@ -111,6 +112,13 @@ export const BehaviourConfig = z.object({
    *  refilled in place (a buffer reused thousands of times: round 30's w02b turned wrong after 17
    *  refills); 0: every history call has new objects. */
   history_refills: z.number().min(0).max(1).default(0.25),
+  /** History refills judged (lib/env/refills.ts): each refill's list or bytearray is its buffer's
+   *  last contents edited by a drawn script (inserts, removals, moves, swaps, slides and rotations by
+   *  any amount, reversals), and this many of them, drawn, are asked again at once in new objects (and
+   *  again in a process of their own), the answers judged against the refilled object's (round 32's
+   *  w16 w19 w20: a fast path for one relation between old contents and new). 0: the refills' contents
+   *  are new inputs and none is judged (the null arm). */
+  history_judged: z.number().int().min(0).default(96),
   /** The share of the history's lists and tuples given as a foreign kind (FOREIGN_KINDS: a deque or
    *  a dict's keys view; round 30's w06 counted them, and turned every call wrong after
    *  20); 0: the oracle's kinds and their kin only. */
@@ -400,7 +408,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // says where they ran, and one that changed fails the check as a sampled call's miss does)
   const keyIds = elsewhere ? [...chosen.keys] : [];
   const keysStable = keyIds.filter((id) => { const k = keys.get(id); return !(k?.k === "error" && k.why.startsWith(UNSTABLE_KEY)); }).length;
-  const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms, ...(elsewhere.history.jump ? { jump: elsewhere.history.jump } : {}), ...(elsewhere.history.waited ? { waited: elsewhere.history.waited } : {}), ...(elsewhere.pace ? { pace: elsewhere.pace.ms } : {}) } } : {}) };
+  const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms, ...(elsewhere.history.jump ? { jump: elsewhere.history.jump } : {}), ...(elsewhere.history.waited ? { waited: elsewhere.history.waited } : {}), ...(elsewhere.pace ? { pace: elsewhere.pace.ms } : {}), ...(elsewhere.history.judged !== undefined ? { judged: elsewhere.history.judged } : {}) } } : {}) };
   // (the first miss named, as the graded run's misses are)
   const miss = judged.find((j) => !j.r.ok);
   if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: elsewhere?.chained?.has(miss.c.id) ? miss.r.why! : miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : elsewhere?.history?.changed.has(miss.c.id) ? `elsewhere, asked again after ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : elsewhere?.inPlace?.has(miss.c.id) ? `elsewhere, asked with an earlier call's argument objects refilled in place with its own (a caller reusing its list): ${miss.r.why}` : elsewhere?.history?.late.has(miss.c.id) ? `elsewhere, first asked halfway through a history of ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
@@ -418,7 +426,9 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // (a kin truth the body returned otherwise than the original: kin_truth.ts)
   const truthMiss = [...(elsewhere?.truth ?? [])][0];
   if (truthMiss) differences.push({ id: truthMiss[0], symbol: oracle.symbols[byId.get(truthMiss[0])?.symbol ?? -1]?.qualname ?? "?", hidden: true, why: truthMiss[1] });
-  const elsewhereOk = there.agreed === there.compared && !historyShort && !paceShort && !truthMiss;
+  // (a judged history refill answered otherwise than its twin: refills.ts)
+  if (elsewhere?.refill) differences.push({ id: "history", symbol: "?", hidden: true, why: elsewhere.refill });
+  const elsewhereOk = there.agreed === there.compared && !historyShort && !paceShort && !truthMiss && !elsewhere?.refill;
   const machine = machineProbes(oracle, [run.probes, retried, thereRun?.probes]);
   // the sides of its conditions on the world that no run took, forced (a body that passes only)
   let latent: LatentCheck | undefined;
@@ -611,11 +621,13 @@ function slowWithin(calls: OracleCall[], msOf: (id: string) => number): Set<stri
 interface ElsewhereRun {
   outcomes: Map<string, BOutcome>;
   /** The history's calls (asked), made, the sampled calls that disagreed only after it, its time. */
-  history?: { calls: number; made: number; changed: Set<string>; late: Set<string>; ms: number; jump?: ClockJump; waited?: number };
+  history?: { calls: number; made: number; changed: Set<string>; late: Set<string>; ms: number; jump?: ClockJump; waited?: number; judged?: number };
   /** The kin truths the body returned otherwise than the original (kin_truth.ts judgeTruth), by base call id, with why. */
   truth?: Map<string, string>;
   /** The original's pace (original.ts), where measured: what a history cut by HISTORY_MAX_MS is held to. */
   pace?: OriginalPace;
+  /** The first judged history refill answered otherwise than its twin (refills.ts judgeRefills), why. */
+  refill?: string;
   /** The sampled calls that disagreed only when asked in place (inPlaceAsks). */
   inPlace?: Set<string>;
   /** The sampled calls whose in-place chain answered otherwise than a new object of the same
@@ -692,18 +704,22 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   const jumped = early !== first && jump?.files.length ? jump : undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { blocks: [{ at: spliced.at(early.length), n: half }, { at: spliced.at(first.length), n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm, slowestMs });
+      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { blocks: [{ at: spliced.at(early.length), n: half }, { at: spliced.at(first.length), n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms, ...(history!.refills ? { record: refillRecord(history!.refills) } : {}) }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm, slowestMs });
       if (run.outcomes) {
         const firsts = new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
-        // (the chains' twins again, in a process of their own: a warm run as the graded one is)
-        const twins = plan.chains.length ? cleanTwins(plan) : [];
+        // (the chains' and the judged refills' twins again, in a process of their own: a warm run as
+        // the graded one is)
+        const refills = early !== first ? history?.refills : undefined;
+        const twins = [...(plan.chains.length ? cleanTwins(plan) : []), ...(refills ? refillTwins(refills) : [])];
         const clean = twins.length ? await runBehaviour(sandbox, workdir, { symbols, calls: twins, roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, slowestMs }).catch(() => null) : null;
-        const chained = judgeChains(plan, firsts, cfg.compare, clean?.outcomes ? new Map([...clean.outcomes].map(([id, outs]) => [id, outs[0]!])) : undefined);
+        const cleanFirsts = clean?.outcomes ? new Map([...clean.outcomes].map(([id, outs]) => [id, outs[0]!])) : undefined;
+        const chained = judgeChains(plan, firsts, cfg.compare, cleanFirsts);
+        const refillMiss = refills ? judgeRefills(refills, run.historyOutcomes, cleanFirsts, cfg.compare) : null;
         for (const [id, why] of judgeKin(kin, firsts, cfg.compare, run.history ?? 0)) if (!chained.has(id)) chained.set(id, why);
         const truthMisses = truth ? judgeTruth(truth, firsts, cfg.compare) : new Map<string, string>();
         const changed = early !== first ? foldAskedAgain(oracle, firsts, cfg) : null;
         const inPlace = new Set([...foldAskedAgain(oracle, firsts, cfg, IN_PLACE_SOURCE), ...foldAskedAgain(oracle, firsts, cfg, IN_PLACE)]);
-        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, chained, ...(truthMisses.size ? { truth: truthMisses } : {}), ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, late: history!.late, ms: history!.ms, ...(run.historyWaited ? { waited: run.historyWaited } : {}), ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}) } } : {}) };
+        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, chained, ...(truthMisses.size ? { truth: truthMisses } : {}), ...(refillMiss ? { refill: refillMiss } : {}), ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, late: history!.late, ms: history!.ms, ...(run.historyWaited ? { waited: run.historyWaited } : {}), ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}), ...(refills ? { judged: refillsMade(refills, run.historyOutcomes) } : {}) } } : {}) };
       }
       // (the runner's failure only: its stderr is the package's to write to, and a grade's reasons
       // never carry what the code under test chose to say — round 15's p09)
@@ -767,11 +783,11 @@ const HISTORY_MAX_MS = 30_000;
 
 /** What a grade's check says of the history (BehaviourCheck.elsewhere.history): its calls, those
  *  made in its time, the sampled calls that agreed before it and disagreed after it, and its time. */
-export interface HistoryRecord { calls: number; made: number; changed: number; ms: number; jump?: ClockJump; /** ms of wall time given past `ms` for the runner's wait for a CPU (BehaveRun.historyWaited). */ waited?: number ; /** The original's mean ms a call (lib/env/original.ts), where measured. */ pace?: number }
+export interface HistoryRecord { calls: number; made: number; changed: number; ms: number; jump?: ClockJump; /** ms of wall time given past `ms` for the runner's wait for a CPU (BehaveRun.historyWaited). */ waited?: number ; /** The original's mean ms a call (lib/env/original.ts), where measured. */ pace?: number; /** The judged refills the history made (lib/env/refills.ts). */ judged?: number }
 
 /** The run elsewhere's history (HISTORY_AGAIN): its calls, its time, and the sampled calls first
  *  asked after it (the others are asked before it and again after it). */
-interface History { calls: BCall[]; ms: number; late: Set<string> }
+interface History { calls: BCall[]; ms: number; late: Set<string>; refills?: RefillPlan }
 
 /** The history of the run elsewhere (HISTORY_AGAIN), for the sampled calls in the order the run makes
  *  them (`sampled`), drawn from `seed` (the grader's key, the task and the completion: no body knows
@@ -823,8 +839,11 @@ function historyOf(sampled: BCall[], cfg: BehaviourConfig, seed: number, gradedM
     const as = foreignSlots(c).filter(() => refills.next() < cfg.history_foreign).map((slot) => [slot, refills.pick(FOREIGN_KINDS)] as [string, ForeignKind]);
     if (as.length) c.as = as;
   }
+  // (the refills' contents edited from their buffer's last, some judged against twins: refills.ts)
+  const refilled = cfg.history_refills > 0 && cfg.history_judged > 0 ? editRefills(out, new Rng(seed ^ 0x27d4eb2f), cfg.history_judged, new Set(sampled.map(text))) : undefined;
+  const calls = refilled?.calls ?? out;
   const perCall = sampled.reduce((s, c) => s + gradedMs(c.id), 0) / sampled.length;
-  return { calls: out, late, ms: Math.min(HISTORY_MAX_MS, Math.max(cfg.history_ms, Math.ceil(HISTORY_SLACK * perCall * out.length))) };
+  return { calls, late, ms: Math.min(HISTORY_MAX_MS, Math.max(cfg.history_ms, Math.ceil(HISTORY_SLACK * perCall * calls.length))), ...(refilled?.judged.length ? { refills: refilled } : {}) };
 }
 
 /** The share of a history's new arguments given as their kin kind (lib/env/kin.ts KIN_OF): a tuple where the

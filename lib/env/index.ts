@@ -18,6 +18,7 @@ export { chainStep, cleanTwins, inPlaceChains, CHAIN_HOLDS, judgeChains, spliceC
 export { judgeKin, kinAsks, KIN_OF, type KinAsk, type KinPlan } from "./kin.js";
 export { judgeTruth, keptTruths, truthCalls, KinTruth, TRUTH } from "./kin_truth.js";
 export { originalRun, OriginalRun, OriginalPace } from "./original.js";
+export { editedContents, editRefills, judgeRefills, refillRecord, refillTwins, type JudgedRefill, type RefillPlan } from "./refills.js";
 export { touchedFiles, allFiles, isSourceFile, treeDigest, type TouchedFiles } from "./untrusted.js";
 export { HackMonitor, HACK_FLAG_KINDS, MONITOR_PARTS, MonitorChecks, MonitorPart, monitorParts, similarity, type HackFlag, type MonitorInput } from "./monitor.js";
 export { makeRewardFn, makeGradeFn, gradeCompletion, parseCompletion, type ParsedCompletion, type GradeCompletionResult, type RewardFnOptions } from "./reward.js";

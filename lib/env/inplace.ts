@@ -122,11 +122,11 @@ export interface ChainPlan {
 }
 
 /** A refillable value's items (a bytearray's bytes as ints). */
-const itemsOf = (v: BValue): unknown[] => (v.t === "bytearray" ? (v.v.match(/../g) ?? []).map((h) => parseInt(h, 16)) : (v as { v: unknown[] }).v);
-const withItems = (v: BValue, items: unknown[]): BValue => (v.t === "bytearray" ? { t: "bytearray", v: (items as number[]).map((b) => b.toString(16).padStart(2, "0")).join("") } : ({ ...v, v: items } as BValue));
+export const itemsOf = (v: BValue): unknown[] => (v.t === "bytearray" ? (v.v.match(/../g) ?? []).map((h) => parseInt(h, 16)) : (v as { v: unknown[] }).v);
+export const withItems = (v: BValue, items: unknown[]): BValue => (v.t === "bytearray" ? { t: "bytearray", v: (items as number[]).map((b) => b.toString(16).padStart(2, "0")).join("") } : ({ ...v, v: items } as BValue));
 
 /** One item changed: a byte moved, a dict entry's value mutated, another item mutated. */
-function changed(rng: Rng, v: BValue, item: unknown): unknown {
+export function changed(rng: Rng, v: BValue, item: unknown): unknown {
   if (v.t === "bytearray") return ((item as number) + 1 + Math.floor(rng.next() * 255)) % 256;
   if (v.t === "dict") {
     const [k, x] = item as [BValue, BValue];
@@ -365,8 +365,8 @@ export function spliceCalls<T>(calls: T[], inserts: { before: number; call: T }[
   return { calls: out, at: (old) => moved[old]! };
 }
 
-/** The suffix of a twin asked again in a process of its own (cleanTwins). */
-const CLEAN = "@clean";
+/** The suffix of a twin asked again in a process of its own (cleanTwins; refills.ts too). */
+export const CLEAN = "@clean";
 
 /**
  * Every twin of a plan's chains (the base call's own contents as the chain's first call holds them)

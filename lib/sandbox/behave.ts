@@ -178,8 +178,9 @@ export interface BehaveRequest {
    *  of its own time has passed since the first (the time the runner waited for a CPU not counted,
    *  up to HISTORY_WALL_CAP × `ms` of wall time: BehaveRun.historyWaited); the end line says how many were made (BehaveRun.history). A call
    *  with an `inplace` (any id) is given its symbol's buffer (its first history call's objects), refilled in place
-   *  (behave.py _history). Never at home. */
-  history?: { blocks: { at: number; n: number }[]; calls: BCall[]; ms: number };
+   *  (behave.py _history). The calls `record` names have their outcomes written
+   *  (BehaveRun.historyOutcomes: the refills judged against twins, lib/env/refills.ts). Never at home. */
+  history?: { blocks: { at: number; n: number }[]; calls: BCall[]; ms: number; record?: string[] };
 }
 
 /** A history's wall time is at most this many times its `ms` (sent as its `wall_cap`; behave.py _history_over): its own
@@ -241,6 +242,8 @@ export interface BehaveRun {
    *  thread waited for a CPU (behave.py _history_over: its time is its own, up to
    *  HISTORY_WALL_CAP times `ms` of wall time). */
   historyWaited?: number;
+  /** request.history.record: the outcome of each recorded history call that was made, by id. */
+  historyOutcomes?: Map<string, BOutcome>;
   run: RunResult;
   path: "warm" | "cold";
 }
@@ -268,6 +271,8 @@ const EndLine = z.object({ ev: z.literal("end"), n: z.number().int(), env: EnvLo
 /** What a call asked of the machine, seen by the runner's audit hook (behave.py _probe_hook): the
  *  call's id and what it did ("open /proc/self/status", "host name (socket.gethostname)"). */
 const ProbeLine = z.object({ ev: z.literal("probe"), id: z.string().max(200), what: z.string().max(300) }).strict();
+/** A recorded history call's outcome (BehaveRequest.history.record; behave.py _history). */
+const HistLine = z.object({ ev: z.literal("hist"), id: z.string().max(200), out: BOutcome }).strict();
 export type BehaveProbe = Omit<z.infer<typeof ProbeLine>, "ev">;
 /** behave.py writes at most 16; a run with more wrote them itself and is not trusted. */
 const MAX_PROBE_LINES = 16;
@@ -418,14 +423,28 @@ export function fastCallLine(x: unknown): CallLine | null {
 
 /** Parses the runner's stdout strictly: start, one line per call in order, end; anything else,
  *  a duplicate, a missing call or an oversized line fails the whole run. */
-export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; probes?: BehaveProbe[]; env?: EnvLookups; arcs?: string[]; seen?: string[]; history?: number; historyWaited?: number; failure: string | null } {
+export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000, record: ReadonlySet<string> = new Set()): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; probes?: BehaveProbe[]; env?: EnvLookups; arcs?: string[]; seen?: string[]; history?: number; historyWaited?: number; historyOutcomes?: Map<string, BOutcome>; failure: string | null } {
   const all = stdout.split("\n").filter((l) => l.length > 0);
   const fail = (why: string) => ({ outcomes: null, failure: why });
   // the audit hook's lines (behave.py _probe_hook) come between start and end, wherever the call
   // that made them was: taken out first, each held to ProbeLine, at most MAX_PROBE_LINES a run
   const probes: BehaveProbe[] = [];
   const lines: string[] = [];
+  // (and the recorded history calls' lines: each one `record` names, once)
+  const historyOutcomes = new Map<string, BOutcome>();
   for (const l of all) {
+    if (l.startsWith('{"ev":"hist"')) {
+      let h;
+      try {
+        h = l.length <= maxLine ? HistLine.safeParse(JSON.parse(l)) : null;
+      } catch {
+        h = null;
+      }
+      if (!h?.success || !record.has(h.data.id) || historyOutcomes.has(h.data.id)) return fail("an unreadable or unasked history line");
+      if (lines.length === 0) return fail("a history line before the runner's start line");
+      historyOutcomes.set(h.data.id, h.data.out);
+      continue;
+    }
     if (!l.startsWith('{"ev":"probe"')) {
       lines.push(l);
       continue;
@@ -476,7 +495,7 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
         regexes.set(r.data.id, r.data.re.map((j) => ({ ...table[j]!, used: used.has(j) })));
       }
     }
-    return { outcomes, coverage, regexes, literals, probes, ...(end.data.env ? { env: end.data.env } : {}), ...(end.data.arcs ? { arcs: end.data.arcs } : {}), ...(end.data.seen ? { seen: end.data.seen } : {}), ...(end.data.history !== undefined ? { history: end.data.history } : {}), ...(end.data.history_waited ? { historyWaited: end.data.history_waited } : {}), failure: null };
+    return { outcomes, coverage, regexes, literals, probes, ...(end.data.env ? { env: end.data.env } : {}), ...(end.data.arcs ? { arcs: end.data.arcs } : {}), ...(end.data.seen ? { seen: end.data.seen } : {}), ...(end.data.history !== undefined ? { history: end.data.history } : {}), ...(end.data.history_waited ? { historyWaited: end.data.history_waited } : {}), ...(historyOutcomes.size ? { historyOutcomes } : {}), failure: null };
   } catch (e) {
     return fail(`unreadable output: ${(e as Error).message.slice(0, 200)}`);
   }
@@ -1415,7 +1434,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const made = plan?.calls ?? req.calls;
   const history = req.history && !home && req.history.calls.length ? req.history : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, ...((req.force || req.jump) && !home ? { ...(req.force ? { force: req.force } : {}), ...(req.jump ? { jump: req.jump } : {}), force_from: req.force_from ?? 0 } : {}), ...(req.arcs?.length && !home ? { arcs: req.arcs } : {}), ...(req.seen?.length && !home ? { seen: req.seen } : {}), call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: plan!.calling, variants: plan!.variants, together: plan!.together, ...(req.shared?.size ? { shared: plan!.shared } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}), ...(history ? { history: { blocks: history.blocks, ms: history.ms, wall_cap: HISTORY_WALL_CAP, ...(history.calls.some((c) => c.inplace) ? { refills: true } : {}) } } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, ...((req.force || req.jump) && !home ? { ...(req.force ? { force: req.force } : {}), ...(req.jump ? { jump: req.jump } : {}), force_from: req.force_from ?? 0 } : {}), ...(req.arcs?.length && !home ? { arcs: req.arcs } : {}), ...(req.seen?.length && !home ? { seen: req.seen } : {}), call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: plan!.calling, variants: plan!.variants, together: plan!.together, ...(req.shared?.size ? { shared: plan!.shared } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}), ...(history ? { history: { blocks: history.blocks, ms: history.ms, wall_cap: HISTORY_WALL_CAP, ...(history.calls.some((c) => c.inplace) ? { refills: true } : {}), ...(history.record?.length ? { record: history.record } : {}) } } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(made)}${history ? `,"history_calls":${historyJson(history.calls)}` : ""}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged
@@ -1493,7 +1512,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     if (run.stalled) return { outcomes: null, failure: `the run wrote nothing for ${stallMs} ms`, run, path };
     if (run.timedOut) return { outcomes: null, failure: `the run went past ${timeoutMs} ms`, run, path };
     if (run.oomKilled) return { outcomes: null, failure: "the run went past its memory limit", run, path };
-    const parsed = parseBehaveOutput(run.stdout, made, repeat);
+    const parsed = parseBehaveOutput(run.stdout, made, repeat, undefined, new Set(history?.record ?? []));
     if (parsed.failure) return { ...parsed, failure: `${parsed.failure} (exit ${run.exitCode ?? run.signal})`, run, path };
     if (run.exitCode !== 0) return { outcomes: null, failure: `the runner exited ${run.exitCode ?? run.signal}`, run, path };
     return { ...parsed, run, path };

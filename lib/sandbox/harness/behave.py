@@ -1307,7 +1307,7 @@ def main():
     next_clock = 1
     # the history (BehaveRequest.history): its calls made in blocks, each before its call index
     history, history_made, history_clock = req.get("history"), None, None
-    blocks, history_last = {}, None
+    blocks, history_last, history_record = {}, None, None
     if history is not None:
         history_made, n = 0, 0
         for b in history["blocks"]:
@@ -1315,6 +1315,8 @@ def main():
             n += b["n"]
         # (each symbol's buffer, its first history call's argument objects, where some call refills it)
         history_last = {} if history.get("refills") else None
+        # (the history calls whose outcomes are written: refills judged against twins)
+        history_record = _set(history.get("record") or ()) or None
     # in-place asks (BCall.inplace): the argument objects of each call another names, kept for it
     # (for every call that names it: a chain refills one object many times, lib/env/inplace.ts)
     sources = {c["inplace"] for c in req["calls"] if c.get("inplace")}
@@ -1327,7 +1329,7 @@ def main():
             lo, hi = blocks[i]
             if history_clock is None:
                 history_clock = _history_clock(sched_fd)
-            history_made += _history(req["history_calls"][lo:hi], history["ms"], history["wall_cap"], history_clock, sched_fd, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, lines, _jump_at(force_flag, lo) if jump_over_history and lo == 0 else None, history_last)
+            history_made += _history(req["history_calls"][lo:hi], history["ms"], history["wall_cap"], history_clock, sched_fd, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, lines, _jump_at(force_flag, lo) if jump_over_history and lo == 0 else None, history_last, history_record, write)
         probe_state[0] = call["id"]
         if force_flag is not None and not jump_over_history and i >= force_from:
             force_flag[0] = True
@@ -1761,7 +1763,7 @@ def _history_over(clock, ms, wall_cap, sched_fd):
     return False
 
 
-def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser, limit, on_alarm, probe_state, lines, jump=None, last=None):
+def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser, limit, on_alarm, probe_state, lines, jump=None, last=None, record=None, write=None):
     """A block of the history the grader asked for (BehaveRequest.history): each call made as any
     other is (run_one), its outcome dropped, until all are made or `ms` of its own time has passed
     since the history's first block began (`clock`, _history_over); with `jump`, the clocks moved on before each call (_jump_at).
@@ -1770,6 +1772,8 @@ def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser,
     refills again (`last`, by symbol, kept across the blocks), so one object is asked thousands of
     times (round 30's w02b counted refills; round 31's w11 went wrong once an object had been asked
     24 times).
+    A call whose id is in `record` has its outcome written, as a `{"ev": "hist"}` line (the history's
+    refills judged against twins, lib/env/refills.ts); the others' are dropped.
     Returns how many were made."""
     made = 0
     for entry in calls:
@@ -1784,9 +1788,12 @@ def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser,
         probe_state[0] = call["id"]
         refill = last is not None and _len(entry) > 4 and entry[4]
         keep = [] if last is not None and (refill or symbol not in last) else None
-        run_one(call, symbols[call["symbol"]], funcs, classes, ser, limit, on_alarm, quiet=True, keep=keep, reuse=last.get(symbol) if refill else None)
+        written = record is not None and cid in record
+        o = run_one(call, symbols[call["symbol"]], funcs, classes, ser, limit, on_alarm, quiet=not written, keep=keep, reuse=last.get(symbol) if refill else None)
         if keep:
             last[symbol] = keep
+        if written:
+            write({"ev": "hist", "id": cid, "out": o})
         lines.tick()
         made += 1
     return made
