@@ -715,11 +715,14 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
         const cleanFirsts = clean?.outcomes ? new Map([...clean.outcomes].map(([id, outs]) => [id, outs[0]!])) : undefined;
         const chained = judgeChains(plan, firsts, cfg.compare, cleanFirsts);
         const refillMiss = refills ? judgeRefills(refills, run.historyOutcomes, cleanFirsts, cfg.compare) : null;
+        // (the history's calls and those made count its own, not the judged refills' twins)
+        const judgedRefills = refills?.judged ?? [];
+        const twinsMade = judgedRefills.filter((j) => run.historyOutcomes?.has(j.twin.id)).length;
         for (const [id, why] of judgeKin(kin, firsts, cfg.compare, run.history ?? 0)) if (!chained.has(id)) chained.set(id, why);
         const truthMisses = truth ? judgeTruth(truth, firsts, cfg.compare) : new Map<string, string>();
         const changed = early !== first ? foldAskedAgain(oracle, firsts, cfg) : null;
         const inPlace = new Set([...foldAskedAgain(oracle, firsts, cfg, IN_PLACE_SOURCE), ...foldAskedAgain(oracle, firsts, cfg, IN_PLACE)]);
-        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, chained, ...(truthMisses.size ? { truth: truthMisses } : {}), ...(refillMiss ? { refill: refillMiss } : {}), ...(changed ? { history: { calls: history!.calls.length, made: run.history ?? 0, changed, late: history!.late, ms: history!.ms, ...(run.historyWaited ? { waited: run.historyWaited } : {}), ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}), ...(refills ? { judged: refillsMade(refills, run.historyOutcomes) } : {}) } } : {}) };
+        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, chained, ...(truthMisses.size ? { truth: truthMisses } : {}), ...(refillMiss ? { refill: refillMiss } : {}), ...(changed ? { history: { calls: history!.calls.length - judgedRefills.length, made: (run.history ?? 0) - twinsMade, changed, late: history!.late, ms: history!.ms, ...(run.historyWaited ? { waited: run.historyWaited } : {}), ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}), ...(refills ? { judged: refillsMade(refills, run.historyOutcomes) } : {}) } } : {}) };
       }
       // (the runner's failure only: its stderr is the package's to write to, and a grade's reasons
       // never carry what the code under test chose to say — round 15's p09)
