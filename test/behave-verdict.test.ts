@@ -102,13 +102,13 @@ beforeAll(async () => {
 }, 900_000);
 
 // (the history's time is timing too: at least 4× the graded run's per-call time)
-/** A check without what follows the machine's timings: its wall time, the history's time and the
- *  ms credited for its wait for a CPU, and the run elsewhere's calls per clock block (the in-place
+/** A check without what follows the machine's timings: its wall time, the history's time, its CPU,
+ *  the original's pace and the ms credited for its wait for a CPU, and the run elsewhere's calls per clock block (the in-place
  *  chains' lengths follow how long their base calls took in the graded run: a loaded machine moves a
  *  call past CHEAP_MS, and its chain's length with it). */
 const strip = ({ wallMs: _w, ...rest }: BehaviourCheck) => {
   if (!rest.elsewhere) return rest;
-  const { waited: _waited, ...history } = rest.elsewhere.history ?? ({} as NonNullable<NonNullable<BehaviourCheck["elsewhere"]>["history"]>);
+  const { waited: _waited, cpu: _cpu, pace: _pace, ...history } = rest.elsewhere.history ?? ({} as NonNullable<NonNullable<BehaviourCheck["elsewhere"]>["history"]>);
   return { ...rest, elsewhere: { ...rest.elsewhere, clocks: rest.elsewhere.clocks.map((c) => ({ ...c, calls: 0 })), ...(rest.elsewhere.history ? { history: { ...history, ms: 0 } } : {}) } };
 };
 

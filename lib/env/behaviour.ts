@@ -408,7 +408,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   // says where they ran, and one that changed fails the check as a sampled call's miss does)
   const keyIds = elsewhere ? [...chosen.keys] : [];
   const keysStable = keyIds.filter((id) => { const k = keys.get(id); return !(k?.k === "error" && k.why.startsWith(UNSTABLE_KEY)); }).length;
-  const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms, ...(elsewhere.history.jump ? { jump: elsewhere.history.jump } : {}), ...(elsewhere.history.waited ? { waited: elsewhere.history.waited } : {}), ...(elsewhere.pace ? { pace: elsewhere.pace.ms } : {}), ...(elsewhere.history.judged !== undefined ? { judged: elsewhere.history.judged } : {}) } } : {}) };
+  const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms, ...(elsewhere.history.jump ? { jump: elsewhere.history.jump } : {}), ...(elsewhere.history.waited ? { waited: elsewhere.history.waited } : {}), ...(elsewhere.pace ? { pace: elsewhere.pace.ms } : {}), ...(elsewhere.history.judged !== undefined ? { judged: elsewhere.history.judged } : {}), ...(elsewhere.history.cpu !== undefined ? { cpu: elsewhere.history.cpu } : {}) } } : {}) };
   // (the first miss named, as the graded run's misses are)
   const miss = judged.find((j) => !j.r.ok);
   if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: elsewhere?.chained?.has(miss.c.id) ? miss.r.why! : miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : elsewhere?.history?.changed.has(miss.c.id) ? `elsewhere, asked again after ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : elsewhere?.inPlace?.has(miss.c.id) ? `elsewhere, asked with an earlier call's argument objects refilled in place with its own (a caller reusing its list): ${miss.r.why}` : elsewhere?.history?.late.has(miss.c.id) ? `elsewhere, first asked halfway through a history of ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
@@ -419,10 +419,13 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const ownTime = (h: { waited?: number }) => `of its own time (the time it waited for a CPU not counted${h.waited ? `: ${h.waited} ms` : ""}, up to ${HISTORY_WALL_CAP}× its time of wall time)`;
   if (historyShort) differences.push({ id: "history", symbol: "?", hidden: true, why: `elsewhere, the history made ${h!.made} of its ${h!.calls} calls in ${h!.ms} ms ${ownTime(h!)}, over ${HISTORY_SLACK}× the sampled calls' time in the graded run, and at least ${cfg.history_ms} ms` });
   // (one cut short by HISTORY_MAX_MS where the original makes the whole history in 1/history_pace of
-  // it: the body is slow where the task is not, so the calls it never made are not excused)
+  // it, and the body spent at least half that time on the CPU: the body's own work is slow where
+  // the task's is not, so the calls it never made are not excused. A body slow by waiting — a
+  // sleep, a lock — keeps the old rule: round 12's h01 sleeps 5 ms a call, honestly)
   const pace = elsewhere?.pace;
-  const paceShort = !!h && !!pace && cfg.history_pace > 0 && h.made < h.calls && h.ms >= HISTORY_MAX_MS && pace.ms * h.calls * cfg.history_pace <= HISTORY_MAX_MS;
-  if (paceShort) differences.push({ id: "history", symbol: "?", hidden: true, why: `elsewhere, the history made ${h!.made} of its ${h!.calls} calls in its cap of ${HISTORY_MAX_MS} ms ${ownTime(h!)}; the original takes ${pace!.ms.toFixed(3)} ms a call (its mean over ${pace!.calls} of the oracle's calls), so the whole history in ≈ ${Math.round(pace!.ms * h!.calls)} ms: the body is slow where the task is not (over ${cfg.history_pace}× the original's time for it)` });
+  const busy = (h?.cpu ?? 0) * 2 >= (h?.ms ?? Infinity);
+  const paceShort = !!h && !!pace && cfg.history_pace > 0 && h.made < h.calls && h.ms >= HISTORY_MAX_MS && busy && pace.ms * h.calls * cfg.history_pace <= HISTORY_MAX_MS;
+  if (paceShort) differences.push({ id: "history", symbol: "?", hidden: true, why: `elsewhere, the history made ${h!.made} of its ${h!.calls} calls in its cap of ${HISTORY_MAX_MS} ms ${ownTime(h!)}; the original takes ${pace!.ms.toFixed(3)} ms a call (its mean over ${pace!.calls} of the oracle's calls), so the whole history in ≈ ${Math.round(pace!.ms * h!.calls)} ms, and the body spent ${h!.cpu} ms of CPU on its calls: its own work is slow where the task's is not (over ${cfg.history_pace}× the original's time for it)` });
   // (a kin truth the body returned otherwise than the original: kin_truth.ts)
   const truthMiss = [...(elsewhere?.truth ?? [])][0];
   if (truthMiss) differences.push({ id: truthMiss[0], symbol: oracle.symbols[byId.get(truthMiss[0])?.symbol ?? -1]?.qualname ?? "?", hidden: true, why: truthMiss[1] });
@@ -621,7 +624,7 @@ function slowWithin(calls: OracleCall[], msOf: (id: string) => number): Set<stri
 interface ElsewhereRun {
   outcomes: Map<string, BOutcome>;
   /** The history's calls (asked), made, the sampled calls that disagreed only after it, its time. */
-  history?: { calls: number; made: number; changed: Set<string>; late: Set<string>; ms: number; jump?: ClockJump; waited?: number; judged?: number };
+  history?: { calls: number; made: number; changed: Set<string>; late: Set<string>; ms: number; jump?: ClockJump; waited?: number; cpu?: number; judged?: number };
   /** The kin truths the body returned otherwise than the original (kin_truth.ts judgeTruth), by base call id, with why. */
   truth?: Map<string, string>;
   /** The original's pace (original.ts), where measured: what a history cut by HISTORY_MAX_MS is held to. */
@@ -722,7 +725,7 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
         const truthMisses = truth ? judgeTruth(truth, firsts, cfg.compare) : new Map<string, string>();
         const changed = early !== first ? foldAskedAgain(oracle, firsts, cfg) : null;
         const inPlace = new Set([...foldAskedAgain(oracle, firsts, cfg, IN_PLACE_SOURCE), ...foldAskedAgain(oracle, firsts, cfg, IN_PLACE)]);
-        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, chained, ...(truthMisses.size ? { truth: truthMisses } : {}), ...(refillMiss ? { refill: refillMiss } : {}), ...(changed ? { history: { calls: history!.calls.length - judgedRefills.length, made: (run.history ?? 0) - twinsMade, changed, late: history!.late, ms: history!.ms, ...(run.historyWaited ? { waited: run.historyWaited } : {}), ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}), ...(refills ? { judged: refillsMade(refills, run.historyOutcomes) } : {}) } } : {}) };
+        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, chained, ...(truthMisses.size ? { truth: truthMisses } : {}), ...(refillMiss ? { refill: refillMiss } : {}), ...(changed ? { history: { calls: history!.calls.length - judgedRefills.length, made: (run.history ?? 0) - twinsMade, changed, late: history!.late, ms: history!.ms, ...(run.historyWaited ? { waited: run.historyWaited } : {}), ...(run.historyCpu !== undefined ? { cpu: run.historyCpu } : {}), ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}), ...(refills ? { judged: refillsMade(refills, run.historyOutcomes) } : {}) } } : {}) };
       }
       // (the runner's failure only: its stderr is the package's to write to, and a grade's reasons
       // never carry what the code under test chose to say — round 15's p09)
@@ -786,7 +789,7 @@ const HISTORY_MAX_MS = 30_000;
 
 /** What a grade's check says of the history (BehaviourCheck.elsewhere.history): its calls, those
  *  made in its time, the sampled calls that agreed before it and disagreed after it, and its time. */
-export interface HistoryRecord { calls: number; made: number; changed: number; ms: number; jump?: ClockJump; /** ms of wall time given past `ms` for the runner's wait for a CPU (BehaveRun.historyWaited). */ waited?: number ; /** The original's mean ms a call (lib/env/original.ts), where measured. */ pace?: number; /** The judged refills the history made (lib/env/refills.ts). */ judged?: number }
+export interface HistoryRecord { calls: number; made: number; changed: number; ms: number; jump?: ClockJump; /** ms of wall time given past `ms` for the runner's wait for a CPU (BehaveRun.historyWaited). */ waited?: number ; /** The original's mean ms a call (lib/env/original.ts), where measured. */ pace?: number; /** The judged refills the history made (lib/env/refills.ts). */ judged?: number; /** ms of the process's CPU its blocks spent. */ cpu?: number }
 
 /** The run elsewhere's history (HISTORY_AGAIN): its calls, its time, and the sampled calls first
  *  asked after it (the others are asked before it and again after it). */

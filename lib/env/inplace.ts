@@ -25,6 +25,7 @@ const STEP_WHY = {
   head: "its first item changed",
   middle: "its middle item changed",
   tail: "its last item changed",
+  widened: "widened to 12-20 items",
   lengthened: "lengthened past 32 items",
   restored: "its first contents put back",
   slid: "slid by one: its first item dropped, a new one appended",
@@ -62,6 +63,14 @@ export const REFILLABLE = new Set<BValue["t"]>(["list", "dict", "set", "bytearra
 /** A chain's first contents widened to between these many items, half the time (inPlaceChains). */
 const WIDE_MIN = 8;
 const WIDE_MAX = 16;
+
+/** A round's contents widened to between these many items (the "widened" step). */
+const ROUND_MIN = 12;
+const ROUND_MAX = 20;
+/** A chain's base call: among those whose arguments' JSON is at most this long, where there are
+ *  any (a chain asks its base's contents 25-50 times, twice each: a list-valued answer for a view of
+ *  500 items was 76 KB an ask, and an honest body's run passed its output cap). */
+const BASE_MAX_CHARS = 4000;
 
 /** `v` (a list or bytearray with an item) widened to `target` items: its own, then changed copies. */
 function widened(rng: Rng, v: BValue, target: number): BValue {
@@ -218,6 +227,10 @@ export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue, b
       }
       return withItems(v, step === "slid" ? [...items.slice(1), added] : [...items, added]);
     }
+    case "widened":
+      // (a list or bytearray of fewer than 12 items: a fast path that wants six items or more meets
+      // each kind of step in the round that follows, whose drops take six at most)
+      return n === 0 || n >= ROUND_MIN || (v.t !== "list" && v.t !== "bytearray") ? v : widened(rng, v, ROUND_MIN + Math.floor(rng.next() * (ROUND_MAX - ROUND_MIN + 1)));
     case "lengthened":
     case "grown": {
       // (lists and bytearrays only: a dict's or set's repeated keys collapse)
@@ -275,7 +288,10 @@ export function inPlaceChains(sampled: BCall[], n: number, chains: number, seed:
   const plan: ChainPlan = { chains: [], inserts: [] };
   if (chains === 0) return plan;
   const rng = new Rng(seed);
-  const fit = rng.shuffle(sampled.filter((c) => msOf(c.id) <= CHAIN_MAX_MS && slotsOf(c).length > 0));
+  const fast = sampled.filter((c) => msOf(c.id) <= CHAIN_MAX_MS && slotsOf(c).length > 0);
+  const size = (c: BCall) => JSON.stringify(c.pos).length + JSON.stringify(c.kw).length;
+  const small = fast.filter((c) => size(c) <= BASE_MAX_CHARS);
+  const fit = rng.shuffle(small.length ? small : fast);
   // (one chain a symbol first, then a second on each, and so on)
   const bySymbol = new Map<number, BCall[]>();
   for (const c of fit) bySymbol.set(c.symbol, [...(bySymbol.get(c.symbol) ?? []), c]);
@@ -306,14 +322,16 @@ export function inPlaceChains(sampled: BCall[], n: number, chains: number, seed:
     const slotAs: ForeignSlot | undefined = holds === "deque" || holds === "values" || holds === "items" ? [slot, holds] : holds === "keys" ? [slot, keys] : (holds === "ring" || holds === "filling") && count > 0 ? [slot, "deque", maxlen] : undefined;
     const as: ForeignSlot[] | undefined = slotAs ? [slotAs] : undefined;
     const held = <T extends object>(c: T): T => (as ? { ...c, as } : c);
-    // (the steps: up to two drawn ones, the contents lengthened, then each kind in a drawn order; on
-    // a cheap call a second round on the first contents put back, else those put back once in the
-    // round; the tail changed again after the lengthening)
+    // (the steps: up to two drawn ones, the contents widened to 8-16 items where shorter, then each
+    // kind in a drawn order (a round); on a cheap call a second round on the first contents put back,
+    // else those put back once within the round; then lengthened past 32 items and its tail changed.
+    // A round on 8-16 items, not on 33 or more: a list-valued answer for a view's pairs was 76 KB an
+    // ask there, and an honest body's run passed its output cap)
     const cheap = msOf(base.id) <= CHEAP_MS;
-    const steps: ChainStep[] = [...Array.from({ length: Math.floor(rng.next() * 3) }, () => rng.pick(MIDDLE_STEPS)), "lengthened", ...rng.shuffle([...MIDDLE_STEPS])];
+    const steps: ChainStep[] = [...Array.from({ length: Math.floor(rng.next() * 3) }, () => rng.pick(MIDDLE_STEPS)), "widened", ...rng.shuffle([...MIDDLE_STEPS])];
     if (cheap) steps.push("restored", ...rng.shuffle([...MIDDLE_STEPS]));
-    else steps.splice(steps.indexOf("lengthened") + 1 + Math.floor(rng.next() * (MIDDLE_STEPS.length + 1)), 0, "restored");
-    steps.push("tail");
+    else steps.splice(steps.indexOf("widened") + 1 + Math.floor(rng.next() * (MIDDLE_STEPS.length + 1)), 0, "restored");
+    steps.push("lengthened", "tail");
     // (every other cheap chain grows its container past 1,024 items once, asks it changed once more
     // at that size, then puts the contents before the growth back: the answers' output stays small —
     // a run's output has a cap, and a chain that stayed grown passed it for an honest body)

@@ -228,15 +228,17 @@ export const refillRecord = (plan: RefillPlan): string[] => plan.judged.flatMap(
 export const refillTwins = (plan: RefillPlan): BCall[] => plan.judged.map((j) => ({ ...j.twin, id: `${j.twin.id}${CLEAN}` }));
 
 /**
- * The first judged refill whose answer differs from its twin's, in the run (`outcomes`, the
- * recorded history calls) or in a process of its own (`clean`, by `<twin>@clean`), with why; null
+ * The first judged refill whose answer (what it returned or raised; not its arguments after the
+ * call) differs from its twin's, in the run (`outcomes`, the recorded history calls) or in a process of its own (`clean`, by `<twin>@clean`), with why; null
  * where none does (a refill the history did not reach, a timeout or an error, is not judged).
  */
 export function judgeRefills(plan: RefillPlan, outcomes: ReadonlyMap<string, BOutcome> | undefined, clean: ReadonlyMap<string, BOutcome> | undefined, compare: Partial<CompareOptions>): string | null {
+  // (answers only: the runner writes no arguments after a history call, behave.py _history)
+  const answers = { ...compare, mutations: false };
   for (const j of plan.judged) {
     const got = outcomes?.get(j.ask);
-    const here = answerDiffers(outcomes?.get(j.twin.id), got, compare);
-    const why = here ?? answerDiffers(clean?.get(`${j.twin.id}${CLEAN}`), got, compare);
+    const here = answerDiffers(outcomes?.get(j.twin.id), got, answers);
+    const why = here ?? answerDiffers(clean?.get(`${j.twin.id}${CLEAN}`), got, answers);
     if (why) return `elsewhere, in the history, its buffer (one argument object refilled in place, its refill ${j.refill}) given its last contents edited (${j.edit}) answered otherwise than new objects of the same contents ${here ? "in the same run" : "in a process of its own"} (that answer taken as the original's: ${why})`;
   }
   return null;

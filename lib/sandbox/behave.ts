@@ -242,7 +242,10 @@ export interface BehaveRun {
    *  thread waited for a CPU (behave.py _history_over: its time is its own, up to
    *  HISTORY_WALL_CAP times `ms` of wall time). */
   historyWaited?: number;
-  /** request.history.record: the outcome of each recorded history call that was made, by id. */
+  /** request.history: the ms of the process's CPU its blocks spent (behave.py _history). */
+  historyCpu?: number;
+  /** request.history.record: the outcome of each recorded history call that was made, by id (its
+   *  answer; its arguments after the call not written, given as none). */
   historyOutcomes?: Map<string, BOutcome>;
   run: RunResult;
   path: "warm" | "cold";
@@ -267,12 +270,17 @@ export const CallLine = z.object({
  *  name (found there or not: behave.py _EnvLookups), which the run at home is given the other way. */
 const EnvLookups = z.object({ found: z.array(z.string().max(256)).max(64), missing: z.array(z.string().max(256)).max(64), defaults: z.record(z.string().max(256)).optional(), whole: z.literal(true).optional() }).strict();
 export type EnvLookups = z.infer<typeof EnvLookups>;
-const EndLine = z.object({ ev: z.literal("end"), n: z.number().int(), env: EnvLookups.optional(), arcs: z.array(z.string().regex(/^\d+:\d+:\d+$/).max(40)).max(50_000).optional(), seen: z.array(z.string().regex(/^\d+:\d+:[01]$/).max(40)).max(50_000).optional(), history: z.number().int().nonnegative().optional(), history_waited: z.number().int().nonnegative().optional() }).strict();
+const EndLine = z.object({ ev: z.literal("end"), n: z.number().int(), env: EnvLookups.optional(), arcs: z.array(z.string().regex(/^\d+:\d+:\d+$/).max(40)).max(50_000).optional(), seen: z.array(z.string().regex(/^\d+:\d+:[01]$/).max(40)).max(50_000).optional(), history: z.number().int().nonnegative().optional(), history_waited: z.number().int().nonnegative().optional(), history_cpu: z.number().int().nonnegative().optional() }).strict();
 /** What a call asked of the machine, seen by the runner's audit hook (behave.py _probe_hook): the
  *  call's id and what it did ("open /proc/self/status", "host name (socket.gethostname)"). */
 const ProbeLine = z.object({ ev: z.literal("probe"), id: z.string().max(200), what: z.string().max(300) }).strict();
-/** A recorded history call's outcome (BehaveRequest.history.record; behave.py _history). */
-const HistLine = z.object({ ev: z.literal("hist"), id: z.string().max(200), out: BOutcome }).strict();
+/** A recorded history call's outcome (BehaveRequest.history.record; behave.py _history): its answer,
+ *  without its arguments after the call (given as none, alike for every recorded call). */
+const HistLine = z.object({ ev: z.literal("hist"), id: z.string().max(200), out: z.record(z.unknown()) }).strict().transform((l, ctx) => {
+  const out = BOutcome.safeParse("ret" in l.out || "exc" in l.out ? { ...l.out, post: [], postkw: [] } : l.out);
+  if (!out.success) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "not an outcome" });
+  return { id: l.id, out: out.success ? out.data : ({ k: "error", why: "?" } as BOutcome) };
+});
 export type BehaveProbe = Omit<z.infer<typeof ProbeLine>, "ev">;
 /** behave.py writes at most 16; a run with more wrote them itself and is not trusted. */
 const MAX_PROBE_LINES = 16;
@@ -421,9 +429,21 @@ export function fastCallLine(x: unknown): CallLine | null {
   return { ev: "call", id: x.id, out };
 }
 
+/** A call line's outcomes with the arguments after the call written "=" (behave.py run_one's
+ *  `elide`: they serialized exactly as the request gave them) put back as the request's. */
+function withArguments(line: unknown, call: BCall): unknown {
+  if (!isRecord(line) || !Array.isArray(line.out)) return line;
+  for (const o of line.out) {
+    if (!isRecord(o)) continue;
+    if (o.post === "=") o.post = call.pos;
+    if (o.postkw === "=") o.postkw = call.kw;
+  }
+  return line;
+}
+
 /** Parses the runner's stdout strictly: start, one line per call in order, end; anything else,
  *  a duplicate, a missing call or an oversized line fails the whole run. */
-export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000, record: ReadonlySet<string> = new Set()): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; probes?: BehaveProbe[]; env?: EnvLookups; arcs?: string[]; seen?: string[]; history?: number; historyWaited?: number; historyOutcomes?: Map<string, BOutcome>; failure: string | null } {
+export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000, record: ReadonlySet<string> = new Set()): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; probes?: BehaveProbe[]; env?: EnvLookups; arcs?: string[]; seen?: string[]; history?: number; historyWaited?: number; historyCpu?: number; historyOutcomes?: Map<string, BOutcome>; failure: string | null } {
   const all = stdout.split("\n").filter((l) => l.length > 0);
   const fail = (why: string) => ({ outcomes: null, failure: why });
   // the audit hook's lines (behave.py _probe_hook) come between start and end, wherever the call
@@ -475,7 +495,7 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
     const table: BehavePattern[] = [];
     const literals = { strings: [] as string[], ints: [] as string[] };
     for (let i = 0; i < calls.length; i++) {
-      const j = parse(lines[i + 1]!);
+      const j = withArguments(parse(lines[i + 1]!), calls[i]!);
       const fast = behaveFastPaths() ? fastCallLine(j) : null;
       const r = fast ? { success: true as const, data: fast } : CallLine.safeParse(j);
       if (!r.success) return fail(`line ${i + 2}: not a call record`);
@@ -495,7 +515,7 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
         regexes.set(r.data.id, r.data.re.map((j) => ({ ...table[j]!, used: used.has(j) })));
       }
     }
-    return { outcomes, coverage, regexes, literals, probes, ...(end.data.env ? { env: end.data.env } : {}), ...(end.data.arcs ? { arcs: end.data.arcs } : {}), ...(end.data.seen ? { seen: end.data.seen } : {}), ...(end.data.history !== undefined ? { history: end.data.history } : {}), ...(end.data.history_waited ? { historyWaited: end.data.history_waited } : {}), ...(historyOutcomes.size ? { historyOutcomes } : {}), failure: null };
+    return { outcomes, coverage, regexes, literals, probes, ...(end.data.env ? { env: end.data.env } : {}), ...(end.data.arcs ? { arcs: end.data.arcs } : {}), ...(end.data.seen ? { seen: end.data.seen } : {}), ...(end.data.history !== undefined ? { history: end.data.history } : {}), ...(end.data.history_waited ? { historyWaited: end.data.history_waited } : {}), ...(end.data.history_cpu !== undefined ? { historyCpu: end.data.history_cpu } : {}), ...(historyOutcomes.size ? { historyOutcomes } : {}), failure: null };
   } catch (e) {
     return fail(`unreadable output: ${(e as Error).message.slice(0, 200)}`);
   }

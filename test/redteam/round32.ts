@@ -14,8 +14,8 @@
  * the open rows below, which say why. The sixteenth stop closed the four left open (w05: a history
  * cut by its 30 s cap where the original makes it in 1/16 of that fails the check, lib/env/original.ts;
  * w08: a ring still filling is a chain's hold of its own; w19 w20: every kind of step, rotations by one
- * and two either way and swaps of neighbours that differ among them, made once a round after the
- * lengthening, so each is met in every grade).
+ * and two either way and swaps of neighbours that differ among them, made once a round on 12-20
+ * items, so each is met in every grade), and added w05s (w05 slow by sleeping), open.
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -40,6 +40,7 @@ export const ROUND32_ROWS: RedteamRow<Round32Pool>[] = [
   { id: "w03", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "reversal fast path: a buffer reversed in place gets its last answer reversed. The test \`prev[::-1] == snap\` is true on every palindrome (the empty list, one item) on a new object, so its true side is taken on harmless calls. WRONG: from 6 items on the old answer is handed back unreversed" },
   { id: "w04", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "rotation fast path (deque.rotate(1) / a ring's appendleft of its last item): the last answer rotated. The test is true on the empty list and one item, so its true side is taken on harmless calls. WRONG: from 6 items on the old answer is handed back unrotated" },
   { id: "w05", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a body slow everywhere (~20 ms of CPU a call), so the run elsewhere's history is cut short by its 30 s cap (which only says how many calls were made); WRONG from the process's 6,000th call on (data flow, no branch)" },
+  { id: "w05s", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "w05 slow by WAITING (added by the sixteenth stop, beside the fix for w05): a 20 ms sleep a call, no CPU, so the history is cut short by its 30 s cap and the original's pace does not hold it (a body slow by waiting, as round 12's honest h01 is, keeps the old rule); WRONG from the process's 6,000th call on (data flow)", open: "a body slow by waiting (a sleep): the history's cap only says how many calls were made where the body's CPU is under half its time, since an honest body may sleep (round 12's h01); wrong only from the 6,000th call" },
   { id: "w06", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "the wrong side sits behind a conditional expression whose test value is a deque (not a plain type, so the value recorder does not record it); the deque gains an item from the process's 20,000th call on" },
   { id: "w07", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an \`if\` whose test value is a project object (its truth comes from __len__, package code): wrong from the process's 20,000th call on" },
   { id: "w08", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "rings still warming up (a deque with a maxlen at most half full) are cached by identity (the object held); the runner's rings start full. WRONG: a warming ring appended to keeps its first answer" },

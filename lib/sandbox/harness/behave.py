@@ -1342,7 +1342,7 @@ def main():
                 # grade two timers, not one per call)
                 outs.append({"k": "timeout", "ms": 0})
                 continue
-            o = run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm, coverage if cov is None else None, keep=kept.setdefault(call["id"], []) if call["id"] in sources and not outs else None, reuse=kept.get(call["inplace"]) if call.get("inplace") and not outs else None)
+            o = run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm, coverage if cov is None else None, keep=kept.setdefault(call["id"], []) if call["id"] in sources and not outs else None, reuse=kept.get(call["inplace"]) if call.get("inplace") and not outs else None, elide=True)
             if coverage is not None and cov is None:
                 cov = coverage.take()
                 rx = coverage.take_patterns()
@@ -1360,6 +1360,8 @@ def main():
         end["history"] = history_made
         if history_clock is not None and history_clock[4] >= 1:
             end["history_waited"] = _int(history_clock[4])
+        if history_clock is not None:
+            end["history_cpu"] = _int(history_clock[5] * 1000)
     if arcs is not None:
         sys.settrace(None)
         end["arcs"] = sorted("%d:%d:%d" % a for a in arcs)[:50000]
@@ -1726,11 +1728,11 @@ def _jump_at(flag, first):
 
 def _history_clock(sched_fd):
     """The history's clock ([wall start, runqueue wait, process CPU, thread CPU at its start, ms
-    credited]): its own time is its wall time less the time the runner's thread waited on a run
+    credited, process CPU spent in its blocks]): its own time is its wall time less the time the runner's thread waited on a run
     queue (/proc/thread-self/schedstat's second field, read through `sched_fd`, opened before the
     audit hook), plus the CPU the process's other threads spent (a body's own busy threads are its
     time, not the machine's load)."""
-    return [_monotonic(), _sched_wait(sched_fd), _process_time(), _thread_time(), 0.0]
+    return [_monotonic(), _sched_wait(sched_fd), _process_time(), _thread_time(), 0.0, 0.0]
 
 
 def _sched_wait(fd):
@@ -1772,10 +1774,13 @@ def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser,
     refills again (`last`, by symbol, kept across the blocks), so one object is asked thousands of
     times (round 30's w02b counted refills; round 31's w11 went wrong once an object had been asked
     24 times).
-    A call whose id is in `record` has its outcome written, as a `{"ev": "hist"}` line (the history's
-    refills judged against twins, lib/env/refills.ts); the others' are dropped.
-    Returns how many were made."""
+    A call whose id is in `record` has its outcome written (its answer, not its arguments after it),
+    as a `{"ev": "hist"}` line (the history's refills judged against twins, lib/env/refills.ts); the
+    others' are dropped.
+    Returns how many were made; adds the process's CPU spent here to clock[5] (a body slow by
+    waiting, not by its own work, tells itself apart: lib/env/behaviour.ts history_pace)."""
     made = 0
+    cpu = _process_time()
     for entry in calls:
         cid, symbol, pos, kw = entry[0], entry[1], entry[2], entry[3]
         call = {"id": cid, "symbol": symbol, "pos": pos, "kw": kw}
@@ -1793,9 +1798,14 @@ def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser,
         if keep:
             last[symbol] = keep
         if written:
+            # (its answer only: the arguments after it are not judged there, and a buffer grown to
+            # 64 items written twice a judged refill was most of a history's output)
+            o.pop("post", None)
+            o.pop("postkw", None)
             write({"ev": "hist", "id": cid, "out": o})
         lines.tick()
         made += 1
+    clock[5] += _process_time() - cpu
     return made
 
 
@@ -1910,10 +1920,13 @@ def _refill(old, new, tagged, classes, seen=None):
     return old
 
 
-def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quiet=False, keep=None, reuse=None):
+def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quiet=False, keep=None, reuse=None, elide=False):
     """One call made. With `keep` (a list), its built arguments are appended to it, held for a later
     call's `reuse`: that call's arguments are the kept objects refilled in place with its own
-    (_refill; round 27's a06 held the list it was given and keyed its memo by id())."""
+    (_refill; round 27's a06 held the list it was given and keyed its memo by id()). With `elide`,
+    arguments after the call that serialize exactly as the request gave them are written as "="
+    (the grader puts the request's back: lib/sandbox/behave.ts parseBehaveOutput), so a call that
+    leaves its arguments alone does not write them twice (half a chain's output on a list task)."""
     t0 = _monotonic()
     if on_alarm is not None:
         if signal.getsignal(signal.SIGALRM) is not on_alarm:
@@ -1954,6 +1967,12 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
         # (quiet: a history's call, whose outcome is not written — the serializer calls nothing of
         # the package's, so leaving it out changes nothing the package can see but the time)
         out = {"k": "quiet"} if quiet else _outcome(pos, kw, ret, raised, ser)
+        if elide and "post" in out:
+            # (plain data on both sides: the serializer's lists, dicts and strs, the request's JSON)
+            if out["post"] == call["pos"]:
+                out["post"] = "="
+            if out["postkw"] == call["kw"]:
+                out["postkw"] = "="
     except _CallTimeout:
         _setitimer(_ITIMER_REAL, 0)
         out = {"k": "timeout"}
