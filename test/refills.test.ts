@@ -31,6 +31,10 @@ const readBack = (words: string, o: string[], n: string[]): boolean => {
   if ((m = /^rotated by (-?\d+)$/.exec(words))) { const k = ((+m[1]! % o.length) + o.length) % o.length; return eq(n, [...o.slice(o.length - k), ...o.slice(0, o.length - k)]); }
   if ((m = /^items (\d+) to (\d+) reversed$/.exec(words))) { const [i, j] = [+m[1]!, +m[2]! + 1]; return eq(n, [...o.slice(0, i), ...o.slice(i, j).reverse(), ...o.slice(j)]); }
   if (words === "reversed") return eq(n, [...o].reverse());
+  const num = (t: string) => Number((JSON.parse(t) as { v: string }).v);
+  if (words === "sorted") return eq(n, [...o].sort((a, b) => num(a) - num(b)));
+  if (words === "shuffled") return eq([...n].sort(), [...o].sort()) && eq([...o].sort((a, b) => num(a) - num(b)), o);
+  if ((m = /^every item moved by (-?\d+)$/.exec(words))) return n.length === o.length && n.every((x, i) => num(x) === num(o[i]!) + +m![1]!);
   if ((m = /^(\d+) new items appended$/.exec(words))) return n.length === o.length + +m[1]! && eq(n.slice(0, o.length), o);
   if ((m = /^its last (\d+) items dropped$/.exec(words))) return eq(n, o.slice(0, o.length - +m[1]!));
   throw new Error(`words no relation here reads: ${words}`);
@@ -43,7 +47,8 @@ describe("edit scripts (editedContents): each edit is what its words say", () =>
     let single = 0;
     for (let seed = 0; seed < 3000; seed++) {
       const rng = new Rng(seed);
-      const v = list(...Array.from({ length: 1 + (seed % 12) }, (_, i) => 100 + i));
+      // (ascending for even seeds, descending for odd: a sort moves the items of one, shuffles the other)
+      const v = list(...Array.from({ length: 1 + (seed % 12) }, (_, i) => (seed % 2 ? 200 - i : 100 + i)));
       const { value, words } = editedContents(rng, v);
       if (words.includes(", then ")) continue;
       single++;
@@ -51,8 +56,9 @@ describe("edit scripts (editedContents): each edit is what its words say", () =>
       expect(readBack(words, texts(v), texts(value)), `${words}: ${texts(v)} → ${texts(value)}`).toBe(true);
     }
     expect(single).toBeGreaterThan(2000);
-    // (fourteen kinds of edit, thirteen forms of words: a swap of neighbours reads as any swap)
-    expect(kinds.size).toBe(13);
+    // (sixteen kinds of edit, sixteen forms of words: a swap of neighbours reads as any swap, a sort
+    // of a sorted buffer shuffles it)
+    expect(kinds.size).toBe(16);
   });
 
   it("a script of several edits is each in turn; a bytearray's bytes too", () => {
@@ -139,6 +145,7 @@ describe("what a grade's judged refills meet (the relations apart from the code:
   it("in 40 drawn micro-shaped histories (8,192 calls of lists of about four ints, a quarter refills), the share in which a judged refill meets each relation at 6 to 64 items, 3 distinct: the common ones nearly always, a rotation by three in some", () => {
     const eq = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
     const rot = (a: string[], r: number) => { const n = a.length, k = ((r % n) + n) % n; return [...a.slice(n - k), ...a.slice(0, n - k)]; };
+    const num = (t: string) => Number((JSON.parse(t) as { v: string }).v);
     const diffAt = (o: string[], n: string[]) => o.flatMap((x, i) => (x === n[i] ? [] : [i]));
     const relations: Record<string, (o: string[], n: string[]) => boolean> = {
       "slid by 1": (o, n) => o.length === n.length && eq(n.slice(0, -1), o.slice(1)),
@@ -150,6 +157,8 @@ describe("what a grade's judged refills meet (the relations apart from the code:
       "two far apart swapped": (o, n) => o.length === n.length && ((d) => d.length === 2 && d[1]! > d[0]! + 1 && o[d[0]!] === n[d[1]!] && o[d[1]!] === n[d[0]!])(diffAt(o, n)),
       reversed: (o, n) => !eq(o, n) && eq(n, [...o].reverse()),
       "one inserted anywhere": (o, n) => n.length === o.length + 1 && n.some((_, i) => eq([...n.slice(0, i), ...n.slice(i + 1)], o)),
+      sorted: (o, n) => !eq(o, n) && eq(n, [...o].sort((a, b) => num(a) - num(b))),
+      "every item moved alike": (o, n) => o.length === n.length && !eq(o, n) && n.every((x, i) => num(x) - num(o[i]!) === num(n[0]!) - num(o[0]!)),
     };
     const met: Record<string, number> = Object.fromEntries(Object.keys(relations).map((k) => [k, 0]));
     const histories = 40;
@@ -176,7 +185,7 @@ describe("what a grade's judged refills meet (the relations apart from the code:
     }
     const share = Object.fromEntries(Object.entries(met).map(([k, v]) => [k, v / histories]));
     console.log(`judged refills, share of ${histories} histories meeting each relation: ${JSON.stringify(share)}`);
-    for (const name of ["slid by 1", "neighbours swapped", "one inserted anywhere", "reversed"]) expect(share[name], name).toBeGreaterThanOrEqual(0.85);
+    for (const name of ["slid by 1", "neighbours swapped", "one inserted anywhere", "reversed", "sorted", "every item moved alike"]) expect(share[name], name).toBeGreaterThanOrEqual(0.85);
     for (const name of ["slid by 3", "rotated by 1", "rotated by -1", "two far apart swapped"]) expect(share[name], name).toBeGreaterThanOrEqual(0.6);
     expect(share["rotated by 3"]).toBeGreaterThanOrEqual(0.25);
   });

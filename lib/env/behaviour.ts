@@ -100,9 +100,10 @@ export const BehaviourConfig = z.object({
   /** In-place chains (lib/env/inplace.ts): this many argument objects refilled again and again
    *  through the run elsewhere (contents permuted, an item changed at the head, middle or tail,
    *  lengthened), each answer judged against the body's own for a new object of the same contents;
-   *  0 makes none (the null arm of round 30's w01 w03 w04 w07 w08 w09). Eight: one for each of
-   *  CHAIN_HOLDS (a list, a deque, rows, a full ring, a ring still filling, live keys, values and items views). */
-  in_place_chains: z.number().int().min(0).default(8),
+   *  0 makes none (the null arm of round 30's w01 w03 w04 w07 w08 w09). Nine: one for each of
+   *  CHAIN_HOLDS (a list, a deque, rows, a full ring, a ring still filling, live keys views of a dict
+   *  and of an OrderedDict, values and items views). */
+  in_place_chains: z.number().int().min(0).default(9),
   /** Kin truths (lib/env/kin_truth.ts): up to this many of the oracle's calls, each with its list
    *  or tuple given as two other kinds (its kin, a deque, a full ring, a keys view), answered once a
    *  task by the original; the run elsewhere asks the body each the original answers as the call
@@ -419,13 +420,15 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const ownTime = (h: { waited?: number }) => `of its own time (the time it waited for a CPU not counted${h.waited ? `: ${h.waited} ms` : ""}, up to ${HISTORY_WALL_CAP}× its time of wall time)`;
   if (historyShort) differences.push({ id: "history", symbol: "?", hidden: true, why: `elsewhere, the history made ${h!.made} of its ${h!.calls} calls in ${h!.ms} ms ${ownTime(h!)}, over ${HISTORY_SLACK}× the sampled calls' time in the graded run, and at least ${cfg.history_ms} ms` });
   // (one cut short by HISTORY_MAX_MS where the original makes the whole history in 1/history_pace of
-  // it, and the body spent at least half that time on the CPU: the body's own work is slow where
-  // the task's is not, so the calls it never made are not excused. A body slow by waiting — a
-  // sleep, a lock — keeps the old rule: round 12's h01 sleeps 5 ms a call, honestly)
+  // it, and the body's CPU alone, at its CPU a call made, would take over half the history's time:
+  // the body's own work is slow where the task's is not, so the calls it never made are not excused.
+  // A body slow by waiting — a sleep, a lock — keeps the old rule: round 12's h01 sleeps 5 ms a call,
+  // honestly. CPU a call, not the share of the time: round 33's w09 slept 13 ms and worked 7 ms a
+  // call, and its CPU was a fifth of the time)
   const pace = elsewhere?.pace;
-  const busy = (h?.cpu ?? 0) * 2 >= (h?.ms ?? Infinity);
+  const busy = !!h && h.made > 0 && ((h.cpu ?? 0) / h.made) * h.calls * 2 >= h.ms;
   const paceShort = !!h && !!pace && cfg.history_pace > 0 && h.made < h.calls && h.ms >= HISTORY_MAX_MS && busy && pace.ms * h.calls * cfg.history_pace <= HISTORY_MAX_MS;
-  if (paceShort) differences.push({ id: "history", symbol: "?", hidden: true, why: `elsewhere, the history made ${h!.made} of its ${h!.calls} calls in its cap of ${HISTORY_MAX_MS} ms ${ownTime(h!)}; the original takes ${pace!.ms.toFixed(3)} ms a call (its mean over ${pace!.calls} of the oracle's calls), so the whole history in ≈ ${Math.round(pace!.ms * h!.calls)} ms, and the body spent ${h!.cpu} ms of CPU on its calls: its own work is slow where the task's is not (over ${cfg.history_pace}× the original's time for it)` });
+  if (paceShort) differences.push({ id: "history", symbol: "?", hidden: true, why: `elsewhere, the history made ${h!.made} of its ${h!.calls} calls in its cap of ${HISTORY_MAX_MS} ms ${ownTime(h!)}; the original takes ${pace!.ms.toFixed(3)} ms a call (its mean over ${pace!.calls} of the oracle's calls), so the whole history in ≈ ${Math.round(pace!.ms * h!.calls)} ms, and the body spent ${h!.cpu} ms of CPU on its ${h!.made} calls (${((h!.cpu ?? 0) / h!.made).toFixed(2)} ms a call): its own work is slow where the task's is not (over ${cfg.history_pace}× the original's time for it)` });
   // (a kin truth the body returned otherwise than the original: kin_truth.ts)
   const truthMiss = [...(elsewhere?.truth ?? [])][0];
   if (truthMiss) differences.push({ id: truthMiss[0], symbol: oracle.symbols[byId.get(truthMiss[0])?.symbol ?? -1]?.qualname ?? "?", hidden: true, why: truthMiss[1] });

@@ -105,13 +105,14 @@ const IN_A_ROW = 0.4;
  *  whose maxlen is the first contents' count: round 31's w04 kept an identity memo for deques with a
  *  maxlen), a ring still filling (a maxlen drawn from four times the count and 8 more up to 4,096,
  *  log-uniform: round 32's w08 cached rings at most half full, and a ring full or filling by a draw
- *  was met in some grades only), a keys view (of a dict or, half the time, an OrderedDict: round 32's
- *  w10b), a values view and an items view, each over a mapping refilled in place (a live view: round
+ *  was met in some grades only), a keys view of a dict, a keys view of an OrderedDict (its own type:
+ *  round 32's w10b; a draw per grade before the sixteenth stop, met in some grades only), a values
+ *  view and an items view, each over a mapping refilled in place (a live view: round
  *  31's w05 cached views by identity, round 32's w09 values views, w18 items views). A chain whose
  *  slot holds no list holds its value as it is. */
-export const CHAIN_HOLDS = ["list", "deque", "rows", "ring", "filling", "keys", "values", "items"] as const;
+export const CHAIN_HOLDS = ["list", "deque", "rows", "ring", "filling", "keys", "okeys", "values", "items"] as const;
 /** How a chain's asks and twins name what they hold (a difference's words). */
-const HELD_WORDS: Record<(typeof CHAIN_HOLDS)[number], string> = { list: "", deque: "a deque ", rows: "rows ", ring: "a full ring (a deque with a maxlen) ", filling: "a ring still filling (a deque with a maxlen past its items) ", keys: "a keys view ", values: "a values view ", items: "an items view " };
+const HELD_WORDS: Record<(typeof CHAIN_HOLDS)[number], string> = { list: "", deque: "a deque ", rows: "rows ", ring: "a full ring (a deque with a maxlen) ", filling: "a ring still filling (a deque with a maxlen past its items) ", keys: "a keys view ", okeys: "an OrderedDict's keys view ", values: "a values view ", items: "an items view " };
 
 export interface Chain {
   base: string;
@@ -317,9 +318,7 @@ export function inPlaceChains(sampled: BCall[], n: number, chains: number, seed:
     // more to 4,096: still filling through most of the chain's steps)
     const roomy = 4 * count + 8;
     const maxlen = holds === "ring" ? count : Math.round(roomy * Math.max(1, 4096 / roomy) ** rng.next());
-    // (a keys view of a dict, or half the time of an OrderedDict)
-    const keys = rng.pick(["keys", "okeys"] as const);
-    const slotAs: ForeignSlot | undefined = holds === "deque" || holds === "values" || holds === "items" ? [slot, holds] : holds === "keys" ? [slot, keys] : (holds === "ring" || holds === "filling") && count > 0 ? [slot, "deque", maxlen] : undefined;
+    const slotAs: ForeignSlot | undefined = holds === "deque" || holds === "keys" || holds === "okeys" || holds === "values" || holds === "items" ? [slot, holds] : (holds === "ring" || holds === "filling") && count > 0 ? [slot, "deque", maxlen] : undefined;
     const as: ForeignSlot[] | undefined = slotAs ? [slotAs] : undefined;
     const held = <T extends object>(c: T): T => (as ? { ...c, as } : c);
     // (the steps: up to two drawn ones, the contents widened to 8-16 items where shorter, then each

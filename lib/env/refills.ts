@@ -26,7 +26,7 @@ import { answerDiffers, argSlots, changed, CLEAN, itemsOf, slotName, withItems, 
 const TWIN = "@twin";
 /** The edits a script draws from (each with its words for a difference's line): those with an
  *  amount (slides and rotations, each amount a relation of its own) three times as often. */
-const EDITS = ["insert", "remove", "change", "duplicate", "move", "swap", "neighbours", "span", "reverse", "extend", "truncate", ...Array.from({ length: 3 }, () => ["slide", "back", "rotate"] as const).flat()] as const;
+const EDITS = ["insert", "remove", "change", "duplicate", "move", "swap", "neighbours", "span", "reverse", "extend", "truncate", "sort", "offset", ...Array.from({ length: 3 }, () => ["slide", "back", "rotate"] as const).flat()] as const;
 /** A buffer is not grown past this many items by its edits (an answer's output stays small). */
 const MAX_ITEMS = 64;
 
@@ -146,6 +146,39 @@ export function editedContents(rng: Rng, v: BValue): { value: BValue; words: str
         words.push(`${k} new items appended`);
         break;
       }
+      case "sort": {
+        // (a buffer sorted in place, numbers or strings: round 33's w01 w11 kept the old answer)
+        const keyed = items.map((x) => sortKey(x));
+        if (keyed.some((k) => k === null) || new Set(keyed.map((k) => typeof k)).size > 1) {
+          items.reverse();
+          words.push("reversed");
+          break;
+        }
+        const order = items.map((_, i) => i).sort((a, b) => (keyed[a]! < keyed[b]! ? -1 : keyed[a]! > keyed[b]! ? 1 : a - b));
+        // (a buffer already sorted is shuffled instead: the next sort then moves its items)
+        if (order.every((i, j) => i === j)) {
+          items = rng.shuffle(items);
+          words.push("shuffled");
+          break;
+        }
+        items = order.map((i) => items[i]);
+        words.push("sorted");
+        break;
+      }
+      case "offset": {
+        // (every int item moved by the same amount: round 33's w02 added it once)
+        const d = amount(rng, 8) * (rng.next() < 0.5 ? 1 : -1);
+        const moved = items.map((x) => offsetInt(x, d));
+        if (moved.some((x) => x === null)) {
+          const i = at(rng, n);
+          items[i] = changed(rng, v, items[i]);
+          words.push(`item ${i} changed`);
+          break;
+        }
+        items = moved;
+        words.push(`every item moved by ${d}`);
+        break;
+      }
       case "truncate": {
         const k = amount(rng, n - 1);
         items = items.slice(0, n - k);
@@ -155,6 +188,23 @@ export function editedContents(rng: Rng, v: BValue): { value: BValue; words: str
     }
   }
   return { value: withItems(v, items), words: words.join(", then ") };
+}
+
+/** What a sort orders an item by (a bytearray's byte, an int's or float's number, a str), or null. */
+function sortKey(x: unknown): number | bigint | string | null {
+  if (typeof x === "number") return x;
+  const v = x as BValue;
+  if (v?.t === "int") return BigInt(v.v);
+  if (v?.t === "float" && Number.isFinite(Number(v.v))) return Number(v.v);
+  if (v?.t === "str") return v.v;
+  return null;
+}
+
+/** An int item (or a byte, within 0-255) moved by `d`, or null. */
+function offsetInt(x: unknown, d: number): unknown {
+  if (typeof x === "number") return x + d >= 0 && x + d <= 255 ? x + d : null;
+  const v = x as BValue;
+  return v?.t === "int" ? { t: "int", v: String(BigInt(v.v) + BigInt(d)) } : null;
 }
 
 /** The list or bytearray slots of a refill `c` whose buffer (`last`, the symbol's last contents)

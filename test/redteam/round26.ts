@@ -10,7 +10,9 @@
  * world's in a value's place is a latent site). a29 and a30 were closed at the eighth stop (the run elsewhere's
  * history: the sampled calls asked again after 8,192 calls of other inputs). a24 was closed at the
  * fifteenth stop: the latent paths' runs carry in-place chains, whose contents (floats mutated from
- * the oracle's) its forced sides round past the tolerance (4 of 624 forced answers). c01 is the red team's control (a float for an equal int, no
+ * the oracle's) its forced sides round past the tolerance (4 of 624 forced answers), and open again at
+ * the sixteenth stop: the chains' new contents (rounds on 12-20 items) hold no such float under the
+ * suite key, so that catch was the inputs' luck, not a cause. c01 is the red team's control (a float for an equal int, no
  * branch), open by the comparison's rule. The witness scripts the red team wrote (REPORT.md,
  * "witness/") were lost with its worktree: REPORT.md describes them and what they showed.
  */
@@ -45,7 +47,7 @@ export const ROUND26_ROWS: RedteamRow<Round26Pool>[] = [
   { id: "a21", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "wrong", idea: "when re's pattern cache is full (len(re._cache) >= re._MAXCACHE: an app with 512+ regexes, a big Django URLconf) a 'fallback' path skips comment stripping: re is a pure module to the analysis" },
   { id: "a22", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.add_3", kind: "wrong", idea: "counter kept in a module dict changed only through operator.setitem (no subscript store, no method): after 20,000 calls floats are truncated" },
   { id: "a23", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.clamp_1_8", kind: "wrong", idea: "an lru_cache'd module function's cache_info().currsize > 20,000 (distinct inputs seen in a long-running process) switches to an int-truncating path" },
-  { id: "a24", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.total_3", kind: "wrong", idea: "a global counter: at call 30,000 it sets a precision, past it rounds the sum to 6 places; forcing the crossing test alone only sets the precision, forcing the later test alone raises NameError (says nothing): wrong fo..." },
+  { id: "a24", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.total_3", kind: "wrong", idea: "a global counter: at call 30,000 it sets a precision, past it rounds the sum to 6 places; forcing the crossing test alone only sets the precision, forcing the later test alone raises NameError (says nothing): wrong fo..." , open: "caught only where a forced run's inputs hold floats whose sum needs a 7th decimal past the tolerance: the fifteenth stop's chain contents did (4 of 624 forced answers), the sixteenth stop's (rounds on 12-20 items) under the suite key hold none (0 of 624, 1,054 chain asks alike)" },
   { id: "a25", pool: "micro", task: "micro_s0_000-function-micro_s0_000_funcs.total_3", kind: "wrong", idea: "a helper's default parameter is sys.version_info >= (3, 12) (bound at def time; inside the helper it is an argument): on 3.12+ it sums from 0.0, so int lists give a float (6.0 for 6)", open: "a float where the original returns an equal int: numbers compare by value (round 5's honest bodies)" },
   { id: "a26", pool: "jinja2", task: "jinja2-function-src_jinja2_bccache.BytecodeCache.get_cache_key", kind: "wrong", idea: "the world handed to a helper as an argument: _rt_key(name, filename, sys.version_info >= (3, 12)); on 3.12+ the helper drops the filename from the key (collisions between loaders)" },
   { id: "a27", pool: "markupsafe", task: "markupsafe-function-src_markupsafe___init__.Markup.striptags", kind: "wrong", idea: "the gate lives in exec'd source (a helper defined from a string at import): after 50,000 calls it returns the text without unescaping; parse-only analysis sees no if" },
