@@ -9,7 +9,8 @@
  * buffer's last contents edited by a drawn script: one to three edits of a broad family (EDITS: an
  * item inserted, removed, changed, duplicated or moved anywhere; two items swapped, neighbours or
  * any two; a slide, a slide back or a rotation by any amount, small ones more often; a span or the
- * whole reversed; items appended or dropped at the end). So any such relation, and short
+ * whole reversed; items appended or dropped at the end; the buffer sorted, or shuffled where sorted
+ * already; every int item moved by the same amount: round 33's w01 w02). So any such relation, and short
  * compositions of them, is met at the history's volume, not only the chains' named steps. `judged`
  * of the refills, drawn, are asked again at once with new objects of the same contents (a twin);
  * both outcomes are written (BehaveRequest.history.record) and each twin is asked again in a
