@@ -303,7 +303,9 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     // (each process's first call one of the smallest: a body whose answers a process's first
     // argument fixes meets a small one first, as a deployment's first call often is — round 17's
     // a08; at home the smallest, elsewhere one drawn from the LEAD_FROM smallest)
-    // (the original's own answers for other kinds and its pace: made once a task, then read — original.ts)
+    // (the original's own answers for other kinds and its pace: made once a task, then read —
+    // original.ts; the seed still named for the kin truths, which it drew first: a new name would
+    // draw them anew)
     const original = await originalRun(task, known, symbols, sandbox, masks, cfg.limits, cfg.compare, keyed(`kin-truth\n${taskId}`), { truths: cfg.kin_truth, pace: cfg.history_pace > 0 && cfg.history_calls > 0 });
     const truth = original.truth;
     const [away, home] = await Promise.all([
@@ -721,14 +723,14 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
         const cleanFirsts = clean?.outcomes ? new Map([...clean.outcomes].map(([id, outs]) => [id, outs[0]!])) : undefined;
         const chained = judgeChains(plan, firsts, cfg.compare, cleanFirsts);
         const refillMiss = refills ? judgeRefills(refills, run.historyOutcomes, cleanFirsts, cfg.compare) : null;
-        // (the history's calls and those made count its own, not the judged refills' twins)
-        const judgedRefills = refills?.judged ?? [];
-        const twinsMade = judgedRefills.filter((j) => run.historyOutcomes?.has(j.twin.id)).length;
+        // (the history's calls and those made count its own, not the judged refills' twins: a twin
+        // comes right after its ask, so each made twin is a judged refill made)
+        const judgedMade = refills ? refillsMade(refills, run.historyOutcomes) : 0;
         for (const [id, why] of judgeKin(kin, firsts, cfg.compare, run.history ?? 0)) if (!chained.has(id)) chained.set(id, why);
         const truthMisses = truth ? judgeTruth(truth, firsts, cfg.compare) : new Map<string, string>();
         const changed = early !== first ? foldAskedAgain(oracle, firsts, cfg) : null;
         const inPlace = new Set([...foldAskedAgain(oracle, firsts, cfg, IN_PLACE_SOURCE), ...foldAskedAgain(oracle, firsts, cfg, IN_PLACE)]);
-        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, chained, ...(truthMisses.size ? { truth: truthMisses } : {}), ...(refillMiss ? { refill: refillMiss } : {}), ...(changed ? { history: { calls: history!.calls.length - judgedRefills.length, made: (run.history ?? 0) - twinsMade, changed, late: history!.late, ms: history!.ms, ...(run.historyWaited ? { waited: run.historyWaited } : {}), ...(run.historyCpu !== undefined ? { cpu: run.historyCpu } : {}), ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}), ...(refills ? { judged: refillsMade(refills, run.historyOutcomes) } : {}) } } : {}) };
+        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, chained, ...(truthMisses.size ? { truth: truthMisses } : {}), ...(refillMiss ? { refill: refillMiss } : {}), ...(changed ? { history: { calls: history!.calls.length - (refills?.judged.length ?? 0), made: (run.history ?? 0) - judgedMade, changed, late: history!.late, ms: history!.ms, ...(run.historyWaited ? { waited: run.historyWaited } : {}), ...(run.historyCpu !== undefined ? { cpu: run.historyCpu } : {}), ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}), ...(refills ? { judged: judgedMade } : {}) } } : {}) };
       }
       // (the runner's failure only: its stderr is the package's to write to, and a grade's reasons
       // never carry what the code under test chose to say — round 15's p09)
@@ -792,7 +794,7 @@ const HISTORY_MAX_MS = 30_000;
 
 /** What a grade's check says of the history (BehaviourCheck.elsewhere.history): its calls, those
  *  made in its time, the sampled calls that agreed before it and disagreed after it, and its time. */
-export interface HistoryRecord { calls: number; made: number; changed: number; ms: number; jump?: ClockJump; /** ms of wall time given past `ms` for the runner's wait for a CPU (BehaveRun.historyWaited). */ waited?: number ; /** The original's mean ms a call (lib/env/original.ts), where measured. */ pace?: number; /** The judged refills the history made (lib/env/refills.ts). */ judged?: number; /** ms of the process's CPU its blocks spent. */ cpu?: number }
+export interface HistoryRecord { calls: number; made: number; changed: number; ms: number; jump?: ClockJump; /** ms of wall time given past `ms` for the runner's wait for a CPU (BehaveRun.historyWaited). */ waited?: number; /** The original's mean ms a call (lib/env/original.ts), where measured. */ pace?: number; /** The judged refills the history made (lib/env/refills.ts). */ judged?: number; /** ms of the process's CPU its blocks spent. */ cpu?: number }
 
 /** The run elsewhere's history (HISTORY_AGAIN): its calls, its time, and the sampled calls first
  *  asked after it (the others are asked before it and again after it). */
@@ -818,7 +820,8 @@ function historyOf(sampled: BCall[], cfg: BehaviourConfig, seed: number, gradedM
   const late = new Set(sampled.filter((_, i) => i % 2 === 1).map((c) => c.id));
   const met: BCall[] = sampled.filter((c) => !late.has(c.id));
   const half = Math.ceil(cfg.history_calls / 2);
-  const seen = new Set(sampled.map(text));
+  const sampledTexts = new Set(sampled.map(text));
+  const seen = new Set(sampledTexts);
   const rng = new Rng(seed);
   const out: BCall[] = [];
   const made = (c: Pick<BCall, "symbol" | "pos" | "kw">) => ({ id: `h${out.length}`, symbol: c.symbol, pos: c.pos, kw: c.kw });
@@ -849,7 +852,7 @@ function historyOf(sampled: BCall[], cfg: BehaviourConfig, seed: number, gradedM
     if (as.length) c.as = as;
   }
   // (the refills' contents edited from their buffer's last, some judged against twins: refills.ts)
-  const refilled = cfg.history_refills > 0 && cfg.history_judged > 0 ? editRefills(out, new Rng(seed ^ 0x27d4eb2f), cfg.history_judged, new Set(sampled.map(text))) : undefined;
+  const refilled = cfg.history_refills > 0 && cfg.history_judged > 0 ? editRefills(out, new Rng(seed ^ 0x27d4eb2f), cfg.history_judged, sampledTexts) : undefined;
   const calls = refilled?.calls ?? out;
   const perCall = sampled.reduce((s, c) => s + gradedMs(c.id), 0) / sampled.length;
   return { calls, late, ms: Math.min(HISTORY_MAX_MS, Math.max(cfg.history_ms, Math.ceil(HISTORY_SLACK * perCall * calls.length))), ...(refilled?.judged.length ? { refills: refilled } : {}) };

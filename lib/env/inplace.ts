@@ -15,9 +15,10 @@ import { timeless, type BCall, type BOutcome, type BValue, type ForeignSlot } fr
 import { mutateValue, sameOutcome, type CompareOptions } from "../tasks/index.js";
 
 /** The suffixes of a chain's calls: `<base>@chain<k>.<i>` its i-th ask of one kept object (the
- *  0th makes it), `<base>@twin<k>.<i>` the i-th contents given in new objects. */
+ *  0th makes it), `<base>@twin<k>.<i>` the i-th contents given in new objects (a judged history
+ *  refill's twin too: refills.ts). */
 const CHAIN = "@chain";
-const TWIN = "@twin";
+export const TWIN = "@twin";
 
 /** How each ask after the first derives the object's contents from the last ones. */
 const STEP_WHY = {
@@ -91,8 +92,8 @@ const GROW_MAX_CHARS = 40_000;
 /** A chain's base call: only calls that took at most this long in the graded run. */
 const CHAIN_MAX_MS = 50;
 /** Chains on calls that took at most this long make two rounds of the steps: one on the contents
- *  lengthened past 32 items, one on the first contents put back (round 32's w20 wanted 6 to 64 items,
- *  and its swap fell on three); every other one then grows its container past 1,024 items, and each
+ *  widened to ROUND_MIN-ROUND_MAX items, one on the first contents put back (round 32's w20 wanted 6
+ *  to 64 items, and its swap fell on three); every other one then grows its container past 1,024 items, and each
  *  adds up to EXTRA_STEPS drawn steps (round 31's w02b trusted an object from its 12th ask). */
 const CHEAP_MS = 2;
 const EXTRA_STEPS = 4;
@@ -207,7 +208,7 @@ export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue, b
       }
       if (step === "swapped") {
         // (two neighbours that differ: a swap of equal ones changes nothing)
-        const unequal = items.slice(1).map((x, i) => i).filter((i) => JSON.stringify(items[i]) !== JSON.stringify(items[i + 1]));
+        const unequal = Array.from({ length: n - 1 }, (_, i) => i).filter((i) => JSON.stringify(items[i]) !== JSON.stringify(items[i + 1]));
         if (!unequal.length) return v;
         const at = rng.pick(unequal);
         return withItems(v, items.map((x, i) => (i === at ? items[at + 1] : i === at + 1 ? items[at] : x)));
@@ -251,6 +252,9 @@ export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue, b
   }
 }
 
+/** The length of a call's arguments as JSON (its positional and keyword ones): how big a call is. */
+export const argsChars = (c: Pick<BCall, "pos" | "kw">): number => JSON.stringify(c.pos).length + JSON.stringify(c.kw).length;
+
 /** A call's arguments by slot: a position (`"0"`), or a keyword (`"=name"`). */
 export const argSlots = (c: Pick<BCall, "pos" | "kw">): [string, BValue][] => [...c.pos.map((v, i) => [String(i), v] as [string, BValue]), ...c.kw.map(([k, v]) => [`=${k}`, v] as [string, BValue])];
 
@@ -290,8 +294,7 @@ export function inPlaceChains(sampled: BCall[], n: number, chains: number, seed:
   if (chains === 0) return plan;
   const rng = new Rng(seed);
   const fast = sampled.filter((c) => msOf(c.id) <= CHAIN_MAX_MS && slotsOf(c).length > 0);
-  const size = (c: BCall) => JSON.stringify(c.pos).length + JSON.stringify(c.kw).length;
-  const small = fast.filter((c) => size(c) <= BASE_MAX_CHARS);
+  const small = fast.filter((c) => argsChars(c) <= BASE_MAX_CHARS);
   const fit = rng.shuffle(small.length ? small : fast);
   // (one chain a symbol first, then a second on each, and so on)
   const bySymbol = new Map<number, BCall[]>();
@@ -321,10 +324,10 @@ export function inPlaceChains(sampled: BCall[], n: number, chains: number, seed:
     const slotAs: ForeignSlot | undefined = holds === "deque" || holds === "keys" || holds === "okeys" || holds === "values" || holds === "items" ? [slot, holds] : (holds === "ring" || holds === "filling") && count > 0 ? [slot, "deque", maxlen] : undefined;
     const as: ForeignSlot[] | undefined = slotAs ? [slotAs] : undefined;
     const held = <T extends object>(c: T): T => (as ? { ...c, as } : c);
-    // (the steps: up to two drawn ones, the contents widened to 8-16 items where shorter, then each
+    // (the steps: up to two drawn ones, the contents widened to 12-20 items where shorter, then each
     // kind in a drawn order (a round); on a cheap call a second round on the first contents put back,
     // else those put back once within the round; then lengthened past 32 items and its tail changed.
-    // A round on 8-16 items, not on 33 or more: a list-valued answer for a view's pairs was 76 KB an
+    // A round on 12-20 items, not on 33 or more: a list-valued answer for a view's pairs was 76 KB an
     // ask there, and an honest body's run passed its output cap)
     const cheap = msOf(base.id) <= CHEAP_MS;
     const steps: ChainStep[] = [...Array.from({ length: Math.floor(rng.next() * 3) }, () => rng.pick(MIDDLE_STEPS)), "widened", ...rng.shuffle([...MIDDLE_STEPS])];

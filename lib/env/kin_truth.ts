@@ -18,7 +18,7 @@ import { z } from "zod";
 import type { Rng } from "../core/index.js";
 import { BCall, BOutcome, type BValue, type ForeignSlot } from "../sandbox/index.js";
 import { sameOutcome, type CompareOptions, type Oracle, type OracleCall } from "../tasks/index.js";
-import { argSlots, withSlot } from "./inplace.js";
+import { argsChars, argSlots, withSlot } from "./inplace.js";
 
 /** A variant's suffix: `<oracle call id>@truth<j>`. */
 export const TRUTH = "@truth";
@@ -66,7 +66,7 @@ function variantsOf(base: OracleCall, rng: Rng): { call: BCall; way: Way }[] {
 export function truthCalls(oracle: Oracle, rng: Rng, count: number): { bases: OracleCall[]; variants: { call: BCall; way: Way }[] } {
   if (count === 0) return { bases: [], variants: [] };
   const fit = oracle.calls.filter((c) => c.expect.k === "return" && SCALAR.has(c.expect.ret.t) && argSlots(c).some(([, v]) => (v.t === "list" || v.t === "tuple") && v.v.length > 0));
-  const size = new Map(fit.map((c) => [c, JSON.stringify(c.pos).length + JSON.stringify(c.kw).length]));
+  const size = new Map(fit.map((c) => [c, argsChars(c)]));
   const bySize = [...fit].sort((a, b) => size.get(a)! - size.get(b)!);
   // (drawn among the smallest half, one a symbol first)
   const pool = rng.shuffle(bySize.slice(0, Math.max(count, Math.ceil(bySize.length / 2))));

@@ -16,7 +16,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { Rng } from "../core/index.js";
-import { BCall, runBehaviour, type BehaveSymbol, type MaskSpec, type Sandbox } from "../sandbox/index.js";
+import { BCall, runBehaviour, type BehaveSymbol, type BOutcome, type MaskSpec, type Sandbox } from "../sandbox/index.js";
 import { solvedCopy, type CompareOptions, type FeatureDeletionTask, type Oracle } from "../tasks/index.js";
 import { KinTruth, keptTruths, truthCalls } from "./kin_truth.js";
 
@@ -71,9 +71,10 @@ export function originalRun(task: FeatureDeletionTask, oracle: Oracle, symbols: 
       /* not made yet here */
     }
     const drawn = truthCalls(oracle, new Rng(seed), ask.truths);
+    const truthOf = (got: (id: string) => BOutcome | undefined): KinTruth => (ask.truths ? keptTruths(drawn, got, compare) : none.truth);
     const timed = ask.pace ? new Rng(seed ^ 0x3c6ef372).shuffle(oracle.calls).slice(0, PACE_CALLS) : [];
     const calls = [...drawn.bases.map((b) => BCall.parse(b)), ...drawn.variants.map((v) => v.call), ...timed.flatMap((c) => [0, 1].map((i) => BCall.parse({ ...c, id: `${c.id}${PACE}${i}` })))];
-    if (!calls.length) return { ...none, truth: keptTruths(drawn, () => undefined, compare) };
+    if (!calls.length) return { truth: truthOf(() => undefined) };
     const solved = solvedCopy(task);
     try {
       const run = await runBehaviour(sandbox, solved.path, { symbols, calls, roots: oracle.roots, project: oracle.project }, limits, { masks });
@@ -84,7 +85,7 @@ export function originalRun(task: FeatureDeletionTask, oracle: Oracle, symbols: 
       const got = (id: string) => run.outcomes!.get(id)?.[0];
       const times = timed.map((c) => got(`${c.id}${PACE}1`)?.ms).filter((ms): ms is number => ms !== undefined);
       const out: OriginalRun = {
-        truth: ask.truths ? keptTruths(drawn, got, compare) : none.truth,
+        truth: truthOf(got),
         ...(times.length ? { pace: { ms: times.reduce((s, x) => s + x, 0) / times.length, calls: times.length } } : ask.pace ? { why: "the original's run timed none of its calls" } : {}),
       };
       try {

@@ -21,10 +21,7 @@
 import type { Rng } from "../core/index.js";
 import { historyCallText, type BCall, type BOutcome, type BValue } from "../sandbox/index.js";
 import type { CompareOptions } from "../tasks/index.js";
-import { answerDiffers, argSlots, changed, CLEAN, itemsOf, slotName, withItems, withSlot } from "./inplace.js";
-
-/** A judged refill's twin: `<history call id>@twin`. */
-const TWIN = "@twin";
+import { answerDiffers, argSlots, changed, CLEAN, itemsOf, slotName, TWIN, withItems, withSlot } from "./inplace.js";
 /** The edits a script draws from (each with its words for a difference's line): those with an
  *  amount (slides and rotations, each amount a relation of its own) three times as often. */
 const EDITS = ["insert", "remove", "change", "duplicate", "move", "swap", "neighbours", "span", "reverse", "extend", "truncate", "sort", "offset", ...Array.from({ length: 3 }, () => ["slide", "back", "rotate"] as const).flat()] as const;
@@ -265,6 +262,7 @@ export function editRefills(calls: BCall[], rng: Rng, judged: number, avoid: Rea
     const e = twinAfter.get(index);
     if (!e) return;
     const { inplace: _inplace, ...fresh } = c;
+    // (a judged refill's twin: `<history call id>@twin`)
     const twin: BCall = { ...fresh, id: `${c.id}${TWIN}` };
     plan.calls.push(twin);
     plan.judged.push({ ask: c.id, twin, refill: e.refill, edit: e.edit });
