@@ -1,4 +1,5 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=64
+// (a young generation of 64 MB: grading allocates ≈ 10^5 short-lived values a grade; docs/performance.md)
 // Starts the CLI from the compiled library (dist/, built by `npm run build` and by setup/pretest)
 // when it is up to date with lib/, else from the TypeScript sources through tsx, so edits to lib/
 // take effect without a build. Benchmarks are TypeScript files (bench/*.bench.ts): always tsx.

@@ -15,7 +15,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, HISTORY_WALL_CAP, clockBlocks, drawShifts, fastMemo, flipOf, historyCallText, masksFor, timeless, FOREIGN_KINDS, type ForeignKind, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, HISTORY_WALL_CAP, clockBlocks, drawShifts, fastMemo, flipOf, historyCallText, masksFor, sameTimeless, timeless, FOREIGN_KINDS, type ForeignKind, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { checkLatentPaths, describeJump, describeLatent, drawClockJump, jumpableFiles, type ClockJump, type LatentCheck } from "./latent.js";
 import { argSlots, cleanTwins, inPlaceChains, judgeChains, REFILLABLE, spliceCalls } from "./inplace.js";
 import { foreignSlots, judgeKin, kinAsks, KIN_OF } from "./kin.js";
@@ -887,7 +887,7 @@ function foldAskedAgain(oracle: Oracle, outcomes: Map<string, BOutcome>, cfg: Be
     const base = id.slice(0, -suffix.length);
     const own = outcomes.get(base);
     const c = byId.get(base);
-    if (!own || !c || timeless(own) === timeless(again)) continue;
+    if (!own || !c || sameTimeless(own, again)) continue;
     if (!sameOutcome(c.expect, again, cfg.compare).ok && sameOutcome(c.expect, own, cfg.compare).ok) {
       outcomes.set(base, again);
       changed.add(base);
@@ -910,7 +910,7 @@ function withPartners(oracle: Oracle, outcomes: Map<string, BOutcome>, cfg: Beha
     const own = outcomes.get(base);
     const c = byId.get(base);
     // (a partner that could not be judged there, a warning made an error, leaves its call's own answer)
-    if (!own || !c || o.k === "error" || timeless(own) === timeless(o)) continue;
+    if (!own || !c || o.k === "error" || sameTimeless(own, o)) continue;
     if (sameOutcome(c.expect, o, cfg.compare).ok && !sameOutcome(c.expect, own, cfg.compare).ok) continue;
     outcomes.set(base, o);
   }

@@ -11,7 +11,7 @@
  * not depend on whether the object holding them is new, which needs no original to say.
  */
 import { Rng } from "../core/index.js";
-import { timeless, type BCall, type BOutcome, type BValue, type ForeignSlot } from "../sandbox/index.js";
+import { sameTimeless, type BCall, type BOutcome, type BValue, type ForeignSlot } from "../sandbox/index.js";
 import { mutateValue, sameOutcome, type CompareOptions } from "../tasks/index.js";
 
 /** The suffixes of a chain's calls: `<base>@chain<k>.<i>` its i-th ask of one kept object (the
@@ -273,7 +273,7 @@ export const slotName = (slot: string): string => (slot.startsWith("=") ? `keywo
  *  state after a float returned for an equal int, which the contract accepts). */
 export function answerDiffers(expected: BOutcome | undefined, actual: BOutcome | undefined, compare: Partial<CompareOptions>): string | null {
   const answered = (o: BOutcome | undefined): o is Extract<BOutcome, { k: "return" | "raise" }> => o?.k === "return" || o?.k === "raise";
-  if (!answered(expected) || !answered(actual) || timeless(expected) === timeless(actual)) return null;
+  if (!answered(expected) || !answered(actual) || sameTimeless(expected, actual)) return null;
   const after = (o: BOutcome) => JSON.stringify([(o as { post?: unknown }).post ?? null, (o as { postkw?: unknown }).postkw ?? null]);
   return sameOutcome(expected, actual, after(expected) === after(actual) ? { ...compare, mutations: false } : compare).why;
 }

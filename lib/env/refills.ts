@@ -19,7 +19,7 @@
  * depend on whether the object holding them is new, which needs no original to say.
  */
 import type { Rng } from "../core/index.js";
-import { historyCallText, type BCall, type BOutcome, type BValue } from "../sandbox/index.js";
+import { FOREIGN_KINDS, historyCallText, type BCall, type ForeignSlot, type BOutcome, type BValue } from "../sandbox/index.js";
 import type { CompareOptions } from "../tasks/index.js";
 import { answerDiffers, argSlots, changed, CLEAN, itemsOf, slotName, TWIN, withItems, withSlot } from "./inplace.js";
 /** The edits a script draws from (each with its words for a difference's line): those with an
@@ -213,6 +213,32 @@ function editable(c: BCall, last: BCall): [string, BValue][] {
   return argSlots(c).filter(([slot, v]) => (v.t === "list" || v.t === "bytearray") && was.get(slot)?.t === v.t && itemsOf(was.get(slot)!).length > 0 && !foreign.has(slot)).map(([slot]) => [slot, was.get(slot)!]);
 }
 
+/** A slot's kind as the runner builds it: its foreign kind where the call names one, else its tag. */
+const slotKind = (c: BCall, slot: string, v: BValue): string => c.as?.find(([s]) => s === slot)?.[1] ?? v.t;
+/** Kinds whose object the runner refills in place (behave.py _REFILLED, _VIEW_TYPES). */
+const REFILLED_KINDS = new Set<string>(["list", "dict", "set", "bytearray", ...FOREIGN_KINDS]);
+
+/** A symbol's buffer after refill `c` (behave.py _kept_buffer, the same rule): each slot the call's
+ *  value, but where the buffer holds a container of another kind than the call's there (a tuple, a
+ *  foreign kind, bytes for a bytearray: the call gets a new object) the buffer keeps its own. */
+function keptBuffer(buffer: BCall, c: BCall): BCall {
+  const was = new Map(argSlots(buffer).map(([slot, v]) => [slot, { v, kind: slotKind(buffer, slot, v) }]));
+  const as: ForeignSlot[] = [];
+  const kept = (slot: string, v: BValue): BValue => {
+    const old = was.get(slot);
+    const kind = slotKind(c, slot, v);
+    const mine = old && REFILLED_KINDS.has(old.kind) && old.kind !== kind;
+    const from = mine ? buffer : c;
+    const named = from.as?.find(([s]) => s === slot);
+    if (named) as.push(named);
+    return mine ? old.v : v;
+  };
+  const pos = c.pos.map((v, i) => kept(String(i), v));
+  const kw = c.kw.map(([k, v]) => [k, kept(`=${k}`, v)] as [string, BValue]);
+  const { as: _as, ...rest } = c;
+  return { ...rest, pos, kw, ...(as.length ? { as } : {}) };
+}
+
 /**
  * The history `calls` (in order; a refill is a call with an `inplace`, given its symbol's buffer:
  * the objects of the symbol's first history call) with each refill's lists and bytearrays its
@@ -242,10 +268,10 @@ export function editRefills(calls: BCall[], rng: Rng, judged: number, avoid: Rea
       words.push(`${slotName(slot)} ${w}`);
     }
     if (made === c || avoid.has(historyCallText(made))) {
-      last.set(c.symbol, c);
+      last.set(c.symbol, keptBuffer(buffer, c));
       return c;
     }
-    last.set(c.symbol, made);
+    last.set(c.symbol, keptBuffer(buffer, made));
     edited.push({ index, refill, edit: words.join("; "), wide: argSlots(made).some(([, v]) => (v.t === "list" || v.t === "bytearray") && itemsOf(v).length >= 6) });
     return made;
   });
@@ -282,12 +308,12 @@ export const refillTwins = (plan: RefillPlan): BCall[] => plan.judged.map((j) =>
  * where none does (a refill the history did not reach, a timeout or an error, is not judged).
  */
 export function judgeRefills(plan: RefillPlan, outcomes: ReadonlyMap<string, BOutcome> | undefined, clean: ReadonlyMap<string, BOutcome> | undefined, compare: Partial<CompareOptions>): string | null {
-  // (answers only: the runner writes no arguments after a history call, behave.py _history)
-  const answers = { ...compare, mutations: false };
+  // (answers and arguments after the call: behave.py writes them for a recorded history call; a
+  // body that changed its caller's buffer once it had been asked 64 times paid, round 33's w12)
   for (const j of plan.judged) {
     const got = outcomes?.get(j.ask);
-    const here = answerDiffers(outcomes?.get(j.twin.id), got, answers);
-    const why = here ?? answerDiffers(clean?.get(`${j.twin.id}${CLEAN}`), got, answers);
+    const here = answerDiffers(outcomes?.get(j.twin.id), got, compare);
+    const why = here ?? answerDiffers(clean?.get(`${j.twin.id}${CLEAN}`), got, compare);
     if (why) return `elsewhere, in the history, its buffer (one argument object refilled in place, its refill ${j.refill}) given its last contents edited (${j.edit}) answered otherwise than new objects of the same contents ${here ? "in the same run" : "in a process of its own"} (that answer taken as the original's: ${why})`;
   }
   return null;

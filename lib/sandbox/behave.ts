@@ -13,6 +13,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { chmodSync, cpSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import deepEqual from "fast-deep-equal";
 import { z } from "zod";
 import { transientDir } from "../core/index.js";
 import { BwrapSandbox } from "./bwrap.js";
@@ -81,6 +82,11 @@ export const timeless = (o: BOutcome | null | undefined): string => {
   const { ms: _ms, ...answer } = o;
   return JSON.stringify(answer);
 };
+
+/** Whether two outcomes are the same answer, their times aside: `timeless(a) === timeless(b)` without
+ *  the two texts (a golden grade compares thousands of outcome pairs: ≈ 12 ms of JSON a grade so). */
+export const sameTimeless = (a: BOutcome | null | undefined, b: BOutcome | null | undefined): boolean =>
+  a && b ? deepEqual({ ...a, ms: 0 }, { ...b, ms: 0 }) : timeless(a) === timeless(b);
 
 /** Kinds a caller passes that the oracle's calls never hold (behave.py _as_kind): a call's `as`
  *  gives its list (or tuple) at a slot as one of them, built from its items: a collections.deque or
@@ -245,7 +251,7 @@ export interface BehaveRun {
   /** request.history: the ms of the process's CPU its blocks spent (behave.py _history). */
   historyCpu?: number;
   /** request.history.record: the outcome of each recorded history call that was made, by id (its
-   *  answer; its arguments after the call not written, given as none). */
+   *  answer and its arguments after the call). */
   historyOutcomes?: Map<string, BOutcome>;
   run: RunResult;
   path: "warm" | "cold";
@@ -274,13 +280,10 @@ const EndLine = z.object({ ev: z.literal("end"), n: z.number().int(), env: EnvLo
 /** What a call asked of the machine, seen by the runner's audit hook (behave.py _probe_hook): the
  *  call's id and what it did ("open /proc/self/status", "host name (socket.gethostname)"). */
 const ProbeLine = z.object({ ev: z.literal("probe"), id: z.string().max(200), what: z.string().max(300) }).strict();
-/** A recorded history call's outcome (BehaveRequest.history.record; behave.py _history): its answer,
- *  without its arguments after the call (given as none, alike for every recorded call). */
-const HistLine = z.object({ ev: z.literal("hist"), id: z.string().max(200), out: z.record(z.unknown()) }).strict().transform((l, ctx) => {
-  const out = BOutcome.safeParse("ret" in l.out || "exc" in l.out ? { ...l.out, post: [], postkw: [] } : l.out);
-  if (!out.success) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "not an outcome" });
-  return { id: l.id, out: out.success ? out.data : ({ k: "error", why: "?" } as BOutcome) };
-});
+/** A recorded history call's outcome (BehaveRequest.history.record; behave.py _history), its
+ *  arguments after the call "=" where they are as the runner built them (the call's own, put back
+ *  by parseBehaveOutput before this schema reads the line). */
+const HistLine = z.object({ ev: z.literal("hist"), id: z.string().max(200), out: BOutcome }).strict();
 export type BehaveProbe = Omit<z.infer<typeof ProbeLine>, "ev">;
 /** behave.py writes at most 16; a run with more wrote them itself and is not trusted. */
 const MAX_PROBE_LINES = 16;
@@ -443,7 +446,7 @@ function withArguments(line: unknown, call: BCall): unknown {
 
 /** Parses the runner's stdout strictly: start, one line per call in order, end; anything else,
  *  a duplicate, a missing call or an oversized line fails the whole run. */
-export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000, record: ReadonlySet<string> = new Set()): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; probes?: BehaveProbe[]; env?: EnvLookups; arcs?: string[]; seen?: string[]; history?: number; historyWaited?: number; historyCpu?: number; historyOutcomes?: Map<string, BOutcome>; failure: string | null } {
+export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000, record: ReadonlyMap<string, BCall> = new Map()): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; probes?: BehaveProbe[]; env?: EnvLookups; arcs?: string[]; seen?: string[]; history?: number; historyWaited?: number; historyCpu?: number; historyOutcomes?: Map<string, BOutcome>; failure: string | null } {
   const all = stdout.split("\n").filter((l) => l.length > 0);
   const fail = (why: string) => ({ outcomes: null, failure: why });
   // the audit hook's lines (behave.py _probe_hook) come between start and end, wherever the call
@@ -456,7 +459,10 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
     if (l.startsWith('{"ev":"hist"')) {
       let h;
       try {
-        h = l.length <= maxLine ? HistLine.safeParse(JSON.parse(l)) : null;
+        const line: unknown = l.length <= maxLine ? JSON.parse(l) : null;
+        const asked = isRecord(line) && typeof line.id === "string" ? record.get(line.id) : undefined;
+        if (asked && isRecord(line)) withArguments({ out: [line.out] }, asked);
+        h = line !== null ? HistLine.safeParse(line) : null;
       } catch {
         h = null;
       }
@@ -494,9 +500,11 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
     const regexes = new Map<string, BehaveRegex[]>();
     const table: BehavePattern[] = [];
     const literals = { strings: [] as string[], ints: [] as string[] };
+    // (the switch read once a run: process.env is a slow read, ≈ 4,000 of them a run read per line)
+    const fastPaths = behaveFastPaths();
     for (let i = 0; i < calls.length; i++) {
       const j = withArguments(parse(lines[i + 1]!), calls[i]!);
-      const fast = behaveFastPaths() ? fastCallLine(j) : null;
+      const fast = fastPaths ? fastCallLine(j) : null;
       const r = fast ? { success: true as const, data: fast } : CallLine.safeParse(j);
       if (!r.success) return fail(`line ${i + 2}: not a call record`);
       if (r.data.id !== calls[i]!.id) return fail(`line ${i + 2}: another call's record where ${calls[i]!.id} was due`);
@@ -526,9 +534,10 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
  *  (test/behave-verdict.test.ts). */
 export const behaveFastPaths = (): boolean => process.env.COMPOSER_LAB_BEHAVE_FAST !== "0";
 
-/** `make()` once per `key` in `memo` while the fast paths are on, else every time (the reference). */
-export function fastMemo<K extends object, V>(memo: WeakMap<K, V>, key: K, make: () => V): V {
-  if (!behaveFastPaths()) return make();
+/** `make()` once per `key` in `memo` while the fast paths are on (`fast`: the switch where the caller
+ *  read it once for many keys), else every time (the reference). */
+export function fastMemo<K extends object, V>(memo: WeakMap<K, V>, key: K, make: () => V, fast = behaveFastPaths()): V {
+  if (!fast) return make();
   let v = memo.get(key);
   if (v === undefined) memo.set(key, (v = make()));
   return v;
@@ -542,7 +551,7 @@ const callsText = new WeakMap<BCall, string>();
 const callsJson = (calls: BCall[]): string => {
   // (the fast paths' switch read once an array: process.env is a slow read, per call ≈ 5 ms a grade)
   const fast = behaveFastPaths();
-  return `[${calls.map((c) => (fast ? fastMemo(callsText, c, () => JSON.stringify(c)) : JSON.stringify(c))).join(",")}]`;
+  return `[${calls.map((c) => fastMemo(callsText, c, () => JSON.stringify(c), fast)).join(",")}]`;
 };
 
 /** A value as a history call carries it (behave.py build), as JSON text: a tree of ints within
@@ -551,12 +560,15 @@ const callsJson = (calls: BCall[]): string => {
  *  A JSON object is never plain, so the two never meet: the text is as injective as the tagged one.
  *  Why: a history is 8,192 calls of mutated arguments, ≈ 7 MB tagged for a micro task's lists of
  *  ints, and the runner's json.loads alone took 100–170 ms of it (1.3 MB and 32–46 ms compact). */
+const CANONICAL_INT = /^(?:0|-?[1-9]\d*)$/;
 function plainJson(v: BValue): string | undefined {
   switch (v.t) {
     case "none": return "null";
     case "bool": return v.v ? "true" : "false";
     case "str": return JSON.stringify(v.v);
     case "int": {
+      // (a canonical decimal of up to 15 characters is its own JSON: no round trip through a double)
+      if (v.v.length <= 15 && CANONICAL_INT.test(v.v)) return v.v;
       const n = v.v.length <= 16 ? Number(v.v) : NaN;
       return Number.isSafeInteger(n) ? String(n) : undefined;
     }
@@ -1532,7 +1544,8 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     if (run.stalled) return { outcomes: null, failure: `the run wrote nothing for ${stallMs} ms`, run, path };
     if (run.timedOut) return { outcomes: null, failure: `the run went past ${timeoutMs} ms`, run, path };
     if (run.oomKilled) return { outcomes: null, failure: "the run went past its memory limit", run, path };
-    const parsed = parseBehaveOutput(run.stdout, made, repeat, undefined, new Set(history?.record ?? []));
+    const recorded = new Set(history?.record ?? []);
+    const parsed = parseBehaveOutput(run.stdout, made, repeat, undefined, new Map((history?.calls ?? []).filter((c) => recorded.has(c.id)).map((c) => [c.id, c])));
     if (parsed.failure) return { ...parsed, failure: `${parsed.failure} (exit ${run.exitCode ?? run.signal})`, run, path };
     if (run.exitCode !== 0) return { outcomes: null, failure: `the runner exited ${run.exitCode ?? run.signal}`, run, path };
     return { ...parsed, run, path };

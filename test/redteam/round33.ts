@@ -10,6 +10,9 @@
  * of every item among the refills' edit kinds (w01 w02 w11), the pace rule on the body's CPU a call
  * made, not its share of the time (w09 c03). w03 and w10 (a slide by seven, a rotation by five) are
  * met by the judged refills in some grades, not all: w10 is caught under the suite key, w03 is not.
+ * The seventeenth stop closed w12: a judged refill's arguments after the call are written ("=" where
+ * unchanged) and judged against its twin's, and the history's buffer keeps its object through refills
+ * of another kind (it had changed objects every ≈ 5 asks, so a count of 64 asks was never reached).
  * The open rows say why.
  */
 import { ROUND6_POOLS } from "./round6.js";
@@ -38,6 +41,6 @@ export const ROUND33_ROWS: RedteamRow<Round33Pool>[] = [
   { id: "w09", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "slow by a mix: about 7 ms of CPU and a 13 ms sleep a call, so the history's CPU stays under half its time; wrong from the process's 6,000th call (data flow)" },
   { id: "w10", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "a rotation by FIVE (the first five put last), 12 items or more, 8 distinct; hands back the old answer (a judged refill meets it in some grades: 1 of 3 draws at attack time, and under the suite key)" },
   { id: "w11", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "w01's sort detection on head_1: the old head after a sort in place" },
-  { id: "w12", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "the answer always right, but once one list object has been asked 64 times the body reverses the caller's list in place on each later call", open: "only the history's buffer is asked over 55 times, and its judged refills are judged on their answers, not the arguments after the call" },
+  { id: "w12", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "the answer always right, but once one list object has been asked 64 times the body reverses the caller's list in place on each later call (caught since the seventeenth stop: the judged refills' arguments after the call are judged, and the buffer keeps its object through refills of another kind)" },
   { id: "w13", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an identity memo checked by the length, only for plain lists of 1,500 items or more (the chains grow to just past 1,024)", open: "no chain or history call holds a list of 1,500 items or more asked again at the same length" },
 ];

@@ -1774,8 +1774,8 @@ def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser,
     refills again (`last`, by symbol, kept across the blocks), so one object is asked thousands of
     times (round 30's w02b counted refills; round 31's w11 went wrong once an object had been asked
     24 times).
-    A call whose id is in `record` has its outcome written (its answer, not its arguments after it),
-    as a `{"ev": "hist"}` line (the history's refills judged against twins, lib/env/refills.ts); the
+    A call whose id is in `record` has its outcome written (its arguments after it "=" where they are
+    as they were built: run_one's `elide_built`), as a `{"ev": "hist"}` line (the history's refills judged against twins, lib/env/refills.ts); the
     others' are dropped.
     Returns how many were made; adds the process's CPU spent here to clock[5] (a body slow by
     waiting, not by its own work, tells itself apart: lib/env/behaviour.ts history_pace)."""
@@ -1794,19 +1794,35 @@ def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser,
         refill = last is not None and _len(entry) > 4 and entry[4]
         keep = [] if last is not None and (refill or symbol not in last) else None
         written = record is not None and cid in record
-        o = run_one(call, symbols[call["symbol"]], funcs, classes, ser, limit, on_alarm, quiet=not written, keep=keep, reuse=last.get(symbol) if refill else None)
+        o = run_one(call, symbols[call["symbol"]], funcs, classes, ser, limit, on_alarm, quiet=not written, keep=keep, reuse=last.get(symbol) if refill else None, elide_built=written)
         if keep:
-            last[symbol] = keep
+            last[symbol] = [_kept_buffer(last[symbol][0], keep[0])] if refill and symbol in last else keep
         if written:
-            # (its answer only: the arguments after it are not judged there, and a buffer grown to
-            # 64 items written twice a judged refill was most of a history's output)
-            o.pop("post", None)
-            o.pop("postkw", None)
+            # (its arguments after it "=" where they are as the call was given them: a buffer grown
+            # to 64 items written twice a judged refill was most of a history's output; round 33's
+            # w12 reversed the caller's list once one list had been asked 64 times)
             write({"ev": "hist", "id": cid, "out": o})
         lines.tick()
         made += 1
     clock[5] += _process_time() - cpu
     return made
+
+
+def _kept_buffer(was, now):
+    """A symbol's buffer after a refill (`was` its objects before, `now` the call's): each slot the
+    call's object, but where the buffer held a container the call's value could not refill (another
+    kind: a tuple, a foreign kind, bytes for a bytearray) — the call had a new object there, the
+    buffer keeps its own. Without this an eighth of the refills (kin kinds) and a sixteenth (foreign
+    kinds) each put a new object in the buffer: one object was asked ≈ 5 times in a row, not
+    thousands (round 33's w12 waited for 64 asks of one list). lib/env/refills.ts keptBuffer is the
+    same rule on the grader's side."""
+    was_pos, was_kw = was
+    pos, kw = now
+
+    def kept(old, new):
+        return old if new is not old and (_type(old) in _REFILLED or _type(old) in _VIEW_TYPES) else new
+
+    return ([kept(was_pos[j], v) if j < _len(was_pos) else v for j, v in _enumerate(pos)], {k: kept(was_kw[k], v) if k in was_kw else v for k, v in kw.items()})
 
 
 _deque = _collections.deque
@@ -1920,13 +1936,15 @@ def _refill(old, new, tagged, classes, seen=None):
     return old
 
 
-def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quiet=False, keep=None, reuse=None, elide=False):
+def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quiet=False, keep=None, reuse=None, elide=False, elide_built=False):
     """One call made. With `keep` (a list), its built arguments are appended to it, held for a later
     call's `reuse`: that call's arguments are the kept objects refilled in place with its own
     (_refill; round 27's a06 held the list it was given and keyed its memo by id()). With `elide`,
     arguments after the call that serialize exactly as the request gave them are written as "="
     (the grader puts the request's back: lib/sandbox/behave.ts parseBehaveOutput), so a call that
-    leaves its arguments alone does not write them twice (half a chain's output on a list task)."""
+    leaves its arguments alone does not write them twice (half a chain's output on a list task).
+    With `elide_built`, the same against the arguments as built (serialized just before the call):
+    a history call's request holds a refill's contents, not its buffer's, and plain JSON, not tags."""
     t0 = _monotonic()
     if on_alarm is not None:
         if signal.getsignal(signal.SIGALRM) is not on_alarm:
@@ -1948,6 +1966,12 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
             kw = {k: _refill(was_kw[k], v, raw_kw.get(k), classes, seen) if k in was_kw else v for k, v in kw.items()}
         if keep is not None:
             keep.append((pos, kw))
+        built = None
+        if elide_built:
+            try:
+                built = ([ser.value(a) for a in pos], [[k, ser.value(v)] for k, v in kw.items()])
+            except Exception:  # a value the serializer cannot write: the arguments after it are written whole
+                built = None
         try:
             if coverage is not None:
                 sys.setprofile(coverage.profiler)
@@ -1972,6 +1996,11 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
             if out["post"] == call["pos"]:
                 out["post"] = "="
             if out["postkw"] == call["kw"]:
+                out["postkw"] = "="
+        if built is not None and "post" in out:
+            if out["post"] == built[0]:
+                out["post"] = "="
+            if out["postkw"] == built[1]:
                 out["postkw"] = "="
     except _CallTimeout:
         _setitimer(_ITIMER_REAL, 0)
