@@ -216,6 +216,20 @@ describe("the runner writes the recorded history calls' outcomes (behave.py in t
     expect(r.historyOutcomes!.get("h1")).toMatchObject({ post: [list(1, 2, 4)], postkw: [] });
   });
 
+  it("history calls of a symbol whose original leaves its arguments alone are watched: a change to an argument's contents is counted, a list reversed and put back is not", { timeout: 120_000 }, async () => {
+    const body = (change: string) => packageDir("refill-watch-", ["_n = [0]", "def f(xs):", "    _n[0] += 1", "    s = sum(xs)", `    ${change}`, "    return s", ""].join("\n"));
+    const history: BCall[] = [call("h0", [1, 2, 3]), call("h1", [4, 5, 6], "last"), call("h2", [7, 8, 9]), call("h3", [1, 1, 2], "last"), call("h4", [3, 2, 1])];
+    const run = (dir: string, keeps?: number[]) => runBehaviour(sb, dir, { symbols, calls: [call("a", [0])], roots: ["."], project: ["pkg"], history: { blocks: [{ at: 0, n: history.length }], calls: history, ms: 10_000, ...(keeps ? { keeps } : {}) } }, {}, { masks: [] });
+    // (the third call on: a new list's first item replaced, the buffer's too)
+    const late = await run(body("if _n[0] >= 3: xs[0] = 0"), [0]);
+    expect(late.failure).toBeNull();
+    expect(late.historyChanged).toEqual({ n: 3, first: "h2" });
+    // (not watched where the grader says the original changes its arguments: no `keeps`)
+    expect((await run(body("if _n[0] >= 3: xs[0] = 0"))).historyChanged).toBeUndefined();
+    // (reversed in place and back: the same objects in the same order)
+    expect((await run(body("xs.reverse(); xs.reverse()"), [0])).historyChanged).toBeUndefined();
+  });
+
   it("the buffer keeps its object through refills of another kind (a tuple, a foreign deque): one list asked across them, as the grader's plan assumes", { timeout: 120_000 }, async () => {
     // (the body counts the distinct list objects it was given, keeping each alive so no id is reused)
     const dir = packageDir("refill-kept-", ["_seen = {}", "def f(xs):", "    if type(xs) is list:", "        _seen[id(xs)] = xs", "    return len(_seen)", ""].join("\n"));

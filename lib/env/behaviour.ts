@@ -17,7 +17,7 @@ import { dirname, join } from "node:path";
 import { z } from "zod";
 import { BehaveLimits, HISTORY_WALL_CAP, clockBlocks, drawShifts, fastMemo, flipOf, historyCallText, masksFor, sameTimeless, timeless, FOREIGN_KINDS, type ForeignKind, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { checkLatentPaths, describeJump, describeLatent, drawClockJump, jumpableFiles, type ClockJump, type LatentCheck } from "./latent.js";
-import { argSlots, cleanTwins, inPlaceChains, judgeChains, REFILLABLE, spliceCalls } from "./inplace.js";
+import { argSlots, cleanTwins, inPlaceChains, judgeChains, REFILLABLE, spliceCalls, TWIN } from "./inplace.js";
 import { foreignSlots, judgeKin, kinAsks, KIN_OF } from "./kin.js";
 import { judgeTruth, type KinTruth } from "./kin_truth.js";
 import { originalRun, type OriginalPace } from "./original.js";
@@ -712,7 +712,7 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   const jumped = early !== first && jump?.files.length ? jump : undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { blocks: [{ at: spliced.at(early.length), n: half }, { at: spliced.at(first.length), n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms, ...(history!.refills ? { record: refillRecord(history!.refills) } : {}) }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm, slowestMs });
+      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { blocks: [{ at: spliced.at(early.length), n: half }, { at: spliced.at(first.length), n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms, ...(history!.refills ? { record: refillRecord(history!.refills) } : {}), keeps: keepsArguments(oracle) }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm, slowestMs });
       if (run.outcomes) {
         const firsts = new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
         // (the chains' and the judged refills' twins again, in a process of their own: a warm run as
@@ -722,7 +722,7 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
         const clean = twins.length ? await runBehaviour(sandbox, workdir, { symbols, calls: twins, roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, slowestMs }).catch(() => null) : null;
         const cleanFirsts = clean?.outcomes ? new Map([...clean.outcomes].map(([id, outs]) => [id, outs[0]!])) : undefined;
         const chained = judgeChains(plan, firsts, cfg.compare, cleanFirsts);
-        const refillMiss = refills ? judgeRefills(refills, run.historyOutcomes, cleanFirsts, cfg.compare) : null;
+        const refillMiss = (refills ? judgeRefills(refills, run.historyOutcomes, cleanFirsts, cfg.compare) : null) ?? (run.historyChanged && cfg.compare.mutations !== false ? changedWhy(run.historyChanged, history!) : null);
         // (the history's calls and those made count its own, not the judged refills' twins: a twin
         // comes right after its ask, so each made twin is a judged refill made)
         const judgedMade = refills ? refillsMade(refills, run.historyOutcomes) : 0;
@@ -743,6 +743,28 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
     }
   }
   return { outcomes: new Map(), failure: failure.slice(0, 300), probes: [], clocks };
+}
+
+/** The symbols whose original leaves its arguments as they are in every oracle call that holds a
+ *  list, dict, set or bytearray (and some call does): their history calls' arguments are watched
+ *  (BehaveRequest.history.keeps; round 33's w12 changed its caller's list once it had been asked
+ *  64 times, and only the judged refills' arguments after the call were compared). */
+function keepsArguments(oracle: Oracle): number[] {
+  const all = new Set(oracle.calls.map((c) => c.id));
+  const kept = untouched(oracle, all);
+  const mutable = (c: OracleCall) => [...c.pos, ...c.kw.map(([, v]) => v)].some((v) => REFILLABLE.has(v.t));
+  const answered = oracle.calls.filter((c) => c.expect.k === "return" || c.expect.k === "raise");
+  return oracle.symbols.flatMap((_, symbol) => {
+    const mine = answered.filter((c) => c.symbol === symbol);
+    return mine.some(mutable) && mine.every((c) => kept.has(c.id)) ? [symbol] : [];
+  });
+}
+
+/** A difference's line for history calls that changed an argument (BehaveRun.historyChanged). */
+function changedWhy(changed: { n: number; first: string }, history: History): string {
+  const first = history.calls.find((c) => c.id === changed.first);
+  const what = first?.inplace ? "its buffer (one argument object refilled in place)" : first?.id.endsWith(TWIN) ? "a judged refill's twin" : "new argument objects";
+  return `elsewhere, in the history, ${changed.n} call${changed.n === 1 ? "" : "s"} changed the contents of an argument the original leaves as it is (the first given ${what}, history call ${changed.first.replace(/^h/, "")})`;
 }
 
 /** How far the history's clocks jumped, for a difference's line ("" without a jump). */

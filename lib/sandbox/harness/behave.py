@@ -80,6 +80,7 @@ _type, _id, _len, _range, _repr, _sorted, _isinstance, _min, _enumerate = type, 
 _import = __import__  # (the C function: the run at home imports the package with it, as a script's `import`)
 _int, _float, _str, _bytes, _bool, _list, _tuple, _dict, _set, _frozenset = int, float, str, bytes, bool, list, tuple, dict, set, frozenset
 _bytearray, _complex, _NoneType, _slice = bytearray, complex, type(None), slice
+_all, _zip = all, zip
 _Warning = Warning
 _type_mro = type.__dict__["__mro__"].__get__
 _type_name = type.__dict__["__name__"].__get__
@@ -1307,7 +1308,7 @@ def main():
     next_clock = 1
     # the history (BehaveRequest.history): its calls made in blocks, each before its call index
     history, history_made, history_clock = req.get("history"), None, None
-    blocks, history_last, history_record = {}, None, None
+    blocks, history_last, history_record, history_keeps, history_changed = {}, None, None, None, []
     if history is not None:
         history_made, n = 0, 0
         for b in history["blocks"]:
@@ -1317,6 +1318,8 @@ def main():
         history_last = {} if history.get("refills") else None
         # (the history calls whose outcomes are written: refills judged against twins)
         history_record = _set(history.get("record") or ()) or None
+        # (the symbols whose original leaves its arguments as they are: their calls watched)
+        history_keeps = _set(history.get("keeps") or ()) or None
     # in-place asks (BCall.inplace): the argument objects of each call another names, kept for it
     # (for every call that names it: a chain refills one object many times, lib/env/inplace.ts)
     sources = {c["inplace"] for c in req["calls"] if c.get("inplace")}
@@ -1329,7 +1332,7 @@ def main():
             lo, hi = blocks[i]
             if history_clock is None:
                 history_clock = _history_clock(sched_fd)
-            history_made += _history(req["history_calls"][lo:hi], history["ms"], history["wall_cap"], history_clock, sched_fd, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, lines, _jump_at(force_flag, lo) if jump_over_history and lo == 0 else None, history_last, history_record, write)
+            history_made += _history(req["history_calls"][lo:hi], history["ms"], history["wall_cap"], history_clock, sched_fd, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, lines, _jump_at(force_flag, lo) if jump_over_history and lo == 0 else None, history_last, history_record, write, history_keeps, history_changed)
         probe_state[0] = call["id"]
         if force_flag is not None and not jump_over_history and i >= force_from:
             force_flag[0] = True
@@ -1362,6 +1365,8 @@ def main():
             end["history_waited"] = _int(history_clock[4])
         if history_clock is not None:
             end["history_cpu"] = _int(history_clock[5] * 1000)
+        if history_changed:
+            end["history_changed"] = [_len(history_changed), history_changed[0]]
     if arcs is not None:
         sys.settrace(None)
         end["arcs"] = sorted("%d:%d:%d" % a for a in arcs)[:50000]
@@ -1765,7 +1770,7 @@ def _history_over(clock, ms, wall_cap, sched_fd):
     return False
 
 
-def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser, limit, on_alarm, probe_state, lines, jump=None, last=None, record=None, write=None):
+def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser, limit, on_alarm, probe_state, lines, jump=None, last=None, record=None, write=None, keeps=None, changed=None):
     """A block of the history the grader asked for (BehaveRequest.history): each call made as any
     other is (run_one), its outcome dropped, until all are made or `ms` of its own time has passed
     since the history's first block began (`clock`, _history_over); with `jump`, the clocks moved on before each call (_jump_at).
@@ -1777,6 +1782,8 @@ def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser,
     A call whose id is in `record` has its outcome written (its arguments after it "=" where they are
     as they were built: run_one's `elide_built`), as a `{"ev": "hist"}` line (the history's refills judged against twins, lib/env/refills.ts); the
     others' are dropped.
+    A call of a symbol in `keeps` (one whose original leaves its arguments as they are) has its
+    arguments watched (run_one's `watch`): the ids of those it changed go to `changed`.
     Returns how many were made; adds the process's CPU spent here to clock[5] (a body slow by
     waiting, not by its own work, tells itself apart: lib/env/behaviour.ts history_pace)."""
     made = 0
@@ -1794,7 +1801,7 @@ def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser,
         refill = last is not None and _len(entry) > 4 and entry[4]
         keep = [] if last is not None and (refill or symbol not in last) else None
         written = record is not None and cid in record
-        o = run_one(call, symbols[call["symbol"]], funcs, classes, ser, limit, on_alarm, quiet=not written, keep=keep, reuse=last.get(symbol) if refill else None, elide_built=written)
+        o = run_one(call, symbols[call["symbol"]], funcs, classes, ser, limit, on_alarm, quiet=not written, keep=keep, reuse=last.get(symbol) if refill else None, elide_built=written, watch=changed if keeps is not None and symbol in keeps else None)
         if keep:
             last[symbol] = [_kept_buffer(last[symbol][0], keep[0])] if refill and symbol in last else keep
         if written:
@@ -1806,6 +1813,37 @@ def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser,
         made += 1
     clock[5] += _process_time() - cpu
     return made
+
+
+def _watched(x):
+    """A shallow record of a mutable argument's contents (a list's, deque's or set's items, a dict's
+    pairs, a bytearray's bytes), the items held so their identities stay theirs; None for a kind not
+    watched. Only builtin copies and identity tests: nothing of the package's is called."""
+    t = _type(x)
+    if t is _list or t is _deque or t is _set:
+        return (t, _list(x))
+    if t is _dict:
+        return (t, _list(_dict.items(x)))
+    if t is _bytearray:
+        return (t, _bytes(x))
+    return None
+
+
+def _same_watched(x, w):
+    """Whether `x` holds what its record `w` (_watched) says: the same items, the same objects, in
+    the same order (a set's in any order)."""
+    t, was = w
+    if t is _bytearray:
+        return _bytes(x) == was
+    now = _list(_dict.items(x)) if t is _dict else _list(x)
+    if _len(now) != _len(was):
+        return False
+    if t is _set:
+        ids = {_id(e) for e in was}
+        return _all(_id(e) in ids for e in now)
+    if t is _dict:
+        return _all(a[0] is b[0] and a[1] is b[1] for a, b in _zip(now, was))
+    return _all(a is b for a, b in _zip(now, was))
 
 
 def _kept_buffer(was, now):
@@ -1936,7 +1974,7 @@ def _refill(old, new, tagged, classes, seen=None):
     return old
 
 
-def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quiet=False, keep=None, reuse=None, elide=False, elide_built=False):
+def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quiet=False, keep=None, reuse=None, elide=False, elide_built=False, watch=None):
     """One call made. With `keep` (a list), its built arguments are appended to it, held for a later
     call's `reuse`: that call's arguments are the kept objects refilled in place with its own
     (_refill; round 27's a06 held the list it was given and keyed its memo by id()). With `elide`,
@@ -1944,7 +1982,9 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
     (the grader puts the request's back: lib/sandbox/behave.ts parseBehaveOutput), so a call that
     leaves its arguments alone does not write them twice (half a chain's output on a list task).
     With `elide_built`, the same against the arguments as built (serialized just before the call):
-    a history call's request holds a refill's contents, not its buffer's, and plain JSON, not tags."""
+    a history call's request holds a refill's contents, not its buffer's, and plain JSON, not tags.
+    With `watch` (a list), the call's id is appended to it where the call changed an argument's
+    contents (_watched: shallow, by identity)."""
     t0 = _monotonic()
     if on_alarm is not None:
         if signal.getsignal(signal.SIGALRM) is not on_alarm:
@@ -1966,6 +2006,7 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
             kw = {k: _refill(was_kw[k], v, raw_kw.get(k), classes, seen) if k in was_kw else v for k, v in kw.items()}
         if keep is not None:
             keep.append((pos, kw))
+        watched = [(a, _watched(a)) for a in (*pos, *kw.values())] if watch is not None else None
         built = None
         if elide_built:
             try:
@@ -1988,6 +2029,8 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
         except _BaseException as e:
             ret, raised = None, e
         _setitimer(_ITIMER_REAL, 0)
+        if watched is not None and not _all(w is None or _same_watched(a, w) for a, w in watched):
+            watch.append(call["id"])
         # (quiet: a history's call, whose outcome is not written — the serializer calls nothing of
         # the package's, so leaving it out changes nothing the package can see but the time)
         out = {"k": "quiet"} if quiet else _outcome(pos, kw, ret, raised, ser)
