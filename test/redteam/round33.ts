@@ -12,7 +12,9 @@
  * met by the judged refills in some grades, not all: w10 is caught under the suite key, w03 is not.
  * The seventeenth stop closed w12: a judged refill's arguments after the call are written ("=" where
  * unchanged) and judged against its twin's, and the history's buffer keeps its object through refills
- * of another kind (it had changed objects every ≈ 5 asks, so a count of 64 asks was never reached).
+ * of another kind (it had changed objects every ≈ 5 asks, so a count of 64 asks was never reached);
+ * and w08: every history call's arguments are watched where the original leaves them alone (a deque
+ * given as a foreign kind drained is a change).
  * The open rows say why.
  */
 import { ROUND6_POOLS } from "./round6.js";
@@ -37,7 +39,7 @@ export const ROUND33_ROWS: RedteamRow<Round33Pool>[] = [
   { id: "w05", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an identity memo for rings whose maxlen is over 4,096 (a filling ring's maxlen is drawn up to 4,096)", open: "no chain or history call holds a ring with a maxlen over 4,096: any fixed bound on the maxlen drawn leaves the kinds past it" },
   { id: "w06", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an identity memo for bytearrays only (a reused readinto buffer); a list task's chains never hold a bytearray", open: "a list task's chains and history never give a list of small ints as a bytearray (no hold or foreign kind does)" },
   { id: "w07", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an identity memo for instances of a list subclass only", open: "no chain or history call gives a list as an instance of a list subclass (or UserList)" },
-  { id: "w08", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "the answer right, but a deque argument drained after summing (a queue consumer); a deque's arguments after the call serialize as opaque", open: "a deque's arguments after the call serialize as opaque, so neither the chains nor the kin truths compare them" },
+  { id: "w08", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "the answer right, but a deque argument drained after summing (a queue consumer); a deque's arguments after the call serialize as opaque (caught since the seventeenth stop: the history's arguments are watched, deques among them, where the original leaves its arguments alone)" },
   { id: "w09", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "slow by a mix: about 7 ms of CPU and a 13 ms sleep a call, so the history's CPU stays under half its time; wrong from the process's 6,000th call (data flow)" },
   { id: "w10", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "a rotation by FIVE (the first five put last), 12 items or more, 8 distinct; hands back the old answer (a judged refill meets it in some grades: 1 of 3 draws at attack time, and under the suite key)" },
   { id: "w11", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "w01's sort detection on head_1: the old head after a sort in place" },
