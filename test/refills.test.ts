@@ -228,6 +228,11 @@ describe("the runner writes the recorded history calls' outcomes (behave.py in t
     expect((await run(body("if _n[0] >= 3: xs[0] = 0"))).historyChanged).toBeUndefined();
     // (reversed in place and back: the same objects in the same order)
     expect((await run(body("xs.reverse(); xs.reverse()"), [0])).historyChanged).toBeUndefined();
+    // (large ints put back as new, equal objects: the same contents, as round 34's h01 h02 left them)
+    const big: BCall[] = [call("h0", [10 ** 6, 2 * 10 ** 6]), call("h1", [3 * 10 ** 6, 4 * 10 ** 6], "last")];
+    const equal = await runBehaviour(sb, body("xs[:] = [int(str(x)) for x in xs]"), { symbols, calls: [call("a", [0])], roots: ["."], project: ["pkg"], history: { blocks: [{ at: 0, n: big.length }], calls: big, ms: 10_000, keeps: [0] } }, {}, { masks: [] });
+    expect(equal.failure).toBeNull();
+    expect(equal.historyChanged).toBeUndefined();
   });
 
   it("the buffer keeps its object through refills of another kind (a tuple, a foreign deque): one list asked across them, as the grader's plan assumes", { timeout: 120_000 }, async () => {

@@ -86,11 +86,9 @@ const LONG = 33;
 /** Contents whose JSON is longer than this are not lengthened (a chain's asks stay cheap). */
 const LENGTHEN_MAX_CHARS = 4000;
 /** A long chain's container grown past this many items (round 31's w06 kept an identity memo for
- *  lists of 1,024 items or more), to a size drawn log-uniform up to GROWN_SPAN times it (round 33's
- *  w13 kept one for lists of 1,500 or more), as far as its JSON stays under GROW_MAX_CHARS. */
+ *  lists of 1,024 items or more), where its JSON stays under GROW_MAX_CHARS. */
 const GROWN = 1100;
-const GROWN_SPAN = 4;
-const GROW_MAX_CHARS = 160_000;
+const GROW_MAX_CHARS = 40_000;
 /** A chain's base call: only calls that took at most this long in the graded run. */
 const CHAIN_MAX_MS = 50;
 /** Chains on calls that took at most this long make two rounds of the steps: one on the contents
@@ -238,12 +236,8 @@ export function chainStep(rng: Rng, v: BValue, step: ChainStep, first: BValue, b
     case "lengthened":
     case "grown": {
       // (lists and bytearrays only: a dict's or set's repeated keys collapse)
-      const max = step === "grown" ? GROW_MAX_CHARS : LENGTHEN_MAX_CHARS;
-      if (n === 0 || (v.t !== "list" && v.t !== "bytearray")) return v;
-      const chars = JSON.stringify(v).length;
-      // (grown: to a drawn size, as far as the JSON cap allows; never less than GROWN)
-      const target = step === "grown" ? Math.min(Math.round(GROWN * GROWN_SPAN ** rng.next()), Math.floor(max / chars) * n) : LONG;
-      if (n >= target || target < (step === "grown" ? GROWN : LONG) || chars * Math.ceil(target / n) > max) return v;
+      const [target, max] = step === "grown" ? [GROWN, GROW_MAX_CHARS] : [LONG, LENGTHEN_MAX_CHARS];
+      if (n === 0 || n >= target || (v.t !== "list" && v.t !== "bytearray") || JSON.stringify(v).length * Math.ceil(target / n) > max) return v;
       // (lengthened with changed copies of its items, in whole rounds: a fast path that wants many
       // distinct items, as round 32's w20 did, meets them; grown by repeats, cheaply)
       const whole = Math.ceil(target / n) * n;

@@ -14,8 +14,8 @@
  * unchanged) and judged against its twin's, and the history's buffer keeps its object through refills
  * of another kind (it had changed objects every ≈ 5 asks, so a count of 64 asks was never reached);
  * and w08: every history call's arguments are watched where the original leaves them alone (a deque
- * given as a foreign kind drained is a change). A grown chain's size is now drawn (1,100 to 4,400
- * items), so w13 is met in some grades (4 of 7 keys), under the suite's key among them.
+ * given as a foreign kind drained is a change). (A grown chain's size drawn up to 4,400 items met w13
+ * in some grades, but made the original scaled_3's output pass its cap under some keys: withdrawn.)
  * The open rows say why.
  */
 import { ROUND6_POOLS } from "./round6.js";
@@ -45,5 +45,5 @@ export const ROUND33_ROWS: RedteamRow<Round33Pool>[] = [
   { id: "w10", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "a rotation by FIVE (the first five put last), 12 items or more, 8 distinct; hands back the old answer (a judged refill meets it in some grades: 1 of 3 draws at attack time, and under the suite key)" },
   { id: "w11", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "w01's sort detection on head_1: the old head after a sort in place" },
   { id: "w12", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "the answer always right, but once one list object has been asked 64 times the body reverses the caller's list in place on each later call (caught since the seventeenth stop: the judged refills' arguments after the call are judged, and the buffer keeps its object through refills of another kind)" },
-  { id: "w13", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an identity memo checked by the length, only for plain lists of 1,500 items or more (the chains grow to just past 1,024; since the seventeenth stop to a size drawn log-uniform from 1,100 to 4,400 items, and w13 is met in some grades: 4 of 7 keys, the suite's among them)" },
+  { id: "w13", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an identity memo checked by the length, only for plain lists of 1,500 items or more (the chains grow to just past 1,024)", open: "no chain or history call holds a list of 1,500 items or more asked again at the same length (growing the chains to a drawn size up to 4,400 items met it in 4 of 7 keys, but the original scaled_3's run then passed its 4 MB output cap under 2 of 5 keys: withdrawn, round 34's h00)" },
 ];

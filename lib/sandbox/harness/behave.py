@@ -1829,9 +1829,25 @@ def _watched(x):
     return None
 
 
+_EXACT_SCALARS = (_int, _float, _str, _bytes, _bool, _NoneType)
+
+
+def _same_item(a, b):
+    """The same item: the same object, or an exact int, float, str, bytes, bool or None of the same
+    type and value (their == is the builtin's, never the package's; a NaN is a NaN). An honest body
+    that puts back equal numbers as new objects leaves its caller's list as it was (round 34's h01
+    h02 were flagged by identity alone)."""
+    if a is b:
+        return True
+    t = _type(a)
+    if t is not _type(b) or t not in _EXACT_SCALARS:
+        return False
+    return a == b or (t is _float and a != a and b != b)
+
+
 def _same_watched(x, w):
-    """Whether `x` holds what its record `w` (_watched) says: the same items, the same objects, in
-    the same order (a set's in any order)."""
+    """Whether `x` holds what its record `w` (_watched) says: the same items (_same_item) in the
+    same order (a set's the same objects in any order)."""
     t, was = w
     if t is _bytearray:
         return _bytes(x) == was
@@ -1842,8 +1858,8 @@ def _same_watched(x, w):
         ids = {_id(e) for e in was}
         return _all(_id(e) in ids for e in now)
     if t is _dict:
-        return _all(a[0] is b[0] and a[1] is b[1] for a, b in _zip(now, was))
-    return _all(a is b for a, b in _zip(now, was))
+        return _all(_same_item(a[0], b[0]) and _same_item(a[1], b[1]) for a, b in _zip(now, was))
+    return _all(_same_item(a, b) for a, b in _zip(now, was))
 
 
 def _kept_buffer(was, now):
