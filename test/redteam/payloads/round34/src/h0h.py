@@ -1,0 +1,3 @@
+### body
+# honest control: the docstring body
+return xs[:1]
