@@ -1308,7 +1308,7 @@ def main():
     next_clock = 1
     # the history (BehaveRequest.history): its calls made in blocks, each before its call index
     history, history_made, history_clock = req.get("history"), None, None
-    blocks, history_last, history_record, history_keeps, history_changed = {}, None, None, None, []
+    blocks, history_last, history_record, history_keeps, history_changed = {}, None, None, None, [0, None]
     if history is not None:
         history_made, n = 0, 0
         for b in history["blocks"]:
@@ -1365,8 +1365,8 @@ def main():
             end["history_waited"] = _int(history_clock[4])
         if history_clock is not None:
             end["history_cpu"] = _int(history_clock[5] * 1000)
-        if history_changed:
-            end["history_changed"] = [_len(history_changed), history_changed[0]]
+        if history_changed[0]:
+            end["history_changed"] = history_changed
     if arcs is not None:
         sys.settrace(None)
         end["arcs"] = sorted("%d:%d:%d" % a for a in arcs)[:50000]
@@ -1783,7 +1783,7 @@ def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser,
     as they were built: run_one's `elide_built`), as a `{"ev": "hist"}` line (the history's refills judged against twins, lib/env/refills.ts); the
     others' are dropped.
     A call of a symbol in `keeps` (one whose original leaves its arguments as they are) has its
-    arguments watched (run_one's `watch`): the ids of those it changed go to `changed`.
+    arguments watched (run_one's `watch`): those it changed are counted in `changed` ([count, first id]).
     Returns how many were made; adds the process's CPU spent here to clock[5] (a body slow by
     waiting, not by its own work, tells itself apart: lib/env/behaviour.ts history_pace)."""
     made = 0
@@ -1999,8 +1999,8 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
     leaves its arguments alone does not write them twice (half a chain's output on a list task).
     With `elide_built`, the same against the arguments as built (serialized just before the call):
     a history call's request holds a refill's contents, not its buffer's, and plain JSON, not tags.
-    With `watch` (a list), the call's id is appended to it where the call changed an argument's
-    contents (_watched: shallow, by identity)."""
+    With `watch` ([count, first id]), a call that changed an argument's contents (_watched: shallow,
+    _same_item) is counted there, the first one's id kept."""
     t0 = _monotonic()
     if on_alarm is not None:
         if signal.getsignal(signal.SIGALRM) is not on_alarm:
@@ -2046,20 +2046,19 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
             ret, raised = None, e
         _setitimer(_ITIMER_REAL, 0)
         if watched is not None and not _all(w is None or _same_watched(a, w) for a, w in watched):
-            watch.append(call["id"])
+            watch[0] += 1
+            if watch[1] is None:
+                watch[1] = call["id"]
         # (quiet: a history's call, whose outcome is not written — the serializer calls nothing of
         # the package's, so leaving it out changes nothing the package can see but the time)
         out = {"k": "quiet"} if quiet else _outcome(pos, kw, ret, raised, ser)
-        if elide and "post" in out:
-            # (plain data on both sides: the serializer's lists, dicts and strs, the request's JSON)
-            if out["post"] == call["pos"]:
+        if (elide or built is not None) and "post" in out:
+            # (plain data on both sides: the serializer's lists, dicts and strs, the request's JSON
+            # or the arguments as built)
+            pos_was, kw_was = built if built is not None else (call["pos"], call["kw"])
+            if out["post"] == pos_was:
                 out["post"] = "="
-            if out["postkw"] == call["kw"]:
-                out["postkw"] = "="
-        if built is not None and "post" in out:
-            if out["post"] == built[0]:
-                out["post"] = "="
-            if out["postkw"] == built[1]:
+            if out["postkw"] == kw_was:
                 out["postkw"] = "="
     except _CallTimeout:
         _setitimer(_ITIMER_REAL, 0)
