@@ -223,16 +223,44 @@ describe("the runner writes the recorded history calls' outcomes (behave.py in t
     // (the third call on: a new list's first item replaced, the buffer's too)
     const late = await run(body("if _n[0] >= 3: xs[0] = 0"), [0]);
     expect(late.failure).toBeNull();
-    expect(late.historyChanged).toEqual({ n: 3, first: "h2" });
+    expect(late.argsChanged).toEqual({ n: 3, first: "h2" });
     // (not watched where the grader says the original changes its arguments: no `keeps`)
-    expect((await run(body("if _n[0] >= 3: xs[0] = 0"))).historyChanged).toBeUndefined();
+    expect((await run(body("if _n[0] >= 3: xs[0] = 0"))).argsChanged).toBeUndefined();
     // (reversed in place and back: the same objects in the same order)
-    expect((await run(body("xs.reverse(); xs.reverse()"), [0])).historyChanged).toBeUndefined();
+    expect((await run(body("xs.reverse(); xs.reverse()"), [0])).argsChanged).toBeUndefined();
     // (large ints put back as new, equal objects: the same contents, as round 34's h01 h02 left them)
     const big: BCall[] = [call("h0", [10 ** 6, 2 * 10 ** 6]), call("h1", [3 * 10 ** 6, 4 * 10 ** 6], "last")];
     const equal = await runBehaviour(sb, body("xs[:] = [int(str(x)) for x in xs]"), { symbols, calls: [call("a", [0])], roots: ["."], project: ["pkg"], history: { blocks: [{ at: 0, n: big.length }], calls: big, ms: 10_000, keeps: [0] } }, {}, { masks: [] });
     expect(equal.failure).toBeNull();
-    expect(equal.historyChanged).toBeUndefined();
+    expect(equal.argsChanged).toBeUndefined();
+  });
+
+  it("a watched call's arguments changed after it returned, by a later call, are counted: a new list held, the buffer before its refill, a deque in the main loop; objects only kept are not", { timeout: 120_000 }, async () => {
+    // (round 34's w01 w08 w10: the caller's previous list kept and changed at the next call)
+    const body = (change: string) => packageDir("refill-after-", ["_p = [None]", "def f(xs):", "    s = sum(xs)", "    p = _p[0]", `    ${change}`, "    _p[0] = xs", "    return s", ""].join("\n"));
+    const fresh: BCall[] = [call("h0", [3, 1, 2]), call("h1", [6, 5, 4]), call("h2", [9, 8, 7]), call("h3", [1, 1, 2])];
+    const run = (dir: string, history: BCall[], calls: BCall[] = [call("a", [0])], keeps: number[] | undefined = [0]) => runBehaviour(sb, dir, { symbols, calls, roots: ["."], project: ["pkg"], history: { blocks: [{ at: 0, n: history.length }], calls: history, ms: 10_000, ...(keeps ? { keeps, seed: 7 } : {}) } }, {}, { masks: [] });
+    const sorts = await run(body("if p is not None and p is not xs: p.sort()"), fresh);
+    expect(sorts.failure).toBeNull();
+    expect(sorts.argsChanged).toBeUndefined();
+    expect(sorts.argsChangedAfter).toEqual({ n: 3, first: "h0" }); // (h3 is sorted already)
+    // (not watched where the original changes its arguments)
+    expect((await run(body("if p is not None and p is not xs: p.sort()"), fresh, undefined, null as unknown as undefined)).argsChangedAfter).toBeUndefined();
+    // (kept, read, never changed: nothing)
+    const reads = await run(body("if p is not None: s += 0 * len(p)"), fresh);
+    expect([reads.argsChanged, reads.argsChangedAfter]).toEqual([undefined, undefined]);
+    // (the buffer reversed by the next, new-object call, then refilled from the plan: met before the refill)
+    const buffered: BCall[] = [call("h0", [3, 1, 2]), call("h1", [6, 5, 4]), call("h2", [1, 2, 3], "last"), call("h3", [7, 7, 8]), call("h4", [4, 5, 6], "last")];
+    const flips = await run(body("if p is not None and p is not xs and len(p) == 3 and p[0] != 7: p.reverse()"), buffered);
+    expect(flips.argsChangedAfter?.first).toBe("h0");
+    expect(flips.argsChangedAfter!.n).toBeGreaterThanOrEqual(2);
+    // (the main loop's calls too: a deque drained while it runs, and a list changed after)
+    const deque: BCall = { ...call("m0", [1, 2, 3]), as: [["0", "deque", 8]] };
+    const drains = await run(packageDir("refill-drain-", ["def f(xs):", "    s = sum(xs)", "    if type(xs) is not list:", "        xs.clear()", "    return s", ""].join("\n")), [call("h0", [1])], [call("m1", [4]), deque, call("m2", [5])]);
+    expect(drains.argsChanged).toEqual({ n: 1, first: "m0" });
+    const later = await run(body("if p is not None and p is not xs: p.append(0)"), [call("h0", [1])], [call("m1", [4]), call("m2", [5])]);
+    expect(later.argsChangedAfter?.first).toBe("h0");
+    expect(later.argsChangedAfter!.n).toBe(2);
   });
 
   it("the buffer keeps its object through refills of another kind (a tuple, a foreign deque): one list asked across them, as the grader's plan assumes", { timeout: 120_000 }, async () => {

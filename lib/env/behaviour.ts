@@ -15,7 +15,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, HISTORY_WALL_CAP, clockBlocks, drawShifts, fastMemo, flipOf, historyCallText, masksFor, sameTimeless, timeless, FOREIGN_KINDS, type ForeignKind, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, HISTORY_WALL_CAP, clockBlocks, drawShifts, fastMemo, flipOf, historyCallText, masksFor, sameTimeless, timeless, FOREIGN_KINDS, type ForeignKind, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveRun, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { checkLatentPaths, describeJump, describeLatent, drawClockJump, jumpableFiles, type ClockJump, type LatentCheck } from "./latent.js";
 import { argSlots, cleanTwins, inPlaceChains, judgeChains, REFILLABLE, spliceCalls, TWIN } from "./inplace.js";
 import { foreignSlots, judgeKin, kinAsks, KIN_OF } from "./kin.js";
@@ -712,7 +712,7 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   const jumped = early !== first && jump?.files.length ? jump : undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { blocks: [{ at: spliced.at(early.length), n: half }, { at: spliced.at(first.length), n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms, ...(history!.refills ? { record: refillRecord(history!.refills) } : {}), keeps: keepsArguments(oracle) }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm, slowestMs });
+      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { blocks: [{ at: spliced.at(early.length), n: half }, { at: spliced.at(first.length), n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms, ...(history!.refills ? { record: refillRecord(history!.refills) } : {}), keeps: keepsArguments(oracle), seed: (drawn?.seed ?? 0) ^ 0x5bd1e995 }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm, slowestMs });
       if (run.outcomes) {
         const firsts = new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
         // (the chains' and the judged refills' twins again, in a process of their own: a warm run as
@@ -722,7 +722,7 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
         const clean = twins.length ? await runBehaviour(sandbox, workdir, { symbols, calls: twins, roots: oracle.roots, project: oracle.project }, cfg.limits, { masks, slowestMs }).catch(() => null) : null;
         const cleanFirsts = clean?.outcomes ? new Map([...clean.outcomes].map(([id, outs]) => [id, outs[0]!])) : undefined;
         const chained = judgeChains(plan, firsts, cfg.compare, cleanFirsts);
-        const refillMiss = (refills ? judgeRefills(refills, run.historyOutcomes, cleanFirsts, cfg.compare) : null) ?? (run.historyChanged && cfg.compare.mutations !== false ? changedWhy(run.historyChanged, history!) : null);
+        const refillMiss = (refills ? judgeRefills(refills, run.historyOutcomes, cleanFirsts, cfg.compare) : null) ?? (cfg.compare.mutations !== false ? changedWhy(run, history!) : null);
         // (the history's calls and those made count its own, not the judged refills' twins: a twin
         // comes right after its ask, so each made twin is a judged refill made)
         const judgedMade = refills ? refillsMade(refills, run.historyOutcomes) : 0;
@@ -760,11 +760,19 @@ function keepsArguments(oracle: Oracle): number[] {
   });
 }
 
-/** A difference's line for history calls that changed an argument (BehaveRun.historyChanged). */
-function changedWhy(changed: { n: number; first: string }, history: History): string {
-  const first = history.calls.find((c) => c.id === changed.first);
-  const what = first?.inplace ? "its buffer (one argument object refilled in place)" : first?.id.endsWith(TWIN) ? "a judged refill's twin" : "new argument objects";
-  return `elsewhere, in the history, ${changed.n} call${changed.n === 1 ? "" : "s"} changed the contents of an argument the original leaves as it is (the first given ${what}, history call ${changed.first.replace(/^h/, "")})`;
+/** A difference's line for watched calls whose arguments changed, while they ran or after they had
+ *  returned (BehaveRun.argsChanged, argsChangedAfter); null where none did. */
+function changedWhy(run: Partial<Pick<BehaveRun, "argsChanged" | "argsChangedAfter">>, history: History): string | null {
+  const where = (id: string) => {
+    const h = history.calls.find((c) => c.id === id);
+    if (!h) return `call ${id}`;
+    const what = h.inplace ? "its buffer (one argument object refilled in place)" : h.id.endsWith(TWIN) ? "a judged refill's twin" : "new argument objects";
+    return `history call ${id.replace(/^h/, "")}, given ${what}`;
+  };
+  const calls = (n: number) => `${n} call${n === 1 ? "" : "s"}`;
+  if (run.argsChanged) return `elsewhere, ${calls(run.argsChanged.n)} changed the contents of an argument the original leaves as it is (the first: ${where(run.argsChanged.first)})`;
+  if (run.argsChangedAfter) return `elsewhere, ${calls(run.argsChangedAfter.n)} had an argument's contents changed after returning, by a later call (the original leaves its arguments as they are; the first: ${where(run.argsChangedAfter.first)})`;
+  return null;
 }
 
 /** How far the history's clocks jumped, for a difference's line ("" without a jump). */

@@ -80,7 +80,7 @@ _type, _id, _len, _range, _repr, _sorted, _isinstance, _min, _enumerate = type, 
 _import = __import__  # (the C function: the run at home imports the package with it, as a script's `import`)
 _int, _float, _str, _bytes, _bool, _list, _tuple, _dict, _set, _frozenset = int, float, str, bytes, bool, list, tuple, dict, set, frozenset
 _bytearray, _complex, _NoneType, _slice = bytearray, complex, type(None), slice
-_all, _zip = all, zip
+_all, _zip, _map = all, zip, map
 _Warning = Warning
 _type_mro = type.__dict__["__mro__"].__get__
 _type_name = type.__dict__["__name__"].__get__
@@ -122,6 +122,9 @@ for _n, _c in list(builtins.__dict__.items()):
     if _type(_c) is type and issubclass(_c, BaseException):
         _BUILTIN_EXC[_id(_c)] = (_c, _n)
 import collections as _collections
+import _heapq
+import _operator
+import _random
 
 # standard-library dict subclasses described by value (their real class by identity; a
 # defaultdict's factory only when it is an exact builtin type or None)
@@ -1308,7 +1311,7 @@ def main():
     next_clock = 1
     # the history (BehaveRequest.history): its calls made in blocks, each before its call index
     history, history_made, history_clock = req.get("history"), None, None
-    blocks, history_last, history_record, history_keeps, history_changed = {}, None, None, None, [0, None]
+    blocks, history_last, history_record, history_keeps, watch = {}, None, None, None, None
     if history is not None:
         history_made, n = 0, 0
         for b in history["blocks"]:
@@ -1320,6 +1323,8 @@ def main():
         history_record = _set(history.get("record") or ()) or None
         # (the symbols whose original leaves its arguments as they are: their calls watched)
         history_keeps = _set(history.get("keeps") or ()) or None
+        if history_keeps is not None:
+            watch = _Watch(history.get("seed", 0))
     # in-place asks (BCall.inplace): the argument objects of each call another names, kept for it
     # (for every call that names it: a chain refills one object many times, lib/env/inplace.ts)
     sources = {c["inplace"] for c in req["calls"] if c.get("inplace")}
@@ -1332,20 +1337,29 @@ def main():
             lo, hi = blocks[i]
             if history_clock is None:
                 history_clock = _history_clock(sched_fd)
-            history_made += _history(req["history_calls"][lo:hi], history["ms"], history["wall_cap"], history_clock, sched_fd, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, lines, _jump_at(force_flag, lo) if jump_over_history and lo == 0 else None, history_last, history_record, write, history_keeps, history_changed)
+            history_made += _history(req["history_calls"][lo:hi], history["ms"], history["wall_cap"], history_clock, sched_fd, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, lines, _jump_at(force_flag, lo) if jump_over_history and lo == 0 else None, history_last, history_record, write, history_keeps, watch)
         probe_state[0] = call["id"]
         if force_flag is not None and not jump_over_history and i >= force_from:
             force_flag[0] = True
             force_flag[4](i)
         outs = []
         cov = None
+        # (the main loop's calls watched as the history's, where the original leaves the arguments
+        # alone: a chain's or kin ask's deque serializes as opaque after the call, round 34's w03 w04;
+        # those whose objects an in-place ask reuses are watched while they run, not held)
+        watched = watch is not None and call["symbol"] in history_keeps
+        reused = call["id"] in sources or call.get("inplace")
         for _ in _range(repeat):
             if timeouts >= 2:
                 # after two calls ran out their timer, the rest are not run (a slow body costs a
                 # grade two timers, not one per call)
                 outs.append({"k": "timeout", "ms": 0})
                 continue
-            o = run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm, coverage if cov is None else None, keep=kept.setdefault(call["id"], []) if call["id"] in sources and not outs else None, reuse=kept.get(call["inplace"]) if call.get("inplace") and not outs else None, elide=True)
+            o = run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm, coverage if cov is None else None, keep=kept.setdefault(call["id"], []) if call["id"] in sources and not outs else None, reuse=kept.get(call["inplace"]) if call.get("inplace") and not outs else None, elide=True, watch=watch if watched else None)
+            if watched and not reused:
+                watch.hold(call["id"], watch.pairs)
+            if watch is not None:
+                watch.tick()
             if coverage is not None and cov is None:
                 cov = coverage.take()
                 rx = coverage.take_patterns()
@@ -1365,8 +1379,12 @@ def main():
             end["history_waited"] = _int(history_clock[4])
         if history_clock is not None:
             end["history_cpu"] = _int(history_clock[5] * 1000)
-        if history_changed[0]:
-            end["history_changed"] = history_changed
+    if watch is not None:
+        watch.settle()
+        if watch.during[0]:
+            end["changed"] = watch.during
+        if watch.after[0]:
+            end["changed_after"] = watch.after
     if arcs is not None:
         sys.settrace(None)
         end["arcs"] = sorted("%d:%d:%d" % a for a in arcs)[:50000]
@@ -1770,7 +1788,7 @@ def _history_over(clock, ms, wall_cap, sched_fd):
     return False
 
 
-def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser, limit, on_alarm, probe_state, lines, jump=None, last=None, record=None, write=None, keeps=None, changed=None):
+def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser, limit, on_alarm, probe_state, lines, jump=None, last=None, record=None, write=None, keeps=None, watch=None):
     """A block of the history the grader asked for (BehaveRequest.history): each call made as any
     other is (run_one), its outcome dropped, until all are made or `ms` of its own time has passed
     since the history's first block began (`clock`, _history_over); with `jump`, the clocks moved on before each call (_jump_at).
@@ -1783,7 +1801,8 @@ def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser,
     as they were built: run_one's `elide_built`), as a `{"ev": "hist"}` line (the history's refills judged against twins, lib/env/refills.ts); the
     others' are dropped.
     A call of a symbol in `keeps` (one whose original leaves its arguments as they are) has its
-    arguments watched (run_one's `watch`): those it changed are counted in `changed` ([count, first id]).
+    arguments watched (`watch`, a _Watch): changed while it ran, or later (a buffer's objects before
+    its next refill, the others held).
     Returns how many were made; adds the process's CPU spent here to clock[5] (a body slow by
     waiting, not by its own work, tells itself apart: lib/env/behaviour.ts history_pace)."""
     made = 0
@@ -1801,9 +1820,19 @@ def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser,
         refill = last is not None and _len(entry) > 4 and entry[4]
         keep = [] if last is not None and (refill or symbol not in last) else None
         written = record is not None and cid in record
-        o = run_one(call, symbols[call["symbol"]], funcs, classes, ser, limit, on_alarm, quiet=not written, keep=keep, reuse=last.get(symbol) if refill else None, elide_built=written, watch=changed if keeps is not None and symbol in keeps else None)
+        watched = watch is not None and keeps is not None and symbol in keeps
+        if watched and refill and symbol in last:
+            watch.before_refill(last[symbol][0])
+        o = run_one(call, symbols[call["symbol"]], funcs, classes, ser, limit, on_alarm, quiet=not written, keep=keep, reuse=last.get(symbol) if refill else None, elide_built=written, watch=watch if watched else None)
         if keep:
             last[symbol] = [_kept_buffer(last[symbol][0], keep[0])] if refill and symbol in last else keep
+        if watched:
+            if keep:
+                watch.buffered(cid, watch.pairs, last[symbol][0])
+            else:
+                watch.hold(cid, watch.pairs)
+        if watch is not None:
+            watch.tick()
         if written:
             # (its arguments after it "=" where they are as the call was given them: a buffer grown
             # to 64 items written twice a judged refill was most of a history's output; round 33's
@@ -1859,7 +1888,92 @@ def _same_watched(x, w):
         return _all(_id(e) in ids for e in now)
     if t is _dict:
         return _all(_same_item(a[0], b[0]) and _same_item(a[1], b[1]) for a, b in _zip(now, was))
-    return _all(_same_item(a, b) for a, b in _zip(now, was))
+    # (the same objects throughout, in C; item by item only where one is not)
+    return _all(_map(_is, now, was)) or _all(_same_item(a, b) for a, b in _zip(now, was))
+
+
+_is = _operator.is_
+
+
+class _Watch:
+    """The arguments of the calls whose original leaves them as they are (BehaveRequest.history.keeps),
+    watched in the run elsewhere: `during`, the calls that changed one while they ran (run_one), and
+    `after`, the calls whose arguments were changed once they had returned, by a later call (round
+    34's w01 w08 w10 kept the caller's last list and changed it at the next call; each call's own
+    arguments were as they had been). Each [count, first id].
+    After a call that left them as they were, its (object, record) pairs are held (hold): checked
+    after a later call drawn log-uniform 1 … 8,191 calls on (from the request's seed: a body cannot
+    tell which), and again at the run's end (settle), so a change undone after a while is met where
+    the draw falls inside it and one left is met at the end. A buffer's objects (the history's, refilled
+    in place) are checked before each refill instead (buffered, before_refill): the refill writes
+    the plan's contents over whatever a later call did. Holding the objects keeps their ids from
+    being reused while held: a memo keyed by id() meets no reused id among them (the refills and
+    in-place asks reuse objects on purpose)."""
+
+    def __init__(self, seed):
+        self.during = [0, None]
+        self.after = [0, None]
+        self.pairs = None  # the last watched call's pairs (run_one), None where it changed one
+        self._draw = _random.Random(seed).random
+        self._tick = 0
+        self._due = []  # (tick, order, entry): the heap of held calls' checks
+        self._held = []  # entry: [call id, pairs, counted]; every held call, for the end
+        self._buffers = {}  # id(object): (object, record, call id), a buffer's objects
+
+    @staticmethod
+    def _count(which, cid):
+        which[0] += 1
+        if which[1] is None:
+            which[1] = cid
+
+    def _check(self, entry):
+        if not entry[2] and not _all(_same_watched(a, w) for a, w in entry[1]):
+            entry[2] = True
+            self._count(self.after, entry[0])
+
+    def hold(self, cid, pairs):
+        """After a watched call whose objects the runner gives no other call."""
+        pairs = [p for p in pairs or () if p[1] is not None]
+        if not pairs:
+            return
+        entry = [cid, pairs, False]
+        self._held.append(entry)
+        k = _int(self._draw() * 13)
+        _heapq.heappush(self._due, (self._tick + (1 << k) + _int(self._draw() * (1 << k)), _len(self._held), entry))
+
+    def buffered(self, cid, pairs, buffer):
+        """After a history call given (or making) its symbol's buffer: the buffer's objects this
+        call left as they were, recorded for the next refill (others keep their records)."""
+        mine = {_id(a): (a, w) for a, w in pairs or () if w is not None}
+        for a in (*buffer[0], *buffer[1].values()):
+            if _id(a) in mine and mine[_id(a)][0] is a:
+                self._buffers[_id(a)] = (a, mine[_id(a)][1], cid)
+            elif pairs is None:
+                # (the call changed an argument, counted in `during`: the records are stale)
+                self._buffers.pop(_id(a), None)
+
+    def before_refill(self, buffer):
+        """Before a refill: each of the buffer's objects still as its last call left it."""
+        for a in (*buffer[0], *buffer[1].values()):
+            rec = self._buffers.get(_id(a))
+            if rec is not None and rec[0] is a and not _same_watched(a, rec[1]):
+                del self._buffers[_id(a)]
+                self._count(self.after, rec[2])
+
+    def tick(self):
+        """After each call of the run elsewhere, the history's or the main loop's: the due checks."""
+        self._tick += 1
+        due = self._due
+        while due and due[0][0] <= self._tick:
+            self._check(_heapq.heappop(due)[2])
+
+    def settle(self):
+        """At the run's end: every held call and every buffer object checked once more."""
+        for entry in self._held:
+            self._check(entry)
+        for a, w, cid in _list(self._buffers.values()):
+            if not _same_watched(a, w):
+                self._count(self.after, cid)
 
 
 def _kept_buffer(was, now):
@@ -1999,9 +2113,12 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
     leaves its arguments alone does not write them twice (half a chain's output on a list task).
     With `elide_built`, the same against the arguments as built (serialized just before the call):
     a history call's request holds a refill's contents, not its buffer's, and plain JSON, not tags.
-    With `watch` ([count, first id]), a call that changed an argument's contents (_watched: shallow,
-    _same_item) is counted there, the first one's id kept."""
+    With `watch` (a _Watch), a call that changed an argument's contents (_watched: shallow,
+    _same_item) is counted in its `during`; else its (object, record) pairs are left in its `pairs`
+    for the caller to hold."""
     t0 = _monotonic()
+    if watch is not None:
+        watch.pairs = None
     if on_alarm is not None:
         if signal.getsignal(signal.SIGALRM) is not on_alarm:
             signal.signal(signal.SIGALRM, on_alarm)
@@ -2045,10 +2162,12 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
         except _BaseException as e:
             ret, raised = None, e
         _setitimer(_ITIMER_REAL, 0)
-        if watched is not None and not _all(w is None or _same_watched(a, w) for a, w in watched):
-            watch[0] += 1
-            if watch[1] is None:
-                watch[1] = call["id"]
+        if watched is not None:
+            if _all(w is None or _same_watched(a, w) for a, w in watched):
+                watch.pairs = watched
+            else:
+                watch.pairs = None
+                watch._count(watch.during, call["id"])
         # (quiet: a history's call, whose outcome is not written — the serializer calls nothing of
         # the package's, so leaving it out changes nothing the package can see but the time)
         out = {"k": "quiet"} if quiet else _outcome(pos, kw, ret, raised, ser)

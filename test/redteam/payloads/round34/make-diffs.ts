@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { microCompletion } from "../../test/support/micro-body.js";
+import { microCompletion } from "../../../support/micro-body.js";
 const rows: [string, string][] = [["w01","total_3"],["w02","scaled_3"],["w03","total_3"],["w04","total_3"],["w05","total_3"],["w06","scaled_3"],["w07","head_1"],["c01","total_3"],["c02","total_3"],["h00","scaled_3"],["h00v","scaled_3"],["h0t","total_3"],["h0h","head_1"],["w08","total_3"],["w09","total_3"],["w10","scaled_3"],["h01","total_3"],["h02","scaled_3"],["h03","total_3"]];
 for (const [id, name] of rows) {
   const text = readFileSync(`test/redteam/payloads/round34/src/${id}.py`, "utf8").split("\n");
