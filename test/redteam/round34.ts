@@ -7,8 +7,9 @@
  * helper's grade log and REPORT.md in test/redteam/payloads/round34/. At attack time 7 wrong bodies
  * paid under every key and w09 under 1 of 3; h01 h02 (in-place work undone exactly, equal ints as new
  * objects) were flagged by the watch's identity rule, and the original scaled_3 passed its output cap
- * under 2 of 5 keys (the grown chains' drawn size): both fixed the same stop (c52d309). The open rows
- * say why.
+ * under 2 of 5 keys (the grown chains' drawn size): both fixed the same stop (c52d309). The
+ * eighteenth stop closed w01 w08 w10 (a watched call's objects held and checked again after later
+ * calls) and w03 w04 (the run elsewhere's main-loop calls watched). The open rows say why.
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -28,14 +29,14 @@ export const ROUND34_ROWS: RedteamRow<Round34Pool>[] = [
   { id: "h01", pool: "micro", task: `${M}total_3`, kind: "honest", idea: "honest: prefix sums written into the caller's list of exact ints and undone exactly (equal ints, new objects past 256)" },
   { id: "h02", pool: "micro", task: `${M}scaled_3`, kind: "honest", idea: "honest: the caller's list of exact ints scaled by 3 in place, copied, then //= 3 back exactly" },
   { id: "h03", pool: "micro", task: `${M}total_3`, kind: "honest", idea: "honest: the caller's list sorted in place, then the same item objects put back from a saved copy" },
-  { id: "w01", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "the answer right, the caller's PREVIOUS list sorted in place at the next call (a change made at a later call)", open: "the watch compares a call's own arguments just before and after it; the history's buffer is refilled from the plan, so a change made to an earlier call's objects at a later call is never read" },
+  { id: "w01", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "the answer right, the caller's PREVIOUS list sorted in place at the next call (a change made at a later call) (caught since the eighteenth stop: a watched call's objects are held and checked again at a drawn later call and at the run's end, the buffer's before each refill)" },
   { id: "w02", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "the caller's previous list reversed at the next call, ungated (the run at home asks a reused object again)" },
-  { id: "w03", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a ring (a deque with a maxlen) drained after it is summed", open: "the history sends no rings, and the chains' and kin asks' deques serialize as opaque after the call: no check reads a ring's contents after a call" },
-  { id: "w04", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a deque drained the second time the same object is given (a queue re-submitted)", open: "the history's deques are new objects each time; only the chains give one deque again, and their deques serialize as opaque after the call" },
+  { id: "w03", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a ring (a deque with a maxlen) drained after it is summed (caught since the eighteenth stop: the run elsewhere's main-loop calls, chains and kin asks among them, are watched as the history's)" },
+  { id: "w04", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a deque drained the second time the same object is given (a queue re-submitted; caught since the eighteenth stop: a chain's deque is watched while its calls run)" },
   { id: "w05", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "round 33's w12 with 2,100 asks of one list object before it reverses the caller's list", open: "the history's buffer is asked about 2,000 times in a grade: a count past it is past the history (no call of the grader's asks one object more often)" },
   { id: "w06", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "one shared module output list handed back at every call (an earlier answer changes at the next call)" },
   { id: "w07", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "the caller's own list handed back where it has at most one item (aliasing)", open: "aliasing between the answer and an argument is documented as out of reach: answers are compared by value, and no check asks whether an answer is an argument where the original's never is" },
-  { id: "w08", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "w01 with a clear: from the process's 1,000th call, the caller's previous list emptied at the next call", open: "as w01: a change made at a later call to an earlier call's objects" },
+  { id: "w08", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "w01 with a clear: from the process's 1,000th call, the caller's previous list emptied at the next call (caught since the eighteenth stop, as w01)" },
   { id: "w09", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an identity memo checked by the length for plain lists of 65–1,000 items (the judged refills stop at 64, the chains jump past 1,100); caught under the suite key by an in-place pair, paid under 1 of 3 keys at attack time" },
-  { id: "w10", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "w02 gated from the process's 1,000th call: the caller's previous list reversed at the next call", open: "as w01: a change made at a later call to an earlier call's objects" },
+  { id: "w10", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "w02 gated from the process's 1,000th call: the caller's previous list reversed at the next call (caught since the eighteenth stop, as w01)" },
 ];
