@@ -420,7 +420,7 @@ describe("kin truths (lib/env/kin_truth.ts, made by lib/env/original.ts): the or
     const was = process.env.XDG_CACHE_HOME;
     process.env.XDG_CACHE_HOME = cache;
     try {
-      const { truth, pace } = await originalRun(t, oracle, symbols, sb, await behaviourMasks(t, sb), {}, {}, 17, { truths: 6, pace: true });
+      const { truth, pace } = await originalRun(t, oracle, symbols, sb, await behaviourMasks(t, sb), {}, {}, 17, { truths: 6, pace: true, alias: false });
       expect(truth.why, JSON.stringify(truth)).toBeUndefined();
       expect(truth.calls.length).toBeGreaterThanOrEqual(6);
       for (const c of truth.calls) {

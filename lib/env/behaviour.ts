@@ -20,7 +20,7 @@ import { checkLatentPaths, describeJump, describeLatent, drawClockJump, jumpable
 import { argSlots, cleanTwins, inPlaceChains, judgeChains, REFILLABLE, spliceCalls, TWIN } from "./inplace.js";
 import { foreignSlots, judgeKin, kinAsks, KIN_OF } from "./kin.js";
 import { judgeTruth, type KinTruth } from "./kin_truth.js";
-import { originalRun, type OriginalPace } from "./original.js";
+import { originalRun, type OriginalPace, type OriginalRun } from "./original.js";
 import { editRefills, judgeRefills, refillRecord, refillsMade, refillTwins, type RefillPlan } from "./refills.js";
 import { treeDigest } from "./untrusted.js";
 import { Rng } from "../core/index.js";
@@ -109,6 +109,10 @@ export const BehaviourConfig = z.object({
    *  task by the original; the run elsewhere asks the body each the original answers as the call
    *  itself with a scalar, and one returned otherwise fails the check (round 31's w08 w09). 0: none. */
   kin_truth: z.number().int().min(0).default(12),
+  /** Aliasing judged (behave.py _shares, original.ts): a graded call whose answer shares a list,
+   *  dict, set, bytearray or deque with its arguments where the original's answer to the same call
+   *  shares none — the caller's own object handed back (round 34's w07) — fails the check. */
+  aliasing: z.boolean().default(true),
   /** The share of the history's calls given their symbol's buffer (its first history call's objects),
    *  refilled in place (a buffer reused thousands of times: round 30's w02b turned wrong after 17
    *  refills); 0: every history call has new objects. */
@@ -251,7 +255,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   };
   try {
     masks = await behaviourMasks(task, sandbox);
-    run = await runBehaviour(sandbox, workdir, { symbols, calls: inOrder(calls, "graded"), roots: oracle.roots, project: oracle.project }, cfg.limits, { masks });
+    run = await runBehaviour(sandbox, workdir, { symbols, calls: inOrder(calls, "graded"), roots: oracle.roots, project: oracle.project, ...(cfg.aliasing ? { alias: true } : {}) }, cfg.limits, { masks });
   } catch (e) {
     return { ...base, ran: false, passed: false, why: `the runner could not run: ${(e as Error).message.slice(0, 300)}`, agreed: 0, compared: oracle.calls.length, agreement: 0, differences: [], wallMs: performance.now() - t0, path: null };
   }
@@ -288,6 +292,10 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const known: Oracle = oracle;
   // (the slow calls it runs in an order no body can know: the grader's key and the completion)
   const chosen = elsewhereCalls(oracle, (id) => firstOf(id), cfg.elsewhere_calls, (xs) => inOrder(xs, "slow"));
+  // (the original's own answers for other kinds, its pace and its aliasing: made once a task, then
+  // read — original.ts; the seed still named for the kin truths, which it drew first: a new name
+  // would draw them anew)
+  const originalOf = () => originalRun(task, known, symbols, sandbox, masks, cfg.limits, cfg.compare, keyed(`kin-truth\n${taskId}`), { truths: cfg.kin_truth, pace: cfg.history_pace > 0 && cfg.history_calls > 0, alias: cfg.aliasing });
   const elsewhereRun = async (ids: Set<string>): Promise<ElsewhereRun> => {
     // (seeded by the answers to every call, not to the sampled ones: which calls are sampled moves
     // with the graded run's timings, and a grade's machines must not)
@@ -303,10 +311,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     // (each process's first call one of the smallest: a body whose answers a process's first
     // argument fixes meets a small one first, as a deployment's first call often is — round 17's
     // a08; at home the smallest, elsewhere one drawn from the LEAD_FROM smallest)
-    // (the original's own answers for other kinds and its pace: made once a task, then read —
-    // original.ts; the seed still named for the kin truths, which it drew first: a new name would
-    // draw them anew)
-    const original = await originalRun(task, known, symbols, sandbox, masks, cfg.limits, cfg.compare, keyed(`kin-truth\n${taskId}`), { truths: cfg.kin_truth, pace: cfg.history_pace > 0 && cfg.history_calls > 0 });
+    const original = await originalOf();
     const truth = original.truth;
     const [away, home] = await Promise.all([
       runElsewhere(known, ids, symbols, awayOrder, workdir, sandbox, cfg, masks, shifts.away, slowestMs, historyOf(awayOrder.filter((c) => ids.has(c.id)), cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0), cfg.history_jump && tree ? { files: jumpableFiles(workdir, tree.changed), ...drawClockJump(keyed(`history-jump\n${taskId}\n${completion}`)) } : undefined, { seed: keyed(`chains\n${taskId}\n${completion}`), msOf: (id) => firstOf(id).ms ?? 0, truth }),
@@ -375,7 +380,10 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const scaledOk = !scaled.some((g) => groupFails("scale", g, base));
   const entries = entrySizes(oracle, (id) => agreedIds.has(id));
   const entriesOk = !entries.some((g) => groupFails("entries", g, base));
-  const passedHere = agreement >= cfg.threshold && probesOk && classesOk && typesOk && sizesOk && scaledOk && entriesOk;
+  // (an answer that shares an object with its arguments where the original's shares none)
+  const aliasMiss = cfg.aliasing && run.aliased?.length ? await aliasingMiss(oracle, run.aliased, originalOf) : null;
+  if (aliasMiss) differences.push(aliasMiss);
+  const passedHere = agreement >= cfg.threshold && probesOk && classesOk && typesOk && sizesOk && scaledOk && entriesOk && !aliasMiss;
   // elsewhere: every sampled call that agreed here must agree there (one miss fails the check), and
   // every fast call that missed here must answer there as it answered here: a body wrong only on a
   // process's first call (of one shape) spends a miss the threshold forgives in the graded run, where
@@ -758,6 +766,20 @@ function keepsArguments(oracle: Oracle): number[] {
     const mine = answered.filter((c) => c.symbol === symbol);
     return mine.some(mutable) && mine.every((c) => kept.has(c.id)) ? [symbol] : [];
   });
+}
+
+/** The first graded call whose answer shares an object with its arguments (BehaveRun.aliased) where
+ *  the original's answer to it shares none (original.ts), as a difference; null where there is none,
+ *  or the original's run gave no answer on it. */
+async function aliasingMiss(oracle: Oracle, aliased: string[], originalOf: () => Promise<OriginalRun>): Promise<BehaviourCheck["differences"][number] | null> {
+  const original = await originalOf();
+  if (!original.aliased) return null;
+  const theirs = new Set(original.aliased);
+  const byId = callIndex(oracle);
+  const mine = aliased.filter((id) => byId.get(id)?.expect.k === "return" && !theirs.has(id));
+  if (!mine.length) return null;
+  const c = byId.get(mine[0]!)!;
+  return { id: c.id, symbol: oracle.symbols[c.symbol]?.qualname ?? "?", hidden: c.hidden, why: `returned an object its arguments share (a list, dict, set, bytearray or deque: the answer is an argument, holds one or is held by one), where the original's answer is a new object; a caller that changes the answer changes its own argument (${mine.length} call${mine.length === 1 ? "" : "s"})` };
 }
 
 /** A difference's line for watched calls whose arguments changed, while they ran or after they had

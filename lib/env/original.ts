@@ -8,7 +8,11 @@
  *   time up to a cap; a body slow everywhere bought the cap and ended the history before its
  *   state turned wrong (round 32's w05: ≈ 20 ms a call, 2,900 of 8,192 calls, wrong from the
  *   6,000th). With the original's pace the grader tells a history the cap cut because the task is
- *   slow from one a body made slow (behaviour.ts, `history_pace`).
+ *   slow from one a body made slow (behaviour.ts, `history_pace`);
+ * - which of the oracle's calls it answers with an object its arguments share (a list, dict, set,
+ *   bytearray or deque; behave.py _shares): every oracle call made once more with the request's
+ *   `alias`. A body whose answer shares one where the original's never does hands its caller's own
+ *   object back (round 34's w07: the caller's list as its head); behaviour.ts judges the graded run's.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -37,31 +41,35 @@ export const OriginalRun = z.object({
   truth: KinTruth,
   /** Absent where none was asked for or the run gave no time (then `why`). */
   pace: OriginalPace.optional(),
+  /** The oracle's calls whose original answer shares an object with their arguments; absent where
+   *  not asked for or the run failed (then nothing is judged by it). */
+  aliased: z.array(z.string()).optional(),
   why: z.string().optional(),
 });
 export type OriginalRun = z.infer<typeof OriginalRun>;
 
 /** Made again when this changes (the cache's files name it): what the run asks and keeps. */
-const ORIGINAL_VERSION = 2;
+const ORIGINAL_VERSION = 3;
 
 /** Where a task's run of the original is kept between processes (one file a task, oracle, key and ask). */
-function cacheFile(task: FeatureDeletionTask, oracle: Oracle, seed: number, truths: number, pace: boolean): string {
+function cacheFile(task: FeatureDeletionTask, oracle: Oracle, seed: number, truths: number, pace: boolean, alias: boolean): string {
   const dir = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "composer-lab", "original");
-  const key = createHash("sha256").update(`${ORIGINAL_VERSION}\n${task.task_id}\n${oracle.built_at}\n${oracle.calls.length}\n${seed}\n${truths}\n${pace}`).digest("hex").slice(0, 32);
+  const key = createHash("sha256").update(`${ORIGINAL_VERSION}\n${task.task_id}\n${oracle.built_at}\n${oracle.calls.length}\n${seed}\n${truths}\n${pace}\n${alias}`).digest("hex").slice(0, 32);
   return join(dir, `${key}.json`);
 }
 
 const made = new Map<string, Promise<OriginalRun>>();
 
 /**
- * The original's run of a task: `truths` kin truths (kin_truth.ts truthCalls; 0: none) and, with
- * `pace`, its pace, drawn from `seed` (the grader's key and the task). Made once a process and kept on
+ * The original's run of a task: `truths` kin truths (kin_truth.ts truthCalls; 0: none), with
+ * `pace` its pace, drawn from `seed` (the grader's key and the task), and with `alias` the calls it
+ * answers with an object its arguments share. Made once a process and kept on
  * disk; nothing is run where neither is asked for or the task has no tree of its own.
  */
-export function originalRun(task: FeatureDeletionTask, oracle: Oracle, symbols: BehaveSymbol[], sandbox: Sandbox, masks: MaskSpec[], limits: Parameters<typeof runBehaviour>[3], compare: Partial<CompareOptions>, seed: number, ask: { truths: number; pace: boolean }): Promise<OriginalRun> {
+export function originalRun(task: FeatureDeletionTask, oracle: Oracle, symbols: BehaveSymbol[], sandbox: Sandbox, masks: MaskSpec[], limits: Parameters<typeof runBehaviour>[3], compare: Partial<CompareOptions>, seed: number, ask: { truths: number; pace: boolean; alias: boolean }): Promise<OriginalRun> {
   const none: OriginalRun = { truth: { calls: [], expect: {}, ways: {} } };
-  if ((ask.truths === 0 && !ask.pace) || task.broken.kind !== "dir") return Promise.resolve(none);
-  const file = cacheFile(task, oracle, seed, ask.truths, ask.pace);
+  if ((ask.truths === 0 && !ask.pace && !ask.alias) || task.broken.kind !== "dir") return Promise.resolve(none);
+  const file = cacheFile(task, oracle, seed, ask.truths, ask.pace, ask.alias);
   const known = made.get(file);
   if (known) return known;
   const making = (async (): Promise<OriginalRun> => {
@@ -73,11 +81,14 @@ export function originalRun(task: FeatureDeletionTask, oracle: Oracle, symbols: 
     const drawn = truthCalls(oracle, new Rng(seed), ask.truths);
     const truthOf = (got: (id: string) => BOutcome | undefined): KinTruth => (ask.truths ? keptTruths(drawn, got, compare) : none.truth);
     const timed = ask.pace ? new Rng(seed ^ 0x3c6ef372).shuffle(oracle.calls).slice(0, PACE_CALLS) : [];
-    const calls = [...drawn.bases.map((b) => BCall.parse(b)), ...drawn.variants.map((v) => v.call), ...timed.flatMap((c) => [0, 1].map((i) => BCall.parse({ ...c, id: `${c.id}${PACE}${i}` })))];
+    const bases = new Set(drawn.bases.map((b) => b.id));
+    const oracleIds = new Set(oracle.calls.map((c) => c.id));
+    const rest = ask.alias ? oracle.calls.filter((c) => !bases.has(c.id)).map((c) => BCall.parse(c)) : [];
+    const calls = [...drawn.bases.map((b) => BCall.parse(b)), ...drawn.variants.map((v) => v.call), ...timed.flatMap((c) => [0, 1].map((i) => BCall.parse({ ...c, id: `${c.id}${PACE}${i}` }))), ...rest];
     if (!calls.length) return { truth: truthOf(() => undefined) };
     const solved = solvedCopy(task);
     try {
-      const run = await runBehaviour(sandbox, solved.path, { symbols, calls, roots: oracle.roots, project: oracle.project }, limits, { masks });
+      const run = await runBehaviour(sandbox, solved.path, { symbols, calls, roots: oracle.roots, project: oracle.project, ...(ask.alias ? { alias: true } : {}) }, limits, { masks });
       if (!run.outcomes) {
         const why = `the original's run failed: ${run.failure ?? "no outcomes"}`;
         return { truth: { ...none.truth, why }, why };
@@ -86,6 +97,7 @@ export function originalRun(task: FeatureDeletionTask, oracle: Oracle, symbols: 
       const times = timed.map((c) => got(`${c.id}${PACE}1`)?.ms).filter((ms): ms is number => ms !== undefined);
       const out: OriginalRun = {
         truth: truthOf(got),
+        ...(ask.alias ? { aliased: (run.aliased ?? []).filter((id) => oracleIds.has(id)) } : {}),
         ...(times.length ? { pace: { ms: times.reduce((s, x) => s + x, 0) / times.length, calls: times.length } } : ask.pace ? { why: "the original's run timed none of its calls" } : {}),
       };
       try {

@@ -191,6 +191,10 @@ export interface BehaveRequest {
    *  argsChangedAfter; `seed` draws when a held call's objects are checked again: behave.py _Watch).
    *  Never at home. */
   history?: { blocks: { at: number; n: number }[]; calls: BCall[]; ms: number; record?: string[]; keeps?: number[]; seed?: number };
+  /** Which calls' first answers share a list, dict, set, bytearray or deque with their arguments
+   *  (behave.py _shares; BehaveRun.aliased): the graded run's and the original's, compared by
+   *  lib/env/behaviour.ts. */
+  alias?: boolean;
 }
 
 /** A history's wall time is at most this many times its `ms` (sent as its `wall_cap`; behave.py _history_over): its own
@@ -260,6 +264,8 @@ export interface BehaveRun {
   /** request.history.keeps: how many watched calls had an argument's contents changed after they
    *  returned, by a later call (behave.py _Watch), and the first's id. */
   argsChangedAfter?: { n: number; first: string };
+  /** request.alias: the calls whose first answer shares an object with their arguments. */
+  aliased?: string[];
   /** request.history.record: the outcome of each recorded history call that was made, by id (its
    *  answer and its arguments after the call). */
   historyOutcomes?: Map<string, BOutcome>;
@@ -288,7 +294,7 @@ const EnvLookups = z.object({ found: z.array(z.string().max(256)).max(64), missi
 export type EnvLookups = z.infer<typeof EnvLookups>;
 /** [how many, the first's id] (behave.py _Watch). */
 const Counted = z.tuple([z.number().int().positive(), z.string().max(200)]);
-const EndLine = z.object({ ev: z.literal("end"), n: z.number().int(), env: EnvLookups.optional(), arcs: z.array(z.string().regex(/^\d+:\d+:\d+$/).max(40)).max(50_000).optional(), seen: z.array(z.string().regex(/^\d+:\d+:[01]$/).max(40)).max(50_000).optional(), history: z.number().int().nonnegative().optional(), history_waited: z.number().int().nonnegative().optional(), history_cpu: z.number().int().nonnegative().optional(), changed: Counted.optional(), changed_after: Counted.optional() }).strict();
+const EndLine = z.object({ ev: z.literal("end"), n: z.number().int(), env: EnvLookups.optional(), arcs: z.array(z.string().regex(/^\d+:\d+:\d+$/).max(40)).max(50_000).optional(), seen: z.array(z.string().regex(/^\d+:\d+:[01]$/).max(40)).max(50_000).optional(), history: z.number().int().nonnegative().optional(), history_waited: z.number().int().nonnegative().optional(), history_cpu: z.number().int().nonnegative().optional(), changed: Counted.optional(), changed_after: Counted.optional(), aliased: z.array(z.string().max(200)).max(50_000).optional() }).strict();
 /** What a call asked of the machine, seen by the runner's audit hook (behave.py _probe_hook): the
  *  call's id and what it did ("open /proc/self/status", "host name (socket.gethostname)"). */
 const ProbeLine = z.object({ ev: z.literal("probe"), id: z.string().max(200), what: z.string().max(300) }).strict();
@@ -458,7 +464,7 @@ function withArguments(line: unknown, call: BCall): unknown {
 
 /** Parses the runner's stdout strictly: start, one line per call in order, end; anything else,
  *  a duplicate, a missing call or an oversized line fails the whole run. */
-export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000, record: ReadonlyMap<string, BCall> = new Map()): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; probes?: BehaveProbe[]; env?: EnvLookups; arcs?: string[]; seen?: string[]; history?: number; historyWaited?: number; historyCpu?: number; argsChanged?: { n: number; first: string }; argsChangedAfter?: { n: number; first: string }; historyOutcomes?: Map<string, BOutcome>; failure: string | null } {
+export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number, maxLine = 2_000_000, record: ReadonlyMap<string, BCall> = new Map()): { outcomes: Map<string, BOutcome[]> | null; coverage?: Map<string, string[]>; regexes?: Map<string, BehaveRegex[]>; literals?: BehaveRun["literals"]; probes?: BehaveProbe[]; env?: EnvLookups; arcs?: string[]; seen?: string[]; history?: number; historyWaited?: number; historyCpu?: number; argsChanged?: { n: number; first: string }; argsChangedAfter?: { n: number; first: string }; aliased?: string[]; historyOutcomes?: Map<string, BOutcome>; failure: string | null } {
   const all = stdout.split("\n").filter((l) => l.length > 0);
   const fail = (why: string) => ({ outcomes: null, failure: why });
   // the audit hook's lines (behave.py _probe_hook) come between start and end, wherever the call
@@ -535,7 +541,7 @@ export function parseBehaveOutput(stdout: string, calls: BCall[], repeat: number
         regexes.set(r.data.id, r.data.re.map((j) => ({ ...table[j]!, used: used.has(j) })));
       }
     }
-    return { outcomes, coverage, regexes, literals, probes, ...(end.data.env ? { env: end.data.env } : {}), ...(end.data.arcs ? { arcs: end.data.arcs } : {}), ...(end.data.seen ? { seen: end.data.seen } : {}), ...(end.data.history !== undefined ? { history: end.data.history } : {}), ...(end.data.history_waited ? { historyWaited: end.data.history_waited } : {}), ...(end.data.history_cpu !== undefined ? { historyCpu: end.data.history_cpu } : {}), ...(end.data.changed ? { argsChanged: { n: end.data.changed[0], first: end.data.changed[1] } } : {}), ...(end.data.changed_after ? { argsChangedAfter: { n: end.data.changed_after[0], first: end.data.changed_after[1] } } : {}), ...(historyOutcomes.size ? { historyOutcomes } : {}), failure: null };
+    return { outcomes, coverage, regexes, literals, probes, ...(end.data.env ? { env: end.data.env } : {}), ...(end.data.arcs ? { arcs: end.data.arcs } : {}), ...(end.data.seen ? { seen: end.data.seen } : {}), ...(end.data.history !== undefined ? { history: end.data.history } : {}), ...(end.data.history_waited ? { historyWaited: end.data.history_waited } : {}), ...(end.data.history_cpu !== undefined ? { historyCpu: end.data.history_cpu } : {}), ...(end.data.changed ? { argsChanged: { n: end.data.changed[0], first: end.data.changed[1] } } : {}), ...(end.data.changed_after ? { argsChangedAfter: { n: end.data.changed_after[0], first: end.data.changed_after[1] } } : {}), ...(end.data.aliased ? { aliased: end.data.aliased } : {}), ...(historyOutcomes.size ? { historyOutcomes } : {}), failure: null };
   } catch (e) {
     return fail(`unreadable output: ${(e as Error).message.slice(0, 200)}`);
   }
@@ -1478,7 +1484,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const made = plan?.calls ?? req.calls;
   const history = req.history && !home && req.history.calls.length ? req.history : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, ...((req.force || req.jump) && !home ? { ...(req.force ? { force: req.force } : {}), ...(req.jump ? { jump: req.jump } : {}), force_from: req.force_from ?? 0 } : {}), ...(req.arcs?.length && !home ? { arcs: req.arcs } : {}), ...(req.seen?.length && !home ? { seen: req.seen } : {}), call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: plan!.calling, variants: plan!.variants, together: plan!.together, ...(req.shared?.size ? { shared: plan!.shared } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}), ...(history ? { history: { blocks: history.blocks, ms: history.ms, wall_cap: HISTORY_WALL_CAP, ...(history.calls.some((c) => c.inplace) ? { refills: true } : {}), ...(history.record?.length ? { record: history.record } : {}), ...(history.keeps?.length ? { keeps: history.keeps, seed: history.seed ?? 0 } : {}) } } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, ...((req.force || req.jump) && !home ? { ...(req.force ? { force: req.force } : {}), ...(req.jump ? { jump: req.jump } : {}), force_from: req.force_from ?? 0 } : {}), ...(req.arcs?.length && !home ? { arcs: req.arcs } : {}), ...(req.seen?.length && !home ? { seen: req.seen } : {}), call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(req.alias && !home ? { alias: true } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: plan!.calling, variants: plan!.variants, together: plan!.together, ...(req.shared?.size ? { shared: plan!.shared } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}), ...(history ? { history: { blocks: history.blocks, ms: history.ms, wall_cap: HISTORY_WALL_CAP, ...(history.calls.some((c) => c.inplace) ? { refills: true } : {}), ...(history.record?.length ? { record: history.record } : {}), ...(history.keeps?.length ? { keeps: history.keeps, seed: history.seed ?? 0 } : {}) } } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(made)}${history ? `,"history_calls":${historyJson(history.calls)}` : ""}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged

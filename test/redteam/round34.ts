@@ -9,7 +9,8 @@
  * objects) were flagged by the watch's identity rule, and the original scaled_3 passed its output cap
  * under 2 of 5 keys (the grown chains' drawn size): both fixed the same stop (c52d309). The
  * eighteenth stop closed w01 w08 w10 (a watched call's objects held and checked again after later
- * calls) and w03 w04 (the run elsewhere's main-loop calls watched). The open rows say why.
+ * calls), w03 w04 (the run elsewhere's main-loop calls watched) and w07 (aliasing judged against
+ * the original's own answers). The open rows say why.
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -35,7 +36,7 @@ export const ROUND34_ROWS: RedteamRow<Round34Pool>[] = [
   { id: "w04", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a deque drained the second time the same object is given (a queue re-submitted; caught since the eighteenth stop: a chain's deque is watched while its calls run)" },
   { id: "w05", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "round 33's w12 with 2,100 asks of one list object before it reverses the caller's list", open: "the history's buffer is asked about 2,000 times in a grade: a count past it is past the history (no call of the grader's asks one object more often)" },
   { id: "w06", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "one shared module output list handed back at every call (an earlier answer changes at the next call)" },
-  { id: "w07", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "the caller's own list handed back where it has at most one item (aliasing)", open: "aliasing between the answer and an argument is documented as out of reach: answers are compared by value, and no check asks whether an answer is an argument where the original's never is" },
+  { id: "w07", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "the caller's own list handed back where it has at most one item (aliasing; caught since the eighteenth stop: a graded call whose answer shares a list with its arguments where the original's answer to the same call shares none)" },
   { id: "w08", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "w01 with a clear: from the process's 1,000th call, the caller's previous list emptied at the next call (caught since the eighteenth stop, as w01)" },
   { id: "w09", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an identity memo checked by the length for plain lists of 65–1,000 items (the judged refills stop at 64, the chains jump past 1,100); caught under the suite key by an in-place pair, paid under 1 of 3 keys at attack time" },
   { id: "w10", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "w02 gated from the process's 1,000th call: the caller's previous list reversed at the next call (caught since the eighteenth stop, as w01)" },

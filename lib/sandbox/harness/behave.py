@@ -1329,6 +1329,8 @@ def main():
     # (for every call that names it: a chain refills one object many times, lib/env/inplace.ts)
     sources = {c["inplace"] for c in req["calls"] if c.get("inplace")}
     kept = {}
+    # (the calls whose first answer shares an object with its arguments: BehaveRequest.alias)
+    aliased = [] if req.get("alias") else None
     for i, call in enumerate(req["calls"]):
         if next_clock < _len(clocks) and i >= clocks[next_clock]["at"]:
             set_clock(clocks[next_clock])
@@ -1355,7 +1357,7 @@ def main():
                 # grade two timers, not one per call)
                 outs.append({"k": "timeout", "ms": 0})
                 continue
-            o = run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm, coverage if cov is None else None, keep=kept.setdefault(call["id"], []) if call["id"] in sources and not outs else None, reuse=kept.get(call["inplace"]) if call.get("inplace") and not outs else None, elide=True, watch=watch if watched else None)
+            o = run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm, coverage if cov is None else None, keep=kept.setdefault(call["id"], []) if call["id"] in sources and not outs else None, reuse=kept.get(call["inplace"]) if call.get("inplace") and not outs else None, elide=True, watch=watch if watched else None, aliased=aliased if not outs else None)
             if watched and not reused:
                 watch.hold(call["id"], watch.pairs)
             if watch is not None:
@@ -1379,6 +1381,8 @@ def main():
             end["history_waited"] = _int(history_clock[4])
         if history_clock is not None:
             end["history_cpu"] = _int(history_clock[5] * 1000)
+    if aliased:
+        end["aliased"] = aliased[:50000]
     if watch is not None:
         watch.settle()
         if watch.during[0]:
@@ -1894,6 +1898,45 @@ def _same_watched(x, w):
 
 _is = _operator.is_
 
+# (the kinds an answer and an argument can share where a caller sees it: changing one changes the other)
+_SHARED_KINDS = (_list, _dict, _set, _bytearray, _collections.deque)
+
+
+def _near(x):
+    """`x` and its direct items (a list's, tuple's, deque's, set's or frozenset's; a dict's keys and
+    values), the objects of _SHARED_KINDS among them, by id. Only exact builtin containers are
+    looked into, by their C iterators: nothing of the package's runs."""
+    t = _type(x)
+    near = {}
+    if t in _SHARED_KINDS:
+        near[_id(x)] = x
+    if t is _list or t is _tuple or t is _set or t is _frozenset or t is _deque:
+        items = _list(x)
+    elif t is _dict:
+        items = [*_dict.keys(x), *_dict.values(x)]
+    else:
+        return near
+    for e in items:
+        if _type(e) in _SHARED_KINDS:
+            near[_id(e)] = e
+    return near
+
+
+def _shares(ret, pos, kw):
+    """Whether a call's answer is one of its arguments, holds one, or is held by one (at one level
+    down on either side): a list, dict, set, bytearray or deque a caller reaches through both, so
+    changing the answer changes its argument (round 34's w07: the caller's own list handed back
+    where the original hands back a new one). The original's answers are checked the same way
+    (lib/env/original.ts), and only a call whose original answer shares nothing is judged."""
+    mine = _near(ret)
+    if not mine:
+        return False
+    for a in (*pos, *kw.values()):
+        for k, o in _near(a).items():
+            if k in mine and mine[k] is o:
+                return True
+    return False
+
 
 class _Watch:
     """The arguments of the calls whose original leaves them as they are (BehaveRequest.history.keeps),
@@ -2104,7 +2147,7 @@ def _refill(old, new, tagged, classes, seen=None):
     return old
 
 
-def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quiet=False, keep=None, reuse=None, elide=False, elide_built=False, watch=None):
+def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quiet=False, keep=None, reuse=None, elide=False, elide_built=False, watch=None, aliased=None):
     """One call made. With `keep` (a list), its built arguments are appended to it, held for a later
     call's `reuse`: that call's arguments are the kept objects refilled in place with its own
     (_refill; round 27's a06 held the list it was given and keyed its memo by id()). With `elide`,
@@ -2115,7 +2158,8 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
     a history call's request holds a refill's contents, not its buffer's, and plain JSON, not tags.
     With `watch` (a _Watch), a call that changed an argument's contents (_watched: shallow,
     _same_item) is counted in its `during`; else its (object, record) pairs are left in its `pairs`
-    for the caller to hold."""
+    for the caller to hold. With `aliased` (a list), the call's id is added to it where its answer
+    shares a list, dict, set, bytearray or deque with its arguments (_shares)."""
     t0 = _monotonic()
     if watch is not None:
         watch.pairs = None
@@ -2162,6 +2206,8 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
         except _BaseException as e:
             ret, raised = None, e
         _setitimer(_ITIMER_REAL, 0)
+        if aliased is not None and raised is None and _shares(ret, pos, kw):
+            aliased.append(call["id"])
         if watched is not None:
             if _all(w is None or _same_watched(a, w) for a, w in watched):
                 watch.pairs = watched
