@@ -273,6 +273,30 @@ describe("in-place chains (lib/env/inplace.ts): one object refilled again and ag
     expect(missed).toEqual([]);
   });
 
+  it("a cheap plain list's chain is asked at a drawn size past the judged refills' 64 items and changed there at that size; over 400 plans the sizes spread log-uniform over 65-1,100 (round 34's w09: a memo for 65-1,000 items)", () => {
+    const sampled: BCall[] = Array.from({ length: 16 }, (_, i) => ({ id: `c${i}`, symbol: 0, pos: [list(i, i + 1, i + 2, i + 3)], kw: [] }));
+    const sizes: number[] = [];
+    for (let seed = 0; seed < 400; seed++) {
+      const plan = inPlaceChains(sampled, 40, 9, seed, () => 1);
+      const byId = new Map(plan.inserts.map((x) => [x.call.id, x.call]));
+      const chain = plan.chains.find((c) => c.held === undefined)!;
+      const lengths = chain.asks.map((a) => items(byId.get(a.id)!.pos[0]!).length);
+      // (the sized ask, then one at the same length with an item changed: what an identity memo keyed by length answers stale)
+      const at = chain.asks.findIndex((a) => a.step === "sized");
+      expect(at, `seed ${seed}`).toBeGreaterThan(0);
+      expect(lengths[at + 1], `seed ${seed}`).toBe(lengths[at]);
+      sizes.push(lengths[at]!);
+    }
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(65);
+    expect(Math.max(...sizes)).toBeLessThan(1100 + 64); // (in whole rounds of the contents before)
+    const share = (lo: number, hi: number) => sizes.filter((n) => n >= lo && n < hi).length / sizes.length;
+    // (log-uniform: each band's share near log(hi/lo)/log(1100/65), 0.245 for 65-130 and 0.24 for 550-1,100)
+    expect(share(65, 1000)).toBeGreaterThanOrEqual(0.9);
+    expect(share(65, 130)).toBeGreaterThan(0.15);
+    expect(share(550, 1164)).toBeGreaterThan(0.15);
+    expect(share(250, 300)).toBeGreaterThan(0.02);
+  });
+
   it("judged: the first ask that answers otherwise than its twin names the base call; a timeout on either side is not an answer", () => {
     const plan = { chains: [{ base: "b", slot: "0", asks: [{ id: "b@chain0.1", twin: "b@twin0.1", step: "tail" as const }, { id: "b@chain0.2", twin: "b", step: "restored" as const }] }], inserts: [] };
     const ret = (n: number): BOutcome => ({ k: "return", ret: int(n), post: [], postkw: [] });

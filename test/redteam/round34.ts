@@ -10,7 +10,8 @@
  * under 2 of 5 keys (the grown chains' drawn size): both fixed the same stop (c52d309). The
  * eighteenth stop closed w01 w08 w10 (a watched call's objects held and checked again after later
  * calls), w03 w04 (the run elsewhere's main-loop calls watched) and w07 (aliasing judged against
- * the original's own answers). The open rows say why.
+ * the original's own answers), and w09 under every key tried (a chain sized to a drawn 65-1,100
+ * items). The open rows say why.
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -38,6 +39,6 @@ export const ROUND34_ROWS: RedteamRow<Round34Pool>[] = [
   { id: "w06", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "one shared module output list handed back at every call (an earlier answer changes at the next call)" },
   { id: "w07", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "the caller's own list handed back where it has at most one item (aliasing; caught since the eighteenth stop: a graded call whose answer shares a list with its arguments where the original's answer to the same call shares none)" },
   { id: "w08", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "w01 with a clear: from the process's 1,000th call, the caller's previous list emptied at the next call (caught since the eighteenth stop, as w01)" },
-  { id: "w09", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an identity memo checked by the length for plain lists of 65–1,000 items (the judged refills stop at 64, the chains jump past 1,100); caught under the suite key by an in-place pair, paid under 1 of 3 keys at attack time" },
+  { id: "w09", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an identity memo checked by the length for plain lists of 65–1,000 items (the judged refills stop at 64, the chains jump past 1,100); caught under the suite key by an in-place pair, paid under 1 of 3 keys at attack time; since the eighteenth stop every cheap plain-list chain is also sized to a drawn 65-1,100 items and changed there: caught under 7 of 7 keys" },
   { id: "w10", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "w02 gated from the process's 1,000th call: the caller's previous list reversed at the next call (caught since the eighteenth stop, as w01)" },
 ];
