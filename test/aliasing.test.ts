@@ -27,15 +27,26 @@ describe("the runner names the calls whose answer shares an object with their ar
     ["tuple_of_ints", "return tuple(xs)", false],
     ["raises", "raise ValueError(xs)", false],
   ];
-  const source = functions.map(([name, body]) => `def ${name}(${name.startsWith("row") ? "rows" : "xs"}):\n    ${body}\n`).join("\n");
-  const symbols = functions.map(([name]) => ({ module: "pkg.m", qualname: name }));
-  const calls: BCall[] = functions.map(([name], i) => ({ id: name, symbol: i, pos: [name.startsWith("row") ? { t: "list", v: [list(1, 2), list(3)] } : list(1, 2, 3)], kw: [] }));
+  // (and across calls, each asked twice with equal contents: a memo of answer lists hands one list
+  // to both callers, a body that keeps its last argument hands it to the next caller; a memo of
+  // tuples, or of numbers, shares nothing)
+  const twice: [string, string, boolean][] = [
+    ["memo_lists", "return _m.setdefault(tuple(xs), list(xs))", true],
+    ["last_arg", "_l.append(xs)\n    return _l[-2] if len(_l) > 1 else []", true],
+    ["memo_tuples", "return _t.setdefault(tuple(xs), tuple(xs))", false],
+  ];
+  const source = ["_m, _l, _t = {}, [], {}", ...[...functions, ...twice].map(([name, body]) => `def ${name}(${name.startsWith("row") ? "rows" : "xs"}):\n    ${body}\n`)].join("\n");
+  const symbols = [...functions, ...twice].map(([name]) => ({ module: "pkg.m", qualname: name }));
+  const calls: BCall[] = [
+    ...functions.map(([name], i) => ({ id: name, symbol: i, pos: [name.startsWith("row") ? { t: "list", v: [list(1, 2), list(3)] } : list(1, 2, 3)], kw: [] }) as BCall),
+    ...twice.flatMap(([name], j) => [1, 2].map((n) => ({ id: `${name}#${n}`, symbol: functions.length + j, pos: [list(4, 5)], kw: [] }) as BCall)),
+  ];
 
-  it("exactly those that share one; none without the request's `alias`", { timeout: 120_000 }, async () => {
+  it("exactly those that share one, with their arguments or an earlier call's; none without the request's `alias`", { timeout: 120_000 }, async () => {
     const dir = packageDir("alias-", source);
     const on = await runBehaviour(sb, dir, { symbols, calls, roots: ["."], project: ["pkg"], alias: true }, {}, { masks: [] });
     expect(on.failure).toBeNull();
-    expect(new Set(on.aliased ?? [])).toEqual(new Set(functions.filter(([, , shares]) => shares).map(([name]) => name)));
+    expect(new Set(on.aliased ?? [])).toEqual(new Set([...functions.filter(([, , shares]) => shares).map(([name]) => name), ...twice.filter(([, , shares]) => shares).map(([name]) => `${name}#2`)]));
     const off = await runBehaviour(sb, dir, { symbols, calls, roots: ["."], project: ["pkg"] }, {}, { masks: [] });
     expect(off.aliased).toBeUndefined();
   });
@@ -51,7 +62,7 @@ describe("a grade judges aliasing against the original's own answers (original.t
     const { t, diff } = microCompletion("head_1", [], aliasing);
     const g = await gradeCompletion(t, diff, sb, { limits: { behaviour: off } });
     expect(g.reward).toBe(0);
-    expect(JSON.stringify(g.checks?.behaviour?.differences ?? [])).toMatch(/returned an object its arguments share/);
+    expect(JSON.stringify(g.checks?.behaviour?.differences ?? [])).toMatch(/returned an object its arguments or an earlier call.s arguments or answer share/);
     const none = await gradeCompletion(t, diff, sb, { limits: { behaviour: { ...off, aliasing: false } } });
     expect(none.reward).toBe(1);
     const golden = microCompletion("head_1", [], ["return xs[:1]"]);

@@ -768,18 +768,18 @@ function keepsArguments(oracle: Oracle): number[] {
   });
 }
 
-/** The first graded call whose answer shares an object with its arguments (BehaveRun.aliased) where
- *  the original's answer to it shares none (original.ts), as a difference; null where there is none,
- *  or the original's run gave no answer on it. */
+/** The first graded call whose answer shares an object with its arguments or an earlier call's
+ *  (BehaveRun.aliased) where the original never answers its symbol so (original.ts), as a
+ *  difference; null where there is none, or the original's run gave no answer on it. */
 async function aliasingMiss(oracle: Oracle, aliased: string[], originalOf: () => Promise<OriginalRun>): Promise<BehaviourCheck["differences"][number] | null> {
   const original = await originalOf();
   if (!original.aliased) return null;
   const theirs = new Set(original.aliased);
   const byId = callIndex(oracle);
-  const mine = aliased.filter((id) => byId.get(id)?.expect.k === "return" && !theirs.has(id));
+  const mine = aliased.filter((id) => { const c = byId.get(id); return c?.expect.k === "return" && !theirs.has(c.symbol); });
   if (!mine.length) return null;
   const c = byId.get(mine[0]!)!;
-  return { id: c.id, symbol: oracle.symbols[c.symbol]?.qualname ?? "?", hidden: c.hidden, why: `returned an object its arguments share (a list, dict, set, bytearray or deque: the answer is an argument, holds one or is held by one), where the original's answer is a new object; a caller that changes the answer changes its own argument (${mine.length} call${mine.length === 1 ? "" : "s"})` };
+  return { id: c.id, symbol: oracle.symbols[c.symbol]?.qualname ?? "?", hidden: c.hidden, why: `returned an object its arguments or an earlier call's arguments or answer share (a list, dict, set, bytearray or deque, at most one level down), where the original's answers to ${oracle.symbols[c.symbol]?.qualname ?? "it"} are always new objects; a caller that changes the answer changes another's object (${mine.length} call${mine.length === 1 ? "" : "s"})` };
 }
 
 /** A difference's line for watched calls whose arguments changed, while they ran or after they had
@@ -917,9 +917,24 @@ const HISTORY_KIN = 0.125;
 /** `v` as its kin kind, HISTORY_KIN of the time (the same items: a history's outcomes are dropped,
  *  so what the original answers for the kin kind is not asked, only what it does to state). */
 function kinOf(rng: Rng, v: BValue): BValue {
+  if ((v.t === "list" || v.t === "tuple") && rng.next() < HISTORY_FLOATS) v = asFloats(rng, v);
   const to = KIN_OF[v.t];
   if (!to || rng.next() >= HISTORY_KIN) return v;
   return { ...v, t: to } as BValue;
+}
+
+/** The share of a history's lists and tuples of ints given as floats (asFloats). */
+const HISTORY_FLOATS = 0.0625;
+/** A list's or tuple's ints as floats of the same values, one of them (drawn) a zero of a drawn
+ *  sign: a body that changes its caller's float items where its tests pass ints — 0.0 made -0.0
+ *  after the call, round 35's w04 — meets them in the history, where the arguments are watched. */
+function asFloats(rng: Rng, v: BValue & { v: BValue[] }): BValue {
+  const ints = v.v.flatMap((x, i) => (x.t === "int" && Math.abs(Number(x.v)) < 2 ** 53 ? [i] : []));
+  if (!ints.length) return v;
+  const zero = ints[Math.floor(rng.next() * ints.length)]!;
+  const sign = rng.next() < 0.5 ? "-" : "";
+  const isInt = new Set(ints);
+  return { ...v, v: v.v.map((x, i) => (i === zero ? { t: "float", v: `${sign}0.0` } : isInt.has(i) ? { t: "float", v: `${Number((x as { v: string }).v)}.0` } : x)) } as BValue;
 }
 
 /** A refillable value's length (its items, entries or bytes). */

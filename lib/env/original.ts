@@ -9,10 +9,11 @@
  *   state turned wrong (round 32's w05: ≈ 20 ms a call, 2,900 of 8,192 calls, wrong from the
  *   6,000th). With the original's pace the grader tells a history the cap cut because the task is
  *   slow from one a body made slow (behaviour.ts, `history_pace`);
- * - which of the oracle's calls it answers with an object its arguments share (a list, dict, set,
- *   bytearray or deque; behave.py _shares): every oracle call made once more with the request's
- *   `alias`. A body whose answer shares one where the original's never does hands its caller's own
- *   object back (round 34's w07: the caller's list as its head); behaviour.ts judges the graded run's.
+ * - which symbols it answers with an object their arguments or an earlier call share (a list, dict,
+ *   set, bytearray or deque; behave.py _Aliasing): every oracle call made once more with the
+ *   request's `alias`. A body whose answer shares one where the original's never does hands its
+ *   caller's own object back, or one answer to two callers (round 34's w07, round 35's w07);
+ *   behaviour.ts judges the graded run's.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -41,15 +42,16 @@ export const OriginalRun = z.object({
   truth: KinTruth,
   /** Absent where none was asked for or the run gave no time (then `why`). */
   pace: OriginalPace.optional(),
-  /** The oracle's calls whose original answer shares an object with their arguments; absent where
-   *  not asked for or the run failed (then nothing is judged by it). */
-  aliased: z.array(z.string()).optional(),
+  /** The symbols (by index) some of whose calls the original answers with an object their arguments
+   *  or an earlier call's share; absent where not asked for or the run failed (then nothing is
+   *  judged by it). */
+  aliased: z.array(z.number().int().nonnegative()).optional(),
   why: z.string().optional(),
 });
 export type OriginalRun = z.infer<typeof OriginalRun>;
 
 /** Made again when this changes (the cache's files name it): what the run asks and keeps. */
-const ORIGINAL_VERSION = 3;
+const ORIGINAL_VERSION = 4;
 
 /** Where a task's run of the original is kept between processes (one file a task, oracle, key and ask). */
 function cacheFile(task: FeatureDeletionTask, oracle: Oracle, seed: number, truths: number, pace: boolean, alias: boolean): string {
@@ -82,10 +84,11 @@ export function originalRun(task: FeatureDeletionTask, oracle: Oracle, symbols: 
     const truthOf = (got: (id: string) => BOutcome | undefined): KinTruth => (ask.truths ? keptTruths(drawn, got, compare) : none.truth);
     const timed = ask.pace ? new Rng(seed ^ 0x3c6ef372).shuffle(oracle.calls).slice(0, PACE_CALLS) : [];
     const bases = new Set(drawn.bases.map((b) => b.id));
-    const oracleIds = new Set(oracle.calls.map((c) => c.id));
+
     const rest = ask.alias ? oracle.calls.filter((c) => !bases.has(c.id)).map((c) => BCall.parse(c)) : [];
     const calls = [...drawn.bases.map((b) => BCall.parse(b)), ...drawn.variants.map((v) => v.call), ...timed.flatMap((c) => [0, 1].map((i) => BCall.parse({ ...c, id: `${c.id}${PACE}${i}` }))), ...rest];
     if (!calls.length) return { truth: truthOf(() => undefined) };
+    const symbolOf = new Map(calls.map((c) => [c.id, c.symbol]));
     const solved = solvedCopy(task);
     try {
       const run = await runBehaviour(sandbox, solved.path, { symbols, calls, roots: oracle.roots, project: oracle.project, ...(ask.alias ? { alias: true } : {}) }, limits, { masks });
@@ -97,7 +100,7 @@ export function originalRun(task: FeatureDeletionTask, oracle: Oracle, symbols: 
       const times = timed.map((c) => got(`${c.id}${PACE}1`)?.ms).filter((ms): ms is number => ms !== undefined);
       const out: OriginalRun = {
         truth: truthOf(got),
-        ...(ask.alias ? { aliased: (run.aliased ?? []).filter((id) => oracleIds.has(id)) } : {}),
+        ...(ask.alias ? { aliased: [...new Set((run.aliased ?? []).map((id) => symbolOf.get(id)).filter((s): s is number => s !== undefined))].sort((a, b) => a - b) } : {}),
         ...(times.length ? { pace: { ms: times.reduce((s, x) => s + x, 0) / times.length, calls: times.length } } : ask.pace ? { why: "the original's run timed none of its calls" } : {}),
       };
       try {

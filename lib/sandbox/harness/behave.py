@@ -80,7 +80,7 @@ _type, _id, _len, _range, _repr, _sorted, _isinstance, _min, _enumerate = type, 
 _import = __import__  # (the C function: the run at home imports the package with it, as a script's `import`)
 _int, _float, _str, _bytes, _bool, _list, _tuple, _dict, _set, _frozenset = int, float, str, bytes, bool, list, tuple, dict, set, frozenset
 _bytearray, _complex, _NoneType, _slice = bytearray, complex, type(None), slice
-_all, _zip, _map = all, zip, map
+_all, _any, _zip, _map = all, any, zip, map
 _Warning = Warning
 _type_mro = type.__dict__["__mro__"].__get__
 _type_name = type.__dict__["__name__"].__get__
@@ -125,6 +125,7 @@ import collections as _collections
 import _heapq
 import _operator
 import _random
+from math import copysign as _copysign
 
 # standard-library dict subclasses described by value (their real class by identity; a
 # defaultdict's factory only when it is an exact builtin type or None)
@@ -1330,7 +1331,7 @@ def main():
     sources = {c["inplace"] for c in req["calls"] if c.get("inplace")}
     kept = {}
     # (the calls whose first answer shares an object with its arguments: BehaveRequest.alias)
-    aliased = [] if req.get("alias") else None
+    aliased = _Aliasing() if req.get("alias") else None
     for i, call in enumerate(req["calls"]):
         if next_clock < _len(clocks) and i >= clocks[next_clock]["at"]:
             set_clock(clocks[next_clock])
@@ -1348,18 +1349,26 @@ def main():
         cov = None
         # (the main loop's calls watched as the history's, where the original leaves the arguments
         # alone: a chain's or kin ask's deque serializes as opaque after the call, round 34's w03 w04;
-        # those whose objects an in-place ask reuses are watched while they run, not held)
+        # the objects an in-place ask reuses are checked before each refill, as the history's buffer
+        # is: round 35's w01 w08 w09 drained a chain's object at a later call)
         watched = watch is not None and call["symbol"] in history_keeps
-        reused = call["id"] in sources or call.get("inplace")
         for _ in _range(repeat):
+            source = call["id"] in sources and not outs
+            refilled = call.get("inplace") if not outs and call.get("inplace") in kept else None
+            if watched and refilled is not None and kept[refilled]:
+                watch.before_refill(kept[refilled][0])
             if timeouts >= 2:
                 # after two calls ran out their timer, the rest are not run (a slow body costs a
                 # grade two timers, not one per call)
                 outs.append({"k": "timeout", "ms": 0})
                 continue
-            o = run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm, coverage if cov is None else None, keep=kept.setdefault(call["id"], []) if call["id"] in sources and not outs else None, reuse=kept.get(call["inplace"]) if call.get("inplace") and not outs else None, elide=True, watch=watch if watched else None, aliased=aliased if not outs else None)
-            if watched and not reused:
-                watch.hold(call["id"], watch.pairs)
+            o = run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm, coverage if cov is None else None, keep=kept.setdefault(call["id"], []) if source else None, reuse=kept.get(call["inplace"]) if call.get("inplace") and not outs else None, elide=True, watch=watch if watched else None, aliased=aliased if not outs else None)
+            if watched:
+                objects = kept.get(call["id"]) if source else kept.get(refilled) if refilled is not None else None
+                if objects:
+                    watch.buffered(call["id"], watch.pairs, objects[0])
+                else:
+                    watch.hold(call["id"], watch.pairs)
             if watch is not None:
                 watch.tick()
             if coverage is not None and cov is None:
@@ -1381,8 +1390,8 @@ def main():
             end["history_waited"] = _int(history_clock[4])
         if history_clock is not None:
             end["history_cpu"] = _int(history_clock[5] * 1000)
-    if aliased:
-        end["aliased"] = aliased[:50000]
+    if aliased is not None and aliased.ids:
+        end["aliased"] = aliased.ids[:50000]
     if watch is not None:
         watch.settle()
         if watch.during[0]:
@@ -1848,18 +1857,46 @@ def _history(calls, ms, wall_cap, clock, sched_fd, symbols, funcs, classes, ser,
     return made
 
 
-def _watched(x):
-    """A shallow record of a mutable argument's contents (a list's, deque's or set's items, a dict's
-    pairs, a bytearray's bytes), the items held so their identities stay theirs; None for a kind not
-    watched. Only builtin copies and identity tests: nothing of the package's is called."""
+def _watched(x, depth=0):
+    """A record of a mutable argument's contents (a list's, deque's or set's items, a dict's pairs, a
+    bytearray's bytes), the items held so their identities stay theirs, and the records of the
+    lists, dicts, sets, bytearrays and deques among them (and inside their tuples), down to
+    _WATCH_DEPTH (round 35's w03 emptied its caller's rows, each a nested list); None for a kind not
+    watched. Only builtin copies, C iterators and identity tests: nothing of the package's is called."""
     t = _type(x)
-    if t is _list or t is _deque or t is _set:
-        return (t, _list(x))
-    if t is _dict:
-        return (t, _list(_dict.items(x)))
     if t is _bytearray:
-        return (t, _bytes(x))
-    return None
+        return (t, _bytes(x), None)
+    if t is _list or t is _deque or t is _set:
+        items = _list(x)
+        values = items
+    elif t is _dict:
+        items = _list(_dict.items(x))
+        values = _list(_dict.values(x))
+    else:
+        return None
+    return (t, items, _nested(values, depth))
+
+
+_WATCH_DEPTH = 4
+# (the kinds a record looks into: those watched, and tuples for the mutable items they hold)
+_NESTING = (_list, _dict, _set, _bytearray, _collections.deque, _tuple)
+
+
+def _nested(values, depth):
+    """The records of the containers among `values` ((object, record) pairs; a tuple's as its items'),
+    or None where there are none (the kinds found in C first: a list of numbers costs one pass)."""
+    if depth >= _WATCH_DEPTH or not _set(_map(_type, values)).intersection(_NESTING):
+        return None
+    out = []
+    for e in values:
+        te = _type(e)
+        if te is _tuple:
+            inner = _nested(_list(e), depth + 1)
+            if inner:
+                out.extend(inner)
+        elif te in _NESTING:
+            out.append((e, _watched(e, depth + 1)))
+    return out or None
 
 
 _EXACT_SCALARS = (_int, _float, _str, _bytes, _bool, _NoneType)
@@ -1867,21 +1904,23 @@ _EXACT_SCALARS = (_int, _float, _str, _bytes, _bool, _NoneType)
 
 def _same_item(a, b):
     """The same item: the same object, or an exact int, float, str, bytes, bool or None of the same
-    type and value (their == is the builtin's, never the package's; a NaN is a NaN). An honest body
-    that puts back equal numbers as new objects leaves its caller's list as it was (round 34's h01
-    h02 were flagged by identity alone)."""
+    type and value (their == is the builtin's, never the package's; a NaN is a NaN, and a float's sign
+    counts: -0.0 is not 0.0, round 35's w04). An honest body that puts back equal numbers as new
+    objects leaves its caller's list as it was (round 34's h01 h02 were flagged by identity alone)."""
     if a is b:
         return True
     t = _type(a)
     if t is not _type(b) or t not in _EXACT_SCALARS:
         return False
-    return a == b or (t is _float and a != a and b != b)
+    if t is _float:
+        return (a == b or (a != a and b != b)) and _copysign(1.0, a) == _copysign(1.0, b)
+    return a == b
 
 
 def _same_watched(x, w):
     """Whether `x` holds what its record `w` (_watched) says: the same items (_same_item) in the
-    same order (a set's the same objects in any order)."""
-    t, was = w
+    same order (a set's the same objects in any order), and each nested container as its record says."""
+    t, was, nested = w
     if t is _bytearray:
         return _bytes(x) == was
     now = _list(_dict.items(x)) if t is _dict else _list(x)
@@ -1889,11 +1928,13 @@ def _same_watched(x, w):
         return False
     if t is _set:
         ids = {_id(e) for e in was}
-        return _all(_id(e) in ids for e in now)
-    if t is _dict:
-        return _all(_same_item(a[0], b[0]) and _same_item(a[1], b[1]) for a, b in _zip(now, was))
-    # (the same objects throughout, in C; item by item only where one is not)
-    return _all(_map(_is, now, was)) or _all(_same_item(a, b) for a, b in _zip(now, was))
+        same = _all(_id(e) in ids for e in now)
+    elif t is _dict:
+        same = _all(_same_item(a[0], b[0]) and _same_item(a[1], b[1]) for a, b in _zip(now, was))
+    else:
+        # (the same objects throughout, in C; item by item only where one is not)
+        same = _all(_map(_is, now, was)) or _all(_same_item(a, b) for a, b in _zip(now, was))
+    return same and (nested is None or _all(r is None or _same_watched(e, r) for e, r in nested))
 
 
 _is = _operator.is_
@@ -1922,20 +1963,28 @@ def _near(x):
     return near
 
 
-def _shares(ret, pos, kw):
-    """Whether a call's answer is one of its arguments, holds one, or is held by one (at one level
-    down on either side): a list, dict, set, bytearray or deque a caller reaches through both, so
-    changing the answer changes its argument (round 34's w07: the caller's own list handed back
-    where the original hands back a new one). The original's answers are checked the same way
-    (lib/env/original.ts), and only a call whose original answer shares nothing is judged."""
-    mine = _near(ret)
-    if not mine:
-        return False
-    for a in (*pos, *kw.values()):
-        for k, o in _near(a).items():
-            if k in mine and mine[k] is o:
-                return True
-    return False
+class _Aliasing:
+    """The calls whose answer shares a list, dict, set, bytearray or deque with their own arguments
+    or with an earlier call's arguments or answer (_near: one level down on each side) — the
+    caller's own object handed back (round 34's w07), one answer object handed to two callers (round
+    35's w07: a memo of answer lists), an argument kept and handed out later. The objects met are
+    held, so an id is one object for the whole run. The original's run names the same
+    (lib/env/original.ts); a symbol whose original never shares is judged (lib/env/behaviour.ts)."""
+
+    def __init__(self):
+        self.ids = []
+        self._met = {}
+
+    def after(self, cid, ret, pos, kw):
+        mine = _near(ret)
+        args = {}
+        for a in (*pos, *kw.values()):
+            args.update(_near(a))
+        met = self._met
+        if mine and _any((k in args and args[k] is o) or (k in met and met[k] is o) for k, o in mine.items()):
+            self.ids.append(cid)
+        met.update(args)
+        met.update(mine)
 
 
 class _Watch:
@@ -1975,25 +2024,33 @@ class _Watch:
             self._count(self.after, entry[0])
 
     def hold(self, cid, pairs):
-        """After a watched call whose objects the runner gives no other call."""
+        """After a watched call whose objects the runner gives no other call: checked after the
+        next call (a body that changes its caller's last list at its next call and puts it back at
+        the one after: round 35's w10), after a drawn one, and at the end."""
         pairs = [p for p in pairs or () if p[1] is not None]
         if not pairs:
             return
         entry = [cid, pairs, False]
         self._held.append(entry)
         k = _int(self._draw() * 13)
-        _heapq.heappush(self._due, (self._tick + (1 << k) + _int(self._draw() * (1 << k)), _len(self._held), entry))
+        order = _len(self._held) * 2
+        _heapq.heappush(self._due, (self._tick + 1, order, entry))
+        _heapq.heappush(self._due, (self._tick + (1 << k) + _int(self._draw() * (1 << k)), order + 1, entry))
 
     def buffered(self, cid, pairs, buffer):
-        """After a history call given (or making) its symbol's buffer: the buffer's objects this
-        call left as they were, recorded for the next refill (others keep their records)."""
+        """After a call given (or making) objects the runner refills for a later call (the history's
+        buffer, a chain's or an in-place pair's objects): those this call left as they were recorded
+        for the next refill (others keep their records); the call's other objects (a kind the refill
+        could not fill in place: new ones) held."""
         mine = {_id(a): (a, w) for a, w in pairs or () if w is not None}
         for a in (*buffer[0], *buffer[1].values()):
             if _id(a) in mine and mine[_id(a)][0] is a:
-                self._buffers[_id(a)] = (a, mine[_id(a)][1], cid)
+                self._buffers[_id(a)] = (a, mine.pop(_id(a))[1], cid)
             elif pairs is None:
                 # (the call changed an argument, counted in `during`: the records are stale)
                 self._buffers.pop(_id(a), None)
+        if mine:
+            self.hold(cid, _list(mine.values()))
 
     def before_refill(self, buffer):
         """Before a refill: each of the buffer's objects still as its last call left it."""
@@ -2158,8 +2215,8 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
     a history call's request holds a refill's contents, not its buffer's, and plain JSON, not tags.
     With `watch` (a _Watch), a call that changed an argument's contents (_watched: shallow,
     _same_item) is counted in its `during`; else its (object, record) pairs are left in its `pairs`
-    for the caller to hold. With `aliased` (a list), the call's id is added to it where its answer
-    shares a list, dict, set, bytearray or deque with its arguments (_shares)."""
+    for the caller to hold. With `aliased` (an _Aliasing), the call's id is added to it where its answer
+    shares a list, dict, set, bytearray or deque with its arguments or an earlier call's (_Aliasing)."""
     t0 = _monotonic()
     if watch is not None:
         watch.pairs = None
@@ -2206,8 +2263,8 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
         except _BaseException as e:
             ret, raised = None, e
         _setitimer(_ITIMER_REAL, 0)
-        if aliased is not None and raised is None and _shares(ret, pos, kw):
-            aliased.append(call["id"])
+        if aliased is not None and raised is None:
+            aliased.after(call["id"], ret, pos, kw)
         if watched is not None:
             if _all(w is None or _same_watched(a, w) for a, w in watched):
                 watch.pairs = watched
