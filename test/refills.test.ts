@@ -263,6 +263,28 @@ describe("the runner writes the recorded history calls' outcomes (behave.py in t
     expect(later.argsChangedAfter!.n).toBe(2);
   });
 
+  it("round 35's answers: nested containers are watched, a float's sign counts, the objects a chain reuses are checked before their refill, a change undone a call later is met", { timeout: 120_000 }, async () => {
+    const run = (lines: string[], history: BCall[], calls: BCall[] = [call("a", [0])]) => runBehaviour(sb, packageDir("refill-r35-", lines.join("\n")), { symbols, calls, roots: ["."], project: ["pkg"], history: { blocks: [{ at: 0, n: history.length }], calls: history, ms: 10_000, keeps: [0], seed: 3 } }, {}, { masks: [] });
+    const rows = (id: string, ...r: number[][]): BCall => ({ id, symbol: 0, pos: [{ t: "list", v: r.map((xs) => list(...xs)) }], kw: [] });
+    const floats = (id: string, ...xs: string[]): BCall => ({ id, symbol: 0, pos: [{ t: "list", v: xs.map((v) => ({ t: "float", v })) }], kw: [] });
+    // (rows emptied: the outer list holds the same objects, the nested ones changed)
+    const emptied = await run(["def f(xs):", "    for r in xs:", "        if type(r) is list: r.clear()", "    return 0", ""], [rows("h0", [1, 2], [3]), rows("h1", [4], [5, 6])]);
+    expect(emptied.argsChanged).toEqual({ n: 2, first: "h0" });
+    // (0.0 made -0.0; floats put back as new equal objects of the same sign are no change)
+    const flip = ["def f(xs):", "    xs[:] = [-0.0 if type(x) is float and x == 0 else x for x in xs]", "    return 0", ""];
+    expect((await run(flip, [floats("h0", "1.5", "0.0"), floats("h1", "-0.0", "2.0")])).argsChanged).toEqual({ n: 1, first: "h0" });
+    const same = ["def f(xs):", "    xs[:] = [float(repr(x)) if type(x) is float else x for x in xs]", "    return 0", ""];
+    expect((await run(same, [floats("h0", "1.5", "0.0", "nan"), floats("h1", "-0.0", "2.0")])).argsChanged).toBeUndefined();
+    // (a chain's object drained at the next call of another object, before the chain refills it)
+    const drain = ["_p = []", "def f(xs):", "    for o in _p:", "        if o is not xs: o.clear()", "    _p[:] = [xs] if len(xs) == 3 else []", "    return 0", ""];
+    const chained = await run(drain, [call("h0", [1])], [call("c0", [1, 2, 3]), call("m", [7]), call("c1", [4, 5, 6], "c0")]);
+    expect(chained.argsChangedAfter?.first).toBe("c0");
+    // (the last caller's list reversed at the next call, put back at the one after)
+    const undo = ["_p, _r = [None], []", "def f(xs):", "    for o in _r: o.reverse()", "    _r.clear()", "    o = _p[0]", "    if o is not None and o is not xs and len(o) == 3:", "        o.reverse(); _r.append(o)", "    _p[0] = xs", "    return 0", ""];
+    const undone = await run(undo, [call("h0", [1, 2, 3]), call("h1", [4, 5]), call("h2", [6, 7])]);
+    expect(undone.argsChangedAfter?.first).toBe("h0");
+  });
+
   it("the buffer keeps its object through refills of another kind (a tuple, a foreign deque): one list asked across them, as the grader's plan assumes", { timeout: 120_000 }, async () => {
     // (the body counts the distinct list objects it was given, keeping each alive so no id is reused)
     const dir = packageDir("refill-kept-", ["_seen = {}", "def f(xs):", "    if type(xs) is list:", "        _seen[id(xs)] = xs", "    return len(_seen)", ""].join("\n"));

@@ -1993,14 +1993,16 @@ class _Watch:
     `after`, the calls whose arguments were changed once they had returned, by a later call (round
     34's w01 w08 w10 kept the caller's last list and changed it at the next call; each call's own
     arguments were as they had been). Each [count, first id].
-    After a call that left them as they were, its (object, record) pairs are held (hold): checked
-    after a later call drawn log-uniform 1 … 8,191 calls on (from the request's seed: a body cannot
-    tell which), and again at the run's end (settle), so a change undone after a while is met where
-    the draw falls inside it and one left is met at the end. A buffer's objects (the history's, refilled
-    in place) are checked before each refill instead (buffered, before_refill): the refill writes
-    the plan's contents over whatever a later call did. Holding the objects keeps their ids from
-    being reused while held: a memo keyed by id() meets no reused id among them (the refills and
-    in-place asks reuse objects on purpose)."""
+    After a call that left them as they were, its (object, record) pairs are held as an entry
+    (hold): checked after the next call (round 35's w10 reversed its last caller's list and put it
+    back a call later), after a later one drawn log-uniform 1 … 8,191 calls on (from the request's
+    seed: a body cannot tell which), and at the run's end (settle): a change left is met at the end,
+    one undone later where a check falls inside it. The objects the runner refills for a later call
+    (the history's buffer, a chain's or an in-place pair's: buffered) are held the same way, each
+    object's entry until its next refill, and checked before it (before_refill): the refill writes the
+    plan's contents over whatever a later call did (round 35's w01 w08 w09 drained a chain's object
+    at a later call). Holding the objects keeps their ids from being reused: a memo keyed by id()
+    meets no reused id among them (the refills and in-place asks reuse objects on purpose)."""
 
     def __init__(self, seed):
         self.during = [0, None]
@@ -2008,9 +2010,10 @@ class _Watch:
         self.pairs = None  # the last watched call's pairs (run_one), None where it changed one
         self._draw = _random.Random(seed).random
         self._tick = 0
-        self._due = []  # (tick, order, entry): the heap of held calls' checks
-        self._held = []  # entry: [call id, pairs, counted]; every held call, for the end
-        self._buffers = {}  # id(object): (object, record, call id), a buffer's objects
+        self._order = 0
+        self._due = []  # (tick, order, entry): the heap of the checks to come
+        self._held = []  # every held call's entry, for the end
+        self._buffers = {}  # id(object): the entry of an object the runner refills, until its refill
 
     @staticmethod
     def _count(which, cid):
@@ -2019,46 +2022,53 @@ class _Watch:
             which[1] = cid
 
     def _check(self, entry):
-        if not entry[2] and not _all(_same_watched(a, w) for a, w in entry[1]):
+        """entry: [call id, pairs, counted, live] (live: not yet refilled by the runner)."""
+        if not entry[2] and entry[3] and not _all(_same_watched(a, w) for a, w in entry[1]):
             entry[2] = True
             self._count(self.after, entry[0])
 
-    def hold(self, cid, pairs):
-        """After a watched call whose objects the runner gives no other call: checked after the
-        next call (a body that changes its caller's last list at its next call and puts it back at
-        the one after: round 35's w10), after a drawn one, and at the end."""
-        pairs = [p for p in pairs or () if p[1] is not None]
-        if not pairs:
-            return
-        entry = [cid, pairs, False]
-        self._held.append(entry)
+    def _schedule(self, entry):
+        # (this call's tick comes next: `now + 1` is after the next call)
         k = _int(self._draw() * 13)
-        order = _len(self._held) * 2
-        _heapq.heappush(self._due, (self._tick + 1, order, entry))
-        _heapq.heappush(self._due, (self._tick + (1 << k) + _int(self._draw() * (1 << k)), order + 1, entry))
+        now = self._tick + 1
+        self._order += 2
+        _heapq.heappush(self._due, (now + 1, self._order, entry))
+        _heapq.heappush(self._due, (now + (1 << k) + _int(self._draw() * (1 << k)), self._order + 1, entry))
+
+    def hold(self, cid, pairs):
+        """After a watched call whose objects the runner gives no other call."""
+        pairs = [p for p in pairs or () if p[1] is not None]
+        if pairs:
+            entry = [cid, pairs, False, True]
+            self._held.append(entry)
+            self._schedule(entry)
 
     def buffered(self, cid, pairs, buffer):
-        """After a call given (or making) objects the runner refills for a later call (the history's
-        buffer, a chain's or an in-place pair's objects): those this call left as they were recorded
-        for the next refill (others keep their records); the call's other objects (a kind the refill
-        could not fill in place: new ones) held."""
+        """After a call given (or making) objects the runner refills for a later call: each this call
+        left as it was gets an entry of its own (the one before retired); the others keep theirs,
+        where the call changed one (counted in `during`) the records are dropped; the call's other
+        objects (a kind the refill could not fill in place: new ones) held."""
         mine = {_id(a): (a, w) for a, w in pairs or () if w is not None}
         for a in (*buffer[0], *buffer[1].values()):
-            if _id(a) in mine and mine[_id(a)][0] is a:
-                self._buffers[_id(a)] = (a, mine.pop(_id(a))[1], cid)
-            elif pairs is None:
-                # (the call changed an argument, counted in `during`: the records are stale)
-                self._buffers.pop(_id(a), None)
+            key = _id(a)
+            was = self._buffers.get(key)
+            if key in mine and mine[key][0] is a:
+                if was is not None:
+                    was[3] = False
+                entry = self._buffers[key] = [cid, [mine.pop(key)], False, True]
+                self._schedule(entry)
+            elif pairs is None and was is not None:
+                was[3] = False
+                del self._buffers[key]
         if mine:
             self.hold(cid, _list(mine.values()))
 
     def before_refill(self, buffer):
         """Before a refill: each of the buffer's objects still as its last call left it."""
         for a in (*buffer[0], *buffer[1].values()):
-            rec = self._buffers.get(_id(a))
-            if rec is not None and rec[0] is a and not _same_watched(a, rec[1]):
-                del self._buffers[_id(a)]
-                self._count(self.after, rec[2])
+            entry = self._buffers.get(_id(a))
+            if entry is not None and entry[1][0][0] is a:
+                self._check(entry)
 
     def tick(self):
         """After each call of the run elsewhere, the history's or the main loop's: the due checks."""
@@ -2068,12 +2078,11 @@ class _Watch:
             self._check(_heapq.heappop(due)[2])
 
     def settle(self):
-        """At the run's end: every held call and every buffer object checked once more."""
+        """At the run's end: every held call and every refilled object checked once more."""
         for entry in self._held:
             self._check(entry)
-        for a, w, cid in _list(self._buffers.values()):
-            if not _same_watched(a, w):
-                self._count(self.after, cid)
+        for entry in _list(self._buffers.values()):
+            self._check(entry)
 
 
 def _kept_buffer(was, now):
