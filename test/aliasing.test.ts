@@ -1,5 +1,6 @@
-// Aliasing (issue 26, round 34's w07): a call whose answer shares a list, dict, set, bytearray or
-// deque with its arguments, where the original's answer to the same call shares none. The runner's
+// Aliasing (issue 26, round 34's w07, round 35's w07s w07h): a call whose answer is, or holds, one
+// of its arguments or an earlier call's argument or answer (a list, dict, set, bytearray or deque),
+// of a symbol whose original never answers so. The runner's
 // rule (behave.py _shares) on hand-written functions whose sharing is known by construction, then
 // whole grades: the caller's own list handed back as head_1's answer is flagged, and the null arm
 // (`aliasing: false`) pays.
@@ -12,7 +13,7 @@ const sb = new BwrapSandbox();
 const int = (x: number): BValue => ({ t: "int", v: String(x) });
 const list = (...xs: number[]): BValue => ({ t: "list", v: xs.map(int) });
 
-describe("the runner names the calls whose answer shares an object with their arguments (behave.py _shares)", () => {
+describe("the runner names the calls whose answer is, or holds, an argument or an earlier call's argument or answer (behave.py _Aliasing)", () => {
   // (each function's answer, and whether a caller reaches one object through it and an argument)
   const functions: [string, string, boolean][] = [
     ["same", "return xs", true],
@@ -20,7 +21,7 @@ describe("the runner names the calls whose answer shares an object with their ar
     ["copy", "return list(xs)", false],
     ["wrapped", "return [xs]", true],
     ["paired", "return (xs, len(xs))", true],
-    ["row", "return rows[0]", true],
+    ["row", "return rows[0]", false], // (an item of its argument: any honest body may hand one back)
     ["rows_copy", "return [list(r) for r in rows]", false],
     ["keyed", "return {'k': xs}", true],
     ["number", "return len(xs)", false],
@@ -62,7 +63,7 @@ describe("a grade judges aliasing against the original's own answers (original.t
     const { t, diff } = microCompletion("head_1", [], aliasing);
     const g = await gradeCompletion(t, diff, sb, { limits: { behaviour: off } });
     expect(g.reward).toBe(0);
-    expect(JSON.stringify(g.checks?.behaviour?.differences ?? [])).toMatch(/returned an object its arguments or an earlier call.s arguments or answer share/);
+    expect(JSON.stringify(g.checks?.behaviour?.differences ?? [])).toMatch(/returned an object that is, or holds, one of its arguments or an earlier call.s argument or answer/);
     const none = await gradeCompletion(t, diff, sb, { limits: { behaviour: { ...off, aliasing: false } } });
     expect(none.reward).toBe(1);
     const golden = microCompletion("head_1", [], ["return xs[:1]"]);

@@ -380,8 +380,9 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   const scaledOk = !scaled.some((g) => groupFails("scale", g, base));
   const entries = entrySizes(oracle, (id) => agreedIds.has(id));
   const entriesOk = !entries.some((g) => groupFails("entries", g, base));
-  // (an answer that shares an object with its arguments where the original's shares none)
-  const aliasMiss = cfg.aliasing && run.aliased?.length ? await aliasingMiss(oracle, run.aliased, originalOf) : null;
+  // (an answer that shares an object with its arguments or an earlier call's where the original's
+  // never do, in the graded run; the run elsewhere's are judged below)
+  const aliasMiss = cfg.aliasing && run.aliased?.length ? await aliasingMiss(known, run.aliased.flatMap((id) => { const c = callIndex(known).get(id); return c ? [{ id, symbol: c.symbol }] : []; }), originalOf, "") : null;
   if (aliasMiss) differences.push(aliasMiss);
   const passedHere = agreement >= cfg.threshold && probesOk && classesOk && typesOk && sizesOk && scaledOk && entriesOk && !aliasMiss;
   // elsewhere: every sampled call that agreed here must agree there (one miss fails the check), and
@@ -444,7 +445,9 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
   if (truthMiss) differences.push({ id: truthMiss[0], symbol: oracle.symbols[byId.get(truthMiss[0])?.symbol ?? -1]?.qualname ?? "?", hidden: true, why: truthMiss[1] });
   // (a judged history refill answered otherwise than its twin: refills.ts)
   if (elsewhere?.refill) differences.push({ id: "history", symbol: "?", hidden: true, why: elsewhere.refill });
-  const elsewhereOk = there.agreed === there.compared && !historyShort && !paceShort && !truthMiss && !elsewhere?.refill;
+  const aliasThere = cfg.aliasing && elsewhere?.aliased?.length ? await aliasingMiss(oracle, elsewhere.aliased, originalOf, "elsewhere, ") : null;
+  if (aliasThere) differences.push(aliasThere);
+  const elsewhereOk = there.agreed === there.compared && !historyShort && !paceShort && !truthMiss && !elsewhere?.refill && !aliasThere;
   const machine = machineProbes(oracle, [run.probes, retried, thereRun?.probes]);
   // the sides of its conditions on the world that no run took, forced (a body that passes only)
   let latent: LatentCheck | undefined;
@@ -644,6 +647,10 @@ interface ElsewhereRun {
   pace?: OriginalPace;
   /** The first judged history refill answered otherwise than its twin (refills.ts judgeRefills), why. */
   refill?: string;
+  /** The calls whose answer shared an object with their arguments or an earlier call's (behave.py
+   *  _Aliasing: twins and asks again give equal inputs in new objects, so a memo that hands one
+   *  answer list to two callers meets them; round 35's w07s w07h), each with its symbol. */
+  aliased?: { id: string; symbol: number }[];
   /** The sampled calls that disagreed only when asked in place (inPlaceAsks). */
   inPlace?: Set<string>;
   /** The sampled calls whose in-place chain answered otherwise than a new object of the same
@@ -720,7 +727,7 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   const jumped = early !== first && jump?.files.length ? jump : undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { blocks: [{ at: spliced.at(early.length), n: half }, { at: spliced.at(first.length), n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms, ...(history!.refills ? { record: refillRecord(history!.refills) } : {}), keeps: keepsArguments(oracle), seed: (drawn?.seed ?? 0) ^ 0x5bd1e995 }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm, slowestMs });
+      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids) } : {}), ...(early !== first ? { history: { blocks: [{ at: spliced.at(early.length), n: half }, { at: spliced.at(first.length), n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms, ...(history!.refills ? { record: refillRecord(history!.refills) } : {}), keeps: keepsArguments(oracle), seed: (drawn?.seed ?? 0) ^ 0x5bd1e995 }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}), ...(cfg.aliasing && !shift.home ? { alias: true } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm, slowestMs });
       if (run.outcomes) {
         const firsts = new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
         // (the chains' and the judged refills' twins again, in a process of their own: a warm run as
@@ -738,7 +745,9 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
         const truthMisses = truth ? judgeTruth(truth, firsts, cfg.compare) : new Map<string, string>();
         const changed = early !== first ? foldAskedAgain(oracle, firsts, cfg) : null;
         const inPlace = new Set([...foldAskedAgain(oracle, firsts, cfg, IN_PLACE_SOURCE), ...foldAskedAgain(oracle, firsts, cfg, IN_PLACE)]);
-        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, chained, ...(truthMisses.size ? { truth: truthMisses } : {}), ...(refillMiss ? { refill: refillMiss } : {}), ...(changed ? { history: { calls: history!.calls.length - (refills?.judged.length ?? 0), made: (run.history ?? 0) - judgedMade, changed, late: history!.late, ms: history!.ms, ...(run.historyWaited ? { waited: run.historyWaited } : {}), ...(run.historyCpu !== undefined ? { cpu: run.historyCpu } : {}), ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}), ...(refills ? { judged: judgedMade } : {}) } } : {}) };
+        const symbolOf = run.aliased?.length ? new Map(there.map((c) => [c.id, c.symbol])) : undefined;
+        const aliased = symbolOf ? run.aliased!.flatMap((id) => (symbolOf.has(id) ? [{ id, symbol: symbolOf.get(id)! }] : [])) : [];
+        return { outcomes: withPartners(oracle, firsts, cfg), failure: null, probes: run.probes ?? [], clocks, inPlace, chained, ...(aliased.length ? { aliased } : {}), ...(truthMisses.size ? { truth: truthMisses } : {}), ...(refillMiss ? { refill: refillMiss } : {}), ...(changed ? { history: { calls: history!.calls.length - (refills?.judged.length ?? 0), made: (run.history ?? 0) - judgedMade, changed, late: history!.late, ms: history!.ms, ...(run.historyWaited ? { waited: run.historyWaited } : {}), ...(run.historyCpu !== undefined ? { cpu: run.historyCpu } : {}), ...(jumped ? { jump: { wall: jumped.wall, cpu: jumped.cpu } } : {}), ...(refills ? { judged: judgedMade } : {}) } } : {}) };
       }
       // (the runner's failure only: its stderr is the package's to write to, and a grade's reasons
       // never carry what the code under test chose to say — round 15's p09)
@@ -768,18 +777,19 @@ function keepsArguments(oracle: Oracle): number[] {
   });
 }
 
-/** The first graded call whose answer shares an object with its arguments or an earlier call's
- *  (BehaveRun.aliased) where the original never answers its symbol so (original.ts), as a
- *  difference; null where there is none, or the original's run gave no answer on it. */
-async function aliasingMiss(oracle: Oracle, aliased: string[], originalOf: () => Promise<OriginalRun>): Promise<BehaviourCheck["differences"][number] | null> {
+/** The first call (the graded run's, or the run elsewhere's: `where`) whose answer is, or holds, one
+ *  of its arguments or an earlier call's argument or answer (BehaveRun.aliased), of a symbol the
+ *  original never answers so (original.ts), as a difference; null where there is none, or the
+ *  original's run gave no answer. */
+async function aliasingMiss(oracle: Oracle, aliased: { id: string; symbol: number }[], originalOf: () => Promise<OriginalRun>, where: string): Promise<BehaviourCheck["differences"][number] | null> {
   const original = await originalOf();
   if (!original.aliased) return null;
   const theirs = new Set(original.aliased);
-  const byId = callIndex(oracle);
-  const mine = aliased.filter((id) => { const c = byId.get(id); return c?.expect.k === "return" && !theirs.has(c.symbol); });
+  const mine = aliased.filter((a) => !theirs.has(a.symbol));
   if (!mine.length) return null;
-  const c = byId.get(mine[0]!)!;
-  return { id: c.id, symbol: oracle.symbols[c.symbol]?.qualname ?? "?", hidden: c.hidden, why: `returned an object its arguments or an earlier call's arguments or answer share (a list, dict, set, bytearray or deque, at most one level down), where the original's answers to ${oracle.symbols[c.symbol]?.qualname ?? "it"} are always new objects; a caller that changes the answer changes another's object (${mine.length} call${mine.length === 1 ? "" : "s"})` };
+  const { id, symbol } = mine[0]!;
+  const name = oracle.symbols[symbol]?.qualname ?? "?";
+  return { id, symbol: name, hidden: callIndex(oracle).get(id)?.hidden ?? true, why: `${where}returned an object that is, or holds, one of its arguments or an earlier call's argument or answer (a list, dict, set, bytearray or deque), where the original's answers to ${name} never do; a caller that changes the answer changes another's object (${mine.length} call${mine.length === 1 ? "" : "s"})` };
 }
 
 /** A difference's line for watched calls whose arguments changed, while they ran or after they had

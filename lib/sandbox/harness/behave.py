@@ -76,7 +76,7 @@ _json = _private_json()
 import _signal as signal  # the C module: no enum import (start-up time is per grade)
 
 # ---- captured before any package code runs ------------------------------------------------------
-_type, _id, _len, _range, _repr, _sorted, _isinstance, _min, _enumerate = type, id, len, range, repr, sorted, isinstance, min, enumerate
+_type, _id, _len, _range, _repr, _sorted, _isinstance, _min, _max, _enumerate = type, id, len, range, repr, sorted, isinstance, min, max, enumerate
 _import = __import__  # (the C function: the run at home imports the package with it, as a script's `import`)
 _int, _float, _str, _bytes, _bool, _list, _tuple, _dict, _set, _frozenset = int, float, str, bytes, bool, list, tuple, dict, set, frozenset
 _bytearray, _complex, _NoneType, _slice = bytearray, complex, type(None), slice
@@ -1325,7 +1325,7 @@ def main():
         # (the symbols whose original leaves its arguments as they are: their calls watched)
         history_keeps = _set(history.get("keeps") or ()) or None
         if history_keeps is not None:
-            watch = _Watch(history.get("seed", 0))
+            watch = _Watch(history.get("seed", 0), _len(req["history_calls"]) + _len(req["calls"]))
     # in-place asks (BCall.inplace): the argument objects of each call another names, kept for it
     # (for every call that names it: a chain refills one object many times, lib/env/inplace.ts)
     sources = {c["inplace"] for c in req["calls"] if c.get("inplace")}
@@ -1964,27 +1964,35 @@ def _near(x):
 
 
 class _Aliasing:
-    """The calls whose answer shares a list, dict, set, bytearray or deque with their own arguments
-    or with an earlier call's arguments or answer (_near: one level down on each side) — the
-    caller's own object handed back (round 34's w07), one answer object handed to two callers (round
-    35's w07: a memo of answer lists), an argument kept and handed out later. The objects met are
-    held, so an id is one object for the whole run. The original's run names the same
-    (lib/env/original.ts); a symbol whose original never shares is judged (lib/env/behaviour.ts)."""
+    """The calls whose answer is, or directly holds, one of their own arguments (a list, dict, set,
+    bytearray or deque) or an earlier call's argument or answer: the caller's own object handed back
+    (round 34's w07), one answer object handed to two callers (round 35's w07 w07s w07h: a memo of
+    answer lists), an argument kept and handed to a later caller. An answer that is, or holds, an
+    item of its own arguments is not named: a shallow copy or `rows[0]` shares its caller's items in
+    any honest body. Only exact builtin containers are looked into, by their C iterators; the objects
+    met are held, so an id is one object for the whole run. The original's run names the same
+    (lib/env/original.ts); a symbol whose original never does is judged (lib/env/behaviour.ts)."""
 
     def __init__(self):
         self.ids = []
         self._met = {}
 
     def after(self, cid, ret, pos, kw):
-        mine = _near(ret)
         args = {}
         for a in (*pos, *kw.values()):
-            args.update(_near(a))
-        met = self._met
-        if mine and _any((k in args and args[k] is o) or (k in met and met[k] is o) for k, o in mine.items()):
-            self.ids.append(cid)
-        met.update(args)
-        met.update(mine)
+            if _type(a) in _SHARED_KINDS:
+                args[_id(a)] = a
+        mine = _near(ret)
+        if mine:
+            items = {}
+            for a in args.values():
+                items.update(_near(a))
+            met = self._met
+            if _any((k in args and args[k] is o) or (k in met and met[k] is o and not (k in items and items[k] is o)) for k, o in mine.items()):
+                self.ids.append(cid)
+            if _type(ret) in _SHARED_KINDS:
+                met[_id(ret)] = ret
+        self._met.update(args)
 
 
 class _Watch:
@@ -1995,7 +2003,7 @@ class _Watch:
     arguments were as they had been). Each [count, first id].
     After a call that left them as they were, its (object, record) pairs are held as an entry
     (hold): checked after the next call (round 35's w10 reversed its last caller's list and put it
-    back a call later), after a later one drawn log-uniform 1 … 8,191 calls on (from the request's
+    back a call later), after a later one drawn log-uniform from 1 call on to the run's length (from the request's
     seed: a body cannot tell which), and at the run's end (settle): a change left is met at the end,
     one undone later where a check falls inside it. The objects the runner refills for a later call
     (the history's buffer, a chain's or an in-place pair's: buffered) are held the same way, each
@@ -2004,8 +2012,9 @@ class _Watch:
     at a later call). Holding the objects keeps their ids from being reused: a memo keyed by id()
     meets no reused id among them (the refills and in-place asks reuse objects on purpose)."""
 
-    def __init__(self, seed):
+    def __init__(self, seed, calls):
         self.during = [0, None]
+        self._bits = _max(1, _int(calls).bit_length())  # (a drawn check's span: up to the run's length)
         self.after = [0, None]
         self.pairs = None  # the last watched call's pairs (run_one), None where it changed one
         self._draw = _random.Random(seed).random
@@ -2029,7 +2038,7 @@ class _Watch:
 
     def _schedule(self, entry):
         # (this call's tick comes next: `now + 1` is after the next call)
-        k = _int(self._draw() * 13)
+        k = _int(self._draw() * self._bits)
         now = self._tick + 1
         self._order += 2
         _heapq.heappush(self._due, (now + 1, self._order, entry))
