@@ -1866,12 +1866,14 @@ def _watched(x, depth=0):
     t = _type(x)
     if t is _bytearray:
         return (t, _bytes(x), None)
+    # (tuples: the collector stops tracking one that holds only numbers and strings, so thousands
+    # of held records cost it nothing)
     if t is _list or t is _deque or t is _set:
-        items = _list(x)
+        items = _tuple(x)
         values = items
     elif t is _dict:
-        items = _list(_dict.items(x))
-        values = _list(_dict.values(x))
+        items = _tuple(_dict.items(x))
+        values = _tuple(_dict.values(x))
     else:
         return None
     return (t, items, _nested(values, depth))
@@ -1923,7 +1925,7 @@ def _same_watched(x, w):
     t, was, nested = w
     if t is _bytearray:
         return _bytes(x) == was
-    now = _list(_dict.items(x)) if t is _dict else _list(x)
+    now = _tuple(_dict.items(x)) if t is _dict else _tuple(x)
     if _len(now) != _len(was):
         return False
     if t is _set:
@@ -2020,7 +2022,8 @@ class _Watch:
         self._draw = _random.Random(seed).random
         self._tick = 0
         self._order = 0
-        self._due = []  # (tick, order, entry): the heap of the checks to come
+        self._coming, self._next = [], []  # the entries held during this call, and the last call's
+        self._due = []  # (tick, order, entry): the heap of the drawn checks to come
         self._held = []  # every held call's entry, for the end
         self._buffers = {}  # id(object): the entry of an object the runner refills, until its refill
 
@@ -2032,17 +2035,21 @@ class _Watch:
 
     def _check(self, entry):
         """entry: [call id, pairs, counted, live] (live: not yet refilled by the runner)."""
-        if not entry[2] and entry[3] and not _all(_same_watched(a, w) for a, w in entry[1]):
-            entry[2] = True
-            self._count(self.after, entry[0])
+        if entry[2] or not entry[3]:
+            return
+        for a, w in entry[1]:
+            if not _same_watched(a, w):
+                entry[2] = True
+                self._count(self.after, entry[0])
+                return
 
     def _schedule(self, entry):
-        # (this call's tick comes next: `now + 1` is after the next call)
+        # (this call's tick comes next: `now + 1` is after the next call, where `_next` is checked)
         k = _int(self._draw() * self._bits)
         now = self._tick + 1
-        self._order += 2
-        _heapq.heappush(self._due, (now + 1, self._order, entry))
-        _heapq.heappush(self._due, (now + (1 << k) + _int(self._draw() * (1 << k)), self._order + 1, entry))
+        self._order += 1
+        self._coming.append(entry)
+        _heapq.heappush(self._due, (now + (1 << k) + _int(self._draw() * (1 << k)), self._order, entry))
 
     def hold(self, cid, pairs):
         """After a watched call whose objects the runner gives no other call."""
@@ -2082,6 +2089,10 @@ class _Watch:
     def tick(self):
         """After each call of the run elsewhere, the history's or the main loop's: the due checks."""
         self._tick += 1
+        for entry in self._next:
+            self._check(entry)
+        self._next, self._coming = self._coming, self._next
+        self._coming.clear()
         due = self._due
         while due and due[0][0] <= self._tick:
             self._check(_heapq.heappop(due)[2])
