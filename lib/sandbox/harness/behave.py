@@ -1967,7 +1967,7 @@ def _near(x):
 
 class _Aliasing:
     """The calls whose answer is, or directly holds, one of their own arguments (a list, dict, set,
-    bytearray or deque) or an earlier call's argument or answer: the caller's own object handed back
+    bytearray or deque) or an earlier call's argument or answer, or an item of one: the caller's own object handed back
     (round 34's w07), one answer object handed to two callers (round 35's w07 w07s w07h: a memo of
     answer lists), an argument kept and handed to a later caller. An answer that is, or holds, an
     item of its own arguments is not named: a shallow copy or `rows[0]` shares its caller's items in
@@ -1985,16 +1985,18 @@ class _Aliasing:
             if _type(a) in _SHARED_KINDS:
                 args[_id(a)] = a
         mine = _near(ret)
+        items = {}
+        for a in args.values():
+            items.update(_near(a))
+        met = self._met
         if mine:
-            items = {}
-            for a in args.values():
-                items.update(_near(a))
-            met = self._met
             if _any((k in args and args[k] is o) or (k in met and met[k] is o and not (k in items and items[k] is o)) for k, o in mine.items()):
                 self.ids.append(cid)
-            if _type(ret) in _SHARED_KINDS:
-                met[_id(ret)] = ret
-        self._met.update(args)
+            # (the answer and its items: a memoised row handed to two callers inside new lists,
+            # round 36's w05 w06)
+            met.update(mine)
+        # (the arguments and their items: an earlier caller's row handed out, round 36's w02b)
+        met.update(items)
 
 
 class _Watch:
