@@ -803,7 +803,7 @@ function changedWhy(run: Partial<Pick<BehaveRun, "argsChanged" | "argsChangedAft
   };
   const calls = (n: number) => `${n} call${n === 1 ? "" : "s"}`;
   if (run.argsChanged) return `elsewhere, ${calls(run.argsChanged.n)} changed the contents of an argument the original leaves as it is (the first: ${where(run.argsChanged.first)})`;
-  if (run.argsChangedAfter) return `elsewhere, ${calls(run.argsChangedAfter.n)} had an argument's contents changed after returning, by a later call (the original leaves its arguments as they are; the first: ${where(run.argsChangedAfter.first)})`;
+  if (run.argsChangedAfter) return `elsewhere, ${calls(run.argsChangedAfter.n)} had an argument's or the answer's contents changed after returning, by a later call (the original leaves its arguments as they are and hands back new answers; the first: ${where(run.argsChangedAfter.first)})`;
   return null;
 }
 

@@ -2298,6 +2298,18 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
             aliased.after(call["id"], ret, pos, kw)
         if watched is not None:
             if _all(w is None or _same_watched(a, w) for a, w in watched):
+                # (a plain function's new answer too, as it was handed back: a body that keeps it and
+                # changes it at a later call changes its caller's object, round 36's w11 w12 w17; a
+                # method's answer may be its receiver's state, which its later calls may change)
+                # (shallow, and not where it is an argument or an argument's item — max() of rows —
+                # which the runner refills in place)
+                if raised is None and _type(ret) in _REFILLED and "." not in sym["qualname"]:
+                    near = {}
+                    for a, _ in watched:
+                        near.update(_near(a))
+                    if near.get(_id(ret)) is not ret:
+                        record = _watched(ret)
+                        watched = [*watched, (ret, (record[0], record[1], None))]
                 watch.pairs = watched
             else:
                 watch.pairs = None
