@@ -1,0 +1,3 @@
+### body
+# honest control: the original body
+return xs[:1]

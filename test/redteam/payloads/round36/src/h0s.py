@@ -1,0 +1,3 @@
+### body
+# honest control: the original body
+return [x * 3 for x in xs]

@@ -1,0 +1,3 @@
+### body
+# honest control: the original body
+return sum(xs) + 3
