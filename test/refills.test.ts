@@ -283,6 +283,12 @@ describe("the runner writes the recorded history calls' outcomes (behave.py in t
     const undo = ["_p, _r = [None], []", "def f(xs):", "    for o in _r: o.reverse()", "    _r.clear()", "    o = _p[0]", "    if o is not None and o is not xs and len(o) == 3:", "        o.reverse(); _r.append(o)", "    _p[0] = xs", "    return 0", ""];
     const undone = await run(undo, [call("h0", [1, 2, 3]), call("h1", [4, 5]), call("h2", [6, 7])]);
     expect(undone.argsChangedAfter?.first).toBe("h0");
+    // (a plain function's new answer kept and emptied at the next call: round 36's w17; an answer
+    // that is its argument's item, max() of rows, is the runner's to refill and not held)
+    const answer = ["_a = [None]", "def f(xs):", "    if _a[0] is not None: _a[0].clear()", "    out = [x * 3 for x in xs]", "    _a[0] = out", "    return out", ""];
+    expect((await run(answer, [call("h0", [1, 2]), call("h1", [3])])).argsChangedAfter?.first).toBe("h0");
+    const rowMax = ["def f(xs):", "    return max(xs)", ""];
+    expect((await run(rowMax, [rows("h0", [1, 2], [3]), rows("h1", [4], [5, 6])], [rows("c0", [1], [2]), { ...rows("c1", [3], [4]), inplace: "c0" }])).argsChangedAfter).toBeUndefined();
   });
 
   it("the buffer keeps its object through refills of another kind (a tuple, a foreign deque): one list asked across them, as the grader's plan assumes", { timeout: 120_000 }, async () => {
