@@ -114,12 +114,22 @@ export class S3Store implements Store {
     await this.client.send(new this.sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.k(key), Body: typeof data === "string" ? Buffer.from(data) : data }));
   }
   async get(key: string): Promise<Buffer | null> {
-    try {
-      const r = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.k(key) }));
-      return Buffer.from(await r.Body!.transformToByteArray());
-    } catch (e) {
-      if ((e as { name?: string }).name === "NoSuchKey" || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
-      throw e;
+    // (a body shorter than the object's Content-Length is a cut read, not the object: asked again,
+    // twice at most — a loaded S3-compatible server on loopback once answered a manifest's GET with
+    // an empty body, and the layout read it as a broken manifest)
+    for (let attempt = 0; ; attempt++) {
+      let body: Buffer;
+      let length: number | undefined;
+      try {
+        const r = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.k(key) }));
+        body = Buffer.from(await r.Body!.transformToByteArray());
+        length = r.ContentLength;
+      } catch (e) {
+        if ((e as { name?: string }).name === "NoSuchKey" || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        throw e;
+      }
+      if (length === undefined || body.length === length) return body;
+      if (attempt === 2) throw new Error(`${this.uri}/${key}: read ${body.length} of its ${length} bytes, three times`);
     }
   }
   async exists(key: string): Promise<boolean> {
