@@ -109,9 +109,11 @@ export const BehaviourConfig = z.object({
    *  task by the original; the run elsewhere asks the body each the original answers as the call
    *  itself with a scalar, and one returned otherwise fails the check (round 31's w08 w09). 0: none. */
   kin_truth: z.number().int().min(0).default(12),
-  /** Aliasing judged (behave.py _shares, original.ts): a graded call whose answer shares a list,
-   *  dict, set, bytearray or deque with its arguments where the original's answer to the same call
-   *  shares none — the caller's own object handed back (round 34's w07) — fails the check. */
+  /** Aliasing judged (behave.py _Aliasing, original.ts): a call of the graded run or the run
+   *  elsewhere whose answer is, or holds, one of its arguments or an earlier call's argument or
+   *  answer, or an item of one (a list, dict, set, bytearray or deque), fails the check where the
+   *  original never answers its symbol so — the caller's own object handed back, one answer list
+   *  handed to two callers (rounds 34–36). */
   aliasing: z.boolean().default(true),
   /** The share of the history's calls given their symbol's buffer (its first history call's objects),
    *  refilled in place (a buffer reused thousands of times: round 30's w02b turned wrong after 17

@@ -64,8 +64,8 @@ const made = new Map<string, Promise<OriginalRun>>();
 
 /**
  * The original's run of a task: `truths` kin truths (kin_truth.ts truthCalls; 0: none), with
- * `pace` its pace, drawn from `seed` (the grader's key and the task), and with `alias` the calls it
- * answers with an object its arguments share. Made once a process and kept on
+ * `pace` its pace, drawn from `seed` (the grader's key and the task), and with `alias` the symbols
+ * it answers with an object its arguments or an earlier call share (OriginalRun.aliased). Made once a process and kept on
  * disk; nothing is run where neither is asked for or the task has no tree of its own.
  */
 export function originalRun(task: FeatureDeletionTask, oracle: Oracle, symbols: BehaveSymbol[], sandbox: Sandbox, masks: MaskSpec[], limits: Parameters<typeof runBehaviour>[3], compare: Partial<CompareOptions>, seed: number, ask: { truths: number; pace: boolean; alias: boolean }): Promise<OriginalRun> {
@@ -84,7 +84,6 @@ export function originalRun(task: FeatureDeletionTask, oracle: Oracle, symbols: 
     const truthOf = (got: (id: string) => BOutcome | undefined): KinTruth => (ask.truths ? keptTruths(drawn, got, compare) : none.truth);
     const timed = ask.pace ? new Rng(seed ^ 0x3c6ef372).shuffle(oracle.calls).slice(0, PACE_CALLS) : [];
     const bases = new Set(drawn.bases.map((b) => b.id));
-
     const rest = ask.alias ? oracle.calls.filter((c) => !bases.has(c.id)).map((c) => BCall.parse(c)) : [];
     const calls = [...drawn.bases.map((b) => BCall.parse(b)), ...drawn.variants.map((v) => v.call), ...timed.flatMap((c) => [0, 1].map((i) => BCall.parse({ ...c, id: `${c.id}${PACE}${i}` }))), ...rest];
     if (!calls.length) return { truth: truthOf(() => undefined) };

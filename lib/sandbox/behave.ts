@@ -191,8 +191,9 @@ export interface BehaveRequest {
    *  argsChangedAfter; `seed` draws when a held call's objects are checked again: behave.py _Watch).
    *  Never at home. */
   history?: { blocks: { at: number; n: number }[]; calls: BCall[]; ms: number; record?: string[]; keeps?: number[]; seed?: number };
-  /** Which calls' first answers share a list, dict, set, bytearray or deque with their arguments
-   *  (behave.py _shares; BehaveRun.aliased): the graded run's and the original's, compared by
+  /** Which calls' first answers are, or hold, one of their arguments or an earlier call's argument or
+   *  answer, or an item of one (a list, dict, set, bytearray or deque: behave.py _Aliasing;
+   *  BehaveRun.aliased): the original's, the graded run's and the run elsewhere's, compared by
    *  lib/env/behaviour.ts. */
   alias?: boolean;
 }
@@ -264,7 +265,8 @@ export interface BehaveRun {
   /** request.history.keeps: how many watched calls had an argument's contents changed after they
    *  returned, by a later call (behave.py _Watch), and the first's id. */
   argsChangedAfter?: { n: number; first: string };
-  /** request.alias: the calls whose first answer shares an object with their arguments. */
+  /** request.alias: the calls whose first answer is, or holds, an argument or an earlier call's
+   *  argument or answer, or an item of one. */
   aliased?: string[];
   /** request.history.record: the outcome of each recorded history call that was made, by id (its
    *  answer and its arguments after the call). */

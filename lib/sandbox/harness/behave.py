@@ -1362,7 +1362,7 @@ def main():
                 # grade two timers, not one per call)
                 outs.append({"k": "timeout", "ms": 0})
                 continue
-            o = run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm, coverage if cov is None else None, keep=kept.setdefault(call["id"], []) if source else None, reuse=kept.get(call["inplace"]) if call.get("inplace") and not outs else None, elide=True, watch=watch if watched else None, aliased=aliased if not outs else None)
+            o = run_one(call, req["symbols"][call["symbol"]], funcs, classes, ser, limit, on_alarm, coverage if cov is None else None, keep=kept.setdefault(call["id"], []) if source else None, reuse=kept.get(refilled) if refilled is not None else None, elide=True, watch=watch if watched else None, aliased=aliased if not outs else None)
             if watched:
                 objects = kept.get(call["id"]) if source else kept.get(refilled) if refilled is not None else None
                 if objects:
@@ -1880,8 +1880,6 @@ def _watched(x, depth=0):
 
 
 _WATCH_DEPTH = 4
-# (the kinds a record looks into: those watched, and tuples for the mutable items they hold)
-_NESTING = (_list, _dict, _set, _bytearray, _collections.deque, _tuple)
 
 
 def _nested(values, depth):
@@ -1941,17 +1939,14 @@ def _same_watched(x, w):
 
 _is = _operator.is_
 
-# (the kinds an answer and an argument can share where a caller sees it: changing one changes the other)
-_SHARED_KINDS = (_list, _dict, _set, _bytearray, _collections.deque)
-
 
 def _near(x):
     """`x` and its direct items (a list's, tuple's, deque's, set's or frozenset's; a dict's keys and
-    values), the objects of _SHARED_KINDS among them, by id. Only exact builtin containers are
+    values), the objects of _REFILLED's kinds among them (those a caller sees changed), by id. Only exact builtin containers are
     looked into, by their C iterators: nothing of the package's runs."""
     t = _type(x)
     near = {}
-    if t in _SHARED_KINDS:
+    if t in _REFILLED:
         near[_id(x)] = x
     if t is _list or t is _tuple or t is _set or t is _frozenset or t is _deque:
         items = _list(x)
@@ -1960,7 +1955,7 @@ def _near(x):
     else:
         return near
     for e in items:
-        if _type(e) in _SHARED_KINDS:
+        if _type(e) in _REFILLED:
             near[_id(e)] = e
     return near
 
@@ -1982,7 +1977,7 @@ class _Aliasing:
     def after(self, cid, ret, pos, kw):
         args = {}
         for a in (*pos, *kw.values()):
-            if _type(a) in _SHARED_KINDS:
+            if _type(a) in _REFILLED:
                 args[_id(a)] = a
         mine = _near(ret)
         items = {}
@@ -2018,10 +2013,10 @@ class _Watch:
 
     def __init__(self, seed, calls):
         self.during = [0, None]
-        self._bits = _max(1, _int(calls).bit_length())  # (a drawn check's span: up to the run's length)
         self.after = [0, None]
         self.pairs = None  # the last watched call's pairs (run_one), None where it changed one
         self._draw = _random.Random(seed).random
+        self._bits = _max(1, _int(calls).bit_length())  # (a drawn check's span: up to the run's length)
         self._tick = 0
         self._order = 0
         self._coming, self._next = [], []  # the entries held during this call, and the last call's
@@ -2034,6 +2029,10 @@ class _Watch:
         which[0] += 1
         if which[1] is None:
             which[1] = cid
+
+    def changed_during(self, cid):
+        """A watched call that changed an argument while it ran (run_one)."""
+        self._count(self.during, cid)
 
     def _check(self, entry):
         """entry: [call id, pairs, counted, live] (live: not yet refilled by the runner)."""
@@ -2128,6 +2127,8 @@ _deque = _collections.deque
 # (the kinds _refill fills in place; a set's order needs its request items, which a dict's value
 # or a nested set cannot always give: those get their items in the built set's order)
 _REFILLED = (_list, _dict, _set, _bytearray, _deque)
+# (the kinds a watch record looks into: those, and tuples for the mutable items they hold)
+_NESTING = (*_REFILLED, _tuple)
 _ordered = _collections.OrderedDict
 # (the views _as_kind makes, by their kind's name: the mapping they are made over, from the items)
 _VIEW_MAPPINGS = {"keys": _dict.fromkeys, "okeys": _ordered.fromkeys, "values": lambda v: _dict(_enumerate(v)), "items": lambda v: _dict(_enumerate(v))}
@@ -2313,7 +2314,7 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
                 watch.pairs = watched
             else:
                 watch.pairs = None
-                watch._count(watch.during, call["id"])
+                watch.changed_during(call["id"])
         # (quiet: a history's call, whose outcome is not written — the serializer calls nothing of
         # the package's, so leaving it out changes nothing the package can see but the time)
         out = {"k": "quiet"} if quiet else _outcome(pos, kw, ret, raised, ser)
