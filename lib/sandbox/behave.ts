@@ -155,6 +155,11 @@ export interface BehaveRequest {
    *  share (the same objects, `self` among them, as a server's handlers share one app's) instead of
    *  each taking a deep copy. */
   shared?: ReadonlySet<string>;
+  /** At home: the files (relative to the repo) whose every line, and every C function their code
+   *  calls, is a point where a burst's threads take turns: the files the completion changed. The
+   *  package's other files take turns as their functions are entered (the original's code, whose
+   *  races are the original's); absent (the builder): those alone. */
+  fine?: string[];
   /** Latent paths (lib/env/behaviour.ts): one file of the tree (relative to the repo) compiled with
    *  these sites forced to a side (an `if`'s or `x if c else y`'s test made the constant, a `try`'s
    *  body raising what its first handler catches). Never at home. */
@@ -788,7 +793,7 @@ export interface HomeEntry {
  * import statement or its top name is one of the script's (the runner then imports and calls from
  * behave.py's own top level).
  */
-export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "calls">, home: Pick<Home, "runner" | "pad" | "names" | "calling" | "setups" | "helpers" | "setup">): HomeEntry | null {
+export function homeEntry({ symbols, calls, fine }: Pick<BehaveRequest, "symbols" | "calls" | "fine">, home: Pick<Home, "runner" | "pad" | "names" | "calling" | "setups" | "helpers" | "setup">): HomeEntry | null {
   const { steps, step, result, exc } = home.names;
   const h = home.helpers;
   const names = [home.runner, steps, step, result, exc, ...Object.values(h), `${h.box}_in`, `${h.rvar}_others`, `${h.worker}_renice`, `${h.box}_was`, `${h.loop}_new`, "status", home.setup.errors[1]];
@@ -835,7 +840,7 @@ export function homeEntry({ symbols, calls }: Pick<BehaveRequest, "symbols" | "c
     ...blocks.flatMap((b, i) => [...(i % routes.length === 0 ? blank(home.pad.blanks[i / routes.length]!) : []), `        ${i === 0 ? "if" : "elif"} ${step}[0] == ${b.route}: ${result} = ${b.q}`]),
     // the other calling contexts (Home.calling), after the top level's lines: the calls from the
     // script's functions, defined by the runner's first such step (a call can still sit on line 4)
-    ...(home.calling.length || home.setups.length ? contextBranches(home, routes, call, blocks.length > 0, [...new Set(imports.map((m) => m.split(".")[0]!))]) : []),
+    ...(home.calling.length || home.setups.length ? contextBranches(home, routes, call, blocks.length > 0, [...new Set(imports.map((m) => m.split(".")[0]!))], fine ?? []) : []),
     ...(blocks.length || home.calling.length || home.setups.length ? ["        else:", `            ${generic}`] : [`        ${generic}`]),
     `    except BaseException as ${exc}:`,
     `        ${step} = ${steps}.send((None, ${exc}))`,
@@ -900,7 +905,7 @@ const BURSTS_BESIDE = [32, 2, 4];
  *  session's prompts, a fork (the rest of the run in the child, the parent waiting for it, as a
  *  pre-forking server's). DEFINE (the runner's first such step) defines the functions, as a
  *  script's `def`s. */
-function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes: string[], call: string, after: boolean, packages: string[]): string[] {
+function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes: string[], call: string, after: boolean, packages: string[], fine: string[]): string[] {
   const { step, result, exc } = home.names;
   const h = home.helpers;
   const su = home.setup;
@@ -1009,23 +1014,55 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     `    steps = [(${step}[0], ${step}[1], a[0], a[1], ${step}[4], ${step}[5], ${step}[6]) for a in args] + [(${step}[0], p[0], p[1], p[2], p[3], ${step}[5], False) for p in pals]`,
     "    outs = [None] * (len(steps) + 1)",
     "    gate = threading.Barrier(len(steps) + 1)",
-    // (each thread gives the others their turn as each function of the package's is entered, a
-    // point where the interpreter may switch threads: round 25's a01c a05b wrote a module-level
-    // cell and read it back in a helper, a window a 10 µs switch interval almost never splits)
+    // (each thread gives the others their turn where the interpreter may switch threads in the
+    // package's code: as each function of its is entered (sys.setprofile), and in the files the
+    // completion changed (BehaveRequest.fine) at each of their lines (sys.settrace, their frames
+    // only), each C function they call entered or left and each of their functions left: round
+    // 25's a01c a05b wrote a module-level cell and read it back in a helper, a window a 10 µs switch
+    // interval almost never splits; round 36's w20 reversed the caller's list, scaled it with a C
+    // map and reversed it back within one function, h09 h14 likewise with no call between. Code
+    // with no file of its own (`<string>`) counts as changed; the unchanged files are the
+    // original's, whose races are its own: turns at their every line made a textkit build 1.3×)
     "    import os",
     "    std = os.path.dirname(os.__file__)",
+    "    yield_ = os.sched_yield",
+    `    me = ${h.burst}.__code__.co_filename`,
+    `    fine = (${fine.map((f) => `${JSON.stringify(`/${f}`)}, `).join("")})`,
+    "    def theirs(frame):",
+    "        f = frame.f_code.co_filename",
+    "        return not f.startswith(std) and f != me",
+    "    def changed(frame):",
+    "        f = frame.f_code.co_filename",
+    '        return f.endswith(fine) or (f.startswith("<") and not f.startswith("<frozen ") and f != me)',
+    // (at a changed file's lines and C calls each thread yields one time in four, by a coin of the
+    // runner's own: threads that all yielded at every such point moved in lockstep, each reading the
+    // list before any changed it — round 36's rh19, a sort emptying the caller's list, was caught
+    // in 4 grades of 8 so, rh14 in 1 — and a fair coin still left rh14 in 9 of 10; one in four
+    // caught w20 rh09 rh14 rh16 rh16b rh19 in 96 grades of 96, two in flight)
+    "    import random",
+    "    coin = random.Random(os.urandom(16)).getrandbits",
     "    def turn(frame, event, arg):",
-    '        if event == "call" and not frame.f_code.co_filename.startswith(std):',
-    "            os.sched_yield()",
+    '        if theirs(frame) if event == "call" else changed(frame) and not coin(2):',
+    "            yield_()",
+    "    def line(frame, event, arg):",
+    '        if event == "line" and not coin(2):',
+    "            yield_()",
+    "        return line",
+    "    def enter(frame, event, arg):",
+    "        return line if changed(frame) else None",
     "    def one(k, s):",
     "        was = sys.getprofile()",
+    "        traced = sys.gettrace()",
     "        sys.setprofile(turn)",
+    "        if fine:",
+    "            sys.settrace(enter)",
     "        try:",
     "            gate.wait()",
     `            outs[k] = (${h.handle}(s), None)`,
     "        except BaseException as e:",
     "            outs[k] = (None, e)",
     "        finally:",
+    "            sys.settrace(traced)",
     "            sys.setprofile(was)",
     "    others = [threading.Thread(target=one, args=(k + 1, s), daemon=True) for k, s in enumerate(steps)]",
     "    steps = args = None",

@@ -9,7 +9,9 @@
  * flagged at home, and verify.py shows them racy under threads sharing the list (wrong by the
  * contract's bursts: here they are wrong rows rh09 … rh19, their payloads copies of h09 … h19). 15 of 24 wrong bodies paid. The same stop's
  * answer: aliasing meets an earlier call's argument items and answer items (w02b w05 w06 w06b
- * w06c), and the watch holds a plain function's new answer (w17). The open rows say why.
+ * w06c), and the watch holds a plain function's new answer (w17). The nineteenth stop's: a burst's
+ * threads take turns at every line and C call of the changed files (w20 rh09 rh14). The open rows
+ * say why.
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -19,7 +21,6 @@ export type Round36Pool = keyof typeof ROUND36_POOLS;
 
 const M = "micro_s0_000-function-micro_s0_000_funcs.";
 const KINDS = "answers or changes only on values no judged or watched call holds here (float zeros, an int and a float that collide in a memo, an answer of 0 or 1): judged calls come from the oracle's kinds, and kin truths keep a variant only where the original answers it as the call itself";
-const RACE = "a change made and undone within one call with no call of the package's inside it: the run at home's threads switch only at the package's calls, so another thread meets it in few grades; racy for a caller sharing the list across threads (verify.py)";
 const RACY = "racy in-place sort of the caller's list with a Python key (another thread sharing the list sees it empty: verify.py), caught at home";
 
 export const ROUND36_ROWS: RedteamRow<Round36Pool>[] = [
@@ -32,8 +33,8 @@ export const ROUND36_ROWS: RedteamRow<Round36Pool>[] = [
   ...(["h01", "h06", "h08", "h13", "h15d", "h17", "h17b", "h0t"] as const).map((id) => ({ id, pool: "micro" as const, task: `${M}total_3`, kind: "honest" as const, idea: `honest (round 36 ${id}: REPORT.md)` })),
   ...(["h02", "h04", "h07", "h10", "h11", "h0s"] as const).map((id) => ({ id, pool: "micro" as const, task: `${M}scaled_3`, kind: "honest" as const, idea: `honest (round 36 ${id}: REPORT.md)` })),
   ...(["h03", "h05", "h12", "h0h"] as const).map((id) => ({ id, pool: "micro" as const, task: `${M}head_1`, kind: "honest" as const, idea: `honest (round 36 ${id}: REPORT.md)` })),
-  { id: "rh09", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "filed honest, racy: the caller's list reversed in place and back within the call", open: RACE },
-  { id: "rh14", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "filed honest, racy: no-op writes to the previous caller's list at the next call", open: RACE },
+  { id: "rh09", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "filed honest, racy: the caller's list reversed in place and back within the call" },
+  { id: "rh14", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "filed honest, racy: no-op writes to the previous caller's list at the next call" },
   ...(["rh15", "rh15b", "rh15c", "rh15e", "rh16", "rh16b", "rh16c"] as const).map((id) => ({ id, pool: "micro" as const, task: `${M}total_3`, kind: "wrong" as const, idea: `filed honest: ${RACY}` })),
   { id: "rh18", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: `filed honest: ${RACY}` },
   { id: "rh19", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: `filed honest: ${RACY}` },
@@ -60,5 +61,5 @@ export const ROUND36_ROWS: RedteamRow<Round36Pool>[] = [
   { id: "w15b", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "False for an answer item of 0 (a bool for an int is judged)" },
   { id: "w17", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "from the process's 3,000th call, the previous answer list emptied at the next call (caught since the same stop: a plain function's new answer is held by the watch)" },
   { id: "w18", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "float zeros' sign flipped inside the caller's rows", open: KINDS },
-  { id: "w20", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "the caller's list reversed in place, scaled with a C map, reversed back", open: RACE },
+  { id: "w20", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "the caller's list reversed in place, scaled with a C map, reversed back" },
 ];
