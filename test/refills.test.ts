@@ -263,7 +263,7 @@ describe("the runner writes the recorded history calls' outcomes (behave.py in t
     expect(later.argsChangedAfter!.n).toBe(2);
   });
 
-  it("round 35's answers: nested containers are watched, a float's sign counts, the objects a chain reuses are checked before their refill, a change undone a call later is met", { timeout: 120_000 }, async () => {
+  it("round 35's answers: nested containers are watched, a float's sign counts, the objects a chain reuses are checked before their refill, a change undone a call later is met; a plain function's answer is held with its own nested rows", { timeout: 120_000 }, async () => {
     const run = (lines: string[], history: BCall[], calls: BCall[] = [call("a", [0])]) => runBehaviour(sb, packageDir("refill-r35-", lines.join("\n")), { symbols, calls, roots: ["."], project: ["pkg"], history: { blocks: [{ at: 0, n: history.length }], calls: history, ms: 10_000, keeps: [0], seed: 3 } }, {}, { masks: [] });
     const rows = (id: string, ...r: number[][]): BCall => ({ id, symbol: 0, pos: [{ t: "list", v: r.map((xs) => list(...xs)) }], kw: [] });
     const floats = (id: string, ...xs: string[]): BCall => ({ id, symbol: 0, pos: [{ t: "list", v: xs.map((v) => ({ t: "float", v })) }], kw: [] });
@@ -289,6 +289,13 @@ describe("the runner writes the recorded history calls' outcomes (behave.py in t
     expect((await run(answer, [call("h0", [1, 2]), call("h1", [3])])).argsChangedAfter?.first).toBe("h0");
     const rowMax = ["def f(xs):", "    return max(xs)", ""];
     expect((await run(rowMax, [rows("h0", [1, 2], [3]), rows("h1", [4], [5, 6])], [rows("c0", [1], [2]), { ...rows("c1", [3], [4]), inplace: "c0" }])).argsChangedAfter).toBeUndefined();
+    // (the answer's own nested rows kept and changed at the next call: round 36's w11 w12; rows the
+    // answer shares with its arguments — head_1's `[row]`, refilled in place by a chain — are the
+    // arguments' and not held with it)
+    const rowCopy = ["_a = [None]", "def f(xs):", "    if _a[0] is not None: _a[0].append(99)", "    out = [list(xs[0])] if xs and type(xs[0]) is list else []", "    _a[0] = out[0] if out else None", "    return out", ""];
+    expect((await run(rowCopy, [rows("h0", [1, 2], [3]), rows("h1", [4], [5, 6])])).argsChangedAfter?.first).toBe("h0");
+    const head = ["def f(xs):", "    return xs[:1]", ""];
+    expect((await run(head, [rows("h0", [1, 2], [3]), rows("h1", [4], [5, 6])], [rows("c0", [1], [2]), { ...rows("c1", [3], [4]), inplace: "c0" }, { ...rows("c2", [5, 6], [7]), inplace: "c0" }])).argsChangedAfter).toBeUndefined();
   });
 
   it("the buffer keeps its object through refills of another kind (a tuple, a foreign deque): one list asked across them, as the grader's plan assumes", { timeout: 120_000 }, async () => {

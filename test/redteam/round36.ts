@@ -10,8 +10,9 @@
  * contract's bursts: here they are wrong rows rh09 … rh19, their payloads copies of h09 … h19). 15 of 24 wrong bodies paid. The same stop's
  * answer: aliasing meets an earlier call's argument items and answer items (w02b w05 w06 w06b
  * w06c), and the watch holds a plain function's new answer (w17). The nineteenth stop's: a burst's
- * threads take turns at every line and C call of the changed files (w20 rh09 rh14). The open rows
- * say why.
+ * threads take turns at every line and C call of the changed files (w20 rh09 rh14), and the watch
+ * records a plain function's answer's nested containers but those its arguments reach (w11 w12).
+ * The open rows say why.
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -53,8 +54,8 @@ export const ROUND36_ROWS: RedteamRow<Round36Pool>[] = [
   { id: "w08", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "kept lists reversed at exit (atexit)" },
   { id: "w09", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "a value memo where 1 == 1.0 and 0.0 == -0.0 share a key", open: KINDS },
   { id: "w10", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "w09 on scaled_3", open: KINDS },
-  { id: "w11", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "the answer's row (a copy) kept and 99 appended to it at the next call", open: "the watch holds a plain function's answer shallow: its items may be its arguments' own, which the runner refills in place (a nested record flagged the original head_1 and largest_N on a chain's rows)" },
-  { id: "w12", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "the answer's inner rows kept and emptied at the next call", open: "as w11: the answer's nested items are not recorded" },
+  { id: "w11", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "the answer's row (a copy) kept and 99 appended to it at the next call" },
+  { id: "w12", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "the answer's inner rows kept and emptied at the next call" },
   { id: "w13", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a module object's __del__ reverses every kept list at interpreter teardown", open: "after the run's end check, at teardown (the run elsewhere ends by os._exit: nothing of the package's runs after its end line; a caller in the same process sees no call after it)" },
   { id: "w14", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "float zeros' sign flipped in the answer", open: KINDS },
   { id: "w15", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "True for an answer of 1", open: KINDS },

@@ -1940,6 +1940,31 @@ def _same_watched(x, w):
 _is = _operator.is_
 
 
+def _reached(x, into, depth=0):
+    """The ids of `x` and of the containers (_NESTING's kinds) inside it down to _WATCH_DEPTH, tuples'
+    items included, into the set `into`. Only exact builtin containers are looked into, by their C
+    iterators: nothing of the package's runs."""
+    into.add(_id(x))
+    t = _type(x)
+    if depth >= _WATCH_DEPTH or t not in _NESTING:
+        return
+    items = _tuple(_dict.values(x)) if t is _dict else _tuple(x)
+    if not _set(_map(_type, items)).intersection(_NESTING):
+        return
+    for e in items:
+        if _type(e) in _NESTING and _id(e) not in into:
+            _reached(e, into, depth + 1)
+
+
+def _apart(w, reached):
+    """A record (_watched) without the nested records of containers in `reached` (by id), at any
+    depth: what the call handed back of its own, apart from what its arguments hold."""
+    if w[2] is None:
+        return w
+    nested = [(e, _apart(r, reached) if r is not None else r) for e, r in w[2] if _id(e) not in reached]
+    return (w[0], w[1], nested or None)
+
+
 def _near(x):
     """`x` and its direct items (a list's, tuple's, deque's, set's or frozenset's; a dict's keys and
     values), the objects of _REFILLED's kinds among them (those a caller sees changed), by id. Only exact builtin containers are
@@ -2302,15 +2327,19 @@ def run_one(call, sym, funcs, classes, ser, limit, on_alarm, coverage=None, quie
                 # (a plain function's new answer too, as it was handed back: a body that keeps it and
                 # changes it at a later call changes its caller's object, round 36's w11 w12 w17; a
                 # method's answer may be its receiver's state, which its later calls may change)
-                # (shallow, and not where it is an argument or an argument's item — max() of rows —
-                # which the runner refills in place)
+                # (not where it is an argument or an argument's item — max() of rows — which the
+                # runner refills in place; its nested containers recorded too, round 36's w11 w12
+                # kept a row of the answer and changed it at the next call, but not those the
+                # arguments' own records reach: head_1's `[row]` hands back its caller's row)
                 if raised is None and _type(ret) in _REFILLED and "." not in sym["qualname"]:
                     near = {}
                     for a, _ in watched:
                         near.update(_near(a))
                     if near.get(_id(ret)) is not ret:
-                        record = _watched(ret)
-                        watched = [*watched, (ret, (record[0], record[1], None))]
+                        reached = set()
+                        for a, _ in watched:
+                            _reached(a, reached)
+                        watched = [*watched, (ret, _apart(_watched(ret), reached))]
                 watch.pairs = watched
             else:
                 watch.pairs = None

@@ -1,0 +1,2 @@
+### body
+return xs[:1]

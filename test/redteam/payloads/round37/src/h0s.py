@@ -1,0 +1,2 @@
+### body
+return [x * 3 for x in xs]
