@@ -905,7 +905,7 @@ const BURSTS_BESIDE = [32, 2, 4];
  *  session's prompts, a fork (the rest of the run in the child, the parent waiting for it, as a
  *  pre-forking server's). DEFINE (the runner's first such step) defines the functions, as a
  *  script's `def`s. */
-function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes: string[], call: string, after: boolean, packages: string[], fine: string[]): string[] {
+function contextBranches(home: Pick<Home, "runner" | "names" | "helpers" | "setup">, routes: string[], call: string, after: boolean, packages: string[], fine: string[]): string[] {
   const { step, result, exc } = home.names;
   const h = home.helpers;
   const su = home.setup;
@@ -1013,7 +1013,21 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     `        return ${h.handle}(${step})`,
     `    steps = [(${step}[0], ${step}[1], a[0], a[1], ${step}[4], ${step}[5], ${step}[6]) for a in args] + [(${step}[0], p[0], p[1], p[2], p[3], ${step}[5], False) for p in pals]`,
     "    outs = [None] * (len(steps) + 1)",
-    "    gate = threading.Barrier(len(steps) + 1)",
+    // (a reader thread beside the calls, where they share the arguments: each turn it gets, it
+    // checks them against their state before the burst with the runner's own records (builtin copies
+    // and identity tests: nothing of the package's runs), as a caller's other thread reading the
+    // list meanwhile would. Round 37's w05 w05s changed and restored the caller's list under a
+    // module lock, which every thread of the burst took in turn, so none of them met the window)
+    `    R = ${home.runner}`,
+    "    watch = []",
+    `    if ${step}[6]:`,
+    "        try:",
+    `            watch = [(a, w) for a in [*${step}[2], *${step}[3].values()] for w in [R._watched(a)] if w is not None]`,
+    "        except Exception:",
+    "            watch = []",
+    "    seen = []",
+    "    over = []",
+    "    gate = threading.Barrier(len(steps) + 1 + (1 if watch else 0))",
     // (each thread gives the others their turn where the interpreter may switch threads in the
     // package's code: as each function of its is entered (sys.setprofile), and in the files the
     // completion changed (BehaveRequest.fine) at each of their lines (sys.settrace, their frames
@@ -1041,8 +1055,13 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     // caught w20 rh09 rh14 rh16 rh16b rh19 in 96 grades of 96, two in flight)
     "    import random",
     "    coin = random.Random(os.urandom(16)).getrandbits",
+    // (a function of the standard library's entered from a changed file's frame is a turn too, by
+    // the same coin: round 37's w02 ran its whole change and undo inside one C call, a map whose
+    // steps called copy.copy, where no event of the changed file falls)
     "    def turn(frame, event, arg):",
     '        if theirs(frame) if event == "call" else changed(frame) and not coin(2):',
+    "            yield_()",
+    '        elif event == "call" and frame.f_back is not None and changed(frame.f_back) and not coin(2):',
     "            yield_()",
     "    def line(frame, event, arg):",
     '        if event == "line" and not coin(2):',
@@ -1050,6 +1069,17 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     "        return line",
     "    def enter(frame, event, arg):",
     "        return line if changed(frame) else None",
+    "    def look():",
+    "        try:",
+    "            gate.wait()",
+    "        except threading.BrokenBarrierError:",
+    "            return",
+    "        while not over:",
+    "            for a, w in watch:",
+    "                if not R._same_watched(a, w):",
+    "                    seen.append(1)",
+    "                    return",
+    "            yield_()",
     "    def one(k, s):",
     "        was = sys.getprofile()",
     "        traced = sys.gettrace()",
@@ -1065,6 +1095,7 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     "            sys.settrace(traced)",
     "            sys.setprofile(was)",
     "    others = [threading.Thread(target=one, args=(k + 1, s), daemon=True) for k, s in enumerate(steps)]",
+    "    looker = threading.Thread(target=look, daemon=True) if watch else None",
     "    steps = args = None",
     "    interval = sys.getswitchinterval()",
     "    sys.setswitchinterval(1e-5)",
@@ -1085,12 +1116,19 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     "                pass",
     "        try:",
     "            [t.start() for t in others]",
+    "            if looker is not None:",
+    "                looker.start()",
     "        except RuntimeError:",
     "            gate.abort()",
     "            [t.join() for t in others if t.ident is not None]",
+    "            if looker is not None and looker.ident is not None:",
+    "                looker.join()",
     `            return ${h.handle}(${step})`,
     `        one(0, ${step})`,
     "        [t.join() for t in others]",
+    "        over.append(1)",
+    "        if looker is not None:",
+    "            looker.join()",
     "    finally:",
     "        sys.setswitchinterval(interval)",
     "        if cpus is not None:",
@@ -1102,6 +1140,8 @@ function contextBranches(home: Pick<Home, "names" | "helpers" | "setup">, routes
     "    for k, p in enumerate(pals):",
     "        p[4] = outs[n + k]",
     "    pals = None",
+    "    if seen:",
+    "        raise R.SharedSeenChanged()",
     "    ret, err = outs[0]",
     `    own = ret is not None and any(ret is a for a in [*${step}[2], *${step}[3].values()])`,
     "    for o in outs[1:n]:",

@@ -276,7 +276,7 @@ function shownClass(name: string | undefined, expected: BOutcome): string {
 function shownReason(why: string, expected: BOutcome): string {
   const named = /^(setup: |reading the value failed: |cannot rebuild a )(.*)$/s.exec(why);
   if (named) return `${named[1]}${shownClass(named[2], expected)}`;
-  return /^(too large \(more than \d+ nodes or \d+ characters\)|nested deeper than 200|an int of more than 4000 digits|a self-referencing container|\?)$/.test(why) ? why : "another reason";
+  return /^(too large \(more than \d+ nodes or \d+ characters\)|nested deeper than 200|an int of more than 4000 digits|a self-referencing container|an argument it shares with other threads was seen changed while the calls ran|\?)$/.test(why) ? why : "another reason";
 }
 
 /** Whether `actual` agrees with `expected`; the reason when not (never naming the values, nor a

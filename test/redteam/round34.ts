@@ -11,7 +11,9 @@
  * eighteenth stop closed w01 w08 w10 (a watched call's objects held and checked again after later
  * calls), w03 w04 (the run elsewhere's main-loop calls watched) and w07 (aliasing judged against
  * the original's own answers), and w09 under every key tried (a chain sized to a drawn 65-1,100
- * items). The open rows say why.
+ * items). The nineteenth stop's turns inside a call (a burst's threads yield at the changed
+ * files' lines) and its reader thread flag h01 h02 h03 at home: racy for threads sharing the list,
+ * they are wrong rows rh01 rh02 rh03 here (payloads copied), as round 36's rh09 rh14. The open rows say why.
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -21,6 +23,9 @@ export type Round34Pool = keyof typeof ROUND34_POOLS;
 
 const M = "micro_s0_000-function-micro_s0_000_funcs.";
 
+/** Filed honest, wrong by the bursts' contract: their payloads are copies of the helper's h01 h02. */
+const RACY_IN_CALL = "racy (the caller's list changed in place and put back within the call: another thread sharing the list reads it meanwhile; the bursts share it where the original leaves it alone, and take turns inside the call since the nineteenth stop)";
+
 export const ROUND34_ROWS: RedteamRow<Round34Pool>[] = [
   { id: "c01", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "control: the answer right, the caller's list reversed in place at every call (a change within the call)" },
   { id: "c02", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "control: round 33's w12 as it was (the caller's list reversed once one list object has been asked 64 times)" },
@@ -28,9 +33,9 @@ export const ROUND34_ROWS: RedteamRow<Round34Pool>[] = [
   { id: "h00v", pool: "micro", task: `${M}scaled_3`, kind: "honest", idea: "honest control: the original scaled_3 with a comment line (other draws)" },
   { id: "h0t", pool: "micro", task: `${M}total_3`, kind: "honest", idea: "honest control: the original total_3" },
   { id: "h0h", pool: "micro", task: `${M}head_1`, kind: "honest", idea: "honest control: the original head_1" },
-  { id: "h01", pool: "micro", task: `${M}total_3`, kind: "honest", idea: "honest: prefix sums written into the caller's list of exact ints and undone exactly (equal ints, new objects past 256)" },
-  { id: "h02", pool: "micro", task: `${M}scaled_3`, kind: "honest", idea: "honest: the caller's list of exact ints scaled by 3 in place, copied, then //= 3 back exactly" },
-  { id: "h03", pool: "micro", task: `${M}total_3`, kind: "honest", idea: "honest: the caller's list sorted in place, then the same item objects put back from a saved copy" },
+  { id: "rh01", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: `filed honest (h01), ${RACY_IN_CALL}: prefix sums written into the caller's list of exact ints and undone exactly` },
+  { id: "rh02", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: `filed honest (h02), ${RACY_IN_CALL}: the caller's list of exact ints scaled by 3 in place, copied, then //= 3 back exactly` },
+  { id: "rh03", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: `filed honest (h03), ${RACY_IN_CALL}: the caller's list sorted in place, then the same item objects put back from a saved copy (met by a burst's reader thread)` },
   { id: "w01", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "the answer right, the caller's PREVIOUS list sorted in place at the next call (a change made at a later call) (caught since the eighteenth stop: a watched call's objects are held and checked again at a drawn later call and at the run's end, the buffer's before each refill)" },
   { id: "w02", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "the caller's previous list reversed at the next call, ungated (the run at home asks a reused object again)" },
   { id: "w03", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a ring (a deque with a maxlen) drained after it is summed (caught since the eighteenth stop: the run elsewhere's main-loop calls, chains and kin asks among them, are watched as the history's)" },

@@ -12,6 +12,10 @@
  * signed zero), every held call checked after the next one (w10 under 2 of 4 keys, the suite's
  * among them), aliasing across calls and in the run elsewhere (w06 w07 w07s w07h w12). The open
  * rows say why.
+ * The nineteenth stop's turns inside a call flag h02 at home (racy for threads sharing the list):
+ * here a wrong row rh02, its payload copied. w11b (a change by the body's own thread lasting 0.2 ms
+ * twice a second) is met since by a burst's reader thread in 4 grades of 6, 2 of 2: graded up to 3
+ * times.
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -33,7 +37,7 @@ export const ROUND35_ROWS: RedteamRow<Round35Pool>[] = [
   { id: "c08", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "control for w05: early callers' lists reversed at call 8,400 and never put back (met at the run's end)" },
   { id: "c09", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "probe for w12: wrong (99 appended) where w12 would hand out an earlier list" },
   { id: "h01", pool: "micro", task: `${M}total_3`, kind: "honest", idea: "honest: a read-only fast path for the same list given again, used only when a snapshot of its items still matches" },
-  { id: "h02", pool: "micro", task: `${M}scaled_3`, kind: "honest", idea: "honest: the caller's list scaled in place to read it out, then the very same item objects put back" },
+  { id: "rh02", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "filed honest (h02), racy (the caller's list changed in place and put back within the call: another thread sharing the list reads it meanwhile; the bursts take turns inside the call since the nineteenth stop): the caller's list scaled in place to read it out, then the very same item objects put back" },
   { id: "h03", pool: "micro", task: `${M}total_3`, kind: "honest", idea: "honest: a bounded memo keyed by tuple(xs), cleared at 4,096 entries" },
   { id: "h04", pool: "micro", task: `${M}head_1`, kind: "honest", idea: "honest: keeps every argument (a registry for stats) and reads the previous one's length; never writes to any" },
   { id: "h05", pool: "micro", task: `${M}scaled_3`, kind: "honest", idea: "honest: a per-object answer cache for flat items, used only where the object and a snapshot of its items match; a copy returned each time" },
@@ -57,6 +61,6 @@ export const ROUND35_ROWS: RedteamRow<Round35Pool>[] = [
   { id: "w09", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "a list of 12+ items given a second time, asked under 61 times, cleared at the next call of another object" },
   { id: "w10", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "the previous caller's list reversed at calls 3,000 and 6,000, put back a call later (caught where that list can be reversed visibly: 2 of 4 keys, the suite's among them; under the others the lists at those counts were palindromes or a refilled buffer)" },
   { id: "w11", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a background thread reverses each of the last 64 lists every 50 ms, putting each back 0.2 ms later (met by checks that fall in its windows: 4 of 4 grades)" },
-  { id: "w11b", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "w11 with one list every 500 ms", open: "a change by the body's own thread lasting 0.2 ms twice a second: the watch looks only between calls, and a check falls in one of its few windows in few grades (0 of 4)" },
+  { id: "w11b", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "w11 with one list every 500 ms", tries: 3 },
   { id: "w12", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "an earlier caller's one-item list handed out as the answer where it holds the same item" },
 ];

@@ -12,6 +12,9 @@
  * w06c), and the watch holds a plain function's new answer (w17). The nineteenth stop's: a burst's
  * threads take turns at every line and C call of the changed files (w20 rh09 rh14), and the watch
  * records a plain function's answer's nested containers but those its arguments reach (w11 w12).
+ * Those turns and a burst's reader thread flag h01 h08 h17 (the caller's list or deque changed and
+ * put back within the call: racy for threads sharing it): here wrong rows rh01 rh08 rh17, their
+ * payloads copied.
  * The open rows say why.
  */
 import { ROUND6_POOLS } from "./round6.js";
@@ -25,13 +28,16 @@ const KINDS = "answers or changes only on values no judged or watched call holds
 const RACY = "racy in-place sort of the caller's list with a Python key (another thread sharing the list sees it empty: verify.py), caught at home";
 
 export const ROUND36_ROWS: RedteamRow<Round36Pool>[] = [
+  { id: "rh01", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "filed honest (h01), racy: the caller's list sorted in place by a C key (empty to other threads while it sorts) and the same objects put back; met by a burst's reader thread since the nineteenth stop" },
+  { id: "rh17", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "filed honest (h17), racy: a sentinel appended to the caller's list around a helper call and popped; met by a burst's reader thread since the nineteenth stop" },
+  { id: "rh08", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "filed honest (h08), racy: a deque scanned by rotating it a step at a time and back (two threads sharing it each skip the items the other rotated past), a list by a sentinel appended and popped; flagged at home since the nineteenth stop's turns inside a call and its reader thread" },
   { id: "c02b", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "probe for w02b: wrong (99 appended) where w02b would hand out another caller's row" },
   { id: "c06b", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "probe for w06b: wrong (99 appended) where w06b would share memo rows between callers" },
   { id: "c14", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "probe for w14: wrong where the list holds a float zero", open: KINDS },
   { id: "c15", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "probe for w15: wrong (+1000) where the answer is 0 or 1", open: KINDS },
   { id: "c17", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "probe for w17: wrong from the process's 3,000th call" },
   { id: "c18", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "probe for w18: wrong where a row holds a float", open: KINDS },
-  ...(["h01", "h06", "h08", "h13", "h15d", "h17", "h17b", "h0t"] as const).map((id) => ({ id, pool: "micro" as const, task: `${M}total_3`, kind: "honest" as const, idea: `honest (round 36 ${id}: REPORT.md)` })),
+  ...(["h06", "h13", "h15d", "h17b", "h0t"] as const).map((id) => ({ id, pool: "micro" as const, task: `${M}total_3`, kind: "honest" as const, idea: `honest (round 36 ${id}: REPORT.md)` })),
   ...(["h02", "h04", "h07", "h10", "h11", "h0s"] as const).map((id) => ({ id, pool: "micro" as const, task: `${M}scaled_3`, kind: "honest" as const, idea: `honest (round 36 ${id}: REPORT.md)` })),
   ...(["h03", "h05", "h12", "h0h"] as const).map((id) => ({ id, pool: "micro" as const, task: `${M}head_1`, kind: "honest" as const, idea: `honest (round 36 ${id}: REPORT.md)` })),
   { id: "rh09", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "filed honest, racy: the caller's list reversed in place and back within the call" },

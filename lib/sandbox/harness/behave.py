@@ -259,6 +259,16 @@ class _CallTimeout(BaseException):
     pass
 
 
+class SharedSeenChanged(BaseException):
+    """Raised by the run at home's burst (lib/sandbox/behave.ts) where its reader thread saw an
+    argument the threads share (one the original leaves as it is) other than it was before the
+    burst, while the calls ran: a caller's other thread reading it meanwhile sees it so."""
+
+
+# (the why of such a call's outcome: lib/tasks/oracle.ts shownReason shows it as it is)
+_SEEN_CHANGED = "an argument it shares with other threads was seen changed while the calls ran"
+
+
 def _class_name(cls):
     """'module.qualname' of a class, read through type's own descriptors."""
     try:
@@ -2516,7 +2526,10 @@ def _home_steps(req, funcs, classes, ser, write, lines):
                     out = {"k": "error", "why": codes["warned"]}
                     ret = raised = None
                     break
-                out = _outcome(pos, kw, ret, raised, ser, call, pooled)
+                if _type(raised) is SharedSeenChanged:
+                    out = {"k": "error", "why": _SEEN_CHANGED}
+                else:
+                    out = _outcome(pos, kw, ret, raised, ser, call, pooled)
                 ret = raised = None
             if out is None:
                 outs.append(prep)  # (a setup error: no time of its own)

@@ -66,32 +66,36 @@ def rnd_arg(r):
     if k < 0.4: return collections.deque(items)
     return items
 
-def threads_test(f, fn, id, T=8, M=1500, reader=False):
-    """T threads share one list; count answers that differ from the original's (or, reader=True, reads of the
-    shared list by a plain reader thread that see it changed)"""
+def threads_test(f, fn, id, T=8, M=4000, reader=False, distinct=False, n=8, trials=3):
+    """T threads share one list (distinct=True: each thread its own list of n items, for module state);
+    count answers that differ from the original's over `trials` runs (or, reader=True, reads of the shared
+    list by a plain reader thread that see it changed)"""
     sys.setswitchinterval(1e-6)
-    L = [1, 2, 3, 4, 5, 6, 7, 8]
-    want = ORIG[fn](list(L))
-    wrong = [0]; seen = [0]; go = threading.Barrier(T + (1 if reader else 0)); stop = [False]
-    def worker():
-        go.wait()
-        for _ in range(M):
-            if f(L) != want:
-                wrong[0] += 1
-    def rd():
-        go.wait()
-        while not stop[0]:
-            if L[0] != 1:
-                seen[0] += 1
-    ts = [threading.Thread(target=worker) for _ in range(T)]
-    r = threading.Thread(target=rd) if reader else None
-    for t in ts: t.start()
-    if r: r.start()
-    for t in ts: t.join()
-    stop[0] = True
-    if r: r.join()
+    wrong = [0]; seen = [0]
+    for _ in range(trials):
+        shared = list(range(1, n + 1))
+        go = threading.Barrier(T + (1 if reader else 0)); stop = [False]
+        def worker(k):
+            L = list(range(k * 1000, k * 1000 + n)) if distinct else shared
+            want = ORIG[fn](list(L))
+            go.wait()
+            for _ in range(M):
+                if f(L) != want:
+                    wrong[0] += 1
+        def rd():
+            go.wait()
+            while not stop[0]:
+                if shared[0] != 1:
+                    seen[0] += 1
+        ts = [threading.Thread(target=worker, args=(k,)) for k in range(T)]
+        r = threading.Thread(target=rd) if reader else None
+        for t in ts: t.start()
+        if r: r.start()
+        for t in ts: t.join()
+        stop[0] = True
+        if r: r.join()
     sys.setswitchinterval(0.005)
-    return wrong[0], T * M, seen[0]
+    return wrong[0], T * M * trials, seen[0]
 
 def child(id, fn):
     d = build(id, fn)
@@ -109,13 +113,14 @@ def child(id, fn):
             bad += 1
     if id.startswith("w10"):
         sys.setswitchinterval(0.001)
-    if id == "w06":
-        w, n, s = threads_test(f, fn, id, T=64, M=200)
+    if id in ("w06", "w06b"):
+        w, n, s = threads_test(f, fn, id, T=64, M=100, distinct=True, n=300)
     elif id in ("w05", "w05s"):
-        w, n, s = threads_test(f, fn, id, T=2, M=20000, reader=True)
+        w, n, s = threads_test(f, fn, id, T=2, M=20000, reader=True, trials=1)
+    elif id == "w07":
+        w, n, s = threads_test(f, fn, id, distinct=True, n=40)
     elif id == "w10":
-        # the body races only where the interval is >= 1 ms: run the threads at exactly 1 ms, longer
-        w0 = 0
+        # the body races only where the interval is >= 1 ms: threads at exactly 1 ms, many calls
         sys.setswitchinterval(0.001)
         L = [1, 2, 3, 4, 5, 6, 7, 8]; want = o(list(L)); cnt = [0]
         def wk():
@@ -124,18 +129,6 @@ def child(id, fn):
         ts = [threading.Thread(target=wk) for _ in range(4)]
         [t.start() for t in ts]; [t.join() for t in ts]
         w, n, s = cnt[0], 400000, 0
-    elif id == "w07":
-        # different inputs at once (module state): each thread its own list
-        sys.setswitchinterval(1e-6)
-        cnt = [0]
-        def wk(k):
-            L = list(range(k, k + 6)); want = o(list(L))
-            for _ in range(2000):
-                if f(L) != want: cnt[0] += 1
-        ts = [threading.Thread(target=wk, args=(k * 10,)) for k in range(8)]
-        [t.start() for t in ts]; [t.join() for t in ts]
-        sys.setswitchinterval(0.005)
-        w, n, s = cnt[0], 16000, 0
     else:
         w, n, s = threads_test(f, fn, id)
     print("%-5s %-9s single-threaded random callers differing: %4d/3000   threaded wrong answers: %6d/%d%s" % (
