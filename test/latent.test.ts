@@ -496,7 +496,10 @@ describe("grades: a wrong side kept for where the grade is not", () => {
       // (the null arm is the body's grade without the latent paths: it pays. Which calls run elsewhere
       // depends on how long each took here, so under load another check may catch it on one grade:
       // printed, and graded once more)
-      const nullArm = () => gradeCompletion(t, diff, sb, { limits: { behaviour: { ...NO_HISTORY, latent_paths: false } } });
+      // (and the run at home off: since the nineteenth stop its bursts take turns at the changed
+      // file's lines, where memo's append and index store — two lines, no lock — race between
+      // threads: a bug of its own, met apart from the latent paths)
+      const nullArm = () => gradeCompletion(t, diff, sb, { limits: { behaviour: { ...NO_HISTORY, latent_paths: false, elsewhere_home: false } } });
       let off = await nullArm();
       if (off.reward !== 1 || off.flags.length) {
         console.warn(`${c.id}: the null arm was caught on one grade; graded again: ${JSON.stringify({ reward: off.reward, flags: off.flags, differences: off.checks?.behaviour.differences.slice(0, 3) })}`);
