@@ -481,7 +481,10 @@ describe("grades: a wrong side kept for where the grade is not", () => {
       const { t, diff } = microCompletion(c.name, c.header, c.body);
       // (the history off in both arms: the memo's eviction is caught there first, and the latent
       // paths run only for a body that passes elsewhere — test/history.test.ts)
-      const g = await gradeCompletion(t, diff, sb, { limits: { behaviour: NO_HISTORY } });
+      // (and the run at home off in both: since the nineteenth stop its bursts take turns at the
+      // changed file's lines, where memo's append and index store — two lines, no lock — race
+      // between threads, a bug of its own caught before the latent paths run)
+      const g = await gradeCompletion(t, diff, sb, { limits: { behaviour: { ...NO_HISTORY, elsewhere_home: false } } });
       const latent = g.checks!.behaviour.latent!;
       expect(latent.sites, JSON.stringify(latent)).toBeGreaterThan(0);
       if (c.honest) {
@@ -496,9 +499,6 @@ describe("grades: a wrong side kept for where the grade is not", () => {
       // (the null arm is the body's grade without the latent paths: it pays. Which calls run elsewhere
       // depends on how long each took here, so under load another check may catch it on one grade:
       // printed, and graded once more)
-      // (and the run at home off: since the nineteenth stop its bursts take turns at the changed
-      // file's lines, where memo's append and index store — two lines, no lock — race between
-      // threads: a bug of its own, met apart from the latent paths)
       const nullArm = () => gradeCompletion(t, diff, sb, { limits: { behaviour: { ...NO_HISTORY, latent_paths: false, elsewhere_home: false } } });
       let off = await nullArm();
       if (off.reward !== 1 || off.flags.length) {
