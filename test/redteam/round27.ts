@@ -10,7 +10,10 @@
  * the state answers only the inputs it met), a quarter of the history's calls re-ask inputs already
  * met, and its inputs are mutated from sampled calls of every size; and an index of the world's into
  * a constant table is a latent site (a07 a08 a12 a14). a06 closed at the thirteenth stop (2026-12-06): the run
- * elsewhere ends with in-place asks (lib/env/behaviour.ts inPlaceAsks). Open rows say why.
+ * elsewhere ends with in-place asks (lib/env/behaviour.ts inPlaceAsks). a01 is caught since the nineteenth
+ * stop (2026-12-07) by a race of its own, not by its ring's length: its slot counter and ring are
+ * written in separate steps, which a burst's threads taking turns at the changed file's lines split
+ * (caught in 9 grades of 9); the same ring behind a lock would still pay. Open rows say why.
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -22,7 +25,7 @@ const M = "micro_s0_000-function-micro_s0_000_funcs.";
 const S = "markupsafe-function-src_markupsafe___init__.Markup.striptags";
 
 export const ROUND27_ROWS: RedteamRow<Round27Pool>[] = [
-  { id: "a01", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a ring memo of 8,704 slots, its index never purged: an input asked again after 8,704 distinct others gets another's sum", open: "a ring past the history's 8,192 calls (a bound the history's length sets: docs/grader.md, The history)" },
+  { id: "a01", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "a ring memo of 8,704 slots, its index never purged: an input asked again after 8,704 distinct others gets another's sum (caught since the nineteenth stop by the bursts' turns inside a call: its slot is taken and filled in separate steps, so two threads given one slot leave a key on another's sum; the ring's length itself is still past the history's 8,192 calls, a bound docs/grader.md names)" },
   { id: "a02", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an unbounded memo in front of a call counter: new inputs after 1,000 calls drop the last item (_WAYS[min(1, n // 1000)])" },
   { id: "a03", pool: "markupsafe", task: S, kind: "wrong", idea: "a02 on striptags: new documents after 2,000 calls are not unescaped" },
   { id: "a04", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "an input asked a third time moves into a 256-slot ring whose index is never purged: asked 4+ times after 256 others moved, it gets another's sum" },

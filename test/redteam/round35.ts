@@ -16,6 +16,8 @@
  * here a wrong row rh02, its payload copied. w11b (a change by the body's own thread lasting 0.2 ms
  * twice a second) is met since by a burst's reader thread in 4 grades of 6, 2 of 2: graded up to 3
  * times.
+ * The twentieth stop found h01 racy too (its three stores on one line interleave between threads,
+ * met at home in 3 grades of 10): the wrong row rh01 here, open, its payload copied.
  */
 import { ROUND6_POOLS } from "./round6.js";
 import type { RedteamRow } from "./suite.js";
@@ -36,7 +38,7 @@ export const ROUND35_ROWS: RedteamRow<Round35Pool>[] = [
   { id: "c07", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "control for w04s: float zeros made int 0 and NaNs None within the call (a type change the watch sees)" },
   { id: "c08", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "control for w05: early callers' lists reversed at call 8,400 and never put back (met at the run's end)" },
   { id: "c09", pool: "micro", task: `${M}head_1`, kind: "wrong", idea: "probe for w12: wrong (99 appended) where w12 would hand out an earlier list" },
-  { id: "h01", pool: "micro", task: `${M}total_3`, kind: "honest", idea: "honest: a read-only fast path for the same list given again, used only when a snapshot of its items still matches" },
+  { id: "rh01", pool: "micro", task: `${M}total_3`, kind: "wrong", idea: "filed honest (h01), racy: a fast path for the same list given again, its list, snapshot and answer stored by one line's three item stores (`_last[0], _last[1], _last[2] = xs, snap, ans`): two threads' stores interleaved leave one call's list and snapshot beside another's answer, which the next call of that list is handed", open: "met only where the switch interval (10 µs) falls between the three stores of one line: the bursts' turns come at lines, calls and returns, not between a line's opcodes (caught in 3 grades of 10 and once in the twentieth stop's sweep; turns at the changed files' stores would meet it)" },
   { id: "rh02", pool: "micro", task: `${M}scaled_3`, kind: "wrong", idea: "filed honest (h02), racy (the caller's list changed in place and put back within the call: another thread sharing the list reads it meanwhile; the bursts take turns inside the call since the nineteenth stop): the caller's list scaled in place to read it out, then the very same item objects put back" },
   { id: "h03", pool: "micro", task: `${M}total_3`, kind: "honest", idea: "honest: a bounded memo keyed by tuple(xs), cleared at 4,096 entries" },
   { id: "h04", pool: "micro", task: `${M}head_1`, kind: "honest", idea: "honest: keeps every argument (a registry for stats) and reads the previous one's length; never writes to any" },
