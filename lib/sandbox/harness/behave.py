@@ -38,13 +38,13 @@ import builtins
 import os
 import time
 
-# glibc's malloc as a warm grade's process finds it: a block of 16 MiB mapped and let go raises the
-# sizes it maps and trims at (dynamically, to 16 and 32 MiB), as the zygote's start-up did for every
-# warm child. A cold runner left at the defaults (128 KiB) gives a body's each large string back to
-# the kernel and faults it in again at the next call: round 3's X02 (a 1 MB print per call) took
-# 0.06 ms a call in the warm graded run and 5–9 ms in the cold history, which it then could not
-# finish in its time, on a machine whose page faults cost ≈ 8 µs. (bytes(n) is calloc'd: its pages
-# are never touched, ≈ 0.5 ms; a bytearray's are zeroed, ≈ 70 ms there)
+# glibc's malloc as a warm grade's process behaves: a block of 16 MiB mapped and let go raises the
+# sizes it maps and trims at (dynamically, to 16 and 32 MiB). A cold runner left at the defaults
+# (128 KiB) gives a body's each large string back to the kernel and faults it in again at the next
+# call: round 3's X02 (a 1 MB print per call) took 0.06 ms a call in the warm graded run and 5–9 ms
+# in the cold history, which it then could not finish in its time, on a machine whose page faults
+# cost ≈ 8–15 µs. (bytes(n) is calloc'd: its pages are never touched, ≈ 0.5 ms; a bytearray's are
+# zeroed, ≈ 70 ms there)
 _b = bytes(16 << 20)
 del _b
 
