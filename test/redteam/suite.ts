@@ -171,6 +171,8 @@ export interface RedteamSuite<P extends string> {
 /** The one-line summary of a grade that a failing assertion prints. */
 export const gradeSummary = (g: GradeCompletionResult) => ({
   reward: g.reward, frac: g.frac, error: g.error, flags: g.flags.map((f) => `${f.kind}: ${f.detail.slice(0, 160)}`),
+  // (what the check found, whole: a red row's line in CI's log is all there is to read of it)
+  differences: g.checks?.behaviour.differences.slice(0, 3).map((d) => d.why.slice(0, 600)), history: g.checks?.behaviour.elsewhere?.history,
   behaviour: g.checks && { ran: g.checks.behaviour.ran, agreed: g.checks.behaviour.agreed, compared: g.checks.behaviour.compared, why: g.checks.behaviour.why,
     probes: g.checks.behaviour.probes && Object.fromEntries(Object.entries(g.checks.behaviour.probes).filter(([, v]) => v.compared).map(([k, v]) => [k, `${v.agreed}/${v.compared}`])) },
 });
