@@ -25,6 +25,8 @@ APT_PACKAGES=(
   runsc
   # the behavioural check runs a digest's key-probe calls again on a shifted clock (lib/sandbox/behave.ts RunShift)
   libfaketime
+  # the shim preloaded before it so time.sleep stays the interpreter's own (lib/sandbox/harness/faketime-sleep.c)
+  gcc libc6-dev
   # the run at home's zone: a tzdata file bound at /etc/localtime (lib/sandbox/machine.ts HOME_ZONES)
   tzdata
   # the allocators a run at home's LD_PRELOAD names, as deployments' images preload them (machine.ts ALLOCATORS)

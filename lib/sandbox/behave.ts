@@ -18,7 +18,7 @@ import { z } from "zod";
 import { transientDir } from "../core/index.js";
 import { BwrapSandbox } from "./bwrap.js";
 import { type Bytecode, moduleBytecode, placeModule } from "./bytecode.js";
-import { harnessDir } from "./harness-dir.js";
+import { harnessDir, sleepShim } from "./harness-dir.js";
 import { CALLING, SETUPS, ELSEWHERE_ENV, drawClocks, drawHome, flipEnv, flipOf, keepEnv, moreCpus, type StartState, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
 import { PYENV_MOUNT, findPyEnv, type PyEnv, type RepoLayout, repoLayoutAsync, SYSTEM_PYTHON, pytestCompat, pytestVersion } from "./pyenv.js";
 import { findPytestConfig } from "./pytest.js";
@@ -1547,7 +1547,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // it forks the runner (warm.ts pidShift: no second fork of a forked interpreter, ≈ 50 ms)
   const clocks: Clock[] = home ? [] : opts.shift?.clocks?.length ? opts.shift.clocks : opts.shift?.days ? [{ seconds: opts.shift.days * 86_400 }] : [];
   const blocks = clockBlocks(clocks, req.calls.length).map((b) => ({ at: b.at, ft: fakeTime(b), tz: b.tz }));
-  const clock = clocks.length ? clockEnv(clocks[0]!) : {};
+  const clock = clocks.length ? clockEnv(clocks[0]!, sleepShim(harness)) : {};
   // (elsewhere and at home exactly this environment: no sandbox's base variables added back, so a
   // variable the flip unsets, LANG among them, is unset; round 21's a01b)
   const env = keepEnv(home ? home.env : elsewhere ? flipEnv({ ...ELSEWHERE_ENV, ...clock }, opts.shift?.env, opts.shift?.values) : { ...SESSION_ENV, ...clock }, GRADED_ENV, opts.shift?.keep);
@@ -1633,8 +1633,10 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     // (the run at home's entry lies in its request's folder, the one runner folder it has)
     const at = entry ? { harness: bound ? placed.harness : cfgIn, cfg: bound ? placed.harness : cfgIn } : placed;
     const homeMachine = home && bound ? { hostname: home.hostname, user: home.user, userHome: home.home, accounts: home.accounts, procFiles: { "/etc/machine-id": `${home.machineId}\n`, "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n`, ...moreCpus(home.setup.cpuTimes) }, uptimeS: home.setup.uptimeDays * 86_400 } : {};
+    // (the sleep shim is preloaded from where this run's runner folder lies: relocated elsewhere)
+    const shimAt = clocks.length && at.harness !== harness && env.LD_PRELOAD ? { env: { ...env, LD_PRELOAD: clockEnv(clocks[0]!, sleepShim(at.harness)).LD_PRELOAD ?? env.LD_PRELOAD } } : {};
     run ??= await sandbox.run([...(other?.argv ?? []), ...argvAt(at)], {
-      ...options, workdir: empty?.path ?? moved?.path ?? workdir, ...other?.options, ...homeMachine,
+      ...options, workdir: empty?.path ?? moved?.path ?? workdir, ...other?.options, ...homeMachine, ...shimAt,
       roBinds: bound ? { ...(entry ? {} : { [harnessDir()]: at.harness }), [cfgDir(relocated ? placed === home ? home.tree : ELSEWHERE_PATHS.tree : undefined)]: at.cfg, ...(relocated ? { [relocated.path]: home?.tree ?? ELSEWHERE_PATHS.tree } : {}), ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...(home ? { [join(ZONEINFO, home.zone)]: "/etc/localtime" } : {}) } : {},
     });
     if (run.outputTruncated) return { outcomes: null, failure: `the runner's output went past ${L.max_output_bytes} bytes`, run, path };

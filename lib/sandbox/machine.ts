@@ -197,9 +197,11 @@ export const fakeTime = (c: Clock): string => `+${Math.round(c.seconds)}`;
  *  cost ≈ 100 ms on one CPU (the run's affinity), and an honest body running asyncio or a thread
  *  pool per call took ≈ 400 ms a call there, 56 s a check (round 12's h25); timed waits keep their
  *  length without it (the monotonic clock is not moved). */
-export function clockEnv(clock: Clock): Record<string, string> {
+export function clockEnv(clock: Clock, sleepShim: string | null = null): Record<string, string> {
   if (!existsSync(FAKETIME_LIB)) return {};
-  return { LD_PRELOAD: FAKETIME_LIB, FAKETIME: fakeTime(clock), ...(clock.tz ? { TZ: clock.tz } : {}), FAKETIME_DONT_FAKE_MONOTONIC: "1", FAKETIME_NO_CACHE: "1", FAKETIME_FORCE_MONOTONIC_FIX: "0" };
+  // (the sleep shim first: CPython's time.sleep, an absolute deadline on the monotonic clock, goes
+  // to the kernel past libfaketime, which returns EINVAL for it; harness/faketime-sleep.c)
+  return { LD_PRELOAD: sleepShim ? `${sleepShim}:${FAKETIME_LIB}` : FAKETIME_LIB, FAKETIME: fakeTime(clock), ...(clock.tz ? { TZ: clock.tz } : {}), FAKETIME_DONT_FAKE_MONOTONIC: "1", FAKETIME_NO_CACHE: "1", FAKETIME_FORCE_MONOTONIC_FIX: "0" };
 }
 
 /** The zones a run at home is drawn from: tzdata names (their file is bound at /etc/localtime, as

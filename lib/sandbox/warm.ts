@@ -25,7 +25,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { holdChild, transientDir } from "../core/index.js";
 import { GROUP, PASSWD, PROC_FD, type BwrapSandbox } from "./bwrap.js";
-import { harnessDir } from "./harness-dir.js";
+import { harnessDir, sleepShim } from "./harness-dir.js";
 import { cgroupMode, createRunCgroup, type RunCgroup } from "./cgroup.js";
 import { asSandboxUser, protectedInside, runningAsRoot, sandboxHostIds, sanitizeTree } from "./isolation.js";
 import { ELSEWHERE_ENV, anotherMachine, clockEnv, moveTimes } from "./machine.js";
@@ -291,7 +291,7 @@ export class WarmWorker {
     }
     const o = RunOptions.parse({
       workdir: join(spool, "empty"), workdirReadOnly: true, diskMb: 64,
-      ...(other ? { hostname: other.options.hostname, user: other.options.user, procFiles: etcFiles, env: { ...ELSEWHERE_ENV, ...clockEnv({ seconds: days * 86_400 }) } } : {}),
+      ...(other ? { hostname: other.options.hostname, user: other.options.user, procFiles: etcFiles, env: { ...ELSEWHERE_ENV, ...clockEnv({ seconds: days * 86_400 }, sleepShim("/opt/composer-lab")) } } : {}),
     });
     const args = this.sandbox.args(
       // the spool is bound writable (its copies are the grades' own; each grade sees only its tree):

@@ -37,7 +37,6 @@ _modules = sys.modules
 import builtins
 import os
 import time
-import _thread
 
 # glibc's malloc as a warm grade's process behaves: a block of 16 MiB mapped and let go raises the
 # sizes it maps and trims at (dynamically, to 16 and 32 MiB). A cold runner left at the defaults
@@ -113,8 +112,6 @@ _fset_iter = frozenset.__iter__
 _os_write = os.write
 _monotonic = time.monotonic
 _process_time, _thread_time = time.process_time, time.thread_time
-_native_id = _thread.get_native_id
-_start_new_thread = _thread.start_new_thread
 _setitimer = signal.setitimer
 _ITIMER_REAL = signal.ITIMER_REAL
 _BaseException = BaseException
@@ -653,6 +650,18 @@ def _shift_pid(n):
         os._exit(os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status))
 
 
+def _sleeps():
+    """Whether time.sleep works where libfaketime moves the clock: the sleep shim preloaded before
+    it (harness/faketime-sleep.c, lib/sandbox/machine.ts clockEnv) sends the interpreter's monotonic
+    deadline to the kernel. Where the shim could not be built, the runner's own _sleep stands in,
+    which a body can tell from the interpreter's (a Python function: issue 26's sleep-tell rows)."""
+    try:
+        time.sleep(0)
+        return True
+    except OSError:
+        return False
+
+
 def _sleep(secs):
     """time.sleep where libfaketime moves the wall clock (only): its clock_nanosleep turns the
     interpreter's absolute monotonic deadline into EINVAL (libfaketime 0.9.10), so every honest
@@ -778,14 +787,11 @@ def _probe_hook(out_fd, repo, exempt, state):
     def hook(event, args, _events=_PROBE_EVENTS.get, _roots=_under(_PROBE_ROOTS), _ok=_PROBE_DEVICES_OK, _tests=_TEST_PARTS,
              _exempt=_under(exempt), _repo=_under([repo]), _realpath=os.path.realpath, _fsdecode=os.fsdecode, _join=os.path.join,
              _getcwd=os.getcwd, _w=_os_write, _fd=out_fd, _state=state, _type=_type, _str=_str, _bytes=_bytes,
-             _q=_enc_str, _len=_len, _AF_UNIX=1, _max=16, _native_id=_native_id):
+             _q=_enc_str, _len=_len, _AF_UNIX=1, _max=16):
         try:
             what = None
             if event == "open" or event == "os.listdir" or event == "os.scandir":
                 path = args[0] if args else None
-                # (the runner's own read of a thread's run-queue wait, in that thread: _ThreadWaits)
-                if _state[2] and _state[2].get(_native_id()) == path:
-                    return
                 t = _type(path)
                 if t is _bytes:
                     path = _fsdecode(path)
@@ -1238,7 +1244,7 @@ def main():
     clocks, set_clock = (req.get("clocks") or [] if moved_clock else []), _set_clock
     if clocks:
         set_clock(clocks[0])
-    if moved_clock:
+    if moved_clock and not _sleeps():
         time.sleep = _sleep
     if (req.get("clock_speed") or 1) > 1:
         _speed_up_clocks(req["clock_speed"])
@@ -1275,15 +1281,10 @@ def main():
     # elsewhere: another working directory (the package is imported by its roots on sys.path)
     os.chdir(home["cwd"] if home else "/" if req.get("elsewhere") else repo)
     # (the history's run-queue clock, opened before the audit hook sees opens: _history_clock)
-    sched_fd = task_fd = None
+    sched_fd = None
     if req.get("history") is not None and not home:
         try:
             sched_fd = os.open("/proc/thread-self/schedstat", os.O_RDONLY)
-        except OSError:
-            pass
-    if not home:
-        try:
-            task_fd = os.open("/proc/self/task", os.O_RDONLY | os.O_DIRECTORY)
         except OSError:
             pass
     # the latent paths' runs (lib/env/behaviour.ts): one file of the tree compiled with sites forced,
@@ -1321,7 +1322,7 @@ def main():
     coverage = _Coverage() if req.get("coverage") else None
     write({"ev": "start"})
     lines.flush()
-    probe_state = [None, 0, {}]
+    probe_state = [None, 0]
     # (sys.path's folders and the interpreter's own are the code's to read, and so is the runner's
     # own source: a warning blamed on the runner's frame (stacklevel=2, round 13's h24) is shown
     # with its line read from there; the tree is judged by what it reads of itself, the machine by
@@ -1329,9 +1330,6 @@ def main():
     own = [sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(os.path.abspath(__file__)), sys.pycache_prefix or ""] + sys.path
     if not home:
         sys.addaudithook(_probe_hook(out_fd, os.path.realpath(repo), [q for q in (os.path.realpath(p) for p in own if p) if q != "/"], probe_state))
-    # (every thread's wait for a CPU, ended threads' too, for the history's clock: _ThreadWaits;
-    # in the graded run as in the run elsewhere, so the two look alike)
-    thread_waits = _ThreadWaits(task_fd, probe_state[2]) if task_fd is not None else None
     funcs = {}
     classes = {}
     if home:
@@ -1373,7 +1371,7 @@ def main():
         if i in blocks:
             lo, hi = blocks[i]
             if history_clock is None:
-                history_clock = _history_clock(sched_fd, thread_waits)
+                history_clock = _history_clock(sched_fd)
             history_made += _history(req["history_calls"][lo:hi], history["ms"], history["wall_cap"], history_clock, sched_fd, req["symbols"], funcs, classes, ser, limit, on_alarm, probe_state, lines, _jump_at(force_flag, lo) if jump_over_history and lo == 0 else None, history_last, history_record, write, history_keeps, watch)
         probe_state[0] = call["id"]
         if force_flag is not None and not jump_over_history and i >= force_from:
@@ -1796,66 +1794,15 @@ def _jump_at(flag, first):
     return at
 
 
-def _history_clock(sched_fd, thread_waits=None):
+def _history_clock(sched_fd):
     """The history's clock ([wall start, runqueue wait, process CPU, thread CPU at its start, ms
-    credited, process CPU spent in its blocks, the other threads' waits]): its own time is its wall
-    time less the time the process's threads waited on a run queue — the runner's thread
-    (/proc/thread-self/schedstat's second field, read through `sched_fd`, opened before the audit
-    hook) and every other (`thread_waits`, ended ones too: _ThreadWaits) — where that wait is more
-    than the CPU the other threads spent (a body's own busy threads keep its threads waiting: that
-    wait is its time, not the machine's load)."""
-    return [_monotonic(), _sched_wait(sched_fd), _process_time(), _thread_time(), 0.0, 0.0, thread_waits, thread_waits.total() if thread_waits is not None else 0.0]
-
-
-class _ThreadWaits:
-    """The run-queue wait of the process's threads other than the runner's, since the run began:
-    each thread the package starts (threading's start, wrapped) adds its own wait as it ends (its
-    /proc/self/task/<tid>/schedstat, opened relative to `task_fd`, opened before the audit hook,
-    which lets exactly that read through in that thread: `own`); live ones are read when asked.
-    Why: a body's threads under a loaded machine wait for a CPU while the runner's thread waits
-    for them, off the run queue (round 13's h17, a thread pool a call: 1.3 ms a call idle, 4 ms
-    under load with the runner's own wait alone credited, its history cut and flagged)."""
-
-    def __init__(self, task_fd, own):
-        self.fd, self.own, self.ended, self.main = task_fd, own, [0.0], _native_id()
-        import threading
-
-        threading._start_new_thread = self._start
-
-    def _wait(self, tid, _int=_int, _open=os.open, _pread=os.pread, _close=os.close):
-        path, me = "%d/schedstat" % tid, _native_id()
-        self.own[me] = path
-        try:
-            fd = _open(path, os.O_RDONLY, dir_fd=self.fd)
-            try:
-                return _int(_pread(fd, 128, 0).split()[1]) / 1e9
-            finally:
-                _close(fd)
-        except (OSError, IndexError, ValueError):
-            return 0.0
-        finally:
-            self.own.pop(me, None)
-
-    def _start(self, function, args, kwargs=None, _real=_start_new_thread):
-        def run(*a, **k):
-            try:
-                return function(*a, **k)
-            finally:
-                self.ended[0] += self._wait(_native_id())
-
-        return _real(run, args, kwargs or {})
-
-    def total(self):
-        """Seconds waited so far: the ended threads' and the live ones' (the runner's not counted)."""
-        live = 0.0
-        try:
-            for name in os.listdir(self.fd):
-                tid = _int(name)
-                if tid != self.main:
-                    live += self._wait(tid)
-        except (OSError, ValueError):
-            pass
-        return self.ended[0] + live
+    credited, process CPU spent in its blocks]): its own time is its wall time less the time the
+    runner's thread waited on a run queue (/proc/thread-self/schedstat's second field, read through
+    `sched_fd`, opened before the audit hook: other processes' load); where the body's other
+    threads ran (their CPU, the process's less the runner thread's), at most the CPU its threads
+    spent, so the time the runner's thread waited for them while they waited for a CPU is not its
+    own either (_history_over)."""
+    return [_monotonic(), _sched_wait(sched_fd), _process_time(), _thread_time(), 0.0, 0.0]
 
 
 def _sched_wait(fd):
@@ -1870,8 +1817,8 @@ def _sched_wait(fd):
 
 
 def _history_over(clock, ms, wall_cap, sched_fd):
-    """Whether the history has spent its `ms`: its own time (_history_clock: the time its threads
-    waited for a CPU, other processes' load, not counted) past it, or its wall time past
+    """Whether the history has spent its `ms`: its own time (_history_clock: the time it waited for
+    a CPU, other processes' load, not counted) past it, or its wall time past
     `wall_cap` times it (lib/sandbox/behave.ts HISTORY_WALL_CAP). The run queue is read only once
     the wall time passes the budget and the waits credited so far."""
     elapsed = (_monotonic() - clock[0]) * 1000
@@ -1879,10 +1826,16 @@ def _history_over(clock, ms, wall_cap, sched_fd):
         return False
     if elapsed > ms * wall_cap:
         return True
-    waited = (_sched_wait(sched_fd) - clock[1] + (clock[6].total() - clock[7] if clock[6] is not None else 0.0)) * 1000
-    others = ((_process_time() - clock[2]) - (_thread_time() - clock[3])) * 1000
-    credit = waited - (others if others > 0 else 0.0)
-    own = elapsed - (credit if credit > 0 else 0.0)
+    waited = (_sched_wait(sched_fd) - clock[1]) * 1000
+    mine = (_thread_time() - clock[3]) * 1000
+    others = (_process_time() - clock[2]) * 1000 - mine
+    own = elapsed - waited
+    # (the body's other threads ran: the runner's thread, off the run queue while it waits for them,
+    # may be waiting for threads that wait for a CPU; its own time is then at most the CPU its
+    # threads spent. A body that starts a thread to have its sleeps credited only lengthens its
+    # history, up to the wall cap)
+    if others > 0.5 and own > mine + others:
+        own = mine + others
     if own > ms:
         return True
     clock[4] = elapsed - own
