@@ -18,7 +18,7 @@ import { z } from "zod";
 import { transientDir } from "../core/index.js";
 import { BwrapSandbox } from "./bwrap.js";
 import { type Bytecode, moduleBytecode, placeModule } from "./bytecode.js";
-import { harnessDir, sleepShim } from "./harness-dir.js";
+import { CFG_MOUNT, HARNESS_MOUNT, harnessDir, sleepShim } from "./harness-dir.js";
 import { CALLING, SETUPS, ELSEWHERE_ENV, drawClocks, drawHome, flipEnv, flipOf, keepEnv, moreCpus, type StartState, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
 import { PYENV_MOUNT, findPyEnv, type PyEnv, type RepoLayout, repoLayoutAsync, SYSTEM_PYTHON, pytestCompat, pytestVersion } from "./pyenv.js";
 import { findPytestConfig } from "./pytest.js";
@@ -1540,17 +1540,22 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const repeat = req.repeat ?? 1;
   const pyenv = opts.pyenv === undefined ? findPyEnv(workdir) : opts.pyenv;
   const bound = sandbox.name !== "none";
-  const harness = bound ? "/opt/composer-lab" : harnessDir();
+  const harness = bound ? HARNESS_MOUNT : harnessDir();
   const home = opts.shift?.home;
   const elsewhere = opts.shift?.elsewhere === true || !!home;
   // the runner moves its pid on itself in a cold run; a warm grade's first process does it before
   // it forks the runner (warm.ts pidShift: no second fork of a forked interpreter, ≈ 50 ms)
   const clocks: Clock[] = home ? [] : opts.shift?.clocks?.length ? opts.shift.clocks : opts.shift?.days ? [{ seconds: opts.shift.days * 86_400 }] : [];
   const blocks = clockBlocks(clocks, req.calls.length).map((b) => ({ at: b.at, ft: fakeTime(b), tz: b.tz }));
-  const clock = clocks.length ? clockEnv(clocks[0]!, sleepShim(harness)) : {};
   // (elsewhere and at home exactly this environment: no sandbox's base variables added back, so a
   // variable the flip unsets, LANG among them, is unset; round 21's a01b)
-  const env = keepEnv(home ? home.env : elsewhere ? flipEnv({ ...ELSEWHERE_ENV, ...clock }, opts.shift?.env, opts.shift?.values) : { ...SESSION_ENV, ...clock }, GRADED_ENV, opts.shift?.keep);
+  // (the sleep shim preloaded from where the run's runner folder lies: the relocated run elsewhere's
+  // is not the zygotes' or the cold run's)
+  const envAt = (runnerIn: string) => {
+    const clock = clocks.length ? clockEnv(clocks[0]!, sleepShim(runnerIn)) : {};
+    return keepEnv(home ? home.env : elsewhere ? flipEnv({ ...ELSEWHERE_ENV, ...clock }, opts.shift?.env, opts.shift?.values) : { ...SESSION_ENV, ...clock }, GRADED_ENV, opts.shift?.keep);
+  };
+  const env = envAt(harness);
   // at home: the runner is an entry script of its own, beside its request (homeEntry)
   // (the environment set-ups leave the names the original reads as the graded run has them, and
   // where it read the whole environment, change nothing)
@@ -1587,7 +1592,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     return cfg.path;
   };
   try {
-    const cfgIn = bound ? "/opt/composer-lab-cfg" : cfgDir();
+    const cfgIn = bound ? CFG_MOUNT : cfgDir();
     const python = pyenv ? `${bound ? PYENV_MOUNT : pyenv.dir}/bin/python` : SYSTEM_PYTHON;
     // elsewhere: the interpreter's own defaults (no -I -B, no pycache prefix: sys.flags and
     // sys.pycache_prefix differ from the graded run's, and the standard library's bytecode is read
@@ -1609,7 +1614,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     if (warm && kind && (await warm.check(kind, opts.shift?.days ?? 0)).ok) {
       try {
         // the same run as argvAt's below, forked from the zygote (the request at the same path)
-        run = await warm.run({ kind, argv: ["/opt/composer-lab-cfg/request.json"], env, workdir, cfgFiles: { "request.json": request(0) }, secret: "-", options, days: opts.shift?.days ?? 0, pidShift: opts.shift?.pids ?? 0 });
+        run = await warm.run({ kind, argv: [`${CFG_MOUNT}/request.json`], env, workdir, cfgFiles: { "request.json": request(0) }, secret: "-", options, days: opts.shift?.days ?? 0, pidShift: opts.shift?.pids ?? 0 });
         path = "warm";
       } catch (e) {
         if (!(e instanceof WarmWorkerGone)) throw e;
@@ -1633,10 +1638,8 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     // (the run at home's entry lies in its request's folder, the one runner folder it has)
     const at = entry ? { harness: bound ? placed.harness : cfgIn, cfg: bound ? placed.harness : cfgIn } : placed;
     const homeMachine = home && bound ? { hostname: home.hostname, user: home.user, userHome: home.home, accounts: home.accounts, procFiles: { "/etc/machine-id": `${home.machineId}\n`, "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n`, ...moreCpus(home.setup.cpuTimes) }, uptimeS: home.setup.uptimeDays * 86_400 } : {};
-    // (the sleep shim is preloaded from where this run's runner folder lies: relocated elsewhere)
-    const shimAt = clocks.length && at.harness !== harness && env.LD_PRELOAD ? { env: { ...env, LD_PRELOAD: clockEnv(clocks[0]!, sleepShim(at.harness)).LD_PRELOAD ?? env.LD_PRELOAD } } : {};
     run ??= await sandbox.run([...(other?.argv ?? []), ...argvAt(at)], {
-      ...options, workdir: empty?.path ?? moved?.path ?? workdir, ...other?.options, ...homeMachine, ...shimAt,
+      ...options, workdir: empty?.path ?? moved?.path ?? workdir, ...other?.options, ...homeMachine, env: at.harness === harness ? env : envAt(at.harness),
       roBinds: bound ? { ...(entry ? {} : { [harnessDir()]: at.harness }), [cfgDir(relocated ? placed === home ? home.tree : ELSEWHERE_PATHS.tree : undefined)]: at.cfg, ...(relocated ? { [relocated.path]: home?.tree ?? ELSEWHERE_PATHS.tree } : {}), ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...(home ? { [join(ZONEINFO, home.zone)]: "/etc/localtime" } : {}) } : {},
     });
     if (run.outputTruncated) return { outcomes: null, failure: `the runner's output went past ${L.max_output_bytes} bytes`, run, path };
@@ -1670,12 +1673,12 @@ export type TracedLine = z.infer<typeof TracedLine>;
 export async function traceCalls(sandbox: Sandbox, solved: string, targets: { file: string; qualname: string }[], tests: string[], opts: { roots: string[]; project: string[]; pyenv?: PyEnv | null; maxCalls?: number; timeoutMs?: number; args?: string[]; masks?: MaskSpec[] }): Promise<{ lines: TracedLine[]; failure: string | null; run: RunResult }> {
   const pyenv = opts.pyenv === undefined ? findPyEnv(solved) : opts.pyenv;
   const bound = sandbox.name !== "none";
-  const harness = bound ? "/opt/composer-lab" : harnessDir();
+  const harness = bound ? HARNESS_MOUNT : harnessDir();
   const repo = bound ? SANDBOX_WORKDIR : solved;
   const cfg = transientDir("oracle-trace-");
   chmodSync(cfg.path, 0o755);
   try {
-    const cfgIn = bound ? "/opt/composer-lab-cfg" : cfg.path;
+    const cfgIn = bound ? CFG_MOUNT : cfg.path;
     writeFileSync(join(cfg.path, "request.json"), JSON.stringify({ repo, roots: opts.roots, project: opts.project, max_calls: opts.maxCalls ?? 64, targets: targets.map((t) => ({ file: `${repo}/${t.file}`, qualname: t.qualname })) }));
     const python = pyenv ? `${bound ? PYENV_MOUNT : pyenv.dir}/bin/python` : SYSTEM_PYTHON;
     const pinned = findPytestConfig(solved, tests);
@@ -1693,7 +1696,7 @@ export async function traceCalls(sandbox: Sandbox, solved: string, targets: { fi
     const run = await sandbox.run(argv, {
       workdir: solved, workdirReadOnly: false, timeoutMs: opts.timeoutMs ?? 300_000, maxOutputBytes: 64_000_000,
       env: { PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1" }, masks: opts.masks ?? [],
-      roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", [cfg.path]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}) } : {},
+      roBinds: bound ? { [harnessDir()]: HARNESS_MOUNT, [cfg.path]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}) } : {},
     });
     const lines: TracedLine[] = [];
     for (const l of run.stdout.split("\n")) {

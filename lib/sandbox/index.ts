@@ -52,7 +52,7 @@ export async function checkSandboxes(opts: { dockerSocket?: string } = {}): Prom
   const bwCheck = await bw.check();
   const grading = bwCheck.ok ? await gradingPath(bw) : { path: "none", why: "bubblewrap does not work here" };
   return {
-    bwrap: { ...bwCheck, detail: { ...bwCheck.detail, grading: grading.path, grading_why: grading.why } },
+    bwrap: { ...bwCheck, detail: { ...bwCheck.detail, grading: grading.path, grading_why: grading.why, ...("sleep_shim" in grading ? { sleep_shim: grading.sleep_shim } : {}) } },
     docker: await new DockerSandbox({ socketPath: opts.dockerSocket }).check(),
     gvisor: await new GvisorSandbox().check(),
     none: await new NoSandbox().check(),

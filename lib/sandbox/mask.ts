@@ -26,7 +26,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { harnessDir } from "./harness-dir.js";
+import { HARNESS_MOUNT, harnessDir } from "./harness-dir.js";
 import { PYENV_MOUNT, SYSTEM_PYTHON, findPyEnv, repoLayout, type PyEnv } from "./pyenv.js";
 import type { MaskSpec, Sandbox } from "./types.js";
 
@@ -59,7 +59,7 @@ export function maskStub(kind: MaskSpec["kind"], harness = harnessDir()): string
 }
 
 /** Where the stubs appear inside a sandbox that binds the harness at /opt/composer-lab. */
-export const maskStubInside = (kind: MaskSpec["kind"]): string => maskStub(kind, "/opt/composer-lab");
+export const maskStubInside = (kind: MaskSpec["kind"]): string => maskStub(kind, HARNESS_MOUNT);
 
 const plans = new Map<string, Promise<MaskPlan>>();
 
@@ -91,9 +91,9 @@ async function runScan(sandbox: Sandbox, snapshot: string, names: string[], dist
   const cache = label === "host" && !pyenv ? scanCacheFile(snapshot, names, dists) : null;
   let parsed: unknown = cache ? readScanCache(cache) : undefined;
   if (parsed === undefined) {
-    const r = await sandbox.run([python, "-I", "/opt/composer-lab/mask_scan.py", JSON.stringify({ names, dists })], {
+    const r = await sandbox.run([python, "-I", `${HARNESS_MOUNT}/mask_scan.py`, JSON.stringify({ names, dists })], {
       workdir: snapshot, workdirReadOnly: true, timeoutMs: 120_000, memoryMb: 1024,
-      roBinds: { [harnessDir()]: "/opt/composer-lab", ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...dpkg },
+      roBinds: { [harnessDir()]: HARNESS_MOUNT, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...dpkg },
     });
     const line = r.stdout.trim().split("\n").pop() ?? "";
     try {
@@ -127,7 +127,7 @@ export function withCopiesElsewhere(plan: MaskPlan, index: RootIndex, pathFolder
     for (const raw of index[name] ?? []) {
       const isDir = raw.endsWith("/");
       const path = isDir ? raw.slice(0, -1) : raw;
-      if (underPath(path) || covered(path) || path.startsWith("/work/") || path.startsWith("/opt/composer-lab/")) continue;
+      if (underPath(path) || covered(path) || path.startsWith("/work/") || path.startsWith(`${HARNESS_MOUNT}/`)) continue;
       const meta = /\.(dist|egg)-info$/.test(path);
       const archive = /\.(whl|egg|zip|tar\.gz|tgz|tar\.bz2|tar\.xz)$/.test(path);
       const mine = project.get(name);
@@ -303,9 +303,9 @@ async function buildRootIndex(sandbox: Sandbox, workdir: string, key: string): P
       // unreadable cache: rebuilt below
     }
   }
-  const r = await sandbox.run([SYSTEM_PYTHON, "-I", "/opt/composer-lab/mask_scan.py", JSON.stringify({ index: true })], {
+  const r = await sandbox.run([SYSTEM_PYTHON, "-I", `${HARNESS_MOUNT}/mask_scan.py`, JSON.stringify({ index: true })], {
     workdir, workdirReadOnly: true, timeoutMs: 180_000, memoryMb: 1024, maxOutputBytes: 256 * 1024 * 1024,
-    roBinds: { [harnessDir()]: "/opt/composer-lab" },
+    roBinds: { [harnessDir()]: HARNESS_MOUNT },
   });
   let index: RootIndex;
   let listing: Record<string, string[]>;

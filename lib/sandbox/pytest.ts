@@ -11,7 +11,7 @@ import { chmodSync, lstatSync, readdirSync, readFileSync, realpathSync, writeFil
 import { join } from "node:path";
 import { z } from "zod";
 import { readGuarded, transientDir } from "../core/index.js";
-import { harnessDir } from "./harness-dir.js";
+import { CFG_MOUNT, HARNESS_MOUNT, harnessDir } from "./harness-dir.js";
 import { BwrapSandbox } from "./bwrap.js";
 import { WarmWorkerGone, warmWorker } from "./warm.js";
 import { PYENV_MOUNT, findPyEnv, pytestCompat, pytestVersion, pytestVersionAsync, repoLayoutAsync, SYSTEM_PYTHON, type PyEnv, type RepoLayout } from "./pyenv.js";
@@ -264,10 +264,10 @@ async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOpti
   try {
     const { tests, args, coverage, config, trustedPlugins, untrusted, layout: layoutOpt, pyenv: pyenvOpt, warm: _warm, ...runOpts } = opts;
     const bound = sandbox.name !== "none";
-    const harness = bound ? "/opt/composer-lab" : harnessDir();
+    const harness = bound ? HARNESS_MOUNT : harnessDir();
     const repo = bound ? SANDBOX_WORKDIR : realpathSync(workdir);
     const resultsIn = bound ? "/results" : results?.path ?? "";
-    const cfgIn = bound ? "/opt/composer-lab-cfg" : cfg.path;
+    const cfgIn = bound ? CFG_MOUNT : cfg.path;
     const layout = layoutOpt === undefined ? await layoutOrNull(workdir) : layoutOpt;
     const pyenv = pyenvOpt === undefined ? findPyEnv(workdir) : pyenvOpt;
     const python = pyenv ? `${bound ? PYENV_MOUNT : pyenv.dir}/bin/python` : "python3";
@@ -329,7 +329,7 @@ async function runPytestOnce(sandbox: Sandbox, workdir: string, opts: PytestOpti
       stdin: `${key} ${tag}\n`,
       workdir,
       env,
-      roBinds: bound ? { [harnessDir()]: "/opt/composer-lab", [cfg.path]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...runOpts.roBinds } : {},
+      roBinds: bound ? { [harnessDir()]: HARNESS_MOUNT, [cfg.path]: cfgIn, ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...runOpts.roBinds } : {},
       rwBinds: bound && results ? { [results.path]: "/results", ...runOpts.rwBinds } : {},
     });
     const channel = readResultChannel(run.stdout, key, tag);

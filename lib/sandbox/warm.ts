@@ -25,7 +25,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { holdChild, transientDir } from "../core/index.js";
 import { GROUP, PASSWD, PROC_FD, type BwrapSandbox } from "./bwrap.js";
-import { harnessDir, sleepShim } from "./harness-dir.js";
+import { CFG_MOUNT, HARNESS_MOUNT, harnessDir, sleepShim, sleepShimMissing } from "./harness-dir.js";
 import { cgroupMode, createRunCgroup, type RunCgroup } from "./cgroup.js";
 import { asSandboxUser, protectedInside, runningAsRoot, sandboxHostIds, sanitizeTree } from "./isolation.js";
 import { ELSEWHERE_ENV, anotherMachine, clockEnv, moveTimes } from "./machine.js";
@@ -291,18 +291,18 @@ export class WarmWorker {
     }
     const o = RunOptions.parse({
       workdir: join(spool, "empty"), workdirReadOnly: true, diskMb: 64,
-      ...(other ? { hostname: other.options.hostname, user: other.options.user, procFiles: etcFiles, env: { ...ELSEWHERE_ENV, ...clockEnv({ seconds: days * 86_400 }, sleepShim("/opt/composer-lab")) } } : {}),
+      ...(other ? { hostname: other.options.hostname, user: other.options.user, procFiles: etcFiles, env: { ...ELSEWHERE_ENV, ...clockEnv({ seconds: days * 86_400 }, sleepShim(HARNESS_MOUNT)) } } : {}),
     });
     const args = this.sandbox.args(
       // the spool is bound writable (its copies are the grades' own; each grade sees only its tree):
       // a read-only bind would lock every grade's /work read-only
-      { ...o, roBinds: { [harness]: "/opt/composer-lab", [join(spool, "empty")]: "/opt/composer-lab-cfg", ...(this.pyenv ? { [this.pyenv.dir]: PYENV_MOUNT } : {}) }, rwBinds: { [join(spool, "grades")]: "/spool" } },
+      { ...o, roBinds: { [harness]: HARNESS_MOUNT, [join(spool, "empty")]: CFG_MOUNT, ...(this.pyenv ? { [this.pyenv.dir]: PYENV_MOUNT } : {}) }, rwBinds: { [join(spool, "grades")]: "/spool" } },
       join(spool, "empty"),
     );
     const drop = asSandboxUser();
     const interpreter = other ? [...other.argv, python] : [python, "-I", "-B", "-X", "pycache_prefix=/tmp/pycache"];
     const serves = kind === "elsewhere" ? "behave" : kind;
-    const argv = [...drop, this.sandbox.bwrapPath, ...args, "prlimit", "--nofile=4096", "--core=0", "--", ...interpreter, "/opt/composer-lab/forkserver.py", "--kind", serves];
+    const argv = [...drop, this.sandbox.bwrapPath, ...args, "prlimit", "--nofile=4096", "--core=0", "--", ...interpreter, `${HARNESS_MOUNT}/forkserver.py`, "--kind", serves];
     const hold = createRunCgroup(`warm-zygote-${process.pid}-${randomBytes(4).toString("hex")}`, { memoryMb: 2048, pids: 4096, cpus: availableParallelism() });
     const joinHold = hold ? hold.procsFiles.map((f) => `echo $$ > '${f}'`).join(" && ") + " && " : "";
     const extra = Object.keys(o.procFiles).length;
@@ -521,8 +521,11 @@ export const warmWorkers = (): WarmWorker[] => [...workers.values()];
 /** Which path grading takes here (what `composer-lab sandbox check` and `doctor` report): "warm"
  *  where the warm grader starts and its probe isolates a grade, else "cold" and why. Starts the
  *  system interpreter's zygote (it then serves this process's grades). */
-export async function gradingPath(sandbox: BwrapSandbox): Promise<{ path: "warm" | "cold"; why: string | null; cgroups: string }> {
-  if (!sandbox.warm) return { path: "cold", why: "the warm grader is off (BwrapSandbox { warm: false } or COMPOSER_LAB_WARM_GRADER=0)", cgroups: warmCgroups() };
+export async function gradingPath(sandbox: BwrapSandbox): Promise<{ path: "warm" | "cold"; why: string | null; cgroups: string; sleep_shim: string }> {
+  // (whether the runs with a moved clock keep the interpreter's own time.sleep: harness-dir.ts)
+  const shim = sleepShimMissing();
+  const sleep_shim = shim === null ? "built: time.sleep is the interpreter's own in every run" : `missing, so the run elsewhere's time.sleep is the runner's stand-in (a tell a body can read): ${shim}`;
+  if (!sandbox.warm) return { path: "cold", why: "the warm grader is off (BwrapSandbox { warm: false } or COMPOSER_LAB_WARM_GRADER=0)", cgroups: warmCgroups(), sleep_shim };
   const s = await warmWorker(sandbox, null).check();
-  return { path: s.ok ? "warm" : "cold", why: s.ok ? null : s.why, cgroups: warmCgroups() };
+  return { path: s.ok ? "warm" : "cold", why: s.ok ? null : s.why, cgroups: warmCgroups(), sleep_shim };
 }

@@ -88,7 +88,7 @@ export function registerLab(program: Command): void {
       const bw = new BwrapSandbox();
       const grading = (await bw.check()).ok ? await gradingPath(bw) : { path: "none", why: "bubblewrap does not work here" };
       emit(!!o.json, { ok: tools.every((t) => t.available || t.tool === "docker"), tools, backend, backends, grading }, () =>
-        `${tableText(fromRows(tools))}\n\nTensorFlow.js backends (default order):\n${tableText(fromRows(backends.map((b) => ({ backend: b.name, usable: b.usable, provider_or_why: b.provider ?? b.why }))))}\n\nchosen: ${JSON.stringify(backend)}\ngrading: ${grading.path}${grading.why ? ` (${grading.why})` : ""}`,
+        `${tableText(fromRows(tools))}\n\nTensorFlow.js backends (default order):\n${tableText(fromRows(backends.map((b) => ({ backend: b.name, usable: b.usable, provider_or_why: b.provider ?? b.why }))))}\n\nchosen: ${JSON.stringify(backend)}\ngrading: ${grading.path}${grading.why ? ` (${grading.why})` : ""}${"sleep_shim" in grading ? `\nsleep shim: ${grading.sleep_shim}` : ""}`,
       );
     });
 
