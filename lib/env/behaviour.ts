@@ -15,7 +15,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, HISTORY_WALL_CAP, clockBlocks, drawShifts, fastMemo, flipOf, historyCallText, masksFor, sameTimeless, timeless, FOREIGN_KINDS, type ForeignKind, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveRun, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, PLAIN_TWIN, HISTORY_WALL_CAP, clockBlocks, drawShifts, fastMemo, flipOf, historyCallText, masksFor, sameTimeless, timeless, FOREIGN_KINDS, type ForeignKind, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveRun, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { checkLatentPaths, describeJump, describeLatent, drawClockJump, jumpableFiles, type ClockJump, type LatentCheck } from "./latent.js";
 import { argSlots, cleanTwins, inPlaceChains, judgeChains, REFILLABLE, spliceCalls, TWIN } from "./inplace.js";
 import { foreignSlots, judgeKin, kinAsks, KIN_OF } from "./kin.js";
@@ -77,6 +77,14 @@ export const BehaviourConfig = z.object({
    *  memo's ring reused its slots past 4,096 distinct inputs, and an early input then got another's
    *  answer). 0: none. */
   history_calls: z.number().int().min(0).default(8192),
+  /** A second history (of its own draw) in the run elsewhere's plain twin (lib/sandbox/behave.ts
+   *  PLAIN_TWIN: its habits, with a deployment's defaults where it changes them — the real clock,
+   *  hashes randomized, not optimized, UTC, the tree where the graded run has it), its sampled calls
+   *  asked before and after it as the run elsewhere's are: a body wrong after thousands of calls
+   *  except where it reads a condition the run elsewhere changes (its pinned hash seed, -O, its
+   *  zones, its paths, its moved clocks: round 39) meets the condition's other side in a history
+   *  too. false: the run elsewhere's history alone (the null arm). */
+  history_plain: z.boolean().default(true),
   /** The history's time, at least (HISTORY_SLACK× the sampled calls' own time in the graded run
    *  where that is more; at most HISTORY_MAX_MS). A history cut short by this time fails the check
    *  (a body whose calls slow down as it is called, so that the history ends before its state turns
@@ -315,16 +323,20 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     // a08; at home the smallest, elsewhere one drawn from the LEAD_FROM smallest)
     const original = await originalOf();
     const truth = original.truth;
-    const [away, home] = await Promise.all([
+    // (the plain twin: a history of another draw, of the sampled calls' own kinds, no refills)
+    const twinOrder = smallFirst(inOrder(calls, "twin"), ids, (n) => rankOf("twin-lead", n));
+    const twinHistory = cfg.history_plain ? historyOf(twinOrder.filter((c) => ids.has(c.id)), cfg, keyed(`history-twin\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0, true) : undefined;
+    const [away, home, twin] = await Promise.all([
       runElsewhere(known, ids, symbols, awayOrder, workdir, sandbox, cfg, masks, shifts.away, slowestMs, historyOf(awayOrder.filter((c) => ids.has(c.id)), cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0), cfg.history_jump && tree ? { files: jumpableFiles(workdir, tree.changed), ...drawClockJump(keyed(`history-jump\n${taskId}\n${completion}`)) } : undefined, { seed: keyed(`chains\n${taskId}\n${completion}`), msOf: (id) => firstOf(id).ms ?? 0, truth }),
       homeIds.size ? runElsewhere(known, homeIds, symbols, smallFirst(inOrder(calls, "home"), homeIds, () => 0), workdir, sandbox, cfg, masks, shifts.home, slowestMs, undefined, undefined, undefined, tree?.changed) : null,
+      twinHistory ? runElsewhere(known, ids, symbols, twinOrder, workdir, sandbox, cfg, masks, { ...PLAIN_TWIN, ...(known.env ? { keep: known.env } : {}) }, slowestMs, twinHistory) : null,
     ]);
     // (what the flip set and unset elsewhere, named in the grade: the values are drawn per grade)
     const looked = shifts.away.env;
     const kept = new Set(known.env?.names ?? []);
     const flip = looked ? flipOf(looked, shifts.away.values) : undefined;
     const flipped = flip ? { set: Object.fromEntries(Object.entries(flip.set).filter(([n]) => !kept.has(n))), unset: flip.unset.filter((n) => !kept.has(n)) } : undefined;
-    const withEnv = { ...(flipped && (flipped.unset.length || Object.keys(flipped.set).length) ? { ...away, env: flipped } : away), ...(original.pace ? { pace: original.pace } : {}) };
+    const withEnv = { ...(flipped && (flipped.unset.length || Object.keys(flipped.set).length) ? { ...away, env: flipped } : away), ...(original.pace ? { pace: original.pace } : {}), ...(twin ? { twin: { outcomes: twin.outcomes, failure: twin.failure, ...(twin.history ? { history: twin.history } : {}) } } : {}) };
     if (!home) return withEnv;
     const h = shifts.home.home!;
     return { ...withEnv, probes: [...away.probes, ...home.probes], atHome: { outcomes: home.outcomes, failure: home.failure }, homeIds, home: { zone: h.zone, hostname: h.hostname, user: h.user, home: h.home, env: Object.keys(h.env).sort(), uptimeDays: h.setup.uptimeDays, calls: homeIds.size } };
@@ -415,17 +427,19 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     // (a call a warning stopped at home, where warnings were made errors, is not judged there)
     const warned = (elsewhere.atHome?.outcomes.get(id) as { why?: string } | undefined)?.why === WARNED_AT_HOME;
     const home = away.ok && elsewhere.atHome && elsewhere.homeIds?.has(id) && !warned ? judgeIn(c, elsewhere.atHome, "at home") : null;
-    const r = home && !home.ok ? home : away;
-    return { c, r: r.ok || agreedIds.has(id) || chainMiss ? r : { ...r, why: `a call that missed in the graded run answered otherwise here (the same input, another process): ${r.why}` }, home: !!home && !home.ok };
+    // (and in the plain twin, after its history: asserts run there)
+    const twin = away.ok && !(home && !home.ok) && elsewhere.twin ? judgeIn(c, elsewhere.twin, "in the plain twin") : null;
+    const r = home && !home.ok ? home : twin && !twin.ok ? twin : away;
+    return { c, r: r.ok || agreedIds.has(id) || chainMiss ? r : { ...r, why: `a call that missed in the graded run answered otherwise here (the same input, another process): ${r.why}` }, home: !!home && !home.ok, twin: !!twin && !twin.ok };
   }) : [];
   // (a digest's calls made there count too: each key the same in every other process — the grade
   // says where they ran, and one that changed fails the check as a sampled call's miss does)
   const keyIds = elsewhere ? [...chosen.keys] : [];
   const keysStable = keyIds.filter((id) => { const k = keys.get(id); return !(k?.k === "error" && k.why.startsWith(UNSTABLE_KEY)); }).length;
-  const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms, ...(elsewhere.history.jump ? { jump: elsewhere.history.jump } : {}), ...(elsewhere.history.waited ? { waited: elsewhere.history.waited } : {}), ...(elsewhere.pace ? { pace: elsewhere.pace.ms } : {}), ...(elsewhere.history.judged !== undefined ? { judged: elsewhere.history.judged } : {}), ...(elsewhere.history.cpu !== undefined ? { cpu: elsewhere.history.cpu } : {}) } } : {}) };
+  const there = { agreed: judged.filter((j) => j.r.ok).length + keysStable, compared: judged.length + keyIds.length, clocks: elsewhere?.clocks ?? [], ...(elsewhere?.home ? { home: elsewhere.home } : {}), ...(elsewhere?.env ? { env: elsewhere.env } : {}), ...(elsewhere?.history ? { history: { calls: elsewhere.history.calls, made: elsewhere.history.made, changed: elsewhere.history.changed.size, ms: elsewhere.history.ms, ...(elsewhere.history.jump ? { jump: elsewhere.history.jump } : {}), ...(elsewhere.history.waited ? { waited: elsewhere.history.waited } : {}), ...(elsewhere.pace ? { pace: elsewhere.pace.ms } : {}), ...(elsewhere.history.judged !== undefined ? { judged: elsewhere.history.judged } : {}), ...(elsewhere.history.cpu !== undefined ? { cpu: elsewhere.history.cpu } : {}) } } : {}), ...(elsewhere?.twin?.history ? { twin: { calls: elsewhere.twin.history.calls, made: elsewhere.twin.history.made, changed: elsewhere.twin.history.changed.size } } : {}) };
   // (the first miss named, as the graded run's misses are)
   const miss = judged.find((j) => !j.r.ok);
-  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: elsewhere?.chained?.has(miss.c.id) ? miss.r.why! : miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : elsewhere?.history?.changed.has(miss.c.id) ? `elsewhere, asked again after ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : elsewhere?.inPlace?.has(miss.c.id) ? `elsewhere, asked with an earlier call's argument objects refilled in place with its own (a caller reusing its list): ${miss.r.why}` : elsewhere?.history?.late.has(miss.c.id) ? `elsewhere, first asked halfway through a history of ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
+  if (miss) differences.push({ id: miss.c.id, symbol: oracle.symbols[miss.c.symbol]?.qualname ?? "?", hidden: miss.c.hidden, why: elsewhere?.chained?.has(miss.c.id) ? miss.r.why! : miss.home ? `at home (another pid, machine, interpreter flags, environment; the real clock in ${elsewhere?.home?.zone}): ${miss.r.why}` : miss.twin ? `in the run elsewhere's plain twin (a deployment's defaults: the real clock, hashes randomized, not optimized, UTC)${elsewhere?.twin?.history?.changed.has(miss.c.id) ? `, asked again after ${elsewhere.twin.history.made} calls of other inputs` : elsewhere?.twin?.history?.late.has(miss.c.id) ? `, first asked halfway through a history of ${elsewhere.twin.history.made} calls of other inputs` : ""}: ${miss.r.why}` : elsewhere?.history?.changed.has(miss.c.id) ? `elsewhere, asked again after ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : elsewhere?.inPlace?.has(miss.c.id) ? `elsewhere, asked with an earlier call's argument objects refilled in place with its own (a caller reusing its list): ${miss.r.why}` : elsewhere?.history?.late.has(miss.c.id) ? `elsewhere, first asked halfway through a history of ${elsewhere.history.made} calls of other inputs${jumpedOver(elsewhere.history.jump)}: ${miss.r.why}` : `elsewhere (another pid, clock, machine, interpreter flags, environment): ${miss.r.why}` });
   // (a history cut short by its own time, not by HISTORY_MAX_MS: the body's calls there took over
   // HISTORY_SLACK× as long as the same calls' in the graded run)
   const h = elsewhere?.history;
@@ -668,6 +682,10 @@ interface ElsewhereRun {
   homeIds?: Set<string>;
   home?: AtHome;
   env?: FlippedEnv;
+  /** The plain twin with a history of its own (history_plain): its sampled calls'
+   *  outcomes (each the one after its history where that one disagreed and the first did not) and
+   *  its history. */
+  twin?: { outcomes: Map<string, BOutcome>; failure: string | null; history?: ElsewhereRun["history"] };
 }
 
 /** The variables the run elsewhere set (to a drawn deployment's value: deployedValue) and unset
@@ -723,13 +741,14 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   const truth = away ? drawn?.truth : undefined;
   const truthInserts = (truth?.calls ?? []).map((call) => ({ before: Math.floor(truthRng.next() * (asked.length + 1)), call }));
   const spliced = spliceCalls(asked, [...plan.inserts, ...kin.inserts, ...truthInserts]);
-  const there = shift.home ? asked : [...spliced.calls, ...inPlaceAsks(oracle, first, cfg.in_place_pairs)];
+  // (the plain twin: its sampled calls and its history alone)
+  const there = shift.home || shift.plain ? asked : [...spliced.calls, ...inPlaceAsks(oracle, first, cfg.in_place_pairs)];
   const clocks = clockBlocks(shift.clocks ?? [], there.length).map(({ seconds, tz, calls: n }) => ({ seconds, tz, calls: n }));
   // (the history's clocks jump where it has changed files to compile so: BehaveRequest.jump.over)
   const jumped = early !== first && jump?.files.length ? jump : undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids), ...(fine ? { fine } : {}) } : {}), ...(early !== first ? { history: { blocks: [{ at: spliced.at(early.length), n: half }, { at: spliced.at(first.length), n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms, ...(history!.refills ? { record: refillRecord(history!.refills) } : {}), keeps: keepsArguments(oracle), seed: (drawn?.seed ?? 0) ^ 0x5bd1e995 }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}), ...(cfg.aliasing && !shift.home ? { alias: true } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm, slowestMs });
+      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids), ...(fine ? { fine } : {}) } : {}), ...(early !== first ? { history: { blocks: [{ at: spliced.at(early.length), n: half }, { at: spliced.at(first.length), n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms, ...(history!.refills ? { record: refillRecord(history!.refills) } : {}), keeps: keepsArguments(oracle), seed: (drawn?.seed ?? 0) ^ 0x5bd1e995 }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}), ...(cfg.aliasing && !shift.home && !shift.plain ? { alias: true } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm, slowestMs });
       if (run.outcomes) {
         const firsts = new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
         // (the chains' and the judged refills' twins again, in a process of their own: a warm run as
@@ -878,7 +897,7 @@ interface History { calls: BCall[]; ms: number; late: Set<string>; refills?: Ref
  *    tuple for a list), none of them any sampled call's (state advanced only by large inputs, by
  *    inputs asked again, or by another kind of input, is advanced).
  *  Undefined where nothing is sampled or the history is off. */
-function historyOf(sampled: BCall[], cfg: BehaviourConfig, seed: number, gradedMs: (id: string) => number): History | undefined {
+function historyOf(sampled: BCall[], cfg: BehaviourConfig, seed: number, gradedMs: (id: string) => number, plain = false): History | undefined {
   if (!sampled.length || cfg.history_calls === 0) return undefined;
   const text = historyCallText;
   const late = new Set(sampled.filter((_, i) => i % 2 === 1).map((c) => c.id));
@@ -898,7 +917,10 @@ function historyOf(sampled: BCall[], cfg: BehaviourConfig, seed: number, gradedM
       continue;
     }
     const base = sampled[Math.floor(rng.next() * sampled.length)]!;
-    const c = made({ symbol: base.symbol, pos: base.pos.map((v) => kinOf(rng, mutateValue(rng, v))), kw: base.kw.map(([k, v]) => [k, kinOf(rng, mutateValue(rng, v))] as [string, BValue]) });
+    // (plain: the sampled calls' own kinds only, as a deployment's callers give them — the plain
+    // twin's history; round 39's w11 was right for good once it had met a tuple)
+    const kin = (v: BValue) => (plain ? v : kinOf(rng, v));
+    const c = made({ symbol: base.symbol, pos: base.pos.map((v) => kin(mutateValue(rng, v))), kw: base.kw.map(([k, v]) => [k, kin(mutateValue(rng, v))] as [string, BValue]) });
     const t = text(c);
     if (seen.has(t)) continue;
     seen.add(t);
@@ -909,14 +931,14 @@ function historyOf(sampled: BCall[], cfg: BehaviourConfig, seed: number, gradedM
   // had without them)
   const refills = new Rng(seed ^ 0x5bd1e995);
   const symbolsMet = new Set<number>();
-  for (const c of out) {
+  for (const c of plain ? [] : out) {
     if (symbolsMet.has(c.symbol) && refills.next() < cfg.history_refills) c.inplace = "last";
     symbolsMet.add(c.symbol);
     const as = foreignSlots(c).filter(() => refills.next() < cfg.history_foreign).map((slot) => [slot, refills.pick(FOREIGN_KINDS)] as [string, ForeignKind]);
     if (as.length) c.as = as;
   }
   // (the refills' contents edited from their buffer's last, some judged against twins: refills.ts)
-  const refilled = cfg.history_refills > 0 && cfg.history_judged > 0 ? editRefills(out, new Rng(seed ^ 0x27d4eb2f), cfg.history_judged, sampledTexts) : undefined;
+  const refilled = !plain && cfg.history_refills > 0 && cfg.history_judged > 0 ? editRefills(out, new Rng(seed ^ 0x27d4eb2f), cfg.history_judged, sampledTexts) : undefined;
   const calls = refilled?.calls ?? out;
   const perCall = sampled.reduce((s, c) => s + gradedMs(c.id), 0) / sampled.length;
   return { calls, late, ms: Math.min(HISTORY_MAX_MS, Math.max(cfg.history_ms, Math.ceil(HISTORY_SLACK * perCall * calls.length))), ...(refilled?.judged.length ? { refills: refilled } : {}) };

@@ -1222,7 +1222,12 @@ def main():
     # lacks — no audit hook (its cost shows: round 15's a09), no SIGALRM handler, sys.excepthook and
     # the streams as Python sets them, the runner's folder not on sys.path (a23: `import behave`)
     home = req.get("home")
-    if home and sys.path and sys.path[0] == os.path.dirname(os.path.abspath(__file__)):
+    # (the run elsewhere's plain twin, which makes a second history (lib/sandbox/behave.ts PLAIN_TWIN),
+    # keeps home's hygiene too: nothing of the runner's in the package's sight that a plain
+    # interpreter lacks and no call needs — round 39's w14 told the runner by `import _decimal`
+    # taking no time where the history was)
+    hygienic = home or req.get("plain")
+    if hygienic and sys.path and sys.path[0] == os.path.dirname(os.path.abspath(__file__)):
         del sys.path[0]
     # the environment asked for exactly: bwrap's --chdir sets PWD, which a process an exec-form
     # container command or a service manager starts has not (round 21's a02)
@@ -1231,7 +1236,7 @@ def main():
     # (and a stale PWD, a process's started before a chdir, where --chdir had made it the cwd)
     for name, value in (req.get("set") or {}).items():
         os.environ[name] = value
-    if home:
+    if hygienic:
         # no module in sys.modules that a plain interpreter lacks (the runner holds its own
         # references to _json's C scanner and encoder); decimal and datetime load when needed
         for name in [m for m in sys.modules if m not in _STARTUP_MODULES and m != "__main__"]:
@@ -1263,7 +1268,7 @@ def main():
     # neither a regular file (round 11's a45 told the runner by fd 1 being fd 2's file)
     os.dup2(os.open("/dev/zero", os.O_WRONLY) if req.get("elsewhere") else null_fd, 2)
     os.closerange(3, high)
-    if home:
+    if hygienic:
         sys.stdout, sys.stderr = open(1, "w", closefd=False), open(2, "w", closefd=False)
     else:
         sys.stdout = sys.stderr = open(1, "w", closefd=False)
@@ -1273,7 +1278,7 @@ def main():
 
         os.write(diag_fd, "".join(traceback.format_exception(kind, value, tb))[-4000:].encode("utf-8", "replace"))
 
-    if not home:
+    if not hygienic:
         sys.excepthook = report_crash
     repo = req.get("repo", "/work")
     for root in reversed(req.get("roots") or ["."]):
@@ -1284,7 +1289,10 @@ def main():
     sched_fd = None
     if req.get("history") is not None and not home:
         try:
-            sched_fd = os.open("/proc/thread-self/schedstat", os.O_RDONLY)
+            low = os.open("/proc/thread-self/schedstat", os.O_RDONLY)
+            # (up among the runner's own fds: the package's first new fd is 3, as in a plain interpreter)
+            sched_fd = os.dup2(low, high + 2)
+            os.close(low)
         except OSError:
             pass
     # the latent paths' runs (lib/env/behaviour.ts): one file of the tree compiled with sites forced,
@@ -1314,7 +1322,7 @@ def main():
     def on_alarm(signum, frame):
         raise _CallTimeout()
 
-    if home:
+    if hygienic:
         on_alarm = None  # (no per-call timer, no handler: the grader's clock on the run stops a hang)
     else:
         signal.signal(signal.SIGALRM, on_alarm)
@@ -1328,7 +1336,7 @@ def main():
     # with its line read from there; the tree is judged by what it reads of itself, the machine by
     # its folders)
     own = [sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(os.path.abspath(__file__)), sys.pycache_prefix or ""] + sys.path
-    if not home:
+    if not hygienic:
         sys.addaudithook(_probe_hook(out_fd, os.path.realpath(repo), [q for q in (os.path.realpath(p) for p in own if p) if q != "/"], probe_state))
     funcs = {}
     classes = {}
