@@ -31,7 +31,7 @@ describe("job specs", () => {
       workdir: "/tmp/w", timeoutMs: 1234, memoryMb: 321, cpus: 2, pids: 77, env: { HOME: "/home/a", LANG: "C" }, maxOutputBytes: 4321, stallMs: 999,
       roBinds: { "/srv/a": "/opt/a" }, rwBinds: { "/srv/b": "/opt/b" }, stdin: "in", diskMb: 55, workdirReadOnly: true, scratchWorkdir: true,
       protectPaths: ["conftest.py"], masks: [{ path: "/usr/x", kind: "package" }], hostname: "build-7", procFiles: { "/etc/machine-id": "ab\n" },
-      cpuRlimit: false, cwd: "/home/a/src", accounts: ["systemd-timesync"], tmpfs: ["/home/a"], bareEnv: true, nofile: 4096, user: "alice", userHome: "/srv/alice", uptimeS: 86_400 * 90,
+      cpuRlimit: false, cwd: "/home/a/src", accounts: ["systemd-timesync"], tmpfs: ["/home/a"], bareEnv: true, fsizeUnlimited: true, nofile: 4096, user: "alice", userHome: "/srv/alice", uptimeS: 86_400 * 90,
     };
     expect(Object.keys(options).sort()).toEqual(Object.keys(RunOptions.shape).sort());
     const defaults = RunOptions.parse({ workdir: "/" }) as Record<string, unknown>;

@@ -329,7 +329,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     const [away, home, twin] = await Promise.all([
       runElsewhere(known, ids, symbols, awayOrder, workdir, sandbox, cfg, masks, shifts.away, slowestMs, historyOf(awayOrder.filter((c) => ids.has(c.id)), cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0), cfg.history_jump && tree ? { files: jumpableFiles(workdir, tree.changed), ...drawClockJump(keyed(`history-jump\n${taskId}\n${completion}`)) } : undefined, { seed: keyed(`chains\n${taskId}\n${completion}`), msOf: (id) => firstOf(id).ms ?? 0, truth }),
       homeIds.size ? runElsewhere(known, homeIds, symbols, smallFirst(inOrder(calls, "home"), homeIds, () => 0), workdir, sandbox, cfg, masks, shifts.home, slowestMs, undefined, undefined, undefined, tree?.changed) : null,
-      twinHistory ? runElsewhere(known, ids, symbols, twinOrder, workdir, sandbox, cfg, masks, { ...PLAIN_TWIN, ...(known.env ? { keep: known.env } : {}) }, slowestMs, twinHistory) : null,
+      twinHistory ? runElsewhere(known, ids, symbols, twinOrder, workdir, sandbox, cfg, masks, { ...PLAIN_TWIN, ...(known.env ? { keep: known.env } : {}), deployed: deployedOf(shifts.home.home!) }, slowestMs, twinHistory) : null,
     ]);
     // (what the flip set and unset elsewhere, named in the grade: the values are drawn per grade)
     const looked = shifts.away.env;
@@ -593,6 +593,14 @@ function elsewhereShift(oracle: Oracle, completion: string, answers: string, san
  *  fails that run as a whole, twice, and the check with it. */
 const ELSEWHERE_MAX_MS = 250;
 const ELSEWHERE_SLOW_MS = 10_000;
+
+/** The plain twin's machine: the run at home's drawn environment (without its TZ and LD_PRELOAD: UTC,
+ *  no allocator; the plain twin meets what the run elsewhere never has), open-file limit and home
+ *  folder. No fixed variable of the grader's is left for a body to read late (round 39's w21 w25
+ *  looked USER and PYTHONDONTWRITEBYTECODE up only after their 2,000th call, which no flip meets). */
+function deployedOf(home: NonNullable<RunShift["home"]>): NonNullable<RunShift["deployed"]> {
+  return { env: Object.fromEntries(Object.entries(home.env).filter(([n]) => n !== "TZ" && n !== "LD_PRELOAD")), nofile: home.nofile, home: home.home };
+}
 
 /** The calls run elsewhere (RunShift.elsewhere): the key-probe calls of digest symbols (their keys
  *  must not change between processes) and a spread of the others, at most `max` (every visible call

@@ -677,6 +677,10 @@ export interface RunShift {
   /** With `elsewhere`'s habits, a deployment's defaults where the run elsewhere changes them (the
    *  twin that makes a second history: PLAIN_TWIN): hashes randomized, not optimized, no TZ (UTC). */
   plain?: boolean;
+  /** A plain run's machine as a deployment's, drawn (the run at home's draw, machine.ts drawHome):
+   *  its environment (PLAIN_ENV's fixed one otherwise), its limit on open files and its user's home
+   *  folder (a writable tmpfs). */
+  deployed?: { env: Record<string, string>; nofile: number; home: string };
 }
 
 /** How the run elsewhere differs from the graded run beyond its interpreter (another hash seed):
@@ -1565,7 +1569,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // is not the zygotes' or the cold run's)
   const envAt = (runnerIn: string) => {
     const clock = clocks.length ? clockEnv(clocks[0]!, sleepShim(runnerIn)) : {};
-    return keepEnv(home ? home.env : elsewhere ? flipEnv({ ...(opts.shift?.plain ? PLAIN_ENV : ELSEWHERE_ENV), ...clock }, opts.shift?.env, opts.shift?.values) : { ...SESSION_ENV, ...clock }, GRADED_ENV, opts.shift?.keep);
+    return keepEnv(home ? home.env : elsewhere ? flipEnv({ ...(opts.shift?.plain ? opts.shift.deployed?.env ?? PLAIN_ENV : ELSEWHERE_ENV), ...clock }, opts.shift?.env, opts.shift?.values) : { ...SESSION_ENV, ...clock }, GRADED_ENV, opts.shift?.keep);
   };
   const env = envAt(harness);
   // at home: the runner is an entry script of its own, beside its request (homeEntry)
@@ -1614,7 +1618,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
     const timeoutMs = Math.min(120_000 * (sandbox.slowdown ?? 1), L.base_timeout_ms + L.call_timeout_ms * req.calls.length * repeat + HISTORY_WALL_CAP * (history?.ms ?? 0));
     // the task's installed copies are masked here as in the agent's shell (mask.ts): the original is not importable
     const stallMs = Math.max(L.stall_ms, Math.ceil(STALL_FACTOR * (opts.slowestMs ?? 0)));
-    const options = { workdir, workdirReadOnly: true, timeoutMs, ...(stallMs < timeoutMs ? { stallMs } : {}), memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd, tmpfs: [home.home] } : elsewhere ? { bareEnv: true } : {}) };
+    const options = { workdir, workdirReadOnly: true, timeoutMs, ...(stallMs < timeoutMs ? { stallMs } : {}), memoryMb: L.memory_mb, maxOutputBytes: L.max_output_bytes, diskMb: 64, masks: opts.masks ?? [], env, cpuRlimit: !elsewhere, ...(home ? { bareEnv: true, nofile: home.nofile, cwd: home.cwd, tmpfs: [home.home] } : elsewhere ? { bareEnv: true, ...(opts.shift?.deployed ? { nofile: opts.shift.deployed.nofile, tmpfs: [opts.shift.deployed.home], fsizeUnlimited: true } : {}) } : {}) };
     let run: RunResult | undefined;
     let path: BehaveRun["path"] = "cold";
     // warm: a plain run forks from the behave zygote unless told not to; a run elsewhere on another

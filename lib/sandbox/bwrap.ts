@@ -115,7 +115,7 @@ export class BwrapSandbox implements Sandbox {
     const o = RunOptions.parse(options);
     const cpuSeconds = Math.ceil(o.timeoutMs / 1000) + 1;
     const fsize = Math.min(512, o.diskMb) * 1024 * 1024;
-    const limits = ["prlimit", ...(o.cpuRlimit ? [`--cpu=${cpuSeconds}`] : []), `--fsize=${fsize}`, `--nofile=${o.nofile}`, "--core=0"];
+    const limits = ["prlimit", ...(o.cpuRlimit ? [`--cpu=${cpuSeconds}`] : []), `--fsize=${o.fsizeUnlimited ? "unlimited" : fsize}`, `--nofile=${o.nofile}`, "--core=0"];
     const stage = stageWorkdir(o.workdir, { diskMb: o.diskMb, writable: !o.workdirReadOnly && !o.scratchWorkdir, copy: o.scratchWorkdir });
     const giveBack = lendDirs(Object.keys(o.rwBinds));
     const cg = createRunCgroup(`run-${process.pid}-${randomBytes(4).toString("hex")}`, o);

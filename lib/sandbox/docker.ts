@@ -117,7 +117,7 @@ export class DockerSandbox implements Sandbox {
           MemorySwap: o.memoryMb * 1024 * 1024,
           PidsLimit: o.pids,
           NanoCpus: Math.round(o.cpus * 1e9),
-          Ulimits: [{ Name: "fsize", Soft: Math.min(512, o.diskMb) * 1024 * 1024, Hard: Math.min(512, o.diskMb) * 1024 * 1024 }, { Name: "nofile", Soft: o.nofile, Hard: o.nofile }],
+          Ulimits: [...(o.fsizeUnlimited ? [] : [{ Name: "fsize", Soft: Math.min(512, o.diskMb) * 1024 * 1024, Hard: Math.min(512, o.diskMb) * 1024 * 1024 }]), { Name: "nofile", Soft: o.nofile, Hard: o.nofile }],
           LogConfig: { Type: "none", Config: {} },
         },
       });

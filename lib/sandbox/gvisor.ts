@@ -79,7 +79,7 @@ export class GvisorSandbox implements Sandbox {
         env: Object.entries(o.bareEnv ? o.env : baseEnv(o.env)).map(([k, v]) => `${k}=${v}`),
         cwd: o.cwd ?? SANDBOX_WORKDIR,
         capabilities: { bounding: [], effective: [], inheritable: [], permitted: [], ambient: [] },
-        rlimits: [...(o.cpuRlimit ? [rl("RLIMIT_CPU", cpu)] : []), rl("RLIMIT_FSIZE", fsize), rl("RLIMIT_NOFILE", o.nofile), rl("RLIMIT_CORE", 0), ...(withAs ? [rl("RLIMIT_AS", o.memoryMb * 1024 * 1024)] : [])],
+        rlimits: [...(o.cpuRlimit ? [rl("RLIMIT_CPU", cpu)] : []), ...(o.fsizeUnlimited ? [] : [rl("RLIMIT_FSIZE", fsize)]), rl("RLIMIT_NOFILE", o.nofile), rl("RLIMIT_CORE", 0), ...(withAs ? [rl("RLIMIT_AS", o.memoryMb * 1024 * 1024)] : [])],
         noNewPrivileges: true,
       },
       root: { path: "rootfs", readonly: true },

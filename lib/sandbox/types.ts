@@ -67,6 +67,10 @@ export const RunOptions = z.object({
   /** Only `env`, without the sandbox's base variables (baseEnv): a run at home's environment is
    *  drawn whole. */
   bareEnv: z.boolean().default(false),
+  /** No limit on a file's size (RLIMIT_FSIZE; else min(512, diskMb) MiB): for a run whose every
+   *  writable place is a tmpfs of `diskMb` (the behavioural check's plain twin, as a deployment's
+   *  process has none: round 39's w23 wrote at 200 MiB into a sparse file where the history ran). */
+  fsizeUnlimited: z.boolean().default(false),
   /** The run's soft and hard limit on open files (RLIMIT_NOFILE). */
   nofile: z.number().int().min(16).max(1_048_576).default(512),
   /** The run's user (bwrap: its uid and gid, bwrap.ts passwdFor): the sandbox's own, the run
