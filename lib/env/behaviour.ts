@@ -595,11 +595,11 @@ const ELSEWHERE_MAX_MS = 250;
 const ELSEWHERE_SLOW_MS = 10_000;
 
 /** The plain twin's machine: the run at home's drawn environment (without its TZ and LD_PRELOAD: UTC,
- *  no allocator; the plain twin meets what the run elsewhere never has), open-file limit and home
- *  folder. No fixed variable of the grader's is left for a body to read late (round 39's w21 w25
+ *  no allocator; the plain twin meets what the run elsewhere never has), open-file limit, home
+ *  folder and paths (the tree, the runner, its request). No fixed variable of the grader's is left for a body to read late (round 39's w21 w25
  *  looked USER and PYTHONDONTWRITEBYTECODE up only after their 2,000th call, which no flip meets). */
 function deployedOf(home: NonNullable<RunShift["home"]>): NonNullable<RunShift["deployed"]> {
-  return { env: Object.fromEntries(Object.entries(home.env).filter(([n]) => n !== "TZ" && n !== "LD_PRELOAD")), nofile: home.nofile, home: home.home };
+  return { env: Object.fromEntries(Object.entries(home.env).filter(([n]) => n !== "TZ" && n !== "LD_PRELOAD")), nofile: home.nofile, home: home.home, tree: home.tree, harness: home.harness, cfg: home.cfg };
 }
 
 /** The calls run elsewhere (RunShift.elsewhere): the key-probe calls of digest symbols (their keys

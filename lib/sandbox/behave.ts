@@ -678,9 +678,10 @@ export interface RunShift {
    *  twin that makes a second history: PLAIN_TWIN): hashes randomized, not optimized, no TZ (UTC). */
   plain?: boolean;
   /** A plain run's machine as a deployment's, drawn (the run at home's draw, machine.ts drawHome):
-   *  its environment (PLAIN_ENV's fixed one otherwise), its limit on open files and its user's home
-   *  folder (a writable tmpfs). */
-  deployed?: { env: Record<string, string>; nofile: number; home: string };
+   *  its environment (PLAIN_ENV's fixed one otherwise), its limit on open files, its user's home
+   *  folder (a writable tmpfs) and where the tree, the runner and its request lie (a copy of the
+   *  tree: round 39's w16 was right where the tree lay at either of the grader's two paths). */
+  deployed?: { env: Record<string, string>; nofile: number; home: string; tree: string; harness: string; cfg: string };
 }
 
 /** How the run elsewhere differs from the graded run beyond its interpreter (another hash seed):
@@ -1637,7 +1638,8 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
       }
     }
     // (at home: a copy of the tree as it is, the sandbox's user reading it as it reads the workdir)
-    if (!run && (home || opts.shift?.machine)) moved = movedCopy(workdir, home ? 0 : opts.shift!.days);
+    const deployed = !home && elsewhere ? opts.shift?.deployed : undefined;
+    if (!run && (home || opts.shift?.machine || deployed)) moved = movedCopy(workdir, home || deployed ? 0 : opts.shift!.days);
     const other = !run && opts.shift?.machine && !home ? anotherMachine(opts.shift.days, sandbox.name) : null;
     // elsewhere on another machine (cold): the tree and the runner at other paths than /work and
     // /opt, the working tree's mount left empty (round 13's a12 a54 a55: a body right only where its
@@ -1650,13 +1652,14 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
       chmodSync(relocated.path, 0o755); // (bound read-only, read by the sandbox's user as the workdir would be)
     }
     // (unsandboxed, the paths are the host's: the run at home starts in the tree where it lies)
-    const placed = home && bound ? home : relocated ? ELSEWHERE_PATHS : { harness, cfg: cfgIn };
+    const placed = home && bound ? home : relocated ? deployed ?? ELSEWHERE_PATHS : { harness, cfg: cfgIn };
+    const treeAt = home?.tree ?? deployed?.tree ?? ELSEWHERE_PATHS.tree;
     // (the run at home's entry lies in its request's folder, the one runner folder it has)
     const at = entry ? { harness: bound ? placed.harness : cfgIn, cfg: bound ? placed.harness : cfgIn } : placed;
     const homeMachine = home && bound ? { hostname: home.hostname, user: home.user, userHome: home.home, accounts: home.accounts, procFiles: { "/etc/machine-id": `${home.machineId}\n`, "/proc/sys/kernel/random/boot_id": `${randomUUID()}\n`, ...moreCpus(home.setup.cpuTimes) }, uptimeS: home.setup.uptimeDays * 86_400 } : {};
     run ??= await sandbox.run([...(other?.argv ?? []), ...argvAt(at)], {
       ...options, workdir: empty?.path ?? moved?.path ?? workdir, ...other?.options, ...homeMachine, env: at.harness === harness ? env : envAt(at.harness),
-      roBinds: bound ? { ...(entry ? {} : { [harnessDir()]: at.harness }), [cfgDir(relocated ? placed === home ? home.tree : ELSEWHERE_PATHS.tree : undefined)]: at.cfg, ...(relocated ? { [relocated.path]: home?.tree ?? ELSEWHERE_PATHS.tree } : {}), ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...(home ? { [join(ZONEINFO, home.zone)]: "/etc/localtime" } : {}) } : {},
+      roBinds: bound ? { ...(entry ? {} : { [harnessDir()]: at.harness }), [cfgDir(relocated ? treeAt : undefined)]: at.cfg, ...(relocated ? { [relocated.path]: treeAt } : {}), ...(pyenv ? { [pyenv.dir]: PYENV_MOUNT } : {}), ...(home ? { [join(ZONEINFO, home.zone)]: "/etc/localtime" } : {}) } : {},
     });
     if (run.outputTruncated) return { outcomes: null, failure: `the runner's output went past ${L.max_output_bytes} bytes`, run, path };
     if (run.stalled) return { outcomes: null, failure: `the run wrote nothing for ${stallMs} ms`, run, path };
