@@ -207,7 +207,7 @@ export interface BehaviourCheck {
    *  too (absent: none ran, e.g. the body failed here already). `clocks`: the wall clocks and zones
    *  its blocks of calls ran under (drawn per grade: graderKey); `home`: the machine the sampled
    *  calls ran on again, at the real time (HOME_SHIFT). */
-  elsewhere?: { agreed: number; compared: number; clocks: ElsewhereClock[]; home?: AtHome; env?: FlippedEnv; history?: HistoryRecord };
+  elsewhere?: { agreed: number; compared: number; clocks: ElsewhereClock[]; home?: AtHome; env?: FlippedEnv; history?: HistoryRecord; /** The plain twin's history (history_plain): its calls, those made, the sampled calls that disagreed only after it. */ twin?: { calls: number; made: number; changed: number } };
   /** The oracle calls judged in the graded run alone: their original answers depend on where they
    *  run (Oracle.situated), so neither the run elsewhere nor the run at home makes them. Absent: none. */
   situated?: number;
