@@ -123,7 +123,9 @@ describe("grades: an age summed from capped per-call gaps, met by the history's 
   // gaps do — a deployment's steady traffic, which the run elsewhere's history stands for with its
   // clocks jumping before each of its calls (BehaviourConfig.history_jump). The latent paths are
   // off here: the history alone must meet it; with history_jump off too (the null arm) it pays.
-  const ONLY_HISTORY = { latent_paths: false };
+  // (the run elsewhere's history alone: the plain twin's, at the real pace, meets a window of rates
+  // and ages too, and is tested on its own in test/history.test.ts)
+  const ONLY_HISTORY = { latent_paths: false, history_plain: false };
   const cases: { id: string; name: string; header: string[]; body: string[]; honest?: boolean; burst?: boolean }[] = [
     // round 29's a05: the monotonic clock's gaps capped at 5 s, wrong past 15 min of them
     { id: "gaps-capped-5s", name: "clamp_1_8", header: ["import time as _time", "_busy = [_time.monotonic(), 0.0]"], body: ["now = _time.monotonic()", "_busy[1] += min(max(now - _busy[0], 0.0), 5.0)", "_busy[0] = now", "return max(1, min(8 + min(1, int(_busy[1]) // 900), x))"] },
