@@ -10,7 +10,7 @@
  * elsewhere's plain twin (lib/sandbox/behave.ts PLAIN_TWIN; lib/env/behaviour.ts history_plain),
  * with a deployment's defaults where the run elsewhere changes them, home's hygiene, the run at
  * home's drawn machine (environment, open-file limit, paths) and no file-size limit. The helper
- * went on against it and found six more (w16 w20–w25); four are closed the same stop, w20 and w24
+ * went on against it and found seven more (w16 w20–w25); five are closed the same stop, w20 and w24
  * stay open.
  */
 import { ROUND6_POOLS } from "./round6.js";
