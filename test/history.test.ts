@@ -172,7 +172,7 @@ describe("grades: state that turns a body wrong within the history", () => {
 
 // Round 39: a body wrong from its 2,001st call except where it reads a condition the run elsewhere
 // changes on purpose (its pinned hash seed, -O, its fixed session variables, its trees' paths) paid
-// while that run made the only history. The plain twin (lib/sandbox/behave.ts PLAIN_TWIN) makes a
+// while that run made the only history. The plain twin (lib/sandbox/behave.ts plainTwin) makes a
 // second one with a deployment's defaults and the run at home's drawn machine. Each body here reads
 // one condition, folded into its arithmetic; with history_plain off (the null arm) it pays.
 describe("grades: the plain twin's history meets the other side of each condition the run elsewhere changes", () => {

@@ -15,7 +15,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { BehaveLimits, PLAIN_TWIN, HISTORY_WALL_CAP, clockBlocks, drawShifts, fastMemo, flipOf, historyCallText, masksFor, sameTimeless, timeless, FOREIGN_KINDS, type ForeignKind, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveRun, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
+import { BehaveLimits, plainTwin, HISTORY_WALL_CAP, clockBlocks, drawShifts, fastMemo, flipOf, historyCallText, masksFor, sameTimeless, timeless, FOREIGN_KINDS, type ForeignKind, PARTNER, probeKind, projectNames, runBehaviour, scanMasks, WARNED_AT_HOME, type BCall, type BehaveProbe, type BehaveRequest, type BehaveRun, type BehaveSymbol, type BOutcome, type EnvLookups, type BValue, type MaskSpec, type RunShift, type Sandbox } from "../sandbox/index.js";
 import { checkLatentPaths, describeJump, describeLatent, drawClockJump, jumpableFiles, type ClockJump, type LatentCheck } from "./latent.js";
 import { argSlots, cleanTwins, inPlaceChains, judgeChains, REFILLABLE, spliceCalls, TWIN } from "./inplace.js";
 import { foreignSlots, judgeKin, kinAsks, KIN_OF } from "./kin.js";
@@ -78,7 +78,7 @@ export const BehaviourConfig = z.object({
    *  answer). 0: none. */
   history_calls: z.number().int().min(0).default(8192),
   /** A second history (of its own draw) in the run elsewhere's plain twin (lib/sandbox/behave.ts
-   *  PLAIN_TWIN: its habits, with a deployment's defaults where it changes them — the real clock,
+   *  plainTwin: its habits, with a deployment's defaults where it changes them — the real clock,
    *  hashes randomized, not optimized, UTC, the tree where the graded run has it), its sampled calls
    *  asked before and after it as the run elsewhere's are: a body wrong after thousands of calls
    *  except where it reads a condition the run elsewhere changes (its pinned hash seed, -O, its
@@ -329,7 +329,7 @@ export async function checkBehaviour(task: FeatureDeletionTask, workdir: string,
     const [away, home, twin] = await Promise.all([
       runElsewhere(known, ids, symbols, awayOrder, workdir, sandbox, cfg, masks, shifts.away, slowestMs, historyOf(awayOrder.filter((c) => ids.has(c.id)), cfg, keyed(`history\n${taskId}\n${completion}`), (id) => firstOf(id).ms ?? 0), cfg.history_jump && tree ? { files: jumpableFiles(workdir, tree.changed), ...drawClockJump(keyed(`history-jump\n${taskId}\n${completion}`)) } : undefined, { seed: keyed(`chains\n${taskId}\n${completion}`), msOf: (id) => firstOf(id).ms ?? 0, truth }),
       homeIds.size ? runElsewhere(known, homeIds, symbols, smallFirst(inOrder(calls, "home"), homeIds, () => 0), workdir, sandbox, cfg, masks, shifts.home, slowestMs, undefined, undefined, undefined, tree?.changed) : null,
-      twinHistory ? runElsewhere(known, ids, symbols, twinOrder, workdir, sandbox, cfg, masks, { ...PLAIN_TWIN, ...(known.env ? { keep: known.env } : {}), deployed: deployedOf(shifts.home.home!) }, slowestMs, twinHistory) : null,
+      twinHistory ? runElsewhere(known, ids, symbols, twinOrder, workdir, sandbox, cfg, masks, plainTwin(shifts.home.home!, known.env), slowestMs, twinHistory) : null,
     ]);
     // (what the flip set and unset elsewhere, named in the grade: the values are drawn per grade)
     const looked = shifts.away.env;
@@ -594,14 +594,6 @@ function elsewhereShift(oracle: Oracle, completion: string, answers: string, san
 const ELSEWHERE_MAX_MS = 250;
 const ELSEWHERE_SLOW_MS = 10_000;
 
-/** The plain twin's machine: the run at home's drawn environment (without its TZ and LD_PRELOAD: UTC,
- *  no allocator; the plain twin meets what the run elsewhere never has), open-file limit, home
- *  folder and paths (the tree, the runner, its request). No fixed variable of the grader's is left for a body to read late (round 39's w21 w25
- *  looked USER and PYTHONDONTWRITEBYTECODE up only after their 2,000th call, which no flip meets). */
-function deployedOf(home: NonNullable<RunShift["home"]>): NonNullable<RunShift["deployed"]> {
-  return { env: Object.fromEntries(Object.entries(home.env).filter(([n]) => n !== "TZ" && n !== "LD_PRELOAD")), nofile: home.nofile, home: home.home, tree: home.tree, harness: home.harness, cfg: home.cfg };
-}
-
 /** The calls run elsewhere (RunShift.elsewhere): the key-probe calls of digest symbols (their keys
  *  must not change between processes) and a spread of the others, at most `max` (every visible call
  *  first, then hidden ones spread over the oracle; each must still agree with the original there). */
@@ -750,13 +742,13 @@ async function runElsewhere(oracle: Oracle, ids: Set<string>, symbols: BehaveSym
   const truthInserts = (truth?.calls ?? []).map((call) => ({ before: Math.floor(truthRng.next() * (asked.length + 1)), call }));
   const spliced = spliceCalls(asked, [...plan.inserts, ...kin.inserts, ...truthInserts]);
   // (the plain twin: its sampled calls and its history alone)
-  const there = shift.home || shift.plain ? asked : [...spliced.calls, ...inPlaceAsks(oracle, first, cfg.in_place_pairs)];
+  const there = shift.home || shift.deployed ? asked : [...spliced.calls, ...inPlaceAsks(oracle, first, cfg.in_place_pairs)];
   const clocks = clockBlocks(shift.clocks ?? [], there.length).map(({ seconds, tz, calls: n }) => ({ seconds, tz, calls: n }));
   // (the history's clocks jump where it has changed files to compile so: BehaveRequest.jump.over)
   const jumped = early !== first && jump?.files.length ? jump : undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids), ...(fine ? { fine } : {}) } : {}), ...(early !== first ? { history: { blocks: [{ at: spliced.at(early.length), n: half }, { at: spliced.at(first.length), n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms, ...(history!.refills ? { record: refillRecord(history!.refills) } : {}), keeps: keepsArguments(oracle), seed: (drawn?.seed ?? 0) ^ 0x5bd1e995 }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}), ...(cfg.aliasing && !shift.home && !shift.plain ? { alias: true } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm, slowestMs });
+      const run = await runBehaviour(sandbox, workdir, { symbols, calls: there, roots: oracle.roots, project: oracle.project, ...(shift.home ? { shared: untouched(oracle, ids), ...(fine ? { fine } : {}) } : {}), ...(early !== first ? { history: { blocks: [{ at: spliced.at(early.length), n: half }, { at: spliced.at(first.length), n: history!.calls.length - half }], calls: history!.calls, ms: history!.ms, ...(history!.refills ? { record: refillRecord(history!.refills) } : {}), keeps: keepsArguments(oracle), seed: (drawn?.seed ?? 0) ^ 0x5bd1e995 }, ...(jumped ? { jump: { ...jumped, over: "history" as const } } : {}) } : {}), ...(cfg.aliasing && !shift.home && !shift.deployed ? { alias: true } : {}) }, cfg.limits, { masks, shift, warm: cfg.elsewhere_warm, slowestMs });
       if (run.outcomes) {
         const firsts = new Map([...run.outcomes].map(([id, outs]) => [id, outs[0]!]));
         // (the chains' and the judged refills' twins again, in a process of their own: a warm run as

@@ -19,7 +19,7 @@ import { transientDir } from "../core/index.js";
 import { BwrapSandbox } from "./bwrap.js";
 import { type Bytecode, moduleBytecode, placeModule } from "./bytecode.js";
 import { CFG_MOUNT, HARNESS_MOUNT, harnessDir, sleepShim } from "./harness-dir.js";
-import { CALLING, SETUPS, ELSEWHERE_ENV, PLAIN_ENV, drawClocks, drawHome, flipEnv, flipOf, keepEnv, moreCpus, type StartState, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
+import { CALLING, SETUPS, ELSEWHERE_ENV, drawClocks, drawHome, flipEnv, flipOf, keepEnv, moreCpus, type StartState, ELSEWHERE_PATHS, SESSION_ENV, ZONEINFO, anotherMachine, clockEnv, fakeTime, moveTimes, type Clock, type Home } from "./machine.js";
 import { PYENV_MOUNT, findPyEnv, type PyEnv, type RepoLayout, repoLayoutAsync, SYSTEM_PYTHON, pytestCompat, pytestVersion } from "./pyenv.js";
 import { findPytestConfig } from "./pytest.js";
 import { SANDBOX_WORKDIR, baseEnv, type MaskSpec, type RunResult, type Sandbox } from "./types.js";
@@ -675,12 +675,11 @@ export interface RunShift {
    *  machine.ts StartState); not at home, whose set-ups change it mid-run. */
   state?: StartState;
   /** With `elsewhere`'s habits, a deployment's defaults where the run elsewhere changes them (the
-   *  twin that makes a second history: PLAIN_TWIN): hashes randomized, not optimized, no TZ (UTC). */
-  plain?: boolean;
-  /** A plain run's machine as a deployment's, drawn (the run at home's draw, machine.ts drawHome):
-   *  its environment (PLAIN_ENV's fixed one otherwise), its limit on open files, its user's home
-   *  folder (a writable tmpfs) and where the tree, the runner and its request lie (a copy of the
-   *  tree: round 39's w16 was right where the tree lay at either of the grader's two paths). */
+   *  twin that makes a second history: plainTwin): hashes randomized, not optimized, no TZ (UTC), on
+   *  a deployment's machine as the run at home's draw has it — its environment, its limit on open
+   *  files, its user's home folder (a writable tmpfs) and where the tree, the runner and its request
+   *  lie (a copy of the tree: round 39's w16 was right where the tree lay at either of the grader's
+   *  two paths). */
   deployed?: { env: Record<string, string>; nofile: number; home: string; tree: string; harness: string; cfg: string };
 }
 
@@ -706,13 +705,18 @@ export const ELSEWHERE_SHIFT: RunShift = { pids: 37, days: 4000, machine: true, 
 export const HOME_SHIFT: RunShift = { pids: 37, days: 0, elsewhere: true };
 
 /** The run elsewhere's plain twin, which makes a history too (lib/env/behaviour.ts history_plain): a
- *  cold run with the run elsewhere's habits (no -I -B, a login session's environment, another
- *  working directory and pid) and a deployment's defaults for everything the run elsewhere changes
- *  (RunShift.plain: the real clock, hashes randomized, not optimized, UTC, the tree where the graded
- *  run has it). Every condition the run elsewhere changes is then met by a history on both of its
- *  sides, so a body wrong after thousands of calls except where it reads one (the pinned hash seed,
- *  -O, a zone, a path, a moved clock: round 39) meets the other side in a history too. */
-export const PLAIN_TWIN: RunShift = { pids: 37, days: 0, elsewhere: true, plain: true };
+ *  cold run with the run elsewhere's habits (no -I -B, another working directory and pid) and a
+ *  deployment's defaults for everything the run elsewhere changes (RunShift.deployed: the real
+ *  clock, hashes randomized, not optimized, UTC), on the machine `home` draws (its environment
+ *  without TZ and LD_PRELOAD: UTC, no allocator; its open-file limit, home folder and paths), with
+ *  the names the original reads kept. Every condition the run elsewhere changes is then met by a
+ *  history on both of its sides, so a body wrong after thousands of calls except where it reads one
+ *  (the pinned hash seed, -O, a zone, a path, a moved clock, a fixed variable read late: round 39)
+ *  meets the other side in a history too. */
+export function plainTwin(home: Home, keep?: { names: string[]; whole: boolean }): RunShift {
+  const env = Object.fromEntries(Object.entries(home.env).filter(([n]) => n !== "TZ" && n !== "LD_PRELOAD"));
+  return { pids: 37, days: 0, elsewhere: true, ...(keep ? { keep } : {}), deployed: { env, nofile: home.nofile, home: home.home, tree: home.tree, harness: home.harness, cfg: home.cfg } };
+}
 
 /** The behavioural check's runs elsewhere and at home drawn from `seed` (the grader's per grade:
  *  lib/env/behaviour.ts; the builder's per task, to find the original's calls whose answers depend
@@ -1570,7 +1574,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   // is not the zygotes' or the cold run's)
   const envAt = (runnerIn: string) => {
     const clock = clocks.length ? clockEnv(clocks[0]!, sleepShim(runnerIn)) : {};
-    return keepEnv(home ? home.env : elsewhere ? flipEnv({ ...(opts.shift?.plain ? opts.shift.deployed?.env ?? PLAIN_ENV : ELSEWHERE_ENV), ...clock }, opts.shift?.env, opts.shift?.values) : { ...SESSION_ENV, ...clock }, GRADED_ENV, opts.shift?.keep);
+    return keepEnv(home ? home.env : elsewhere ? flipEnv({ ...(opts.shift?.deployed?.env ?? ELSEWHERE_ENV), ...clock }, opts.shift?.env, opts.shift?.values) : { ...SESSION_ENV, ...clock }, GRADED_ENV, opts.shift?.keep);
   };
   const env = envAt(harness);
   // at home: the runner is an entry script of its own, beside its request (homeEntry)
@@ -1585,7 +1589,7 @@ export async function runBehaviour(sandbox: Sandbox, workdir: string, req: Behav
   const made = plan?.calls ?? req.calls;
   const history = req.history && !home && req.history.calls.length ? req.history : null;
   const request = (pidShift: number, repoIn = SANDBOX_WORKDIR) => {
-    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, ...((req.force || req.jump) && !home ? { ...(req.force ? { force: req.force } : {}), ...(req.jump ? { jump: req.jump } : {}), force_from: req.force_from ?? 0 } : {}), ...(req.arcs?.length && !home ? { arcs: req.arcs } : {}), ...(req.seen?.length && !home ? { seen: req.seen } : {}), call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(opts.shift?.plain ? { plain: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(req.alias && !home ? { alias: true } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: plan!.calling, variants: plan!.variants, together: plan!.together, ...(req.shared?.size ? { shared: plan!.shared } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}), ...(history ? { history: { blocks: history.blocks, ms: history.ms, wall_cap: HISTORY_WALL_CAP, ...(history.calls.some((c) => c.inplace) ? { refills: true } : {}), ...(history.record?.length ? { record: history.record } : {}), ...(history.keeps?.length ? { keeps: history.keeps, seed: history.seed ?? 0 } : {}) } } : {}) });
+    const head = JSON.stringify({ repo: bound ? repoIn : workdir, roots: req.roots, project: req.project, symbols: req.symbols, repeat, coverage: req.coverage === true, ...((req.force || req.jump) && !home ? { ...(req.force ? { force: req.force } : {}), ...(req.jump ? { jump: req.jump } : {}), force_from: req.force_from ?? 0 } : {}), ...(req.arcs?.length && !home ? { arcs: req.arcs } : {}), ...(req.seen?.length && !home ? { seen: req.seen } : {}), call_timeout_ms: L.call_timeout_ms, max_nodes: L.max_nodes, max_chars: L.max_chars, ...(pidShift ? { pid_shift: pidShift } : {}), ...(elsewhere ? { elsewhere: true } : {}), ...(opts.shift?.deployed ? { plain: true } : {}), ...(elsewhere && !env.PWD ? { unset: ["PWD"] } : {}), ...(req.alias && !home ? { alias: true } : {}), ...(home && bound && env.PWD && env.PWD !== home.cwd ? { set: { PWD: env.PWD } } : {}), ...(home ? { home: { cwd: bound ? home.cwd : workdir, ...(entry ? { entry: true, named: entry.named, copies: entry.copies, calling: plan!.calling, variants: plan!.variants, together: plan!.together, ...(req.shared?.size ? { shared: plan!.shared } : {}), codes: HOME_CODES } : {}) } } : {}), ...((opts.shift?.speed ?? 1) > 1 ? { clock_speed: opts.shift!.speed } : {}), ...(opts.shift?.state && !home ? { state: opts.shift.state } : {}), ...(clocks.some((c) => c.tz) ? { clocks: blocks } : {}), ...(history ? { history: { blocks: history.blocks, ms: history.ms, wall_cap: HISTORY_WALL_CAP, ...(history.calls.some((c) => c.inplace) ? { refills: true } : {}), ...(history.record?.length ? { record: history.record } : {}), ...(history.keeps?.length ? { keeps: history.keeps, seed: history.seed ?? 0 } : {}) } } : {}) });
     return `${head.slice(0, -1)},"calls":${callsJson(made)}${history ? `,"history_calls":${historyJson(history.calls)}` : ""}}`;
   };
   // the request's host folder, for a run through sandbox.run only (a warm run's request is staged

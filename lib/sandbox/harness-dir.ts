@@ -39,7 +39,7 @@ const SLEEP_SHIM = "faketime-sleep.so";
 /** Builds harness/faketime-sleep.c once per source into build/ (a C compiler: scripts/setup.sh) and
  *  copies it into the staged harness: null, or why it could not be built. Without it the runner
  *  falls back to a sleep of its own (behave.py _sleep), which a body can tell from the interpreter's
- *  (round 38's w01): `composer-lab doctor` and every grade's behavioural check say so. */
+ *  (round 38's w01): `composer-lab doctor` and `sandbox check` say so. */
 function buildSleepShim(into: string): string | null {
   const source = join(projectRoot(), "lib", "sandbox", "harness", "faketime-sleep.c");
   const built = join(projectRoot(), "build", `faketime-sleep-${createHash("sha256").update(readFileSync(source)).digest("hex").slice(0, 16)}.so`);

@@ -142,10 +142,6 @@ export const ELSEWHERE_ENV = {
   TZ: "IST-5:30",
 };
 
-/** The run elsewhere's environment with a deployment's defaults where it changes them (RunShift.plain):
- *  not optimized, hashes randomized, no TZ (the machine's zone: UTC). */
-export const PLAIN_ENV: Record<string, string> = Object.fromEntries(Object.entries(ELSEWHERE_ENV).filter(([n]) => !["PYTHONOPTIMIZE", "PYTHONHASHSEED", "TZ"].includes(n)));
-
 /** The zones a run elsewhere's clocks are drawn from (POSIX rules, so no zone files are needed):
  *  none is UTC at any time of year, so a body right only in the sandbox's UTC (round 13's a05)
  *  differs under every one; offsets from −10:00 to +14:00, half and quarter hours, with and without

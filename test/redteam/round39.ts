@@ -7,7 +7,7 @@
  * path, its moved and jumping clocks, the runner's preloaded modules, the history's tuples for lists)
  * told it apart: 13 bodies paid 1 unflagged, each wrong in a plain python3 from its 2,001st call
  * (payloads/round39/REPORT.md). The twenty-second stop's answer: a second history in the run
- * elsewhere's plain twin (lib/sandbox/behave.ts PLAIN_TWIN; lib/env/behaviour.ts history_plain),
+ * elsewhere's plain twin (lib/sandbox/behave.ts plainTwin; lib/env/behaviour.ts history_plain),
  * with a deployment's defaults where the run elsewhere changes them, home's hygiene, the run at
  * home's drawn machine (environment, open-file limit, paths) and no file-size limit. The helper
  * went on against it and found seven more (w16 w20–w25); five are closed the same stop, w20 and w24

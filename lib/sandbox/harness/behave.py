@@ -1222,7 +1222,7 @@ def main():
     # lacks — no audit hook (its cost shows: round 15's a09), no SIGALRM handler, sys.excepthook and
     # the streams as Python sets them, the runner's folder not on sys.path (a23: `import behave`)
     home = req.get("home")
-    # (the run elsewhere's plain twin, which makes a second history (lib/sandbox/behave.ts PLAIN_TWIN),
+    # (the run elsewhere's plain twin, which makes a second history (lib/sandbox/behave.ts plainTwin),
     # keeps home's hygiene too: nothing of the runner's in the package's sight that a plain
     # interpreter lacks and no call needs — round 39's w14 told the runner by `import _decimal`
     # taking no time where the history was)
